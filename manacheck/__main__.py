@@ -1,0 +1,5 @@
+"""``python -m manacheck``: the command-line tool."""
+
+from manacheck.cli import run
+
+run()

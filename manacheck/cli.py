@@ -1,0 +1,101 @@
+"""The command-line tool: a thin shell over the Python API.
+
+Each command lives in ``manacheck/commands/<name>.py`` and defines ``COMMAND`` (its
+name), ``HELP`` and ``register(parser)`` that adds its arguments and sets
+``func(args) -> int``. Exit status everywhere: 0 yes (legal, payable, valid), 1 a
+well-formed "no", 2 bad input or usage.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import pkgutil
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any, NoReturn
+
+from manacheck.model import CR_VERSION, ManacheckError, StateFileError
+
+__all__ = ["EXIT_BAD_INPUT", "EXIT_NO", "EXIT_YES", "emit", "main", "run"]
+
+EXIT_YES = 0
+EXIT_NO = 1
+EXIT_BAD_INPUT = 2
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that reports usage errors as one line and exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        raise _UsageError(f"{self.prog}: {message}")
+
+
+class _UsageError(Exception):
+    pass
+
+
+def emit(args: argparse.Namespace, data: Any, text: str | Callable[[], str]) -> None:
+    """Print ``data`` as JSON with --json, else the human-readable text."""
+    if getattr(args, "json", False):
+        print(json.dumps(data, indent=2, ensure_ascii=False))
+    else:
+        print(text() if callable(text) else text)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="manacheck",
+        description="Exact answers to Magic: The Gathering rules questions about mana and "
+        f"activated abilities (Comprehensive Rules {CR_VERSION}).",
+    )
+    parser.add_argument("--version", action="version", version="manacheck 0.1.0")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    import manacheck.commands as pkg
+
+    modules = sorted(m.name for m in pkgutil.iter_modules(pkg.__path__))
+    for name in modules:
+        mod = importlib.import_module(f"manacheck.commands.{name}")
+        p = sub.add_parser(mod.COMMAND, help=mod.HELP, description=mod.HELP)
+        p.add_argument("--json", action="store_true", help="print the answer as JSON")
+        mod.register(p)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the CLI with ``argv``; return the exit status (never raises for bad input)."""
+    try:
+        parser = build_parser()
+        args = parser.parse_args(list(argv) if argv is not None else None)
+        if not getattr(args, "command", None):
+            parser.print_help()
+            return EXIT_BAD_INPUT
+        result: int = args.func(args)
+        return result
+    except _UsageError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except StateFileError as e:
+        for line in e.lines():
+            print(f"error: {line}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except ManacheckError as e:
+        print(f"error: {e.one_line()}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except RecursionError:
+        print("error: input nested too deeply", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except KeyboardInterrupt:
+        print("error: interrupted", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except BrokenPipeError:
+        return 0
+    except Exception as e:  # a bug in manacheck: one line, never a traceback
+        print(f"internal error (please report it): {type(e).__name__}: {e}", file=sys.stderr)
+        return 3
+
+
+def run() -> None:
+    """Console-script entry point."""
+    sys.exit(main())

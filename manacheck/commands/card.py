@@ -1,0 +1,82 @@
+"""``manacheck card NAME``: print a built-in card's definition."""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import enum
+from typing import Any
+
+from manacheck.cli import EXIT_YES, emit
+from manacheck.model import builtin_cards
+from manacheck.model.cards import CardDatabase, parse_cards
+
+COMMAND = "card"
+HELP = "print a card's definition (built-in, or from --cards FILE)"
+
+
+def register(p: argparse.ArgumentParser) -> None:
+    p.add_argument("name", help="the card's name")
+    p.add_argument("--cards", metavar="FILE", help="extra card definitions (YAML or JSON)")
+    p.set_defaults(func=handle)
+
+
+def to_data(v: Any) -> Any:
+    """Plain data for JSON: dataclasses as dicts without empty fields."""
+    if dataclasses.is_dataclass(v) and not isinstance(v, type):
+        out = {}
+        for f in dataclasses.fields(v):
+            val = to_data(getattr(v, f.name))
+            if val in (None, (), [], {}, "", False, frozenset()) and f.name != "name":
+                continue
+            out[f.name] = val
+        if hasattr(v, "text") and not isinstance(getattr(type(v), "text", None), property):
+            pass
+        return out
+    if isinstance(v, enum.Enum):
+        return v.value
+    if isinstance(v, tuple | list | frozenset | set):
+        items = [to_data(x) for x in v]
+        return sorted(items, key=str) if isinstance(v, frozenset | set) else items
+    if hasattr(v, "text") and type(v).__name__ in ("ManaCost", "ManaSymbol"):
+        return v.text
+    return v
+
+
+def load_db(path: str | None) -> CardDatabase:
+    db = builtin_cards()
+    if path:
+        import yaml
+
+        from manacheck.model.statefile import _parse, _read_text
+
+        with open(path, "rb") as fh:
+            text = _read_text(fh.read(), path)
+        doc = _parse(text, path)
+        del yaml
+        db = db.extended(parse_cards(doc.data, path=path))
+    return db
+
+
+def handle(args: argparse.Namespace) -> int:
+    db = load_db(args.cards)
+    card = db[args.name]
+    data = to_data(card)
+    data["mana_value"] = card.mana_value()
+    data["colors"] = [c.value for c in card.colors]
+
+    def text() -> str:
+        lines = [card.name + (f"  {card.mana_cost}" if card.mana_cost else ""),
+                 card.type_line]
+        if card.power is not None:
+            lines.append(f"{card.power}/{card.toughness}")
+        if card.keywords:
+            lines.append(", ".join(card.keywords))
+        for i, ab in enumerate(card.abilities, 1):
+            kind = type(ab).__name__.replace("Ability", "").lower()
+            lines.append(f"  [{i}] {kind}: {ab.text}" if ab.text else f"  [{i}] {kind}")
+        lines.append(f"mana value {card.mana_value()}")
+        return "\n".join(lines)
+
+    emit(args, data, text)
+    return EXIT_YES

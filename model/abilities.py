@@ -1,0 +1,405 @@
+"""Abilities as data: costs, mana production, effects, targets, restrictions.
+
+Nothing here searches or decides; these are the values the card format (``cardformat``)
+produces and the solvers read. Every class is frozen and hashable.
+
+Rules
+-----
+CR 602.1: an activated ability is written "[Cost]: [Effect.] [Activation instructions.]".
+CR 605.1a: an activated ability is a mana ability if it has no target, could add mana
+and is not a loyalty ability.
+CR 603.1 / 603.4: triggered abilities, with an optional intervening "if" condition.
+CR 604 / 614: static abilities and replacement effects (mana replacements: 106.12b).
+CR 106.6: spending restrictions on produced mana.
+CR 115: targets.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from .mana import ManaCost, ManaType
+
+__all__ = [
+    "Ability",
+    "ActivatedAbility",
+    "AlternativeCost",
+    "Condition",
+    "CostKind",
+    "CostPart",
+    "CouldProduceRef",
+    "Effect",
+    "ManaProduction",
+    "ManaProductionKind",
+    "ManaReplacement",
+    "ObjectFilter",
+    "Params",
+    "SpendRestriction",
+    "StaticAbility",
+    "TargetSpec",
+    "TriggeredAbility",
+    "Zone",
+]
+
+
+class Zone(enum.Enum):
+    """Zones (CR 400.1)."""
+
+    BATTLEFIELD = "battlefield"
+    HAND = "hand"
+    GRAVEYARD = "graveyard"
+    EXILE = "exile"
+    LIBRARY = "library"
+    STACK = "stack"
+
+
+# A frozen, hashable mapping of parameters: sorted (key, value) pairs.
+ParamValue = object
+
+
+@dataclass(frozen=True, slots=True)
+class Params:
+    """An immutable bag of named parameters for effects and conditions."""
+
+    items: tuple[tuple[str, ParamValue], ...] = ()
+
+    @staticmethod
+    def of(**kwargs: ParamValue) -> Params:
+        return Params(tuple(sorted(kwargs.items(), key=lambda kv: kv[0])))
+
+    def get(self, key: str, default: ParamValue = None) -> ParamValue:
+        for k, v in self.items:
+            if k == key:
+                return v
+        return default
+
+    def int(self, key: str, default: int = 0) -> int:
+        v = self.get(key, default)
+        return v if isinstance(v, int) else default
+
+    def str(self, key: str, default: str = "") -> str:
+        v = self.get(key, default)
+        return v if isinstance(v, str) else default
+
+    def __contains__(self, key: object) -> bool:
+        return any(k == key for k, _ in self.items)
+
+    def __iter__(self) -> Iterator[str]:
+        return (k for k, _ in self.items)
+
+    def as_dict(self) -> dict[str, ParamValue]:
+        return dict(self.items)
+
+
+@dataclass(frozen=True, slots=True)
+class ObjectFilter:
+    """Which objects a cost, target, count or restriction accepts.
+
+    All given fields must hold. ``types`` must all be present ("artifact creature");
+    ``any_types`` needs at least one ("artifact or creature"); ``mana_value`` is a number
+    or a variable name ("X") bound by the solver (Kozilek: the discarded card and the
+    target spell share X). ``controller`` is relative to the ability's controller:
+    ``"you"`` or ``"opponent"``.
+    """
+
+    types: frozenset[str] = frozenset()
+    any_types: frozenset[str] = frozenset()
+    not_types: frozenset[str] = frozenset()
+    subtypes: frozenset[str] = frozenset()
+    any_subtypes: frozenset[str] = frozenset()
+    supertypes: frozenset[str] = frozenset()
+    not_supertypes: frozenset[str] = frozenset()
+    colors: frozenset[ManaType] = frozenset()  # at least one of these colors
+    colorless: bool | None = None
+    multicolored: bool | None = None
+    mana_value: int | str | None = None
+    controller: str | None = None  # "you" | "opponent"
+    another: bool = False  # "another": not the source itself
+    tapped: bool | None = None
+    has_counters: bool | None = None
+    name: str | None = None
+    chosen_creature_type: bool = False  # "of the chosen type" (Cavern of Souls)
+
+    @property
+    def is_empty(self) -> bool:
+        return self == ObjectFilter()
+
+
+class CostKind(enum.Enum):
+    """Parts of an activation cost other than mana, {T} and {Q} (CR 118, 602.2b)."""
+
+    SACRIFICE_SELF = "sacrifice_self"
+    SACRIFICE = "sacrifice"  # sacrifice N permanents matching a filter
+    DISCARD = "discard"  # discard N cards matching a filter
+    DISCARD_HAND = "discard_hand"
+    PAY_LIFE = "pay_life"  # CR 119.4
+    REMOVE_COUNTERS = "remove_counters"  # from the source; count may be "X"
+    EXILE_SELF = "exile_self"  # e.g. exile this card from your hand (Spirit Guides)
+    EXILE_FROM_GRAVEYARD = "exile_from_graveyard"
+    TAP_UNTAPPED = "tap_untapped"  # tap N untapped permanents you control (not {T}: 302.6 n/a)
+    REVEAL = "reveal"
+
+
+@dataclass(frozen=True, slots=True)
+class CostPart:
+    """One non-mana part of a cost. ``count`` may be an int or a variable name."""
+
+    kind: CostKind
+    count: int | str = 1
+    filter: ObjectFilter = ObjectFilter()
+    counter: str = ""  # for REMOVE_COUNTERS: the counter kind ("+1/+1", "charge")
+
+    @property
+    def text(self) -> str:
+        n = self.count
+        k = self.kind
+        if k is CostKind.SACRIFICE_SELF:
+            return "Sacrifice this"
+        if k is CostKind.SACRIFICE:
+            return f"Sacrifice {n} permanent(s)"
+        if k is CostKind.DISCARD:
+            return f"Discard {n} card(s)"
+        if k is CostKind.DISCARD_HAND:
+            return "Discard your hand"
+        if k is CostKind.PAY_LIFE:
+            return f"Pay {n} life"
+        if k is CostKind.REMOVE_COUNTERS:
+            return f"Remove {n} {self.counter} counter(s)"
+        if k is CostKind.EXILE_SELF:
+            return "Exile this card"
+        if k is CostKind.EXILE_FROM_GRAVEYARD:
+            return f"Exile {n} card(s) from a graveyard"
+        if k is CostKind.TAP_UNTAPPED:
+            return f"Tap {n} untapped permanent(s) you control"
+        return f"Reveal {n} card(s)"
+
+
+@dataclass(frozen=True, slots=True)
+class SpendRestriction:
+    """A spending restriction on produced mana (CR 106.6).
+
+    The mana may be spent to cast spells matching ``spells`` and, where
+    ``abilities`` is given, to activate abilities of sources matching it. ``None``
+    for either means that use is not allowed.
+    """
+
+    text: str
+    spells: ObjectFilter | None = None
+    abilities: ObjectFilter | None = None
+
+
+class ManaProductionKind(enum.Enum):
+    """How a mana ability says what it adds (CR 106.1, 106.7)."""
+
+    FIXED = "fixed"  # {C}{C}
+    CHOICE = "choice"  # {B}{B}, {B}{R}, or {R}{R}
+    ANY_COLOR = "any_color"  # N mana, each of any color ("in any combination of colors")
+    ONE_COLOR = "one_color"  # N mana of any one color
+    CHOSEN_COLOR = "chosen_color"  # one mana of the chosen color (Coldsteel Heart)
+    COULD_PRODUCE = "could_produce"  # one mana of any type/color a land ... could produce
+    PRODUCED_TYPE = "produced_type"  # (triggered) one mana of any type that land produced
+
+
+@dataclass(frozen=True, slots=True)
+class CouldProduceRef:
+    """What a CR 106.7 "could produce" ability looks at.
+
+    ``lands``: ``"you"`` (lands you control), ``"opponent"`` (lands an opponent
+    controls) or ``"sacrificed"`` (the land sacrificed to pay the cost).
+    ``of``: ``"type"`` (colorless included) or ``"color"`` (colorless excluded).
+    """
+
+    lands: str
+    of: str
+
+
+@dataclass(frozen=True, slots=True)
+class ManaProduction:
+    """What a mana ability adds.
+
+    ``amount`` is how many mana for ANY_COLOR / ONE_COLOR / CHOSEN_COLOR /
+    COULD_PRODUCE; FIXED uses ``mana`` and CHOICE ``options``. ``per`` multiplies the
+    whole production by the number of objects matching it ("Add {G} for each creature
+    you control"). ``restriction`` applies to all of it (CR 106.6a).
+    """
+
+    kind: ManaProductionKind
+    mana: tuple[ManaType, ...] = ()
+    options: tuple[tuple[ManaType, ...], ...] = ()
+    amount: int = 1
+    could_produce: CouldProduceRef | None = None
+    per: ObjectFilter | None = None
+    restriction: SpendRestriction | None = None
+
+    @property
+    def refers_to_other_permanents(self) -> bool:
+        return self.kind is ManaProductionKind.COULD_PRODUCE
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    """One step of an ability's effect, as data: a kind and its parameters.
+
+    Kinds used by the built-in cards include ``counter_target`` (``target``: index),
+    ``draw``, ``draw_up_to`` (``count``), ``put_counters`` (``counter``, ``count``,
+    ``onto``: ``"self"`` or ``"target"``), ``put_counters_like`` (LKI counters of the
+    trigger's object onto ``onto``), ``move_all_counters`` (from self onto ``target``),
+    ``deal_damage``, ``untap``, ``tap_self``, ``pump``, ``lose_life``, ``gain_life``.
+    """
+
+    kind: str
+    params: Params = Params()
+
+    def get(self, key: str, default: ParamValue = None) -> ParamValue:
+        return self.params.get(key, default)
+
+
+@dataclass(frozen=True, slots=True)
+class Condition:
+    """A condition ("if you have fewer than seven cards in hand"), as data."""
+
+    kind: str
+    params: Params = Params()
+
+
+@dataclass(frozen=True, slots=True)
+class TargetSpec:
+    """A target requirement (CR 115.1): a zone, or a player, and a filter.
+
+    ``zone`` is ``"stack"`` (a spell or ability), ``"battlefield"`` (a permanent),
+    ``"graveyard"`` (a card in a graveyard), ``"player"``, or ``"any"`` (any target:
+    creature, player, planeswalker or battle; CR 115.4).
+    """
+
+    zone: str
+    filter: ObjectFilter = ObjectFilter()
+    spell: bool = True  # on the stack: spells only (not abilities)
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ActivatedAbility:
+    """An activated ability (CR 602): cost, effect, targets and instructions.
+
+    ``mana_cost`` holds the mana symbols of the cost; ``tap``/``untap`` the {T}/{Q}
+    symbols (CR 107.5, 107.6); ``costs`` every other part. ``timing`` is
+    ``"instant"`` (the default, CR 602.5) or ``"sorcery"``. ``zone`` is where the
+    ability works from (the battlefield unless it says otherwise, CR 113.6).
+    """
+
+    mana_cost: ManaCost = ManaCost()
+    tap: bool = False
+    untap: bool = False
+    costs: tuple[CostPart, ...] = ()
+    mana: ManaProduction | None = None
+    effects: tuple[Effect, ...] = ()
+    targets: tuple[TargetSpec, ...] = ()
+    timing: str = "instant"
+    once_each_turn: bool = False
+    condition: Condition | None = None
+    zone: Zone = Zone.BATTLEFIELD
+    loyalty: bool = False
+    text: str = ""
+
+    @property
+    def is_mana_ability(self) -> bool:
+        """CR 605.1a: no target, could add mana, not a loyalty ability."""
+        return self.mana is not None and not self.targets and not self.loyalty
+
+    @property
+    def cost_text(self) -> str:
+        parts = []
+        sym = self.mana_cost.text
+        if sym:
+            parts.append(sym)
+        if self.tap:
+            parts.append("{T}")
+        if self.untap:
+            parts.append("{Q}")
+        parts.extend(c.text for c in self.costs)
+        return ", ".join(parts)
+
+
+@dataclass(frozen=True, slots=True)
+class TriggeredAbility:
+    """A triggered ability (CR 603): its event, whose event, intervening-if, effect.
+
+    Events used: ``cast_self`` ("when you cast this spell"), ``enters``,
+    ``leaves_battlefield``, ``dies``, ``attacks``, ``beginning_of_combat``,
+    ``upkeep``, ``tapped_for_mana`` (CR 106.12a), ``becomes_tapped``.
+    ``subject`` filters the object the event happens to; ``self_only`` means only
+    this object.
+    """
+
+    event: str
+    subject: ObjectFilter = ObjectFilter()
+    self_only: bool = False
+    intervening_if: Condition | None = None
+    effects: tuple[Effect, ...] = ()
+    targets: tuple[TargetSpec, ...] = ()
+    optional: bool = False
+    mana: ManaProduction | None = None
+    your_turn_only: bool = False
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ManaReplacement:
+    """A replacement effect on a mana production event (CR 106.12b, 614.1a).
+
+    Applies when a permanent matching ``source`` is tapped for mana (if
+    ``tapped_for_mana``) by a player matching ``player`` (``"you"``/``None`` = any).
+    ``cases`` maps source filters to the type produced instead ("Plains produce {R}");
+    ``set_type`` replaces every type (Pale Moon: colorless); ``set_amount`` also
+    replaces the amount ("instead of any other type and amount": one mana);
+    ``multiply`` multiplies the amount (Mana Reflection: 2).
+    """
+
+    source: ObjectFilter = ObjectFilter()
+    player: str | None = None
+    tapped_for_mana: bool = True
+    cases: tuple[tuple[ObjectFilter, ManaType], ...] = ()
+    set_type: ManaType | None = None
+    set_amount: int | None = None
+    multiply: int | None = None
+    only_if_produces: frozenset[ManaType] = frozenset()
+
+
+@dataclass(frozen=True, slots=True)
+class StaticAbility:
+    """A static ability (CR 604).
+
+    ``kind`` is one of ``mana_replacement`` (with ``replacement``), ``land_types``
+    (``affected`` lands become ``set_subtypes`` and lose other abilities, or gain
+    ``add_subtypes``; CR 305.7, 613.1d), ``grant_ability`` (``affected`` objects have
+    ``granted``), ``enters_with_counters`` (``counter``, ``count``: int or "X",
+    CR 107.3m, 614.1c), ``spend_as_any_color``, ``cost_modifier`` and ``other``
+    (kept for display, no effect in the solvers).
+    """
+
+    kind: str
+    affected: ObjectFilter = ObjectFilter()
+    replacement: ManaReplacement | None = None
+    set_subtypes: tuple[str, ...] = ()
+    add_subtypes: tuple[str, ...] = ()
+    granted: ActivatedAbility | None = None
+    counter: str = ""
+    count: int | str = 0
+    params: Params = Params()
+    duration: str = ""
+    text: str = ""
+
+
+Ability = ActivatedAbility | TriggeredAbility | StaticAbility
+
+
+@dataclass(frozen=True, slots=True)
+class AlternativeCost:
+    """An alternative cost (CR 118.9), e.g. awaken. It never changes mana value (202.3)."""
+
+    name: str
+    mana_cost: ManaCost
+    text: str = ""
+    extra: Params = field(default_factory=Params)

@@ -1,0 +1,278 @@
+"""Effective characteristics of objects, and whether an object matches a filter.
+
+Only the layers that mana and activation questions need are applied: type-changing
+effects (layer 4) and ability-adding/removing effects (layer 6), keyword counters, and
++1/+1 and -1/-1 counters on power and toughness (layer 7c).
+
+Rules
+-----
+CR 305.6: each basic land type gives an intrinsic "{T}: Add [mana]" ability.
+CR 305.7: an effect that sets a land's subtype to a basic land type removes its old
+land types and the abilities from its rules text, and gives the new intrinsic ones.
+CR 613.1d, 613.1f: layers 4 (type) and 6 (abilities); within a layer, in timestamp
+order (613.7), except that an effect whose existence depends on another is applied
+after it (613.8). Timestamps follow the state file's order (players in order, then
+their battlefields in order).
+CR 122.1b: keyword counters grant keywords. CR 613.4c: counters change power and
+toughness.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from .abilities import Ability, ActivatedAbility, ObjectFilter, StaticAbility
+from .cards import BASIC_LAND_TYPES, CardDefinition, intrinsic_mana_ability
+from .mana import ManaType
+from .state import KEYWORD_COUNTERS, Card, GameState, Permanent, StackItem
+
+__all__ = ["Characteristics", "characteristics", "effective", "matches"]
+
+
+@dataclass(frozen=True, slots=True)
+class Characteristics:
+    """An object's characteristics after the applicable continuous effects.
+
+    ``activated`` lists the object's activated abilities in the order users number
+    them (1-based in the CLI): intrinsic basic-land abilities first (they come from
+    the type line), then printed, then granted ones. ``lost_abilities`` is True when
+    an effect removed the rules-text abilities (Blood Moon).
+    """
+
+    name: str
+    supertypes: frozenset[str]
+    types: frozenset[str]
+    subtypes: frozenset[str]
+    colors: frozenset[ManaType]
+    keywords: frozenset[str]
+    abilities: tuple[Ability, ...]
+    activated: tuple[ActivatedAbility, ...]
+    power: int | None
+    toughness: int | None
+    mana_value: int
+    lost_abilities: bool = False
+
+    def has_type(self, t: str) -> bool:
+        return t in self.types
+
+    @property
+    def is_creature(self) -> bool:
+        return "Creature" in self.types
+
+    @property
+    def is_land(self) -> bool:
+        return "Land" in self.types
+
+    @property
+    def is_snow(self) -> bool:
+        return "Snow" in self.supertypes
+
+    @property
+    def has_haste(self) -> bool:
+        return "Haste" in self.keywords
+
+
+def _base(card: CardDefinition) -> Characteristics:
+    return Characteristics(
+        name=card.name,
+        supertypes=frozenset(card.supertypes),
+        types=frozenset(card.types),
+        subtypes=frozenset(card.subtypes),
+        colors=frozenset(card.colors),
+        keywords=frozenset(k[:1].upper() + k[1:] for k in card.keywords),
+        abilities=card.abilities,
+        activated=card.activated_abilities,
+        power=card.power if isinstance(card.power, int) else None,
+        toughness=card.toughness if isinstance(card.toughness, int) else None,
+        mana_value=card.mana_value(0),
+    )
+
+
+def characteristics(obj: Permanent | Card | StackItem) -> Characteristics:
+    """Printed characteristics of an object not on the battlefield (or ignoring effects).
+
+    For a spell on the stack the mana value uses its chosen X (CR 202.3e).
+    """
+    if isinstance(obj, StackItem):
+        if obj.card is None:
+            return Characteristics(obj.name, frozenset(), frozenset(), frozenset(), frozenset(),
+                                   frozenset(), (), (), None, None, 0)
+        base = _base(obj.card)
+        return _replace_mv(base, obj.mana_value())
+    return _base(obj.card)
+
+
+def _replace_mv(c: Characteristics, mv: int) -> Characteristics:
+    from dataclasses import replace
+
+    return replace(c, mana_value=mv)
+
+
+def effective(state: GameState) -> Mapping[str, Characteristics]:
+    """Characteristics of every permanent on the battlefield, effects applied.
+
+    Cached per state object.
+    """
+    cache = state.__dict__.get("_effective_cache")
+    if cache is None:
+        cache = _compute(state)
+        state.__dict__["_effective_cache"] = cache
+    return cache  # type: ignore[no-any-return]
+
+
+def _statics(state: GameState, kind: str) -> list[tuple[Permanent, StaticAbility]]:
+    return [
+        (perm, ab)
+        for perm in state.permanents
+        for ab in perm.card.static_abilities
+        if ab.kind == kind
+    ]
+
+
+def _compute(state: GameState) -> dict[str, Characteristics]:
+    from dataclasses import replace
+
+    perms = state.permanents
+    chars: dict[str, Characteristics] = {p.id: _base(p.card) for p in perms}
+    lost: set[str] = set()
+
+    # Layer 4 (CR 613.1d, 305.7). "set" effects (Blood Moon) first when an "add" effect's
+    # source would lose its abilities to them (dependency, CR 613.8a); otherwise
+    # timestamp order. We apply every set-effect, then the add-effects whose source
+    # still has its abilities, in file order.
+    land_effects = _statics(state, "land_types")
+    for src, ab in land_effects:
+        if not ab.set_subtypes or src.id in lost:
+            continue
+        for p in perms:
+            c = chars[p.id]
+            if not c.is_land or not matches(ab.affected, c, p, state, src.controller, src.id):
+                continue
+            chars[p.id] = replace(
+                c,
+                subtypes=frozenset(s for s in c.subtypes if s not in _LAND_SUBTYPES)
+                | frozenset(ab.set_subtypes),
+                abilities=(),
+                activated=(),
+                lost_abilities=True,
+            )
+            lost.add(p.id)
+    for src, ab in land_effects:
+        if not ab.add_subtypes or src.id in lost:
+            continue
+        for p in perms:
+            c = chars[p.id]
+            if not c.is_land or not matches(ab.affected, c, p, state, src.controller, src.id):
+                continue
+            chars[p.id] = replace(c, subtypes=c.subtypes | frozenset(ab.add_subtypes))
+
+    # CR 305.6: intrinsic mana abilities from basic land types, listed first.
+    for p in perms:
+        c = chars[p.id]
+        if not c.is_land:
+            continue
+        intrinsic = tuple(
+            intrinsic_mana_ability(t) for t in BASIC_LAND_TYPES if t in c.subtypes
+        )
+        if intrinsic:
+            chars[p.id] = replace(c, activated=intrinsic + c.activated)
+
+    # Layer 6 (CR 613.1f): granted activated abilities, from sources that still have them.
+    for src, ab in _statics(state, "grant_ability"):
+        if src.id in lost or ab.granted is None:
+            continue
+        for p in perms:
+            c = chars[p.id]
+            if matches(ab.affected, c, p, state, src.controller, src.id):
+                chars[p.id] = replace(c, activated=(*c.activated, ab.granted),
+                                      abilities=(*c.abilities, ab.granted))
+
+    # CR 122.1b keyword counters; CR 613.4c +1/+1 and -1/-1 counters.
+    for p in perms:
+        c = chars[p.id]
+        kws = c.keywords | frozenset(
+            k[:1].upper() + k[1:] for k in p.counters if k in KEYWORD_COUNTERS
+        )
+        delta = p.counters["+1/+1"] - p.counters["-1/-1"]
+        power = None if c.power is None else c.power + delta
+        tough = None if c.toughness is None else c.toughness + delta
+        chars[p.id] = replace(c, keywords=kws, power=power, toughness=tough)
+    return chars
+
+
+_LAND_SUBTYPES = frozenset(
+    {*BASIC_LAND_TYPES, "Desert", "Gate", "Lair", "Locus", "Mine", "Power-Plant", "Tower",
+     "Urza's", "Cave", "Sphere", "Town"}
+)
+
+
+def object_characteristics(state: GameState, object_id: str) -> Characteristics:
+    """Effective characteristics of a permanent, printed ones of anything else."""
+    obj = state.get(object_id)
+    if isinstance(obj, Permanent):
+        return effective(state)[obj.id]
+    return characteristics(obj)
+
+
+def _controller_of(obj: Permanent | Card | StackItem) -> str:
+    if isinstance(obj, Permanent | StackItem):
+        return obj.controller
+    return obj.owner
+
+
+def matches(
+    flt: ObjectFilter,
+    chars: Characteristics,
+    obj: Permanent | Card | StackItem,
+    state: GameState,
+    you: str,
+    source_id: str | None = None,
+    bindings: Mapping[str, int] | None = None,
+) -> bool:
+    """Whether an object with these characteristics matches the filter.
+
+    ``you`` is the controller of the ability doing the looking; ``source_id`` its
+    source (for "another"); ``bindings`` gives values to variables such as X in
+    ``mana_value: X``. An unbound variable matches anything.
+    """
+    if flt.types and not flt.types <= chars.types:
+        return False
+    if flt.any_types and not flt.any_types & chars.types:
+        return False
+    if flt.not_types & chars.types:
+        return False
+    if flt.subtypes and not flt.subtypes <= chars.subtypes:
+        return False
+    if flt.any_subtypes and not flt.any_subtypes & chars.subtypes:
+        return False
+    if flt.supertypes and not flt.supertypes <= chars.supertypes:
+        return False
+    if flt.not_supertypes & chars.supertypes:
+        return False
+    if flt.colors and not flt.colors & chars.colors:
+        return False
+    if flt.colorless is not None and flt.colorless != (not chars.colors):
+        return False
+    if flt.multicolored is not None and flt.multicolored != (len(chars.colors) > 1):
+        return False
+    if flt.mana_value is not None:
+        mv = flt.mana_value
+        if isinstance(mv, int):
+            if chars.mana_value != mv:
+                return False
+        elif bindings is not None and mv in bindings and chars.mana_value != bindings[mv]:
+            return False
+    if flt.controller is not None:
+        ctl = _controller_of(obj)
+        if (flt.controller == "you") != (ctl == you):
+            return False
+    if flt.another and source_id is not None and obj.id == source_id:
+        return False
+    if flt.tapped is not None and (not isinstance(obj, Permanent) or obj.tapped != flt.tapped):
+        return False
+    if flt.has_counters is not None and (
+        not isinstance(obj, Permanent) or bool(obj.counters) != flt.has_counters
+    ):
+        return False
+    return flt.name is None or chars.name == flt.name

@@ -1,0 +1,352 @@
+"""The game as data: objects, zones, counters, players, the turn and the stack.
+
+One immutable :class:`GameState` is the centre of the API, the way ``chess.Board`` is
+for python-chess. Every object has a stable id (CR 109: objects; the ids are ours).
+
+Rules
+-----
+CR 302.6: a creature's {T}/{Q} abilities need it to have been under its controller's
+control continuously since their most recent turn began (``summoning_sick`` is the
+negation of that), unless it has haste (CR 702.10).
+CR 122.1: counters; CR 122.1b: keyword counters grant their keyword.
+CR 202.3e: a spell's {X} counts its chosen value on the stack; CR 118.9c: an
+alternative cost never changes mana value.
+CR 405: the stack; its last entry is on top.
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field, replace
+
+from .cards import CardDatabase, CardDefinition
+from .errors import UnknownObject
+from .mana import ManaPool
+
+__all__ = [
+    "CR_VERSION",
+    "KEYWORD_COUNTERS",
+    "Card",
+    "Counters",
+    "GameState",
+    "Permanent",
+    "Phase",
+    "Player",
+    "StackItem",
+    "Turn",
+]
+
+#: The Comprehensive Rules version every rule number here was checked against.
+CR_VERSION = "2026-01-16"
+
+#: CR 122.1b: keyword counters and the keyword each grants.
+KEYWORD_COUNTERS = frozenset(
+    {
+        "flying", "first strike", "double strike", "deathtouch", "decayed", "exalted",
+        "haste", "hexproof", "indestructible", "lifelink", "menace", "reach", "shadow",
+        "trample", "vigilance",
+    }
+)
+
+
+class Phase(enum.Enum):
+    """Phases and steps (CR 500.1), in turn order."""
+
+    UNTAP = "untap"
+    UPKEEP = "upkeep"
+    DRAW = "draw"
+    PRECOMBAT_MAIN = "precombat_main"
+    BEGINNING_OF_COMBAT = "beginning_of_combat"
+    DECLARE_ATTACKERS = "declare_attackers"
+    DECLARE_BLOCKERS = "declare_blockers"
+    COMBAT_DAMAGE = "combat_damage"
+    END_OF_COMBAT = "end_of_combat"
+    POSTCOMBAT_MAIN = "postcombat_main"
+    END = "end"
+    CLEANUP = "cleanup"
+
+    @property
+    def is_main(self) -> bool:
+        """CR 505.1: precombat and postcombat main phases."""
+        return self in (Phase.PRECOMBAT_MAIN, Phase.POSTCOMBAT_MAIN)
+
+
+@dataclass(frozen=True, slots=True)
+class Counters:
+    """Counters on an object (CR 122), as sorted (kind, number) pairs; no zeros.
+
+    Examples
+    --------
+    >>> c = Counters.of({"+1/+1": 2, "flying": 1})
+    >>> c["+1/+1"], c["-1/-1"]
+    (2, 0)
+    >>> c.total
+    3
+    """
+
+    items: tuple[tuple[str, int], ...] = ()
+
+    @staticmethod
+    def of(mapping: Mapping[str, int]) -> Counters:
+        for k, n in mapping.items():
+            if n < 0:
+                raise ValueError(f"negative number of {k} counters: {n}")
+        return Counters(tuple(sorted((k, n) for k, n in mapping.items() if n > 0)))
+
+    def __getitem__(self, kind: str) -> int:
+        for k, n in self.items:
+            if k == kind:
+                return n
+        return 0
+
+    def __bool__(self) -> bool:
+        return bool(self.items)
+
+    def __iter__(self) -> Iterator[str]:
+        return (k for k, _ in self.items)
+
+    def as_dict(self) -> dict[str, int]:
+        return dict(self.items)
+
+    @property
+    def total(self) -> int:
+        return sum(n for _, n in self.items)
+
+    def add(self, kind: str, n: int) -> Counters:
+        d = self.as_dict()
+        d[kind] = d.get(kind, 0) + n
+        return Counters.of(d)
+
+    def remove(self, kind: str, n: int) -> Counters:
+        d = self.as_dict()
+        d[kind] = max(0, d.get(kind, 0) - n)
+        return Counters.of(d)
+
+    def plus(self, other: Counters) -> Counters:
+        d = self.as_dict()
+        for k, n in other.items:
+            d[k] = d.get(k, 0) + n
+        return Counters.of(d)
+
+
+@dataclass(frozen=True, slots=True)
+class Permanent:
+    """A permanent on the battlefield (CR 110).
+
+    ``summoning_sick`` is True when the permanent has NOT been under its controller's
+    control continuously since their most recent turn began (CR 302.6); it only
+    matters for creatures. ``chosen`` holds choices made as it entered ("color": "W",
+    "creature_type": "Elf").
+    """
+
+    id: str
+    card: CardDefinition
+    controller: str
+    owner: str
+    tapped: bool = False
+    summoning_sick: bool = False
+    counters: Counters = Counters()
+    chosen: tuple[tuple[str, str], ...] = ()
+    token: bool = False
+    attached_to: str | None = None
+
+    @property
+    def name(self) -> str:
+        return self.card.name
+
+    def choice(self, key: str) -> str | None:
+        for k, v in self.chosen:
+            if k == key:
+                return v
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """A card in a hand, graveyard or exile (CR 108)."""
+
+    id: str
+    card: CardDefinition
+    owner: str
+
+    @property
+    def name(self) -> str:
+        return self.card.name
+
+    def mana_value(self) -> int:
+        """CR 202.3e: off the stack, {X} is 0."""
+        return self.card.mana_value(0)
+
+
+@dataclass(frozen=True, slots=True)
+class StackItem:
+    """A spell or ability on the stack (CR 405).
+
+    For a spell, ``card`` is its card, ``x`` the chosen X and ``alternative_cost``
+    the name of an alternative cost used (e.g. ``"awaken"``). For an ability,
+    ``source`` is the id of its source and ``ability`` its 1-based number.
+    """
+
+    id: str
+    controller: str
+    card: CardDefinition | None = None
+    x: int | None = None
+    alternative_cost: str | None = None
+    targets: tuple[str, ...] = ()
+    source: str | None = None
+    ability: int | None = None
+
+    @property
+    def is_spell(self) -> bool:
+        return self.card is not None
+
+    @property
+    def name(self) -> str:
+        if self.card is not None:
+            return self.card.name
+        return f"ability {self.ability} of {self.source}"
+
+    def mana_value(self) -> int:
+        """CR 202.3e: X is its chosen value on the stack; 118.9c: an alternative cost
+        doesn't change mana value. An ability has mana value 0 (it has no mana cost)."""
+        if self.card is None:
+            return 0
+        return self.card.mana_value(self.x or 0)
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """A player and their zones (CR 102, 400)."""
+
+    name: str
+    life: int = 20
+    hand: tuple[Card, ...] = ()
+    battlefield: tuple[Permanent, ...] = ()
+    graveyard: tuple[Card, ...] = ()
+    exile: tuple[Card, ...] = ()
+    library_size: int = 0
+    mana_pool: ManaPool = ManaPool()
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """Whose turn it is and which step (CR 500)."""
+
+    active_player: str
+    phase: Phase = Phase.PRECOMBAT_MAIN
+    number: int = 1
+
+
+GameObject = Permanent | Card | StackItem
+
+
+@dataclass(frozen=True)
+class GameState:
+    """A game situation: players in turn order, the stack, the turn, the cards.
+
+    Immutable and hashable; change it with :func:`dataclasses.replace` or the
+    ``with_*`` helpers. ``activated_this_turn`` lists (object id, ability number)
+    pairs already activated this turn ("activate only once each turn", CR 602.5b).
+    ``events`` are the raw events of the state file (played out by the resolution
+    solver).
+    """
+
+    players: tuple[Player, ...]
+    turn: Turn
+    stack: tuple[StackItem, ...] = ()
+    cards: CardDatabase = field(default_factory=CardDatabase, compare=False, hash=False)
+    activated_this_turn: tuple[tuple[str, int], ...] = ()
+    events: tuple[object, ...] = field(default=(), compare=False, hash=False)
+    source: str | None = field(default=None, compare=False, hash=False)
+
+    # ---- lookups -------------------------------------------------------------------
+    def player(self, name: str) -> Player:
+        for p in self.players:
+            if p.name == name:
+                return p
+        raise UnknownObject(
+            f"unknown player '{name}'",
+            suggestion="players are " + ", ".join(repr(p.name) for p in self.players),
+        )
+
+    @property
+    def player_names(self) -> tuple[str, ...]:
+        return tuple(p.name for p in self.players)
+
+    def opponents(self, name: str) -> tuple[Player, ...]:
+        """CR 102.2: in a two-player game each player's opponent is the other."""
+        return tuple(p for p in self.players if p.name != name)
+
+    @property
+    def permanents(self) -> tuple[Permanent, ...]:
+        return tuple(perm for p in self.players for perm in p.battlefield)
+
+    @functools.cached_property
+    def _index(self) -> dict[str, tuple[str, GameObject, str]]:
+        """id -> (zone, object, player name or '' for the stack)."""
+        out: dict[str, tuple[str, GameObject, str]] = {}
+        for p in self.players:
+            for perm in p.battlefield:
+                out[perm.id] = ("battlefield", perm, p.name)
+            for zone in ("hand", "graveyard", "exile"):
+                for c in getattr(p, zone):
+                    out[c.id] = (zone, c, p.name)
+        for s in self.stack:
+            out[s.id] = ("stack", s, "")
+        return out
+
+    def __contains__(self, object_id: object) -> bool:
+        return object_id in self._index
+
+    def get(self, object_id: str) -> GameObject:
+        """The object with this id, wherever it is."""
+        try:
+            return self._index[object_id][1]
+        except KeyError:
+            raise UnknownObject(f"unknown object '{object_id}'",
+                                suggestion=self._suggest_id(object_id)) from None
+
+    def zone_of(self, object_id: str) -> str:
+        self.get(object_id)
+        return self._index[object_id][0]
+
+    def permanent(self, object_id: str) -> Permanent:
+        obj = self.get(object_id)
+        if not isinstance(obj, Permanent):
+            raise UnknownObject(f"'{object_id}' is not on the battlefield "
+                                f"(it is in the {self._index[object_id][0]})")
+        return obj
+
+    def object_ids(self) -> tuple[str, ...]:
+        return tuple(self._index)
+
+    def _suggest_id(self, object_id: str) -> str | None:
+        import difflib
+
+        close = difflib.get_close_matches(object_id, list(self._index), n=3, cutoff=0.5)
+        if not close:
+            return None
+        return "did you mean " + " or ".join(f"'{c}'" for c in close) + "?"
+
+    # ---- changes (each returns a new state) -----------------------------------------
+    def with_player(self, player: Player) -> GameState:
+        return replace(
+            self, players=tuple(player if p.name == player.name else p for p in self.players)
+        )
+
+    def with_permanent(self, perm: Permanent) -> GameState:
+        """Replace the permanent with the same id (it stays with its controller)."""
+        for p in self.players:
+            if any(x.id == perm.id for x in p.battlefield):
+                return self.with_player(
+                    replace(p, battlefield=tuple(perm if x.id == perm.id else x
+                                                 for x in p.battlefield))
+                )
+        raise UnknownObject(f"unknown permanent '{perm.id}'")
+
+    def __repr__(self) -> str:
+        from .statefile import dump_state_text
+
+        return f"manacheck.load_state_text({dump_state_text(self)!r})"
