@@ -188,14 +188,16 @@ class ManaSymbol:
 
 
 _SYMBOL_RE = re.compile(r"\{([^{}]*)\}")
+#: Longest generic symbol accepted ({999999}); longer numbers are refused as unknown.
+MAX_GENERIC_DIGITS = 6
 _LETTERS = {t.value: t for t in ManaType}
 
 
 def _parse_symbol(body: str) -> ManaSymbol | None:
     """The symbol whose text between braces is ``body``, or None if there is none."""
     b = body.strip().upper()
-    if b.isdigit():
-        if len(b) > 1 and b.startswith("0"):
+    if b.isascii() and b.isdigit():  # not "²" or other Unicode digits
+        if (len(b) > 1 and b.startswith("0")) or len(b) > MAX_GENERIC_DIGITS:
             return None
         return ManaSymbol.generic(int(b))
     if b in ("X", "Y", "Z"):
@@ -253,9 +255,10 @@ def _symbols(text: str, *, allow_tap: bool) -> Iterator[tuple[int, ManaSymbol]]:
         sym = _parse_symbol(m.group(1))
         if sym is None or (not allow_tap and not sym.is_mana):
             what = "tap/untap symbol not allowed in a mana cost" if sym else "unknown mana symbol"
+            token = m.group(0) if len(m.group(0)) <= 24 else m.group(0)[:20] + "...}"
             raise ManaSyntaxError(
-                f"{what} {m.group(0)} at position {index}",
-                token=m.group(0),
+                f"{what} {token} at position {index}",
+                token=token,
                 position=index,
                 suggestion=_suggest_symbol(m.group(1)),
             )
