@@ -121,6 +121,7 @@ class ObjectFilter:
     has_counters: bool | None = None
     name: str | None = None
     chosen_creature_type: bool = False  # "of the chosen type" (Cavern of Souls)
+    enchanted: bool = False  # the permanent the source is attached to ("enchanted land")
 
     @property
     def is_empty(self) -> bool:

@@ -247,7 +247,7 @@ def _color(v: Any, path: str) -> ManaType:
 FILTER_KEYS = (
     "types", "any_types", "not_types", "subtypes", "any_subtypes", "supertypes",
     "not_supertypes", "colors", "colorless", "multicolored", "mana_value", "controller",
-    "another", "tapped", "has_counters", "name", "chosen_creature_type",
+    "another", "tapped", "has_counters", "name", "chosen_creature_type", "enchanted",
 )
 
 
@@ -268,7 +268,7 @@ def parse_filter(v: Any, path: str) -> ObjectFilter:
     if "colors" in v:
         kw["colors"] = frozenset(_color(c, f"{path}.colors") for c in _str_list(v["colors"], path))
     for key in ("colorless", "multicolored", "another", "tapped", "has_counters",
-                "chosen_creature_type"):
+                "chosen_creature_type", "enchanted"):
         if key in v:
             if not isinstance(v[key], bool):
                 raise _Err("expected true or false", f"{path}.{key}")
