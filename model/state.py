@@ -197,6 +197,12 @@ class StackItem:
     targets: tuple[str, ...] = ()
     source: str | None = None
     ability: int | None = None
+    #: A triggered ability: its 1-based number among the source card's triggered
+    #: abilities (``ability`` is then None). Added for the resolution solver.
+    trigger: int | None = None
+    #: CR 603.10a, 608.2h: the counters, by last-known information, of the object
+    #: whose leaving the battlefield triggered this ability.
+    counters: Counters = Counters()
 
     @property
     def is_spell(self) -> bool:
@@ -206,6 +212,8 @@ class StackItem:
     def name(self) -> str:
         if self.card is not None:
             return self.card.name
+        if self.trigger is not None:
+            return f"triggered ability {self.trigger} of {self.source}"
         return f"ability {self.ability} of {self.source}"
 
     def mana_value(self) -> int:

@@ -45,7 +45,7 @@ PERMANENT_KEYS = ("card", "id", "tapped", "summoning_sick", "counters", "chosen"
                   "attached_to", "owner")
 CARD_KEYS = ("card", "id")
 STACK_KEYS = ("card", "id", "controller", "x", "alternative_cost", "targets", "ability_of",
-              "ability")
+              "ability", "trigger", "counters")
 TURN_KEYS = ("active_player", "phase", "number")
 
 
@@ -484,6 +484,18 @@ class _Builder:
                     alt = None
             return StackItem(id=self.new_id(entry, card.name), controller=str(controller),
                              card=card, x=x, alternative_cost=alt, targets=tuple(targets))
+        if "ability_of" in entry and "trigger" in entry:
+            # A triggered ability (resolution solver): its number among the source's
+            # triggered abilities and the last-known counters it refers to (CR 608.2h).
+            src = entry["ability_of"]
+            t = entry["trigger"]
+            if not _is_int(t) or t < 1:
+                self.c.add(f"trigger must be a number from 1, got {t!r}", f"{path}.trigger")
+                t = 1
+            return StackItem(id=self.new_id(entry, f"trigger of {src}"),
+                             controller=str(controller), source=str(src), trigger=t,
+                             targets=tuple(targets),
+                             counters=self.counters(entry.get("counters"), f"{path}.counters"))
         if "ability_of" in entry:
             src = entry["ability_of"]
             n = entry.get("ability", 1)
@@ -687,6 +699,11 @@ def dump_state(state: GameState) -> dict[str, Any]:
                     sd["x"] = s.x
                 if s.alternative_cost:
                     sd["alternative_cost"] = s.alternative_cost
+            elif s.trigger is not None:
+                sd["ability_of"] = s.source
+                sd["trigger"] = s.trigger
+                if s.counters:
+                    sd["counters"] = s.counters.as_dict()
             else:
                 sd["ability_of"] = s.source
                 sd["ability"] = s.ability
