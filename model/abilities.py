@@ -141,6 +141,7 @@ class CostKind(enum.Enum):
     EXILE_FROM_GRAVEYARD = "exile_from_graveyard"
     TAP_UNTAPPED = "tap_untapped"  # tap N untapped permanents you control (not {T}: 302.6 n/a)
     REVEAL = "reveal"
+    EXILE = "exile"  # exile N permanents you control matching a filter (Food Chain)
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,6 +175,8 @@ class CostPart:
             return f"Exile {n} card(s) from a graveyard"
         if k is CostKind.TAP_UNTAPPED:
             return f"Tap {n} untapped permanent(s) you control"
+        if k is CostKind.EXILE:
+            return f"Exile {n} permanent(s) you control"
         return f"Reveal {n} card(s)"
 
 
@@ -201,6 +204,10 @@ class ManaProductionKind(enum.Enum):
     CHOSEN_COLOR = "chosen_color"  # one mana of the chosen color (Coldsteel Heart)
     COULD_PRODUCE = "could_produce"  # one mana of any type/color a land ... could produce
     PRODUCED_TYPE = "produced_type"  # (triggered) one mana of any type that land produced
+    # The ability adds mana (so CR 605.1a can classify it) but what it adds cannot be
+    # expressed in the card format (devotion, "for each color among", an exiled card's
+    # mana value, ...). Solvers must refuse to guess; the ability's text says what it adds.
+    UNMODELLED = "unmodelled"
 
 
 @dataclass(frozen=True, slots=True)
@@ -278,6 +285,7 @@ class TargetSpec:
     filter: ObjectFilter = ObjectFilter()
     spell: bool = True  # on the stack: spells only (not abilities)
     text: str = ""
+    count: int | str = 1  # how many targets: a number or a variable ("X target lands")
 
 
 @dataclass(frozen=True, slots=True)
@@ -286,7 +294,10 @@ class ActivatedAbility:
 
     ``mana_cost`` holds the mana symbols of the cost; ``tap``/``untap`` the {T}/{Q}
     symbols (CR 107.5, 107.6); ``costs`` every other part. ``timing`` is
-    ``"instant"`` (the default, CR 602.5) or ``"sorcery"``. ``zone`` is where the
+    ``"instant"`` (the default, CR 602.5), ``"sorcery"`` ("Activate only as a
+    sorcery", CR 602.5d) or ``"as_instant"`` ("Activate only as an instant",
+    CR 602.5e: only with priority, so a mana ability with it can't be activated
+    while paying a cost, CR 605.3a). ``zone`` is where the
     ability works from (the battlefield unless it says otherwise, CR 113.6).
     """
 

@@ -336,7 +336,7 @@ def _restriction(v: Any, path: str) -> SpendRestriction:
 
 
 MANA_KEYS = ("add", "choice", "any_color", "one_color", "chosen_color", "could_produce",
-             "produced_type", "per", "restriction")
+             "produced_type", "unmodelled", "per", "restriction")
 
 
 def parse_mana(v: Any, path: str) -> ManaProduction:
@@ -349,15 +349,21 @@ def parse_mana(v: Any, path: str) -> ManaProduction:
     """
     _keys(v, path, MANA_KEYS)
     kinds = [k for k in ("add", "choice", "any_color", "one_color", "chosen_color",
-                         "could_produce", "produced_type") if k in v]
+                         "could_produce", "produced_type", "unmodelled") if k in v]
     if len(kinds) != 1:
         raise _Err("a mana production needs exactly one of add, choice, any_color, "
-                   "one_color, chosen_color, could_produce, produced_type", path)
+                   "one_color, chosen_color, could_produce, produced_type, unmodelled",
+                   path)
     k = kinds[0]
     per = parse_filter(v["per"], f"{path}.per") if "per" in v else None
     restriction = _restriction(v["restriction"], f"{path}.restriction") if "restriction" in v \
         else None
     p = f"{path}.{k}"
+    if k == "unmodelled":
+        if v[k] is not True:
+            raise _Err("unmodelled takes true (describe the mana in the ability's text)", p)
+        return ManaProduction(ManaProductionKind.UNMODELLED, amount=0, per=per,
+                              restriction=restriction)
     if k == "add":
         return ManaProduction(ManaProductionKind.FIXED, mana=_types(v[k], p), amount=0, per=per,
                               restriction=restriction)
@@ -395,6 +401,7 @@ _COST_KINDS = {
     "exile_from_graveyard": CostKind.EXILE_FROM_GRAVEYARD,
     "tap_untapped": CostKind.TAP_UNTAPPED,
     "reveal": CostKind.REVEAL,
+    "exile": CostKind.EXILE,
 }
 
 
@@ -406,7 +413,8 @@ def parse_cost(v: Any, path: str) -> tuple[ManaCost, bool, bool, tuple[CostPart,
     ``{discard_hand: true}``, ``{pay_life: 2}``,
     ``{remove_counters: {counter: "+1/+1", count: 1}}``, ``{exile_self: true}``,
     ``{exile_from_graveyard: {count: 1, filter: ...}}``,
-    ``{tap_untapped: {count: 1, filter: {types: [creature]}}}``.
+    ``{tap_untapped: {count: 1, filter: {types: [creature]}}}``,
+    ``{exile: {count: 1, filter: {types: [creature], controller: you}}}``.
     """
     items = v if isinstance(v, list) else [v]
     symbols: list[Any] = []
@@ -451,13 +459,17 @@ def parse_cost(v: Any, path: str) -> tuple[ManaCost, bool, bool, tuple[CostPart,
 
 
 def parse_target(v: Any, path: str) -> TargetSpec:
-    _keys(v, path, ("zone", "filter", "spell", "text"), ("zone",))
+    _keys(v, path, ("zone", "filter", "spell", "text", "count"), ("zone",))
+    count = v.get("count", 1)
+    if isinstance(count, bool) or not isinstance(count, int | str):
+        raise _Err("count must be a number or a variable", f"{path}.count")
     zone = v["zone"]
     if zone not in ("stack", "battlefield", "graveyard", "player", "any"):
         raise _Err(f"unknown target zone '{zone}'", f"{path}.zone",
                    "use stack, battlefield, graveyard, player or any")
     return TargetSpec(zone=zone, filter=parse_filter(v.get("filter"), f"{path}.filter"),
-                      spell=bool(v.get("spell", True)), text=str(v.get("text", "")))
+                      spell=bool(v.get("spell", True)), text=str(v.get("text", "")),
+                      count=count)
 
 
 ACTIVATED_KEYS = ("cost", "mana", "effects", "targets", "timing", "once_each_turn",
@@ -468,8 +480,8 @@ def parse_activated(v: Any, path: str) -> ActivatedAbility:
     _keys(v, path, ACTIVATED_KEYS, ("cost",))
     mana, tap, untap, parts = parse_cost(v["cost"], f"{path}.cost")
     timing = v.get("timing", "instant")
-    if timing not in ("instant", "sorcery"):
-        raise _Err("timing must be 'instant' or 'sorcery'", f"{path}.timing")
+    if timing not in ("instant", "sorcery", "as_instant"):
+        raise _Err("timing must be 'instant', 'sorcery' or 'as_instant'", f"{path}.timing")
     zone_name = v.get("zone", "battlefield")
     try:
         zone = Zone(zone_name)
