@@ -137,35 +137,40 @@ def _compute(state: GameState) -> dict[str, Characteristics]:
     chars: dict[str, Characteristics] = {p.id: _base(p.card) for p in perms}
     lost: set[str] = set()
 
-    # Layer 4 (CR 613.1d, 305.7). "set" effects (Blood Moon) first when an "add" effect's
-    # source would lose its abilities to them (dependency, CR 613.8a); otherwise
-    # timestamp order. We apply every set-effect, then the add-effects whose source
-    # still has its abilities, in file order.
-    land_effects = _statics(state, "land_types")
-    for src, ab in land_effects:
-        if not ab.set_subtypes or src.id in lost:
-            continue
+    # Layer 4 (CR 613.1d, 305.7): type-changing effects, in timestamp order (CR 613.7)
+    # except that an effect that depends on another is applied after it (CR 613.8a):
+    # an effect whose source is a land that a "set the land type" effect (Blood Moon,
+    # Celestial Dawn) would strip of its abilities depends on that effect, so the set
+    # effect applies first and the dependent effect no longer exists (Urborg's
+    # ruling: "no matter in what order those effects started to apply"). A dependency
+    # loop falls back to timestamp order (CR 613.8b).
+    pending = list(_statics(state, "land_types"))
+    while pending:
+        pending = [e for e in pending if e[0].id not in lost]
+        if not pending:
+            break
+        free = [a for a in pending
+                if not any(b is not a and _strips(b, a[0], chars, state) for b in pending)]
+        src, ab = (free or pending)[0]
+        pending.remove((src, ab))
         for p in perms:
             c = chars[p.id]
             if not c.is_land or not matches(ab.affected, c, p, state, src.controller, src.id):
                 continue
-            chars[p.id] = replace(
-                c,
-                subtypes=frozenset(s for s in c.subtypes if s not in _LAND_SUBTYPES)
-                | frozenset(ab.set_subtypes),
-                abilities=(),
-                activated=(),
-                lost_abilities=True,
-            )
-            lost.add(p.id)
-    for src, ab in land_effects:
-        if not ab.add_subtypes or src.id in lost:
-            continue
-        for p in perms:
-            c = chars[p.id]
-            if not c.is_land or not matches(ab.affected, c, p, state, src.controller, src.id):
-                continue
-            chars[p.id] = replace(c, subtypes=c.subtypes | frozenset(ab.add_subtypes))
+            if ab.set_subtypes:
+                # CR 305.7: old land types and rules-text abilities are lost.
+                chars[p.id] = replace(
+                    c,
+                    subtypes=frozenset(s for s in c.subtypes if s not in _LAND_SUBTYPES)
+                    | frozenset(ab.set_subtypes),
+                    abilities=(),
+                    activated=(),
+                    lost_abilities=True,
+                )
+                lost.add(p.id)
+            if ab.add_subtypes:
+                chars[p.id] = replace(chars[p.id],
+                                      subtypes=chars[p.id].subtypes | frozenset(ab.add_subtypes))
 
     # CR 305.6: intrinsic mana abilities from basic land types, listed first.
     for p in perms:
@@ -199,6 +204,17 @@ def _compute(state: GameState) -> dict[str, Characteristics]:
         tough = None if c.toughness is None else c.toughness + delta
         chars[p.id] = replace(c, keywords=kws, power=power, toughness=tough)
     return chars
+
+
+def _strips(effect: tuple[Permanent, StaticAbility], land: Permanent,
+            chars: Mapping[str, Characteristics], state: GameState) -> bool:
+    """CR 613.8a: whether ``effect`` (a set-land-type effect) would remove ``land``'s
+    rules-text abilities (CR 305.7), so an effect of ``land`` depends on it."""
+    src, ab = effect
+    if not ab.set_subtypes or land.id not in chars:
+        return False
+    c = chars[land.id]
+    return c.is_land and matches(ab.affected, c, land, state, src.controller, src.id)
 
 
 _LAND_SUBTYPES = frozenset(
@@ -275,4 +291,9 @@ def matches(
         not isinstance(obj, Permanent) or bool(obj.counters) != flt.has_counters
     ):
         return False
+    if flt.enchanted:
+        # "enchanted land": the object the source is attached to (CR 303.4).
+        src = state.get(source_id) if source_id is not None and source_id in state else None
+        if not isinstance(src, Permanent) or src.attached_to != obj.id:
+            return False
     return flt.name is None or chars.name == flt.name
