@@ -142,6 +142,7 @@ class CostKind(enum.Enum):
     TAP_UNTAPPED = "tap_untapped"  # tap N untapped permanents you control (not {T}: 302.6 n/a)
     REVEAL = "reveal"
     EXILE = "exile"  # exile N permanents you control matching a filter (Food Chain)
+    DISCARD_SELF = "discard_self"  # discard this card (cycling, CR 702.29a)
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,6 +178,8 @@ class CostPart:
             return f"Tap {n} untapped permanent(s) you control"
         if k is CostKind.EXILE:
             return f"Exile {n} permanent(s) you control"
+        if k is CostKind.DISCARD_SELF:
+            return "Discard this card"
         return f"Reveal {n} card(s)"
 
 

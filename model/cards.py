@@ -410,7 +410,7 @@ def parse_cost(v: Any, path: str) -> tuple[ManaCost, bool, bool, tuple[CostPart,
 
     ``"{2}{T}"`` or a list mixing such text with ``{sacrifice: self}``,
     ``{sacrifice: {count: 1, filter: {...}}}``, ``{discard: {filter: {mana_value: X}}}``,
-    ``{discard_hand: true}``, ``{pay_life: 2}``,
+    ``{discard_hand: true}``, ``{discard_self: true}``, ``{pay_life: 2}``,
     ``{remove_counters: {counter: "+1/+1", count: 1}}``, ``{exile_self: true}``,
     ``{exile_from_graveyard: {count: 1, filter: ...}}``,
     ``{tap_untapped: {count: 1, filter: {types: [creature]}}}``,
@@ -436,6 +436,8 @@ def parse_cost(v: Any, path: str) -> tuple[ManaCost, bool, bool, tuple[CostPart,
             parts.append(CostPart(CostKind.EXILE_SELF))
         elif key == "discard_hand":
             parts.append(CostPart(CostKind.DISCARD_HAND))
+        elif key == "discard_self":
+            parts.append(CostPart(CostKind.DISCARD_SELF))
         elif key == "pay_life":
             if isinstance(arg, bool) or not isinstance(arg, int) or arg < 0:
                 raise _Err("pay_life needs a number", p)
@@ -451,7 +453,8 @@ def parse_cost(v: Any, path: str) -> tuple[ManaCost, bool, bool, tuple[CostPart,
                                   counter=str(arg.get("counter", ""))))
         else:
             raise _Err(f"unknown cost part '{key}'", p,
-                       _suggest(str(key), [*_COST_KINDS, "exile_self", "discard_hand"]))
+                       _suggest(str(key), [*_COST_KINDS, "exile_self", "discard_hand",
+                                               "discard_self"]))
     tap = any(s.kind is SymbolKind.TAP for s in symbols)
     untap = any(s.kind is SymbolKind.UNTAP for s in symbols)
     mana = ManaCost(tuple(s for s in symbols if s.is_mana))
