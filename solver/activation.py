@@ -1,0 +1,944 @@
+"""Can a player activate this ability now? One constraint problem per activation.
+
+:func:`can_activate` answers with a :class:`~manacheck.solver.verdict.Verdict`: every
+failing requirement with its rule number, one complete legal way (a witness), how many
+distinct ways there are, and (for an illegal activation) the smallest verified changes
+that would make it legal (:mod:`manacheck.solver.fixes`). :func:`ways` lists the ways;
+:func:`abilities` gives a verdict for every ability a player could consider.
+
+The choices made while activating (CR 601.2c–h via 602.2b) are the variables of one
+constraint problem: one per target (CR 601.2c), one per cost part that chooses objects
+(sacrifice, discard, exile from a graveyard, tap untapped permanents, reveal), and X
+when the ability mentions X. Filters that share X ("Discard a card with mana value X:
+Counter target spell with mana value X") become constraints between those variables.
+The mana cost is then checked for each solution by the payment solver
+(:mod:`manacheck.solver.payments`), with the objects the other costs use kept out.
+
+Rules
+-----
+CR 602.2: only an object's controller (or owner, if it has none) may activate its
+abilities. CR 113.6: abilities work from the battlefield unless they say otherwise.
+CR 602.5d, 307.1: "activate only as a sorcery": your main phase, empty stack.
+CR 602.5b: "activate only once each turn". CR 605.3a: mana abilities (no stack; we
+assume the player holds priority or is paying a cost).
+CR 107.5 / 107.6: {T} needs the permanent untapped; {Q} needs it tapped.
+CR 302.6, 602.5a, 702.10c: a creature's {T}/{Q} abilities need it to have been under
+its controller's control since their most recent turn began, or haste. Tapping an
+untapped creature for another cost ("Tap an untapped creature you control") is not
+{T} and ignores 302.6.
+CR 601.2c, 115.1–115.3: each target needs a legal choice; the same object can't be
+chosen twice for one instance of "target". CR 702.11b, 702.18a: hexproof, shroud.
+CR 118.3, 601.2h: a cost can't be paid without the resources; partial payments are
+not allowed. CR 119.4, 119.4b: paying life needs life total ≥ the amount; 0 is
+always payable. CR 202.3e: {X} of a card not on the stack is 0; on the stack, the
+chosen value. CR 118.9c: an alternative cost doesn't change mana value.
+CR 601.2g: mana abilities are activated before costs are paid, so a permanent tapped
+to pay another cost can't also be tapped for mana.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Hashable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from manacheck.model import (
+    ActivatedAbility,
+    AmbiguousInput,
+    BadInput,
+    Card,
+    CostKind,
+    CostPart,
+    GameState,
+    ManaCost,
+    ObjectFilter,
+    Permanent,
+    StackItem,
+    TargetSpec,
+    Zone,
+    effective,
+    matches,
+    object_characteristics,
+)
+
+from .activation_csp import Constraint, iter_solutions
+from .verdict import Fix, Reason, Verdict, Witness
+
+__all__ = [
+    "WAYS_LIMIT",
+    "X_LIMIT",
+    "abilities",
+    "activated_abilities",
+    "can_activate",
+    "describe_filter",
+    "resolve_ability",
+    "ways",
+]
+
+#: Constraint solutions enumerated when counting ways; beyond it ``ways`` is a lower
+#: bound and ``Verdict.ways_complete`` is False.
+WAYS_LIMIT = 10_000
+#: The largest X tried for an X that only the mana cost bounds.
+X_LIMIT = 99
+
+# Cost parts whose payment chooses objects, and the zone they choose from.
+_CHOOSING = {
+    CostKind.SACRIFICE: "battlefield",
+    CostKind.DISCARD: "hand",
+    CostKind.EXILE_FROM_GRAVEYARD: "graveyard",
+    CostKind.TAP_UNTAPPED: "battlefield",
+    CostKind.REVEAL: "hand",
+    CostKind.EXILE: "battlefield",
+}
+
+
+# ---------------------------------------------------------------------------------------
+# Which ability
+# ---------------------------------------------------------------------------------------
+
+
+def _zone_of(state: GameState, object_id: str) -> Zone:
+    return Zone(state.zone_of(object_id))
+
+
+def activated_abilities(state: GameState, object_id: str) -> tuple[ActivatedAbility, ...]:
+    """The object's activated abilities in user numbering (1-based by position).
+
+    For a permanent: its effective abilities (intrinsic basic-land abilities first,
+    then printed, then granted; CR 305.6, 613.1f). For a card elsewhere: its printed
+    activated abilities, in printed order (CR 113.6: only those that say they work
+    from that zone can be activated there).
+    """
+    obj = state.get(object_id)
+    if isinstance(obj, Permanent):
+        return effective(state)[obj.id].activated
+    if isinstance(obj, StackItem):
+        if obj.card is None:
+            return ()
+        return obj.card.activated_abilities
+    return obj.card.activated_abilities
+
+
+def resolve_ability(
+    state: GameState, object_id: str, ability: int | None = None
+) -> tuple[int, ActivatedAbility]:
+    """The ability number and ability meant by ``ability`` (1-based, or None).
+
+    ``None`` is allowed when exactly one of the object's activated abilities works from
+    the zone the object is in (CR 113.6).
+
+    Raises
+    ------
+    UnknownObject
+        No such object.
+    BadInput
+        The object has no activated abilities, or no ability with that number.
+    AmbiguousInput
+        ``ability`` is None and more than one ability could be meant.
+    """
+    obj = state.get(object_id)
+    acts = activated_abilities(state, object_id)
+    if isinstance(obj, StackItem):
+        raise BadInput(f"'{object_id}' is on the stack; only permanents and cards in a hand "
+                       f"or graveyard have abilities to activate")
+    if not acts:
+        raise BadInput(f"'{object_id}' ({obj.name}) has no activated abilities")
+    if ability is None:
+        zone = _zone_of(state, object_id)
+        usable = [i for i, a in enumerate(acts, 1) if a.zone is zone]
+        if len(acts) == 1:
+            return 1, acts[0]
+        if len(usable) == 1:
+            return usable[0], acts[usable[0] - 1]
+        listing = "; ".join(f"{i}: {_ability_text(a)}" for i, a in enumerate(acts, 1))
+        raise AmbiguousInput(
+            f"'{object_id}' ({obj.name}) has {len(acts)} activated abilities; choose one "
+            f"with --ability N",
+            suggestion=listing,
+        )
+    if not 1 <= ability <= len(acts):
+        raise BadInput(f"'{object_id}' ({obj.name}) has no activated ability {ability} "
+                       f"(it has {len(acts)})",
+                       suggestion=f"use --ability 1..{len(acts)}")
+    return ability, acts[ability - 1]
+
+
+def _ability_text(ab: ActivatedAbility) -> str:
+    return ab.text or (ab.cost_text + ": ...")
+
+
+# ---------------------------------------------------------------------------------------
+# Words for filters
+# ---------------------------------------------------------------------------------------
+
+
+def describe_filter(flt: ObjectFilter, noun: str = "permanent") -> str:
+    """A short English description of a filter ("untapped creature you control")."""
+    words: list[str] = []
+    if flt.tapped is True:
+        words.append("tapped")
+    elif flt.tapped is False:
+        words.append("untapped")
+    if flt.colorless:
+        words.append("colorless")
+    if flt.colors:
+        words.append(" or ".join(sorted(c.color_name for c in flt.colors)))
+    words.extend(sorted(s for s in flt.supertypes))
+    words.extend(sorted(flt.subtypes))
+    if flt.any_subtypes:
+        words.append(" or ".join(sorted(flt.any_subtypes)))
+    types = [t.lower() for t in sorted(flt.types)]
+    if flt.any_types:
+        types.append(" or ".join(t.lower() for t in sorted(flt.any_types)))
+    if types:
+        words.append(" ".join(types))
+        if noun not in ("permanent",):
+            words.append(noun)
+    else:
+        words.append(noun)
+    if flt.not_types:
+        words.append("that isn't " + " or ".join(t.lower() for t in sorted(flt.not_types)))
+    if flt.name:
+        words.append(f"named {flt.name}")
+    if flt.mana_value is not None:
+        words.append(f"with mana value {flt.mana_value}")
+    if flt.controller == "you":
+        words.append("you control")
+    elif flt.controller == "opponent":
+        words.append("an opponent controls")
+    if flt.another:
+        words.insert(0, "another")
+    return " ".join(words)
+
+
+# ---------------------------------------------------------------------------------------
+# The problem
+# ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Var:
+    """One choice of the activation: a target or a cost part that picks objects."""
+
+    name: str
+    kind: str  # "target" or a CostKind value
+    index: int  # index in ability.targets or ability.costs
+    candidates: tuple[str, ...]
+    count: int | str  # how many objects (targets: 1)
+    filter: ObjectFilter
+    label: str
+
+
+class _Activation:
+    """Everything about one proposed activation that doesn't depend on the choices."""
+
+    def __init__(self, state: GameState, object_id: str, number: int,
+                 ability: ActivatedAbility, player: str) -> None:
+        self.state = state
+        self.source_id = object_id
+        self.number = number
+        self.ab = ability
+        self.you = player
+        self.obj = state.get(object_id)
+        self.zone = _zone_of(state, object_id)
+        self._mv_cache: dict[str, int] = {}
+        self._pay_cache: dict[tuple[int, frozenset[str]], bool] = {}
+        self._count_cache: dict[tuple[int, frozenset[str]], int] = {}
+        self.vars = self._variables()
+        self.x_vars = [v for v in self.vars
+                       if v.filter.mana_value == "X" or v.count == "X"]
+        self.uses_x = (bool(self.x_vars) or ability.mana_cost.has_variable
+                       or any(c.count == "X" for c in ability.costs))
+
+    # -- helpers ---------------------------------------------------------------------
+    @property
+    def is_permanent(self) -> bool:
+        return isinstance(self.obj, Permanent)
+
+    def controller(self) -> str:
+        """CR 602.2: the controller of a permanent, the owner of a card."""
+        if isinstance(self.obj, Permanent):
+            return self.obj.controller
+        if isinstance(self.obj, Card):
+            return self.obj.owner
+        return self.obj.controller
+
+    def mana_value(self, object_id: str) -> int:
+        """CR 202.3: the object's mana value where it is (X = 0 off the stack, 202.3e)."""
+        mv = self._mv_cache.get(object_id)
+        if mv is None:
+            mv = object_characteristics(self.state, object_id).mana_value
+            self._mv_cache[object_id] = mv
+        return mv
+
+    def _matches(self, flt: ObjectFilter, object_id: str) -> bool:
+        chars = object_characteristics(self.state, object_id)
+        return matches(flt, chars, self.state.get(object_id), self.state, self.you,
+                       self.source_id)
+
+    @property
+    def has_exile_self(self) -> bool:
+        return any(c.kind is CostKind.EXILE_SELF for c in self.ab.costs)
+
+    @property
+    def has_discard_self(self) -> bool:
+        return any(c.kind is CostKind.DISCARD_SELF for c in self.ab.costs)
+
+    @property
+    def has_sacrifice_self(self) -> bool:
+        return any(c.kind is CostKind.SACRIFICE_SELF for c in self.ab.costs)
+
+    # -- candidates ------------------------------------------------------------------
+    def target_candidates(self, spec: TargetSpec) -> tuple[str, ...]:
+        """Legal choices for one target, X unbound (CR 115, 601.2c)."""
+        st = self.state
+        out: list[str] = []
+        chars = effective(st)
+        if spec.zone == "stack":
+            for item in st.stack:
+                if spec.spell and not item.is_spell:
+                    continue  # an ability on the stack is not a spell
+                if self._matches(spec.filter, item.id):
+                    out.append(item.id)
+        elif spec.zone in ("battlefield", "any"):
+            for perm in st.permanents:
+                c = chars[perm.id]
+                if spec.zone == "any" and not c.types & {"Creature", "Planeswalker", "Battle"}:
+                    continue  # CR 115.4: "any target"
+                if "Shroud" in c.keywords:
+                    continue  # CR 702.18a
+                if "Hexproof" in c.keywords and perm.controller != self.you:
+                    continue  # CR 702.11b
+                if matches(spec.filter, c, perm, st, self.you, self.source_id):
+                    out.append(perm.id)
+        elif spec.zone == "graveyard":
+            for p in st.players:
+                for card in p.graveyard:
+                    if self._matches(spec.filter, card.id):
+                        out.append(card.id)
+        if spec.zone in ("player", "any"):
+            for p in st.players:
+                ctl = spec.filter.controller
+                if ctl == "you" and p.name != self.you:
+                    continue
+                if ctl == "opponent" and p.name == self.you:
+                    continue
+                out.append(p.name)
+        return tuple(out)
+
+    def cost_candidates(self, part: CostPart) -> tuple[str, ...]:
+        """Objects that could pay one object-choosing cost part (CR 118.3)."""
+        st = self.state
+        me = st.player(self.you)
+        flt = part.filter
+        out: list[str] = []
+        if part.kind in (CostKind.SACRIFICE, CostKind.TAP_UNTAPPED, CostKind.EXILE):
+            chars = effective(st)
+            for perm in me.battlefield:
+                if perm.id == self.source_id and (
+                    (part.kind in (CostKind.SACRIFICE, CostKind.EXILE)
+                     and self.has_sacrifice_self)
+                    or (part.kind is CostKind.TAP_UNTAPPED and (self.ab.tap or self.ab.untap))
+                ):
+                    continue  # the source is already spoken for by another part of the cost
+                if part.kind is CostKind.TAP_UNTAPPED and perm.tapped:
+                    continue
+                if matches(flt, chars[perm.id], perm, st, self.you, self.source_id):
+                    out.append(perm.id)
+        elif part.kind in (CostKind.DISCARD, CostKind.REVEAL):
+            for card in me.hand:
+                if card.id == self.source_id and (self.has_exile_self
+                                                  or self.has_discard_self):
+                    continue
+                if self._matches(flt, card.id):
+                    out.append(card.id)
+        elif part.kind is CostKind.EXILE_FROM_GRAVEYARD:
+            # "from your graveyard" is written as controller: you; otherwise any graveyard.
+            for p in st.players:
+                for card in p.graveyard:
+                    if card.id == self.source_id and self.has_exile_self:
+                        continue
+                    if self._matches(flt, card.id):
+                        out.append(card.id)
+        return tuple(out)
+
+    def _variables(self) -> list[_Var]:
+        out: list[_Var] = []
+        for i, spec in enumerate(self.ab.targets):
+            out.append(_Var(f"target{i}", "target", i, self.target_candidates(spec),
+                            spec.count,
+                            spec.filter,
+                            spec.text or "target " + describe_filter(spec.filter,
+                                                                      _noun(spec.zone))))
+        for i, part in enumerate(self.ab.costs):
+            if part.kind in _CHOOSING:
+                noun = "card" if _CHOOSING[part.kind] != "battlefield" else "permanent"
+                out.append(_Var(f"cost{i}", part.kind.value, i, self.cost_candidates(part),
+                                part.count, part.filter,
+                                f"{part.kind.value.replace('_', ' ')} "
+                                f"{_count_words(part.count)}{describe_filter(part.filter, noun)}"))
+        return out
+
+    # -- requirements that don't depend on choices -----------------------------------
+    def fixed_reasons(self) -> list[Reason]:
+        """Who, where, when, {T}/{Q}, summoning sickness, life and counters."""
+        st = self.state
+        ab = self.ab
+        reasons: list[Reason] = []
+        name = self.obj.name
+        controller = self.controller()
+        if self.you != controller:
+            reasons.append(Reason("602.2", f"{self.you} can't activate it: only its "
+                                           f"{'controller' if self.is_permanent else 'owner'} "
+                                           f"{controller} may activate {name}'s abilities"))
+        if ab.zone is not self.zone:
+            reasons.append(Reason("113.6", f"this ability works only from the {ab.zone.value}, "
+                                           f"and {name} is in the {self.zone.value}"))
+        if ab.timing == "sorcery":
+            problems = []
+            if st.turn.active_player != self.you:
+                problems.append(f"it is {st.turn.active_player}'s turn")
+            if not st.turn.phase.is_main:
+                problems.append(f"it is the {st.turn.phase.value.replace('_', ' ')} step")
+            if st.stack:
+                problems.append(f"the stack has {len(st.stack)} object(s)")
+            if problems:
+                reasons.append(Reason("602.5d", "activate only as a sorcery: needs your main "
+                                                "phase and an empty stack, but "
+                                      + " and ".join(problems)))
+        if ab.once_each_turn and (self.source_id, self.number) in st.activated_this_turn:
+            reasons.append(Reason("602.5b", "activate only once each turn: already activated "
+                                            "this turn"))
+        perm = self.obj if isinstance(self.obj, Permanent) else None
+        if perm is not None and ab.zone is Zone.BATTLEFIELD:
+            if ab.tap and perm.tapped:
+                reasons.append(Reason("107.5", f"{name} is tapped, so it can't be tapped to "
+                                               f"pay {{T}}"))
+            if ab.untap and not perm.tapped:
+                reasons.append(Reason("107.6", f"{name} is untapped, so it can't be untapped "
+                                               f"to pay {{Q}}"))
+            chars = effective(st)[perm.id]
+            if (ab.tap or ab.untap) and chars.is_creature and perm.summoning_sick \
+                    and not chars.has_haste:
+                sym = "{T}" if ab.tap else "{Q}"
+                reasons.append(Reason("302.6", f"{name} is a creature that hasn't been under "
+                                               f"{perm.controller}'s control since their most "
+                                               f"recent turn began and has no haste, so its "
+                                               f"{sym} abilities can't be activated"))
+        life = st.player(self.you).life
+        for part in ab.costs:
+            if part.kind is CostKind.PAY_LIFE and isinstance(part.count, int) \
+                    and part.count > 0 and life < part.count:
+                reasons.append(Reason("119.4", f"can't pay {part.count} life with a life total "
+                                               f"of {life}"))
+            if part.kind is CostKind.REMOVE_COUNTERS and isinstance(part.count, int):
+                have = perm.counters[part.counter] if perm is not None else 0
+                if have < part.count:
+                    reasons.append(Reason("118.3", f"{name} has {have} {part.counter} "
+                                                   f"counter(s); the cost removes "
+                                                   f"{part.count}"))
+        if ab.condition is not None:
+            reasons.extend(self._condition_reasons())
+        return reasons
+
+    def _condition_reasons(self) -> list[Reason]:
+        cond = self.ab.condition
+        assert cond is not None
+        me = self.state.player(self.you)
+        if cond.kind == "hand_size_less_than":
+            n = cond.params.int("count")
+            if len(me.hand) >= n:
+                return [Reason("602.1b", f"activate only if you have fewer than {n} cards in "
+                                         f"hand (you have {len(me.hand)})")]
+            return []
+        if cond.kind == "controls_at_least":
+            n = cond.params.int("count")
+            flt = cond.params.get("filter")
+            if not isinstance(flt, ObjectFilter):
+                flt = ObjectFilter()
+            chars = effective(self.state)
+            have = sum(1 for p in me.battlefield
+                       if matches(flt, chars[p.id], p, self.state, self.you, self.source_id))
+            if have < n:
+                return [Reason("602.1b", f"activate only if you control {n} or more "
+                                         f"{describe_filter(flt)}s (you control {have})")]
+            return []
+        if cond.kind == "your_turn":
+            if self.state.turn.active_player != self.you:
+                return [Reason("602.1b", "activate only during your turn")]
+            return []
+        raise BadInput(f"ability condition '{cond.kind}' is not supported by can-activate",
+                       suggestion="supported: hand_size_less_than, controls_at_least, "
+                                  "your_turn")
+
+    # -- X -------------------------------------------------------------------------------
+    def x_domain(self) -> tuple[int, ...]:
+        """Values X can take. Bound by filters ("mana value X"), counters, or the mana."""
+        if not self.uses_x:
+            return ()
+        bounds: list[set[int]] = []
+        for v in self.vars:
+            if v.filter.mana_value == "X":
+                bounds.append({self.mana_value(c) for c in v.candidates
+                               if c not in self.state.player_names})
+        perm = self.obj if isinstance(self.obj, Permanent) else None
+        for part in self.ab.costs:
+            if part.kind is CostKind.REMOVE_COUNTERS and part.count == "X":
+                have = perm.counters[part.counter] if perm is not None else 0
+                bounds.append(set(range(have + 1)))
+        for v in self.vars:
+            if v.count == "X":
+                bounds.append(set(range(len(v.candidates) + 1)))
+        if bounds:
+            dom = set.intersection(*bounds)
+            return tuple(sorted(x for x in dom if x <= X_LIMIT))
+        # Only the mana cost bounds X: every X up to the largest payable one (paying
+        # more generic mana is never easier, so payability is monotone in X).
+        xs = []
+        for x in range(X_LIMIT + 1):
+            if not self.payable(x, frozenset()):
+                break
+            xs.append(x)
+        return tuple(xs) if xs else (0,)
+
+    # -- the mana cost --------------------------------------------------------------------
+    def base_exclude(self) -> frozenset[str]:
+        """Objects that can't help pay the mana: the source when the cost taps, untaps or
+        sacrifices it (CR 107.5, 107.6, 601.2g)."""
+        if self.is_permanent and (self.ab.tap or self.ab.untap or self.has_sacrifice_self):
+            return frozenset({self.source_id})
+        return frozenset()
+
+    def payable(self, x: int, used: frozenset[str]) -> bool:
+        key = (x, used)
+        hit = self._pay_cache.get(key)
+        if hit is None:
+            hit = _payments().is_payable(self.state, self.you, self.ab.mana_cost,
+                                         **self._pay_kwargs(x, used))
+            self._pay_cache[key] = hit
+        return hit
+
+    def payment_count(self, x: int, used: frozenset[str]) -> int:
+        key = (x, used)
+        hit = self._count_cache.get(key)
+        if hit is None:
+            hit = _payments().count_payments(self.state, self.you, self.ab.mana_cost,
+                                             **self._pay_kwargs(x, used))
+            self._count_cache[key] = hit
+        return hit
+
+    def first_payment(self, x: int, used: frozenset[str]) -> object | None:
+        if not self.ab.mana_cost:
+            return None
+        pays = _payments().payments(self.state, self.you, self.ab.mana_cost,
+                                    **self._pay_kwargs(x, used))
+        return next(iter(pays), None)
+
+    def all_payments(self, x: int, used: frozenset[str], limit: int) -> list[object | None]:
+        if not self.ab.mana_cost:
+            return [None]
+        pays = _payments().payments(self.state, self.you, self.ab.mana_cost,
+                                    **self._pay_kwargs(x, used), limit=limit)
+        return list(pays)
+
+    def _pay_kwargs(self, x: int, used: frozenset[str]) -> dict[str, Any]:
+        return {"x": x if self.ab.mana_cost.has_variable else None,
+                "for_object": self.source_id,
+                "exclude": self.base_exclude() | used}
+
+    def unpayable_text(self, x: int) -> str:
+        try:
+            why = _payments().unpayable_reasons(self.state, self.you, self.ab.mana_cost,
+                                                **self._pay_kwargs(x, frozenset()))
+        except Exception:  # the reasons are a courtesy; the verdict doesn't depend on them
+            return ""
+        if not why:
+            return ""
+        return "; ".join(getattr(r, "message", str(r)) for r in why)
+
+    # -- the constraint problem ------------------------------------------------------------
+    def domains_and_constraints(self) -> tuple[dict[str, list[Hashable]], list[Constraint]]:
+        domains: dict[str, list[Hashable]] = {}
+        cons: list[Constraint] = []
+        x_dom = self.x_domain() if self.uses_x else ()
+        if self.uses_x:
+            domains["X"] = list(x_dom)
+        for v in self.vars:
+            # A target variable's value is the tuple of objects chosen for that instance
+            # of "target" (CR 115.3: distinct); a cost part's, the set of objects it uses.
+            sizes: Sequence[int]
+            if v.count == "X":
+                sizes = [x for x in x_dom if x <= len(v.candidates)]
+            else:
+                assert isinstance(v.count, int)
+                sizes = [v.count]
+            domains[v.name] = [combo for n in sizes
+                               for combo in itertools.combinations(v.candidates, n)]
+            if v.count == "X":
+                cons.append((lambda sel, x: len(sel) == x, (v.name, "X")))
+            if v.filter.mana_value == "X":
+                cons.append((_mv_equals(self), (v.name, "X")))
+        # An object can't be sacrificed, discarded, exiled or tapped twice by two parts
+        # of the same kind (CR 118.3: the resource is gone once used).
+        by_kind: dict[str, list[str]] = {}
+        for v in self.vars:
+            if v.kind != "target":
+                by_kind.setdefault(v.kind, []).append(v.name)
+        for names in by_kind.values():
+            for a, b in itertools.combinations(names, 2):
+                cons.append((lambda s, t: not set(s) & set(t), (a, b)))
+        # CR 115.3: one instance of "target" can't choose the same object twice; distinct
+        # instances may. Each TargetSpec is one instance, so no constraint between them.
+        return domains, cons
+
+    def solutions(self) -> Iterator[dict[str, Hashable]]:
+        domains, cons = self.domains_and_constraints()
+        return iter_solutions(domains, cons)
+
+    def used_for_mana(self, sol: Mapping[str, Hashable]) -> frozenset[str]:
+        """Objects a solution's other costs tap or sacrifice: kept out of the payment."""
+        used: set[str] = set()
+        for v in self.vars:
+            if v.kind in (CostKind.TAP_UNTAPPED.value, CostKind.SACRIFICE.value,
+                          CostKind.EXILE.value):
+                sel = sol[v.name]
+                assert isinstance(sel, tuple)
+                used.update(sel)
+        return frozenset(used)
+
+    def x_of(self, sol: Mapping[str, Hashable]) -> int:
+        x = sol.get("X", 0)
+        assert isinstance(x, int)
+        return x
+
+    def witness(self, sol: Mapping[str, Hashable], payment: object | None) -> Witness:
+        """The witness for a solution and a payment (the costs the choices pay)."""
+        ab = self.ab
+        picks: dict[str, list[str]] = {k: [] for k in
+                                       ("discarded", "sacrificed", "exiled", "tapped",
+                                        "revealed")}
+        field_of = {CostKind.DISCARD.value: "discarded", CostKind.SACRIFICE.value: "sacrificed",
+                    CostKind.EXILE_FROM_GRAVEYARD.value: "exiled",
+                    CostKind.TAP_UNTAPPED.value: "tapped", CostKind.REVEAL.value: "revealed",
+                    CostKind.EXILE.value: "exiled"}
+        targets: list[str] = []
+        for v in self.vars:
+            if v.kind == "target":
+                chosen = sol[v.name]
+                assert isinstance(chosen, tuple)
+                targets.extend(str(t) for t in chosen)
+            else:
+                sel = sol[v.name]
+                assert isinstance(sel, tuple)
+                picks[field_of[v.kind]].extend(str(s) for s in sel)
+        x = self.x_of(sol) if self.uses_x else None
+        counters: list[tuple[str, str, int]] = []
+        life = 0
+        for part in ab.costs:
+            if part.kind is CostKind.SACRIFICE_SELF:
+                picks["sacrificed"].insert(0, self.source_id)
+            elif part.kind is CostKind.DISCARD_SELF:
+                picks["discarded"].insert(0, self.source_id)
+            elif part.kind is CostKind.EXILE_SELF:
+                picks["exiled"].insert(0, self.source_id)
+            elif part.kind is CostKind.DISCARD_HAND:
+                picks["discarded"].extend(c.id for c in self.state.player(self.you).hand
+                                          if c.id != self.source_id)
+            elif part.kind is CostKind.PAY_LIFE:
+                life += part.count if isinstance(part.count, int) else (x or 0)
+            elif part.kind is CostKind.REMOVE_COUNTERS:
+                n = part.count if isinstance(part.count, int) else (x or 0)
+                counters.append((self.source_id, part.counter, n))
+        tapped = ([self.source_id] if ab.tap else []) + picks["tapped"]
+        return Witness(
+            targets=tuple(targets), x=x, discarded=tuple(picks["discarded"]),
+            sacrificed=tuple(picks["sacrificed"]), exiled=tuple(picks["exiled"]),
+            tapped=tuple(tapped), untapped=(self.source_id,) if ab.untap else (),
+            revealed=tuple(picks["revealed"]), counters_removed=tuple(counters),
+            life_paid=life, payment=payment,
+        )
+
+    # -- reasons for the choices -------------------------------------------------------------
+    def choice_reasons(self) -> list[Reason]:
+        """Each target and cost part on its own, then the mana cost on its own."""
+        reasons: list[Reason] = []
+        for v in self.vars:
+            need = v.count if isinstance(v.count, int) else 0
+            if len(v.candidates) >= need:
+                continue
+            if v.kind == "target":
+                spec = self.ab.targets[v.index]
+                where = {"stack": "on the stack", "graveyard": "in a graveyard"}.get(
+                    spec.zone, "")
+                reasons.append(Reason("601.2c", f"no legal choice for {v.label}"
+                                      + (f" (nothing {where} qualifies)" if where else "")))
+            else:
+                reasons.append(Reason("118.3", f"can't pay '{v.label}': "
+                                               f"{len(v.candidates)} candidate(s), "
+                                               f"{need} needed"))
+        if self.ab.mana_cost:
+            dom = self.x_domain() if self.uses_x else (0,)
+            x0 = dom[0] if dom else 0
+            if not self.payable(x0, frozenset()):
+                extra = self.unpayable_text(x0)
+                cost = self.ab.mana_cost.with_x(x0).text if self.ab.mana_cost.has_variable \
+                    else self.ab.mana_cost.text
+                reasons.append(Reason("601.2h", f"the mana cost {cost} can't be paid"
+                                      + (f" ({extra})" if extra else "")
+                                      + (" with " + self.obj.name + " itself spoken for"
+                                         if self.base_exclude() else "")))
+        return reasons
+
+    def joint_reason(self) -> Reason:
+        """Every part is payable alone, but no choice pays them all at once."""
+        parts = [v.label for v in self.vars]
+        if self.ab.mana_cost:
+            parts.append(f"the mana cost {self.ab.mana_cost.text}")
+        shared = [v.label for v in self.x_vars]
+        if len(shared) >= 2:
+            return Reason("601.2c" if any(v.kind == "target" for v in self.x_vars)
+                          else "601.2h",
+                          "no value of X fits every part at once: "
+                          + " and ".join(shared)
+                          + " must all have the same mana value X")
+        return Reason("601.2h", "each part of the cost is payable alone, but no single "
+                                "choice pays all of them: " + "; ".join(parts))
+
+
+def _noun(zone: str) -> str:
+    return {"stack": "spell", "graveyard": "card", "player": "player", "any": "target"}.get(
+        zone, "permanent")
+
+
+def _count_words(count: int | str) -> str:
+    if count == 1:
+        return "a "
+    return f"{count} "
+
+
+def _mv_equals(act: _Activation) -> Any:
+    players = frozenset(act.state.player_names)
+
+    def every(sel: tuple[str, ...], x: int) -> bool:
+        # A player has no mana value: it never matches "with mana value X".
+        return all(o not in players and act.mana_value(o) == x for o in sel)
+    return every
+
+
+def _payments() -> Any:
+    from manacheck.solver import payments
+
+    return payments
+
+
+# ---------------------------------------------------------------------------------------
+# Public API
+# ---------------------------------------------------------------------------------------
+
+
+def _default_player(state: GameState, object_id: str) -> str:
+    obj = state.get(object_id)
+    if isinstance(obj, Permanent | StackItem):
+        return obj.controller
+    return obj.owner
+
+
+def can_activate(
+    state: GameState,
+    object_id: str,
+    ability: int | None = None,
+    player: str | None = None,
+    *,
+    count_ways: bool = True,
+    find_fixes: bool = True,
+    ways_limit: int = WAYS_LIMIT,
+) -> Verdict:
+    """Whether ``player`` may activate the object's ability now, with every reason.
+
+    Parameters
+    ----------
+    state : GameState
+    object_id : str
+        A permanent, or a card in a hand or graveyard.
+    ability : int, optional
+        1-based number among the object's activated abilities
+        (:func:`activated_abilities`); may be omitted when only one could be meant.
+    player : str, optional
+        Who activates it; the object's controller (owner for a card) by default.
+    count_ways : bool
+        Count the distinct ways (may enumerate up to ``ways_limit`` choices).
+    find_fixes : bool
+        For an illegal activation, search the smallest changes that make it legal.
+    ways_limit : int
+        Stop counting after this many choices of targets and objects.
+
+    Returns
+    -------
+    Verdict
+        ``legal``; ``reasons``: every failing requirement (not just the first), each
+        with its rule; ``witness``: one complete legal way; ``ways``; ``fixes``.
+
+    Raises
+    ------
+    BadInput, AmbiguousInput, UnknownObject
+        Unknown object or player, no such ability, or ``ability`` needed.
+
+    Notes
+    -----
+    **Distinct ways.** Two ways are distinct when they differ in the target chosen
+    for some instance of "target", the value of X, the set of objects chosen for some
+    object-choosing cost part (sacrifice, discard, exile from a graveyard, tap
+    untapped, reveal: the order in which a part's objects are chosen doesn't
+    matter), or the mana payment (distinct as the payment solver defines it). Costs
+    that leave no choice ({T}, {Q}, sacrifice or exile this, discard your hand, pay N
+    life, remove N counters) don't multiply. ``ways`` is the sum, over every solution
+    of the constraint problem on the non-mana choices, of the number of payments of
+    the mana cost with that solution's tapped and sacrificed objects kept out.
+
+    The constraint problem has one variable per target and per object-choosing cost
+    part (its domain: the candidate objects, or combinations of them) and X; filters
+    with ``mana_value: X`` are constraints tying those variables to X. The first
+    solution whose mana cost the payment solver can pay is the witness (memoized on
+    X and the objects kept out of the payment).
+
+    Rules
+    -----
+    See the module docstring: CR 602.2, 602.5, 605.3a, 107.5, 107.6, 302.6, 601.2c–h,
+    115, 118.3, 119.4, 202.3.
+
+    Examples
+    --------
+    >>> from manacheck.model import load_state_text
+    >>> s = load_state_text('''
+    ... turn: {active_player: Alice}
+    ... players:
+    ...   Alice: {battlefield: [{card: Llanowar Elves, summoning_sick: true}]}
+    ... ''')
+    >>> v = can_activate(s, "Llanowar Elves", find_fixes=False)
+    >>> v.legal, [r.rule for r in v.reasons]
+    (False, ['302.6'])
+    """
+    number, ab = resolve_ability(state, object_id, ability)
+    you = player if player is not None else _default_player(state, object_id)
+    state.player(you)  # UnknownObject for an unknown player
+    act = _Activation(state, object_id, number, ab, you)
+    reasons = act.fixed_reasons()
+    choice = act.choice_reasons()
+    reasons.extend(choice)
+    witness: Witness | None = None
+    n_ways = 0
+    complete = True
+    if not choice:
+        found = _first_way(act)
+        if found is None:
+            reasons.append(act.joint_reason())
+        else:
+            witness = found
+    legal = not reasons and witness is not None
+    if legal and count_ways:
+        n_ways, complete = _count_ways(act, ways_limit)
+    elif legal:
+        n_ways = 1
+        complete = False
+    fixes: tuple[Fix, ...] = ()
+    if not legal and find_fixes:
+        from .fixes import find_fixes as _find
+
+        fixes = _find(state, object_id, number, you, tuple(reasons))
+    return Verdict(object_id=object_id, ability=number, player=you, legal=legal,
+                   reasons=tuple(reasons), witness=witness if legal else None,
+                   ways=n_ways if legal else 0, ways_complete=complete, fixes=fixes,
+                   text=_ability_text(ab))
+
+
+def is_legal(state: GameState, object_id: str, ability: int, player: str) -> bool:
+    """Just the yes/no of :func:`can_activate` (no counting, no fixes)."""
+    return can_activate(state, object_id, ability, player, count_ways=False,
+                        find_fixes=False).legal
+
+
+def _first_way(act: _Activation) -> Witness | None:
+    for sol in act.solutions():
+        x = act.x_of(sol)
+        used = act.used_for_mana(sol)
+        if not act.ab.mana_cost:
+            return act.witness(sol, None)
+        if act.payable(x, used):
+            return act.witness(sol, act.first_payment(x, used))
+    return None
+
+
+def _count_ways(act: _Activation, limit: int) -> tuple[int, bool]:
+    total = 0
+    for i, sol in enumerate(act.solutions()):
+        if i >= limit:
+            return total, False
+        if not act.ab.mana_cost:
+            total += 1
+            continue
+        total += act.payment_count(act.x_of(sol), act.used_for_mana(sol))
+    return total, True
+
+
+def ways(
+    state: GameState,
+    object_id: str,
+    ability: int | None = None,
+    player: str | None = None,
+    *,
+    limit: int = WAYS_LIMIT,
+) -> Iterator[Witness]:
+    """Every distinct legal way to activate the ability (``--all``), lazily.
+
+    Yields nothing when the activation is illegal for a reason that doesn't depend on
+    the choices (timing, {T}, 302.6, ...). Stops after ``limit`` ways. See
+    :func:`can_activate` for what makes two ways distinct.
+    """
+    number, ab = resolve_ability(state, object_id, ability)
+    you = player if player is not None else _default_player(state, object_id)
+    state.player(you)
+    act = _Activation(state, object_id, number, ab, you)
+    if act.fixed_reasons():
+        return
+    n = 0
+    for sol in act.solutions():
+        x = act.x_of(sol)
+        used = act.used_for_mana(sol)
+        if ab.mana_cost and not act.payable(x, used):
+            continue
+        for pay in act.all_payments(x, used, limit - n):
+            yield act.witness(sol, pay)
+            n += 1
+            if n >= limit:
+                return
+
+
+def abilities(
+    state: GameState, player: str, *, find_fixes: bool = False, count_ways: bool = True,
+) -> list[tuple[str, int, Verdict]]:
+    """A verdict for every activated ability ``player`` could consider now.
+
+    Every ability of every permanent the player controls, and the abilities of cards in
+    their hand or graveyard that work from there (CR 113.6), in battlefield, hand,
+    graveyard order. Fixes are off by default (they re-check many changed states).
+    """
+    me = state.player(player)
+    out: list[tuple[str, int, Verdict]] = []
+    for perm in me.battlefield:
+        for i, _ab in enumerate(effective(state)[perm.id].activated, 1):
+            out.append((perm.id, i, can_activate(state, perm.id, i, player,
+                                                 count_ways=count_ways,
+                                                 find_fixes=find_fixes)))
+    for zone, cards in ((Zone.HAND, me.hand), (Zone.GRAVEYARD, me.graveyard)):
+        for card in cards:
+            for i, ab in enumerate(card.card.activated_abilities, 1):
+                if ab.zone is zone:
+                    out.append((card.id, i, can_activate(state, card.id, i, player,
+                                                         count_ways=count_ways,
+                                                         find_fixes=find_fixes)))
+    return out
+
+
+def mana_cost_text(cost: ManaCost) -> str:
+    return cost.text

@@ -1,0 +1,334 @@
+"""The smallest changes that would make an illegal activation legal.
+
+A search over a documented, finite set of single changes to the game state, each
+verified by re-running the legality check (:func:`~manacheck.solver.activation.
+can_activate` without counting or fixes) on the changed state. When no single change
+works, pairs of them are tried (at most ``PAIR_LIMIT`` pairs). Only changes that pass
+the re-check are reported, so every fix is true of the rules as implemented.
+
+The single changes (kind: what it does; the rule it answers):
+
+* ``untap_source``: the permanent is untapped (CR 107.5, {T}).
+* ``tap_source``: the permanent is tapped (CR 107.6, {Q}).
+* ``no_summoning_sickness``: the creature has been under its controller's control since
+  their most recent turn began (CR 302.6).
+* ``main_phase_empty_stack``: it is the player's precombat main phase and the stack is
+  empty (CR 602.5d, "activate only as a sorcery").
+* ``not_activated_this_turn``: the ability hasn't been activated this turn (CR 602.5b).
+* ``activate_as``: its controller activates it instead (CR 602.2).
+* ``add_spell``: a spell with mana value N (and the target's other required
+  characteristics) controlled by an opponent is on the stack, for each N a cost's
+  shared X could take, or the filter's own mana value (CR 601.2c, 115).
+* ``add_card_to_hand`` / ``add_card_to_graveyard``: a card that fits a discard/reveal
+  or exile-from-graveyard cost, with each mana value the shared X could need (CR 118.3).
+* ``add_permanent``: one more untapped permanent that fits a sacrifice, exile or
+  tap-untapped cost, or a permanent target (CR 118.3, 115).
+* ``add_mana_source``: one more untapped land "{T}: Add {M}" for each mana type M
+  (CR 601.2g–h: "legal with one more source of {U}").
+* ``more_life``: the player's life total is the amount the cost pays (CR 119.4).
+* ``more_counters``: the source has as many counters as the cost removes (CR 118.3).
+
+Rules
+-----
+CR 601.2c–h, 602.2, 602.5, 107.5, 107.6, 302.6, 115, 118.3, 119.4 (each change above).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+
+from manacheck.model import (
+    MANA_TYPES,
+    ActivatedAbility,
+    CardDefinition,
+    CostKind,
+    GameState,
+    ManaCost,
+    ManaProduction,
+    ManaProductionKind,
+    ManaType,
+    ObjectFilter,
+    Permanent,
+    Phase,
+    StackItem,
+    Turn,
+)
+from manacheck.model.state import Card
+
+from .verdict import Change, Fix, Reason
+
+__all__ = ["PAIR_LIMIT", "Candidate", "candidate_changes", "find_fixes"]
+
+#: The most pairs of single changes re-checked when no single change is enough.
+PAIR_LIMIT = 300
+
+_FIX_PREFIX = "fix"
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A single change: what it says, its rule, the change as data and how to apply it."""
+
+    description: str
+    rule: str
+    change: Change
+    apply: Callable[[GameState], GameState]
+
+
+def _with_perm(state: GameState, object_id: str, **kw: object) -> GameState:
+    perm = state.permanent(object_id)
+    return state.with_permanent(replace(perm, **kw))  # type: ignore[arg-type]
+
+
+def _synth_card(flt: ObjectFilter, mv: int | None, default_types: tuple[str, ...],
+                name: str) -> CardDefinition:
+    """A card with exactly the characteristics a filter asks for (and mana value mv)."""
+    types = tuple(sorted(flt.types)) or (
+        (sorted(flt.any_types)[0],) if flt.any_types else default_types)
+    subtypes = tuple(sorted(flt.subtypes)) + (
+        (sorted(flt.any_subtypes)[0],) if flt.any_subtypes else ())
+    cost: ManaCost | None
+    if mv is None:
+        cost = None if "Land" in types else ManaCost.parse("{1}")
+    elif flt.colors:
+        color = sorted(flt.colors, key=lambda c: c.order)[0]
+        cost = ManaCost.parse(("{" + str(mv - 1) + "}" if mv > 1 else "")
+                              + "{" + color.value + "}") if mv >= 1 else None
+    else:
+        cost = ManaCost.parse("{" + str(mv) + "}")
+    return CardDefinition(name=name, mana_cost=cost, supertypes=tuple(sorted(flt.supertypes)),
+                          types=types, subtypes=subtypes,
+                          power=1 if "Creature" in types else None,
+                          toughness=1 if "Creature" in types else None)
+
+
+def _mana_source(t: ManaType) -> CardDefinition:
+    ab = ActivatedAbility(tap=True, mana=ManaProduction(ManaProductionKind.FIXED, mana=(t,),
+                                                        amount=0),
+                          text=f"{{T}}: Add {{{t.value}}}.")
+    return CardDefinition(name=f"Source of {{{t.value}}}", types=("Land",), abilities=(ab,),
+                          text=ab.text)
+
+
+def _add_permanent(state: GameState, player: str, card: CardDefinition, pid: str
+                   ) -> GameState:
+    p = state.player(player)
+    perm = Permanent(id=pid, card=card, controller=player, owner=player)
+    return state.with_player(replace(p, battlefield=(*p.battlefield, perm)))
+
+
+def _add_card(state: GameState, player: str, zone: str, card: CardDefinition, cid: str
+              ) -> GameState:
+    p = state.player(player)
+    c = Card(id=cid, card=card, owner=player)
+    return state.with_player(replace(p, **{zone: (*getattr(p, zone), c)}))
+
+
+def _opponent(state: GameState, you: str) -> str:
+    opps = state.opponents(you)
+    return opps[0].name if opps else you
+
+
+def candidate_changes(state: GameState, object_id: str, number: int, player: str,
+                      reasons: Sequence[Reason]) -> list[Candidate]:
+    """The single changes worth trying for this activation (see the module docstring)."""
+    from .activation import _Activation, describe_filter, resolve_ability
+
+    _, ab = resolve_ability(state, object_id, number)
+    act = _Activation(state, object_id, number, ab, player)
+    rules = {r.rule for r in reasons}
+    out: list[Candidate] = []
+    obj = state.get(object_id)
+    name = obj.name
+    if isinstance(obj, Permanent):
+        if ab.tap and obj.tapped:
+            out.append(Candidate(f"legal if {name} were untapped", "107.5",
+                                 Change("untap_source", (("object", object_id),)),
+                                 lambda s: _with_perm(s, object_id, tapped=False)))
+        if ab.untap and not obj.tapped:
+            out.append(Candidate(f"legal if {name} were tapped", "107.6",
+                                 Change("tap_source", (("object", object_id),)),
+                                 lambda s: _with_perm(s, object_id, tapped=True)))
+        if "302.6" in rules:
+            out.append(Candidate(f"legal if {name} had been under your control since your "
+                                 f"turn began", "302.6",
+                                 Change("no_summoning_sickness", (("object", object_id),)),
+                                 lambda s: _with_perm(s, object_id, summoning_sick=False)))
+    if "602.5d" in rules:
+        out.append(Candidate("legal in your main phase with an empty stack", "602.5d",
+                             Change("main_phase_empty_stack", (("player", player),)),
+                             lambda s: replace(s, turn=Turn(player, Phase.PRECOMBAT_MAIN,
+                                                            s.turn.number), stack=())))
+    if "602.5b" in rules:
+        out.append(Candidate("legal if it hadn't been activated this turn", "602.5b",
+                             Change("not_activated_this_turn", ()),
+                             lambda s: replace(s, activated_this_turn=tuple(
+                                 a for a in s.activated_this_turn
+                                 if a != (object_id, number)))))
+    if "602.2" in rules:
+        ctl = act.controller()
+        out.append(Candidate(f"legal if {ctl} (its controller) activated it", "602.2",
+                             Change("activate_as", (("player", ctl),)),
+                             lambda s: s))
+    # Values X could need: the mana values the other X-variables' candidates have.
+    x_values: set[int] = set()
+    for v in act.x_vars:
+        x_values.update(act.mana_value(c) for c in v.candidates
+                        if c not in state.player_names)
+    k = 0
+    for v in act.vars:
+        flt = v.filter
+        mvs: list[int | None]
+        if flt.mana_value == "X":
+            mvs = sorted(x_values)[:8]
+        elif isinstance(flt.mana_value, int):
+            mvs = [flt.mana_value]
+        else:
+            mvs = [None]
+        for mv in mvs:
+            k += 1
+            tag = f"{_FIX_PREFIX}:{k}"
+            with_mv = f" with mana value {mv}" if mv is not None else ""
+            if v.kind == "target":
+                spec = ab.targets[v.index]
+                if spec.zone == "stack":
+                    card = _synth_card(flt, mv, ("Instant",), f"a spell{with_mv}")
+                    ctl = player if flt.controller == "you" else _opponent(state, player)
+                    out.append(Candidate(
+                        f"legal if a spell{with_mv} were on the stack", "601.2c",
+                        Change("add_spell", (("controller", ctl), ("mana_value", mv))),
+                        _adder_stack(card, ctl, tag)))
+                elif spec.zone in ("battlefield", "any"):
+                    card = _synth_card(flt, mv, ("Creature",), f"a {describe_filter(flt)}")
+                    ctl = player if flt.controller == "you" else _opponent(state, player)
+                    out.append(Candidate(
+                        f"legal if there were a {describe_filter(flt)}{with_mv} on the "
+                        f"battlefield", "601.2c",
+                        Change("add_permanent", (("controller", ctl), ("mana_value", mv))),
+                        _adder_perm(card, ctl, tag)))
+                elif spec.zone == "graveyard":
+                    card = _synth_card(flt, mv, ("Sorcery",), "a card")
+                    out.append(Candidate(
+                        f"legal with a {describe_filter(flt, 'card')}{with_mv} in a graveyard",
+                        "601.2c", Change("add_card_to_graveyard", (("mana_value", mv),)),
+                        _adder_card(card, player, "graveyard", tag)))
+                continue
+            kind = CostKind(v.kind)
+            if kind in (CostKind.DISCARD, CostKind.REVEAL):
+                card = _synth_card(flt, mv, ("Sorcery",), f"a card{with_mv}")
+                out.append(Candidate(
+                    f"legal with a {describe_filter(flt, 'card')}{with_mv} in your hand"
+                    .replace("mana value X with mana value", "mana value"),
+                    "118.3", Change("add_card_to_hand", (("mana_value", mv),)),
+                    _adder_card(card, player, "hand", tag)))
+            elif kind is CostKind.EXILE_FROM_GRAVEYARD:
+                card = _synth_card(flt, mv, ("Sorcery",), f"a card{with_mv}")
+                out.append(Candidate(
+                    f"legal with one more {describe_filter(flt, 'card')} in your graveyard",
+                    "118.3", Change("add_card_to_graveyard", (("mana_value", mv),)),
+                    _adder_card(card, player, "graveyard", tag)))
+            else:
+                card = _synth_card(flt, mv, ("Creature",), f"a {describe_filter(flt)}")
+                what = "untapped " if kind is CostKind.TAP_UNTAPPED else ""
+                out.append(Candidate(
+                    f"legal if you controlled one more {what}{describe_filter(flt)}",
+                    "118.3", Change("add_permanent", (("controller", player),
+                                                      ("mana_value", mv))),
+                    _adder_perm(card, player, tag)))
+    if "601.2h" in rules or (ab.mana_cost and rules & {"601.2c"}):
+        for t in MANA_TYPES:
+            k += 1
+            out.append(Candidate(f"legal with one more source of {{{t.value}}}", "601.2h",
+                                 Change("add_mana_source", (("mana", t.value),)),
+                                 _adder_perm(_mana_source(t), player, f"{_FIX_PREFIX}:{k}")))
+            out.append(Candidate(f"legal with two more sources of {{{t.value}}}", "601.2h",
+                                 Change("add_mana_source", (("mana", t.value), ("number", 2))),
+                                 _adder_two(_mana_source(t), player, f"{_FIX_PREFIX}:{k}")))
+    if "119.4" in rules:
+        need = max(c.count for c in ab.costs
+                   if c.kind is CostKind.PAY_LIFE and isinstance(c.count, int))
+        out.append(Candidate(f"legal with a life total of at least {need}", "119.4",
+                             Change("more_life", (("life", need),)),
+                             lambda s: s.with_player(replace(s.player(player), life=need))))
+    if isinstance(obj, Permanent):
+        for c in ab.costs:
+            if c.kind is CostKind.REMOVE_COUNTERS and isinstance(c.count, int) \
+                    and obj.counters[c.counter] < c.count:
+                kind_, n = c.counter, c.count
+                out.append(Candidate(
+                    f"legal if {name} had {n} {kind_} counter(s)", "118.3",
+                    Change("more_counters", (("counter", kind_), ("number", n))),
+                    lambda s, kind_=kind_, n=n: _with_perm(
+                        s, object_id, counters=s.permanent(object_id).counters.add(
+                            kind_, n - s.permanent(object_id).counters[kind_]))))
+    return out
+
+
+def _adder_stack(card: CardDefinition, ctl: str, tag: str) -> Callable[[GameState], GameState]:
+    def apply(s: GameState) -> GameState:
+        return replace(s, stack=(*s.stack, StackItem(id=tag, controller=ctl, card=card)))
+    return apply
+
+
+def _adder_perm(card: CardDefinition, ctl: str, tag: str) -> Callable[[GameState], GameState]:
+    return lambda s: _add_permanent(s, ctl, card, tag)
+
+
+def _adder_two(card: CardDefinition, ctl: str, tag: str) -> Callable[[GameState], GameState]:
+    return lambda s: _add_permanent(_add_permanent(s, ctl, card, tag), ctl, card, tag + "b")
+
+
+def _adder_card(card: CardDefinition, player: str, zone: str, tag: str
+                ) -> Callable[[GameState], GameState]:
+    return lambda s: _add_card(s, player, zone, card, tag)
+
+
+def find_fixes(state: GameState, object_id: str, number: int, player: str,
+               reasons: Sequence[Reason]) -> tuple[Fix, ...]:
+    """The smallest verified changes that make the activation legal.
+
+    Every single change from :func:`candidate_changes` whose changed state passes the
+    legality check; if none does, every pair that does (at most ``PAIR_LIMIT`` pairs
+    tried). Empty when nothing in the set helps.
+    """
+    from .activation import is_legal
+
+    cands = candidate_changes(state, object_id, number, player, reasons)
+
+    def legal(cs: Sequence[Candidate]) -> bool:
+        s = state
+        who = player
+        for c in cs:
+            s = c.apply(s)
+            if c.change.kind == "activate_as":
+                who = str(dict(c.change.params)["player"])
+        return is_legal(s, object_id, number, who)
+
+    # "Two more sources" counts as a pair: it is only tried after the singles.
+    doubles = [c for c in cands if dict(c.change.params).get("number") == 2]
+    cands = [c for c in cands if c not in doubles]
+    singles = tuple(Fix(c.description, c.rule, (c.change,)) for c in cands if legal([c]))
+    if singles:
+        return _dedupe(singles)
+    pairs: list[Fix] = [Fix(c.description, c.rule, (c.change,)) for c in doubles
+                        if legal([c])]
+    for i, (a, b) in enumerate(itertools.combinations(cands, 2)):
+        if i >= PAIR_LIMIT:
+            break
+        if legal([a, b]):
+            second = b.description.removeprefix("legal ").removeprefix("if ")
+            pairs.append(Fix(f"{a.description} and {second}",
+                             f"{a.rule}, {b.rule}", (a.change, b.change)))
+    return _dedupe(tuple(pairs))
+
+
+def _dedupe(fixes: tuple[Fix, ...]) -> tuple[Fix, ...]:
+    seen: set[str] = set()
+    out: list[Fix] = []
+    for f in fixes:
+        if f.description not in seen:
+            seen.add(f.description)
+            out.append(f)
+    return tuple(out)

@@ -1,0 +1,157 @@
+"""The answer to "can I activate this?": a verdict with every reason, a witness and fixes.
+
+These are plain frozen values; :mod:`manacheck.solver.activation` computes them and
+the CLI turns them into text or JSON with :meth:`Verdict.to_data`.
+
+Rules
+-----
+CR 602.2: activating an ability; CR 601.2c–h: its steps (targets, costs, payment).
+Every :class:`Reason` carries the rule number it comes from.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+__all__ = ["Change", "Fix", "Reason", "Verdict", "Witness"]
+
+
+@dataclass(frozen=True, slots=True)
+class Reason:
+    """One failing requirement: the rule it comes from and a one-line message."""
+
+    rule: str
+    message: str
+
+    def to_data(self) -> dict[str, str]:
+        return {"rule": self.rule, "message": self.message}
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """A change to the game state, as data (see :mod:`manacheck.solver.fixes`).
+
+    ``kind`` is one of the documented change kinds (``untap_source``, ``tap_source``,
+    ``no_summoning_sickness``, ``main_phase_empty_stack``, ``not_activated_this_turn``,
+    ``add_spell``, ``add_card_to_hand``, ``add_card_to_graveyard``, ``add_permanent``,
+    ``add_mana_source``, ``more_life``, ``more_counters``, ``activate_as``); ``params``
+    its arguments as sorted (key, value) pairs.
+    """
+
+    kind: str
+    params: tuple[tuple[str, Any], ...] = ()
+
+    def to_data(self) -> dict[str, Any]:
+        return {"kind": self.kind, **dict(self.params)}
+
+
+@dataclass(frozen=True, slots=True)
+class Fix:
+    """A smallest change that makes the activation legal, verified by re-checking.
+
+    ``changes`` has one entry for a single change, two for a pair.
+    """
+
+    description: str
+    rule: str
+    changes: tuple[Change, ...]
+
+    @property
+    def change(self) -> Change:
+        return self.changes[0]
+
+    def to_data(self) -> dict[str, Any]:
+        return {"description": self.description, "rule": self.rule,
+                "change": [c.to_data() for c in self.changes]}
+
+
+@dataclass(frozen=True, slots=True)
+class Witness:
+    """One complete legal way to activate the ability (CR 601.2c–h).
+
+    ``targets`` in the ability's target order; ``x`` the value chosen for X (None when
+    the ability has no X); ``discarded``, ``sacrificed``, ``exiled``, ``tapped``
+    (permanents tapped for the cost: the source for {T}, and those of "tap an untapped
+    ..." costs), ``untapped`` (the source for {Q}), ``revealed``; ``counters_removed``
+    as (object, counter kind, number); ``life_paid``; ``payment`` the mana payment as
+    the payment solver gives it (None when the ability has no mana cost).
+    """
+
+    targets: tuple[str, ...] = ()
+    x: int | None = None
+    discarded: tuple[str, ...] = ()
+    sacrificed: tuple[str, ...] = ()
+    exiled: tuple[str, ...] = ()
+    tapped: tuple[str, ...] = ()
+    untapped: tuple[str, ...] = ()
+    revealed: tuple[str, ...] = ()
+    counters_removed: tuple[tuple[str, str, int], ...] = ()
+    life_paid: int = 0
+    payment: object | None = None
+
+    def to_data(self) -> dict[str, Any]:
+        return {
+            "targets": list(self.targets),
+            "x": self.x,
+            "discarded": list(self.discarded),
+            "sacrificed": list(self.sacrificed),
+            "exiled": list(self.exiled),
+            "tapped": list(self.tapped),
+            "untapped": list(self.untapped),
+            "revealed": list(self.revealed),
+            "counters_removed": [{"object": o, "counter": k, "number": n}
+                                 for o, k, n in self.counters_removed],
+            "life_paid": self.life_paid,
+            "payment": payment_data(self.payment),
+        }
+
+
+def payment_data(payment: object | None) -> Any:
+    """Plain data for a payment from the payment solver (its ``to_data`` if it has one)."""
+    if payment is None:
+        return None
+    to_data = getattr(payment, "to_data", None)
+    if callable(to_data):
+        return to_data()
+    return str(payment)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """Whether a player may activate one ability now, and why.
+
+    ``reasons`` lists EVERY failing requirement (empty when legal). ``witness`` is one
+    complete legal way or None. ``ways`` counts the distinct ways (see
+    :func:`manacheck.solver.activation.can_activate` for what "distinct" means);
+    ``ways_complete`` is False when counting stopped at the limit (``ways`` is then a
+    lower bound). ``fixes`` are the smallest verified changes for an illegal one.
+    """
+
+    object_id: str
+    ability: int
+    player: str
+    legal: bool
+    reasons: tuple[Reason, ...] = ()
+    witness: Witness | None = None
+    ways: int = 0
+    ways_complete: bool = True
+    fixes: tuple[Fix, ...] = field(default=())
+    text: str = ""
+
+    def __bool__(self) -> bool:
+        return self.legal
+
+    def to_data(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "object": self.object_id,
+            "ability": self.ability,
+            "legal": self.legal,
+            "reasons": [r.to_data() for r in self.reasons],
+            "witness": None if self.witness is None else self.witness.to_data(),
+            "ways": self.ways,
+            "fixes": [f.to_data() for f in self.fixes],
+        }
+        if not self.ways_complete:
+            out["ways_limit_reached"] = True
+        return out
