@@ -4,21 +4,31 @@ This module is the contract between the payment solver and the could-produce sol
 
 * :func:`activation_outcomes` — every mana event one activation of a mana ability could
   add right now, each as a sorted tuple of mana types (a multiset), after replacement
-  effects in any order the player may choose (CR 616.1). The payment solver reads only
-  this.
-* :func:`could_produce` / :func:`could_produce_all` — CR 106.7.
+  effects in any order the player may choose (CR 616.1); optionally with the mana of
+  the triggered mana abilities it sets off (CR 106.12a, 605.1b). The payment solver
+  reads only this.
+* :func:`could_produce` / :func:`could_produce_all` / :func:`explain_could_produce` —
+  CR 106.7: the least fixed point over the "could produce" references (Reflecting
+  Pool, Exotic Orchard, ...), costs ignored, replacement effects in any order, with
+  the derivation of every type.
 
 Rules
 -----
 CR 106.7: "could produce" ignores costs and takes replacement effects into account in
 any possible order.
 CR 106.5: an ability that would produce an undefined type produces nothing.
+CR 106.12a, 605.1b: triggered mana abilities add mana, but are not what a land "could
+produce" (Wild Growth's ruling).
 CR 605.1a: mana abilities.
+CR 616.1, 616.1f, 614.5: replacement effects in the affected player's order, re-checked
+after each, at most once each.
 """
 
 from __future__ import annotations
 
 import itertools
+from collections.abc import Mapping
+from dataclasses import dataclass
 
 from manacheck.model import (
     COLORS,
@@ -29,16 +39,31 @@ from manacheck.model import (
     ManaProductionKind,
     ManaType,
     Permanent,
+    TriggeredAbility,
     effective,
     matches,
 )
 from manacheck.model.errors import BadInput
+from manacheck.solver.fixpoint import least_fixed_point
+from manacheck.solver.replacement import (
+    BoundReplacement,
+    ReplacementGraph,
+    bound_replacements,
+    replacement_outcomes,
+)
 
 __all__ = [
+    "CouldProduce",
     "ManaEvent",
+    "TypeDerivation",
     "activation_outcomes",
     "base_outcomes",
+    "could_produce",
+    "could_produce_all",
     "count_per",
+    "explain_could_produce",
+    "mana_abilities",
+    "mana_triggers",
 ]
 
 #: One mana production event: the mana added, as a sorted tuple (a multiset).
@@ -106,12 +131,335 @@ def base_outcomes(
     raise BadInput(f"unknown mana production kind {k}")
 
 
+# ---------------------------------------------------------------------------------------
+# CR 106.7: what each permanent could produce, as a least fixed point.
+# ---------------------------------------------------------------------------------------
+
+
+def mana_abilities(state: GameState, object_id: str) -> tuple[tuple[int, ActivatedAbility], ...]:
+    """The permanent's activated mana abilities with their 1-based numbers (CR 605.1a)."""
+    acts = effective(state)[object_id].activated
+    return tuple((i, a) for i, a in enumerate(acts, 1) if a.is_mana_ability)
+
+
+def _referenced_lands(state: GameState, perm: Permanent, prod: ManaProduction
+                      ) -> tuple[str, ...]:
+    """The lands a COULD_PRODUCE production looks at (CR 106.7), state-file order."""
+    ref = prod.could_produce
+    if ref is None:
+        return ()
+    chars = effective(state)
+    mine = ref.lands in ("you", "sacrificed")
+    return tuple(p.id for p in state.permanents
+                 if chars[p.id].is_land and (p.controller == perm.controller) == mine)
+
+
+def _allowed(prod: ManaProduction, types: frozenset[ManaType]) -> frozenset[ManaType]:
+    """"Any color" excludes colorless; "any type" includes it (CR 105.1, 106.1b)."""
+    ref = prod.could_produce
+    if ref is not None and ref.of == "color":
+        return types - {ManaType.C}
+    return types
+
+
+class _Solver:
+    """Everything could-produce knows about one state; built once, cached on it."""
+
+    def __init__(self, state: GameState) -> None:
+        self.state = state
+        self.abilities = {p.id: mana_abilities(state, p.id) for p in state.permanents}
+        self._bound: dict[tuple[str, ActivatedAbility], tuple[BoundReplacement, ...]] = {}
+        deps: dict[str, set[str]] = {}
+        for p in state.permanents:
+            d: set[str] = set()
+            for _, ab in self.abilities[p.id]:
+                if ab.mana is not None and ab.mana.kind is ManaProductionKind.COULD_PRODUCE:
+                    d.update(_referenced_lands(state, p, ab.mana))
+            deps[p.id] = d
+        self.deps = deps
+        self.values = least_fixed_point([p.id for p in state.permanents], deps, self._step)
+
+    def bound(self, perm: Permanent, ab: ActivatedAbility) -> tuple[BoundReplacement, ...]:
+        key = (perm.id, ab)
+        if key not in self._bound:
+            self._bound[key] = bound_replacements(self.state, perm, ab)
+        return self._bound[key]
+
+    def candidates(self, perm: Permanent, prod: ManaProduction,
+                   values: Mapping[str, frozenset[ManaType]],
+                   sacrificed: str | None = None) -> frozenset[ManaType]:
+        """The types a COULD_PRODUCE production may choose from, given ``values``."""
+        if sacrificed is not None:
+            lands: tuple[str, ...] = (sacrificed,)
+        else:
+            lands = _referenced_lands(self.state, perm, prod)
+        out: frozenset[ManaType] = frozenset()
+        for land in lands:
+            out |= values.get(land, frozenset())
+        return _allowed(prod, out)
+
+    def base_events(self, perm: Permanent, ab: ActivatedAbility,
+                    values: Mapping[str, frozenset[ManaType]],
+                    sacrificed: str | None = None) -> frozenset[ManaEvent]:
+        assert ab.mana is not None
+        cands = frozenset[ManaType]()
+        if ab.mana.kind is ManaProductionKind.COULD_PRODUCE:
+            cands = self.candidates(perm, ab.mana, values, sacrificed)
+        return base_outcomes(self.state, perm, ab.mana, cands)
+
+    def outcomes(self, perm: Permanent, ab: ActivatedAbility,
+                 values: Mapping[str, frozenset[ManaType]],
+                 sacrificed: str | None = None) -> frozenset[ManaEvent]:
+        bound = self.bound(perm, ab)
+        out: set[ManaEvent] = set()
+        for ev in self.base_events(perm, ab, values, sacrificed):
+            out |= replacement_outcomes(bound, ev)
+        return frozenset(out)
+
+    def _step(self, pid: str, values: Mapping[str, frozenset[ManaType]]) -> frozenset[ManaType]:
+        perm = self.state.permanent(pid)
+        types: set[ManaType] = set()
+        for _, ab in self.abilities[pid]:
+            for ev in self.outcomes(perm, ab, values):
+                types.update(ev)
+        return frozenset(types)
+
+
+def _solver(state: GameState) -> _Solver:
+    solver = state.__dict__.get("_could_produce_solver")
+    if solver is None:
+        solver = _Solver(state)
+        state.__dict__["_could_produce_solver"] = solver
+    assert isinstance(solver, _Solver)
+    return solver
+
+
+def could_produce_all(state: GameState) -> dict[str, frozenset[ManaType]]:
+    """What every permanent on the battlefield could produce (CR 106.7), in one call.
+
+    Parameters
+    ----------
+    state : GameState
+
+    Returns
+    -------
+    dict
+        Permanent id -> the set of mana types its mana abilities could produce now
+        (empty for a permanent without mana abilities), in state-file order.
+
+    Notes
+    -----
+    One least fixed point (:func:`manacheck.solver.fixpoint.least_fixed_point`) over
+    the graph "permanent -> the lands its could-produce abilities look at",
+    condensed into strongly connected components; cached on the state.
+
+    Rules
+    -----
+    CR 106.7: costs are ignored (a tapped Forest, a summoning-sick Llanowar Elves still
+    could produce {G}); replacement effects apply in any possible order; "type"
+    includes colorless, "color" doesn't. CR 106.5: an undefined type gives nothing.
+    Triggered mana abilities are not counted (CR 106.12a; Wild Growth's ruling).
+    """
+    return dict(_solver(state).values)
+
+
+def could_produce(state: GameState, object_id: str) -> frozenset[ManaType]:
+    """What the permanent ``object_id`` could produce (CR 106.7).
+
+    Raises
+    ------
+    UnknownObject
+        If there is no such permanent.
+
+    Examples
+    --------
+    >>> from manacheck.model import load_state_text
+    >>> s = load_state_text("turn: {active_player: A}\\n"
+    ...                     "players: {A: {battlefield: [Island, Reflecting Pool]}}")
+    >>> sorted(t.value for t in could_produce(s, "Reflecting Pool"))
+    ['U']
+
+    Rules
+    -----
+    CR 106.7 (see :func:`could_produce_all`).
+    """
+    state.permanent(object_id)
+    return _solver(state).values[object_id]
+
+
+# ---------------------------------------------------------------------------------------
+# Explanations.
+# ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class TypeDerivation:
+    """How one mana type comes out of one ability (a path in the replacement graph).
+
+    ``looked_at``: for a could-produce ability, the permanents whose own answer gave
+    the type that was chosen (CR 106.7). ``event``: the mana before replacement;
+    ``replacements``: the effects applied, in order; ``outcome``: the mana after.
+    """
+
+    mana_type: ManaType
+    ability: int
+    ability_text: str
+    event: ManaEvent
+    looked_at: tuple[str, ...]
+    replacements: tuple[BoundReplacement, ...]
+    outcome: ManaEvent
+    rules: tuple[str, ...]
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "mana_type": self.mana_type.value,
+            "ability": self.ability,
+            "ability_text": self.ability_text,
+            "event": _text(self.event),
+            "looked_at": list(self.looked_at),
+            "replacements": [
+                {"object": r.effect_id, "card": r.name, "effect": r.describe()}
+                for r in self.replacements
+            ],
+            "outcome": _text(self.outcome),
+            "rules": list(self.rules),
+        }
+
+    def describe(self) -> str:
+        head = f"{self.mana_type.value}: ability {self.ability} ({self.ability_text})"
+        parts = [f"adds {_text(self.event)}"]
+        if self.looked_at:
+            parts.append("because " + ", ".join(self.looked_at) + " could produce "
+                         + self.event[0].value)
+        if self.replacements:
+            parts.append("then " + " -> ".join(r.describe() for r in self.replacements)
+                         + f" gives {_text(self.outcome)}")
+        return f"{head}: " + "; ".join(parts) + " [CR " + ", ".join(self.rules) + "]"
+
+
+@dataclass(frozen=True, slots=True)
+class CouldProduce:
+    """A permanent's could-produce answer with one derivation per type."""
+
+    object_id: str
+    mana_types: frozenset[ManaType]
+    derivation: tuple[TypeDerivation, ...]
+
+    @property
+    def letters(self) -> list[str]:
+        return [t.value for t in MANA_TYPES if t in self.mana_types]
+
+    def as_dict(self) -> dict[str, object]:
+        return {"object": self.object_id, "mana_types": self.letters,
+                "derivation": [d.as_dict() for d in self.derivation]}
+
+
+def _text(ev: ManaEvent) -> str:
+    return "".join(f"{{{t.value}}}" for t in ev) or "nothing"
+
+
+def explain_could_produce(state: GameState, object_id: str) -> CouldProduce:
+    """:func:`could_produce` with a derivation for every type.
+
+    For each type: the first ability (in user numbering) that gives it, the mana it
+    adds before replacement effects, the permanents it looked at (could-produce
+    abilities), one shortest order of replacement effects that ends in mana of that
+    type, and the rule numbers.
+
+    Rules
+    -----
+    CR 106.7, 305.6 (intrinsic abilities), 305.7 and 613.1d (land types), 613.1f
+    (granted abilities), 614.1a and 616.1 (replacement effects in order).
+    """
+    solver = _solver(state)
+    perm = state.permanent(object_id)
+    chars = effective(state)[object_id]
+    found: dict[ManaType, TypeDerivation] = {}
+    for num, ab in solver.abilities[object_id]:
+        assert ab.mana is not None
+        bound = solver.bound(perm, ab)
+        events = sorted(solver.base_events(perm, ab, solver.values),
+                        key=lambda e: (len(e), [t.order for t in e]))
+        for ev in events:
+            looked: tuple[str, ...] = ()
+            rules = ["106.7"]
+            if ab.mana.kind is ManaProductionKind.COULD_PRODUCE:
+                looked = tuple(lid for lid in _referenced_lands(state, perm, ab.mana)
+                               if ev and ev[0] in solver.values[lid])
+            if "(CR 305.6" in ab.text:
+                rules.append("305.6")
+            if chars.lost_abilities:
+                rules.append("305.7")
+            if ab not in perm.card.abilities and "(CR 305.6" not in ab.text:
+                rules.append("613.1f")
+            graph = ReplacementGraph(bound, ev)
+            for out in sorted(graph.outcomes, key=lambda e: (len(e), [t.order for t in e])):
+                for t in out:
+                    if t in found:
+                        continue
+                    path = tuple(graph.path_to(out))
+                    r = rules + (["614.1a", "616.1"] if path else [])
+                    found[t] = TypeDerivation(t, num, ab.text or ab.cost_text, ev, looked,
+                                              path, out, tuple(r))
+    types = solver.values[object_id]
+    assert frozenset(found) == types, (found, types)
+    return CouldProduce(object_id, types,
+                        tuple(found[t] for t in MANA_TYPES if t in found))
+
+
+# ---------------------------------------------------------------------------------------
+# One activation: the payment solver's contract.
+# ---------------------------------------------------------------------------------------
+
+
+def mana_triggers(state: GameState, source: Permanent, ability: ActivatedAbility
+                  ) -> tuple[tuple[Permanent, TriggeredAbility], ...]:
+    """The triggered mana abilities that activating ``ability`` of ``source`` sets off.
+
+    "Whenever ... is tapped for mana" needs a mana ability with {T} in its cost
+    (Leyline of Abundance's and Kinnan's rulings). State-file order.
+
+    Rules
+    -----
+    CR 106.12a, 605.1b: triggered mana abilities.
+    """
+    if ability.mana is None or not ability.tap:
+        return ()
+    chars = effective(state)
+    src_chars = chars[source.id]
+    out = []
+    for perm in state.permanents:
+        for trig in chars[perm.id].abilities:
+            if not isinstance(trig, TriggeredAbility) or trig.event != "tapped_for_mana" \
+                    or trig.mana is None:
+                continue
+            if trig.self_only and perm.id != source.id:
+                continue
+            if matches(trig.subject, src_chars, source, state, perm.controller, perm.id):
+                out.append((perm, trig))
+    return tuple(out)
+
+
+def _trigger_options(state: GameState, perm: Permanent, trig: TriggeredAbility,
+                     produced: ManaEvent) -> frozenset[ManaEvent]:
+    """What one triggered mana ability adds, given the mana the source produced."""
+    assert trig.mana is not None
+    if trig.mana.kind is ManaProductionKind.PRODUCED_TYPE:
+        # "one mana of any type that land produced": after replacement effects (Mana
+        # Flare's and Contamination's rulings); nothing if it produced nothing.
+        opts = frozenset((t,) * trig.mana.amount for t in set(produced))
+    else:
+        opts = base_outcomes(state, perm, trig.mana)
+    return opts or frozenset({()})
+
+
 def activation_outcomes(
     state: GameState,
     object_id: str,
     ability: int | ActivatedAbility,
     *,
     sacrificed: str | None = None,
+    include_triggered: bool = False,
 ) -> frozenset[ManaEvent]:
     """Every mana event one activation of this mana ability could add now.
 
@@ -124,29 +472,69 @@ def activation_outcomes(
         1-based number among the permanent's activated abilities (as in
         ``Characteristics.activated``), or the ability itself.
     sacrificed : str, optional
-        For "any type the sacrificed land could produce" (Squandered Resources).
+        For "any type the sacrificed land could produce" (Squandered Resources): the
+        land sacrificed (its could-produce answer before it left, CR 608.2h). Without
+        it, any land its controller controls.
+    include_triggered : bool
+        Also add the mana of the triggered mana abilities the activation sets off
+        (Mana Flare, Wild Growth, ...), each combination of their choices.
 
     Returns
     -------
     frozenset of ManaEvent
         Sorted tuples of mana types; empty if the ability would add no mana.
 
+    Raises
+    ------
+    BadInput
+        Unknown object, no such ability, or ``sacrificed`` not a land its
+        controller controls.
+
     Notes
     -----
-    The basic version here handles fixed, choice, any-color, one-color and
-    chosen-color productions. The could-produce solver extends it with CR 106.7
-    references and replacement effects in every order (CR 616.1).
+    Could-produce references use the least fixed point of :func:`could_produce_all`;
+    replacement effects are applied in every order through the application-state
+    graph (:mod:`manacheck.solver.replacement`). Memoized per state object on
+    (object, ability, sacrificed, include_triggered).
 
     Rules
     -----
-    CR 605.1a: only mana abilities are asked about.
-    CR 106.5: undefined types produce nothing.
+    CR 605.1a: only mana abilities are asked about. CR 106.5: undefined types produce
+    nothing. CR 106.7, 616.1, 616.1f, 614.5: replacement effects in any order.
+    CR 106.12a, 605.1b: triggered mana abilities (not affected by Mana Reflection or
+    Contamination: they are not the land's mana).
     """
+    cache: dict[object, frozenset[ManaEvent]] = state.__dict__.setdefault(
+        "_activation_outcomes_cache", {})
+    key = (object_id, ability, sacrificed, include_triggered)
+    hit = cache.get(key)
+    if hit is not None:
+        return hit
     perm = state.permanent(object_id)
     ab = _ability(state, perm, ability)
     if ab.mana is None:
-        return frozenset()
-    return base_outcomes(state, perm, ab.mana)
+        cache[key] = frozenset()
+        return cache[key]
+    solver = _solver(state)
+    if sacrificed is not None:
+        land = state.permanent(sacrificed)
+        if not effective(state)[land.id].is_land or land.controller != perm.controller:
+            raise BadInput(f"'{sacrificed}' is not a land {perm.controller} controls",
+                           suggestion="name a land its controller can sacrifice")
+    sac = sacrificed if ab.mana.could_produce is not None and \
+        ab.mana.could_produce.lands == "sacrificed" else None
+    result = solver.outcomes(perm, ab, solver.values, sac)
+    if include_triggered:
+        triggers = mana_triggers(state, perm, ab)
+        if triggers:
+            combined: set[ManaEvent] = set()
+            for ev in result:
+                options = [_trigger_options(state, tp, trig, ev) for tp, trig in triggers]
+                for extra in itertools.product(*options):
+                    combined.add(_sorted([*ev, *(t for e in extra for t in e)]))
+            result = frozenset(combined)
+    cache[key] = result
+    return result
 
 
 def _ability(state: GameState, perm: Permanent, ability: int | ActivatedAbility

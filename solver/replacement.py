@@ -1,0 +1,399 @@
+"""Replacement effects on one mana event, in every order the player may choose.
+
+A mana ability's event can be modified by several replacement effects (Contamination,
+Infernal Darkness, Pale Moon, Reality Twist, Naked Singularity, Mana Reflection, ...).
+The player whose mana it is picks one to apply, then picks again among those that
+still apply to the modified event, and so on (CR 616.1, 616.1f); each applies at most
+once (CR 614.5). "Could produce" (CR 106.7) is the union over every such order.
+
+Instead of trying the k! orders, :class:`ReplacementGraph` explores the graph of
+*application states* lazily, as a networkx ``DiGraph``: a node is (which effects have
+been applied, the event as it now stands); an edge applies one effect that still
+applies; identical nodes are merged, and copies of the same effect (two Mana
+Reflections) are interchangeable, so commuting effects collapse. The sinks are the
+outcomes, and the explanation of an outcome is a path to it. The work grows with the
+number of distinct intermediate states, not with k!.
+
+:func:`outcomes_by_permutations` is the reference the tests and benchmarks compare
+against: every permutation, replayed with the 616.1f re-check, no merging.
+
+Rules
+-----
+CR 106.12b, 614.1a: effects that replace what a mana ability produces.
+CR 616.1, 616.1f: the affected player chooses the order; after each, re-check which
+effects still apply.
+CR 614.5: a replacement effect applies at most once to an event.
+CR 106.7: "could produce" considers replacement effects in any possible order.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from collections import deque
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+
+import networkx as nx
+from manacheck.model import (
+    MANA_TYPES,
+    ActivatedAbility,
+    GameState,
+    ManaType,
+    Permanent,
+    StaticAbility,
+    effective,
+    matches,
+)
+from manacheck.model.errors import BadInput
+
+__all__ = [
+    "MAX_NODES",
+    "BoundReplacement",
+    "EnumerationLimit",
+    "ManaEvent",
+    "ReplacementGraph",
+    "apply_replacement",
+    "bound_replacements",
+    "from_vector",
+    "outcomes_by_permutations",
+    "replacement_applies",
+    "replacement_outcomes",
+    "to_vector",
+]
+
+#: One mana event: the mana added, as a sorted tuple (a multiset), WUBRGC order.
+ManaEvent = tuple[ManaType, ...]
+#: The same event as counts per type in WUBRGC order (compact for big multipliers).
+Vector = tuple[int, int, int, int, int, int]
+
+#: The most application states one graph may explore before it stops and says so.
+MAX_NODES = 200_000
+
+_INDEX = {t: i for i, t in enumerate(MANA_TYPES)}
+
+
+class EnumerationLimit(BadInput):
+    """An enumeration stopped at its limit; the message says which and where."""
+
+
+def to_vector(event: Iterable[ManaType]) -> Vector:
+    v = [0] * 6
+    for t in event:
+        v[_INDEX[t]] += 1
+    return (v[0], v[1], v[2], v[3], v[4], v[5])
+
+
+def from_vector(v: Vector) -> ManaEvent:
+    return tuple(t for t, n in zip(MANA_TYPES, v, strict=True) for _ in range(n))
+
+
+@dataclass(frozen=True, slots=True)
+class BoundReplacement:
+    """A mana replacement effect as it applies to one source's mana event.
+
+    ``set_types``: the mana becomes all of one of these types, the player's choice
+    (one type for Infernal Darkness; a land with two matching land types under Reality
+    Twist offers both, per its 2013-04-15 ruling); ``None`` keeps the types.
+    ``set_amount``: the amount becomes this ("instead of any other type and amount",
+    Contamination). ``multiply``: every mana is produced this many times (Mana
+    Reflection 2, Nyxbloom Ancient 3). ``only_if_produces``: the effect applies only
+    while the event contains one of these types (re-checked per CR 616.1f).
+    ``effect_id`` / ``name``: the permanent whose static ability creates it.
+    """
+
+    effect_id: str
+    name: str
+    set_types: frozenset[ManaType] | None = None
+    set_amount: int | None = None
+    multiply: int | None = None
+    only_if_produces: frozenset[ManaType] = frozenset()
+
+    @property
+    def key(self) -> tuple[object, ...]:
+        """What the effect does, without who creates it: equal keys are interchangeable."""
+        st = None if self.set_types is None else tuple(sorted(t.order for t in self.set_types))
+        only = tuple(sorted(t.order for t in self.only_if_produces))
+        return (st, self.set_amount, self.multiply, only)
+
+    def describe(self) -> str:
+        parts = []
+        if self.set_types is not None:
+            parts.append("type -> " + "/".join(t.value for t in
+                                                sorted(self.set_types, key=lambda t: t.order)))
+        if self.set_amount is not None:
+            parts.append(f"amount -> {self.set_amount}")
+        if self.multiply is not None:
+            parts.append(f"amount x{self.multiply}")
+        return f"{self.name} ({self.effect_id}): " + ", ".join(parts or ["no change"])
+
+
+def replacement_applies(eff: BoundReplacement, event: Vector) -> bool:
+    """CR 616.1f: whether the effect applies to the event as it now stands."""
+    if sum(event) == 0:
+        return False
+    if eff.only_if_produces:
+        return any(event[_INDEX[t]] for t in eff.only_if_produces)
+    return True
+
+
+def apply_replacement(eff: BoundReplacement, event: Vector) -> frozenset[Vector]:
+    """Every event the effect could turn ``event`` into (one per choice of type)."""
+    total = sum(event)
+    amount = eff.set_amount if eff.set_amount is not None else total
+    outs: set[Vector] = set()
+    if eff.set_types is not None:
+        for t in eff.set_types:
+            v = [0] * 6
+            v[_INDEX[t]] = amount
+            outs.add(_vec(v))
+    elif eff.set_amount is not None:
+        # An amount without a type: the mana is of one of the types it had.
+        for i, n in enumerate(event):
+            if n:
+                v = [0] * 6
+                v[i] = amount
+                outs.add(_vec(v))
+    else:
+        outs.add(event)
+    if eff.multiply is not None:
+        m = eff.multiply
+        outs = {_vec([n * m for n in v]) for v in outs}
+    return frozenset(outs)
+
+
+def _vec(v: Sequence[int]) -> Vector:
+    return (v[0], v[1], v[2], v[3], v[4], v[5])
+
+
+def bound_replacements(
+    state: GameState, source: Permanent, ability: ActivatedAbility
+) -> tuple[BoundReplacement, ...]:
+    """The mana replacement effects that would apply when ``ability`` of ``source`` is
+    activated by its controller, bound to that source (state-file order).
+
+    Rules
+    -----
+    CR 106.12b: "tapped for mana" means a mana ability with {T} in its cost (the
+    rulings of Mana Reflection and Nyxbloom Ancient); Squandered Resources'
+    sacrifice ability is not tapping. CR 614.1a: "instead".
+    """
+    if ability.mana is None:
+        return ()
+    chars = effective(state)
+    src_chars = chars[source.id]
+    out: list[BoundReplacement] = []
+    for perm in state.permanents:
+        for ab in chars[perm.id].abilities:
+            if not isinstance(ab, StaticAbility) or ab.kind != "mana_replacement":
+                continue
+            r = ab.replacement
+            if r is None:
+                continue
+            if r.tapped_for_mana and not ability.tap:
+                continue
+            # "If you tap": the tapping player is the source's controller.
+            if r.player == "you" and perm.controller != source.controller:
+                continue
+            if r.player == "opponent" and perm.controller == source.controller:
+                continue
+            if not matches(r.source, src_chars, source, state, perm.controller, perm.id):
+                continue
+            set_types: frozenset[ManaType] | None = None
+            if r.cases:
+                set_types = frozenset(t for f, t in r.cases
+                                      if matches(f, src_chars, source, state, perm.controller,
+                                                 perm.id))
+                if not set_types:
+                    continue  # no case names this source: the effect doesn't apply
+            elif r.set_type is not None:
+                set_types = frozenset({r.set_type})
+            out.append(BoundReplacement(perm.id, perm.card.name, set_types, r.set_amount,
+                                        r.multiply, r.only_if_produces))
+    return tuple(out)
+
+
+# ---------------------------------------------------------------------------------------
+# The application-state graph.
+# ---------------------------------------------------------------------------------------
+
+#: (how many copies of each distinct effect have been applied, the event).
+Node = tuple[tuple[int, ...], Vector]
+
+
+class ReplacementGraph:
+    """The graph of application states of some replacement effects on one event.
+
+    Parameters
+    ----------
+    effects : sequence of BoundReplacement
+        The effects that could apply (each at most once, CR 614.5).
+    event : iterable of ManaType
+        The mana the ability would produce before replacement.
+    max_nodes : int
+        Exploration stops with :class:`EnumerationLimit` past this many states.
+
+    Attributes
+    ----------
+    graph : networkx.DiGraph
+        Nodes ``(applied, event)`` where ``applied[i]`` counts the copies of the
+        ``i``-th distinct effect applied; edges carry ``effect`` (that index) and
+        ``copy`` (which copy: its effect_id via :attr:`classes`).
+    root : Node
+    classes : tuple of tuple of BoundReplacement
+        Interchangeable effects grouped by :attr:`BoundReplacement.key`, in first-seen
+        order.
+
+    Notes
+    -----
+    Breadth-first from the root; a node's successors are the results of applying
+    each not-yet-exhausted effect class that still applies (CR 616.1f). Merging
+    identical nodes makes the cost O(states x classes) instead of O(k!): 16 commuting
+    distinct effects give 2^16 states, 16 copies of one effect give 17.
+
+    Rules
+    -----
+    CR 616.1, 616.1f, 614.5, 106.7 (see the module docstring).
+    """
+
+    def __init__(self, effects: Sequence[BoundReplacement], event: Iterable[ManaType],
+                 *, max_nodes: int = MAX_NODES) -> None:
+        groups: dict[tuple[object, ...], list[BoundReplacement]] = {}
+        for e in effects:
+            groups.setdefault(e.key, []).append(e)
+        self.classes: tuple[tuple[BoundReplacement, ...], ...] = tuple(
+            tuple(g) for g in groups.values())
+        self.root: Node = (tuple(0 for _ in self.classes), to_vector(event))
+        self.graph: nx.DiGraph = nx.DiGraph()
+        self.graph.add_node(self.root)
+        self._explore(max_nodes)
+
+    def _explore(self, max_nodes: int) -> None:
+        g = self.graph
+        queue: deque[Node] = deque([self.root])
+        while queue:
+            node = queue.popleft()
+            applied, ev = node
+            for i, cls in enumerate(self.classes):
+                if applied[i] >= len(cls):
+                    continue
+                eff = cls[applied[i]]
+                if not replacement_applies(eff, ev):
+                    continue
+                nxt_applied = (*applied[:i], applied[i] + 1, *applied[i + 1:])
+                for out in apply_replacement(eff, ev):
+                    nxt = (nxt_applied, out)
+                    if nxt not in g:
+                        if g.number_of_nodes() >= max_nodes:
+                            raise EnumerationLimit(
+                                f"stopped after {max_nodes:,} application states of "
+                                f"{sum(len(c) for c in self.classes)} replacement effects",
+                                suggestion="remove some replacement effects from the state")
+                        g.add_node(nxt)
+                        queue.append(nxt)
+                    g.add_edge(node, nxt, effect=i)
+
+    @property
+    def sinks(self) -> list[Node]:
+        """Nodes where no effect still applies: the finished events (CR 616.1)."""
+        return [n for n in self.graph if self.graph.out_degree(n) == 0]
+
+    @property
+    def outcomes(self) -> frozenset[ManaEvent]:
+        return frozenset(from_vector(n[1]) for n in self.sinks)
+
+    def path_to(self, outcome: Iterable[ManaType]) -> list[BoundReplacement]:
+        """One order of effects (a shortest one) that ends in ``outcome``.
+
+        Raises
+        ------
+        KeyError
+            If ``outcome`` is not an outcome of this graph.
+        """
+        target = to_vector(outcome)
+        sinks = [n for n in self.sinks if n[1] == target]
+        if not sinks:
+            raise KeyError(outcome)
+        best = min((nx.shortest_path(self.graph, self.root, s) for s in sinks), key=len)
+        used = [0] * len(self.classes)
+        order: list[BoundReplacement] = []
+        for a, b in itertools.pairwise(best):
+            i = self.graph.edges[a, b]["effect"]
+            order.append(self.classes[i][used[i]])
+            used[i] += 1
+        return order
+
+
+@functools.lru_cache(maxsize=65536)
+def _outcomes_cached(classes: tuple[tuple[tuple[object, ...], int], ...], reps: tuple[
+        BoundReplacement, ...], event: Vector) -> frozenset[ManaEvent]:
+    effects = [r for r, (_, n) in zip(reps, classes, strict=True) for _ in range(n)]
+    return ReplacementGraph(effects, from_vector(event)).outcomes
+
+
+def replacement_outcomes(effects: Sequence[BoundReplacement],
+                         event: Iterable[ManaType]) -> frozenset[ManaEvent]:
+    """Every event that ``event`` could end as, over every order (CR 616.1).
+
+    Cached on what the effects do (not who creates them), so it is shared between
+    sources and states.
+
+    Examples
+    --------
+    >>> from manacheck.model import ManaType as T
+    >>> contamination = BoundReplacement("c", "Contamination", frozenset({T.B}), 1)
+    >>> reflection = BoundReplacement("m", "Mana Reflection", multiply=2)
+    >>> sorted(replacement_outcomes([contamination, reflection], [T.G]))
+    [(ManaType.B,), (ManaType.B, ManaType.B)]
+
+    Rules
+    -----
+    CR 616.1, 616.1f, 614.5.
+    """
+    ev = tuple(event)
+    if not effects or not ev:
+        return frozenset({ev}) if ev else frozenset()
+    groups: dict[tuple[object, ...], list[BoundReplacement]] = {}
+    for e in effects:
+        groups.setdefault(e.key, []).append(e)
+    # A canonical representative per class: the cache must not depend on ids.
+    reps = tuple(BoundReplacement("", "", g[0].set_types, g[0].set_amount, g[0].multiply,
+                                  g[0].only_if_produces) for g in groups.values())
+    order = sorted(range(len(reps)), key=lambda i: repr(reps[i].key))
+    classes = tuple((reps[i].key, len(list(groups.values())[i])) for i in order)
+    return _outcomes_cached(classes, tuple(reps[i] for i in order), to_vector(ev))
+
+
+def outcomes_by_permutations(effects: Sequence[BoundReplacement],
+                             event: Iterable[ManaType]) -> tuple[frozenset[ManaEvent], int]:
+    """The naive reference: replay every permutation of the effects.
+
+    For each permutation, repeatedly apply the first effect in that order that has not
+    been applied and still applies (CR 616.1f), branching on the player's choices,
+    until none applies. Every real order of application is produced by some
+    permutation (itself followed by the rest). Returns the outcomes and the number of
+    permutations tried. O(k! x k^2): for tests and benchmarks only.
+    """
+    start = to_vector(event)
+    outs: set[ManaEvent] = set()
+    if sum(start) == 0:
+        return frozenset(), 0
+    tried = 0
+    for perm in itertools.permutations(effects):
+        tried += 1
+        for final in _replay(perm, (False,) * len(perm), start):
+            outs.add(from_vector(final))
+    if not effects:
+        outs.add(from_vector(start))
+    return frozenset(outs), tried
+
+
+def _replay(perm: Sequence[BoundReplacement], used: tuple[bool, ...], ev: Vector
+            ) -> Iterator[Vector]:
+    for i, eff in enumerate(perm):
+        if not used[i] and replacement_applies(eff, ev):
+            now = (*used[:i], True, *used[i + 1:])
+            for out in apply_replacement(eff, ev):
+                yield from _replay(perm, now, out)
+            return
+    yield ev
