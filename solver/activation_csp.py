@@ -1,21 +1,16 @@
-"""Snake_case adapter over python-constraint for the activation solver.
+"""The activation solver's view of a constraint problem, built on :mod:`.csp`.
 
-``solver/csp.py`` (the project's adapter) did not exist when the activation solver was
-written; this module is the only place in the activation code that touches
-python-constraint's camelCase API. It can be folded into ``csp.py`` later.
-
-Notes
------
-python-constraint's backtracking solver with forward checking enumerates every
-assignment of the variables that satisfies all constraints; unary constraints prune
-domains before the search.
+A thin layer over :class:`manacheck.solver.csp.CSP` (the project's one adapter to
+python-constraint): domains as a mapping, constraints as (predicate, names) pairs,
+and the two edge cases the activation solver meets handled here (no variables: one
+empty solution; an empty domain: none).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 
-import constraint
+from .csp import CSP
 
 __all__ = ["Constraint", "iter_solutions"]
 
@@ -46,10 +41,10 @@ def iter_solutions(
         if all(fn() for fn, names in constraints if not names):
             yield {}
         return
-    problem = constraint.Problem()
+    problem = CSP()
     for name, dom in domains.items():
-        problem.addVariable(name, list(dom))
+        problem.add_variable(name, dom)
     for fn, names in constraints:
-        problem.addConstraint(constraint.FunctionConstraint(fn), list(names))
-    for sol in problem.getSolutionIter():
-        yield dict(sol)
+        problem.add_predicate(list(names), fn)
+    for sol in problem.solutions():
+        yield {str(k): v for k, v in sol.items()}

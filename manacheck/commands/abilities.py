@@ -1,0 +1,51 @@
+"""``manacheck abilities STATE``: every activated ability a player could consider.
+
+Lists the abilities of the player's permanents and of cards in their hand or graveyard
+that work from there, each with its verdict. Exit status 0 when at least one can be
+activated now, 1 when none can, 2 for bad input.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from manacheck.cli import EXIT_NO, EXIT_YES, emit
+from manacheck.model.statefile import load_state_with_cards
+from manacheck.solver.activation import abilities
+
+from .can_activate import witness_text
+
+COMMAND = "abilities"
+HELP = "list every activated ability a player could consider, each with its verdict"
+
+
+def register(p: argparse.ArgumentParser) -> None:
+    p.add_argument("state", metavar="STATE", help="state file (YAML or JSON)")
+    p.add_argument("--player", metavar="NAME",
+                   help="whose abilities (default: the active player)")
+    p.add_argument("--cards", metavar="FILE", help="extra card definitions (YAML or JSON)")
+    p.set_defaults(func=handle)
+
+
+def handle(args: argparse.Namespace) -> int:
+    state = load_state_with_cards(args.state, args.cards)
+    player = args.player or state.turn.active_player
+    rows = abilities(state, player)
+    data = {"player": player,
+            "abilities": [{**v.to_data(), "text": v.text} for _, _, v in rows]}
+
+    def text() -> str:
+        if not rows:
+            return f"{player} has no activated abilities to consider"
+        lines = []
+        for obj, n, v in rows:
+            mark = "yes" if v.legal else "no "
+            lines.append(f"{mark} {obj} [{n}] {v.text}")
+            if v.legal and v.witness is not None:
+                lines.append(f"      {v.ways} way(s), e.g. {witness_text(v.witness)}")
+            for r in v.reasons:
+                lines.append(f"      CR {r.rule}: {r.message}")
+        return "\n".join(lines)
+
+    emit(args, data, text)
+    return EXIT_YES if any(v.legal for _, _, v in rows) else EXIT_NO

@@ -1,0 +1,90 @@
+"""``manacheck can-activate STATE OBJECT``: may a player activate this ability now?
+
+Exit status 0 when legal, 1 when not, 2 for bad input (unknown object or player, no
+such ability, or ``--ability`` needed).
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from manacheck.cli import EXIT_NO, EXIT_YES, emit
+from manacheck.model.statefile import load_state_with_cards
+from manacheck.solver.activation import WAYS_LIMIT, can_activate, ways
+from manacheck.solver.verdict import Verdict, Witness
+
+COMMAND = "can-activate"
+HELP = "may a player activate an object's ability now? every reason, a witness, fixes"
+
+
+def register(p: argparse.ArgumentParser) -> None:
+    p.add_argument("state", metavar="STATE", help="state file (YAML or JSON)")
+    p.add_argument("object", metavar="OBJECT", help="the object's id")
+    p.add_argument("--ability", type=int, metavar="N",
+                   help="ability number (1-based, printed order; optional if only one)")
+    p.add_argument("--player", metavar="NAME", help="who activates it (default: controller)")
+    p.add_argument("--all", action="store_true", help=f"list every way (at most {WAYS_LIMIT})")
+    p.add_argument("--cards", metavar="FILE", help="extra card definitions (YAML or JSON)")
+    p.set_defaults(func=handle)
+
+
+def witness_text(w: Witness) -> str:
+    """One line describing a witness."""
+    parts: list[str] = []
+    if w.targets:
+        parts.append("target " + ", ".join(w.targets))
+    if w.x is not None:
+        parts.append(f"X={w.x}")
+    for label, objs in (("tap", w.tapped), ("untap", w.untapped), ("discard", w.discarded),
+                        ("sacrifice", w.sacrificed), ("exile", w.exiled),
+                        ("reveal", w.revealed)):
+        if objs:
+            parts.append(f"{label} " + ", ".join(objs))
+    for obj, kind, n in w.counters_removed:
+        parts.append(f"remove {n} {kind} counter(s) from {obj}")
+    if w.life_paid:
+        parts.append(f"pay {w.life_paid} life")
+    if w.payment is not None:
+        parts.append(f"pay mana: {w.payment}")
+    return "; ".join(parts) if parts else "no choices to make"
+
+
+def verdict_text(v: Verdict) -> str:
+    """The human-readable verdict."""
+    head = f"{v.object_id} ability {v.ability}"
+    if v.text:
+        head += f" ({v.text})"
+    lines: list[str] = []
+    if v.legal:
+        more = "" if v.ways_complete else " (stopped counting at the limit)"
+        lines.append(f"legal: {v.player} may activate {head}")
+        lines.append(f"  ways: {v.ways}{more}")
+        if v.witness is not None:
+            lines.append(f"  for example: {witness_text(v.witness)}")
+    else:
+        lines.append(f"not legal: {v.player} can't activate {head}")
+        for r in v.reasons:
+            lines.append(f"  - CR {r.rule}: {r.message}")
+        for f in v.fixes:
+            lines.append(f"  fix (CR {f.rule}): {f.description}")
+    return "\n".join(lines)
+
+
+def handle(args: argparse.Namespace) -> int:
+    state = load_state_with_cards(args.state, args.cards)
+    v = can_activate(state, args.object, args.ability, args.player)
+    data = v.to_data()
+    listed: list[Witness] = []
+    if args.all and v.legal:
+        listed = list(ways(state, args.object, v.ability, v.player))
+        data["all"] = [w.to_data() for w in listed]
+
+    def text() -> str:
+        out = verdict_text(v)
+        if listed:
+            out += "\n" + "\n".join(f"  way {i}: {witness_text(w)}"
+                                    for i, w in enumerate(listed, 1))
+        return out
+
+    emit(args, data, text)
+    return EXIT_YES if v.legal else EXIT_NO
