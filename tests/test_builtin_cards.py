@@ -1,0 +1,510 @@
+"""The built-in cards against the reference data in ../shared/cards (CR 109.3, 202.3).
+
+Every expectation here comes from outside the card files: the reference
+``cards.json`` / ``mana-cards.json`` (names, mana costs, type lines, P/T, loyalty,
+oracle text), the text of each ability read by a deliberately small text reader, or
+mana written out by hand from the rules. None is computed by the code under test.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator, Mapping
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from manacheck.model import builtin_cards
+from manacheck.model.abilities import (
+    ActivatedAbility,
+    CostKind,
+    ManaProductionKind,
+    Zone,
+)
+from manacheck.model.cards import CardDefinition, parse_card, parse_cards
+from manacheck.model.errors import CardDataError
+from manacheck.model.mana import ManaType
+from manacheck.model.statefile import load_state_text
+from manacheck.solver.produce import activation_outcomes
+
+REPO = Path(__file__).resolve().parents[1]
+SHARED = REPO.parent / "shared"
+CARD_DIR = REPO / "model" / "data" / "cards"
+#: The card files this test checks line by line against the oracle text.
+ORACLE_CHECKED_FILES = (
+    "10_lands.yaml",
+    "11_mana_rocks_and_creatures.yaml",
+    "12_spells.yaml",
+    "13_misc.yaml",
+)
+#: Built-in cards with no entry in either reference file, each with the reason.
+NO_REFERENCE: Mapping[str, str] = {}
+SUPERTYPE_WORDS = {"Basic", "Legendary", "Snow", "World", "Ongoing"}
+
+
+# --------------------------------------------------------------------------------------
+# Reference data
+# --------------------------------------------------------------------------------------
+
+
+@cache
+def reference() -> dict[str, dict[str, Any]]:
+    """Reference entries by name (and by face name for " // " cards).
+
+    ``cards.json`` wins over ``mana-cards.json``; each entry records which file it is
+    from in ``_file`` and, for a face, which face in ``_face``.
+    """
+    out: dict[str, dict[str, Any]] = {}
+    mana = json.loads((SHARED / "cards" / "mana-cards.json").read_text(encoding="utf-8"))
+    full = json.loads((SHARED / "cards" / "cards.json").read_text(encoding="utf-8"))
+    for file, entries in (("mana-cards.json", mana["cards"]), ("cards.json", full)):
+        for entry in entries:
+            if entry.get("nontraditional") or entry.get("is_online_only"):
+                continue
+            out[entry["name"]] = {**entry, "_file": file, "_face": None}
+            faces = entry["name"].split(" // ")
+            if len(faces) > 1:
+                for i, face in enumerate(faces):
+                    out[face] = {**entry, "_file": file, "_face": i}
+    return out
+
+
+def _face(entry: Mapping[str, Any], key: str) -> str:
+    value = entry.get(key) or ""
+    if entry["_face"] is None:
+        return str(value)
+    parts = str(value).split(" // ")
+    return parts[entry["_face"]] if len(parts) > entry["_face"] else ""
+
+
+def parse_type_line(line: str) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+    """(supertypes, card types, subtypes) of a printed type line (CR 205)."""
+    left, _, right = line.partition("—")
+    words = left.split()
+    return (
+        tuple(w for w in words if w in SUPERTYPE_WORDS),
+        tuple(w for w in words if w not in SUPERTYPE_WORDS),
+        tuple(right.split()),
+    )
+
+
+def _pt(v: object) -> str | None:
+    return None if v is None else str(v)
+
+
+def all_cards() -> list[CardDefinition]:
+    db = builtin_cards()
+    return [db[name] for name in sorted(db)]
+
+
+def my_cards() -> Iterator[tuple[str, CardDefinition]]:
+    for fname in ORACLE_CHECKED_FILES:
+        data = yaml.safe_load((CARD_DIR / fname).read_text(encoding="utf-8"))
+        for card in parse_cards(data, path=fname):
+            yield fname, card
+
+
+def _norm(text: str) -> str:
+    return " ".join(text.split())
+
+
+# --------------------------------------------------------------------------------------
+# Every card against the reference
+# --------------------------------------------------------------------------------------
+
+
+def test_there_are_at_least_55_builtin_cards() -> None:
+    assert len(builtin_cards()) >= 55
+
+
+def test_no_reference_list_names_only_cards_without_a_reference() -> None:
+    ref = reference()
+    db = builtin_cards()
+    for name in NO_REFERENCE:
+        assert name in db, f"{name} is listed in NO_REFERENCE but is not a built-in card"
+        assert name not in ref, f"{name} has a reference entry: remove it from NO_REFERENCE"
+
+
+@pytest.mark.cr("202.3")
+@pytest.mark.parametrize("card", all_cards(), ids=lambda c: c.name)
+def test_card_matches_reference(card: CardDefinition) -> None:
+    entry = reference().get(card.name)
+    if entry is None:
+        assert card.name in NO_REFERENCE, (
+            f"{card.name} has no entry in cards.json or mana-cards.json; add it to "
+            "NO_REFERENCE with a reason"
+        )
+        pytest.skip(NO_REFERENCE[card.name])
+    ref_cost = _face(entry, "mana_cost")
+    assert (card.mana_cost.text if card.mana_cost is not None else "") == ref_cost
+    if "mana_value" in entry and entry["_face"] in (None, 0):
+        assert card.mana_value() == int(entry["mana_value"])
+    elif not ref_cost:
+        assert card.mana_value() == 0  # CR 202.3a: no mana cost
+    supertypes, types, subtypes = parse_type_line(_face(entry, "type_line"))
+    assert card.supertypes == supertypes
+    assert card.types == types
+    assert card.subtypes == subtypes
+    if entry["_file"] == "cards.json":
+        assert _pt(card.power) == _pt(entry["power"])
+        assert _pt(card.toughness) == _pt(entry["toughness"])
+        assert _pt(card.loyalty) == _pt(entry["loyalty"])
+    elif "Creature" not in card.types:
+        assert card.power is None and card.toughness is None
+
+
+@pytest.mark.parametrize("fname,card", list(my_cards()), ids=lambda v: getattr(v, "name", v))
+def test_card_text_is_the_oracle_text(fname: str, card: CardDefinition) -> None:
+    entry = reference()[card.name]
+    assert _norm(card.text) == _norm(entry["oracle_text"])
+
+
+@pytest.mark.parametrize("fname,card", list(my_cards()), ids=lambda v: getattr(v, "name", v))
+def test_every_ability_text_is_part_of_the_oracle_text(fname: str,
+                                                        card: CardDefinition) -> None:
+    oracle = _norm(reference()[card.name]["oracle_text"])
+    for ab in card.abilities:
+        assert ab.text, f"{card.name}: an ability without text"
+        text = _norm(ab.text)
+        if text.startswith("Persist (CR"):
+            continue
+        assert text in oracle, f"{card.name}: {text!r} is not in the oracle text"
+
+
+# --------------------------------------------------------------------------------------
+# Each activated ability's data against its own text
+# --------------------------------------------------------------------------------------
+
+
+def _split(ab: ActivatedAbility) -> tuple[str, str]:
+    """(cost, effect) of an ability's text "[Cost]: [Effect.]" (CR 602.1a)."""
+    text = _norm(ab.text)
+    text = re.sub(r"^[A-Z][a-z]+ — ", "", text)  # ability word (CR 207.2c)
+    m = re.match(r"^Cycling (\{[^)]*?\}) \((.*)\)$", text)
+    if m:  # CR 702.29a: "[Cost], Discard this card: Draw a card."
+        text = m.group(2)
+    cost, sep, effect = text.partition(": ")
+    assert sep, f"not an activated ability text: {ab.text!r}"
+    return cost, effect
+
+
+def expected_cost_kinds(cost: str) -> set[CostKind]:
+    """The non-mana cost parts a cost text names (CR 118, 602.2b)."""
+    kinds: set[CostKind] = set()
+    for part in (p.strip() for p in cost.split(",")):
+        if part.startswith("Sacrifice "):
+            generic = re.match(r"Sacrifice (a|an|another|one|two|\d+) ", part)
+            kinds.add(CostKind.SACRIFICE if generic else CostKind.SACRIFICE_SELF)
+        elif re.fullmatch(r"Pay \d+ life", part):
+            kinds.add(CostKind.PAY_LIFE)
+        elif part == "Discard your hand":
+            kinds.add(CostKind.DISCARD_HAND)
+        elif part == "Discard this card":
+            kinds.add(CostKind.DISCARD_SELF)
+        elif part.startswith("Discard "):
+            kinds.add(CostKind.DISCARD)
+        elif part.startswith("Remove "):
+            kinds.add(CostKind.REMOVE_COUNTERS)
+        elif re.match(r"Tap (a|an|one|two|\w+) untapped ", part):
+            kinds.add(CostKind.TAP_UNTAPPED)
+        elif part.startswith("Exile ") and "graveyard" in part:
+            kinds.add(CostKind.EXILE_FROM_GRAVEYARD)
+        elif re.match(r"Exile (a|an|another) .* you control", part):
+            kinds.add(CostKind.EXILE)
+        elif part.startswith("Exile "):
+            kinds.add(CostKind.EXILE_SELF)
+        else:
+            assert re.fullmatch(r"(\{[^}]+\})+", part), f"unread cost part {part!r}"
+    return kinds
+
+
+def activated_abilities() -> list[tuple[str, int, ActivatedAbility]]:
+    return [
+        (card.name, i, ab)
+        for card in all_cards()
+        for i, ab in enumerate(card.activated_abilities, start=1)
+        if not ab.loyalty
+    ]
+
+
+@pytest.mark.cr("602.1")
+@pytest.mark.parametrize("name,number,ab", activated_abilities(),
+                         ids=lambda v: v if isinstance(v, str | int) else "")
+def test_activation_cost_matches_its_text(name: str, number: int,
+                                          ab: ActivatedAbility) -> None:
+    cost, effect = _split(ab)
+    symbols = re.findall(r"\{[^}]+\}", cost)
+    assert ab.tap == ("{T}" in symbols)  # CR 107.5
+    assert ab.untap == ("{Q}" in symbols)  # CR 107.6
+    assert ab.mana_cost.text == "".join(s for s in symbols if s not in ("{T}", "{Q}"))
+    assert {c.kind for c in ab.costs} == expected_cost_kinds(cost)
+    for part in ab.costs:
+        if part.kind is CostKind.PAY_LIFE:
+            assert f"Pay {part.count} life" in cost  # CR 119.4
+        if part.kind is CostKind.REMOVE_COUNTERS:
+            assert re.search(rf"Remove (a|an|one) {re.escape(part.counter)} counter", cost)
+    # CR 115.1: a targeted ability says "target"; CR 602.5d/e, 602.5b: instructions.
+    assert bool(ab.targets) == bool(re.search(r"\btarget\b", effect, re.I))
+    expected_timing = ("sorcery" if "Activate only as a sorcery" in effect else
+                       "as_instant" if "Activate only as an instant" in effect else "instant")
+    assert ab.timing == expected_timing
+    assert ab.once_each_turn == ("Activate only once each turn" in effect)
+    assert (ab.condition is not None) == ("Activate only if" in effect)
+    from_hand = "from your hand" in cost or "Discard this card" in cost
+    assert ab.zone is (Zone.HAND if from_hand else Zone.BATTLEFIELD)
+
+
+def _adds_mana(effect: str) -> bool:
+    """Whether an effect text adds mana (CR 106.1); Doubling Cube's doubling adds too."""
+    return bool(re.search(r"\badd\b", effect, re.I)) or "unspent mana" in effect
+
+
+@pytest.mark.cr("605.1a")
+@pytest.mark.parametrize("name,number,ab", activated_abilities(),
+                         ids=lambda v: v if isinstance(v, str | int) else "")
+def test_cr_605_1a_mana_ability_classification(name: str, number: int,
+                                               ab: ActivatedAbility) -> None:
+    """A mana ability could add mana, has no target and isn't a loyalty ability."""
+    _, effect = _split(ab)
+    adds = _adds_mana(effect)
+    targeted = bool(re.search(r"\btarget\b", effect, re.I))
+    assert (ab.mana is not None) == adds
+    assert ab.is_mana_ability == (adds and not targeted)
+
+
+# --------------------------------------------------------------------------------------
+# Official rulings
+# --------------------------------------------------------------------------------------
+
+
+def _ability(card: str, number: int) -> ActivatedAbility:
+    return builtin_cards()[card].activated_abilities[number - 1]
+
+
+@pytest.mark.cr("605.1a")
+def test_ruling_deathrite_shaman_first_ability_is_not_a_mana_ability() -> None:
+    # "Because the first ability requires a target, it is not a mana ability."
+    ab = _ability("Deathrite Shaman", 1)
+    assert ab.mana is not None and ab.targets
+    assert not ab.is_mana_ability
+
+
+@pytest.mark.cr("605.1a")
+@pytest.mark.parametrize("card,number", [("Doubling Cube", 1), ("Metalworker", 1),
+                                         ("Nykthos, Shrine to Nyx", 2)])
+def test_ruling_these_are_mana_abilities(card: str, number: int) -> None:
+    # Doubling Cube: "Doubling Cube's ability is a mana ability." Metalworker: "This is
+    # a mana ability." Nykthos: "The second ability is a mana ability."
+    ab = _ability(card, number)
+    assert ab.is_mana_ability
+    assert ab.mana is not None and ab.mana.kind is ManaProductionKind.UNMODELLED
+
+
+@pytest.mark.cr("605.1a")
+def test_ruling_candelabra_of_tawnos_is_not_a_mana_ability() -> None:
+    # "This is not mana ability. It is a normal ability ..."; X target lands.
+    ab = _ability("Candelabra of Tawnos", 1)
+    assert not ab.is_mana_ability
+    (target,) = ab.targets
+    assert target.count == "X" and target.filter.types == frozenset({"Land"})
+    assert target.filter.controller is None  # "You may untap your opponent's lands"
+
+
+@pytest.mark.cr("602.5e")
+def test_ruling_lions_eye_diamond_is_a_mana_ability_activated_only_as_an_instant() -> None:
+    # "The ability is a mana ability ... but it can only be activated at times when you
+    # can cast an instant."
+    ab = _ability("Lion's Eye Diamond", 1)
+    assert ab.is_mana_ability
+    assert ab.timing == "as_instant"
+    assert {c.kind for c in ab.costs} == {CostKind.DISCARD_HAND, CostKind.SACRIFICE_SELF}
+
+
+@pytest.mark.cr("106.6")
+def test_eldrazi_temple_restriction_is_colorless_eldrazi_spells_and_abilities() -> None:
+    prod = _ability("Eldrazi Temple", 2).mana
+    assert prod is not None and prod.restriction is not None
+    for flt in (prod.restriction.spells, prod.restriction.abilities):
+        assert flt is not None
+        assert flt.colorless is True and flt.subtypes == frozenset({"Eldrazi"})
+    plain = _ability("Eldrazi Temple", 1).mana
+    assert plain is not None and plain.restriction is None
+
+
+@pytest.mark.cr("106.6")
+def test_cavern_of_souls_restriction_is_creature_spells_of_the_chosen_type() -> None:
+    prod = _ability("Cavern of Souls", 2).mana
+    assert prod is not None and prod.restriction is not None
+    spells = prod.restriction.spells
+    assert spells is not None and spells.types == frozenset({"Creature"})
+    assert spells.chosen_creature_type
+    assert prod.restriction.abilities is None  # not for abilities
+
+
+@pytest.mark.cr("106.6")
+def test_jeweled_lotus_mana_can_pay_for_nothing_without_a_commander() -> None:
+    prod = _ability("Jeweled Lotus", 1).mana
+    assert prod is not None and prod.restriction is not None
+    assert prod.restriction.spells is None and prod.restriction.abilities is None
+
+
+@pytest.mark.cr("302.6")
+@pytest.mark.parametrize("card,number", [("Springleaf Drum", 1), ("Grand Architect", 2)])
+def test_tap_an_untapped_creature_is_a_cost_part_not_the_tap_symbol(card: str,
+                                                                     number: int) -> None:
+    ab = _ability(card, number)
+    (part,) = ab.costs
+    assert part.kind is CostKind.TAP_UNTAPPED and part.count == 1
+    assert "Creature" in part.filter.types and part.filter.controller == "you"
+
+
+@pytest.mark.cr("113.6")
+@pytest.mark.parametrize("card,mana", [("Elvish Spirit Guide", ManaType.G),
+                                       ("Simian Spirit Guide", ManaType.R)])
+def test_spirit_guides_work_from_the_hand(card: str, mana: ManaType) -> None:
+    ab = _ability(card, 1)
+    assert ab.zone is Zone.HAND and ab.is_mana_ability
+    assert [c.kind for c in ab.costs] == [CostKind.EXILE_SELF]
+    assert ab.mana is not None and ab.mana.mana == (mana,)
+
+
+@pytest.mark.cr("202.3")
+def test_force_of_will_alternative_cost_keeps_mana_value_5() -> None:
+    card = builtin_cards()["Force of Will"]
+    assert card.mana_value() == 5
+    (alt,) = card.alternative_costs
+    assert alt.mana_cost.mana_value() == 0
+    assert alt.extra.get("pay_life") == 1
+
+
+# --------------------------------------------------------------------------------------
+# Semantics: what one activation adds (solver.produce contract), by hand
+# --------------------------------------------------------------------------------------
+
+BOARD = """
+turn: {active_player: Alice, phase: precombat_main}
+players:
+  Alice:
+    battlefield:
+      - Sol Ring
+      - Graven Cairns
+      - Black Lotus
+      - Gaea's Cradle
+      - Llanowar Elves
+      - Birds of Paradise
+      - Underground Sea
+      - Bayou
+      - Swamp
+      - Cabal Coffers
+      - {card: Coldsteel Heart, chosen: {color: R}}
+      - Elvish Archdruid
+      - Priest of Titania
+      - Tolarian Academy
+      - Serra's Sanctum
+      - Eldrazi Temple
+      - Mishra's Workshop
+      - Azorius Signet
+  Bob:
+    battlefield: [Swamp, Llanowar Elves, Sol Ring]
+"""
+
+W, U, B, R, G, C = (ManaType.W, ManaType.U, ManaType.B, ManaType.R, ManaType.G,
+                    ManaType.C)
+FIVE_COLORS = (W, U, B, R, G)
+
+
+def _outcomes(obj: str, number: int) -> set[tuple[ManaType, ...]]:
+    state = load_state_text(BOARD)
+    return {tuple(sorted(e, key=lambda t: "WUBRGC".index(t.value)))
+            for e in activation_outcomes(state, obj, number)}
+
+
+@pytest.mark.cr("106.1")
+@pytest.mark.parametrize("obj,number,expected", [
+    ("Sol Ring", 1, {(C, C)}),
+    ("Graven Cairns", 1, {(C,)}),
+    ("Graven Cairns", 2, {(B, B), (B, R), (R, R)}),
+    ("Black Lotus", 1, {(c, c, c) for c in FIVE_COLORS}),
+    ("Birds of Paradise", 1, {(c,) for c in FIVE_COLORS}),
+    ("Coldsteel Heart", 1, {(R,)}),
+    ("Eldrazi Temple", 2, {(C, C)}),
+    ("Mishra's Workshop", 1, {(C, C, C)}),
+    ("Azorius Signet", 1, {(W, U)}),
+])
+def test_activation_outcomes_by_hand(obj: str, number: int,
+                                     expected: set[tuple[ManaType, ...]]) -> None:
+    assert _outcomes(obj, number) == expected
+
+
+@pytest.mark.cr("305.6")
+def test_underground_sea_has_intrinsic_u_and_b_abilities() -> None:
+    assert _outcomes("Underground Sea", 1) == {(U,)}
+    assert _outcomes("Underground Sea", 2) == {(B,)}
+
+
+@pytest.mark.cr("106.1")
+def test_for_each_counts_by_hand() -> None:
+    # Alice controls creatures: Llanowar Elves, Birds, Elvish Archdruid, Priest of
+    # Titania (4). Elves: Llanowar, Archdruid, Priest (3 hers) + Bob's Llanowar (1).
+    # Swamps she controls: Underground Sea, Bayou, Swamp (CR 305.6 subtypes). Artifacts:
+    # Sol Ring, Black Lotus, Coldsteel Heart, Azorius Signet. Enchantments: none.
+    assert _outcomes("Gaea's Cradle", 1) == {(G,) * 4}
+    assert _outcomes("Elvish Archdruid", 1) == {(G,) * 3}
+    assert _outcomes("Priest of Titania", 1) == {(G,) * 4}
+    assert _outcomes("Cabal Coffers", 1) == {(B,) * 3}
+    assert _outcomes("Tolarian Academy", 1) == {(U,) * 4}
+    assert _outcomes("Serra's Sanctum", 1) == set()
+
+
+@pytest.mark.cr("106.1")
+def test_gaeas_cradle_with_two_creatures_adds_gg() -> None:
+    state = load_state_text(
+        "turn: {active_player: A}\n"
+        "players: {A: {battlefield: [Gaea's Cradle, Llanowar Elves, Birds of Paradise]}}"
+    )
+    assert activation_outcomes(state, "Gaea's Cradle", 1) == frozenset({(G, G)})
+
+
+# --------------------------------------------------------------------------------------
+# The card-format additions these cards use
+# --------------------------------------------------------------------------------------
+
+
+def _one(ability: dict[str, Any]) -> ActivatedAbility:
+    card = parse_card({"name": "Test", "types": ["Artifact"],
+                       "abilities": [{"activated": ability}]})
+    (ab,) = card.activated_abilities
+    return ab
+
+
+def test_format_timing_as_instant_and_bad_timing() -> None:
+    assert _one({"cost": "{T}", "mana": {"add": "{C}"}, "timing": "as_instant"}).timing \
+        == "as_instant"
+    with pytest.raises(CardDataError, match="timing"):
+        _one({"cost": "{T}", "timing": "whenever"})
+
+
+def test_format_unmodelled_mana_needs_true() -> None:
+    ab = _one({"cost": "{T}", "mana": {"unmodelled": True}})
+    assert ab.is_mana_ability and ab.mana is not None
+    assert ab.mana.kind is ManaProductionKind.UNMODELLED
+    with pytest.raises(CardDataError, match="unmodelled"):
+        _one({"cost": "{T}", "mana": {"unmodelled": 2}})
+
+
+def test_format_exile_and_discard_self_cost_parts() -> None:
+    ab = _one({"cost": [{"exile": {"filter": {"types": ["creature"], "controller": "you"}}},
+                        {"discard_self": True}]})
+    assert [c.kind for c in ab.costs] == [CostKind.EXILE, CostKind.DISCARD_SELF]
+    assert ab.costs[0].filter.types == frozenset({"Creature"})
+
+
+def test_format_target_count() -> None:
+    ab = _one({"cost": "{X}{T}", "targets": [{"zone": "battlefield", "count": "X"}]})
+    assert ab.targets[0].count == "X"
+    assert _one({"cost": "{T}", "targets": [{"zone": "player"}]}).targets[0].count == 1
+    with pytest.raises(CardDataError, match="count"):
+        _one({"cost": "{T}", "targets": [{"zone": "player", "count": [1]}]})
