@@ -12,10 +12,10 @@ import json
 from pathlib import Path
 
 import pytest
-
-from manacheck.cli import main
 from manacheck.model import GameState, load_state_text
 from manacheck.solver.activation import can_activate, ways
+
+from manacheck.cli import main
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
 KOZ = "Kozilek, the Great Distortion"
