@@ -817,9 +817,12 @@ def _turn(data: Mapping[str, Any], b: _Builder, c: _Collector) -> Turn:
     if isinstance(phase, str) and phase in Phase._value2member_map_:
         ph = Phase(phase)
     else:
-        c.add(f"unknown phase {phase!r}", "turn.phase",
-              _suggest(phase, [p.value for p in Phase]) if isinstance(phase, str)
-              else "phases are " + ", ".join(p.value for p in Phase))
+        names = [p.value for p in Phase]
+        within = [n for n in names if isinstance(phase, str) and phase and phase in n]
+        suggestion = (_suggest(phase, names) if isinstance(phase, str) else None) or (
+            "did you mean " + " or ".join(f"'{n}'" for n in within) + "?" if within
+            else "phases are " + ", ".join(names))
+        c.add(f"unknown phase {phase!r}", "turn.phase", suggestion)
         ph = Phase.PRECOMBAT_MAIN
     num = td.get("number", 1)
     if not _small_int(num) or num < 1:
