@@ -22,6 +22,7 @@ from manacheck.model.abilities import (
     ActivatedAbility,
     CostKind,
     ManaProductionKind,
+    ObjectFilter,
     Zone,
 )
 from manacheck.model.cards import CardDefinition, parse_card, parse_cards
@@ -273,6 +274,80 @@ def test_cr_605_1a_mana_ability_classification(name: str, number: int,
     targeted = bool(re.search(r"\btarget\b", effect, re.I))
     assert (ab.mana is not None) == adds
     assert ab.is_mana_ability == (adds and not targeted)
+
+
+NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
+CARD_TYPE_WORDS = {"artifact", "creature", "enchantment", "land", "planeswalker"}
+
+
+def read_production(effect: str) -> tuple[str, object, str | None]:
+    """(kind, what, "for each" text) of the first "Add ..." sentence (CR 106.1).
+
+    A small reader for the plain templates only; anything else is ``unmodelled``.
+    """
+    m = re.search(r"\bAdd ([^.]*)\.", effect)
+    if m is None:
+        return "unmodelled", None, None
+    phrase, _, per = m.group(1).partition(" for each ")
+    if per.startswith("card"):  # counts cards, not permanents (Metalworker)
+        return "unmodelled", None, None
+    group = r"(?:\{[WUBRGC]\})+"
+    if re.fullmatch(group, phrase):
+        return "fixed", tuple(ManaType(c) for c in re.findall(r"[WUBRGC]", phrase)), per or None
+    if re.fullmatch(rf"{group}(?:, {group})*,? or {group}", phrase):
+        options = re.findall(group, phrase)
+        return "choice", tuple(tuple(ManaType(c) for c in re.findall(r"[WUBRGC]", o))
+                               for o in options), per or None
+    m2 = re.fullmatch(r"(\w+) mana of any (one )?color", phrase)
+    if m2 and m2.group(1) in NUMBER_WORDS:
+        kind = "one_color" if m2.group(2) else "any_color"
+        return kind, NUMBER_WORDS[m2.group(1)], per or None
+    if phrase == "one mana of the chosen color":
+        return "chosen_color", 1, per or None
+    if m3 := re.fullmatch(r"one mana of any (type|color) that a land (you control|an "
+                          r"opponent controls) could produce", phrase):
+        lands = "you" if m3.group(2) == "you control" else "opponent"
+        return "could_produce", (lands, m3.group(1)), per or None
+    if m4 := re.fullmatch(r"one mana of any (type|color) the sacrificed land could produce",
+                          phrase):
+        return "could_produce", ("sacrificed", m4.group(1)), per or None
+    return "unmodelled", None, None
+
+
+@pytest.mark.cr("106.1")
+@pytest.mark.parametrize("name,number,ab",
+                         [t for t in activated_abilities() if t[2].mana is not None],
+                         ids=lambda v: v if isinstance(v, str | int) else "")
+def test_mana_production_matches_its_text(name: str, number: int,
+                                          ab: ActivatedAbility) -> None:
+    _, effect = _split(ab)
+    prod = ab.mana
+    assert prod is not None
+    kind, what, per = read_production(effect)
+    assert prod.kind.value == kind
+    if kind == "fixed":
+        assert prod.mana == what
+    elif kind == "choice":
+        assert prod.options == what
+    elif kind in ("any_color", "one_color", "chosen_color"):
+        assert prod.amount == what
+    elif kind == "could_produce":
+        assert prod.could_produce is not None
+        assert (prod.could_produce.lands, prod.could_produce.of) == what
+    # "for each [noun] you control" / "on the battlefield"
+    assert (prod.per is not None) == (per is not None)
+    if prod.per is not None and per is not None:
+        noun = per.split()[0]
+        controller = "you" if "you control" in per else None
+        if noun.lower() in CARD_TYPE_WORDS:
+            expected = ObjectFilter(types=frozenset({noun.capitalize()}), controller=controller)
+        else:
+            expected = ObjectFilter(subtypes=frozenset({noun}), controller=controller)
+        assert prod.per == expected
+    # CR 106.6: a spending restriction is written "Spend this mana only ..."
+    assert (prod.restriction is not None) == ("Spend this mana only" in effect)
+    if prod.restriction is not None:
+        assert _norm(prod.restriction.text) in effect
 
 
 # --------------------------------------------------------------------------------------
