@@ -1,0 +1,104 @@
+"""``manacheck resolve STATE [--all-choices] [--json]``: play out the state file's events.
+
+Prints each event, the state-based actions it causes (CR 704), the abilities it
+triggers (CR 603) and their resolution, each line with rule numbers, then the resulting
+state as a state file (so it can be fed back in). By default it stops at the first
+choice the file leaves open and lists the options (exit status 1: the outcome isn't
+determined yet); ``--all-choices`` plays out every combination and prints each distinct
+outcome once (exit status 0). Bad events: one line naming the event, exit status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from manacheck.cli import EXIT_NO, EXIT_YES, emit
+from manacheck.model.statefile import load_state_with_cards
+from manacheck.solver.resolution import MAX_OUTCOMES, Outcome, outcomes, resolve
+
+COMMAND = "resolve"
+HELP = "play out the events: state-based actions, triggers, resolution (CR 603, 608, 704)"
+
+
+def register(p: argparse.ArgumentParser) -> None:
+    p.add_argument("state", metavar="STATE", help="state file (YAML or JSON) with events:")
+    p.add_argument("--all-choices", action="store_true",
+                   help="play out every combination of the choices the file leaves open")
+    p.add_argument("--limit", type=int, default=MAX_OUTCOMES,
+                   help=f"with --all-choices, at most this many runs (default {MAX_OUTCOMES})")
+    p.add_argument("--cards", metavar="FILE", help="extra card definitions (YAML or JSON)")
+    p.set_defaults(func=handle)
+
+
+def _input_cards(path: str) -> list[dict[str, Any]]:
+    """The state file's own ``cards:`` entries, to copy into the printed result."""
+    from manacheck.model.statefile import _parse, _read_text
+
+    with open(path, "rb") as fh:
+        doc = _parse(_read_text(fh.read(), path), path)
+    cards = doc.data.get("cards") if isinstance(doc.data, dict) else None
+    return [c for c in cards if isinstance(c, dict)] if isinstance(cards, list) else []
+
+
+def _outcome_data(o: Outcome, extra: list[dict[str, Any]]) -> dict[str, Any]:
+    d: dict[str, Any] = {
+        "choices": [{"choice": c, "answer": a} for c, a in o.choices],
+        "log": [{"text": e.text, "rules": list(e.rules),
+                 "event": None if e.event is None else e.event + 1} for e in o.log],
+        "state": o.state_text(extra),
+    }
+    if o.open_choice is not None:
+        ch = o.open_choice
+        d["open_choice"] = {"kind": ch.kind, "player": ch.player, "prompt": ch.prompt,
+                            "options": list(ch.options), "rules": list(ch.rules),
+                            "events": [ch.choose_event(x) for x in ch.options]}
+    if o.stopped:
+        d["stopped"] = o.stopped
+    if o.pending:
+        d["pending_triggers"] = list(o.pending)
+    return d
+
+
+def _outcome_text(o: Outcome, extra: list[dict[str, Any]]) -> list[str]:
+    lines = [o.log_text()] if o.log else ["(no events)"]
+    if o.stopped:
+        lines.append(f"STOPPED: {o.stopped}")
+    if o.open_choice is not None:
+        ch = o.open_choice
+        rules = f"  [CR {', '.join(ch.rules)}]" if ch.rules else ""
+        lines.append(f"OPEN CHOICE for {ch.player}: {ch.prompt}{rules}")
+        for x in ch.options:
+            lines.append(f"  - {x}    (event: {json.dumps(ch.choose_event(x))})")
+        lines.append("(stopped here; add a choose event, or use --all-choices)")
+        if o.pending:
+            lines.append("triggered abilities waiting to go on the stack (not in the state "
+                         "below): " + "; ".join(o.pending))
+        lines.append("state so far:")
+    else:
+        lines.append("resulting state:")
+    lines.append(o.state_text(extra).rstrip())
+    return lines
+
+
+def handle(args: argparse.Namespace) -> int:
+    state = load_state_with_cards(args.state, args.cards)
+    extra = _input_cards(args.state)
+    if args.all_choices:
+        outs = outcomes(state, limit=max(1, args.limit))
+        data = {"outcomes": [_outcome_data(o, extra) for o in outs]}
+
+        def text() -> str:
+            lines = [f"{len(outs)} distinct outcome(s)"]
+            for i, o in enumerate(outs, 1):
+                made = "; ".join(f"{c}: {a}" for c, a in o.choices) or "no open choices"
+                lines.append(f"=== outcome {i} ({made})")
+                lines.extend(_outcome_text(o, extra))
+            return "\n".join(lines)
+
+        emit(args, data, text)
+        return EXIT_YES
+    out = resolve(state)
+    emit(args, _outcome_data(out, extra), lambda: "\n".join(_outcome_text(out, extra)))
+    return EXIT_YES if out.complete else EXIT_NO

@@ -1,0 +1,1158 @@
+"""What happens when it resolves: events, state-based actions, triggers and resolution.
+
+:func:`resolve` plays out a state file's ``events:`` (vocabulary in
+:mod:`manacheck.solver.events`) and returns an :class:`Outcome`: a log with a line for
+each event, each state-based action it causes, each ability it triggers and each
+resolution, every line with its rule numbers, and the resulting :class:`GameState`
+(which :func:`state_text` prints as a state file that can be fed back in).
+:func:`outcomes` plays out every combination of the choices the file leaves open and
+returns each distinct outcome once.
+
+Algorithm
+---------
+A run is deterministic given its answers to the open choices. Answers come from the
+file's ``choose`` events first, then from a script (a list of option numbers);
+:func:`resolve` uses an empty script and stops at the first open choice;
+:func:`outcomes` explores the tree of scripts depth first, re-running from the start for
+each branch (boards are small; each run is linear in the number of events and stack
+objects). Outcomes are deduplicated by their resulting state.
+
+Rules
+-----
+CR 603.2, 603.3b: abilities trigger when their event happens but wait until a player
+would receive priority; then state-based actions are checked until none happen, then
+each player in APNAP order (CR 101.4) puts their triggers on the stack in the order
+they choose, and the whole process repeats.
+CR 603.3d: a triggered ability with no legal target is removed from the stack.
+CR 603.4: an intervening "if" is checked when the ability would trigger and again on
+resolution.
+CR 603.5: a "you may" is chosen as the ability resolves.
+CR 603.6a, 603.6c, 603.10a: enters- and leaves-the-battlefield abilities; the latter look
+back in time (they trigger from the state before the event, with the leaving object's
+counters: CR 608.2h last-known information, kept on the stack item).
+CR 122.5: moving counters is all or nothing; if either object isn't there, nothing
+moves. CR 122.8: "put its counters" after it left puts the same number of each kind.
+CR 704.3: state-based actions are performed simultaneously: 704.5d (tokens off the
+battlefield), 704.5f (toughness 0 or less), 704.5j (legend rule), 704.5q (+1/+1 and
+-1/-1 counters cancel in pairs).
+CR 608.2b: an ability whose targets are all illegal doesn't resolve.
+CR 107.3m: an enters-with-X-counters replacement (CR 614.1c) uses the spell's X.
+CR 121.2, 704.5b: drawing from an empty library.
+CR 701.6a: a countered spell goes to its owner's graveyard.
+
+Not modelled: damage, combat (attacks), mana payment (casting takes costs as paid),
+effects of instants and sorceries, and draws reveal no card identities (a drawn card is
+an ``Unknown Card``).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from manacheck.model import (
+    BadInput,
+    Card,
+    CardDefinition,
+    Counters,
+    GameState,
+    ManacheckError,
+    Permanent,
+    Phase,
+    StackItem,
+    TriggeredAbility,
+    effective,
+    matches,
+)
+from manacheck.model.abilities import (
+    ActivatedAbility,
+    CostKind,
+    Effect,
+    ObjectFilter,
+    TargetSpec,
+)
+from manacheck.model.characteristics import characteristics
+from manacheck.model.statefile import dump_state
+
+from .events import (
+    Activate,
+    BadEvent,
+    BeginningOfCombat,
+    Cast,
+    Choose,
+    Event,
+    Leaves,
+    PutCounters,
+    RemoveCounters,
+    Resolve,
+    parse_events,
+)
+
+__all__ = [
+    "MAX_OUTCOMES",
+    "MAX_STEPS",
+    "Choice",
+    "LogEntry",
+    "Outcome",
+    "Unsupported",
+    "canonical",
+    "outcomes",
+    "resolve",
+    "state_text",
+]
+
+#: Limit on stack resolutions and state-based-action rounds in one run.
+MAX_STEPS = 2000
+#: Default limit on the number of runs :func:`outcomes` explores.
+MAX_OUTCOMES = 500
+
+#: A card drawn from the library: the state knows the library's size, not its cards.
+UNKNOWN_CARD = CardDefinition(name="Unknown Card", types=(),
+                              text="A card drawn from the library; its identity isn't "
+                                   "part of the state.")
+#: Hangarback Walker's Thopter token.
+THOPTER = CardDefinition(name="Thopter", types=("Artifact", "Creature"),
+                         subtypes=("Thopter",), power=1, toughness=1, keywords=("Flying",),
+                         text="A 1/1 colorless Thopter artifact creature token with flying.")
+SYNTHETIC_CARDS: Mapping[str, tuple[CardDefinition, dict[str, Any]]] = {
+    "Unknown Card": (UNKNOWN_CARD, {"name": "Unknown Card", "types": [],
+                                    "text": UNKNOWN_CARD.text}),
+    "Thopter": (THOPTER, {"name": "Thopter", "types": ["Artifact", "Creature"],
+                          "subtypes": ["Thopter"], "power": 1, "toughness": 1,
+                          "keywords": ["Flying"], "text": THOPTER.text}),
+}
+TOKENS = {"Thopter": THOPTER}
+
+
+class Unsupported(ManacheckError):
+    """The board needs something the resolution solver doesn't model."""
+
+
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    """One line of an outcome's log: what happened, why (rule numbers), at which event.
+
+    ``depth`` is 0 for an event, 1 for what it causes.
+    """
+
+    text: str
+    rules: tuple[str, ...] = ()
+    event: int | None = None
+    depth: int = 1
+
+    def __str__(self) -> str:
+        rules = f"  [CR {', '.join(self.rules)}]" if self.rules else ""
+        return "  " * self.depth + self.text + rules
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """A choice the events leave open: who makes it, what it is, and the options.
+
+    Each option is written as the value of a ``choose`` event of kind ``kind``.
+    """
+
+    kind: str
+    player: str
+    prompt: str
+    options: tuple[str, ...]
+    rules: tuple[str, ...] = ()
+
+    def choose_event(self, option: str) -> dict[str, Any]:
+        """The ``choose`` event that picks ``option``."""
+        if self.kind == "order":
+            return {"choose": {"order": option.split(" < ")}}
+        if self.kind == "target":
+            return {"choose": {"target": option}}
+        return {"choose": {self.kind: option}}
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The result of playing out the events.
+
+    ``state`` is the resulting state (no events left); ``log`` what happened;
+    ``choices`` the (prompt, answer) pairs made for choices the file left open;
+    ``open_choice`` the choice it stopped at (``resolve`` only) and ``stopped`` a reason
+    when a limit stopped it.
+    """
+
+    state: GameState
+    log: tuple[LogEntry, ...]
+    choices: tuple[tuple[str, str], ...] = ()
+    open_choice: Choice | None = None
+    stopped: str | None = None
+    #: Triggered abilities waiting to go on the stack when the run stopped at a choice.
+    pending: tuple[str, ...] = ()
+
+    @property
+    def complete(self) -> bool:
+        return self.open_choice is None and self.stopped is None
+
+    def log_text(self) -> str:
+        return "\n".join(str(e) for e in self.log)
+
+    def state_text(self, extra_cards: Sequence[Mapping[str, Any]] = ()) -> str:
+        return state_text(self.state, extra_cards)
+
+
+# ---------------------------------------------------------------------------------------
+# Helpers on states
+# ---------------------------------------------------------------------------------------
+
+
+def _fmt_counters(c: Counters) -> str:
+    return ", ".join(f"{n} {k}" for k, n in c.items) if c else "no counters"
+
+
+def _all_ids(state: GameState) -> set[str]:
+    return set(state.object_ids())
+
+
+def _new_id(state: GameState, base: str, taken: set[str]) -> str:
+    ids = _all_ids(state) | taken
+    n = 1
+    cand = base
+    while cand in ids:
+        n += 1
+        cand = f"{base}#{n}"
+    taken.add(cand)
+    return cand
+
+
+def _remove_permanent(state: GameState, perm_id: str) -> GameState:
+    for p in state.players:
+        if any(x.id == perm_id for x in p.battlefield):
+            return state.with_player(
+                replace(p, battlefield=tuple(x for x in p.battlefield if x.id != perm_id)))
+    raise KeyError(perm_id)
+
+
+def _add_card(state: GameState, player: str, zone: str, card: Card) -> GameState:
+    p = state.player(player)
+    return state.with_player(replace(p, **{zone: (*getattr(p, zone), card)}))
+
+
+def _add_permanent(state: GameState, perm: Permanent) -> GameState:
+    p = state.player(perm.controller)
+    return state.with_player(replace(p, battlefield=(*p.battlefield, perm)))
+
+
+def _set_counters(state: GameState, perm_id: str, counters: Counters) -> GameState:
+    return state.with_permanent(replace(state.permanent(perm_id), counters=counters))
+
+
+def _on_battlefield(state: GameState, oid: str) -> Permanent | None:
+    if oid in state and state.zone_of(oid) == "battlefield":
+        return state.permanent(oid)
+    return None
+
+
+def _apnap(state: GameState) -> list[str]:
+    """CR 101.4: the active player, then the others in turn order."""
+    names = list(state.player_names)
+    i = names.index(state.turn.active_player)
+    return names[i:] + names[:i]
+
+
+def canonical(state: GameState) -> str:
+    """The state as text with every zone sorted by id: equal for equal game states
+    whatever order the file listed simultaneous things in."""
+    import json
+
+    data = dump_state(state)
+    for pd in data["players"].values():
+        for zone in ("hand", "battlefield", "graveyard", "exile"):
+            if zone in pd:
+                pd[zone] = sorted(pd[zone], key=lambda d: str(d["id"]))
+    return json.dumps(data, sort_keys=True)
+
+
+def state_text(state: GameState, extra_cards: Sequence[Mapping[str, Any]] = ()) -> str:
+    """The state as a state file, with definitions of tokens and placeholder cards the
+    built-in cards don't have (and ``extra_cards``, e.g. the input file's ``cards:``)."""
+    import yaml
+    from manacheck.model import builtin_cards
+
+    data = dump_state(state)
+    names = {o.card.name for p in state.players
+             for z in (p.hand, p.battlefield, p.graveyard, p.exile) for o in z}
+    names |= {s.card.name for s in state.stack if s.card is not None}
+    cards = [dict(c) for c in extra_cards]
+    have = {c.get("name") for c in cards}
+    db = builtin_cards()
+    for n in sorted(names):
+        if n in SYNTHETIC_CARDS and n not in db and n not in have:
+            cards.append(SYNTHETIC_CARDS[n][1])
+    if cards:
+        data["cards"] = cards
+    return str(yaml.safe_dump(data, sort_keys=False, allow_unicode=True))
+
+
+# ---------------------------------------------------------------------------------------
+# The run
+# ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Trigger:
+    """A triggered ability waiting to be put on the stack (CR 603.2, 603.3)."""
+
+    source: str
+    number: int  # 1-based among the card's triggered abilities
+    ability: TriggeredAbility
+    controller: str
+    counters: Counters  # last-known counters of the object whose leaving triggered it
+    subject: str | None
+    seq: int  # order of triggering, for stable labels
+
+
+class _OpenChoice(Exception):
+    def __init__(self, choice: Choice) -> None:
+        super().__init__(choice.prompt)
+        self.choice = choice
+
+
+class _Stop(Exception):
+    pass
+
+
+@dataclass
+class _Run:
+    state: GameState
+    events: tuple[Event, ...]
+    script: tuple[int, ...] = ()
+    log: list[LogEntry] = field(default_factory=list)
+    made: list[tuple[str, str]] = field(default_factory=list)
+    pending: list[_Trigger] = field(default_factory=list)
+    pos: int = 0
+    script_pos: int = 0
+    current: int | None = None
+    steps: int = 0
+    seq: int = 0
+    taken: set[str] = field(default_factory=set)
+    sources: dict[str, CardDefinition] = field(default_factory=dict)
+    drew_from_empty: set[str] = field(default_factory=set)
+    open_options: int = 0  # number of options of the choice that stopped the run
+
+    # ---- logging and choices -------------------------------------------------------
+    def note(self, text: str, *rules: str, depth: int = 1) -> None:
+        self.log.append(LogEntry(text, tuple(rules), self.current, depth))
+
+    def bad(self, message: str, suggestion: str | None = None) -> BadEvent:
+        i = self.current if self.current is not None else 0
+        return BadEvent(i, self.events[i].kind if self.events else "?", message, suggestion)
+
+    def choose(self, kind: str, player: str, prompt: str, options: Sequence[str],
+               rules: tuple[str, ...] = (), auto_single: bool = True) -> str:
+        """Answer a choice: a ``choose`` event next in the file, else the script."""
+        if not options:
+            raise AssertionError("a choice needs options")
+        if len(options) == 1 and auto_single:
+            return options[0]
+        if self.pos < len(self.events) and isinstance(self.events[self.pos], Choose):
+            ev = self.events[self.pos]
+            assert isinstance(ev, Choose)
+            self.pos += 1
+            if ev.choice != kind:
+                raise BadEvent(ev.index, "choose", f"the open choice is {kind} ({prompt}), "
+                                                   f"not {ev.choice}",
+                               "options: " + "; ".join(options))
+            answer = " < ".join(ev.value) if kind == "order" else ev.text
+            if answer not in options:
+                raise BadEvent(ev.index, "choose", f"'{answer}' is not a legal {kind} "
+                                                   f"({prompt})",
+                               "options: " + "; ".join(options))
+            self.log.append(LogEntry(f"{player} chooses {answer} ({prompt})",
+                                     rules, ev.index, 1))
+            return answer
+        if self.script_pos < len(self.script):
+            answer = options[self.script[self.script_pos]]
+            self.script_pos += 1
+            self.made.append((prompt, answer))
+            self.note(f"{player} chooses {answer} ({prompt})", *rules)
+            return answer
+        self.open_options = len(options)
+        raise _OpenChoice(Choice(kind, player, prompt, tuple(options), rules))
+
+    def tick(self) -> None:
+        self.steps += 1
+        if self.steps > MAX_STEPS:
+            raise _Stop(f"stopped after {MAX_STEPS} steps (a loop?)")
+
+    # ---- the main loop -------------------------------------------------------------
+    def play(self) -> None:
+        while self.pos < len(self.events):
+            ev = self.events[self.pos]
+            self.current = ev.index
+            self.pos += 1
+            if isinstance(ev, Choose):
+                raise BadEvent(ev.index, "choose", "no choice is open at this point")
+            self.apply(ev)
+            self.priority()
+
+    def apply(self, ev: Event) -> None:
+        if isinstance(ev, PutCounters):
+            self.put_counters_event(ev)
+        elif isinstance(ev, RemoveCounters):
+            self.remove_counters_event(ev)
+        elif isinstance(ev, Leaves):
+            perms = [self.require_permanent(o) for o in ev.objects]
+            where = {"graveyard": "its owner's graveyard", "exile": "exile",
+                     "hand": "its owner's hand"}[ev.to]
+            self.note(f"event {ev.index + 1}: {', '.join(p.id for p in perms)} "
+                      f"{'dies' if ev.to == 'graveyard' and len(perms) == 1 else 'leave'}"
+                      f"{'' if ev.to == 'graveyard' and len(perms) == 1 else ' the battlefield'}"
+                      f" to {where}", *(["700.4"] if ev.to == "graveyard" else ["603.6c"]),
+                      depth=0)
+            self.leave_battlefield([p.id for p in perms], ev.to)
+        elif isinstance(ev, Cast):
+            self.cast(ev)
+        elif isinstance(ev, Activate):
+            self.activate(ev)
+        elif isinstance(ev, BeginningOfCombat):
+            self.beginning_of_combat(ev)
+        elif isinstance(ev, Resolve):
+            if not self.state.stack:
+                raise self.bad("the stack is empty; nothing to resolve")
+            self.note(f"event {ev.index + 1}: resolve "
+                      f"{'the whole stack' if ev.all else 'the top of the stack'}", "608.1",
+                      depth=0)
+            self.resolve_top()
+            if ev.all:
+                self.priority()
+                while self.state.stack:
+                    self.resolve_top()
+                    self.priority()
+
+    # ---- lookups with event errors -------------------------------------------------
+    def require_permanent(self, oid: str) -> Permanent:
+        if oid not in self.state:
+            raise self.bad(f"unknown object '{oid}'", self.state._suggest_id(oid))
+        zone = self.state.zone_of(oid)
+        if zone != "battlefield":
+            raise self.bad(f"'{oid}' is not on the battlefield any more (it is in the "
+                           f"{zone})")
+        return self.state.permanent(oid)
+
+    # ---- events ----------------------------------------------------------------------
+    def put_counters_event(self, ev: PutCounters) -> None:
+        perms = [self.require_permanent(o) for o in ev.objects]
+        self.note(f"event {ev.index + 1}: put {_fmt_counters(ev.counters)} on "
+                  f"{', '.join(p.id for p in perms)}", "122.6", depth=0)
+        for p in perms:
+            self.state = _set_counters(self.state, p.id, p.counters.plus(ev.counters))
+
+    def remove_counters_event(self, ev: RemoveCounters) -> None:
+        perms = [self.require_permanent(o) for o in ev.objects]
+        for p in perms:
+            for k, n in ev.counters.items:
+                if p.counters[k] < n:
+                    raise self.bad(f"'{p.id}' has {p.counters[k]} {k} counter(s); can't "
+                                   f"remove {n}")
+        self.note(f"event {ev.index + 1}: remove {_fmt_counters(ev.counters)} from "
+                  f"{', '.join(p.id for p in perms)}", "122.1", depth=0)
+        for p in perms:
+            c = p.counters
+            for k, n in ev.counters.items:
+                c = c.remove(k, n)
+            self.state = _set_counters(self.state, p.id, c)
+
+    def cast(self, ev: Cast) -> None:
+        st = self.state
+        if ev.card not in st:
+            raise self.bad(f"unknown object '{ev.card}'", st._suggest_id(ev.card))
+        zone = st.zone_of(ev.card)
+        obj = st.get(ev.card)
+        if zone != "hand" or not isinstance(obj, Card):
+            raise self.bad(f"'{ev.card}' is not in a hand (it is in the {zone}); only casting "
+                           "from hand is supported")
+        card = obj.card
+        if not card.is_spell_card:
+            raise self.bad(f"'{card.name}' is a land; lands are played, not cast (CR 305.9)")
+        if ev.x is not None and not card.has_variable_cost:
+            raise self.bad(f"x given for '{card.name}', whose mana cost has no X")
+        if ev.alternative_cost is not None and ev.alternative_cost not in [
+                a.name for a in card.alternative_costs]:
+            raise self.bad(f"'{card.name}' has no alternative cost '{ev.alternative_cost}'")
+        for t in ev.targets:
+            if t not in st and t not in st.player_names:
+                raise self.bad(f"unknown target '{t}'", st._suggest_id(t))
+        caster = obj.owner
+        p = st.player(caster)
+        st = st.with_player(replace(p, hand=tuple(c for c in p.hand if c.id != obj.id)))
+        x = ev.x if card.has_variable_cost else None
+        if card.has_variable_cost and x is None:
+            x = 0
+        item = StackItem(id=obj.id, controller=caster, card=card, x=x,
+                         alternative_cost=ev.alternative_cost, targets=ev.targets)
+        self.state = replace(st, stack=(*st.stack, item))
+        extra = []
+        if x is not None:
+            extra.append(f"X={x}")
+        if ev.alternative_cost:
+            extra.append(f"for its {ev.alternative_cost} cost")
+        self.note(f"event {ev.index + 1}: {caster} casts {obj.id}"
+                  f"{' (' + ', '.join(extra) + ')' if extra else ''}; it goes on the stack "
+                  f"(costs taken as paid; mana value {item.mana_value()})", "601.2", "202.3e",
+                  depth=0)
+        # "When you cast this spell" (CR 603.2, 603.4: intervening if checked now).
+        for n, ab in enumerate(card.triggered_abilities, 1):
+            if ab.event == "cast_self":
+                self.trigger(obj.id, card, n, ab, caster, Counters(), None, lki_self=None)
+
+    def activate(self, ev: Activate) -> None:
+        perm = self.require_permanent(ev.object)
+        chars = effective(self.state)[perm.id]
+        if ev.ability > len(chars.activated):
+            raise self.bad(f"'{perm.id}' has {len(chars.activated)} activated abilities; no "
+                           f"ability {ev.ability}")
+        ab = chars.activated[ev.ability - 1]
+        if (ab.mana_cost.symbols or ab.tap or ab.untap or ab.is_mana_ability
+                or any(c.kind is not CostKind.DISCARD for c in ab.costs)):
+            raise Unsupported(f"event {ev.index + 1} (activate): only abilities whose whole "
+                              "cost is discarding cards are supported here (e.g. Kozilek); use "
+                              "the activation solver for others")
+        need = sum(c.count if isinstance(c.count, int) else 1 for c in ab.costs)
+        if len(ev.discard) != need:
+            raise self.bad(f"the cost discards {need} card(s); {len(ev.discard)} given")
+        if len(ev.targets) != len(ab.targets):
+            raise self.bad(f"the ability has {len(ab.targets)} target(s); "
+                           f"{len(ev.targets)} given (CR 601.2c, 602.2b)")
+        you = perm.controller
+        hand = {c.id: c for c in self.state.player(you).hand}
+        # Targets first: they fix X (Kozilek ruling: the target determines X).
+        bindings: dict[str, int] = {}
+        for spec, t in zip(ab.targets, ev.targets, strict=True):
+            if t not in self.state:
+                raise self.bad(f"unknown target '{t}'", self.state._suggest_id(t))
+            tobj = self.state.get(t)
+            if spec.zone == "stack":
+                if not isinstance(tobj, StackItem) or (spec.spell and tobj.card is None):
+                    raise self.bad(f"'{t}' is not a spell on the stack (CR 115.1)")
+                mvar = spec.filter.mana_value
+                if isinstance(mvar, str):
+                    bindings[mvar] = tobj.mana_value()
+                if not matches(spec.filter, characteristics(tobj), tobj, self.state, you,
+                               perm.id, bindings):
+                    raise self.bad(f"'{t}' is not a legal target ({spec.text or 'filter'})")
+            elif not self._legal_target(spec, t, you, perm.id):
+                raise self.bad(f"'{t}' is not a legal target ({spec.text or spec.zone})")
+        for cid, cost in zip(ev.discard, itertools.cycle(ab.costs), strict=False):
+            if cid not in hand:
+                where = (f"it is in the {self.state.zone_of(cid)}" if cid in self.state
+                         else "no such object")
+                raise self.bad(f"'{cid}' is not in {you}'s hand ({where})")
+            card = hand[cid]
+            mvar = cost.filter.mana_value
+            mv = card.mana_value()  # CR 202.3e: X is 0 off the stack
+            if isinstance(mvar, str) and mvar in bindings and mv != bindings[mvar]:
+                raise self.bad(f"'{cid}' has mana value {mv} (an X in a card's cost off "
+                               f"the stack is 0, CR 107.3), but {mvar} is {bindings[mvar]} "
+                               "(the target spell's mana value, CR 202.3e, 118.9c)")
+            if isinstance(mvar, str) and mvar not in bindings:
+                bindings[mvar] = mv
+            if not matches(cost.filter, characteristics(card), card, self.state, you, perm.id,
+                           bindings):
+                raise self.bad(f"'{cid}' doesn't match the cost's filter")
+        for cid in ev.discard:
+            p = self.state.player(you)
+            card = hand[cid]
+            self.state = _add_card(self.state.with_player(
+                replace(p, hand=tuple(c for c in p.hand if c.id != cid))), card.owner,
+                "graveyard", card)
+        xval = next(iter(bindings.values()), None)
+        item = StackItem(id=_new_id(self.state, f"{perm.id} ability {ev.ability}", self.taken),
+                         controller=you, source=perm.id, ability=ev.ability, x=xval,
+                         targets=ev.targets)
+        self.state = replace(self.state, stack=(*self.state.stack, item))
+        self.sources[perm.id] = perm.card
+        self.note(f"event {ev.index + 1}: {you} activates {perm.id}'s ability {ev.ability} "
+                  f"(X={xval}), discarding {', '.join(ev.discard)}, targeting "
+                  f"{', '.join(ev.targets)}", "602.2", "107.3", "202.3e", depth=0)
+
+    def beginning_of_combat(self, ev: BeginningOfCombat) -> None:
+        self.state = replace(self.state, turn=replace(self.state.turn,
+                                                      phase=Phase.BEGINNING_OF_COMBAT))
+        self.note(f"event {ev.index + 1}: {self.state.turn.active_player}'s beginning of "
+                  "combat step", "507.1", depth=0)
+        for perm in self.state.permanents:
+            for n, ab in enumerate(perm.card.triggered_abilities, 1):
+                if ab.event != "beginning_of_combat":
+                    continue
+                if ab.your_turn_only and perm.controller != self.state.turn.active_player:
+                    continue
+                self.trigger(perm.id, perm.card, n, ab, perm.controller, Counters(), None,
+                             lki_self=perm)
+
+    # ---- triggers --------------------------------------------------------------------
+    def condition(self, ab: TriggeredAbility, controller: str, source: str,
+                  counters: Counters, on_resolution: bool) -> tuple[bool, str]:
+        cond = ab.intervening_if
+        if cond is None:
+            return True, ""
+        if cond.kind == "subject_had_counters":
+            return bool(counters), f"it had {_fmt_counters(counters)}"
+        if cond.kind == "self_has_counters":
+            perm = _on_battlefield(self.state, source)
+            if perm is None:
+                return False, f"{source} is no longer on the battlefield"
+            return bool(perm.counters), f"{source} has {_fmt_counters(perm.counters)}"
+        if cond.kind == "hand_size_less_than":
+            n = cond.params.int("count", 7)
+            size = len(self.state.player(controller).hand)
+            return size < n, f"{controller} has {size} card(s) in hand"
+        raise Unsupported(f"intervening-if condition '{cond.kind}' is not supported by the "
+                          "resolution solver")
+
+    def trigger(self, source: str, card: CardDefinition, number: int, ab: TriggeredAbility,
+                controller: str, counters: Counters, subject: str | None,
+                lki_self: Permanent | None) -> None:
+        ok, why = self.condition(ab, controller, source, counters, on_resolution=False)
+        label = f"{source}'s triggered ability {number}"
+        if not ok:
+            self.note(f"{label} doesn't trigger: its intervening 'if' is false ({why})",
+                      "603.4")
+            return
+        self.sources[source] = card
+        self.seq += 1
+        self.pending.append(_Trigger(source, number, ab, controller, counters, subject,
+                                     self.seq))
+        self.note(f"{label} triggers{' for ' + subject if subject else ''}"
+                  f"{' (' + why + ')' if why else ''}: {ab.text or ab.event}", "603.2",
+                  *(["603.4"] if why else []))
+
+    def leave_battlefield(self, ids: Sequence[str], to: str) -> None:
+        """Move permanents off the battlefield at once; trigger looking back (603.10a)."""
+        before = self.state
+        chars = effective(before)
+        st = before
+        for oid in ids:
+            perm = before.permanent(oid)
+            st = _remove_permanent(st, oid)
+            if perm.token:
+                self.note(f"{oid} (a token) goes to {to}, then ceases to exist", "111.7",
+                          "704.5d")
+                continue
+            st = _add_card(st, perm.owner, to, Card(oid, perm.card, perm.owner))
+            if perm.counters:
+                self.note(f"{oid} left with {_fmt_counters(perm.counters)}; counters don't "
+                          "follow it to the new zone", "122.2", "400.7")
+        self.state = st
+        # CR 603.10a: leaves-the-battlefield abilities look back in time.
+        for src in before.permanents:
+            for n, ab in enumerate(src.card.triggered_abilities, 1):
+                if ab.event not in ("leaves_battlefield", "dies"):
+                    continue
+                if ab.event == "dies" and to != "graveyard":
+                    continue
+                for oid in ids:
+                    left = before.permanent(oid)
+                    if ab.self_only:
+                        if oid != src.id:
+                            continue
+                    elif not matches(ab.subject, chars[oid], left, before, src.controller,
+                                     src.id):
+                        continue
+                    self.trigger(src.id, src.card, n, ab, src.controller, left.counters,
+                                 None if oid == src.id else oid, lki_self=src)
+
+    def enter_battlefield(self, perm: Permanent) -> None:
+        self.state = _add_permanent(self.state, perm)
+        for src in self.state.permanents:
+            for n, ab in enumerate(src.card.triggered_abilities, 1):
+                if ab.event not in ("enters", "enters_or_attacks"):
+                    continue
+                if ab.self_only:
+                    if src.id != perm.id:
+                        continue
+                elif not matches(ab.subject, effective(self.state)[perm.id], perm, self.state,
+                                 src.controller, src.id):
+                    continue
+                self.trigger(src.id, src.card, n, ab, src.controller, Counters(),
+                             None if src.id == perm.id else perm.id, lki_self=src)
+
+    # ---- priority: SBAs, then triggers onto the stack --------------------------------
+    def priority(self) -> None:
+        """CR 603.3b, 704.3: SBAs until none, then triggers in APNAP order; repeat."""
+        while True:
+            self.state_based_actions()
+            if not self.pending:
+                return
+            pending, self.pending = self.pending, []
+            for player in _apnap(self.state):
+                mine = [t for t in pending if t.controller == player]
+                if not mine:
+                    continue
+                labels = self.labels(mine)
+                if len(mine) > 1:
+                    orders: dict[tuple[str, ...], tuple[_Trigger, ...]] = {}
+                    for perm in itertools.permutations(mine):
+                        key = tuple(labels[t.seq] for t in perm)
+                        orders.setdefault(key, perm)
+                        if len(orders) > 120:
+                            raise Unsupported("more than 5 simultaneous triggers of one "
+                                              "player: too many orders to enumerate")
+                    opts = [" < ".join(k) for k in orders]
+                    answer = self.choose("order", player, "the order to put "
+                                         f"{len(mine)} triggered abilities on the stack, first "
+                                         "= bottom", opts, ("603.3b",))
+                    mine = list(orders[tuple(answer.split(" < "))])
+                for t in mine:
+                    self.put_on_stack(t, labels[t.seq])
+
+    def labels(self, trigs: Sequence[_Trigger]) -> dict[int, str]:
+        out: dict[int, str] = {}
+        for t in trigs:
+            same_src = [u for u in trigs if u.source == t.source]
+            label = t.source
+            if len({u.number for u in same_src}) > 1:
+                label += f" trigger {t.number}"
+            if len([u for u in same_src if u.number == t.number]) > 1:
+                label += f" for {t.subject}"
+            out[t.seq] = label
+        return out
+
+    def target_options(self, spec: TargetSpec, you: str, source: str) -> list[str]:
+        if spec.zone == "battlefield" or spec.zone == "any":
+            return [p.id for p in self.state.permanents
+                    if self._legal_target(spec, p.id, you, source)]
+        if spec.zone == "stack":
+            return [s.id for s in self.state.stack if self._legal_target(spec, s.id, you,
+                                                                         source)]
+        raise Unsupported(f"targets in zone '{spec.zone}' are not supported here")
+
+    def _legal_target(self, spec: TargetSpec, oid: str, you: str, source: str,
+                      bindings: Mapping[str, int] | None = None) -> bool:
+        """CR 115, 608.2b: in the right zone and matching the filter now."""
+        if oid not in self.state:
+            return False
+        zone = self.state.zone_of(oid)
+        obj = self.state.get(oid)
+        if spec.zone in ("battlefield", "any"):
+            if zone != "battlefield":
+                return False
+            assert isinstance(obj, Permanent)
+            chars = effective(self.state)[oid]
+            if spec.zone == "any" and not ({"Creature", "Planeswalker", "Battle"}
+                                           & chars.types):
+                return False
+            if "Hexproof" in chars.keywords and obj.controller != you:
+                return False
+            return matches(spec.filter, chars, obj, self.state, you, source, bindings)
+        if spec.zone == "stack":
+            if zone != "stack" or not isinstance(obj, StackItem):
+                return False
+            if spec.spell and obj.card is None:
+                return False
+            return matches(spec.filter, characteristics(obj), obj, self.state, you, source,
+                           bindings)
+        return False
+
+    def put_on_stack(self, t: _Trigger, label: str) -> None:
+        targets: list[str] = []
+        for i, spec in enumerate(t.ability.targets):
+            opts = self.target_options(spec, t.controller, t.source)
+            if not opts:
+                self.note(f"{label}: no legal target for '{spec.text or 'its target'}'; the "
+                          "ability is removed from the stack", "603.3d")
+                return
+            targets.append(self.choose("target", t.controller,
+                                       f"target {i + 1} of {label}: {spec.text}", opts,
+                                       ("603.3d", "601.2c")))
+        item = StackItem(id=_new_id(self.state, f"{t.source} trigger {t.number}", self.taken),
+                         controller=t.controller, source=t.source, trigger=t.number,
+                         targets=tuple(targets), counters=t.counters)
+        self.state = replace(self.state, stack=(*self.state.stack, item))
+        self.note(f"{label} goes on the stack as '{item.id}'"
+                  f"{' targeting ' + ', '.join(targets) if targets else ''}"
+                  f"{' (remembering ' + _fmt_counters(t.counters) + ')' if t.counters else ''}",
+                  "603.3", *(["608.2h"] if t.counters else []))
+
+    def state_based_actions(self) -> None:
+        """CR 704.3: check, perform all at once, repeat until none."""
+        while True:
+            self.tick()
+            st = self.state
+            chars = effective(st)
+            dying: dict[str, str] = {}
+            for perm in st.permanents:
+                c = chars[perm.id]
+                if c.is_creature and c.toughness is not None and c.toughness <= 0:
+                    dying[perm.id] = f"{perm.id} has toughness {c.toughness}"
+            # 704.5j: the legend rule.
+            groups: dict[tuple[str, str], list[Permanent]] = {}
+            for perm in st.permanents:
+                if "Legendary" in chars[perm.id].supertypes:
+                    groups.setdefault((perm.controller, chars[perm.id].name), []).append(perm)
+            legend_off = any(ab.kind == "other" and ab.params.get("no_legend_rule") is True
+                             for perm in st.permanents for ab in perm.card.static_abilities)
+            legend: list[str] = []
+            if not legend_off:
+                for (player, name), perms in groups.items():
+                    if len(perms) > 1:
+                        keep = self.choose("keep", player, f"the {name} to keep (legend rule)",
+                                           [p.id for p in perms], ("704.5j",))
+                        legend += [p.id for p in perms if p.id != keep]
+            cancel: dict[str, int] = {}
+            for perm in st.permanents:
+                n = min(perm.counters["+1/+1"], perm.counters["-1/-1"])
+                if n and perm.id not in dying and perm.id not in legend:
+                    cancel[perm.id] = n
+            if not dying and not legend and not cancel:
+                return
+            for oid, why in dying.items():
+                self.note(f"state-based action: {why}; it is put into its owner's graveyard "
+                          f"with {_fmt_counters(st.permanent(oid).counters)}", "704.5f",
+                          "704.3")
+            for oid in legend:
+                if oid not in dying:
+                    self.note(f"state-based action: legend rule; {oid} is put into its "
+                              "owner's graveyard", "704.5j", "704.3")
+            for oid, n in cancel.items():
+                perm = st.permanent(oid)
+                self.state = _set_counters(self.state, oid,
+                                           perm.counters.remove("+1/+1", n).remove("-1/-1", n))
+                self.note(f"state-based action: {n} +1/+1 and {n} -1/-1 counters are removed "
+                          f"from {oid}", "704.5q", "122.3", "704.3")
+            gone = [*dying, *[o for o in legend if o not in dying]]
+            if gone:
+                # Simultaneous with the counter removal: LKI from before the SBAs.
+                after_cancel = self.state
+                self.state = st
+                self.leave_battlefield(gone, "graveyard")
+                for oid in cancel:
+                    self.state = _set_counters(self.state, oid,
+                                               after_cancel.permanent(oid).counters)
+
+    # ---- resolution ------------------------------------------------------------------
+    def resolve_top(self) -> None:
+        self.tick()
+        item = self.state.stack[-1]
+        self.state = replace(self.state, stack=self.state.stack[:-1])
+        if item.card is not None:
+            self.resolve_spell(item)
+        elif item.trigger is not None:
+            self.resolve_trigger(item)
+        else:
+            self.resolve_activated(item)
+
+    def resolve_spell(self, item: StackItem) -> None:
+        card = item.card
+        assert card is not None
+        if card.is_permanent:
+            counters = Counters()
+            for ab in card.static_abilities:
+                if ab.kind == "enters_with_counters" and ab.counter:
+                    n = (item.x or 0) if isinstance(ab.count, str) else ab.count
+                    counters = counters.add(ab.counter, n)
+                    xnote = f" (X={item.x or 0} of the spell)" if isinstance(ab.count, str) else ""
+                    self.note(f"{item.id} enters with {n} {ab.counter} counter(s){xnote}",
+                              "614.1c", "107.3m", "122.6")
+            self.note(f"{item.id} resolves and enters the battlefield under "
+                      f"{item.controller}'s control", "608.3a")
+            self.enter_battlefield(Permanent(id=item.id, card=card, controller=item.controller,
+                                             owner=item.controller, summoning_sick=True,
+                                             counters=counters))
+            return
+        self.state = _add_card(self.state, item.controller, "graveyard",
+                               Card(item.id, card, item.controller))
+        self.note(f"{item.id} resolves; its effects aren't modelled by this solver; it is put "
+                  "into its owner's graveyard", "608.2n")
+
+    def _source_card(self, item: StackItem) -> CardDefinition:
+        src = item.source or ""
+        if src in self.sources:
+            return self.sources[src]
+        if src in self.state:
+            obj = self.state.get(src)
+            if obj.card is not None:
+                return obj.card
+        raise BadInput(f"the source '{src}' of stack object '{item.id}' is unknown")
+
+    def resolve_trigger(self, item: StackItem) -> None:
+        card = self._source_card(item)
+        trig = card.triggered_abilities
+        if item.trigger is None or not 1 <= item.trigger <= len(trig):
+            raise BadInput(f"'{card.name}' has no triggered ability {item.trigger} "
+                           f"(stack object '{item.id}')")
+        ab = trig[item.trigger - 1]
+        label = f"'{item.id}' ({ab.text or ab.event})"
+        src = item.source or ""
+        if ab.targets:
+            legal = [t for spec, t in zip(ab.targets, item.targets, strict=False)
+                     if self._legal_target(spec, t, item.controller, src)]
+            if not legal:
+                self.note(f"{label} doesn't resolve: its target "
+                          f"{', '.join(item.targets)} is illegal now; nothing happens",
+                          "608.2b")
+                return
+        ok, why = self.condition(ab, item.controller, src, item.counters, on_resolution=True)
+        if not ok:
+            self.note(f"{label} does nothing: its intervening 'if' is false on resolution "
+                      f"({why})", "603.4")
+            return
+        self.note(f"{label} resolves", "608.2")
+        effects = ab.effects
+        if ab.optional and not (effects and effects[0].kind == "sacrifice_then"):
+            yes = self.choose("may", item.controller, f"whether to {ab.text or 'do it'}",
+                              ["yes", "no"], ("603.5",), auto_single=False)
+            if yes == "no":
+                self.note(f"{item.controller} chooses not to", "603.5")
+                return
+        self.do_effects(effects, item, ab.optional)
+
+    def resolve_activated(self, item: StackItem) -> None:
+        src = item.source or ""
+        perm = _on_battlefield(self.state, src)
+        if perm is not None:
+            abilities: tuple[ActivatedAbility, ...] = effective(self.state)[src].activated
+        else:
+            abilities = self._source_card(item).activated_abilities
+        n = item.ability or 1
+        if not 1 <= n <= len(abilities):
+            raise BadInput(f"stack object '{item.id}': '{src}' has no activated ability {n}")
+        ab = abilities[n - 1]
+        bindings = {}
+        for spec in ab.targets:
+            if isinstance(spec.filter.mana_value, str) and item.x is not None:
+                bindings[spec.filter.mana_value] = item.x
+        if ab.targets:
+            legal = [t for spec, t in zip(ab.targets, item.targets, strict=False)
+                     if self._legal_target(spec, t, item.controller, src, bindings)]
+            if not legal:
+                self.note(f"'{item.id}' doesn't resolve: its target "
+                          f"{', '.join(item.targets)} is illegal now", "608.2b")
+                return
+        self.note(f"'{item.id}' ({ab.text}) resolves", "608.2")
+        self.do_effects(ab.effects, item, False)
+
+    def do_effects(self, effects: Iterable[Effect], item: StackItem, optional: bool) -> None:
+        src = item.source or ""
+        you = item.controller
+        for eff in effects:
+            k = eff.kind
+            if k in ("put_counters_like", "put_counters"):
+                if k == "put_counters_like":
+                    counters = item.counters
+                else:
+                    counters = Counters.of({eff.params.str("counter"):
+                                            eff.params.int("count", 1)})
+                onto = eff.params.str("onto", "self")
+                dest = src if onto == "self" else item.targets[eff.params.int("target", 0)]
+                perm = _on_battlefield(self.state, dest)
+                if perm is None:
+                    self.note(f"{dest} is no longer on the battlefield: no counters are put "
+                              "on it", "608.2h", "122.5" if onto == "self" else "608.2b")
+                    continue
+                if not counters:
+                    self.note("no counters to put", "122.8")
+                    continue
+                self.state = _set_counters(self.state, dest, perm.counters.plus(counters))
+                like = k == "put_counters_like"
+                self.note(f"put {_fmt_counters(counters)} on {dest}"
+                          + (" (the same number of each kind it had)" if like else ""),
+                          *(["122.8", "608.2h"] if like else ["122.6"]))
+            elif k == "move_all_counters":
+                dest = item.targets[eff.params.int("target", 0)]
+                source_perm = _on_battlefield(self.state, src)
+                dest_perm = _on_battlefield(self.state, dest)
+                if source_perm is None or dest_perm is None or dest == src:
+                    self.note(f"can't move counters: {src if source_perm is None else dest} "
+                              "isn't on the battlefield; nothing moves", "122.5")
+                    continue
+                moved = source_perm.counters
+                self.state = _set_counters(self.state, src, Counters())
+                self.state = _set_counters(self.state, dest, dest_perm.counters.plus(moved))
+                self.note(f"move all counters ({_fmt_counters(moved)}) from {src} onto {dest}",
+                          "122.5")
+            elif k in ("draw", "draw_up_to"):
+                n = eff.params.int("count", 1)
+                if k == "draw_up_to":
+                    n = max(0, n - len(self.state.player(you).hand))
+                self.draw(you, n)
+            elif k == "sacrifice_then":
+                flt = eff.params.get("filter")
+                cands = [p.id for p in self.state.permanents
+                         if p.controller == you and (
+                             not isinstance(flt, ObjectFilter)  # no filter: anything
+                             or matches(flt, effective(self.state)[p.id], p, self.state, you,
+                                        src))]
+                opts = (["none"] if optional else []) + cands
+                if not opts or opts == ["none"]:
+                    self.note("nothing to sacrifice; the rest doesn't happen", "608.2c")
+                    return
+                pick = self.choose("sacrifice", you, "the permanent to sacrifice (or none)",
+                                   opts, ("701.21a", "603.5"), auto_single=False)
+                if pick == "none":
+                    self.note(f"{you} doesn't sacrifice; the rest doesn't happen", "608.2c")
+                    return
+                self.note(f"{you} sacrifices {pick}", "701.21a")
+                self.leave_battlefield([pick], "graveyard")
+            elif k == "create_tokens":
+                name = eff.params.str("token")
+                if name not in TOKENS:
+                    raise Unsupported(f"unknown token '{name}'")
+                per = eff.params.str("per_counter")
+                n = item.counters[per] if per else eff.params.int("count", 1)
+                ids = []
+                for _ in range(n):
+                    tid = _new_id(self.state, name, self.taken)
+                    ids.append(tid)
+                    self.enter_battlefield(Permanent(id=tid, card=TOKENS[name], controller=you,
+                                                     owner=you, summoning_sick=True,
+                                                     token=True))
+                why = f" (one for each {per} counter it had: last-known information)"
+                self.note(f"create {n} {name} token(s)" + (why if per else ""),
+                          "111.1", *(["608.2h", "603.10a"] if per else []))
+            elif k == "counter_target":
+                t = item.targets[eff.params.int("target", 0)]
+                spell = self.state.get(t)
+                assert isinstance(spell, StackItem)
+                self.state = replace(self.state, stack=tuple(s for s in self.state.stack
+                                                             if s.id != t))
+                if spell.card is not None:
+                    self.state = _add_card(self.state, spell.controller, "graveyard",
+                                           Card(spell.id, spell.card, spell.controller))
+                self.note(f"{t} is countered and put into its owner's graveyard", "701.6a")
+            else:
+                raise Unsupported(f"the effect '{k}' of '{item.id}' is not modelled by the "
+                                  "resolution solver")
+
+    def draw(self, player: str, n: int) -> None:
+        p = self.state.player(player)
+        got = min(n, p.library_size)
+        cards = []
+        for _ in range(got):
+            cards.append(Card(_new_id(self.state, "Unknown Card", self.taken), UNKNOWN_CARD,
+                              player))
+        self.state = self.state.with_player(replace(p, hand=(*p.hand, *cards),
+                                                    library_size=p.library_size - got))
+        self.note(f"{player} draws {got} card(s) (library: {p.library_size} → "
+                  f"{p.library_size - got})", "121.2")
+        if got < n:
+            self.drew_from_empty.add(player)
+            self.note(f"{player} tried to draw from an empty library and loses the game "
+                      "the next time state-based actions are checked", "704.5b")
+
+
+# ---------------------------------------------------------------------------------------
+# Public API
+# ---------------------------------------------------------------------------------------
+
+
+def _events_of(state: GameState, events: Sequence[Any] | None) -> tuple[Event, ...]:
+    raw = state.events if events is None else events
+    if raw and all(isinstance(e, PutCounters | RemoveCounters | Leaves | Cast | Activate
+                              | BeginningOfCombat | Resolve | Choose) for e in raw):
+        return tuple(raw)
+    return parse_events(list(raw))
+
+
+def _run(state: GameState, events: tuple[Event, ...], script: tuple[int, ...]
+         ) -> tuple[Outcome, int]:
+    run = _Run(replace(state, events=()), events, script)
+    choice: Choice | None = None
+    stopped: str | None = None
+    try:
+        run.play()
+    except _OpenChoice as oc:
+        choice = oc.choice
+    except _Stop as s:
+        stopped = str(s)
+    pending = tuple(f"{t.source}'s triggered ability {t.number}"
+                    + (f" for {t.subject}" if t.subject else "") for t in run.pending)
+    return (Outcome(run.state, tuple(run.log), tuple(run.made), choice, stopped, pending),
+            run.open_options)
+
+
+def resolve(state: GameState, events: Sequence[Any] | None = None) -> Outcome:
+    """Play out the events; stop at the first choice the events leave open.
+
+    Parameters
+    ----------
+    state
+        The game state; its ``events`` are used when ``events`` is None.
+    events
+        Raw events (as in a state file) or parsed ones.
+
+    Returns
+    -------
+    Outcome
+        With ``open_choice`` set if it stopped at a choice.
+
+    Raises
+    ------
+    BadEvent
+        A malformed event, an unknown object, an object that isn't there any more, or
+        an illegal choice: the message names the event's number and kind.
+    Unsupported
+        The board needs an effect or condition the solver doesn't model.
+
+    Rules
+    -----
+    CR 603.2, 603.3b, 603.4, 603.10a, 608.2b, 608.2h, 704.3, 704.5f, 704.5q, 122.5,
+    122.8, 107.3m (see the module docstring).
+
+    Examples
+    --------
+    >>> from manacheck.model import load_state_text
+    >>> st = load_state_text('''
+    ... turn: {active_player: Alice}
+    ... players:
+    ...   Alice:
+    ...     battlefield:
+    ...       - {card: "Hei Bai, Spirit of Balance", id: Hei Bai, counters: {"+1/+1": 2}}
+    ...       - Kozilek, the Great Distortion
+    ... events:
+    ...   - put_counters: {object: Hei Bai, counters: {"-1/-1": 5}}
+    ...   - resolve: all
+    ... ''')
+    >>> resolve(st).state.permanent("Kozilek, the Great Distortion").counters.as_dict()
+    {'-1/-1': 3}
+    """
+    outcome, _ = _run(state, _events_of(state, events), ())
+    return outcome
+
+
+def outcomes(state: GameState, events: Sequence[Any] | None = None,
+             limit: int = MAX_OUTCOMES) -> list[Outcome]:
+    """Every distinct outcome over all combinations of the open choices.
+
+    Explores the choice tree depth first (one full run per leaf). Outcomes with the
+    same resulting state (:func:`canonical`) are reported once, the first found.
+    If more than ``limit`` runs would be needed it stops, and the last outcome's
+    ``stopped`` says so.
+
+    Raises
+    ------
+    BadEvent, Unsupported
+        As :func:`resolve`.
+    """
+    evs = _events_of(state, events)
+    seen: dict[str, Outcome] = {}
+    todo: list[tuple[int, ...]] = [()]
+    runs = 0
+    truncated = False
+    while todo:
+        script = todo.pop()
+        if runs >= limit:
+            truncated = True
+            break
+        runs += 1
+        out, n = _run(state, evs, script)
+        if out.open_choice is not None:
+            todo.extend((*script, i) for i in reversed(range(n)))
+            continue
+        key = canonical(out.state)
+        seen.setdefault(key, out)
+    result = list(seen.values())
+    if truncated:
+        note = f"stopped after {limit} runs; more choice combinations were not explored"
+        if result:
+            result[-1] = replace(result[-1], stopped=note)
+        else:
+            result.append(Outcome(state, (LogEntry(note),), stopped=note))
+    return result
