@@ -1,4 +1,6 @@
 """manacheck.solver: questions about a game state turned into constraint problems and
 graphs. Depends on manacheck.model, never the reverse."""
 
-__all__: list[str] = []
+from .resolution import Outcome, outcomes, resolve
+
+__all__: list[str] = ["Outcome", "outcomes", "resolve"]
