@@ -1,0 +1,147 @@
+"""The one adapter between manacheck and python-constraint's camelCase API.
+
+Every solver that needs a finite-domain constraint problem builds it here with
+snake_case calls and reads solutions back lazily; nothing else imports ``constraint``.
+
+Examples
+--------
+>>> p = CSP()
+>>> p.add_variable("a", range(3))
+>>> p.add_variable("b", range(3))
+>>> p.add_exact_sum(["a", "b"], 2)
+>>> p.add_predicate(["a", "b"], lambda a, b: a <= b)
+>>> sorted((s["a"], s["b"]) for s in p.solutions())
+[(0, 2), (1, 1)]
+>>> p.count()
+2
+
+Notes
+-----
+Solutions are produced by python-constraint's ``OptimizedBacktrackingSolver``
+(backtracking with forward checking) through ``getSolutionIter``: they stream, so
+memory stays flat however many there are. Predicates added with
+:meth:`CSP.add_predicate` are only called once every variable they name is assigned;
+:meth:`CSP.add_partial_predicate` is also called on partial assignments, with the
+unassigned variables given as :data:`UNASSIGNED`, and must then answer "could this
+still be satisfied?".
+
+Rules
+-----
+None: this module knows nothing about Magic.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
+from typing import Any
+
+import constraint
+
+__all__ = ["CSP", "UNASSIGNED", "Solution"]
+
+#: What a partial predicate receives for a variable that has no value yet.
+UNASSIGNED: Any = constraint.Unassigned
+
+#: One solution: variable -> value.
+Solution = Mapping[Hashable, Any]
+
+
+class CSP:
+    """A finite-domain constraint satisfaction problem.
+
+    Variables are any hashable names; domains are finite iterables of hashable values.
+    Build it with the ``add_*`` methods, then read :meth:`solutions` (lazy),
+    :meth:`first` or :meth:`count`.
+    """
+
+    def __init__(self) -> None:
+        self._problem = constraint.Problem(constraint.OptimizedBacktrackingSolver())
+        self._variables: list[Hashable] = []
+        self._max: dict[Hashable, Any] = {}
+
+    # -- building -----------------------------------------------------------------
+    def add_variable(self, name: Hashable, domain: Iterable[Hashable]) -> None:
+        """Add a variable with a finite, non-empty domain."""
+        values = list(domain)
+        if not values:
+            raise ValueError(f"variable {name!r} has an empty domain")
+        self._problem.addVariable(name, values)
+        self._variables.append(name)
+        self._max[name] = max(values)
+
+    @property
+    def variables(self) -> tuple[Hashable, ...]:
+        return tuple(self._variables)
+
+    def add_max_sum(self, names: Sequence[Hashable], bound: int,
+                    weights: Sequence[int] | None = None) -> None:
+        """``sum(weight * value) <= bound`` over ``names`` (non-negative values)."""
+        if names:
+            self._problem.addConstraint(
+                constraint.MaxSumConstraint(bound, list(weights) if weights else None),
+                list(names))
+
+    def add_min_sum(self, names: Sequence[Hashable], bound: int,
+                    weights: Sequence[int] | None = None) -> None:
+        """``sum(weight * value) >= bound`` over ``names`` (non-negative values and weights).
+
+        Checked on partial assignments against the largest values still possible
+        (python-constraint's own ``MinSumConstraint`` fails while preprocessing when
+        the bound is out of reach, so it is not used).
+        """
+        if not names:
+            return
+        ws = list(weights) if weights else [1] * len(names)
+        tops = [self._max[n] * w for n, w in zip(names, ws, strict=True)]
+
+        def reachable(*values: Any) -> bool:
+            total = 0
+            for v, w, top in zip(values, ws, tops, strict=True):
+                total += top if v is UNASSIGNED else v * w
+            return bool(total >= bound)
+
+        self.add_partial_predicate(names, reachable)
+
+    def add_exact_sum(self, names: Sequence[Hashable], total: int,
+                      weights: Sequence[int] | None = None) -> None:
+        """``sum(weight * value) == total`` over ``names``."""
+        if names:
+            self._problem.addConstraint(
+                constraint.ExactSumConstraint(total, list(weights) if weights else None),
+                list(names))
+
+    def add_predicate(self, names: Sequence[Hashable], func: Callable[..., bool]) -> None:
+        """``func(*values)`` must be true once all of ``names`` are assigned."""
+        if names:
+            self._problem.addConstraint(constraint.FunctionConstraint(func, True), list(names))
+
+    def add_partial_predicate(self, names: Sequence[Hashable],
+                              func: Callable[..., bool]) -> None:
+        """Like :meth:`add_predicate`, but also asked on partial assignments.
+
+        ``func`` gets :data:`UNASSIGNED` for unassigned variables and returns False
+        only when no completion can satisfy it (this is what prunes the search).
+        """
+        if names:
+            self._problem.addConstraint(constraint.FunctionConstraint(func, False), list(names))
+
+    # -- solving ------------------------------------------------------------------
+    def solutions(self) -> Iterator[dict[Hashable, Any]]:
+        """Every solution, lazily (python-constraint ``getSolutionIter``)."""
+        if not self._variables:
+            return iter(())
+        it: Iterator[dict[Hashable, Any]] = self._problem.getSolutionIter()
+        return it
+
+    def first(self) -> dict[Hashable, Any] | None:
+        """One solution, or None if there is none (stops at the first)."""
+        return next(self.solutions(), None)
+
+    def count(self, limit: int | None = None) -> int:
+        """How many solutions (at most ``limit`` if given), streaming."""
+        n = 0
+        for _ in self.solutions():
+            n += 1
+            if limit is not None and n >= limit:
+                break
+        return n

@@ -1,0 +1,1363 @@
+"""How can I pay this? Every distinct payment of a mana cost, lazily, and their count.
+
+A *payment* (issue 3) is identified by the multiset of (interchangeable source group,
+ability, mana that activation adds), the pool mana spent and the life paid. Permanents
+are interchangeable when they are the same card in the same status (tapped, summoning
+sickness, counters, chosen values, controller) and offer the same mana options. How
+mana is assigned to symbols is shown (one valid assignment) but does not make payments
+distinct. Every activated source contributes at least one mana; the rest of a
+multi-mana activation is *leftover*.
+
+Design
+------
+* Sources are grouped; the constraint problem (``manacheck.solver.csp``) has one
+  integer variable per (group, option): how many members of the group make that
+  option, plus one per pool entry (how much of it is spent) and one for how many
+  Phyrexian symbols are paid with life. Symmetric duplicates are never visited.
+* Hybrid and {2/W} choices are *not* variables: they don't distinguish payments, so
+  they are decided inside the exact check, a small max-flow over mana units and
+  symbol slots (with a leftover allowance that enforces "at least one mana from each
+  activation"). The check depends only on the multiset of mana *kinds*, so it is
+  memoized.
+* :meth:`Payments.count` counts combinatorially: a dynamic programme over the groups
+  whose state is the multiset of kinds made so far, checked once per distinct state.
+* :mod:`manacheck.solver.flow` (networkx max-flow) is the fast "payable?" pre-check.
+
+Rules
+-----
+CR 601.2g-h: mana abilities are activated before costs are paid; the total cost is paid
+at once; partial payments are not allowed.
+CR 605.3a: mana abilities can be activated while paying. CR 302.6: a creature's {T}/{Q}
+abilities need it under its controller's control since their turn began (or haste,
+CR 702.10). CR 107.5 / 107.6: {T} needs it untapped, {Q} tapped.
+CR 107.4c: {C} only with colorless mana. CR 107.4e: hybrid by either half, {2/W} by W or
+two mana. CR 107.4f: Phyrexian by its color or 2 life. CR 107.4h: {S} by mana from a
+snow source. CR 107.3: X. CR 119.4, 119.4b: life can be paid only up to the life total
+(0 always). CR 106.6: spending restrictions. CR 106.12a: triggered mana (through
+``activation_outcomes``).
+
+Known limits (said, not hidden): an activation's own mana never pays another mana
+ability's mana cost (no filter-land chains: filter costs are paid from sources
+without a mana cost and from the pool); a permanent activates each exclusive ({T},
+{Q}, sacrifice, exile) ability at most once, and abilities whose only cost is
+removing counters at most counters/count times; abilities with other repeatable costs
+(mana only, life only), discard or sacrifice-another costs, or activation conditions
+are not used as sources.
+"""
+
+from __future__ import annotations
+
+import heapq
+import inspect
+import itertools
+from collections import Counter as _Multiset
+from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from manacheck.model import (
+    COLORS,
+    ActivatedAbility,
+    CostKind,
+    GameState,
+    ManaCost,
+    ManaSymbol,
+    ManaType,
+    ObjectFilter,
+    Permanent,
+    SpendRestriction,
+    StackItem,
+    SymbolKind,
+    Zone,
+    effective,
+    matches,
+    object_characteristics,
+)
+from manacheck.model.errors import BadInput, UnknownObject
+from manacheck.model.state import Card
+
+from . import produce
+from .csp import CSP
+
+__all__ = [
+    "DEFAULT_MAX_STATES",
+    "ManaUse",
+    "Payment",
+    "Payments",
+    "cost_for_object",
+    "count_payments",
+    "is_payable",
+    "payments",
+    "resolve_cost",
+    "unpayable_reasons",
+]
+
+#: The counting programme gives up (raising ``PaymentSearchLimit``) past this many states.
+DEFAULT_MAX_STATES = 2_000_000
+
+_T = ManaType
+
+
+def _fmt(types: Iterable[ManaType]) -> str:
+    return "".join("{" + t.value + "}" for t in sorted(types, key=lambda t: t.order))
+
+
+# ---------------------------------------------------------------------------------------
+# Public result types
+# ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ManaUse:
+    """Activations of one ability of one group of interchangeable sources.
+
+    ``object`` is the first id used, ``ids`` the ids used (``times`` of them, or one
+    id activated ``times`` times for repeatable abilities), ``group`` every
+    interchangeable id, ``ability`` the 1-based ability number (as in
+    ``Characteristics.activated``; for a card in hand, among the card's activated
+    abilities), ``mana`` what each activation adds.
+    """
+
+    object: str
+    ability: int
+    mana: tuple[ManaType, ...]
+    times: int = 1
+    ids: tuple[str, ...] = ()
+    group: tuple[str, ...] = ()
+    zone: str = "battlefield"
+
+    @property
+    def mana_text(self) -> str:
+        return _fmt(self.mana)
+
+
+@dataclass(frozen=True, slots=True)
+class Assigned:
+    """One mana (or 2 life) paying one symbol (or one generic mana of a symbol)."""
+
+    symbol: str
+    paid_with: str
+    source: str
+    part_of: str = ""  # "" for the cost itself, else "activating <id> ability <n>"
+
+
+@dataclass(frozen=True, eq=False)
+class Payment:
+    """One distinct payment. Equal payments have equal :attr:`identity` (issue 3).
+
+    ``activations`` name every source used; ``pool`` the pool mana spent; ``life`` the
+    life paid (Phyrexian symbols and life in activation costs); ``leftover`` the mana
+    added but not spent; ``assignment`` one valid way the mana pays the symbols.
+    """
+
+    activations: tuple[ManaUse, ...]
+    pool: tuple[ManaType, ...] = ()
+    life: int = 0
+    leftover: tuple[ManaType, ...] = ()
+    assignment: tuple[Assigned, ...] = ()
+    colors_left: frozenset[ManaType] = frozenset()
+
+    @property
+    def identity(self) -> tuple[object, ...]:
+        acts = sorted(
+            (tuple(sorted(u.group or (u.object,))), u.ability, u.mana, u.times)
+            for u in self.activations
+        )
+        merged: dict[tuple[object, ...], int] = {}
+        for g, a, m, t in acts:
+            merged[(g, a, m)] = merged.get((g, a, m), 0) + t
+        return (tuple(sorted(merged.items(), key=repr)),
+                tuple(sorted(self.pool, key=lambda t: t.order)), self.life)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Payment) and self.identity == other.identity
+
+    def __hash__(self) -> int:
+        return hash(self.identity)
+
+    @property
+    def permanents(self) -> int:
+        """How many activations (sources) the payment uses."""
+        return sum(u.times for u in self.activations)
+
+    def sort_key(self) -> tuple[int, int, str]:
+        """Best first: fewest sources, then most colors still available."""
+        return (self.permanents, -len(self.colors_left), self.text)
+
+    @property
+    def text(self) -> str:
+        parts = []
+        for u in self.activations:
+            times = f" x{u.times}" if u.times > 1 else ""
+            parts.append(f"{u.object}{times} [ability {u.ability}: {u.mana_text}]")
+        if self.pool:
+            parts.append(f"pool {_fmt(self.pool)}")
+        if self.life:
+            parts.append(f"{self.life} life")
+        text = ", ".join(parts) if parts else "nothing"
+        if self.leftover:
+            text += f" (leftover {_fmt(self.leftover)})"
+        return text
+
+    def to_data(self) -> dict[str, Any]:
+        return {
+            "activations": [
+                {"object": u.object, "ability": u.ability, "mana": u.mana_text,
+                 "times": u.times, "ids": list(u.ids), "group": list(u.group),
+                 "zone": u.zone}
+                for u in self.activations
+            ],
+            "pool": _fmt(self.pool),
+            "life": self.life,
+            "leftover": _fmt(self.leftover),
+            "assignment": [
+                {"symbol": a.symbol, "paid_with": a.paid_with, "source": a.source,
+                 **({"for": a.part_of} if a.part_of else {})}
+                for a in self.assignment
+            ],
+        }
+
+    def __repr__(self) -> str:
+        return f"Payment({self.text})"
+
+
+class PaymentSearchLimit(BadInput):
+    """Counting stopped: the problem is beyond the configured state limit."""
+
+
+# ---------------------------------------------------------------------------------------
+# Sources, kinds and groups
+# ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Kind:
+    """What validity depends on: the mana of one activation and its cost side-effects."""
+
+    event: tuple[ManaType, ...]
+    snow: bool
+    restriction: SpendRestriction | None
+    mana_cost: ManaCost  # paid with other sources' mana (filter lands)
+    life: int  # life paid as part of the activation cost (CR 119.4)
+    filter_source: str  # card name of a mana-costing ability's source, else ""
+    taps_other: int  # "Tap an untapped creature you control" (not {T}: no CR 302.6)
+    taps_filter: ObjectFilter | None
+
+
+@dataclass(frozen=True, slots=True)
+class _Option:
+    ability: int
+    kind: int
+    exclusive: bool  # {T}, {Q}, sacrifice or exile: once per permanent
+    repeat: int  # max activations per permanent when not exclusive
+    taps_self: bool
+
+
+@dataclass(slots=True)
+class _Group:
+    ids: tuple[str, ...]
+    name: str
+    zone: str
+    options: tuple[_Option, ...]
+    tappers: int  # members that could be tapped for a tap_untapped cost (0 or len(ids))
+    tapper_filter_ok: tuple[bool, ...] = ()
+
+    @property
+    def size(self) -> int:
+        return len(self.ids)
+
+
+@dataclass(frozen=True, slots=True)
+class _PoolKind:
+    type: ManaType
+    snow: bool
+    allowed: bool
+    amount: int
+
+
+def _call_outcomes(state: GameState, object_id: str, number: int
+                   ) -> frozenset[tuple[ManaType, ...]]:
+    fn = getattr(produce, "activation_outcomes", None)
+    if fn is None:  # pragma: no cover - only while a colleague edits produce.py
+        perm = state.permanent(object_id)
+        ab = effective(state)[perm.id].activated[number - 1]
+        return produce.base_outcomes(state, perm, ab.mana) if ab.mana else frozenset()
+    if "include_triggered" in inspect.signature(fn).parameters:
+        out: frozenset[tuple[ManaType, ...]] = fn(state, object_id, number,
+                                                  include_triggered=True)
+        return out
+    out = fn(state, object_id, number)
+    return out
+
+
+_EXCLUSIVE_COSTS = {CostKind.SACRIFICE_SELF, CostKind.EXILE_SELF}
+_SUPPORTED_COSTS = {CostKind.SACRIFICE_SELF, CostKind.EXILE_SELF, CostKind.PAY_LIFE,
+                    CostKind.REMOVE_COUNTERS, CostKind.TAP_UNTAPPED, CostKind.REVEAL}
+
+
+class _Board:
+    """Everything the search needs, computed once per question."""
+
+    def __init__(self, state: GameState, player: str, cost: ManaCost,
+                 for_object: str | None, exclude: frozenset[str]) -> None:
+        self.state = state
+        self.player = state.player(player)
+        self.cost = cost
+        self.for_object = for_object
+        self.exclude = exclude
+        self.notes: list[str] = []  # why sources were left out (for unpayable_reasons)
+        self.kinds: list[_Kind] = []
+        self._kind_index: dict[_Kind, int] = {}
+        self.groups: list[_Group] = []
+        self.id_group: dict[str, int] = {}
+        self.extra_tappers = 0  # creatures that can pay tap_untapped but make no mana
+        self._collect()
+        self.pool = self._pool()
+        self.life = self.player.life
+        self.phyrexian = sum(1 for s in cost if s.kind in (SymbolKind.PHYREXIAN,
+                                                             SymbolKind.HYBRID_PHYREXIAN))
+        self._memo: dict[tuple[object, ...], bool] = {}
+        self.uses_tappers = any(k.taps_other for k in self.kinds)
+        self.d_main_max = sum(_max_units(s) for s in cost)
+        cmax = max((len(k.mana_cost) for k in self.kinds if k.mana_cost), default=0)
+        self.max_activations = self.d_main_max * (1 + cmax)
+
+    # -- restrictions (CR 106.6) -------------------------------------------------------
+    def allowed_main(self, r: object) -> bool:
+        if r is None:
+            return True
+        if not isinstance(r, SpendRestriction) or self.for_object is None:
+            return False
+        obj = self.state.get(self.for_object)
+        chars = object_characteristics(self.state, self.for_object)
+        flt = r.abilities if isinstance(obj, Permanent) else r.spells
+        if isinstance(obj, StackItem) and not obj.is_spell:
+            flt = r.abilities
+        return flt is not None and matches(flt, chars, obj, self.state, self.player.name)
+
+    def allowed_filter(self, r: SpendRestriction | None, filter_kind: _Kind) -> bool:
+        if r is None:
+            return True
+        if r.abilities is None:
+            return False
+        chars_all = effective(self.state)
+        for perm in self.player.battlefield:
+            if perm.card.name == filter_kind.filter_source:
+                return matches(r.abilities, chars_all[perm.id], perm, self.state,
+                               self.player.name)
+        return False
+
+    # -- sources ----------------------------------------------------------------------
+    def _kind(self, k: _Kind) -> int:
+        i = self._kind_index.get(k)
+        if i is None:
+            i = len(self.kinds)
+            self.kinds.append(k)
+            self._kind_index[k] = i
+        return i
+
+    def _collect(self) -> None:
+        state = self.state
+        chars_all = effective(state)
+        keyed: dict[Hashable, list[tuple[str, tuple[_Option, ...], bool]]] = {}
+        names: dict[Hashable, tuple[str, str]] = {}
+        tap_filters = self._tap_filters(chars_all)
+        for perm in self.player.battlefield:
+            if perm.id in self.exclude:
+                continue
+            chars = chars_all[perm.id]
+            opts: list[_Option] = []
+            for number, ab in enumerate(chars.activated, 1):
+                if not ab.is_mana_ability or ab.zone is not Zone.BATTLEFIELD:
+                    continue
+                why = self._cannot(perm, chars.is_creature and not chars.has_haste, ab,
+                                   number)
+                if why:
+                    self.notes.append(f"{perm.id} (ability {number}) can't be activated: {why}")
+                    continue
+                events = _call_outcomes(state, perm.id, number)
+                opts.extend(self._options(ab, number, events, chars.is_snow, perm.card.name,
+                                          perm))
+            tapper = (not perm.tapped) and any(
+                matches(f, chars, perm, state, self.player.name) for f in tap_filters)
+            if not opts:
+                if tapper:
+                    self.extra_tappers += 1
+                continue
+            key = ("battlefield", perm.card.name, perm.tapped, perm.summoning_sick,
+                   perm.counters, perm.chosen, perm.token, perm.controller, tuple(opts),
+                   tapper)
+            keyed.setdefault(key, []).append((perm.id, tuple(opts), tapper))
+            names[key] = (perm.card.name, "battlefield")
+        for card in self.player.hand:
+            if card.id in self.exclude:
+                continue
+            opts = []
+            for number, ab in enumerate(card.card.activated_abilities, 1):
+                if not ab.is_mana_ability or ab.zone is not Zone.HAND:
+                    continue
+                why = self._cannot(None, False, ab, number)
+                if why:
+                    self.notes.append(f"{card.id} (ability {number}) can't be activated: {why}")
+                    continue
+                fake = Permanent(card.id, card.card, self.player.name, card.owner)
+                events = produce.base_outcomes(state, fake, ab.mana) if ab.mana else frozenset()
+                opts.extend(self._options(ab, number, events, "Snow" in card.card.supertypes,
+                                          card.card.name, None))
+            if opts:
+                key = ("hand", card.card.name, tuple(opts))
+                keyed.setdefault(key, []).append((card.id, tuple(opts), False))
+                names[key] = (card.card.name, "hand")
+        for key, members in keyed.items():
+            name, zone = names[key]
+            g = _Group(tuple(m[0] for m in members), name, zone, members[0][1],
+                       len(members) if members[0][2] else 0)
+            for m in members:
+                self.id_group[m[0]] = len(self.groups)
+            self.groups.append(g)
+
+    def _tap_filters(self, chars_all: Mapping[str, Any]) -> list[ObjectFilter]:
+        out = []
+        for perm in self.player.battlefield:
+            for ab in chars_all[perm.id].activated:
+                for c in ab.costs:
+                    if c.kind is CostKind.TAP_UNTAPPED:
+                        out.append(c.filter)
+        return out
+
+    def _cannot(self, perm: Permanent | None, sick_matters: bool, ab: ActivatedAbility,
+                number: int) -> str:
+        """Why this mana ability can't be activated now ("" if it can)."""
+        if perm is not None:
+            if ab.tap and perm.tapped:
+                return "it is tapped (CR 107.5: {T} needs an untapped permanent)"
+            if ab.untap and not perm.tapped:
+                return "it is untapped (CR 107.6: {Q} needs a tapped permanent)"
+            if (ab.tap or ab.untap) and sick_matters and perm.summoning_sick:
+                return ("it is a creature that hasn't been under your control since your "
+                        "most recent turn began (CR 302.6)")
+            if ab.once_each_turn and (perm.id, number) in self.state.activated_this_turn:
+                return "it was already activated this turn (CR 602.5b)"
+        if ab.condition is not None:
+            return f"its condition '{ab.condition.kind}' is not evaluated by the payment solver"
+        for c in ab.costs:
+            if c.kind not in _SUPPORTED_COSTS:
+                return f"its cost part '{c.text}' is not supported by the payment solver"
+            if not isinstance(c.count, int):
+                return f"its cost part '{c.text}' has a variable amount"
+            if c.kind is CostKind.REMOVE_COUNTERS and perm is not None and \
+                    perm.counters[c.counter] < c.count:
+                return f"it has fewer than {c.count} {c.counter} counter(s) (CR 602.2b)"
+            if c.kind is CostKind.EXILE_SELF and perm is not None:
+                return "its exile cost works from another zone"
+        if ab.mana_cost.has_variable:
+            return "its mana cost has X"
+        return ""
+
+    def _options(self, ab: ActivatedAbility, number: int,
+                 events: Iterable[tuple[ManaType, ...]], snow: bool, name: str,
+                 perm: Permanent | None) -> list[_Option]:
+        assert ab.mana is not None
+        life = sum(int(c.count) for c in ab.costs if c.kind is CostKind.PAY_LIFE)
+        taps = sum(int(c.count) for c in ab.costs if c.kind is CostKind.TAP_UNTAPPED)
+        tflt = next((c.filter for c in ab.costs if c.kind is CostKind.TAP_UNTAPPED), None)
+        exclusive = ab.tap or ab.untap or any(c.kind in _EXCLUSIVE_COSTS for c in ab.costs)
+        repeat = 1
+        if not exclusive:
+            removes = [c for c in ab.costs if c.kind is CostKind.REMOVE_COUNTERS]
+            if removes and perm is not None:
+                repeat = min(perm.counters[c.counter] // int(c.count) for c in removes)
+        out = []
+        for ev in sorted(events, key=lambda e: [t.order for t in e]):
+            if not ev:
+                continue
+            k = _Kind(tuple(sorted(ev, key=lambda t: t.order)), snow, ab.mana.restriction,
+                      ab.mana_cost, life, name if ab.mana_cost else "", taps, tflt)
+            out.append(_Option(number, self._kind(k), exclusive, repeat, ab.tap))
+        return out
+
+    def _pool(self) -> list[_PoolKind]:
+        return [_PoolKind(e.type, e.snow, self.allowed_main(e.restriction), e.amount)
+                for e in self.player.mana_pool.entries]
+
+    # -- the exact check ----------------------------------------------------------------
+    def valid(self, counts: Sequence[int], pool: Sequence[int], life_syms: int,
+              tap_need: int = 0, tap_avail: int = 0) -> bool:
+        key = (tuple(counts), tuple(pool), life_syms, tap_need <= tap_avail)
+        r = self._memo.get(key)
+        if r is None:
+            r = tap_need <= tap_avail and self.solve(counts, pool, life_syms) is not None
+            self._memo[key] = r
+        return r
+
+    def life_paid(self, counts: Sequence[int], life_syms: int) -> int:
+        return sum(n * self.kinds[k].life for k, n in enumerate(counts) if n) + 2 * life_syms
+
+    def solve(self, counts: Sequence[int], pool: Sequence[int], life_syms: int
+              ) -> _Flow | None:
+        """A max-flow witness that this multiset of kinds pays the cost, or None."""
+        total_life = self.life_paid(counts, life_syms)
+        if total_life > 0 and total_life > self.life:  # CR 119.4, 119.4b
+            return None
+        if life_syms > self.phyrexian:
+            return None
+        slots_base = _slots(self, counts)
+        mono = [(i, s) for i, s in enumerate(slots_base) if s.mono]
+        ranges = [range(s.count + 1) for _, s in mono]
+        for choice in itertools.product(*ranges):
+            slots = list(slots_base)
+            for (i, s), m in zip(mono, choice, strict=True):
+                slots[i] = _Slot(s.owner, s.accepts, False, False, s.count - m, False, s.symbol)
+                if m:
+                    slots.append(_Slot(s.owner, None, False, False, 2 * m, False, s.symbol))
+            flow = _flow(self, counts, pool, life_syms, slots)
+            if flow is not None:
+                return flow
+        return None
+
+
+def _max_units(s: ManaSymbol) -> int:
+    if s.kind is SymbolKind.GENERIC:
+        return s.amount
+    if s.kind is SymbolKind.MONO_HYBRID:
+        return 2
+    return 1
+
+
+@dataclass(frozen=True, slots=True)
+class _Slot:
+    """``count`` symbol units of one class. ``owner`` -1 is the cost itself, else the
+    kind whose activation cost this is. ``accepts`` None means any type."""
+
+    owner: int
+    accepts: frozenset[ManaType] | None
+    snow: bool
+    life: bool
+    count: int
+    mono: bool
+    symbol: str
+
+
+def _symbol_slot(owner: int, s: ManaSymbol, n: int) -> _Slot:
+    k = s.kind
+    if k is SymbolKind.COLORED:
+        return _Slot(owner, frozenset(s.colors), False, False, n, False, s.text)
+    if k is SymbolKind.COLORLESS:
+        return _Slot(owner, frozenset({_T.C}), False, False, n, False, s.text)
+    if k is SymbolKind.GENERIC:
+        return _Slot(owner, None, False, False, n * s.amount, False, s.text)
+    if k is SymbolKind.HYBRID:
+        return _Slot(owner, frozenset(s.colors), False, False, n, False, s.text)
+    if k is SymbolKind.MONO_HYBRID:
+        return _Slot(owner, frozenset(s.colors), False, False, n, True, s.text)
+    if k is SymbolKind.PHYREXIAN or k is SymbolKind.HYBRID_PHYREXIAN:
+        return _Slot(owner, frozenset(s.colors), False, owner == -1, n, False, s.text)
+    if k is SymbolKind.SNOW:
+        return _Slot(owner, None, True, False, n, False, s.text)
+    raise BadInput(f"{s.text} can't be paid with mana", suggestion="give X a value with --x")
+
+
+def _slots(board: _Board, counts: Sequence[int]) -> list[_Slot]:
+    merged: dict[tuple[int, str], int] = {}
+    sym_of: dict[str, ManaSymbol] = {}
+    for s in board.cost:
+        merged[(-1, s.text)] = merged.get((-1, s.text), 0) + 1
+        sym_of[s.text] = s
+    for k, n in enumerate(counts):
+        if n and board.kinds[k].mana_cost:
+            for s in board.kinds[k].mana_cost:
+                merged[(k, s.text)] = merged.get((k, s.text), 0) + n
+                sym_of[s.text] = s
+    return [_symbol_slot(o, sym_of[t], n) for (o, t), n in merged.items() if n]
+
+
+@dataclass(slots=True)
+class _Flow:
+    """A witness: units of (kind, type) or (pool index) or life sent to each slot."""
+
+    slots: list[_Slot]
+    sends: list[tuple[tuple[str, int, ManaType | None], int, int]]  # (unit, slot, amount)
+
+
+class _Net:
+    """A tiny max-flow network (Edmonds-Karp with bottleneck augmentation)."""
+
+    __slots__ = ("adj", "cap", "to")
+
+    def __init__(self) -> None:
+        self.adj: list[list[int]] = []
+        self.to: list[int] = []
+        self.cap: list[int] = []
+
+    def node(self) -> int:
+        self.adj.append([])
+        return len(self.adj) - 1
+
+    def edge(self, u: int, v: int, c: int) -> int:
+        self.adj[u].append(len(self.to))
+        self.to.append(v)
+        self.cap.append(c)
+        self.adj[v].append(len(self.to))
+        self.to.append(u)
+        self.cap.append(0)
+        return len(self.to) - 2
+
+    def maxflow(self, s: int, t: int) -> int:
+        total = 0
+        adj, to, cap = self.adj, self.to, self.cap
+        while True:
+            prev = [-1] * len(adj)
+            prev[s] = -2
+            queue = [s]
+            for u in queue:
+                if u == t:
+                    break
+                for e in adj[u]:
+                    v = to[e]
+                    if cap[e] > 0 and prev[v] == -1:
+                        prev[v] = e
+                        queue.append(v)
+            if prev[t] == -1:
+                return total
+            push = 1 << 60
+            v = t
+            while v != s:
+                e = prev[v]
+                push = min(push, cap[e])
+                v = to[e ^ 1]
+            v = t
+            while v != s:
+                e = prev[v]
+                cap[e] -= push
+                cap[e ^ 1] += push
+                v = to[e ^ 1]
+            total += push
+
+
+_INF = 1 << 40
+
+
+def _flow(board: _Board, counts: Sequence[int], pool: Sequence[int], life_syms: int,
+          slots: list[_Slot]) -> _Flow | None:
+    demand = sum(s.count for s in slots)
+    acts = sum(counts)
+    spent = sum(pool)
+    produced = sum(n * len(board.kinds[k].event) for k, n in enumerate(counts))
+    # Every activation gives at least one mana, pool mana and life are all spent.
+    if acts + spent + life_syms > demand or produced + spent + life_syms < demand:
+        return None
+    net = _Net()
+    s, t, left = net.node(), net.node(), net.node()
+    supply = produced + spent + life_syms
+    net.edge(left, t, supply - demand)
+    slot_nodes = [net.node() for _ in slots]
+    for sn, sl in zip(slot_nodes, slots, strict=True):
+        net.edge(sn, t, sl.count)
+    units: list[tuple[tuple[str, int, ManaType | None], list[tuple[int, int]]]] = []
+    for k, n in enumerate(counts):
+        if not n:
+            continue
+        kind = board.kinds[k]
+        lk = net.node()
+        net.edge(lk, left, n * (len(kind.event) - 1))
+        main_ok = board.allowed_main(kind.restriction)
+        for ty, m in _Multiset(kind.event).items():
+            u = net.node()
+            net.edge(s, u, n * m)
+            net.edge(u, lk, _INF)
+            edges = []
+            for j, sl in enumerate(slots):
+                if sl.owner == -1:
+                    if not main_ok:
+                        continue
+                else:
+                    owner = board.kinds[sl.owner]
+                    if kind.mana_cost or not board.allowed_filter(kind.restriction, owner):
+                        continue  # no filter chains; restrictions (CR 106.6)
+                if sl.snow and not kind.snow:
+                    continue
+                if sl.accepts is not None and ty not in sl.accepts:
+                    continue
+                edges.append((j, net.edge(u, slot_nodes[j], _INF)))
+            units.append((("kind", k, ty), edges))
+    for i, amount in enumerate(pool):
+        if not amount:
+            continue
+        pk = board.pool[i]
+        u = net.node()
+        net.edge(s, u, amount)
+        edges = []
+        if pk.allowed:
+            for j, sl in enumerate(slots):
+                if sl.snow and not pk.snow:
+                    continue
+                if sl.accepts is not None and pk.type not in sl.accepts:
+                    continue
+                edges.append((j, net.edge(u, slot_nodes[j], _INF)))
+        units.append((("pool", i, pk.type), edges))
+    if life_syms:
+        u = net.node()
+        net.edge(s, u, life_syms)
+        edges = [(j, net.edge(u, slot_nodes[j], _INF)) for j, sl in enumerate(slots) if sl.life]
+        units.append((("life", 0, None), edges))
+    if net.maxflow(s, t) != supply:
+        return None
+    sends = []
+    for unit, edges in units:
+        for j, e in edges:
+            f = net.cap[e ^ 1]
+            if f:
+                sends.append((unit, j, f))
+    return _Flow(slots, sends)
+
+
+# ---------------------------------------------------------------------------------------
+# Cost resolution
+# ---------------------------------------------------------------------------------------
+
+
+def resolve_cost(cost: ManaCost | str, x: int | None) -> ManaCost:
+    """Parse cost text and substitute X (CR 107.3).
+
+    Raises
+    ------
+    BadInput
+        Bad cost text, X missing for a cost with X, or a negative X.
+    """
+    c = ManaCost.parse(cost) if isinstance(cost, str) else cost
+    c = c.mana_only
+    if x is not None and x < 0:
+        raise BadInput(f"X can't be negative (got {x})", suggestion="CR 107.3: X is 0 or more")
+    if c.has_variable:
+        if x is None:
+            raise BadInput(f"the cost {c.text} has X but no value was given",
+                           suggestion="give it with --x N")
+        c = c.with_x(x)
+    return c
+
+
+def cost_for_object(state: GameState, object_id: str) -> tuple[ManaCost, frozenset[str]]:
+    """The mana cost of a card in hand / spell, or of a permanent's one ability with a
+    mana cost, and the ids that can't also pay for it (the permanent, if the ability
+    taps it: CR 107.5).
+
+    Raises
+    ------
+    UnknownObject
+        No such object.
+    BadInput
+        The object has no such cost, or several abilities (give COST).
+    """
+    obj = state.get(object_id)
+    if isinstance(obj, Card | StackItem):
+        card = obj.card
+        if card is None or card.mana_cost is None:
+            raise BadInput(f"'{object_id}' has no mana cost", suggestion="give COST")
+        return card.mana_cost, frozenset()
+    chars = effective(state)[obj.id]
+    cands = [a for a in chars.activated if a.mana_cost and not a.is_mana_ability]
+    if len(cands) != 1:
+        raise BadInput(f"'{object_id}' has {len(cands)} non-mana abilities with a mana cost",
+                       suggestion="give the COST to pay (with --for for restrictions)")
+    ab = cands[0]
+    return ab.mana_cost, frozenset({obj.id}) if ab.tap or ab.untap else frozenset()
+
+
+# ---------------------------------------------------------------------------------------
+# The lazy result
+# ---------------------------------------------------------------------------------------
+
+
+class Payments:
+    """Every distinct payment of a cost, lazily (like python-chess ``legal_moves``).
+
+    ``bool(p)`` stops at the first payment; ``p.count()`` counts without listing;
+    iterating yields payments layer by layer (fewest sources first); ``proposed in p``
+    checks one payment without searching; :meth:`best` gives the best ``n``.
+    """
+
+    def __init__(self, board: _Board, limit: int | None = None) -> None:
+        self._b = board
+        self.limit = limit
+        self._count: int | None = None
+
+    @property
+    def cost(self) -> ManaCost:
+        return self._b.cost
+
+    # -- the CSP ------------------------------------------------------------------------
+    def _csp(self, layer: int | None) -> tuple[CSP, list[tuple[str, int, int]]]:
+        b = self._b
+        p = CSP()
+        names: list[tuple[str, int, int]] = []
+        act_names: list[tuple[str, int, int]] = []
+        cap = b.max_activations
+        for gi, g in enumerate(b.groups):
+            excl: list[tuple[str, int, int]] = []
+            for oi, o in enumerate(g.options):
+                top = g.size if o.exclusive else g.size * o.repeat
+                name = ("n", gi, oi)
+                p.add_variable(name, range(min(top, cap) + 1))
+                names.append(name)
+                act_names.append(name)
+                if o.exclusive:
+                    excl.append(name)
+            if len(excl) > 1:
+                p.add_max_sum(excl, g.size)
+        for i, pk in enumerate(b.pool):
+            name = ("p", i, 0)
+            p.add_variable(name, range(pk.amount + 1))
+            names.append(name)
+        life_top = min(b.phyrexian, max(b.life, 0) // 2)
+        p.add_variable(("l", 0, 0), range(life_top + 1))
+        names.append(("l", 0, 0))
+        if layer is not None:
+            if act_names:
+                p.add_exact_sum(act_names, layer)
+            elif layer:
+                p.add_variable(("never", 0, 0), [0])
+                p.add_predicate([("never", 0, 0)], lambda _v: False)
+        elif act_names:
+            p.add_max_sum(act_names, cap)
+        self._add_color_bounds(p, act_names)
+        p.add_predicate(names, self._check(names))
+        return p, names
+
+    def _add_color_bounds(self, p: CSP, act_names: list[tuple[str, int, int]]) -> None:
+        """Necessary per-type bounds: strict {c} / {C} / {S} symbols need that many
+        units able to pay them (prunes the search before the exact check)."""
+        b = self._b
+        need: dict[str, int] = {}
+        for s in b.cost:
+            if s.kind is SymbolKind.COLORED:
+                need[s.colors[0].value] = need.get(s.colors[0].value, 0) + 1
+            elif s.kind is SymbolKind.COLORLESS:
+                need["C"] = need.get("C", 0) + 1
+            elif s.kind is SymbolKind.SNOW:
+                need["S"] = need.get("S", 0) + 1
+        for what, n in need.items():
+            vars_: list[Hashable] = []
+            weights: list[int] = []
+            for name in act_names:
+                _, gi, oi = name
+                kind = b.kinds[b.groups[gi].options[oi].kind]
+                if not b.allowed_main(kind.restriction):
+                    continue
+                w = len(kind.event) if what == "S" and kind.snow else (
+                    kind.event.count(_T(what)) if what != "S" else 0)
+                if w:
+                    vars_.append(name)
+                    weights.append(w)
+            for i, pk in enumerate(b.pool):
+                ok = pk.allowed and (pk.snow if what == "S" else pk.type.value == what)
+                if ok:
+                    vars_.append(("p", i, 0))
+                    weights.append(1)
+            if not vars_:
+                p.add_variable(("never", what, 0), [0])
+                p.add_predicate([("never", what, 0)], lambda _v: False)
+            else:
+                p.add_min_sum(vars_, n, weights)
+
+    def _check(self, names: list[tuple[str, int, int]]) -> Any:
+        b = self._b
+        nk = len(b.kinds)
+        npool = len(b.pool)
+
+        def ok(*values: int) -> bool:
+            counts = [0] * nk
+            pool = [0] * npool
+            life = 0
+            need = avail = 0
+            used_tappers: dict[int, int] = {}
+            for (tag, i, j), v in zip(names, values, strict=True):
+                if tag == "n":
+                    if v:
+                        o = b.groups[i].options[j]
+                        counts[o.kind] += v
+                        need += v * b.kinds[o.kind].taps_other
+                        if o.taps_self:
+                            used_tappers[i] = used_tappers.get(i, 0) + v
+                elif tag == "p":
+                    pool[i] = v
+                elif tag == "l":
+                    life = v
+            if b.uses_tappers:
+                avail = b.extra_tappers + sum(
+                    g.tappers - used_tappers.get(gi, 0) for gi, g in enumerate(b.groups)
+                    if g.tappers)
+            return b.valid(counts, pool, life, need, avail)
+
+        return ok
+
+    # -- lazy protocol -------------------------------------------------------------------
+    def _layers(self) -> range:
+        return range(0, self._b.max_activations + 1)
+
+    def _solutions(self) -> Iterator[dict[Hashable, Any]]:
+        if not _flow_possible(self._b):
+            return
+        for layer in self._layers():
+            csp, _ = self._csp(layer)
+            yield from csp.solutions()
+
+    def __iter__(self) -> Iterator[Payment]:
+        for n, sol in enumerate(self._solutions()):
+            if self.limit is not None and n >= self.limit:
+                return
+            yield self._payment(sol)
+
+    def __bool__(self) -> bool:
+        return next(iter(self._solutions()), None) is not None
+
+    def first(self) -> Payment | None:
+        return next(iter(self), None)
+
+    def best(self, n: int) -> list[Payment]:
+        """The ``n`` best payments (fewest sources, then most colors left), streaming
+        layer by layer with O(n) memory."""
+        out: list[Payment] = []
+        if not _flow_possible(self._b):
+            return out
+        for layer in self._layers():
+            if len(out) >= n:
+                break
+            csp, _ = self._csp(layer)
+            need = n - len(out)
+            layer_best = heapq.nsmallest(
+                need, (self._payment(s) for s in csp.solutions()), key=Payment.sort_key)
+            out.extend(layer_best)
+        return out
+
+    def count(self) -> int:
+        """How many distinct payments (combinatorial count, no listing)."""
+        if self._count is None:
+            self._count = _count(self._b) if _flow_possible(self._b) else 0
+        if self.limit is not None:
+            return min(self._count, self.limit)
+        return self._count
+
+    def count_by_enumeration(self) -> int:
+        """The same count, by walking every CSP solution (for cross-checks)."""
+        return sum(1 for _ in self._solutions())
+
+    def __contains__(self, proposed: object) -> bool:
+        if not isinstance(proposed, Payment):
+            return False
+        return _check_proposed(self._b, proposed)
+
+    # -- building a Payment ---------------------------------------------------------------
+    def _payment(self, sol: Mapping[Hashable, Any]) -> Payment:
+        b = self._b
+        counts = [0] * len(b.kinds)
+        pool = [0] * len(b.pool)
+        uses: list[ManaUse] = []
+        taken: dict[int, int] = {}
+        used_excl: dict[int, int] = {}
+        life_syms = 0
+        for key, v in sorted(sol.items(), key=lambda kv: repr(kv[0])):
+            tag, i, j = key
+            if tag == "p":
+                pool[i] = v
+            elif tag == "l":
+                life_syms = v
+            elif tag == "n" and v:
+                g = b.groups[i]
+                o = g.options[j]
+                counts[o.kind] += v
+                if o.exclusive:
+                    start = taken.get(i, 0)
+                    ids = g.ids[start:start + v]
+                    taken[i] = start + v
+                    used_excl[i] = used_excl.get(i, 0) + v
+                else:
+                    per = max(o.repeat, 1)
+                    ids = tuple(dict.fromkeys(g.ids[k // per] for k in range(v)))
+                uses.append(ManaUse(ids[0], o.ability, b.kinds[o.kind].event, v, ids, g.ids,
+                                    g.zone))
+        flow = b.solve(counts, pool, life_syms)
+        leftover: list[ManaType] = []
+        assignment: list[Assigned] = []
+        if flow is not None:
+            leftover, assignment = _explain(b, uses, counts, pool, flow)
+        spent_pool = [b.pool[i].type for i, v in enumerate(pool) for _ in range(v)]
+        life = b.life_paid(counts, life_syms)
+        left = set(t for t in leftover if t.is_color)
+        for gi, g in enumerate(b.groups):
+            if used_excl.get(gi, 0) < g.size:
+                for o in g.options:
+                    left.update(t for t in b.kinds[o.kind].event if t.is_color)
+        uses.sort(key=lambda u: (u.zone, u.object, u.ability, [t.order for t in u.mana]))
+        return Payment(tuple(uses), tuple(spent_pool), life, tuple(leftover),
+                       tuple(assignment), frozenset(left))
+
+
+def _explain(b: _Board, uses: list[ManaUse], counts: Sequence[int], pool: Sequence[int],
+             flow: _Flow) -> tuple[list[ManaType], list[Assigned]]:
+    """Turn the flow witness into one assignment of mana to symbols, and the leftover."""
+    # Individual activations per kind, each with its mana still unspent.
+    acts: dict[int, list[tuple[str, list[ManaType]]]] = {}
+    for u in uses:
+        k = next(i for i, kd in enumerate(b.kinds) if kd.event == u.mana and counts[i]
+                 and any(b.groups[b.id_group[u.object]].options[j].kind == i
+                         for j in range(len(b.groups[b.id_group[u.object]].options))))
+        per_id = max(1, u.times // max(1, len(u.ids)))
+        for n in range(u.times):
+            obj = u.ids[min(n // per_id, len(u.ids) - 1)]
+            acts.setdefault(k, []).append((obj, list(u.mana)))
+    out: list[Assigned] = []
+    # First give every activation one unit, so each visibly contributes.
+    sends = sorted(flow.sends, key=lambda snd: snd[0][0] != "kind")
+    rest: list[tuple[tuple[str, int, ManaType | None], int, int]] = []
+    for (tag, k, ty), j, f in sends:
+        if tag != "kind":
+            rest.append(((tag, k, ty), j, f))
+            continue
+        for obj, mana in acts.get(k, []):
+            if f and ty in mana and len(mana) == len(b.kinds[k].event):
+                assert ty is not None
+                mana.remove(ty)
+                out.append(_assigned(b, flow.slots[j], ty, obj))
+                f -= 1
+        if f:
+            rest.append(((tag, k, ty), j, f))
+    for (tag, k, ty), j, f in rest:
+        for _ in range(f):
+            if tag == "kind" and ty is not None:
+                obj = next(o for o, m in acts[k] if ty in m)
+                for o, m in acts[k]:
+                    if o == obj and ty in m:
+                        m.remove(ty)
+                        break
+                out.append(_assigned(b, flow.slots[j], ty, obj))
+            elif tag == "pool":
+                out.append(_assigned(b, flow.slots[j], ty, "pool"))
+            else:
+                out.append(Assigned(flow.slots[j].symbol, "2 life", "life"))
+    leftover = sorted((t for lst in acts.values() for _, m in lst for t in m),
+                      key=lambda t: t.order)
+    out.sort(key=lambda a: (a.part_of, a.symbol, a.paid_with, a.source))
+    return leftover, out
+
+
+def _assigned(b: _Board, slot: _Slot, ty: ManaType | None, source: str) -> Assigned:
+    part = ""
+    if slot.owner != -1:
+        part = f"activation cost of {b.kinds[slot.owner].filter_source}"
+    sym = "{1}" if slot.accepts is None and not slot.snow and slot.symbol[1:-1].isdigit() \
+        else slot.symbol
+    return Assigned(sym, "{" + ty.value + "}" if ty else "", source, part)
+
+
+def _check_proposed(b: _Board, proposed: Payment) -> bool:
+    counts = [0] * len(b.kinds)
+    per_group: dict[int, int] = {}
+    seen: set[str] = set()
+    need = 0
+    for u in proposed.activations:
+        ids = u.ids or (u.object,)
+        if any(i not in b.id_group for i in ids):
+            return False
+        gis = {b.id_group[i] for i in ids}
+        if len(gis) != 1:
+            return False
+        gi = gis.pop()
+        g = b.groups[gi]
+        match = [o for o in g.options if o.ability == u.ability
+                 and b.kinds[o.kind].event == tuple(sorted(u.mana, key=lambda t: t.order))]
+        if not match or u.times < 1:
+            return False
+        o = match[0]
+        if o.exclusive:
+            if len(ids) != u.times or seen & set(ids):
+                return False
+            seen.update(ids)
+            per_group[gi] = per_group.get(gi, 0) + u.times
+        elif u.times > g.size * o.repeat:
+            return False
+        counts[o.kind] += u.times
+        need += u.times * b.kinds[o.kind].taps_other
+    if any(n > b.groups[gi].size for gi, n in per_group.items()):
+        return False
+    want = _Multiset(proposed.pool)
+    act_life = sum(n * b.kinds[k].life for k, n in enumerate(counts))
+    extra = proposed.life - act_life
+    if extra < 0 or extra % 2:
+        return False
+    avail = b.extra_tappers + sum(g.tappers - per_group.get(gi, 0)
+                                  for gi, g in enumerate(b.groups) if g.tappers)
+    return any(b.valid(counts, split, extra // 2, need, avail) for split in _pool_splits(b, want))
+
+
+def _pool_splits(b: _Board, want: _Multiset[ManaType]) -> Iterator[list[int]]:
+    ranges = [range(pk.amount + 1) for pk in b.pool]
+    for combo in itertools.product(*ranges):
+        got: _Multiset[ManaType] = _Multiset()
+        for pk, n in zip(b.pool, combo, strict=True):
+            got[pk.type] += n
+        if +got == +want:
+            yield list(combo)
+
+
+def _flow_possible(b: _Board) -> bool:
+    from .flow import payable_upper_bound
+
+    return payable_upper_bound(b)
+
+
+# ---------------------------------------------------------------------------------------
+# Counting (dynamic programme over groups)
+# ---------------------------------------------------------------------------------------
+
+
+def _count(b: _Board, max_states: int = DEFAULT_MAX_STATES) -> int:
+    nk = len(b.kinds)
+    cap = b.max_activations
+    # state: (kind counts..., tap_need, tappers_used) -> ways
+    states: dict[tuple[int, ...], int] = {tuple([0] * (nk + 2)): 1}
+    for gi, g in enumerate(b.groups):
+        choices = _group_choices(g, cap, [k.taps_other for k in b.kinds])
+        nxt: dict[tuple[int, ...], int] = {}
+        for st, ways in states.items():
+            used = sum(st[:nk])
+            for delta, n_acts, need, self_taps in choices:
+                if used + n_acts > cap:
+                    continue
+                key = list(st)
+                for k, d in delta:
+                    key[k] += d
+                key[nk] += need
+                if g.tappers:
+                    key[nk + 1] += self_taps
+                tk = tuple(key)
+                nxt[tk] = nxt.get(tk, 0) + ways
+        states = nxt
+        if len(states) > max_states:
+            raise PaymentSearchLimit(
+                f"counting stopped after {max_states} partial states at group {gi + 1} of "
+                f"{len(b.groups)}", suggestion="list payments with --limit instead")
+    total_tappers = b.extra_tappers + sum(g.tappers for g in b.groups)
+    pool_ranges = [range(pk.amount + 1) for pk in b.pool]
+    life_top = min(b.phyrexian, max(b.life, 0) // 2)
+    total = 0
+    for st, ways in states.items():
+        counts = st[:nk]
+        need, used_t = st[nk], st[nk + 1]
+        avail = total_tappers - used_t
+        for pool in itertools.product(*pool_ranges):
+            for life in range(life_top + 1):
+                if b.valid(counts, pool, life, need, avail):
+                    total += ways
+    return total
+
+
+def _group_choices(g: _Group, cap: int, taps: Sequence[int]
+                   ) -> list[tuple[tuple[tuple[int, int], ...], int, int, int]]:
+    """Every way one group can be used: (kind deltas, activations, tap_need, self taps)."""
+    excl = [i for i, o in enumerate(g.options) if o.exclusive]
+    rep = [i for i, o in enumerate(g.options) if not o.exclusive]
+    excl_sets: list[_Multiset[int]] = []
+    for n in range(min(g.size, cap) + 1):
+        for combo in itertools.combinations_with_replacement(excl, n):
+            excl_sets.append(_Multiset(combo))
+    rep_ranges = [range(min(g.size * g.options[i].repeat, cap) + 1) for i in rep]
+    out = []
+    for ex in excl_sets:
+        for rc in itertools.product(*rep_ranges):
+            chosen = _Multiset(ex)
+            for i, n in zip(rep, rc, strict=True):
+                if n:
+                    chosen[i] = n
+            n_acts = sum(chosen.values())
+            if n_acts > cap:
+                continue
+            delta: dict[int, int] = {}
+            need = 0
+            self_taps = 0
+            for i, n in chosen.items():
+                o = g.options[i]
+                delta[o.kind] = delta.get(o.kind, 0) + n
+                need += n * taps[o.kind]
+                if o.taps_self:
+                    self_taps += n
+            out.append((tuple(sorted(delta.items())), n_acts, need, self_taps))
+    return out
+
+
+# ---------------------------------------------------------------------------------------
+# The public functions
+# ---------------------------------------------------------------------------------------
+
+
+def _board(state: GameState, player: str, cost: ManaCost | str, x: int | None,
+           for_object: str | None, exclude: frozenset[str]) -> _Board:
+    c = resolve_cost(cost, x)
+    if for_object is not None and for_object not in state:
+        state.get(for_object)  # raises UnknownObject with a suggestion
+    for e in exclude:
+        if e not in state:
+            raise UnknownObject(f"unknown object '{e}' in exclude")
+    return _Board(state, player, c, for_object, frozenset(exclude))
+
+
+def payments(state: GameState, player: str, cost: ManaCost | str, *, x: int | None = None,
+             for_object: str | None = None, exclude: frozenset[str] = frozenset(),
+             limit: int | None = None) -> Payments:
+    """Every distinct way ``player`` can pay ``cost`` now, lazily.
+
+    Parameters
+    ----------
+    state : GameState
+    player : str
+        Who pays.
+    cost : ManaCost or str
+        The cost ({T}/{Q} are ignored: they aren't mana).
+    x : int, optional
+        The value of X (CR 107.3); required when the cost has X.
+    for_object : str, optional
+        What is being paid for: a card in hand or spell on the stack (cast), or a
+        permanent whose ability is activated. Spending restrictions are tested
+        against it (CR 106.6); without it restricted mana is not used.
+    exclude : frozenset of str
+        Objects that can't be used as mana sources (the permanent whose {T} ability
+        is being paid for, objects tapped or sacrificed for other costs).
+    limit : int, optional
+        Iterate at most this many payments.
+
+    Returns
+    -------
+    Payments
+        ``bool()``, ``count()``, iteration, ``in``.
+
+    Raises
+    ------
+    BadInput
+        Bad cost text, X missing or negative, unknown player or object.
+
+    Examples
+    --------
+    >>> from manacheck.model import load_state_text
+    >>> s = load_state_text("turn: {active_player: A}\\nplayers:\\n  A:\\n"
+    ...                     "    battlefield: [Forest, Forest, Island]\\n")
+    >>> p = payments(s, "A", "{1}{G}")
+    >>> p.count()
+    2
+    >>> [q.text for q in p.best(2)]
+    ['Forest x2 [ability 1: {G}]', 'Forest [ability 1: {G}], Island [ability 1: {U}]']
+
+    Notes
+    -----
+    See the module docstring for the encoding and the known limits.
+
+    Rules
+    -----
+    CR 601.2g-h, 605.3a, 302.6, 107.4, 119.4, 106.6 (see the module docstring).
+    """
+    return Payments(_board(state, player, cost, x, for_object, exclude), limit)
+
+
+def count_payments(state: GameState, player: str, cost: ManaCost | str, *,
+                   x: int | None = None, for_object: str | None = None,
+                   exclude: frozenset[str] = frozenset(), limit: int | None = None) -> int:
+    """How many distinct payments there are (counted, not listed). See :func:`payments`."""
+    return payments(state, player, cost, x=x, for_object=for_object, exclude=exclude,
+                    limit=limit).count()
+
+
+def is_payable(state: GameState, player: str, cost: ManaCost | str, *,
+               x: int | None = None, for_object: str | None = None,
+               exclude: frozenset[str] = frozenset(), limit: int | None = None) -> bool:
+    """Whether the cost can be paid now: a max-flow pre-check, then the first payment.
+
+    See :func:`payments`. Rules: CR 601.2h (unpayable costs can't be paid).
+    """
+    return bool(payments(state, player, cost, x=x, for_object=for_object,
+                         exclude=exclude, limit=limit))
+
+
+def unpayable_reasons(state: GameState, player: str, cost: ManaCost | str, *,
+                      x: int | None = None, for_object: str | None = None,
+                      exclude: frozenset[str] = frozenset(), limit: int | None = None
+                      ) -> list[str]:
+    """Why the cost can't be paid, as every failing reason (empty if it can be).
+
+    Each reason names the symbol or amount and the rule, e.g.
+    ``"nothing can produce {U} (CR 601.2h: unpayable costs can't be paid)"``.
+    Sources left out (tapped, summoning sick ...) are listed after the reasons.
+    """
+    b = _board(state, player, cost, x, for_object, exclude)
+    if Payments(b):
+        return []
+    units: set[tuple[ManaType, bool]] = set()
+    max_units = 0
+    max_of: dict[ManaType, int] = dict.fromkeys(ManaType, 0)
+    for g in b.groups:
+        best = 0
+        best_of: dict[ManaType, int] = {}
+        for o in g.options:
+            kind = b.kinds[o.kind]
+            if not b.allowed_main(kind.restriction):
+                continue
+            per = g.size * (1 if o.exclusive else o.repeat)
+            best = max(best, len(kind.event) * per)
+            for t in kind.event:
+                units.add((t, kind.snow))
+                best_of[t] = max(best_of.get(t, 0), kind.event.count(t) * per)
+        max_units += best
+        for t, n in best_of.items():
+            max_of[t] += n
+    for pk in b.pool:
+        if pk.allowed:
+            units.add((pk.type, pk.snow))
+            max_units += pk.amount
+            max_of[pk.type] += pk.amount
+    types = {t for t, _ in units}
+    reasons: list[str] = []
+    seen: set[str] = set()
+    life_ok = b.life >= 2
+    for s in b.cost:
+        if s.text in seen:
+            continue
+        seen.add(s.text)
+        k = s.kind
+        if k is SymbolKind.COLORED and s.colors[0] not in types:
+            reasons.append(f"nothing can produce {s.text} (CR 601.2h: unpayable costs "
+                           "can't be paid)")
+        elif k is SymbolKind.COLORLESS and _T.C not in types:
+            reasons.append("nothing can produce colorless mana for {C} (CR 107.4c: {C} is "
+                           "paid only with colorless mana)")
+        elif k is SymbolKind.HYBRID and not set(s.colors) & types:
+            reasons.append(f"nothing can produce {_fmt(s.colors)[:3]} or "
+                           f"{_fmt(s.colors)[3:]} for {s.text} (CR 107.4e)")
+        elif k in (SymbolKind.PHYREXIAN, SymbolKind.HYBRID_PHYREXIAN) and \
+                not set(s.colors) & types and not life_ok:
+            reasons.append(f"nothing can produce {_fmt(s.colors[:1])} for {s.text} and "
+                           f"life {b.life} is less than 2 (CR 107.4f, 119.4)")
+        elif k is SymbolKind.SNOW and not any(snow for _, snow in units):
+            reasons.append("no snow source can produce mana for {S} (CR 107.4h)")
+    need_min = sum(1 if s.kind in (SymbolKind.MONO_HYBRID,) else _max_units(s)
+                   for s in b.cost if s.kind not in (SymbolKind.PHYREXIAN,
+                                                      SymbolKind.HYBRID_PHYREXIAN))
+    need_min += sum(1 for s in b.cost if s.kind in (SymbolKind.PHYREXIAN,
+                                                     SymbolKind.HYBRID_PHYREXIAN)
+                    ) - min(b.phyrexian, max(b.life, 0) // 2)
+    if max_units < need_min:
+        reasons.append(f"at most {max_units} mana can be made but {b.cost.text or '{0}'} "
+                       f"needs {need_min} (CR 601.2h)")
+    for t in (*COLORS, _T.C):
+        strict = sum(1 for s in b.cost if (s.kind is SymbolKind.COLORED and s.colors[0] is t)
+                     or (s.kind is SymbolKind.COLORLESS and t is _T.C))
+        if 0 < max_of[t] < strict:
+            reasons.append(f"{b.cost.text} needs {('{' + t.value + '}') * strict} but at most "
+                           f"{max_of[t]} {{{t.value}}} can be made (CR 601.2h)")
+    if not reasons:
+        reasons.append(f"no combination of the available sources pays {b.cost.text} "
+                       "(CR 601.2h: partial payments are not allowed)")
+    restricted = [g.ids[0] for g in b.groups for o in g.options
+                  if b.kinds[o.kind].restriction is not None
+                  and not b.allowed_main(b.kinds[o.kind].restriction)]
+    for r in dict.fromkeys(restricted):
+        reasons.append(f"mana from {r} has a spending restriction this payment doesn't meet "
+                       "(CR 106.6)")
+    reasons.extend(b.notes)
+    return reasons
