@@ -362,8 +362,8 @@ def parse_mana(v: Any, path: str) -> ManaProduction:
     if k == "unmodelled":
         if v[k] is not True:
             raise _Err("unmodelled takes true (describe the mana in the ability's text)", p)
-        return ManaProduction(ManaProductionKind.UNMODELLED, amount=0, per=per,
-                              restriction=restriction)
+        # amount stays 1 so that no solver mistakes it for "adds nothing" (CR 106.5).
+        return ManaProduction(ManaProductionKind.UNMODELLED, per=per, restriction=restriction)
     if k == "add":
         return ManaProduction(ManaProductionKind.FIXED, mana=_types(v[k], p), amount=0, per=per,
                               restriction=restriction)
