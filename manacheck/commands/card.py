@@ -9,7 +9,8 @@ from typing import Any
 
 from manacheck.cli import EXIT_YES, emit
 from manacheck.model import builtin_cards
-from manacheck.model.cards import CardDatabase, parse_cards
+from manacheck.model.cards import CardDatabase
+from manacheck.model.statefile import load_card_file
 
 COMMAND = "card"
 HELP = "print a card's definition (built-in, or from --cards FILE)"
@@ -44,18 +45,11 @@ def to_data(v: Any) -> Any:
 
 
 def load_db(path: str | None) -> CardDatabase:
-    db = builtin_cards()
-    if path:
-        import yaml
+    """The built-in cards, extended with ``path`` (``--cards FILE``) if given.
 
-        from manacheck.model.statefile import _parse, _read_text
-
-        with open(path, "rb") as fh:
-            text = _read_text(fh.read(), path)
-        doc = _parse(text, path)
-        del yaml
-        db = db.extended(parse_cards(doc.data, path=path))
-    return db
+    A bad card file raises :class:`StateFileError` with one line per problem.
+    """
+    return load_card_file(path) if path else builtin_cards()
 
 
 def handle(args: argparse.Namespace) -> int:

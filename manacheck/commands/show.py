@@ -1,0 +1,113 @@
+"""``manacheck show STATE``: print the board readably.
+
+Per player: life, mana pool, hand, battlefield (ids, tapped, summoning sick, counters),
+graveyard and exile; then the stack, top first; and the turn. ``--json`` prints the
+state as state-file data with every id made explicit.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from manacheck.cli import EXIT_YES, emit
+from manacheck.model import GameState, ManaPool, Permanent, StackItem
+from manacheck.model.statefile import dump_state, load_state_with_cards
+
+COMMAND = "show"
+HELP = "print the board: players, zones with ids, the stack (top first), the turn"
+
+
+def register(p: argparse.ArgumentParser) -> None:
+    p.add_argument("state", metavar="STATE", help="state file (YAML or JSON)")
+    p.add_argument("--cards", metavar="FILE", help="extra card definitions (YAML or JSON)")
+    p.set_defaults(func=handle)
+
+
+def _named(obj_id: str, name: str) -> str:
+    """``id`` when the id is the card name, else ``id (name)``."""
+    return obj_id if obj_id == name else f"{obj_id} ({name})"
+
+
+def pool_text(pool: ManaPool) -> str:
+    """The pool, with snow mana and mana under a spending restriction (CR 106.6) marked."""
+    if not pool:
+        return "empty"
+    parts: list[str] = []
+    for e in pool.entries:
+        text = ("{" + e.type.value + "}") * e.amount
+        notes = []
+        if e.snow:
+            notes.append("snow")
+        if e.restriction is not None:
+            notes.append(f"only: {getattr(e.restriction, 'text', e.restriction)}")
+        parts.append(f"{text} ({', '.join(notes)})" if notes else text)
+    return " ".join(parts)
+
+
+def permanent_line(perm: Permanent) -> str:
+    notes: list[str] = []
+    if perm.tapped:
+        notes.append("tapped")
+    if perm.summoning_sick:
+        notes.append("summoning sick")
+    if perm.counters:
+        notes.append("counters " + ", ".join(f"{k} x{n}" for k, n in perm.counters.items))
+    for k, v in perm.chosen:
+        notes.append(f"chosen {k.replace('_', ' ')} {v}")
+    if perm.token:
+        notes.append("token")
+    if perm.attached_to:
+        notes.append(f"attached to {perm.attached_to}")
+    if perm.owner != perm.controller:
+        notes.append(f"owned by {perm.owner}")
+    line = _named(perm.id, perm.name)
+    return f"{line}: {', '.join(notes)}" if notes else line
+
+
+def stack_line(item: StackItem) -> str:
+    if item.card is None:
+        head = f"{item.id}: {item.name}, controlled by {item.controller}"
+    else:
+        head = f"{_named(item.id, item.name)}: spell, controlled by {item.controller}"
+        if item.x is not None:
+            head += f", X={item.x}"
+        if item.alternative_cost:
+            head += f", cast for its {item.alternative_cost} cost"
+        head += f", mana value {item.mana_value()}"
+    if item.counters:
+        head += ", counters " + ", ".join(f"{k} x{n}" for k, n in item.counters.items)
+    if item.targets:
+        head += f", targets {', '.join(item.targets)}"
+    return head
+
+
+def board_text(state: GameState) -> str:
+    """The board as readable text."""
+    t = state.turn
+    lines = [f"turn {t.number}: {t.active_player}'s turn, {t.phase.value.replace('_', ' ')}"]
+    for p in state.players:
+        active = " (active player)" if p.name == t.active_player else ""
+        lines.append(f"{p.name}{active}: life {p.life}, mana pool {pool_text(p.mana_pool)}, "
+                     f"library {p.library_size}")
+        zones = (("hand", p.hand), ("graveyard", p.graveyard), ("exile", p.exile))
+        lines.append(f"  battlefield ({len(p.battlefield)}):")
+        lines.extend(f"    {permanent_line(perm)}" for perm in p.battlefield)
+        for zone, cards in zones:
+            if cards:
+                lines.append(f"  {zone} ({len(cards)}): "
+                             + ", ".join(_named(c.id, c.name) for c in cards))
+            else:
+                lines.append(f"  {zone}: empty")
+    if state.stack:
+        lines.append(f"stack ({len(state.stack)}, top first):")
+        for i, item in enumerate(reversed(state.stack), 1):
+            lines.append(f"  {i}. {stack_line(item)}")
+    else:
+        lines.append("stack: empty")
+    return "\n".join(lines)
+
+
+def handle(args: argparse.Namespace) -> int:
+    state = load_state_with_cards(args.state, args.cards)
+    emit(args, dump_state(state), lambda: board_text(state))
+    return EXIT_YES
