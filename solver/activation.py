@@ -217,6 +217,25 @@ def describe_filter(flt: ObjectFilter, noun: str = "permanent") -> str:
 # ---------------------------------------------------------------------------------------
 
 
+#: Payments scanned when a sacrificed permanent may have been tapped for mana first.
+PAYMENT_SCAN_LIMIT = 10_000
+
+_NONE = object()  # "no payment" (a payment itself may be any object)
+
+
+@dataclass(frozen=True)
+class _Uses:
+    """Objects a proposed activation's other costs use: ``hard`` can't help pay the mana
+    cost at all; ``soft`` may be tapped for mana first but not sacrificed or exiled by a
+    mana ability (they are about to be sacrificed or exiled by the cost)."""
+
+    hard: frozenset[str]
+    soft: frozenset[str]
+
+    def __or__(self, other: _Uses) -> _Uses:
+        return _Uses(self.hard | other.hard, self.soft | other.soft)
+
+
 @dataclass(frozen=True)
 class _Var:
     """One choice of the activation: a target or a cost part that picks objects."""
@@ -243,8 +262,8 @@ class _Activation:
         self.obj = state.get(object_id)
         self.zone = _zone_of(state, object_id)
         self._mv_cache: dict[str, int] = {}
-        self._pay_cache: dict[tuple[int, frozenset[str]], bool] = {}
-        self._count_cache: dict[tuple[int, frozenset[str]], int] = {}
+        self._pay_cache: dict[tuple[int, _Uses], bool] = {}
+        self._count_cache: dict[tuple[int, _Uses], tuple[int, bool]] = {}
         self.vars = self._variables()
         self.x_vars = [v for v in self.vars
                        if v.filter.mana_value == "X" or v.count == "X"]
@@ -497,60 +516,126 @@ class _Activation:
         # more generic mana is never easier, so payability is monotone in X).
         xs = []
         for x in range(X_LIMIT + 1):
-            if not self.payable(x, frozenset()):
+            if not self.payable(x):
                 break
             xs.append(x)
         return tuple(xs) if xs else (0,)
 
     # -- the mana cost --------------------------------------------------------------------
-    def base_exclude(self) -> frozenset[str]:
-        """Objects that can't help pay the mana: the source when the cost taps, untaps or
-        sacrifices it (CR 107.5, 107.6, 601.2g)."""
-        if self.is_permanent and (self.ab.tap or self.ab.untap or self.has_sacrifice_self):
-            return frozenset({self.source_id})
-        return frozenset()
+    def base_uses(self) -> _Uses:
+        """What the source's own cost does to it, for the mana payment.
 
-    def payable(self, x: int, used: frozenset[str]) -> bool:
-        key = (x, used)
+        {T}/{Q} (CR 107.5, 107.6): the source can't also be tapped for mana (hard).
+        "Sacrifice/Exile this" without {T}: it may be tapped for mana first (CR 601.2g:
+        mana abilities come before costs are paid), but not used by a mana ability
+        that itself sacrifices or exiles it (soft).
+        """
+        if not self.is_permanent:
+            return _Uses(frozenset(), frozenset())
+        if self.ab.tap or self.ab.untap:
+            return _Uses(frozenset({self.source_id}), frozenset())
+        if self.has_sacrifice_self or self.has_exile_self:
+            return _Uses(frozenset(), frozenset({self.source_id}))
+        return _Uses(frozenset(), frozenset())
+
+    def payable(self, x: int, uses: _Uses | None = None) -> bool:
+        """Whether the mana cost can be paid with X = x and these objects spoken for."""
+        uses = self.base_uses() if uses is None else self.base_uses() | uses
+        key = (x, uses)
         hit = self._pay_cache.get(key)
         if hit is None:
-            hit = _payments().is_payable(self.state, self.you, self.ab.mana_cost,
-                                         **self._pay_kwargs(x, used))
+            hit = self._first(x, uses) is not _NONE
             self._pay_cache[key] = hit
         return hit
 
-    def payment_count(self, x: int, used: frozenset[str]) -> int:
-        key = (x, used)
+    def _first(self, x: int, uses: _Uses) -> object:
+        pay = _payments()
+        kw = self._pay_kwargs(x)
+        if pay.is_payable(self.state, self.you, self.ab.mana_cost,
+                          exclude=uses.hard | uses.soft, **kw):
+            return next(iter(pay.payments(self.state, self.you, self.ab.mana_cost,
+                                          exclude=uses.hard | uses.soft, **kw)))
+        if not uses.soft or not pay.is_payable(self.state, self.you, self.ab.mana_cost,
+                                               exclude=uses.hard, **kw):
+            return _NONE
+        for p in pay.payments(self.state, self.you, self.ab.mana_cost, exclude=uses.hard,
+                              limit=PAYMENT_SCAN_LIMIT, **kw):
+            if self._keeps(p, uses.soft):
+                return p
+        return _NONE
+
+    def _keeps(self, payment: object, soft: frozenset[str]) -> bool:
+        """A payment may tap a permanent that a cost then sacrifices or exiles, but not
+        use a mana ability that sacrifices or exiles it itself (it would be gone)."""
+        need: dict[tuple[str, ...], int] = {}
+        for use in getattr(payment, "activations", ()):
+            if getattr(use, "zone", "battlefield") != "battlefield":
+                continue
+            perm = self.state.get(use.object)
+            if not isinstance(perm, Permanent):
+                continue
+            acts = effective(self.state)[perm.id].activated
+            ab = acts[use.ability - 1] if 1 <= use.ability <= len(acts) else None
+            if ab is None or not any(c.kind in (CostKind.SACRIFICE_SELF, CostKind.EXILE_SELF)
+                                     for c in ab.costs):
+                continue
+            group = tuple(use.group or use.ids or (use.object,))
+            need[group] = need.get(group, 0) + use.times
+        return all(sum(1 for m in g if m not in soft) >= n for g, n in need.items())
+
+    def payment_count(self, x: int, uses: _Uses) -> tuple[int, bool]:
+        """How many distinct payments; False when the scan stopped at its limit."""
+        uses = self.base_uses() | uses
+        key = (x, uses)
         hit = self._count_cache.get(key)
         if hit is None:
-            hit = _payments().count_payments(self.state, self.you, self.ab.mana_cost,
-                                             **self._pay_kwargs(x, used))
+            pay = _payments()
+            kw = self._pay_kwargs(x)
+            if not uses.soft:
+                hit = (pay.count_payments(self.state, self.you, self.ab.mana_cost,
+                                          exclude=uses.hard, **kw), True)
+            else:
+                n = 0
+                for n_seen, p in enumerate(pay.payments(
+                        self.state, self.you, self.ab.mana_cost, exclude=uses.hard,
+                        limit=PAYMENT_SCAN_LIMIT, **kw), 1):
+                    n += self._keeps(p, uses.soft)
+                    if n_seen >= PAYMENT_SCAN_LIMIT:
+                        hit = (n, False)
+                        break
+                else:
+                    hit = (n, True)
             self._count_cache[key] = hit
         return hit
 
-    def first_payment(self, x: int, used: frozenset[str]) -> object | None:
+    def first_payment(self, x: int, uses: _Uses) -> object | None:
         if not self.ab.mana_cost:
             return None
-        pays = _payments().payments(self.state, self.you, self.ab.mana_cost,
-                                    **self._pay_kwargs(x, used))
-        return next(iter(pays), None)
+        p = self._first(x, self.base_uses() | uses)
+        return None if p is _NONE else p
 
-    def all_payments(self, x: int, used: frozenset[str], limit: int) -> list[object | None]:
+    def all_payments(self, x: int, uses: _Uses, limit: int) -> list[object | None]:
         if not self.ab.mana_cost:
             return [None]
-        pays = _payments().payments(self.state, self.you, self.ab.mana_cost,
-                                    **self._pay_kwargs(x, used), limit=limit)
-        return list(pays)
+        uses = self.base_uses() | uses
+        out: list[object | None] = []
+        for p in _payments().payments(self.state, self.you, self.ab.mana_cost,
+                                      exclude=uses.hard, **self._pay_kwargs(x)):
+            if self._keeps(p, uses.soft):
+                out.append(p)
+                if len(out) >= limit:
+                    break
+        return out
 
-    def _pay_kwargs(self, x: int, used: frozenset[str]) -> dict[str, Any]:
+    def _pay_kwargs(self, x: int) -> dict[str, Any]:
         return {"x": x if self.ab.mana_cost.has_variable else None,
-                "for_object": self.source_id,
-                "exclude": self.base_exclude() | used}
+                "for_object": self.source_id}
 
     def unpayable_text(self, x: int) -> str:
         try:
-            why = _payments().unpayable_reasons(self.state, self.you, self.ab.mana_cost,
-                                                **self._pay_kwargs(x, frozenset()))
+            why = _payments().unpayable_reasons(
+                self.state, self.you, self.ab.mana_cost,
+                exclude=self.base_uses().hard | self.base_uses().soft, **self._pay_kwargs(x))
         except Exception:  # the reasons are a courtesy; the verdict doesn't depend on them
             return ""
         if not why:
@@ -596,16 +681,31 @@ class _Activation:
         domains, cons = self.domains_and_constraints()
         return iter_solutions(domains, cons)
 
-    def used_for_mana(self, sol: Mapping[str, Hashable]) -> frozenset[str]:
-        """Objects a solution's other costs tap or sacrifice: kept out of the payment."""
-        used: set[str] = set()
+    def uses_of(self, sol: Mapping[str, Hashable]) -> _Uses:
+        """What a solution's other costs do to objects that could otherwise pay mana.
+
+        Hard (can't pay mana at all): permanents tapped for a cost (CR 601.2g: mana
+        abilities come first, and a tapped permanent can't be tapped again, 107.5), and
+        cards discarded, revealed or exiled from a graveyard (a card used for mana from
+        a hand, e.g. exiled by Elvish Spirit Guide, is no longer there). Soft:
+        permanents sacrificed or exiled by the cost, which may first be tapped for mana.
+        """
+        hard: set[str] = set()
+        soft: set[str] = set()
         for v in self.vars:
-            if v.kind in (CostKind.TAP_UNTAPPED.value, CostKind.SACRIFICE.value,
-                          CostKind.EXILE.value):
-                sel = sol[v.name]
-                assert isinstance(sel, tuple)
-                used.update(sel)
-        return frozenset(used)
+            if v.kind == "target":
+                continue
+            sel = sol[v.name]
+            assert isinstance(sel, tuple)
+            if v.kind in (CostKind.SACRIFICE.value, CostKind.EXILE.value):
+                soft.update(str(o) for o in sel)
+            else:
+                hard.update(str(o) for o in sel)
+        if self.has_discard_self or (self.has_exile_self and not self.is_permanent):
+            hard.add(self.source_id)
+        # "Discard your hand" discards what is left after mana abilities (CR 601.2g), so
+        # a card in hand may still pay mana first: no exclusion for it.
+        return _Uses(frozenset(hard), frozenset(soft))
 
     def x_of(self, sol: Mapping[str, Hashable]) -> int:
         x = sol.get("X", 0)
@@ -643,8 +743,10 @@ class _Activation:
             elif part.kind is CostKind.EXILE_SELF:
                 picks["exiled"].insert(0, self.source_id)
             elif part.kind is CostKind.DISCARD_HAND:
+                spent = {u.object for u in getattr(payment, "activations", ())
+                         if getattr(u, "zone", "") == "hand"}
                 picks["discarded"].extend(c.id for c in self.state.player(self.you).hand
-                                          if c.id != self.source_id)
+                                          if c.id != self.source_id and c.id not in spent)
             elif part.kind is CostKind.PAY_LIFE:
                 life += part.count if isinstance(part.count, int) else (x or 0)
             elif part.kind is CostKind.REMOVE_COUNTERS:
@@ -680,14 +782,14 @@ class _Activation:
         if self.ab.mana_cost:
             dom = self.x_domain() if self.uses_x else (0,)
             x0 = dom[0] if dom else 0
-            if not self.payable(x0, frozenset()):
+            if not self.payable(x0):
                 extra = self.unpayable_text(x0)
                 cost = self.ab.mana_cost.with_x(x0).text if self.ab.mana_cost.has_variable \
                     else self.ab.mana_cost.text
                 reasons.append(Reason("601.2h", f"the mana cost {cost} can't be paid"
                                       + (f" ({extra})" if extra else "")
                                       + (" with " + self.obj.name + " itself spoken for"
-                                         if self.base_exclude() else "")))
+                                         if self.base_uses().hard else "")))
         return reasons
 
     def joint_reason(self) -> Reason:
@@ -861,24 +963,30 @@ def is_legal(state: GameState, object_id: str, ability: int, player: str) -> boo
 def _first_way(act: _Activation) -> Witness | None:
     for sol in act.solutions():
         x = act.x_of(sol)
-        used = act.used_for_mana(sol)
+        uses = act.uses_of(sol)
         if not act.ab.mana_cost:
             return act.witness(sol, None)
-        if act.payable(x, used):
-            return act.witness(sol, act.first_payment(x, used))
+        if act.payable(x, uses):
+            return act.witness(sol, act.first_payment(x, uses))
     return None
 
 
 def _count_ways(act: _Activation, limit: int) -> tuple[int, bool]:
     total = 0
+    complete = True
     for i, sol in enumerate(act.solutions()):
         if i >= limit:
             return total, False
         if not act.ab.mana_cost:
             total += 1
             continue
-        total += act.payment_count(act.x_of(sol), act.used_for_mana(sol))
-    return total, True
+        x, uses = act.x_of(sol), act.uses_of(sol)
+        if not act.payable(x, uses):
+            continue
+        n, done = act.payment_count(x, uses)
+        total += n
+        complete = complete and done
+    return total, complete
 
 
 def ways(
@@ -904,10 +1012,10 @@ def ways(
     n = 0
     for sol in act.solutions():
         x = act.x_of(sol)
-        used = act.used_for_mana(sol)
-        if ab.mana_cost and not act.payable(x, used):
+        uses = act.uses_of(sol)
+        if ab.mana_cost and not act.payable(x, uses):
             continue
-        for pay in act.all_payments(x, used, limit - n):
+        for pay in act.all_payments(x, uses, limit - n):
             yield act.witness(sol, pay)
             n += 1
             if n >= limit:

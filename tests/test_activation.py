@@ -1,0 +1,319 @@
+"""Can I activate this? One board per rule (107.5, 107.6, 302.6, 602.2, 602.5, 119.4,
+118.3, 115, 113.6), each answer derived by hand from the rule text.
+
+Seed text (../shared/seeds/001_*.txt) for 107.5 / 107.6: a tapped permanent can't pay
+{T}; an untapped one can't pay {Q}; both need a creature to be free of summoning
+sickness (302.6); haste exempts (702.10c); noncreature permanents are exempt.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from manacheck.model import AmbiguousInput, BadInput, GameState, load_state_text
+from manacheck.solver.activation import abilities, can_activate, resolve_ability
+
+from manacheck.cli import main
+
+SHARED = Path(__file__).resolve().parents[1].parent / "shared"
+
+
+def state(alice: str, *, bob: str = "{}", turn: str = "{active_player: Alice}",
+          stack: str = "[]", extra: str = "") -> GameState:
+    return load_state_text(f"""
+turn: {turn}
+players:
+  Alice: {alice}
+  Bob: {bob}
+stack: {stack}
+{extra}
+""")
+
+
+def rules_of(v: object) -> list[str]:
+    return [r.rule for r in v.reasons]  # type: ignore[attr-defined]
+
+
+def test_seed_text_states_107_5_and_107_6() -> None:
+    seed = (SHARED / "seeds" / "001_babcb20d26a3b8b2.txt").read_text(encoding="utf-8")
+    assert "A permanent that’s already tapped can’t be tapped again to pay the cost" in seed
+    assert "A permanent that’s already untapped can’t be untapped again" in seed
+
+
+# --- {T} and {Q} (CR 107.5, 107.6), summoning sickness (302.6) --------------------------
+
+
+@pytest.mark.cr("107.5")
+def test_tapped_permanent_cant_pay_tap_107_5() -> None:
+    s = state("{battlefield: [{card: Sol Ring, tapped: true}]}")
+    v = can_activate(s, "Sol Ring")
+    assert not v.legal and rules_of(v) == ["107.5"]
+    assert [f.description for f in v.fixes] == ["legal if Sol Ring were untapped"]
+
+
+@pytest.mark.cr("107.5")
+def test_untapped_permanent_pays_tap_107_5() -> None:
+    v = can_activate(state("{battlefield: [Sol Ring]}"), "Sol Ring")
+    assert v.legal and v.ways == 1 and v.witness is not None
+    assert v.witness.tapped == ("Sol Ring",)
+
+
+@pytest.mark.cr("302.6")
+def test_summoning_sick_creature_cant_pay_tap_302_6() -> None:
+    s = state("{battlefield: [{card: Llanowar Elves, summoning_sick: true}]}")
+    v = can_activate(s, "Llanowar Elves")
+    assert not v.legal and rules_of(v) == ["302.6"]
+    assert [f.description for f in v.fixes] == [
+        "legal if Llanowar Elves had been under your control since your turn began"]
+
+
+@pytest.mark.cr("702.10c")
+def test_haste_exempts_from_302_6() -> None:
+    s = state("{battlefield: [{card: Llanowar Elves, summoning_sick: true, "
+              "counters: {haste: 1}}]}")
+    assert can_activate(s, "Llanowar Elves").legal
+
+
+@pytest.mark.cr("302.6")
+def test_noncreature_permanent_has_no_summoning_sickness_302_6() -> None:
+    s = state("{battlefield: [{card: Sol Ring, summoning_sick: true}]}")
+    assert can_activate(s, "Sol Ring").legal
+
+
+@pytest.mark.cr("302.6")
+def test_tapping_a_sick_creature_for_another_cost_ignores_302_6() -> None:
+    """Springleaf Drum: "{T}, Tap an untapped creature you control" may tap a creature
+    that just arrived: that cost isn't the creature's {T} (302.6 is about its own)."""
+    s = state("{battlefield: [Springleaf Drum, {card: Llanowar Elves, summoning_sick: true}]}")
+    v = can_activate(s, "Springleaf Drum")
+    assert v.legal and v.witness is not None
+    assert v.witness.tapped == ("Springleaf Drum", "Llanowar Elves")
+    assert v.ways == 1
+
+
+@pytest.mark.cr("118.3")
+def test_tap_untapped_creature_needs_an_untapped_one_118_3() -> None:
+    s = state("{battlefield: [Springleaf Drum, {card: Llanowar Elves, tapped: true}]}")
+    v = can_activate(s, "Springleaf Drum")
+    assert not v.legal and rules_of(v) == ["118.3"]
+    assert any("one more untapped creature" in f.description for f in v.fixes)
+
+
+@pytest.mark.cr("107.5")
+def test_tapped_summoning_sick_creature_gets_both_reasons() -> None:
+    s = state("{battlefield: [{card: Llanowar Elves, summoning_sick: true, tapped: true}]}")
+    v = can_activate(s, "Llanowar Elves")
+    assert rules_of(v) == ["107.5", "302.6"]
+    # No single change is enough: the fix is the pair.
+    assert len(v.fixes) == 1 and len(v.fixes[0].changes) == 2
+
+
+# --- who and when (CR 602.2, 602.5) ----------------------------------------------------
+
+
+@pytest.mark.cr("602.2")
+def test_only_the_controller_may_activate_602_2() -> None:
+    s = state("{battlefield: [Sol Ring]}")
+    v = can_activate(s, "Sol Ring", player="Bob")
+    assert not v.legal and rules_of(v) == ["602.2"]
+    assert v.fixes[0].change.kind == "activate_as"
+
+
+SORCERY_CARD = """cards:
+  - name: Slow Engine
+    mana_cost: "{3}"
+    types: [Artifact]
+    abilities:
+      - activated: {cost: "{T}", timing: sorcery, effects: [{kind: draw, count: 1}],
+                    text: "{T}: Draw a card. Activate only as a sorcery."}
+  - name: Daily Engine
+    mana_cost: "{3}"
+    types: [Artifact]
+    abilities:
+      - activated: {cost: [{pay_life: 3}], once_each_turn: true,
+                    effects: [{kind: draw, count: 1}],
+                    text: "Pay 3 life: Draw a card. Activate only once each turn."}
+"""
+
+
+@pytest.mark.cr("602.5d")
+@pytest.mark.parametrize("turn, stack, legal", [
+    ("{active_player: Alice, phase: precombat_main}", "[]", True),
+    ("{active_player: Alice, phase: postcombat_main}", "[]", True),
+    ("{active_player: Alice, phase: upkeep}", "[]", False),
+    ("{active_player: Bob, phase: precombat_main}", "[]", False),
+    ("{active_player: Alice, phase: precombat_main}",
+     "[{card: Llanowar Elves, controller: Bob}]", False),
+])
+def test_activate_only_as_a_sorcery_602_5d(turn: str, stack: str, legal: bool) -> None:
+    s = state("{battlefield: [Slow Engine]}", turn=turn, stack=stack, extra=SORCERY_CARD)
+    v = can_activate(s, "Slow Engine")
+    assert v.legal is legal
+    if not legal:
+        assert rules_of(v) == ["602.5d"]
+        assert [f.description for f in v.fixes] == [
+            "legal in your main phase with an empty stack"]
+
+
+@pytest.mark.cr("602.5b")
+def test_activate_only_once_each_turn_602_5b() -> None:
+    s = state("{battlefield: [Daily Engine]}", extra=SORCERY_CARD)
+    assert can_activate(s, "Daily Engine").legal
+    s2 = state("{battlefield: [Daily Engine]}",
+               extra=SORCERY_CARD + "activated_this_turn: [{object: Daily Engine, ability: 1}]")
+    assert s2.activated_this_turn == (("Daily Engine", 1),)
+    v = can_activate(s2, "Daily Engine")
+    assert not v.legal and rules_of(v) == ["602.5b"]
+
+
+# --- life, counters, sacrifice, discard (CR 119.4, 118.3) -------------------------------
+
+
+@pytest.mark.cr("119.4")
+@pytest.mark.parametrize("life, legal", [(4, True), (3, True), (2, False), (0, False)])
+def test_pay_life_needs_life_total_at_least_the_amount_119_4(life: int, legal: bool) -> None:
+    s = state(f"{{life: {life}, battlefield: [Daily Engine]}}", extra=SORCERY_CARD)
+    v = can_activate(s, "Daily Engine")
+    assert v.legal is legal
+    if legal:
+        assert v.witness is not None and v.witness.life_paid == 3
+    else:
+        assert rules_of(v) == ["119.4"]
+        assert [f.description for f in v.fixes] == ["legal with a life total of at least 3"]
+
+
+@pytest.mark.cr("119.4b")
+def test_paying_zero_life_is_always_allowed_119_4b() -> None:
+    extra = """cards:
+  - name: Free Engine
+    mana_cost: "{1}"
+    types: [Artifact]
+    abilities: [{activated: {cost: [{pay_life: 0}], effects: [{kind: draw, count: 1}]}}]
+"""
+    assert can_activate(state("{life: 0, battlefield: [Free Engine]}", extra=extra),
+                        "Free Engine").legal
+
+
+@pytest.mark.cr("118.3")
+def test_remove_counters_needs_the_counters_118_3() -> None:
+    s = state("{battlefield: [{card: Pentad Prism, counters: {charge: 1}}, "
+              "{card: Pentad Prism, id: empty}]}")
+    v = can_activate(s, "Pentad Prism")
+    assert v.legal and v.witness is not None
+    assert v.witness.counters_removed == (("Pentad Prism", "charge", 1),)
+    e = can_activate(s, "empty")
+    assert not e.legal and rules_of(e) == ["118.3"]
+    assert [f.description for f in e.fixes] == ["legal if Pentad Prism had 1 charge counter(s)"]
+
+
+@pytest.mark.cr("118.3")
+def test_sacrifice_a_creature_counts_each_choice() -> None:
+    s = state("{battlefield: [Phyrexian Altar, Llanowar Elves, "
+              "{card: Llanowar Elves, tapped: true, summoning_sick: true}, Sol Ring]}")
+    v = can_activate(s, "Phyrexian Altar")
+    # Two creatures to choose from (tapped or sick doesn't matter for sacrifice).
+    assert v.legal and v.ways == 2
+    none = state("{battlefield: [Phyrexian Altar, Sol Ring]}")
+    w = can_activate(none, "Phyrexian Altar")
+    assert not w.legal and rules_of(w) == ["118.3"]
+    assert any(f.change.kind == "add_permanent" for f in w.fixes)
+
+
+@pytest.mark.cr("118.3")
+def test_discard_your_hand_is_payable_with_an_empty_hand() -> None:
+    """Lion's Eye Diamond: "Discard your hand, Sacrifice": an empty hand is no obstacle."""
+    v = can_activate(state("{battlefield: [Lion's Eye Diamond]}"), "Lion's Eye Diamond")
+    assert v.legal and v.witness is not None
+    assert v.witness.sacrificed == ("Lion's Eye Diamond",) and v.witness.discarded == ()
+    full = state("{hand: [Forest, Sol Ring], battlefield: [Lion's Eye Diamond]}")
+    fw = can_activate(full, "Lion's Eye Diamond")
+    assert fw.witness is not None and sorted(fw.witness.discarded) == ["Forest", "Sol Ring"]
+
+
+@pytest.mark.cr("113.6")
+def test_spirit_guide_works_from_hand_not_battlefield_113_6() -> None:
+    s = state("{hand: [Elvish Spirit Guide], battlefield: [{card: Elvish Spirit Guide, "
+              "id: esg-bf}]}")
+    v = can_activate(s, "Elvish Spirit Guide")
+    assert v.legal and v.witness is not None and v.witness.exiled == ("Elvish Spirit Guide",)
+    b = can_activate(s, "esg-bf")
+    assert not b.legal and rules_of(b) == ["113.6"]
+
+
+# --- targets (CR 115, 601.2c) ---------------------------------------------------------
+
+
+@pytest.mark.cr("115.1")
+def test_vizier_needs_another_target_permanent() -> None:
+    alone = state("{battlefield: [Vizier of Tumbling Sands]}")
+    v = can_activate(alone, "Vizier of Tumbling Sands", 1)
+    assert not v.legal and rules_of(v) == ["601.2c"]
+    two = state("{battlefield: [Vizier of Tumbling Sands, Forest]}",
+                bob="{battlefield: [Sol Ring]}")
+    w = can_activate(two, "Vizier of Tumbling Sands", 1)
+    assert w.legal and w.ways == 2
+
+
+@pytest.mark.cr("702.11b")
+def test_hexproof_and_shroud_are_not_legal_targets() -> None:
+    extra = """cards:
+  - {name: Hex Bear, mana_cost: "{1}{G}", types: [Creature], power: 2, toughness: 2,
+     keywords: [Hexproof]}
+  - {name: Shroud Bear, mana_cost: "{1}{G}", types: [Creature], power: 2, toughness: 2,
+     keywords: [Shroud]}
+"""
+    s = state("{battlefield: [Vizier of Tumbling Sands, Shroud Bear]}",
+              bob="{battlefield: [Hex Bear]}", extra=extra)
+    v = can_activate(s, "Vizier of Tumbling Sands", 1)
+    assert not v.legal and rules_of(v) == ["601.2c"]
+    mine = state("{battlefield: [Vizier of Tumbling Sands, Hex Bear]}", extra=extra)
+    assert can_activate(mine, "Vizier of Tumbling Sands", 1).ways == 1
+
+
+@pytest.mark.cr("601.2c")
+def test_deathrite_needs_a_land_card_in_a_graveyard() -> None:
+    s = state("{battlefield: [Deathrite Shaman], graveyard: [Sol Ring]}",
+              bob="{graveyard: [Forest, Island]}")
+    v = can_activate(s, "Deathrite Shaman", 1)
+    assert v.legal and v.ways == 2
+    none = state("{battlefield: [Deathrite Shaman], graveyard: [Sol Ring]}")
+    w = can_activate(none, "Deathrite Shaman", 1)
+    assert not w.legal and rules_of(w) == ["601.2c"]
+    assert any("in a graveyard" in f.description for f in w.fixes)
+
+
+# --- ability numbers and bad input -----------------------------------------------------
+
+
+def test_ability_number_may_be_omitted_only_when_one_could_be_meant() -> None:
+    s = state("{hand: [Vizier of Tumbling Sands], battlefield: [Deathrite Shaman, Sol Ring]}")
+    assert resolve_ability(s, "Sol Ring")[0] == 1
+    # In hand only the cycling ability (2) works from there (CR 113.6).
+    assert resolve_ability(s, "Vizier of Tumbling Sands")[0] == 2
+    with pytest.raises(AmbiguousInput, match="3 activated abilities"):
+        resolve_ability(s, "Deathrite Shaman")
+    with pytest.raises(BadInput, match="no activated ability 4"):
+        resolve_ability(s, "Deathrite Shaman", 4)
+
+
+def test_cli_ambiguous_and_unknown_player_exit_2(tmp_path: Path,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    f = tmp_path / "s.yaml"
+    f.write_text("turn: {active_player: Alice}\nplayers:\n  Alice: {battlefield: "
+                 "[Deathrite Shaman, Sol Ring]}\n")
+    assert main(["can-activate", str(f), "Deathrite Shaman"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--ability" in err
+    assert main(["can-activate", str(f), "Sol Ring", "--player", "Zed"]) == 2
+    assert "unknown player 'Zed'" in capsys.readouterr().err
+    assert main(["can-activate", str(f), "Sol Ring"]) == 0
+    assert main(["abilities", str(f)]) == 0
+
+
+def test_abilities_lists_battlefield_then_hand() -> None:
+    s = state("{hand: [Elvish Spirit Guide, Forest], battlefield: [Sol Ring, "
+              "{card: Llanowar Elves, summoning_sick: true}]}")
+    rows = abilities(s, "Alice")
+    assert [(o, n, v.legal) for o, n, v in rows] == [
+        ("Sol Ring", 1, True), ("Llanowar Elves", 1, False), ("Elvish Spirit Guide", 1, True)]
