@@ -29,6 +29,7 @@ __all__ = [
     "CR_VERSION",
     "KEYWORD_COUNTERS",
     "Card",
+    "ContinuousEffect",
     "Counters",
     "GameState",
     "Permanent",
@@ -225,6 +226,24 @@ class StackItem:
 
 
 @dataclass(frozen=True, slots=True)
+class ContinuousEffect:
+    """A continuous effect from a resolved spell that still applies (CR 611.2a).
+
+    E.g. Pale Moon's "until end of turn, if a player taps a nonbasic land for mana, it
+    produces colorless mana instead". ``card``'s static abilities are the effect;
+    ``controller`` is the player who controlled the spell (its "you").
+    """
+
+    id: str
+    card: CardDefinition
+    controller: str
+
+    @property
+    def name(self) -> str:
+        return self.card.name
+
+
+@dataclass(frozen=True, slots=True)
 class Player:
     """A player and their zones (CR 102, 400)."""
 
@@ -268,6 +287,7 @@ class GameState:
     activated_this_turn: tuple[tuple[str, int], ...] = ()
     events: tuple[object, ...] = field(default=(), compare=False, hash=False)
     source: str | None = field(default=None, compare=False, hash=False)
+    effects: tuple[ContinuousEffect, ...] = ()
 
     # ---- lookups -------------------------------------------------------------------
     def player(self, name: str) -> Player:

@@ -7,8 +7,12 @@ anything that isn't text.
 
 Ids (a contract): every object's id is its explicit ``id``, else its card name, with
 ``#2``, ``#3`` ... for later copies in file order (players in file order, each
-player's zones in the order written, then the stack). Automatic ids skip ids given
-explicitly.
+player's zones in the order written, then the stack, then ``effects``). Automatic ids
+skip ids given explicitly.
+
+``effects:`` (optional) lists continuous effects of resolved spells that still apply
+(CR 611.2a), e.g. ``[{card: Pale Moon, controller: Alice}]``: the card's static
+abilities are the effect.
 """
 
 from __future__ import annotations
@@ -24,7 +28,17 @@ from .abilities import SpendRestriction
 from .cards import CardDatabase, CardDefinition, builtin_cards, parse_card
 from .errors import BadInput, Location, ManacheckError, StateFileError
 from .mana import ManaCost, ManaPool, PoolMana, parse_mana_types
-from .state import Card, Counters, GameState, Permanent, Phase, Player, StackItem, Turn
+from .state import (
+    Card,
+    ContinuousEffect,
+    Counters,
+    GameState,
+    Permanent,
+    Phase,
+    Player,
+    StackItem,
+    Turn,
+)
 
 __all__ = [
     "MAX_BYTES",
@@ -46,7 +60,8 @@ MAX_NODES = 50_000
 #: Largest number accepted for life, X, counters and library size.
 MAX_NUMBER = 1_000_000
 
-TOP_KEYS = ("turn", "players", "stack", "cards", "events", "activated_this_turn")
+TOP_KEYS = ("turn", "players", "stack", "cards", "events", "activated_this_turn", "effects")
+EFFECT_KEYS = ("card", "id", "controller")
 PLAYER_KEYS = ("life", "hand", "battlefield", "graveyard", "exile", "library_size", "mana_pool")
 PERMANENT_KEYS = ("card", "id", "tapped", "summoning_sick", "counters", "chosen", "token",
                   "attached_to", "owner")
@@ -600,6 +615,29 @@ class _Builder:
             mana_pool=self.mana_pool(d.get("mana_pool"), f"{path}.mana_pool"),
         )
 
+    def effect(self, entry: Any, path: str) -> ContinuousEffect | None:
+        """A resolved spell's continuous effect (CR 611.2a): {card, controller, id}."""
+        if not isinstance(entry, Mapping):
+            self.c.add("an effect is a mapping such as {card: Pale Moon, controller: Alice}",
+                       path)
+            return None
+        _check_keys(entry, EFFECT_KEYS, path, self.c)
+        controller = entry.get("controller")
+        if controller is None:
+            self.c.add("missing key 'controller'", path)
+        elif not self.player_ref(controller, f"{path}.controller"):
+            controller = None
+        if "card" not in entry:
+            self.c.add("missing key 'card'", path)
+            return None
+        card = self.card(entry["card"], f"{path}.card")
+        if card is None or controller is None:
+            return None
+        if not card.static_abilities:
+            self.c.add(f"'{card.name}' has no continuous effect to apply", f"{path}.card")
+            return None
+        return ContinuousEffect(self.new_id(entry, card.name, path), card, str(controller))
+
     def stack_item(self, entry: Any, path: str) -> StackItem | None:
         if not isinstance(entry, Mapping):
             self.c.add("a stack entry is a mapping with 'card' (a spell) or 'ability_of'", path)
@@ -750,10 +788,15 @@ def load_state_data(
     stack_data = data.get("stack")
     for entry, p in b.entries(stack_data, "stack", quiet=True):
         b.collect_explicit(entry, p)
+    effects_data = data.get("effects")
+    for entry, p in b.entries(effects_data, "effects", quiet=True):
+        b.collect_explicit(entry, p)
     players = [pl for n, d in players_data.items()
                if (pl := b.player(str(n), d, f"players.{n}")) is not None]
     stack = [s for entry, sp in b.entries(stack_data, "stack")
              if (s := b.stack_item(entry, sp)) is not None]
+    effects = [e for entry, ep in b.entries(effects_data, "effects")
+               if (e := b.effect(entry, ep)) is not None]
     turn = _turn(data, b, c)
     ids = set(b.paths)
     for s in stack:
@@ -793,7 +836,8 @@ def load_state_data(
     if c.problems:
         raise c.fail()
     return GameState(players=tuple(players), turn=turn, stack=tuple(stack), cards=db,
-                     activated_this_turn=tuple(activated), events=tuple(events), source=name)
+                     activated_this_turn=tuple(activated), events=tuple(events), source=name,
+                     effects=tuple(effects))
 
 
 def _turn(data: Mapping[str, Any], b: _Builder, c: _Collector) -> Turn:
@@ -975,6 +1019,9 @@ def dump_state(state: GameState) -> dict[str, Any]:
                 sd["targets"] = list(s.targets)
             stack.append(sd)
         out["stack"] = stack
+    if state.effects:
+        out["effects"] = [{"card": e.card.name, "id": e.id, "controller": e.controller}
+                          for e in state.effects]
     if state.activated_this_turn:
         out["activated_this_turn"] = [{"object": o, "ability": n}
                                       for o, n in state.activated_this_turn]
