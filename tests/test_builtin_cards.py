@@ -26,7 +26,7 @@ from manacheck.model.abilities import (
     Zone,
 )
 from manacheck.model.cards import CardDefinition, parse_card, parse_cards
-from manacheck.model.errors import CardDataError
+from manacheck.model.errors import CardDataError, ManacheckError
 from manacheck.model.mana import ManaType
 from manacheck.model.statefile import load_state_text
 from manacheck.solver.produce import activation_outcomes
@@ -583,3 +583,35 @@ def test_format_target_count() -> None:
     assert _one({"cost": "{T}", "targets": [{"zone": "player"}]}).targets[0].count == 1
     with pytest.raises(CardDataError, match="count"):
         _one({"cost": "{T}", "targets": [{"zone": "player", "count": [1]}]})
+
+
+@pytest.mark.cr("106.5")
+@pytest.mark.parametrize("card,number", [("Metalworker", 1), ("Nykthos, Shrine to Nyx", 2),
+                                         ("Bloom Tender", 1), ("Chrome Mox", 1)])
+def test_unmodelled_mana_is_refused_not_read_as_no_mana(card: str, number: int) -> None:
+    # The card format can't say what these add; "nothing" would be a wrong answer.
+    state = load_state_text(f"turn: {{active_player: A}}\n"
+                            f"players: {{A: {{battlefield: [\"{card}\"]}}}}")
+    with pytest.raises(ManacheckError):
+        activation_outcomes(state, card, number)
+
+
+CAVERN_BOARD = """
+turn: {active_player: A, phase: precombat_main}
+players:
+  A:
+    hand: [Llanowar Elves]
+    battlefield: [{card: Cavern of Souls, chosen: {creature_type: Goblin}}]
+"""
+
+
+@pytest.mark.cr("106.6")
+@pytest.mark.xfail(strict=True, reason="solver.payments/characteristics.matches don't "
+                   "evaluate ObjectFilter.chosen_creature_type (the mana source's choice) "
+                   "yet: Cavern's restricted mana pays for any creature spell")
+def test_cavern_of_souls_naming_goblin_cannot_pay_for_an_elf() -> None:
+    # Cavern's {T}: Add {C} can't pay {G}; its any-color mana is only for Goblin spells.
+    from manacheck.solver.payments import count_payments
+
+    state = load_state_text(CAVERN_BOARD)
+    assert count_payments(state, "A", "{G}", for_object="Llanowar Elves") == 0
