@@ -182,9 +182,14 @@ def bound_replacements(
         return ()
     chars = effective(state)
     src_chars = chars[source.id]
+    # Static abilities of permanents (as they now are: Blood Moon may have removed a
+    # land's), then continuous effects of resolved spells (CR 611.2a: Pale Moon).
+    sources: list[tuple[str, str, str, tuple[object, ...]]] = [
+        (p.id, p.card.name, p.controller, chars[p.id].abilities) for p in state.permanents]
+    sources += [(e.id, e.card.name, e.controller, e.card.abilities) for e in state.effects]
     out: list[BoundReplacement] = []
-    for perm in state.permanents:
-        for ab in chars[perm.id].abilities:
+    for eff_id, eff_name, controller, abilities in sources:
+        for ab in abilities:
             if not isinstance(ab, StaticAbility) or ab.kind != "mana_replacement":
                 continue
             r = ab.replacement
@@ -193,22 +198,22 @@ def bound_replacements(
             if r.tapped_for_mana and not ability.tap:
                 continue
             # "If you tap": the tapping player is the source's controller.
-            if r.player == "you" and perm.controller != source.controller:
+            if r.player == "you" and controller != source.controller:
                 continue
-            if r.player == "opponent" and perm.controller == source.controller:
+            if r.player == "opponent" and controller == source.controller:
                 continue
-            if not matches(r.source, src_chars, source, state, perm.controller, perm.id):
+            if not matches(r.source, src_chars, source, state, controller, eff_id):
                 continue
             set_types: frozenset[ManaType] | None = None
             if r.cases:
                 set_types = frozenset(t for f, t in r.cases
-                                      if matches(f, src_chars, source, state, perm.controller,
-                                                 perm.id))
+                                      if matches(f, src_chars, source, state, controller,
+                                                 eff_id))
                 if not set_types:
                     continue  # no case names this source: the effect doesn't apply
             elif r.set_type is not None:
                 set_types = frozenset({r.set_type})
-            out.append(BoundReplacement(perm.id, perm.card.name, set_types, r.set_amount,
+            out.append(BoundReplacement(eff_id, eff_name, set_types, r.set_amount,
                                         r.multiply, r.only_if_produces))
     return tuple(out)
 
