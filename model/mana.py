@@ -246,7 +246,8 @@ def _symbols(text: str, *, allow_tap: bool) -> Iterator[tuple[int, ManaSymbol]]:
         index += 1
         if m is None:
             rest = s[pos:]
-            token = rest.split("}")[0] + "}" if "}" in rest else rest
+            # The unparsable text: an unclosed "{..." or the run of text before the next "{".
+            token = rest if rest.startswith("{") else (rest.split("{")[0].strip() or rest)
             raise ManaSyntaxError(
                 f"unknown mana symbol {token[:20]} at position {index}",
                 token=token[:20],

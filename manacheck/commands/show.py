@@ -104,6 +104,11 @@ def board_text(state: GameState) -> str:
             lines.append(f"  {i}. {stack_line(item)}")
     else:
         lines.append("stack: empty")
+    effects = getattr(state, "effects", ())
+    if effects:
+        lines.append(f"continuous effects ({len(effects)}, CR 611.2a):")
+        lines.extend(f"  {_named(e.id, e.card.name)}: controlled by {e.controller}"
+                     for e in effects)
     return "\n".join(lines)
 
 
