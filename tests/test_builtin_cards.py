@@ -286,7 +286,7 @@ def read_production(effect: str) -> tuple[str, object, str | None]:
     A small reader for the plain templates only; anything else is ``unmodelled``.
     """
     m = re.search(r"\bAdd ([^.]*)\.", effect)
-    if m is None:
+    if m is None or re.search(r"\binstead\b", effect):  # "If ..., add ... instead"
         return "unmodelled", None, None
     phrase, _, per = m.group(1).partition(" for each ")
     if per.startswith("card"):  # counts cards, not permanents (Metalworker)
