@@ -305,7 +305,8 @@ class ReplacementGraph:
 
     @property
     def outcomes(self) -> frozenset[ManaEvent]:
-        return frozenset(from_vector(n[1]) for n in self.sinks)
+        """The finished events; an event of no mana is no outcome (nothing is added)."""
+        return frozenset(from_vector(n[1]) for n in self.sinks if sum(n[1]))
 
     def path_to(self, outcome: Iterable[ManaType]) -> list[BoundReplacement]:
         """One order of effects (a shortest one) that ends in ``outcome``.
@@ -390,7 +391,7 @@ def outcomes_by_permutations(effects: Sequence[BoundReplacement],
             outs.add(from_vector(final))
     if not effects:
         outs.add(from_vector(start))
-    return frozenset(outs), tried
+    return frozenset(o for o in outs if o), tried
 
 
 def _replay(perm: Sequence[BoundReplacement], used: tuple[bool, ...], ev: Vector

@@ -1,0 +1,229 @@
+"""Property tests: the application-state graph and the least fixed point against naive
+references small enough to trust by reading.
+
+* Replacement effects (CR 616.1, 616.1f, 614.5): :func:`replacement_outcomes` equals
+  :func:`outcomes_by_permutations` (every permutation replayed, k <= 6), and every
+  explanation path is a legal order that ends in its outcome.
+* Could produce (CR 106.7): :func:`could_produce_all` equals a plain Kleene iteration
+  that uses the permutation reference for replacement effects; it does not depend on
+  the order of the permanents; adding a basic land never removes a type from a
+  Reflecting Pool (monotone).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from manacheck.model import (
+    MANA_TYPES,
+    GameState,
+    ManaProductionKind,
+    ManaType,
+    effective,
+    load_state_data,
+)
+from manacheck.solver.fixpoint import least_fixed_point, naive_least_fixed_point
+from manacheck.solver.produce import base_outcomes, could_produce, could_produce_all
+from manacheck.solver.replacement import (
+    BoundReplacement,
+    EnumerationLimit,
+    ReplacementGraph,
+    apply_replacement,
+    bound_replacements,
+    outcomes_by_permutations,
+    replacement_applies,
+    replacement_outcomes,
+    to_vector,
+)
+
+types = st.sampled_from(MANA_TYPES)
+type_sets = st.frozensets(types, min_size=1, max_size=2)
+
+
+@st.composite
+def effects(draw: st.DrawFn) -> BoundReplacement:
+    kind = draw(st.sampled_from(["set", "set_amount", "multiply", "cases"]))
+    only = draw(st.one_of(st.just(frozenset()), type_sets))
+    i = draw(st.integers(0, 10**6))
+    if kind == "set":
+        return BoundReplacement(f"e{i}", "set", frozenset({draw(types)}),
+                                only_if_produces=only)
+    if kind == "set_amount":
+        return BoundReplacement(f"e{i}", "contamination-like", frozenset({draw(types)}),
+                                draw(st.integers(1, 2)), only_if_produces=only)
+    if kind == "multiply":
+        return BoundReplacement(f"e{i}", "multiply", multiply=draw(st.integers(2, 3)),
+                                only_if_produces=only)
+    return BoundReplacement(f"e{i}", "cases", draw(type_sets), only_if_produces=only)
+
+
+events = st.lists(types, min_size=0, max_size=3).map(
+    lambda ts: tuple(sorted(ts, key=lambda t: t.order)))
+
+
+@pytest.mark.cr("616.1")
+@settings(max_examples=150, deadline=None)
+@given(st.lists(effects(), max_size=6), events)
+def test_graph_equals_every_permutation(effs: list[BoundReplacement],
+                                        event: tuple[ManaType, ...]) -> None:
+    naive, _ = outcomes_by_permutations(effs, event)
+    assert replacement_outcomes(effs, event) == naive
+    assert ReplacementGraph(effs, event).outcomes == naive
+
+
+@pytest.mark.cr("616.1f")
+@settings(max_examples=100, deadline=None)
+@given(st.lists(effects(), min_size=1, max_size=6), events.filter(bool))
+def test_every_explanation_path_is_a_legal_order(effs: list[BoundReplacement],
+                                                 event: tuple[ManaType, ...]) -> None:
+    g = ReplacementGraph(effs, event)
+    for out in g.outcomes:
+        path = g.path_to(out)
+        assert len({id(e) for e in path}) == len(path)  # CR 614.5: each at most once
+        current = {to_vector(event)}
+        for eff in path:
+            current = {o for v in current if replacement_applies(eff, v)
+                       for o in apply_replacement(eff, v)}
+            assert current, "an effect on the path did not apply"
+        finals = {v for v in current if not any(
+            replacement_applies(e, v) for e in effs if all(e is not p for p in path))}
+        assert to_vector(out) in finals
+
+
+@pytest.mark.cr("614.5")
+def test_identical_effects_collapse() -> None:
+    reflections = [BoundReplacement(f"m{i}", "Mana Reflection", multiply=2) for i in range(16)]
+    g = ReplacementGraph(reflections, (ManaType.G,))
+    assert g.graph.number_of_nodes() == 17
+    assert g.outcomes == frozenset({(ManaType.G,) * 2**16})
+    assert [e.effect_id for e in g.path_to((ManaType.G,) * 2**16)] == [f"m{i}" for i in range(16)]
+
+
+def test_enumeration_limit_says_so() -> None:
+    distinct = [BoundReplacement(f"s{i}", "set", frozenset({t}))
+                for i, t in enumerate(MANA_TYPES)]
+    distinct += [BoundReplacement("m2", "x2", multiply=2), BoundReplacement("m3", "x3",
+                                                                             multiply=3)]
+    with pytest.raises(EnumerationLimit, match="stopped after 10 application states"):
+        ReplacementGraph(distinct, (ManaType.G,), max_nodes=10)
+
+
+# ---------------------------------------------------------------------------------------
+# The least fixed point on random boards.
+# ---------------------------------------------------------------------------------------
+
+LANDS = ["Plains", "Island", "Swamp", "Mountain", "Forest", "Wastes", "Tundra",
+         "Reflecting Pool", "Exotic Orchard", "Reflecting Pool", "Exotic Orchard"]
+OTHERS = ["Fellwar Stone", "Naga Vitalist", "Harvester Druid", "Squandered Resources"]
+EFFECTS = ["Contamination", "Infernal Darkness", "Reality Twist", "Naked Singularity",
+           "Mana Reflection"]
+
+permanent = st.sampled_from(LANDS + LANDS + OTHERS + EFFECTS)
+
+
+def make_state(a: list[str], b: list[str], pale_moon: bool = False) -> GameState:
+    data: dict[str, Any] = {
+        "turn": {"active_player": "A"},
+        "players": {
+            "A": {"battlefield": [{"card": c, "id": f"a{i}"} for i, c in enumerate(a)]},
+            "B": {"battlefield": [{"card": c, "id": f"b{i}"} for i, c in enumerate(b)]},
+        },
+    }
+    if pale_moon:
+        data["effects"] = [{"card": "Pale Moon", "controller": "A"}]
+    return load_state_data(data)
+
+
+def naive_could_produce(state: GameState) -> dict[str, frozenset[ManaType]]:
+    """Kleene iteration over every permanent, replacement effects by permutations."""
+    chars = effective(state)
+    values: dict[str, frozenset[ManaType]] = {p.id: frozenset() for p in state.permanents}
+    changed = True
+    while changed:
+        changed = False
+        for perm in state.permanents:
+            got = set(values[perm.id])
+            for ab in chars[perm.id].activated:
+                if not ab.is_mana_ability or ab.mana is None:
+                    continue
+                cands: frozenset[ManaType] = frozenset()
+                if ab.mana.kind is ManaProductionKind.COULD_PRODUCE:
+                    assert ab.mana.could_produce is not None
+                    mine = ab.mana.could_produce.lands in ("you", "sacrificed")
+                    for land in state.permanents:
+                        if chars[land.id].is_land and (land.controller == perm.controller) \
+                                == mine:
+                            cands |= values[land.id]
+                    if ab.mana.could_produce.of == "color":
+                        cands -= {ManaType.C}
+                for ev in base_outcomes(state, perm, ab.mana, cands):
+                    outs, _ = outcomes_by_permutations(
+                        bound_replacements(state, perm, ab), ev)
+                    for o in outs:
+                        got.update(o)
+            if frozenset(got) != values[perm.id]:
+                values[perm.id] = frozenset(got)
+                changed = True
+    return values
+
+
+boards = st.tuples(st.lists(permanent, max_size=7), st.lists(permanent, max_size=7),
+                   st.booleans())
+
+
+@pytest.mark.cr("106.7")
+@settings(max_examples=120, deadline=None)
+@given(boards)
+def test_fixed_point_equals_naive_iteration(board: tuple[list[str], list[str], bool]) -> None:
+    s = make_state(*board)
+    assert could_produce_all(s) == naive_could_produce(s)
+
+
+@pytest.mark.cr("106.7")
+@settings(max_examples=60, deadline=None)
+@given(boards, st.randoms(use_true_random=False))
+def test_answer_does_not_depend_on_order(board: tuple[list[str], list[str], bool],
+                                         rnd: Any) -> None:
+    a, b, pm = board
+    s = make_state(a, b, pm)
+    ia, ib = list(enumerate(a)), list(enumerate(b))
+    rnd.shuffle(ia)
+    rnd.shuffle(ib)
+    data: dict[str, Any] = {
+        "turn": {"active_player": "A"},
+        "players": {
+            "B": {"battlefield": [{"card": c, "id": f"b{i}"} for i, c in ib]},
+            "A": {"battlefield": [{"card": c, "id": f"a{i}"} for i, c in ia]},
+        },
+    }
+    if pm:
+        data["effects"] = [{"card": "Pale Moon", "controller": "A"}]
+    assert could_produce_all(load_state_data(data)) == could_produce_all(s)
+
+
+@pytest.mark.cr("106.7")
+@settings(max_examples=80, deadline=None)
+@given(boards, st.sampled_from(["Plains", "Island", "Swamp", "Mountain", "Forest", "Wastes"]))
+def test_adding_a_basic_land_never_removes_a_type_from_reflecting_pool(
+        board: tuple[list[str], list[str], bool], basic: str) -> None:
+    a, b, pm = board
+    a = [*a, "Reflecting Pool"]
+    before = could_produce(make_state(a, b, pm), f"a{len(a) - 1}")
+    after = could_produce(make_state([*a, basic], b, pm), f"a{len(a) - 1}")
+    assert before <= after
+
+
+def test_fixpoint_module_matches_naive_on_a_cycle() -> None:
+    # x = y | {1}; y = x | z; z = z (a self-loop that stays empty); w = {}.
+    deps: Mapping[str, list[str]] = {"x": ["y"], "y": ["x", "z"], "z": ["z"], "w": []}
+
+    def step(n: str, v: Mapping[str, frozenset[int]]) -> frozenset[int]:
+        return {"x": v["y"] | {1}, "y": v["x"] | v["z"], "z": v["z"], "w": frozenset()}[n]
+
+    got = least_fixed_point(["x", "y", "z", "w"], deps, step)
+    assert got == naive_least_fixed_point(["x", "y", "z", "w"], step)
+    assert got == {"x": {1}, "y": {1}, "z": frozenset(), "w": frozenset()}
