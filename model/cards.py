@@ -344,8 +344,11 @@ def parse_mana(v: Any, path: str) -> ManaProduction:
 
     ``{add: "{C}{C}"}``, ``{choice: ["{B}{B}", "{B}{R}"]}``, ``{any_color: 1}``,
     ``{one_color: 3}``, ``{chosen_color: 1}``,
-    ``{could_produce: {lands: you, of: type}}``, ``{produced_type: 1}``; optional
-    ``per: FILTER`` and ``restriction: {text, spells, abilities}``.
+    ``{could_produce: {lands: you, of: type}}``, ``{produced_type: 1}``,
+    ``{unmodelled: true}`` (adds mana the format can't describe: devotion, "for each
+    color among ...", an exiled card's mana value; CR 605.1a still classifies it and
+    solvers refuse to guess); optional ``per: FILTER`` and
+    ``restriction: {text, spells, abilities}``.
     """
     _keys(v, path, MANA_KEYS)
     kinds = [k for k in ("add", "choice", "any_color", "one_color", "chosen_color",
