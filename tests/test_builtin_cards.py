@@ -23,6 +23,7 @@ from manacheck.model.abilities import (
     CostKind,
     ManaProductionKind,
     ObjectFilter,
+    TriggeredAbility,
     Zone,
 )
 from manacheck.model.cards import CardDefinition, parse_card, parse_cards
@@ -223,12 +224,24 @@ def expected_cost_kinds(cost: str) -> set[CostKind]:
 
 
 def activated_abilities() -> list[tuple[str, int, ActivatedAbility]]:
-    return [
+    """Every printed activated ability, and every ability a static ability grants."""
+    out = [
         (card.name, i, ab)
         for card in all_cards()
         for i, ab in enumerate(card.activated_abilities, start=1)
         if not ab.loyalty
     ]
+    out.extend(
+        (f"{card.name} (granted)", i, st.granted)
+        for card in all_cards()
+        for i, st in enumerate(card.static_abilities, start=1)
+        if st.granted is not None
+    )
+    return out
+
+
+def triggered_abilities() -> list[tuple[str, TriggeredAbility]]:
+    return [(card.name, ab) for card in all_cards() for ab in card.triggered_abilities]
 
 
 @pytest.mark.cr("602.1")
@@ -348,6 +361,22 @@ def test_mana_production_matches_its_text(name: str, number: int,
     assert (prod.restriction is not None) == ("Spend this mana only" in effect)
     if prod.restriction is not None:
         assert _norm(prod.restriction.text) in effect
+
+
+@pytest.mark.cr("605.1b")
+@pytest.mark.parametrize("name,ab", triggered_abilities(),
+                         ids=lambda v: v if isinstance(v, str) else "")
+def test_cr_605_1b_triggered_mana_ability_classification(name: str,
+                                                         ab: TriggeredAbility) -> None:
+    """Only an ability that triggers from a mana ability (tapping for mana), adds mana
+    and has no target carries ``mana``; other mana-adding triggers (Lotus Cobra, Coalition
+    Relic) aren't mana abilities and keep the mana in their effects."""
+    text = _norm(ab.text)
+    from_mana_ability = bool(re.search(r"\b(taps?|is tapped) .*\bfor mana\b", text))
+    adds = bool(re.search(r"\badds?\b", text))
+    assert (ab.mana is not None) == (from_mana_ability and adds)
+    if ab.mana is not None:
+        assert ab.event == "tapped_for_mana" and not ab.targets
 
 
 # --------------------------------------------------------------------------------------
