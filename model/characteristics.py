@@ -114,11 +114,11 @@ def effective(state: GameState) -> Mapping[str, Characteristics]:
 
     Cached per state object.
     """
-    cache = state.__dict__.get("_effective_cache")
+    cache: dict[str, Characteristics] | None = state.__dict__.get("_effective_cache")
     if cache is None:
         cache = _compute(state)
         state.__dict__["_effective_cache"] = cache
-    return cache  # type: ignore[no-any-return]
+    return cache
 
 
 def _statics(state: GameState, kind: str) -> list[tuple[Permanent, StaticAbility]]:
