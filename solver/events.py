@@ -16,6 +16,7 @@ Vocabulary::
       - return_to_hand: Llanowar Elves # returned to its owner's hand
       - leaves: {objects: [A, B], to: graveyard}   # simultaneously; to: graveyard|exile|hand
       - cast: {card: Kozilek, x: 0, alternative_cost: awaken, targets: [...]}
+      - draw: {player: Alice, count: 2}   # a player draws cards (CR 121.2)
       - beginning_of_combat            # the turn moves to the beginning of combat step
       - activate: {object: Kozilek, ability: 1, discard: Endless One, targets: [Fireball]}
       - resolve: top                   # resolve the top object of the stack (CR 608)
@@ -58,6 +59,7 @@ __all__ = [
     "BeginningOfCombat",
     "Cast",
     "Choose",
+    "Draw",
     "Event",
     "Leaves",
     "PutCounters",
@@ -140,6 +142,16 @@ class Activate:
 
 
 @dataclass(frozen=True, slots=True)
+class Draw:
+    """A player draws cards (CR 121.2); the library size goes down."""
+
+    index: int
+    player: str
+    count: int
+    kind: str = "draw"
+
+
+@dataclass(frozen=True, slots=True)
 class BeginningOfCombat:
     """The turn moves to the beginning of combat step (CR 507)."""
 
@@ -170,11 +182,11 @@ class Choose:
         return ", ".join(self.value)
 
 
-Event = (PutCounters | RemoveCounters | Leaves | Cast | Activate | BeginningOfCombat
+Event = (PutCounters | RemoveCounters | Leaves | Cast | Activate | Draw | BeginningOfCombat
          | Resolve | Choose)
 
 EVENT_KINDS = ("put_counters", "remove_counters", "dies", "exile", "return_to_hand", "leaves",
-               "cast", "activate", "beginning_of_combat", "resolve", "choose")
+               "cast", "activate", "draw", "beginning_of_combat", "resolve", "choose")
 
 
 def _suggest(word: str, choices: tuple[str, ...]) -> str | None:
@@ -290,6 +302,17 @@ def _parse_one(i: int, raw: Any) -> Event:
             raise BadEvent(i, kind, f"ability must be a number from 1, got {n!r}")
         return Activate(i, obj, n, _str_list(i, kind, d.get("discard"), "discard"),
                         _str_list(i, kind, d.get("targets"), "targets"))
+    if kind == "draw":
+        if isinstance(v, str):
+            return Draw(i, v, 1)
+        d = _keys(i, kind, v, ("player", "count"))
+        who = d.get("player")
+        n = d.get("count", 1)
+        if not isinstance(who, str):
+            raise BadEvent(i, kind, "missing 'player'")
+        if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= 1000:
+            raise BadEvent(i, kind, f"count must be a whole number from 0 to 1000, got {n!r}")
+        return Draw(i, who, n)
     if kind == "beginning_of_combat":
         return BeginningOfCombat(i)
     if kind == "resolve":

@@ -82,6 +82,7 @@ from .events import (
     BeginningOfCombat,
     Cast,
     Choose,
+    Draw,
     Event,
     Leaves,
     PutCounters,
@@ -124,6 +125,9 @@ SYNTHETIC_CARDS: Mapping[str, tuple[CardDefinition, dict[str, Any]]] = {
                           "keywords": ["Flying"], "text": THOPTER.text}),
 }
 TOKENS = {"Thopter": THOPTER}
+
+
+_UNMODELLED_DEATH_KEYWORDS = frozenset({"Persist", "Undying"})
 
 
 class Unsupported(ManacheckError):
@@ -350,11 +354,12 @@ class _Run:
         """Answer a choice: a ``choose`` event next in the file, else the script."""
         if not options:
             raise AssertionError("a choice needs options")
-        if len(options) == 1 and auto_single:
-            return options[0]
-        if self.pos < len(self.events) and isinstance(self.events[self.pos], Choose):
-            ev = self.events[self.pos]
-            assert isinstance(ev, Choose)
+        nxt = self.events[self.pos] if self.pos < len(self.events) else None
+        if len(options) == 1 and auto_single and not (
+                isinstance(nxt, Choose) and nxt.choice == kind):
+            return options[0]  # the only legal choice; nothing to ask
+        if isinstance(nxt, Choose):
+            ev = nxt
             self.pos += 1
             if ev.choice != kind:
                 raise BadEvent(ev.index, "choose", f"the open choice is {kind} ({prompt}), "
@@ -412,6 +417,13 @@ class _Run:
             self.cast(ev)
         elif isinstance(ev, Activate):
             self.activate(ev)
+        elif isinstance(ev, Draw):
+            if ev.player not in self.state.player_names:
+                raise self.bad(f"unknown player '{ev.player}'",
+                               "players are " + ", ".join(self.state.player_names))
+            self.note(f"event {ev.index + 1}: {ev.player} draws {ev.count} card(s)", "121.2",
+                      depth=0)
+            self.draw(ev.player, ev.count)
         elif isinstance(ev, BeginningOfCombat):
             self.beginning_of_combat(ev)
         elif isinstance(ev, Resolve):
@@ -498,6 +510,10 @@ class _Run:
                   f"{' (' + ', '.join(extra) + ')' if extra else ''}; it goes on the stack "
                   f"(costs taken as paid; mana value {item.mana_value()})", "601.2", "202.3e",
                   depth=0)
+        for perm in self.state.permanents:
+            if any(ab.event == "cast_spell" for ab in perm.card.triggered_abilities):
+                raise Unsupported(f"{perm.id} has a 'whenever a player casts' ability, which "
+                                  "the resolution solver doesn't model")
         # "When you cast this spell" (CR 603.2, 603.4: intervening if checked now).
         for n, ab in enumerate(card.triggered_abilities, 1):
             if ab.event == "cast_self":
@@ -630,6 +646,10 @@ class _Run:
         chars = effective(before)
         st = before
         for oid in ids:
+            unmodelled = chars[oid].keywords & _UNMODELLED_DEATH_KEYWORDS
+            if unmodelled and to == "graveyard":
+                raise Unsupported(f"{oid} has {', '.join(sorted(unmodelled))}, a dies trigger "
+                                  "the resolution solver doesn't model (CR 702.79, 702.93)")
             perm = before.permanent(oid)
             st = _remove_permanent(st, oid)
             if perm.token:
@@ -644,9 +664,10 @@ class _Run:
         # CR 603.10a: leaves-the-battlefield abilities look back in time.
         for src in before.permanents:
             for n, ab in enumerate(src.card.triggered_abilities, 1):
-                if ab.event not in ("leaves_battlefield", "dies"):
+                if ab.event not in ("leaves_battlefield", "dies",
+                                    "put_into_graveyard_from_battlefield"):
                     continue
-                if ab.event == "dies" and to != "graveyard":
+                if ab.event != "leaves_battlefield" and to != "graveyard":
                     continue
                 for oid in ids:
                     left = before.permanent(oid)
@@ -681,7 +702,7 @@ class _Run:
             self.state_based_actions()
             if not self.pending:
                 return
-            pending, self.pending = self.pending, []
+            pending = list(self.pending)  # self.pending shrinks as each goes on the stack
             for player in _apnap(self.state):
                 mine = [t for t in pending if t.controller == player]
                 if not mine:
@@ -702,6 +723,7 @@ class _Run:
                     mine = list(orders[tuple(answer.split(" < "))])
                 for t in mine:
                     self.put_on_stack(t, labels[t.seq])
+                    self.pending.remove(t)
 
     def labels(self, trigs: Sequence[_Trigger]) -> dict[int, str]:
         out: dict[int, str] = {}
@@ -831,18 +853,22 @@ class _Run:
     def resolve_top(self) -> None:
         self.tick()
         item = self.state.stack[-1]
-        self.state = replace(self.state, stack=self.state.stack[:-1])
         if item.card is not None:
+            self.state = replace(self.state, stack=self.state.stack[:-1])
             self.resolve_spell(item)
-        elif item.trigger is not None:
+            return
+        # An ability stays on the stack while it resolves (CR 608.2n: removed last).
+        if item.trigger is not None:
             self.resolve_trigger(item)
         else:
             self.resolve_activated(item)
+        self.state = replace(self.state, stack=tuple(s for s in self.state.stack
+                                                     if s.id != item.id))
 
     def resolve_spell(self, item: StackItem) -> None:
         card = item.card
         assert card is not None
-        if card.is_permanent:
+        if card.is_permanent_card:
             counters = Counters()
             for ab in card.static_abilities:
                 if ab.kind == "enters_with_counters" and ab.counter:
@@ -897,8 +923,9 @@ class _Run:
         self.note(f"{label} resolves", "608.2")
         effects = ab.effects
         if ab.optional and not (effects and effects[0].kind == "sacrifice_then"):
-            yes = self.choose("may", item.controller, f"whether to {ab.text or 'do it'}",
-                              ["yes", "no"], ("603.5",), auto_single=False)
+            yes = self.choose("may", item.controller, f"whether to do what '{item.id}' "
+                              f"may do ({ab.text or ab.event})", ["yes", "no"], ("603.5",),
+                              auto_single=False)
             if yes == "no":
                 self.note(f"{item.controller} chooses not to", "603.5")
                 return
@@ -968,7 +995,18 @@ class _Run:
                 self.state = _set_counters(self.state, dest, dest_perm.counters.plus(moved))
                 self.note(f"move all counters ({_fmt_counters(moved)}) from {src} onto {dest}",
                           "122.5")
+            elif k in ("gain_life", "lose_life"):
+                if "who" in eff.params:
+                    raise Unsupported(f"'{k}' for another player is not modelled")
+                n = eff.params.int("amount", 1)
+                p = self.state.player(you)
+                life = p.life + (n if k == "gain_life" else -n)
+                self.state = self.state.with_player(replace(p, life=life))
+                self.note(f"{you} {'gains' if k == 'gain_life' else 'loses'} {n} life "
+                          f"({p.life} → {life})", "119.3")
             elif k in ("draw", "draw_up_to"):
+                if "who" in eff.params:
+                    raise Unsupported("drawing by another player is not modelled")
                 n = eff.params.int("count", 1)
                 if k == "draw_up_to":
                     n = max(0, n - len(self.state.player(you).hand))
@@ -1046,7 +1084,7 @@ class _Run:
 def _events_of(state: GameState, events: Sequence[Any] | None) -> tuple[Event, ...]:
     raw = state.events if events is None else events
     if raw and all(isinstance(e, PutCounters | RemoveCounters | Leaves | Cast | Activate
-                              | BeginningOfCombat | Resolve | Choose) for e in raw):
+                              | Draw | BeginningOfCombat | Resolve | Choose) for e in raw):
         return tuple(raw)
     return parse_events(list(raw))
 
