@@ -538,6 +538,11 @@ class _Activation:
             return _Uses(frozenset(), frozenset({self.source_id}))
         return _Uses(frozenset(), frozenset())
 
+    def _entry(self, x: int, exclude: frozenset[str]) -> _PayEntry:
+        return _pay_entry(self.state, self.you, self.ab.mana_cost,
+                          x if self.ab.mana_cost.has_variable else None,
+                          self.source_id, exclude)
+
     def payable(self, x: int, uses: _Uses | None = None) -> bool:
         """Whether the mana cost can be paid with X = x and these objects spoken for."""
         uses = self.base_uses() if uses is None else self.base_uses() | uses
@@ -549,17 +554,15 @@ class _Activation:
         return hit
 
     def _first(self, x: int, uses: _Uses) -> object:
-        pay = _payments()
-        kw = self._pay_kwargs(x)
-        if pay.is_payable(self.state, self.you, self.ab.mana_cost,
-                          exclude=uses.hard | uses.soft, **kw):
-            return next(iter(pay.payments(self.state, self.you, self.ab.mana_cost,
-                                          exclude=uses.hard | uses.soft, **kw)))
-        if not uses.soft or not pay.is_payable(self.state, self.you, self.ab.mana_cost,
-                                               exclude=uses.hard, **kw):
+        strict = self._entry(x, uses.hard | uses.soft)
+        if strict.ok():
+            return strict.first()
+        if not uses.soft:
             return _NONE
-        for p in pay.payments(self.state, self.you, self.ab.mana_cost, exclude=uses.hard,
-                              limit=PAYMENT_SCAN_LIMIT, **kw):
+        loose = self._entry(x, uses.hard)
+        if not loose.ok():
+            return _NONE
+        for p in loose.listed():
             if self._keeps(p, uses.soft):
                 return p
         return _NONE
@@ -567,9 +570,14 @@ class _Activation:
     def _keeps(self, payment: object, soft: frozenset[str]) -> bool:
         """A payment may tap a permanent that a cost then sacrifices or exiles, but not
         use a mana ability that sacrifices or exiles it itself (it would be gone)."""
+        if not soft:
+            return True
         need: dict[tuple[str, ...], int] = {}
         for use in getattr(payment, "activations", ()):
             if getattr(use, "zone", "battlefield") != "battlefield":
+                continue
+            group = tuple(use.group or use.ids or (use.object,))
+            if not soft & set(group):
                 continue
             perm = self.state.get(use.object)
             if not isinstance(perm, Permanent):
@@ -579,7 +587,6 @@ class _Activation:
             if ab is None or not any(c.kind in (CostKind.SACRIFICE_SELF, CostKind.EXILE_SELF)
                                      for c in ab.costs):
                 continue
-            group = tuple(use.group or use.ids or (use.object,))
             need[group] = need.get(group, 0) + use.times
         return all(sum(1 for m in g if m not in soft) >= n for g, n in need.items())
 
@@ -589,22 +596,13 @@ class _Activation:
         key = (x, uses)
         hit = self._count_cache.get(key)
         if hit is None:
-            pay = _payments()
-            kw = self._pay_kwargs(x)
             if not uses.soft:
-                hit = (pay.count_payments(self.state, self.you, self.ab.mana_cost,
-                                          exclude=uses.hard, **kw), True)
+                hit = (self._entry(x, uses.hard).count(), True)
             else:
-                n = 0
-                for n_seen, p in enumerate(pay.payments(
-                        self.state, self.you, self.ab.mana_cost, exclude=uses.hard,
-                        limit=PAYMENT_SCAN_LIMIT, **kw), 1):
-                    n += self._keeps(p, uses.soft)
-                    if n_seen >= PAYMENT_SCAN_LIMIT:
-                        hit = (n, False)
-                        break
-                else:
-                    hit = (n, True)
+                entry = self._entry(x, uses.hard)
+                listed = entry.listed()
+                hit = (sum(1 for p in listed if self._keeps(p, uses.soft)),
+                       len(listed) < PAYMENT_SCAN_LIMIT)
             self._count_cache[key] = hit
         return hit
 
@@ -806,6 +804,88 @@ class _Activation:
                           + " must all have the same mana value X")
         return Reason("601.2h", "each part of the cost is payable alone, but no single "
                                 "choice pays all of them: " + "; ".join(parts))
+
+
+class _PayEntry:
+    """One payment question (cost, X, who pays, for what, objects kept out), asked of the
+    payment solver once and remembered: payable?, the first payment, the count, and
+    (only when a sacrificed permanent may have paid mana) the payments listed."""
+
+    def __init__(self, state: GameState, player: str, cost: ManaCost, x: int | None,
+                 for_object: str, exclude: frozenset[str]) -> None:
+        self._pays = _payments().payments(state, player, cost, x=x, for_object=for_object,
+                                          exclude=exclude)
+        self._ok: bool | None = None
+        self._first: object = _NONE
+        self._count: int | None = None
+        self._listed: list[object] | None = None
+
+    def ok(self) -> bool:
+        if self._ok is None:
+            self._ok = bool(self._pays)
+        return self._ok
+
+    def first(self) -> object:
+        if self._first is _NONE and self.ok():
+            self._first = next(iter(self._pays), _NONE)
+        return self._first
+
+    def count(self) -> int:
+        if self._count is None:
+            self._count = self._pays.count() if self.ok() else 0
+        return self._count
+
+    def listed(self) -> list[object]:
+        if self._listed is None:
+            self._listed = list(itertools.islice(self._pays, PAYMENT_SCAN_LIMIT)) \
+                if self.ok() else []
+        return self._listed
+
+
+def _mana_facts(state: GameState) -> tuple[frozenset[str], bool]:
+    """Objects that could be mana sources, and whether any mana carries a spending
+    restriction (only then does what the mana is for matter, CR 106.6). Cached."""
+    hit = state.__dict__.get("_activation_mana_facts")
+    if hit is None:
+        sources: set[str] = set()
+        restricted = any(getattr(m, "restriction", None) is not None
+                         for p in state.players for m in p.mana_pool.entries)
+        chars = effective(state)
+        for perm in state.permanents:
+            c = chars[perm.id]
+            for ab in c.activated:
+                if ab.mana is not None:
+                    sources.add(perm.id)
+                    restricted = restricted or ab.mana.restriction is not None
+            for trig in perm.card.triggered_abilities:
+                if trig.mana is not None and trig.mana.restriction is not None:
+                    restricted = True
+        for p in state.players:
+            for card in (*p.hand, *p.graveyard):
+                for ab in card.card.activated_abilities:
+                    if ab.mana is not None:
+                        sources.add(card.id)
+                        restricted = restricted or ab.mana.restriction is not None
+        hit = (frozenset(sources), restricted)
+        state.__dict__["_activation_mana_facts"] = hit
+    return hit  # type: ignore[no-any-return]
+
+
+def _pay_entry(state: GameState, player: str, cost: ManaCost, x: int | None,
+               for_object: str, exclude: frozenset[str]) -> _PayEntry:
+    """The shared :class:`_PayEntry` for a payment question, cached on the state.
+
+    Two questions are the same when they differ only in objects kept out that can't
+    produce mana anyway, or (when no mana anywhere is restricted) in what it is for.
+    """
+    sources, restricted = _mana_facts(state)
+    key = (player, cost, x, for_object if restricted else None, exclude & sources)
+    cache: dict[object, _PayEntry] = state.__dict__.setdefault("_activation_payments", {})
+    hit = cache.get(key)
+    if hit is None:
+        hit = _PayEntry(state, player, cost, x, for_object, exclude & sources)
+        cache[key] = hit
+    return hit
 
 
 def _noun(zone: str) -> str:

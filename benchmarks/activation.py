@@ -1,0 +1,212 @@
+"""Benchmark: ``abilities`` on a big board against the naive way.
+
+The board: one player with ``--permanents`` permanents (lands, Sol Rings, Llanowar
+Elves, Voltaic Keys, Springleaf Drums, Bone Altars, Kozileks), a ``--hand``-card hand
+and a stack of spells. Both methods give, for every activated ability, whether it is
+legal and how many distinct ways there are:
+
+* ours: :func:`manacheck.solver.activation.abilities` (one constraint problem per
+  ability, payments checked per solution and memoized);
+* naive: for each ability, build the whole product targets × cost choices × payments
+  (every payment of the mana cost listed once per ability), then filter each element
+  with a direct check.
+
+The two must agree on every ability (the run fails otherwise); the table prints both
+times and the ratio. Run: ``python benchmarks/activation.py`` (a few seconds).
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import random
+import sys
+import time
+from collections.abc import Sequence
+
+from manacheck.model import (
+    ActivatedAbility,
+    CostKind,
+    GameState,
+    Permanent,
+    effective,
+    load_state_text,
+    matches,
+    object_characteristics,
+)
+from manacheck.solver.activation import abilities
+from manacheck.solver.payments import payments
+
+CARDS = """cards:
+  - name: Bone Altar
+    mana_cost: "{2}"
+    types: [Artifact]
+    abilities:
+      - activated: {cost: ["{1}", {sacrifice: {count: 1, filter: {types: [creature],
+                                                                 controller: you}}}],
+                    effects: [{kind: draw, count: 1}]}
+"""
+
+MIX = [("Forest", 30), ("Island", 20), ("Swamp", 10), ("Sol Ring", 15),
+       ("Llanowar Elves", 30), ("Voltaic Key", 15), ("Springleaf Drum", 15),
+       ("Bone Altar", 10), ("Kozilek, the Great Distortion", 5)]
+HAND = ["Forest", "Sol Ring", "Llanowar Elves", "Sheer Drop", "Fireball", "Island",
+        "Voltaic Key"]
+SPELLS = ["Sheer Drop", "Fireball", "Llanowar Elves", "Sol Ring"]
+
+
+def make_board(n_perm: int, n_hand: int, n_stack: int, seed: int) -> GameState:
+    rng = random.Random(seed)
+    names = [n for n, w in MIX for _ in range(w)]
+    perms = []
+    for _ in range(n_perm):
+        name = rng.choice(names)
+        tapped = str(rng.random() < 0.3).lower()
+        sick = str(rng.random() < 0.2).lower()
+        perms.append(f'{{card: "{name}", tapped: {tapped}, summoning_sick: {sick}}}')
+    hand = [f'"{rng.choice(HAND)}"' for _ in range(n_hand)]
+    stack = []
+    for _ in range(n_stack):
+        name = rng.choice(SPELLS)
+        x = f", x: {rng.randint(0, 4)}" if name == "Fireball" else ""
+        stack.append(f'{{card: "{name}", controller: Bob{x}}}')
+    return load_state_text(f"""
+turn: {{active_player: Alice}}
+players:
+  Alice: {{hand: [{", ".join(hand)}], battlefield: [{", ".join(perms)}]}}
+  Bob: {{battlefield: [Forest]}}
+stack: [{", ".join(stack)}]
+{CARDS}
+""")
+
+
+# ---------------------------------------------------------------------------------------
+# The naive way
+# ---------------------------------------------------------------------------------------
+
+
+def _fits(state: GameState, flt: object, oid: str, x: int | None, source: str) -> bool:
+    return matches(flt, object_characteristics(state, oid), state.get(oid),  # type: ignore[arg-type]
+                   state, "Alice", source, {"X": x} if x is not None else None)
+
+
+def naive_ways(state: GameState, source: str, n: int, ab: ActivatedAbility) -> int:
+    """Whole product of targets × cost choices × X × payments, then filter."""
+    me = state.player("Alice")
+    perm = state.get(source)
+    everything = [s.id for s in state.stack] + [p.id for p in state.permanents]
+    target_choices = [everything for _ in ab.targets]
+    parts = [c for c in ab.costs if c.kind in (CostKind.SACRIFICE, CostKind.TAP_UNTAPPED,
+                                               CostKind.DISCARD)]
+    part_choices = []
+    for c in parts:
+        pool = [x.id for x in (me.hand if c.kind is CostKind.DISCARD else me.battlefield)]
+        assert isinstance(c.count, int)
+        part_choices.append(list(itertools.combinations(pool, c.count)))
+    uses_x = any(t.filter.mana_value == "X" for t in ab.targets) or any(
+        c.filter.mana_value == "X" for c in parts)
+    xs: Sequence[int | None] = range(0, 16) if uses_x else [None]
+    pays: list[object | None] = (list(payments(state, "Alice", ab.mana_cost, for_object=source))
+                                 if ab.mana_cost else [None])
+    total = 0
+    for x, targets, chosen, pay in itertools.product(xs, itertools.product(*target_choices),
+                                                     itertools.product(*part_choices), pays):
+        if _naive_ok(state, source, ab, perm, x, targets, chosen, parts, pay):
+            total += 1
+    return total
+
+
+def _naive_ok(state: GameState, source: str, ab: ActivatedAbility, perm: object,
+              x: int | None, targets: tuple[str, ...], chosen: tuple[tuple[str, ...], ...],
+              parts: list[object], pay: object | None) -> bool:
+    if isinstance(perm, Permanent):
+        c = effective(state)[perm.id]
+        sick = c.is_creature and perm.summoning_sick and not c.has_haste
+        if (ab.tap and (perm.tapped or sick)) or (ab.untap and (not perm.tapped or sick)):
+            return False
+    for spec, t in zip(ab.targets, targets, strict=True):
+        if spec.zone == "stack" and not any(s.id == t and s.is_spell for s in state.stack):
+            return False
+        if spec.zone == "battlefield" and t not in {p.id for p in state.permanents}:
+            return False
+        if not _fits(state, spec.filter, t, x, source):
+            return False
+    hard = {source} if (ab.tap or ab.untap) else set()
+    soft: set[str] = set()
+    for part, objs in zip(parts, chosen, strict=True):
+        for o in objs:
+            if not _fits(state, part.filter, o, x, source):  # type: ignore[attr-defined]
+                return False
+            kind = part.kind  # type: ignore[attr-defined]
+            if kind is CostKind.TAP_UNTAPPED:
+                p = state.permanent(o)
+                if p.tapped or (o == source and ab.tap):
+                    return False
+                hard.add(o)
+            elif kind is CostKind.SACRIFICE:
+                soft.add(o)
+            else:
+                hard.add(o)
+    if pay is None:
+        return True
+    for use in pay.activations:  # type: ignore[attr-defined]
+        ids = set(use.ids or (use.object,))
+        if ids & hard:
+            group = [g for g in (use.group or use.ids) if g not in hard]
+            if len(group) < use.times:
+                return False
+        src_ab = effective(state)[use.object].activated[use.ability - 1] \
+            if use.zone == "battlefield" else None
+        if src_ab is not None and any(c.kind is CostKind.SACRIFICE_SELF for c in src_ab.costs):
+            group = [g for g in (use.group or use.ids) if g not in soft and g not in hard]
+            if len(group) < use.times:
+                return False
+    return True
+
+
+def naive_abilities(state: GameState) -> list[tuple[str, int, int]]:
+    me = state.player("Alice")
+    out = []
+    for perm in me.battlefield:
+        for n, ab in enumerate(effective(state)[perm.id].activated, 1):
+            out.append((perm.id, n, naive_ways(state, perm.id, n, ab)))
+    return out
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--permanents", type=int, default=150)
+    ap.add_argument("--hand", type=int, default=30)
+    ap.add_argument("--stack", type=int, default=8)
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args(argv)
+    state = make_board(args.permanents, args.hand, args.stack, args.seed)
+    effective(state)  # both methods share the characteristics cache
+
+    t0 = time.perf_counter()
+    ours = abilities(state, "Alice")
+    t_ours = time.perf_counter() - t0
+    t0 = time.perf_counter()
+    naive = naive_abilities(state)
+    t_naive = time.perf_counter() - t0
+
+    ours_ways = [(o, n, v.ways) for o, n, v in ours if state.zone_of(o) == "battlefield"]
+    if ours_ways != naive:
+        bad = [(a, b) for a, b in zip(ours_ways, naive, strict=False) if a != b][:5]
+        print(f"MISMATCH between ours and naive: {bad}", file=sys.stderr)
+        return 1
+    legal = sum(1 for _, _, v in ours if v.legal)
+    total = sum(v.ways for _, _, v in ours)
+    print(f"board: {args.permanents} permanents, {args.hand} cards in hand, "
+          f"{args.stack} spells on the stack (seed {args.seed})")
+    print(f"abilities: {len(ours)} ({legal} legal), distinct ways in all: {total}")
+    print()
+    print("| method | time (s) | ratio |")
+    print("|---|---:|---:|")
+    print(f"| naive product, then filter | {t_naive:.3f} | 1.0 |")
+    print(f"| manacheck abilities (CSP) | {t_ours:.3f} | {t_naive / t_ours:.0f}x faster |")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
