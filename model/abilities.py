@@ -16,6 +16,7 @@ CR 115: targets.
 
 from __future__ import annotations
 
+import builtins
 import enum
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -86,10 +87,11 @@ class Params:
     def __contains__(self, key: object) -> bool:
         return any(k == key for k, _ in self.items)
 
-    def __iter__(self) -> Iterator[str]:
+    # builtins.str: inside this class body, `str` is the method above.
+    def __iter__(self) -> Iterator[builtins.str]:
         return (k for k, _ in self.items)
 
-    def as_dict(self) -> dict[str, ParamValue]:
+    def as_dict(self) -> dict[builtins.str, ParamValue]:
         return dict(self.items)
 
 
