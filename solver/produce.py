@@ -47,8 +47,10 @@ from manacheck.model.errors import BadInput
 from manacheck.solver.fixpoint import least_fixed_point
 from manacheck.solver.replacement import (
     BoundReplacement,
+    Canonical,
     ReplacementGraph,
     bound_replacements,
+    canonical,
     replacement_outcomes,
 )
 
@@ -169,12 +171,16 @@ class _Solver:
         self.state = state
         self.abilities = {p.id: mana_abilities(state, p.id) for p in state.permanents}
         self._bound: dict[tuple[str, ActivatedAbility], tuple[BoundReplacement, ...]] = {}
+        # (permanent id, id(ability)) -> (the ability, kept alive; its effects, canonical)
+        self._canonical: dict[tuple[str, int], tuple[ActivatedAbility, Canonical]] = {}
+        self._memo: dict[tuple[str, int, ManaEvent], frozenset[ManaEvent]] = {}
+        self._refs: dict[tuple[str, ManaProduction], tuple[str, ...]] = {}
         deps: dict[str, set[str]] = {}
         for p in state.permanents:
             d: set[str] = set()
             for _, ab in self.abilities[p.id]:
                 if ab.mana is not None and ab.mana.kind is ManaProductionKind.COULD_PRODUCE:
-                    d.update(_referenced_lands(state, p, ab.mana))
+                    d.update(self.refs(p, ab.mana))
             deps[p.id] = d
         self.deps = deps
         self.values = least_fixed_point([p.id for p in state.permanents], deps, self._step)
@@ -185,6 +191,12 @@ class _Solver:
             self._bound[key] = bound_replacements(self.state, perm, ab)
         return self._bound[key]
 
+    def refs(self, perm: Permanent, prod: ManaProduction) -> tuple[str, ...]:
+        key = (perm.id, prod)
+        if key not in self._refs:
+            self._refs[key] = _referenced_lands(self.state, perm, prod)
+        return self._refs[key]
+
     def candidates(self, perm: Permanent, prod: ManaProduction,
                    values: Mapping[str, frozenset[ManaType]],
                    sacrificed: str | None = None) -> frozenset[ManaType]:
@@ -192,7 +204,7 @@ class _Solver:
         if sacrificed is not None:
             lands: tuple[str, ...] = (sacrificed,)
         else:
-            lands = _referenced_lands(self.state, perm, prod)
+            lands = self.refs(perm, prod)
         out: frozenset[ManaType] = frozenset()
         for land in lands:
             out |= values.get(land, frozenset())
@@ -210,10 +222,21 @@ class _Solver:
     def outcomes(self, perm: Permanent, ab: ActivatedAbility,
                  values: Mapping[str, frozenset[ManaType]],
                  sacrificed: str | None = None) -> frozenset[ManaEvent]:
-        bound = self.bound(perm, ab)
+        key = (perm.id, id(ab))
+        entry = self._canonical.get(key)
+        if entry is None:
+            entry = self._canonical[key] = (ab, canonical(self.bound(perm, ab)))
+        canon = entry[1]
+        events = self.base_events(perm, ab, values, sacrificed)
+        if not canon[0]:  # no replacement effect applies to this ability
+            return frozenset(ev for ev in events if ev)
         out: set[ManaEvent] = set()
-        for ev in self.base_events(perm, ab, values, sacrificed):
-            out |= replacement_outcomes(bound, ev)
+        memo = self._memo
+        for ev in events:
+            got = memo.get((perm.id, key[1], ev))
+            if got is None:
+                got = memo[(perm.id, key[1], ev)] = replacement_outcomes(canon, ev)
+            out |= got
         return frozenset(out)
 
     def _step(self, pid: str, values: Mapping[str, frozenset[ManaType]]) -> frozenset[ManaType]:

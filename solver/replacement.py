@@ -39,6 +39,7 @@ from manacheck.model import (
     MANA_TYPES,
     ActivatedAbility,
     GameState,
+    ManaReplacement,
     ManaType,
     Permanent,
     StaticAbility,
@@ -55,6 +56,7 @@ __all__ = [
     "ReplacementGraph",
     "apply_replacement",
     "bound_replacements",
+    "canonical",
     "from_vector",
     "outcomes_by_permutations",
     "replacement_applies",
@@ -182,40 +184,53 @@ def bound_replacements(
         return ()
     chars = effective(state)
     src_chars = chars[source.id]
-    # Static abilities of permanents (as they now are: Blood Moon may have removed a
-    # land's), then continuous effects of resolved spells (CR 611.2a: Pale Moon).
-    sources: list[tuple[str, str, str, tuple[object, ...]]] = [
-        (p.id, p.card.name, p.controller, chars[p.id].abilities) for p in state.permanents]
-    sources += [(e.id, e.card.name, e.controller, e.card.abilities) for e in state.effects]
     out: list[BoundReplacement] = []
-    for eff_id, eff_name, controller, abilities in sources:
-        for ab in abilities:
-            if not isinstance(ab, StaticAbility) or ab.kind != "mana_replacement":
-                continue
-            r = ab.replacement
-            if r is None:
-                continue
-            if r.tapped_for_mana and not ability.tap:
-                continue
-            # "If you tap": the tapping player is the source's controller.
-            if r.player == "you" and controller != source.controller:
-                continue
-            if r.player == "opponent" and controller == source.controller:
-                continue
-            if not matches(r.source, src_chars, source, state, controller, eff_id):
-                continue
-            set_types: frozenset[ManaType] | None = None
-            if r.cases:
-                set_types = frozenset(t for f, t in r.cases
-                                      if matches(f, src_chars, source, state, controller,
-                                                 eff_id))
-                if not set_types:
-                    continue  # no case names this source: the effect doesn't apply
-            elif r.set_type is not None:
-                set_types = frozenset({r.set_type})
-            out.append(BoundReplacement(eff_id, eff_name, set_types, r.set_amount,
-                                        r.multiply, r.only_if_produces))
+    for eff_id, eff_name, controller, r in _replacement_sources(state):
+        if r.tapped_for_mana and not ability.tap:
+            continue
+        # "If you tap": the tapping player is the source's controller.
+        if r.player == "you" and controller != source.controller:
+            continue
+        if r.player == "opponent" and controller == source.controller:
+            continue
+        if not matches(r.source, src_chars, source, state, controller, eff_id):
+            continue
+        set_types: frozenset[ManaType] | None = None
+        if r.cases:
+            set_types = frozenset(t for f, t in r.cases
+                                  if matches(f, src_chars, source, state, controller, eff_id))
+            if not set_types:
+                continue  # no case names this source: the effect doesn't apply
+        elif r.set_type is not None:
+            set_types = frozenset({r.set_type})
+        out.append(BoundReplacement(eff_id, eff_name, set_types, r.set_amount,
+                                    r.multiply, r.only_if_produces))
     return tuple(out)
+
+
+def _replacement_sources(state: GameState
+                         ) -> list[tuple[str, str, str, ManaReplacement]]:
+    """Every mana replacement effect in the state: static abilities of permanents (as
+    they now are: Blood Moon may have removed a land's), then continuous effects of
+    resolved spells (CR 611.2a: Pale Moon). Cached on the state."""
+    cached: list[tuple[str, str, str, ManaReplacement]] | None = state.__dict__.get(
+        "_mana_replacement_sources")
+    if cached is not None:
+        return cached
+    chars = effective(state)
+    found: list[tuple[str, str, str, ManaReplacement]] = []
+    for p in state.permanents:
+        for ab in chars[p.id].abilities:
+            if isinstance(ab, StaticAbility) and ab.kind == "mana_replacement" \
+                    and ab.replacement is not None:
+                found.append((p.id, p.card.name, p.controller, ab.replacement))
+    for e in state.effects:
+        for ab in e.card.abilities:
+            if isinstance(ab, StaticAbility) and ab.kind == "mana_replacement" \
+                    and ab.replacement is not None:
+                found.append((e.id, e.card.name, e.controller, ab.replacement))
+    state.__dict__["_mana_replacement_sources"] = found
+    return found
 
 
 # ---------------------------------------------------------------------------------------
@@ -274,29 +289,42 @@ class ReplacementGraph:
         self._explore(max_nodes)
 
     def _explore(self, max_nodes: int) -> None:
-        g = self.graph
+        # Plain dicts while exploring (networkx per-edge calls cost more than the
+        # search); the DiGraph is built once at the end.
+        seen: set[Node] = {self.root}
+        edges: list[tuple[Node, Node, dict[str, int]]] = []
         queue: deque[Node] = deque([self.root])
+        classes = self.classes
+        applied_cache: dict[tuple[int, Vector], frozenset[Vector]] = {}
         while queue:
             node = queue.popleft()
             applied, ev = node
-            for i, cls in enumerate(self.classes):
+            for i, cls in enumerate(classes):
                 if applied[i] >= len(cls):
                     continue
                 eff = cls[applied[i]]
-                if not replacement_applies(eff, ev):
+                results = applied_cache.get((i, ev))
+                if results is None:
+                    results = (apply_replacement(eff, ev) if replacement_applies(eff, ev)
+                               else frozenset())
+                    applied_cache[(i, ev)] = results
+                if not results:
                     continue
                 nxt_applied = (*applied[:i], applied[i] + 1, *applied[i + 1:])
-                for out in apply_replacement(eff, ev):
+                label = {"effect": i}
+                for out in results:
                     nxt = (nxt_applied, out)
-                    if nxt not in g:
-                        if g.number_of_nodes() >= max_nodes:
+                    if nxt not in seen:
+                        if len(seen) >= max_nodes:
                             raise EnumerationLimit(
                                 f"stopped after {max_nodes:,} application states of "
-                                f"{sum(len(c) for c in self.classes)} replacement effects",
+                                f"{sum(len(c) for c in classes)} replacement effects",
                                 suggestion="remove some replacement effects from the state")
-                        g.add_node(nxt)
+                        seen.add(nxt)
                         queue.append(nxt)
-                    g.add_edge(node, nxt, effect=i)
+                    edges.append((node, nxt, label))
+        self.graph.add_nodes_from(seen)
+        self.graph.add_edges_from(edges)
 
     @property
     def sinks(self) -> list[Node]:
@@ -337,12 +365,30 @@ def _outcomes_cached(classes: tuple[tuple[tuple[object, ...], int], ...], reps: 
     return ReplacementGraph(effects, from_vector(event)).outcomes
 
 
-def replacement_outcomes(effects: Sequence[BoundReplacement],
+#: What a list of effects does, independent of who creates them: (key, copies) per
+#: class with a representative each, in a canonical order. Cache key for outcomes.
+Canonical = tuple[tuple[tuple[tuple[object, ...], int], ...], tuple[BoundReplacement, ...]]
+
+
+def canonical(effects: Sequence[BoundReplacement]) -> Canonical:
+    """Group interchangeable effects and drop ids, so equal situations share a cache."""
+    groups: dict[tuple[object, ...], list[BoundReplacement]] = {}
+    for e in effects:
+        groups.setdefault(e.key, []).append(e)
+    keys = sorted(groups, key=repr)
+    reps = tuple(BoundReplacement("", "", groups[k][0].set_types, groups[k][0].set_amount,
+                                  groups[k][0].multiply, groups[k][0].only_if_produces)
+                 for k in keys)
+    return tuple((k, len(groups[k])) for k in keys), reps
+
+
+def replacement_outcomes(effects: Sequence[BoundReplacement] | Canonical,
                          event: Iterable[ManaType]) -> frozenset[ManaEvent]:
     """Every event that ``event`` could end as, over every order (CR 616.1).
 
-    Cached on what the effects do (not who creates them), so it is shared between
-    sources and states.
+    ``effects`` may be given as :func:`canonical` of them (callers that ask about
+    many events of one source compute it once). Cached on what the effects do, not
+    who creates them, so it is shared between sources and states.
 
     Examples
     --------
@@ -357,17 +403,15 @@ def replacement_outcomes(effects: Sequence[BoundReplacement],
     CR 616.1, 616.1f, 614.5.
     """
     ev = tuple(event)
-    if not effects or not ev:
-        return frozenset({ev}) if ev else frozenset()
-    groups: dict[tuple[object, ...], list[BoundReplacement]] = {}
-    for e in effects:
-        groups.setdefault(e.key, []).append(e)
-    # A canonical representative per class: the cache must not depend on ids.
-    reps = tuple(BoundReplacement("", "", g[0].set_types, g[0].set_amount, g[0].multiply,
-                                  g[0].only_if_produces) for g in groups.values())
-    order = sorted(range(len(reps)), key=lambda i: repr(reps[i].key))
-    classes = tuple((reps[i].key, len(list(groups.values())[i])) for i in order)
-    return _outcomes_cached(classes, tuple(reps[i] for i in order), to_vector(ev))
+    if not ev:
+        return frozenset()
+    if not effects:
+        return frozenset({ev})
+    if isinstance(effects[0], BoundReplacement):
+        classes, reps = canonical(effects)  # type: ignore[arg-type]
+    else:
+        classes, reps = effects  # type: ignore[misc]
+    return _outcomes_cached(classes, reps, to_vector(ev))
 
 
 def outcomes_by_permutations(effects: Sequence[BoundReplacement],
