@@ -56,7 +56,7 @@ __all__ = [
 
 MAX_BYTES = 1_000_000
 MAX_DEPTH = 64
-MAX_NODES = 50_000
+MAX_NODES = 20_000
 #: Largest number accepted for life, X, counters and library size.
 MAX_NUMBER = 1_000_000
 

@@ -1,0 +1,150 @@
+"""How long ``manacheck validate`` takes, and how fast hostile files are refused.
+
+Boards are generated (seeded) with N permanents spread over two players, hands, and a
+stack. "ours" is :func:`manacheck.model.load_state` (bounded pre-scan with libyaml,
+key-path line map, every check); the naive baseline is ``yaml.safe_load`` (pure-Python
+loader, as a first try would use) followed by the same checks without line numbers.
+Also timed: the whole ``manacheck validate`` command in a fresh process (Python start-up
+and loading the built-in cards included), and refusing hostile files.
+
+Run: python benchmarks/validate.py [--quick]
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import tracemalloc
+from collections.abc import Callable
+from pathlib import Path
+
+import yaml
+
+from manacheck.model import StateFileError, builtin_cards, load_state, load_state_data
+from manacheck.model.statefile import MAX_BYTES
+
+PERMANENT_CARDS = ["Forest", "Island", "Plains", "Swamp", "Mountain", "Llanowar Elves",
+                   "Sol Ring", "Birds of Paradise", "Exotic Orchard", "Reflecting Pool",
+                   "City of Brass", "Graven Cairns", "The Ozolith", "Lotus Petal"]
+
+
+def board(n_permanents: int, seed: int = 1) -> str:
+    """A state file with ``n_permanents`` permanents (YAML text)."""
+    rng = random.Random(seed)
+    lines = ["turn: {active_player: Alice, phase: precombat_main}", "players:"]
+    for player, share in (("Alice", (n_permanents + 1) // 2), ("Bob", n_permanents // 2)):
+        lines += [f"  {player}:", "    life: 20", "    library_size: 40",
+                  "    hand: [Sheer Drop, Fireball, Forest]", "    battlefield:"]
+        for _ in range(share):
+            card = rng.choice(PERMANENT_CARDS)
+            extras = []
+            if rng.random() < 0.3:
+                extras.append("tapped: true")
+            if rng.random() < 0.2:
+                extras.append('counters: {"+1/+1": %d}' % rng.randint(1, 3))
+            lines.append(f"      - {{card: {card}{', ' if extras else ''}{', '.join(extras)}}}"
+                         if extras else f"      - {card}")
+    lines += ["stack:", "  - {card: Fireball, controller: Bob, x: 3, targets: [Alice]}",
+              "  - {card: Sheer Drop, controller: Bob, alternative_cost: awaken}"]
+    return "\n".join(lines) + "\n"
+
+
+def naive_load(path: Path) -> object:
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))  # pure-Python SafeLoader
+    return load_state_data(data, name=str(path))
+
+
+def best_of(fn: Callable[[], object], repeat: int) -> float:
+    times = []
+    for _ in range(repeat):
+        t = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t)
+    return min(times)
+
+
+def refuse_time(path: Path) -> tuple[float, float, str]:
+    """(seconds, peak MiB traced, first line of the refusal)."""
+    tracemalloc.start()
+    t = time.perf_counter()
+    try:
+        load_state(path)
+        message = "loaded"
+    except StateFileError as e:
+        message = e.lines()[0].split(": ", 1)[1]
+    elapsed = time.perf_counter() - t
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    return elapsed, peak / 2**20, message
+
+
+def hostile(folder: Path) -> dict[str, Path]:
+    files = {
+        "alias bomb": "a: &a [lol,lol,lol,lol,lol,lol,lol,lol,lol]\n" + "".join(
+            f"{chr(98 + i)}: &{chr(98 + i)} [" + ",".join([f"*{chr(97 + i)}"] * 9) + "]\n"
+            for i in range(8)),
+        "50,000-deep YAML": "[" * 50_000 + "]" * 50_000,
+        "50,000-deep JSON": '{"a":' * 50_000 + "1" + "}" * 50_000,
+        "1 MB of junk": ("a: [b, {c: d]]\n:: }{\n" * 60_000)[: MAX_BYTES - 1],
+        "1 MB single line": "players: " + "x" * (MAX_BYTES - 20),
+        "500k values (JSON)": "[" + "1," * (MAX_BYTES // 2 - 2) + "1]",
+        "10 MB file": "x" * (10 * MAX_BYTES),
+    }
+    out = {}
+    for name, text in files.items():
+        suffix = ".json" if "JSON" in name else ".yaml"
+        path = folder / (name.replace(" ", "_").replace(",", "") + suffix)
+        path.write_text(text)
+        out[name] = path
+    binary = folder / "binary.yaml"
+    binary.write_bytes(bytes(range(256)) * 3000)
+    out["binary (768 KB)"] = binary
+    return out
+
+
+def main() -> None:
+    quick = "--quick" in sys.argv
+    repeat = 3 if quick else 7
+    builtin_cards()  # loaded once per process; timed separately in the CLI row
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        print("Loading + validating a board (in process, best of %d)" % repeat)
+        print(f"{'permanents':>10} {'bytes':>8} {'ours ms':>9} {'naive ms':>9} {'naive/ours':>10}")
+        for n in (50, 200, 1000):
+            path = folder / f"board{n}.yaml"
+            path.write_text(board(n))
+            state = load_state(path)
+            assert len(state.permanents) == n
+            ours = best_of(lambda p=path: load_state(p), repeat)
+            naive = best_of(lambda p=path: naive_load(p), repeat)
+            print(f"{n:>10} {path.stat().st_size:>8} {ours * 1e3:>9.1f} {naive * 1e3:>9.1f} "
+                  f"{naive / ours:>9.1f}x")
+        path = folder / "board200.yaml"
+        runs = []
+        for _ in range(repeat):
+            t = time.perf_counter()
+            done = subprocess.run([sys.executable, "-m", "manacheck", "validate", str(path)],
+                                  capture_output=True, text=True, timeout=60)
+            runs.append(time.perf_counter() - t)
+            assert done.returncode == 0, done.stderr
+        print(f"\n`manacheck validate` on the 200-permanent board, whole process: "
+              f"median {statistics.median(runs) * 1e3:.0f} ms, best {min(runs) * 1e3:.0f} ms")
+        print(f"  ({done.stdout.strip()})")
+        t = time.perf_counter()
+        subprocess.run([sys.executable, "-c", "import manacheck.model as m; m.builtin_cards()"],
+                       check=True, timeout=60)
+        print(f"  of which Python start-up + import + loading {len(builtin_cards())} built-in "
+              f"cards: {(time.perf_counter() - t) * 1e3:.0f} ms")
+        print("\nHostile files (in process): refused in")
+        print(f"{'file':>20} {'ms':>8} {'peak MiB':>9}  message")
+        for name, hpath in hostile(folder).items():
+            secs, mib, message = refuse_time(hpath)
+            print(f"{name:>20} {secs * 1e3:>8.1f} {mib:>9.1f}  {message[:70]}")
+
+
+if __name__ == "__main__":
+    main()
