@@ -127,7 +127,8 @@ class BoundReplacement:
             parts.append(f"amount -> {self.set_amount}")
         if self.multiply is not None:
             parts.append(f"amount x{self.multiply}")
-        return f"{self.name} ({self.effect_id}): " + ", ".join(parts or ["no change"])
+        who = self.name if self.effect_id in ("", self.name) else f"{self.name} ({self.effect_id})"
+        return f"{who}: " + ", ".join(parts or ["no change"])
 
 
 def replacement_applies(eff: BoundReplacement, event: Vector) -> bool:
