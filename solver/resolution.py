@@ -236,7 +236,14 @@ def _remove_permanent(state: GameState, perm_id: str) -> GameState:
 
 def _add_card(state: GameState, player: str, zone: str, card: Card) -> GameState:
     p = state.player(player)
-    return state.with_player(replace(p, **{zone: (*getattr(p, zone), card)}))
+    cards: tuple[Card, ...] = (*getattr(p, zone), card)
+    if zone == "hand":
+        return state.with_player(replace(p, hand=cards))
+    if zone == "graveyard":
+        return state.with_player(replace(p, graveyard=cards))
+    if zone == "exile":
+        return state.with_player(replace(p, exile=cards))
+    raise ValueError(f"not a card zone: {zone}")
 
 
 def _add_permanent(state: GameState, perm: Permanent) -> GameState:
