@@ -38,9 +38,10 @@ to pay another cost can't also be tapped for mana.
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Hashable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from manacheck.model import (
@@ -231,9 +232,11 @@ class _Uses:
 
     hard: frozenset[str]
     soft: frozenset[str]
+    tapped: frozenset[str] = frozenset()  # the permanents among ``hard`` the cost taps
 
     def __or__(self, other: _Uses) -> _Uses:
-        return _Uses(self.hard | other.hard, self.soft | other.soft)
+        return _Uses(self.hard | other.hard, self.soft | other.soft,
+                     self.tapped | other.tapped)
 
 
 @dataclass(frozen=True)
@@ -264,6 +267,7 @@ class _Activation:
         self._mv_cache: dict[str, int] = {}
         self._pay_cache: dict[tuple[int, _Uses], bool] = {}
         self._count_cache: dict[tuple[int, _Uses], tuple[int, bool]] = {}
+        self._x_domain: tuple[int, ...] | None = None
         self.vars = self._variables()
         self.x_vars = [v for v in self.vars
                        if v.filter.mana_value == "X" or v.count == "X"]
@@ -494,6 +498,11 @@ class _Activation:
     # -- X -------------------------------------------------------------------------------
     def x_domain(self) -> tuple[int, ...]:
         """Values X can take. Bound by filters ("mana value X"), counters, or the mana."""
+        if self._x_domain is None:
+            self._x_domain = self._compute_x_domain()
+        return self._x_domain
+
+    def _compute_x_domain(self) -> tuple[int, ...]:
         if not self.uses_x:
             return ()
         bounds: list[set[int]] = []
@@ -522,7 +531,14 @@ class _Activation:
         return tuple(xs) if xs else (0,)
 
     # -- the mana cost --------------------------------------------------------------------
+    @functools.cached_property
+    def _base_uses(self) -> _Uses:
+        return self._compute_base_uses()
+
     def base_uses(self) -> _Uses:
+        return self._base_uses
+
+    def _compute_base_uses(self) -> _Uses:
         """What the source's own cost does to it, for the mana payment.
 
         {T}/{Q} (CR 107.5, 107.6): the source can't also be tapped for mana (hard).
@@ -533,15 +549,16 @@ class _Activation:
         if not self.is_permanent:
             return _Uses(frozenset(), frozenset())
         if self.ab.tap or self.ab.untap:
-            return _Uses(frozenset({self.source_id}), frozenset())
+            src = frozenset({self.source_id})
+            return _Uses(src, frozenset(), src if self.ab.tap else frozenset())
         if self.has_sacrifice_self or self.has_exile_self:
             return _Uses(frozenset(), frozenset({self.source_id}))
         return _Uses(frozenset(), frozenset())
 
-    def _entry(self, x: int, exclude: frozenset[str]) -> _PayEntry:
+    def _entry(self, x: int, exclude: frozenset[str], tapped: frozenset[str]) -> _PayEntry:
         return _pay_entry(self.state, self.you, self.ab.mana_cost,
                           x if self.ab.mana_cost.has_variable else None,
-                          self.source_id, exclude)
+                          self.source_id, exclude, tapped)
 
     def payable(self, x: int, uses: _Uses | None = None) -> bool:
         """Whether the mana cost can be paid with X = x and these objects spoken for."""
@@ -554,17 +571,20 @@ class _Activation:
         return hit
 
     def _first(self, x: int, uses: _Uses) -> object:
-        strict = self._entry(x, uses.hard | uses.soft)
-        if strict.ok():
-            return strict.first()
-        if not uses.soft:
-            return _NONE
-        loose = self._entry(x, uses.hard)
+        # The question without the soft objects is shared by every choice of what to
+        # sacrifice; its payments are then filtered for each choice.
+        loose = self._entry(x, uses.hard, uses.tapped)
         if not loose.ok():
             return _NONE
-        for p in loose.listed():
+        if not uses.soft:
+            return loose.first()
+        listed = loose.listed()
+        for p in listed:
             if self._keeps(p, uses.soft):
                 return p
+        if len(listed) >= PAYMENT_SCAN_LIMIT:  # the scan stopped: ask the strict question
+            strict = self._entry(x, uses.hard | uses.soft, uses.tapped)
+            return strict.first() if strict.ok() else _NONE
         return _NONE
 
     def _keeps(self, payment: object, soft: frozenset[str]) -> bool:
@@ -597,9 +617,9 @@ class _Activation:
         hit = self._count_cache.get(key)
         if hit is None:
             if not uses.soft:
-                hit = (self._entry(x, uses.hard).count(), True)
+                hit = (self._entry(x, uses.hard, uses.tapped).count(), True)
             else:
-                entry = self._entry(x, uses.hard)
+                entry = self._entry(x, uses.hard, uses.tapped)
                 listed = entry.listed()
                 hit = (sum(1 for p in listed if self._keeps(p, uses.soft)),
                        len(listed) < PAYMENT_SCAN_LIMIT)
@@ -617,8 +637,7 @@ class _Activation:
             return [None]
         uses = self.base_uses() | uses
         out: list[object | None] = []
-        for p in _payments().payments(self.state, self.you, self.ab.mana_cost,
-                                      exclude=uses.hard, **self._pay_kwargs(x)):
+        for p in self._entry(x, uses.hard, uses.tapped).iterate():
             if self._keeps(p, uses.soft):
                 out.append(p)
                 if len(out) >= limit:
@@ -690,6 +709,7 @@ class _Activation:
         """
         hard: set[str] = set()
         soft: set[str] = set()
+        tapped: set[str] = set()
         for v in self.vars:
             if v.kind == "target":
                 continue
@@ -699,11 +719,13 @@ class _Activation:
                 soft.update(str(o) for o in sel)
             else:
                 hard.update(str(o) for o in sel)
+                if v.kind == CostKind.TAP_UNTAPPED.value:
+                    tapped.update(str(o) for o in sel)
         if self.has_discard_self or (self.has_exile_self and not self.is_permanent):
             hard.add(self.source_id)
         # "Discard your hand" discards what is left after mana abilities (CR 601.2g), so
         # a card in hand may still pay mana first: no exclusion for it.
-        return _Uses(frozenset(hard), frozenset(soft))
+        return _Uses(frozenset(hard), frozenset(soft), frozenset(tapped))
 
     def x_of(self, sol: Mapping[str, Hashable]) -> int:
         x = sol.get("X", 0)
@@ -835,6 +857,9 @@ class _PayEntry:
             self._count = self._pays.count() if self.ok() else 0
         return self._count
 
+    def iterate(self) -> Iterator[object]:
+        return iter(self._pays) if self.ok() else iter(())
+
     def listed(self) -> list[object]:
         if self._listed is None:
             self._listed = list(itertools.islice(self._pays, PAYMENT_SCAN_LIMIT)) \
@@ -871,19 +896,45 @@ def _mana_facts(state: GameState) -> tuple[frozenset[str], bool]:
     return hit  # type: ignore[no-any-return]
 
 
+def _tap_sensitive(state: GameState) -> frozenset[str]:
+    """Permanents some mana ability could tap as a cost other than its own {T}
+    (Springleaf Drum's "Tap an untapped creature you control"). Cached."""
+    hit = state.__dict__.get("_activation_tap_sensitive")
+    if hit is None:
+        chars = effective(state)
+        flts = [(perm.controller, perm.id, part.filter)
+                for perm in state.permanents for ab in chars[perm.id].activated
+                if ab.mana is not None
+                for part in ab.costs if part.kind is CostKind.TAP_UNTAPPED]
+        hit = frozenset(p.id for p in state.permanents
+                        for ctl, src, flt in flts
+                        if p.controller == ctl and matches(flt, chars[p.id], p, state, ctl, src))
+        state.__dict__["_activation_tap_sensitive"] = hit
+    return hit  # type: ignore[no-any-return]
+
+
 def _pay_entry(state: GameState, player: str, cost: ManaCost, x: int | None,
-               for_object: str, exclude: frozenset[str]) -> _PayEntry:
+               for_object: str, exclude: frozenset[str], tapped: frozenset[str] = frozenset()
+               ) -> _PayEntry:
     """The shared :class:`_PayEntry` for a payment question, cached on the state.
 
-    Two questions are the same when they differ only in objects kept out that can't
-    produce mana anyway, or (when no mana anywhere is restricted) in what it is for.
+    Objects kept out can't be mana sources. Permanents the cost taps are also tapped in
+    the state the payment solver sees when a mana ability could otherwise tap them for
+    its own cost (Springleaf Drum): CR 601.2g, 107.5. Two questions are the same when
+    they differ only in objects kept out that can't produce mana anyway, or (when no
+    mana anywhere is restricted) in what the mana is for.
     """
     sources, restricted = _mana_facts(state)
-    key = (player, cost, x, for_object if restricted else None, exclude & sources)
+    really_tapped = tapped & _tap_sensitive(state)
+    key = (player, cost, x, for_object if restricted else None, exclude & sources,
+           really_tapped)
     cache: dict[object, _PayEntry] = state.__dict__.setdefault("_activation_payments", {})
     hit = cache.get(key)
     if hit is None:
-        hit = _PayEntry(state, player, cost, x, for_object, exclude & sources)
+        seen = state
+        for oid in sorted(really_tapped):
+            seen = seen.with_permanent(replace(seen.permanent(oid), tapped=True))
+        hit = _PayEntry(seen, player, cost, x, for_object, exclude & sources)
         cache[key] = hit
     return hit
 
@@ -1012,17 +1063,14 @@ def can_activate(
     n_ways = 0
     complete = True
     if not choice:
-        found = _first_way(act)
-        if found is None:
+        # One pass over the solutions: the first payable one is the witness; with
+        # count_ways (and nothing else failing) the rest are counted.
+        witness, n_ways, complete = _search(act, count_ways and not reasons, ways_limit)
+        if witness is None:
             reasons.append(act.joint_reason())
-        else:
-            witness = found
     legal = not reasons and witness is not None
-    if legal and count_ways:
-        n_ways, complete = _count_ways(act, ways_limit)
-    elif legal:
-        n_ways = 1
-        complete = False
+    if legal and not count_ways:
+        n_ways, complete = 1, False
     fixes: tuple[Fix, ...] = ()
     if not legal and find_fixes:
         from .fixes import find_fixes as _find
@@ -1040,33 +1088,33 @@ def is_legal(state: GameState, object_id: str, ability: int, player: str) -> boo
                         find_fixes=False).legal
 
 
-def _first_way(act: _Activation) -> Witness | None:
-    for sol in act.solutions():
-        x = act.x_of(sol)
-        uses = act.uses_of(sol)
-        if not act.ab.mana_cost:
-            return act.witness(sol, None)
-        if act.payable(x, uses):
-            return act.witness(sol, act.first_payment(x, uses))
-    return None
+def _search(act: _Activation, count: bool, limit: int) -> tuple[Witness | None, int, bool]:
+    """The first way (a witness), and with ``count`` the number of ways.
 
-
-def _count_ways(act: _Activation, limit: int) -> tuple[int, bool]:
+    Returns (witness or None, ways, complete); ``complete`` is False when the count
+    stopped at ``limit`` solutions or a payment scan stopped at its limit.
+    """
+    witness: Witness | None = None
     total = 0
     complete = True
+    has_mana = bool(act.ab.mana_cost)
     for i, sol in enumerate(act.solutions()):
-        if i >= limit:
-            return total, False
-        if not act.ab.mana_cost:
-            total += 1
-            continue
+        if count and i >= limit:
+            return witness, total, False
         x, uses = act.x_of(sol), act.uses_of(sol)
-        if not act.payable(x, uses):
+        if has_mana and not act.payable(x, uses):
             continue
-        n, done = act.payment_count(x, uses)
-        total += n
-        complete = complete and done
-    return total, complete
+        if witness is None:
+            witness = act.witness(sol, act.first_payment(x, uses) if has_mana else None)
+            if not count:
+                return witness, 1, False
+        if has_mana:
+            n, done = act.payment_count(x, uses)
+            total += n
+            complete = complete and done
+        else:
+            total += 1
+    return witness, total, complete
 
 
 def ways(

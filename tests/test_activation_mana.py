@@ -200,3 +200,17 @@ def test_relic_exiles_itself_but_may_tap_for_nothing() -> None:
     s2 = state("{battlefield: [Relic of Progenitus, Swamp]}")
     w = can_activate(s2, "Relic of Progenitus", 2)
     assert w.legal and w.witness is not None and w.witness.exiled == ("Relic of Progenitus",)
+
+
+@pytest.mark.cr("107.5")
+def test_creature_tapped_for_the_cost_cant_be_tapped_by_springleaf_drum_for_mana() -> None:
+    """Tap Engine taps the only creature; Springleaf Drum would have to tap an untapped
+    creature to make the {1}: there is none left (CR 601.2g, 107.5). With a second
+    creature, one of them pays each cost."""
+    s = state("{battlefield: [Tap Engine, Springleaf Drum, Llanowar Elves]}")
+    v = can_activate(s, "Tap Engine", find_fixes=False)
+    assert not v.legal and rules_of(v) == ["601.2h"]
+    s2 = state("{battlefield: [Tap Engine, Springleaf Drum, Llanowar Elves, "
+               "{card: Llanowar Elves, id: elf2, summoning_sick: true}]}")
+    w = can_activate(s2, "Tap Engine")
+    assert w.legal and w.witness is not None
