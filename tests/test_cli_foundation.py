@@ -227,7 +227,7 @@ def test_show_board(run: Run) -> None:
     assert "    Kozilek, the Great Distortion" in lines
     stack_at = lines.index("stack (2, top first):")
     assert lines[stack_at + 1] == ("  1. sheer-drop (Sheer Drop): spell, controlled by Bob, cast "
-                                   "for its awaken cost, mana value 3, targets Llanowar Elves")
+                                   "for its awaken cost, mana value 3, targets Llanowar Elves, Plains")
     assert lines[stack_at + 2] == ("  2. fireball (Fireball): spell, controlled by Bob, X=4, "
                                    "mana value 5, targets Alice")
 

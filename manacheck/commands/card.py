@@ -8,7 +8,7 @@ import enum
 from typing import Any
 
 from manacheck.cli import EXIT_YES, emit
-from manacheck.model import builtin_cards
+from manacheck.model import ManaCost, ManaSymbol, builtin_cards
 from manacheck.model.cards import CardDatabase
 from manacheck.model.statefile import load_card_file
 
@@ -24,6 +24,8 @@ def register(p: argparse.ArgumentParser) -> None:
 
 def to_data(v: Any) -> Any:
     """Plain data for JSON: dataclasses as dicts without empty fields."""
+    if isinstance(v, ManaCost | ManaSymbol):  # costs print as text: "{2}{W}"
+        return v.text
     if dataclasses.is_dataclass(v) and not isinstance(v, type):
         out = {}
         for f in dataclasses.fields(v):
@@ -31,16 +33,12 @@ def to_data(v: Any) -> Any:
             if val in (None, (), [], {}, "", False, frozenset()) and f.name != "name":
                 continue
             out[f.name] = val
-        if hasattr(v, "text") and not isinstance(getattr(type(v), "text", None), property):
-            pass
         return out
     if isinstance(v, enum.Enum):
         return v.value
     if isinstance(v, tuple | list | frozenset | set):
         items = [to_data(x) for x in v]
         return sorted(items, key=str) if isinstance(v, frozenset | set) else items
-    if hasattr(v, "text") and type(v).__name__ in ("ManaCost", "ManaSymbol"):
-        return v.text
     return v
 
 
