@@ -346,6 +346,7 @@ class _Run:
     taken: set[str] = field(default_factory=set)
     sources: dict[str, CardDefinition] = field(default_factory=dict)
     drew_from_empty: set[str] = field(default_factory=set)
+    lki: dict[str, Counters] = field(default_factory=dict)  # counters as objects left
     open_options: int = 0  # number of options of the choice that stopped the run
 
     # ---- logging and choices -------------------------------------------------------
@@ -621,7 +622,12 @@ class _Run:
         if cond.kind == "self_has_counters":
             perm = _on_battlefield(self.state, source)
             if perm is None:
-                return False, f"{source} is no longer on the battlefield"
+                # CR 608.2h: it left; its last-known information answers the "if".
+                had = self.lki.get(source)
+                if had is None:
+                    return True, f"{source} left the battlefield (last-known information)"
+                return bool(had), (f"{source} left the battlefield with "
+                                   f"{_fmt_counters(had)} (last-known information, 608.2h)")
             return bool(perm.counters), f"{source} has {_fmt_counters(perm.counters)}"
         if cond.kind == "hand_size_less_than":
             n = cond.params.int("count", 7)
@@ -658,6 +664,7 @@ class _Run:
                 raise Unsupported(f"{oid} has {', '.join(sorted(unmodelled))}, a dies trigger "
                                   "the resolution solver doesn't model (CR 702.79, 702.93)")
             perm = before.permanent(oid)
+            self.lki[oid] = perm.counters
             st = _remove_permanent(st, oid)
             if perm.token:
                 self.note(f"{oid} (a token) goes to {to}, then ceases to exist", "111.7",
@@ -830,6 +837,10 @@ class _Run:
                 n = min(perm.counters["+1/+1"], perm.counters["-1/-1"])
                 if n and perm.id not in dying and perm.id not in legend:
                     cancel[perm.id] = n
+            for player in sorted(self.drew_from_empty):
+                self.note(f"state-based action: {player} attempted to draw from an empty "
+                          "library and loses the game (not modelled further)", "704.5b")
+            self.drew_from_empty.clear()
             if not dying and not legend and not cancel:
                 return
             for oid, why in dying.items():
@@ -1079,8 +1090,7 @@ class _Run:
                   f"{p.library_size - got})", "121.2")
         if got < n:
             self.drew_from_empty.add(player)
-            self.note(f"{player} tried to draw from an empty library and loses the game "
-                      "the next time state-based actions are checked", "704.5b")
+            self.note(f"{player} can't draw {n - got} more: the library is empty", "121.2")
 
 
 # ---------------------------------------------------------------------------------------

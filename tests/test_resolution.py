@@ -322,3 +322,12 @@ def test_outcome_round_trips_through_the_state_file() -> None:
     finished = resolve(again, [{"resolve": "all"}])
     assert counters(finished.state, KOZ) == {"+1/+1": 1}
     assert counters(finished.state, "The Ozolith") == {"+1/+1": 1}
+
+
+@pytest.mark.cr("704.5b")
+def test_kozilek_draws_what_the_library_has_704_5b() -> None:
+    out = resolve(state([], hand=[KOZ], library=2,
+                        events=[{"cast": KOZ}, {"resolve": "all"}]))
+    alice = out.state.player("Alice")
+    assert len(alice.hand) == 2 and alice.library_size == 0  # wanted 7, the library had 2
+    assert any("704.5b" in e.rules for e in out.log)

@@ -154,6 +154,7 @@ def test_ozolith_illegal_target_keeps_counters_608_2b() -> None:
 def test_ozolith_left_before_resolution_moves_nothing_122_5() -> None:
     out = run("ozolith-leaves-before-resolution")
     assert counters(out.state, "Llanowar Elves") == {}
+    assert "122.5" in rules_in_log(out)
     assert zone(out.state, "The Ozolith") == "exile"
     assert out.state.stack == ()
 
