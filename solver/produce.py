@@ -27,6 +27,7 @@ after each, at most once each.
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -48,6 +49,7 @@ from manacheck.solver.fixpoint import least_fixed_point
 from manacheck.solver.replacement import (
     BoundReplacement,
     Canonical,
+    EnumerationLimit,
     ReplacementGraph,
     bound_replacements,
     canonical,
@@ -102,6 +104,10 @@ def base_outcomes(
     """
     k = prod.kind
     n = count_per(state, source, prod)
+    if k is ManaProductionKind.CHOICE and n:
+        _check_events(math.comb(len(prod.options) + n - 1, n), source)
+    if k is ManaProductionKind.ANY_COLOR:
+        _check_events(math.comb(5 + prod.amount * n - 1, prod.amount * n), source)
     if k is ManaProductionKind.FIXED:
         return frozenset({_sorted(list(prod.mana) * n)}) if prod.mana and n else frozenset()
     if k is ManaProductionKind.CHOICE:
@@ -131,6 +137,17 @@ def base_outcomes(
     if k is ManaProductionKind.PRODUCED_TYPE:
         return frozenset((t,) * amount for t in MANA_TYPES)
     raise BadInput(f"unknown mana production kind {k}")
+
+
+#: The most distinct mana events one activation may have before we stop and say so.
+MAX_EVENTS = 100_000
+
+
+def _check_events(count: int, source: Permanent) -> None:
+    if count > MAX_EVENTS:
+        raise EnumerationLimit(
+            f"'{source.id}' could add {count:,} different combinations of mana; "
+            f"the limit is {MAX_EVENTS:,}", suggestion="ask about fewer mana at once")
 
 
 # ---------------------------------------------------------------------------------------
@@ -239,13 +256,96 @@ class _Solver:
             out |= got
         return frozenset(out)
 
+    def type_effects(self, perm: Permanent, ab: ActivatedAbility) -> tuple[
+            BoundReplacement, ...]:
+        """The ability's replacement effects as they act on the *set* of types."""
+        return tuple(_type_only(b) for b in self.bound(perm, ab))
+
+    def supports(self, perm: Permanent, ab: ActivatedAbility,
+                 values: Mapping[str, frozenset[ManaType]]) -> frozenset[ManaEvent]:
+        assert ab.mana is not None
+        cands = frozenset[ManaType]()
+        if ab.mana.kind is ManaProductionKind.COULD_PRODUCE:
+            cands = self.candidates(perm, ab.mana, values)
+        return base_supports(self.state, perm, ab.mana, cands)
+
+    def type_outcomes(self, perm: Permanent, ab: ActivatedAbility,
+                      values: Mapping[str, frozenset[ManaType]]) -> frozenset[ManaType]:
+        """The types the ability could produce: the same process on each event's set of
+        types (see :func:`_type_only`), so its size never depends on amounts."""
+        key = (perm.id, -id(ab))
+        entry = self._canonical.get(key)
+        if entry is None:
+            entry = self._canonical[key] = (ab, canonical(self.type_effects(perm, ab)))
+        canon = entry[1]
+        types: set[ManaType] = set()
+        for sup in self.supports(perm, ab, values):
+            if not canon[0]:
+                types.update(sup)
+                continue
+            got = self._memo.get((perm.id, key[1], sup))
+            if got is None:
+                got = self._memo[(perm.id, key[1], sup)] = replacement_outcomes(canon, sup)
+            for ev in got:
+                types.update(ev)
+        return frozenset(types)
+
     def _step(self, pid: str, values: Mapping[str, frozenset[ManaType]]) -> frozenset[ManaType]:
         perm = self.state.permanent(pid)
         types: set[ManaType] = set()
         for _, ab in self.abilities[pid]:
-            for ev in self.outcomes(perm, ab, values):
-                types.update(ev)
+            types |= self.type_outcomes(perm, ab, values)
         return frozenset(types)
+
+
+def _type_only(b: BoundReplacement) -> BoundReplacement:
+    """The effect as it acts on the set of types of an event.
+
+    Whether an effect applies depends only on which types the event has (CR 616.1f:
+    "if it would produce {G}"), and what it does to that set does not depend on the
+    amounts: setting the type gives one type, doubling keeps the set, setting the
+    amount without a type keeps one of the types. So the sets of types reachable
+    from an event are those reachable from its set of types with amounts dropped;
+    the hypothesis tests check this against the full events.
+    """
+    from dataclasses import replace
+
+    amount = b.set_amount if b.set_amount in (None, 0) else 1
+    multiply = None if b.multiply is None or b.multiply > 0 else 0
+    return replace(b, set_amount=amount, multiply=multiply)
+
+
+def base_supports(state: GameState, source: Permanent, prod: ManaProduction,
+                  could_produce_types: frozenset[ManaType] = frozenset()
+                  ) -> frozenset[ManaEvent]:
+    """The sets of types (as sorted tuples, one of each) of :func:`base_outcomes`,
+    computed without enumerating the events (so "X mana in any combination of colors"
+    stays small)."""
+    k = prod.kind
+    n = count_per(state, source, prod)
+    if n == 0:
+        return frozenset()
+    if k is ManaProductionKind.FIXED:
+        return frozenset({_sorted(list(set(prod.mana)))}) if prod.mana else frozenset()
+    if k is ManaProductionKind.CHOICE:
+        opts = sorted({frozenset(o) for o in prod.options if o}, key=lambda f: sorted(
+            t.order for t in f))
+        out: set[ManaEvent] = set()
+        for size in range(1, min(n, len(opts)) + 1):
+            for combo in itertools.combinations(opts, size):
+                out.add(_sorted(list(frozenset().union(*combo))))
+        return frozenset(out)
+    amount = prod.amount * n
+    if amount == 0:
+        return frozenset()
+    if k is ManaProductionKind.ANY_COLOR:
+        return frozenset(c for size in range(1, min(amount, 5) + 1)
+                         for c in itertools.combinations(COLORS, size))
+    return frozenset(_sorted(list(set(ev))) for ev in
+                     base_outcomes(state, source, ManaProduction(prod.kind, prod.mana,
+                                                                 prod.options, 1,
+                                                                 prod.could_produce),
+                                   could_produce_types))
 
 
 def _solver(state: GameState) -> _Solver:
@@ -401,8 +501,13 @@ def explain_could_produce(state: GameState, object_id: str) -> CouldProduce:
     for num, ab in solver.abilities[object_id]:
         assert ab.mana is not None
         bound = solver.bound(perm, ab)
-        events = sorted(solver.base_events(perm, ab, solver.values),
-                        key=lambda e: (len(e), [t.order for t in e]))
+        try:
+            base = solver.base_events(perm, ab, solver.values)
+        except EnumerationLimit:
+            # Too many events to list: explain with their sets of types instead.
+            base = solver.supports(perm, ab, solver.values)
+            bound = solver.type_effects(perm, ab)
+        events = sorted(base, key=lambda e: (len(e), [t.order for t in e]))
         for ev in events:
             looked: tuple[str, ...] = ()
             rules = ["106.7"]

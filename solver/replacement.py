@@ -49,6 +49,7 @@ from manacheck.model import (
 from manacheck.model.errors import BadInput
 
 __all__ = [
+    "MAX_EVENT_MANA",
     "MAX_NODES",
     "BoundReplacement",
     "EnumerationLimit",
@@ -71,6 +72,8 @@ Vector = tuple[int, int, int, int, int, int]
 
 #: The most application states one graph may explore before it stops and says so.
 MAX_NODES = 200_000
+#: The most mana one event may hold (twenty Mana Reflections would make a million).
+MAX_EVENT_MANA = 100_000
 
 _INDEX = {t: i for i, t in enumerate(MANA_TYPES)}
 
@@ -311,6 +314,10 @@ class ReplacementGraph:
                     applied_cache[(i, ev)] = results
                 if not results:
                     continue
+                if any(sum(v) > MAX_EVENT_MANA for v in results):
+                    raise EnumerationLimit(
+                        f"a mana event would hold more than {MAX_EVENT_MANA:,} mana after "
+                        f"{eff.describe()}", suggestion="remove some replacement effects")
                 nxt_applied = (*applied[:i], applied[i] + 1, *applied[i + 1:])
                 label = {"effect": i}
                 for out in results:

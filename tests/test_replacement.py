@@ -227,3 +227,55 @@ def test_fixpoint_module_matches_naive_on_a_cycle() -> None:
     got = least_fixed_point(["x", "y", "z", "w"], deps, step)
     assert got == naive_least_fixed_point(["x", "y", "z", "w"], step)
     assert got == {"x": {1}, "y": {1}, "z": frozenset(), "w": frozenset()}
+
+
+def test_huge_events_stop_with_a_message() -> None:
+    from manacheck.solver.replacement import MAX_EVENT_MANA
+
+    reflections = [BoundReplacement(f"m{i}", "Mana Reflection", multiply=2)
+                   for i in range(40)]
+    with pytest.raises(EnumerationLimit, match=f"more than {MAX_EVENT_MANA:,} mana"):
+        replacement_outcomes(reflections, (ManaType.G,))
+
+
+def test_too_many_color_combinations_stop_with_a_message() -> None:
+    from manacheck.solver.produce import activation_outcomes
+
+    s = load_state_data({
+        "turn": {"active_player": "A"},
+        "players": {"A": {"battlefield": ["Wild Orchard", *["Forest"] * 60]}},
+        "cards": [{"name": "Wild Orchard", "types": ["Land"], "abilities": [
+            {"activated": {"cost": "{T}", "mana": {"any_color": 1,
+                                                   "per": {"types": ["land"]}}}}]}],
+    })
+    with pytest.raises(EnumerationLimit, match="different combinations of mana"):
+        activation_outcomes(s, "Wild Orchard", 1)
+
+
+@pytest.mark.cr("616.1f")
+@settings(max_examples=150, deadline=None)
+@given(st.lists(effects(), max_size=6), st.lists(types, min_size=1, max_size=4))
+def test_types_follow_from_the_set_of_types(effs: list[BoundReplacement],
+                                            event: list[ManaType]) -> None:
+    # could-produce runs the process on each event's set of types with amounts dropped
+    # (produce._type_only); the types reached must be those of the full events.
+    from manacheck.solver.produce import _type_only
+
+    ev = tuple(sorted(event, key=lambda t: t.order))
+    support = tuple(sorted(set(event), key=lambda t: t.order))
+    full = {t for o in outcomes_by_permutations(effs, ev)[0] for t in o}
+    small = {t for o in replacement_outcomes([_type_only(e) for e in effs], support)
+             for t in o}
+    assert small == full
+
+
+def test_could_produce_needs_no_enumeration_of_amounts() -> None:
+    s = load_state_data({
+        "turn": {"active_player": "A"},
+        "players": {"A": {"battlefield": ["Wild Orchard", "Mana Reflection",
+                                          *["Forest"] * 60]}},
+        "cards": [{"name": "Wild Orchard", "types": ["Land"], "abilities": [
+            {"activated": {"cost": "{T}", "mana": {"any_color": 1,
+                                                   "per": {"types": ["land"]}}}}]}],
+    })
+    assert could_produce(s, "Wild Orchard") == frozenset(MANA_TYPES) - {ManaType.C}
