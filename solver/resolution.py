@@ -941,9 +941,11 @@ class _Run:
         self.note(f"{label} resolves", "608.2")
         effects = ab.effects
         if ab.optional and not (effects and effects[0].kind == "sacrifice_then"):
-            yes = self.choose("may", item.controller, f"whether to do what '{item.id}' "
-                              f"may do ({ab.text or ab.event})", ["yes", "no"], ("603.5",),
-                              auto_single=False)
+            text = ab.text or ab.event
+            at = text.find("you may ")
+            what = (text[at + len("you may "):] if at >= 0 else text).rstrip(".")
+            yes = self.choose("may", item.controller, f"whether to {what} ('{item.id}')",
+                              ["yes", "no"], ("603.5",), auto_single=False)
             if yes == "no":
                 self.note(f"{item.controller} chooses not to", "603.5")
                 return
