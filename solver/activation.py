@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import functools
 import itertools
-from collections.abc import Hashable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -268,6 +268,7 @@ class _Activation:
         self._pay_cache: dict[tuple[int, _Uses], bool] = {}
         self._count_cache: dict[tuple[int, _Uses], tuple[int, bool]] = {}
         self._x_domain: tuple[int, ...] | None = None
+        self._entries: dict[tuple[int, frozenset[str], frozenset[str]], _PayEntry] = {}
         self.vars = self._variables()
         self.x_vars = [v for v in self.vars
                        if v.filter.mana_value == "X" or v.count == "X"]
@@ -556,9 +557,14 @@ class _Activation:
         return _Uses(frozenset(), frozenset())
 
     def _entry(self, x: int, exclude: frozenset[str], tapped: frozenset[str]) -> _PayEntry:
-        return _pay_entry(self.state, self.you, self.ab.mana_cost,
-                          x if self.ab.mana_cost.has_variable else None,
-                          self.source_id, exclude, tapped)
+        key = (x, exclude, tapped)
+        hit = self._entries.get(key)
+        if hit is None:
+            hit = _pay_entry(self.state, self.you, self.ab.mana_cost,
+                             x if self.ab.mana_cost.has_variable else None,
+                             self.source_id, exclude, tapped)
+            self._entries[key] = hit
+        return hit
 
     def payable(self, x: int, uses: _Uses | None = None) -> bool:
         """Whether the mana cost can be paid with X = x and these objects spoken for."""
@@ -620,9 +626,8 @@ class _Activation:
                 hit = (self._entry(x, uses.hard, uses.tapped).count(), True)
             else:
                 entry = self._entry(x, uses.hard, uses.tapped)
-                listed = entry.listed()
-                hit = (sum(1 for p in listed if self._keeps(p, uses.soft)),
-                       len(listed) < PAYMENT_SCAN_LIMIT)
+                hit = (entry.count_keeping(uses.soft, self._keeps),
+                       len(entry.listed()) < PAYMENT_SCAN_LIMIT)
             self._count_cache[key] = hit
         return hit
 
@@ -841,6 +846,9 @@ class _PayEntry:
         self._first: object = _NONE
         self._count: int | None = None
         self._listed: list[object] | None = None
+        self._touch: list[tuple[object, frozenset[str]]] | None = None
+        self._kept: dict[frozenset[str], int] = {}
+        self._touched: frozenset[str] = frozenset()
 
     def ok(self) -> bool:
         if self._ok is None:
@@ -857,6 +865,23 @@ class _PayEntry:
             self._count = self._pays.count() if self.ok() else 0
         return self._count
 
+    def count_keeping(self, soft: frozenset[str],
+                      keeps: Callable[[object, frozenset[str]], bool]) -> int:
+        """How many listed payments ``keeps`` accepts with ``soft`` objects spoken for.
+
+        Only payments that use some soft object can be refused, so the answer depends
+        only on ``soft`` ∩ (objects those payments use): cached on that.
+        """
+        if self._touch is None:
+            self._touch = [(p, _ids_used(p)) for p in self.listed()]
+            self._touched = frozenset().union(*(ids for _, ids in self._touch))
+        key = soft & self._touched
+        hit = self._kept.get(key)
+        if hit is None:
+            hit = sum(1 for p, ids in self._touch if not ids & key or keeps(p, key))
+            self._kept[key] = hit
+        return hit
+
     def iterate(self) -> Iterator[object]:
         return iter(self._pays) if self.ok() else iter(())
 
@@ -865,6 +890,14 @@ class _PayEntry:
             self._listed = list(itertools.islice(self._pays, PAYMENT_SCAN_LIMIT)) \
                 if self.ok() else []
         return self._listed
+
+
+def _ids_used(payment: object) -> frozenset[str]:
+    """Every object a payment's activations could use (their whole groups)."""
+    out: set[str] = set()
+    for use in getattr(payment, "activations", ()):
+        out.update(use.group or use.ids or (use.object,))
+    return frozenset(out)
 
 
 def _mana_facts(state: GameState) -> tuple[frozenset[str], bool]:

@@ -3,11 +3,14 @@
 A thin layer over :class:`manacheck.solver.csp.CSP` (the project's one adapter to
 python-constraint): domains as a mapping, constraints as (predicate, names) pairs,
 and the two edge cases the activation solver meets handled here (no variables: one
-empty solution; an empty domain: none).
+empty solution; an empty domain: none). Variables that no constraint mentions are
+enumerated as a plain product with the constrained ones' solutions (python-constraint
+would do the same work with more overhead).
 """
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 
 from .csp import CSP
@@ -41,10 +44,23 @@ def iter_solutions(
         if all(fn() for fn, names in constraints if not names):
             yield {}
         return
-    problem = CSP()
-    for name, dom in domains.items():
-        problem.add_variable(name, dom)
-    for fn, names in constraints:
-        problem.add_predicate(list(names), fn)
-    for sol in problem.solutions():
-        yield {str(k): v for k, v in sol.items()}
+    # Variables that no constraint mentions are independent of everything else: their
+    # values are a plain product with the solutions of the constrained ones.
+    tied = {n for _, names in constraints for n in names}
+    free = [n for n in domains if n not in tied]
+    free_values = [list(domains[n]) for n in free]
+    if tied:
+        problem = CSP()
+        for name in (n for n in domains if n in tied):
+            problem.add_variable(name, domains[name])
+        for fn, names in constraints:
+            problem.add_predicate(list(names), fn)
+        constrained: Iterator[dict[str, Hashable]] = (
+            {str(k): v for k, v in sol.items()} for sol in problem.solutions())
+    else:
+        constrained = iter([{}])
+    for sol in constrained:
+        for values in itertools.product(*free_values):
+            out = dict(sol)
+            out.update(zip(free, values, strict=True))
+            yield out
