@@ -18,6 +18,7 @@ Vocabulary::
       - cast: {card: Kozilek, x: 0, alternative_cost: awaken, targets: [...]}
       - draw: {player: Alice, count: 2}   # a player draws cards (CR 121.2)
       - beginning_of_combat            # the turn moves to the beginning of combat step
+      - attack: [Hei Bai]              # the active player declares attackers (CR 508.1)
       - activate: {object: Kozilek, ability: 1, discard: Endless One, targets: [Fireball]}
       - resolve: top                   # resolve the top object of the stack (CR 608)
       - resolve: all                   # resolve until the stack is empty
@@ -55,6 +56,7 @@ from manacheck.model import BadInput, Counters
 
 __all__ = [
     "Activate",
+    "Attack",
     "BadEvent",
     "BeginningOfCombat",
     "Cast",
@@ -152,6 +154,15 @@ class Draw:
 
 
 @dataclass(frozen=True, slots=True)
+class Attack:
+    """The active player declares these creatures as attackers (CR 508.1)."""
+
+    index: int
+    objects: tuple[str, ...]
+    kind: str = "attack"
+
+
+@dataclass(frozen=True, slots=True)
 class BeginningOfCombat:
     """The turn moves to the beginning of combat step (CR 507)."""
 
@@ -183,10 +194,11 @@ class Choose:
 
 
 Event = (PutCounters | RemoveCounters | Leaves | Cast | Activate | Draw | BeginningOfCombat
-         | Resolve | Choose)
+         | Attack | Resolve | Choose)
 
 EVENT_KINDS = ("put_counters", "remove_counters", "dies", "exile", "return_to_hand", "leaves",
-               "cast", "activate", "draw", "beginning_of_combat", "resolve", "choose")
+               "cast", "activate", "draw", "beginning_of_combat", "attack", "resolve",
+               "choose")
 
 
 def _suggest(word: str, choices: tuple[str, ...]) -> str | None:
@@ -315,6 +327,8 @@ def _parse_one(i: int, raw: Any) -> Event:
         return Draw(i, who, n)
     if kind == "beginning_of_combat":
         return BeginningOfCombat(i)
+    if kind == "attack":
+        return Attack(i, _ids(i, kind, v))
     if kind == "resolve":
         if v in ("top", 1, None, True):
             return Resolve(i, all=False)

@@ -78,6 +78,7 @@ from manacheck.model.statefile import dump_state
 
 from .events import (
     Activate,
+    Attack,
     BadEvent,
     BeginningOfCombat,
     Cast,
@@ -106,6 +107,8 @@ __all__ = [
 
 #: Limit on stack resolutions and state-based-action rounds in one run.
 MAX_STEPS = 2000
+#: Limit on tokens one effect creates.
+MAX_TOKENS = 1000
 #: Default limit on the number of runs :func:`outcomes` explores.
 MAX_OUTCOMES = 500
 
@@ -434,6 +437,8 @@ class _Run:
             self.draw(ev.player, ev.count)
         elif isinstance(ev, BeginningOfCombat):
             self.beginning_of_combat(ev)
+        elif isinstance(ev, Attack):
+            self.attack(ev)
         elif isinstance(ev, Resolve):
             if not self.state.stack:
                 raise self.bad("the stack is empty; nothing to resolve")
@@ -516,7 +521,8 @@ class _Run:
             extra.append(f"for its {ev.alternative_cost} cost")
         self.note(f"event {ev.index + 1}: {caster} casts {obj.id}"
                   f"{' (' + ', '.join(extra) + ')' if extra else ''}; it goes on the stack "
-                  f"(costs taken as paid; mana value {item.mana_value()})", "601.2", "202.3e",
+                  f"(costs taken as paid, timing not checked; mana value "
+                  f"{item.mana_value()})", "601.2", "202.3e",
                   depth=0)
         for perm in self.state.permanents:
             if any(ab.event == "cast_spell" for ab in perm.card.triggered_abilities):
@@ -610,6 +616,45 @@ class _Run:
                     continue
                 self.trigger(perm.id, perm.card, n, ab, perm.controller, Counters(), None,
                              lki_self=perm)
+
+    def attack(self, ev: Attack) -> None:
+        """CR 508.1: the active player declares attackers; they become tapped (508.1f)
+        unless they have vigilance (702.20b); "whenever ... attacks" triggers (508.3a)."""
+        ap = self.state.turn.active_player
+        chars = effective(self.state)
+        perms = [self.require_permanent(o) for o in ev.objects]
+        for p in perms:
+            c = chars[p.id]
+            if not c.is_creature:
+                raise self.bad(f"'{p.id}' is not a creature; only creatures attack (CR 508.1a)")
+            if p.controller != ap:
+                raise self.bad(f"'{p.id}' is controlled by {p.controller}, not by the active "
+                               f"player {ap} (CR 508.1a)")
+            if p.tapped:
+                raise self.bad(f"'{p.id}' is tapped and can't attack (CR 508.1a)")
+            if p.summoning_sick and "Haste" not in c.keywords:
+                raise self.bad(f"'{p.id}' hasn't been under {ap}'s control since the turn "
+                               "began and can't attack (CR 302.6)")
+        self.state = replace(self.state, turn=replace(self.state.turn,
+                                                      phase=Phase.DECLARE_ATTACKERS))
+        self.note(f"event {ev.index + 1}: {ap} attacks with {', '.join(ev.objects)}", "508.1",
+                  depth=0)
+        for p in perms:
+            if "Vigilance" not in chars[p.id].keywords:
+                self.state = self.state.with_permanent(replace(self.state.permanent(p.id),
+                                                               tapped=True))
+        for src in self.state.permanents:
+            for n, ab in enumerate(src.card.triggered_abilities, 1):
+                if ab.event not in ("attacks", "enters_or_attacks"):
+                    continue
+                for p in perms:
+                    if ab.self_only and p.id != src.id:
+                        continue
+                    if not ab.self_only and not matches(ab.subject, chars[p.id], p,
+                                                        self.state, src.controller, src.id):
+                        continue
+                    self.trigger(src.id, src.card, n, ab, src.controller, Counters(),
+                                 None if p.id == src.id else p.id, lki_self=src)
 
     # ---- triggers --------------------------------------------------------------------
     def condition(self, ab: TriggeredAbility, controller: str, source: str,
@@ -962,6 +1007,9 @@ class _Run:
         if not 1 <= n <= len(abilities):
             raise BadInput(f"stack object '{item.id}': '{src}' has no activated ability {n}")
         ab = abilities[n - 1]
+        if ab.is_mana_ability:
+            raise BadInput(f"stack object '{item.id}': '{src}' ability {n} is a mana "
+                           "ability; mana abilities don't use the stack (CR 605.3a)")
         bindings = {}
         for spec in ab.targets:
             if isinstance(spec.filter.mana_value, str) and item.x is not None:
@@ -1055,6 +1103,9 @@ class _Run:
                     raise Unsupported(f"unknown token '{name}'")
                 per = eff.params.str("per_counter")
                 n = item.counters[per] if per else eff.params.int("count", 1)
+                if n > MAX_TOKENS:
+                    raise Unsupported(f"'{item.id}' would create {n} tokens; the limit is "
+                                      f"{MAX_TOKENS}")
                 ids = []
                 for _ in range(n):
                     tid = _new_id(self.state, name, self.taken)
@@ -1103,7 +1154,8 @@ class _Run:
 def _events_of(state: GameState, events: Sequence[Any] | None) -> tuple[Event, ...]:
     raw = state.events if events is None else events
     if raw and all(isinstance(e, PutCounters | RemoveCounters | Leaves | Cast | Activate
-                              | Draw | BeginningOfCombat | Resolve | Choose) for e in raw):
+                              | Draw | BeginningOfCombat | Attack | Resolve | Choose)
+                   for e in raw):
         return tuple(raw)
     return parse_events(list(raw))
 

@@ -331,3 +331,36 @@ def test_kozilek_draws_what_the_library_has_704_5b() -> None:
     alice = out.state.player("Alice")
     assert len(alice.hand) == 2 and alice.library_size == 0  # wanted 7, the library had 2
     assert any("704.5b" in e.rules for e in out.log)
+
+
+@pytest.mark.cr("508.3a")
+def test_hei_bai_attack_trigger_508_3a() -> None:
+    s = state([{"card": HEI, "id": "Hei Bai"}, "Sol Ring",
+               {"card": "Llanowar Elves", "counters": {"vigilance": 1}}])
+    out = resolve(s, [{"attack": ["Hei Bai", "Llanowar Elves"]},
+                      {"resolve": "top"}, {"choose": {"sacrifice": "Sol Ring"}}])
+    assert out.complete
+    assert counters(out.state, "Hei Bai") == {"+1/+1": 2}
+    assert out.state.zone_of("Sol Ring") == "graveyard"
+    assert out.state.permanent("Hei Bai").tapped  # 508.1f
+    assert not out.state.permanent("Llanowar Elves").tapped  # vigilance counter, 702.20b
+    assert out.state.turn.phase.value == "declare_attackers"
+
+
+@pytest.mark.cr("508.1a")
+@pytest.mark.parametrize(("entry", "message"), [
+    ({"card": "Llanowar Elves", "summoning_sick": True}, "can't attack"),
+    ({"card": "Llanowar Elves", "tapped": True}, "is tapped"),
+    ("Sol Ring", "is not a creature"),
+])
+def test_illegal_attackers_are_bad_events_508_1a(entry: Any, message: str) -> None:
+    s = state([entry])
+    name = entry if isinstance(entry, str) else entry["card"]
+    with pytest.raises(BadEvent, match=rf"event 1 \(attack\): '{name}' .*{message}"):
+        resolve(s, [{"attack": name}])
+
+
+def test_token_limit() -> None:
+    s = state([{"card": "Hangarback Walker", "counters": {"+1/+1": 5000}}])
+    with pytest.raises(Unsupported, match="would create 5000 tokens"):
+        resolve(s, [{"dies": "Hangarback Walker"}, {"resolve": "all"}])
