@@ -226,8 +226,9 @@ def test_show_board(run: Run) -> None:
     assert "    Llanowar Elves: tapped" in lines
     assert "    Kozilek, the Great Distortion" in lines
     stack_at = lines.index("stack (2, top first):")
-    assert lines[stack_at + 1] == ("  1. sheer-drop (Sheer Drop): spell, controlled by Bob, cast "
-                                   "for its awaken cost, mana value 3, targets Llanowar Elves, Plains")
+    assert lines[stack_at + 1] == ("  1. sheer-drop (Sheer Drop): spell, controlled by Bob, "
+                                   "cast for its awaken cost, mana value 3, "
+                                   "targets Llanowar Elves, Plains")
     assert lines[stack_at + 2] == ("  2. fireball (Fireball): spell, controlled by Bob, X=4, "
                                    "mana value 5, targets Alice")
 
@@ -299,3 +300,56 @@ def test_hostile_files_through_the_console_command(write_file: WriteFile, conten
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.count("\n") == 1 and expected in done.stderr
     assert "Traceback" not in done.stderr
+
+
+# ---- the README's examples are real -------------------------------------------------------
+
+
+def _console_examples() -> list[tuple[str, str]]:
+    """(command, expected output) for each ``$ manacheck ...`` in README console blocks."""
+    out: list[tuple[str, str]] = []
+    in_block = False
+    command: str | None = None
+    expected: list[str] = []
+    for line in (REPO / "README.md").read_text(encoding="utf-8").splitlines():
+        if line.startswith("```console"):
+            in_block, command, expected = True, None, []
+        elif line.startswith("```") and in_block:
+            if command is not None:
+                out.append((command, "\n".join(expected)))
+            in_block = False
+        elif in_block and line.startswith("$ "):
+            if command is not None:
+                out.append((command, "\n".join(expected)))
+            command, expected = line[2:], []
+        elif in_block:
+            expected.append(line)
+    return out
+
+
+CONSOLE = _console_examples()
+
+
+def test_readme_has_console_examples_for_foundation_commands() -> None:
+    commands = " ".join(c for c, _ in CONSOLE)
+    for name in ("validate", "show", "card", "schema"):
+        assert f"manacheck {name}" in commands
+
+
+@pytest.mark.parametrize(("command", "expected"), CONSOLE, ids=[c for c, _ in CONSOLE])
+def test_readme_console_example(command: str, expected: str) -> None:
+    assert command.startswith("manacheck ")
+    shell = f"{sys.executable} -m {command} 2>&1"
+    done = subprocess.run(["bash", "-c", shell], cwd=REPO, capture_output=True, text=True,
+                          timeout=120)
+    assert done.stdout.rstrip("\n") == expected
+
+
+def test_readme_python_api_doctest(monkeypatch: pytest.MonkeyPatch) -> None:
+    import doctest
+
+    monkeypatch.chdir(REPO)
+    result = doctest.testfile(str(REPO / "README.md"), module_relative=False,
+                              optionflags=doctest.ELLIPSIS)
+    assert result.attempted >= 5
+    assert result.failed == 0
