@@ -53,7 +53,7 @@ from manacheck.solver.replacement import (
     ReplacementGraph,
     bound_replacements,
     canonical,
-    replacement_outcomes,
+    canonical_outcomes,
 )
 
 __all__ = [
@@ -252,7 +252,7 @@ class _Solver:
         for ev in events:
             got = memo.get((perm.id, key[1], ev))
             if got is None:
-                got = memo[(perm.id, key[1], ev)] = replacement_outcomes(canon, ev)
+                got = memo[(perm.id, key[1], ev)] = canonical_outcomes(canon, ev)
             out |= got
         return frozenset(out)
 
@@ -285,7 +285,7 @@ class _Solver:
                 continue
             got = self._memo.get((perm.id, key[1], sup))
             if got is None:
-                got = self._memo[(perm.id, key[1], sup)] = replacement_outcomes(canon, sup)
+                got = self._memo[(perm.id, key[1], sup)] = canonical_outcomes(canon, sup)
             for ev in got:
                 types.update(ev)
         return frozenset(types)

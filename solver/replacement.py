@@ -58,6 +58,7 @@ __all__ = [
     "apply_replacement",
     "bound_replacements",
     "canonical",
+    "canonical_outcomes",
     "from_vector",
     "outcomes_by_permutations",
     "replacement_applies",
@@ -390,13 +391,12 @@ def canonical(effects: Sequence[BoundReplacement]) -> Canonical:
     return tuple((k, len(groups[k])) for k in keys), reps
 
 
-def replacement_outcomes(effects: Sequence[BoundReplacement] | Canonical,
+def replacement_outcomes(effects: Sequence[BoundReplacement],
                          event: Iterable[ManaType]) -> frozenset[ManaEvent]:
     """Every event that ``event`` could end as, over every order (CR 616.1).
 
-    ``effects`` may be given as :func:`canonical` of them (callers that ask about
-    many events of one source compute it once). Cached on what the effects do, not
-    who creates them, so it is shared between sources and states.
+    Cached on what the effects do, not who creates them, so it is shared between
+    sources and states (see :func:`canonical_outcomes`).
 
     Examples
     --------
@@ -410,15 +410,18 @@ def replacement_outcomes(effects: Sequence[BoundReplacement] | Canonical,
     -----
     CR 616.1, 616.1f, 614.5.
     """
+    return canonical_outcomes(canonical(effects), event)
+
+
+def canonical_outcomes(canon: Canonical, event: Iterable[ManaType]) -> frozenset[ManaEvent]:
+    """:func:`replacement_outcomes` for effects already put in :func:`canonical` form
+    (callers asking about many events of one source compute it once)."""
     ev = tuple(event)
     if not ev:
         return frozenset()
-    if not effects:
+    classes, reps = canon
+    if not classes:
         return frozenset({ev})
-    if isinstance(effects[0], BoundReplacement):
-        classes, reps = canonical(effects)  # type: ignore[arg-type]
-    else:
-        classes, reps = effects  # type: ignore[misc]
     return _outcomes_cached(classes, reps, to_vector(ev))
 
 
