@@ -301,15 +301,15 @@ class _Activation:
         return matches(flt, chars, self.state.get(object_id), self.state, self.you,
                        self.source_id)
 
-    @property
+    @functools.cached_property
     def has_exile_self(self) -> bool:
         return any(c.kind is CostKind.EXILE_SELF for c in self.ab.costs)
 
-    @property
+    @functools.cached_property
     def has_discard_self(self) -> bool:
         return any(c.kind is CostKind.DISCARD_SELF for c in self.ab.costs)
 
-    @property
+    @functools.cached_property
     def has_sacrifice_self(self) -> bool:
         return any(c.kind is CostKind.SACRIFICE_SELF for c in self.ab.costs)
 
@@ -584,11 +584,10 @@ class _Activation:
             return _NONE
         if not uses.soft:
             return loose.first()
-        listed = loose.listed()
-        for p in listed:
-            if self._keeps(p, uses.soft):
+        for p, ids in loose.touching():
+            if not ids & uses.soft or self._keeps(p, uses.soft):
                 return p
-        if len(listed) >= PAYMENT_SCAN_LIMIT:  # the scan stopped: ask the strict question
+        if len(loose.listed()) >= PAYMENT_SCAN_LIMIT:  # the scan stopped: ask the strict question
             strict = self._entry(x, uses.hard | uses.soft, uses.tapped)
             return strict.first() if strict.ok() else _NONE
         return _NONE
@@ -872,15 +871,20 @@ class _PayEntry:
         Only payments that use some soft object can be refused, so the answer depends
         only on ``soft`` ∩ (objects those payments use): cached on that.
         """
-        if self._touch is None:
-            self._touch = [(p, _ids_used(p)) for p in self.listed()]
-            self._touched = frozenset().union(*(ids for _, ids in self._touch))
+        touch = self.touching()
         key = soft & self._touched
         hit = self._kept.get(key)
         if hit is None:
-            hit = sum(1 for p, ids in self._touch if not ids & key or keeps(p, key))
+            hit = sum(1 for p, ids in touch if not ids & key or keeps(p, key))
             self._kept[key] = hit
         return hit
+
+    def touching(self) -> list[tuple[object, frozenset[str]]]:
+        """The listed payments, each with the objects it could use."""
+        if self._touch is None:
+            self._touch = [(p, _ids_used(p)) for p in self.listed()]
+            self._touched = frozenset().union(*(ids for _, ids in self._touch))
+        return self._touch
 
     def iterate(self) -> Iterator[object]:
         return iter(self._pays) if self.ok() else iter(())
