@@ -1,9 +1,18 @@
 """Loading and validating state files (YAML or JSON) into a :class:`GameState`.
 
 Every problem is collected, each with its location (file, key path, line), and raised
-together as one :class:`StateFileError`. Hostile input is refused early: files over
-``MAX_BYTES``, nesting deeper than ``MAX_DEPTH``, YAML aliases (alias bombs), and
-anything that isn't text.
+together as one :class:`StateFileError`, in file order. Hostile input is refused early,
+with one line, before anything is built: files over ``MAX_BYTES``, nesting deeper than
+``MAX_DEPTH``, more than ``MAX_NODES`` values, YAML aliases (alias bombs), more than one
+YAML document, empty files, and anything that isn't UTF-8 text. Neither reader recurses
+on the input: the YAML pre-scan walks libyaml's events, the JSON pre-scan its tokens.
+Duplicate mapping keys (which both YAML and JSON loaders silently merge) are errors.
+
+Rules
+-----
+CR 305.9: a land is never a spell on the stack. CR 110.4: instants and sorceries are
+never permanents. CR 107.3: only a spell with {X} in its mana cost has a chosen X.
+CR 122.1: counters are never negative. CR 405.1: the stack's last entry is on top.
 
 Ids (a contract): every object's id is its explicit ``id``, else its card name, with
 ``#2``, ``#3`` ... for later copies in file order (players in file order, each
@@ -128,9 +137,14 @@ def _looks_like_json(text: str, name: str) -> bool:
 
 def _parse(text: str, name: str) -> _Doc:
     _check_text(text, name)
-    if _looks_like_json(text, name):
+    if not _looks_like_json(text, name):
+        return _parse_yaml(text, name)
+    try:
         return _parse_json(text, name)
-    return _parse_yaml(text, name)
+    except StateFileError:
+        if name.endswith(".json"):
+            raise
+        return _parse_yaml(text, name)  # e.g. "{turn: {...}}": YAML flow style, not JSON
 
 
 # JSON ----------------------------------------------------------------------------------

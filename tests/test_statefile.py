@@ -578,3 +578,19 @@ def test_arbitrary_data_gives_a_state_or_state_file_error(data: dict[str, Any]) 
         assert e.problems and all("\n" not in ln for ln in e.lines())
     else:
         assert isinstance(state, GameState)
+
+
+def test_yaml_flow_mapping_without_json_extension() -> None:
+    # Starts with "{" but is YAML flow style, not JSON: falls back to YAML.
+    state = load_state_text("{turn: {active_player: A}, players: {A: {battlefield: [Forest]}}}")
+    assert state.permanent("Forest").controller == "A"
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(alphabet="ab: -[]{},\n#&*!|>'\"\t%@`?~\\", max_size=200),
+       st.sampled_from(["s.yaml", "s.json", "<text>"]))
+def test_arbitrary_text_gives_a_state_or_state_file_error(text: str, name: str) -> None:
+    try:
+        load_state_text(text, name=name)
+    except StateFileError as e:
+        assert e.problems and all("\n" not in ln for ln in e.lines())
