@@ -930,7 +930,7 @@ def _mana_facts(state: GameState) -> tuple[frozenset[str], bool]:
                         restricted = restricted or ab.mana.restriction is not None
         hit = (frozenset(sources), restricted)
         state.__dict__["_activation_mana_facts"] = hit
-    return hit  # type: ignore[no-any-return]
+    return hit  # type: ignore[no-any-return,unused-ignore]
 
 
 def _tap_sensitive(state: GameState) -> frozenset[str]:
@@ -947,7 +947,7 @@ def _tap_sensitive(state: GameState) -> frozenset[str]:
                         for ctl, src, flt in flts
                         if p.controller == ctl and matches(flt, chars[p.id], p, state, ctl, src))
         state.__dict__["_activation_tap_sensitive"] = hit
-    return hit  # type: ignore[no-any-return]
+    return hit  # type: ignore[no-any-return,unused-ignore]
 
 
 def _pay_entry(state: GameState, player: str, cost: ManaCost, x: int | None,

@@ -79,7 +79,7 @@ class Candidate:
 
 def _with_perm(state: GameState, object_id: str, **kw: object) -> GameState:
     perm = state.permanent(object_id)
-    return state.with_permanent(replace(perm, **kw))  # type: ignore[arg-type]
+    return state.with_permanent(replace(perm, **kw))  # type: ignore[arg-type,unused-ignore]
 
 
 def _synth_card(flt: ObjectFilter, mv: int | None, default_types: tuple[str, ...],
@@ -123,7 +123,9 @@ def _add_card(state: GameState, player: str, zone: str, card: CardDefinition, ci
               ) -> GameState:
     p = state.player(player)
     c = Card(id=cid, card=card, owner=player)
-    return state.with_player(replace(p, **{zone: (*getattr(p, zone), c)}))
+    if zone == "hand":
+        return state.with_player(replace(p, hand=(*p.hand, c)))
+    return state.with_player(replace(p, graveyard=(*p.graveyard, c)))
 
 
 def _opponent(state: GameState, you: str) -> str:
@@ -180,9 +182,9 @@ def candidate_changes(state: GameState, object_id: str, number: int, player: str
     k = 0
     for v in act.vars:
         flt = v.filter
-        mvs: list[int | None]
+        mvs: Sequence[int | None]
         if flt.mana_value == "X":
-            mvs = sorted(x_values)[:8]
+            mvs = list(sorted(x_values))[:8]
         elif isinstance(flt.mana_value, int):
             mvs = [flt.mana_value]
         else:
@@ -256,14 +258,18 @@ def candidate_changes(state: GameState, object_id: str, number: int, player: str
         for c in ab.costs:
             if c.kind is CostKind.REMOVE_COUNTERS and isinstance(c.count, int) \
                     and obj.counters[c.counter] < c.count:
-                kind_, n = c.counter, c.count
                 out.append(Candidate(
-                    f"legal if {name} had {n} {kind_} counter(s)", "118.3",
-                    Change("more_counters", (("counter", kind_), ("number", n))),
-                    lambda s, kind_=kind_, n=n: _with_perm(
-                        s, object_id, counters=s.permanent(object_id).counters.add(
-                            kind_, n - s.permanent(object_id).counters[kind_]))))
+                    f"legal if {name} had {c.count} {c.counter} counter(s)", "118.3",
+                    Change("more_counters", (("counter", c.counter), ("number", c.count))),
+                    _adder_counters(object_id, c.counter, c.count)))
     return out
+
+
+def _adder_counters(object_id: str, kind: str, n: int) -> Callable[[GameState], GameState]:
+    def apply(s: GameState) -> GameState:
+        have = s.permanent(object_id).counters
+        return _with_perm(s, object_id, counters=have.add(kind, n - have[kind]))
+    return apply
 
 
 def _adder_stack(card: CardDefinition, ctl: str, tag: str) -> Callable[[GameState], GameState]:
