@@ -213,6 +213,8 @@ def _parse_json(text: str, name: str) -> _Doc:
         data = json.loads(text)
     except json.JSONDecodeError as e:
         raise _refuse(f"malformed JSON: {e.msg} (column {e.colno})", name, e.lineno) from None
+    except ValueError as e:  # e.g. a number with thousands of digits
+        raise _refuse(f"malformed JSON: {_value_problem(e)}", name) from None
     except RecursionError:  # pragma: no cover - the pre-scan bounds depth
         raise _refuse(f"nesting deeper than {MAX_DEPTH} levels", name) from None
     return _Doc(data, lines, problems)
@@ -225,6 +227,13 @@ def _yaml_loader() -> Any:
     import yaml
 
     return getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+def _value_problem(e: Exception) -> str:
+    text = " ".join(str(e).split())
+    if "Exceeds the limit" in text:
+        return "a number has too many digits"
+    return text[:200]
 
 
 def _line(ev: Any) -> int | None:
@@ -288,7 +297,7 @@ def _parse_yaml(text: str, name: str) -> _Doc:
     except yaml.YAMLError as e:
         raise _refuse(f"malformed YAML: {' '.join(str(e).split())}", name) from None
     except (ValueError, TypeError, OverflowError) as e:  # e.g. a bad timestamp value
-        raise _refuse(f"malformed YAML: {e}", name) from None
+        raise _refuse(f"malformed YAML: {_value_problem(e)}", name) from None
     lines: dict[str, int] = {}
     problems: list[tuple[str, Location, str | None]] = []
     _node_lines(node, "", lines, problems, name)

@@ -594,3 +594,11 @@ def test_arbitrary_text_gives_a_state_or_state_file_error(text: str, name: str) 
         load_state_text(text, name=name)
     except StateFileError as e:
         assert e.problems and all("\n" not in ln for ln in e.lines())
+
+
+@pytest.mark.parametrize(("text", "name"), [('{"turn": ' + "9" * 5000 + "}", "s.json"),
+                                            ("turn: " + "9" * 5000, "s.yaml")])
+def test_number_with_thousands_of_digits(text: str, name: str) -> None:
+    found = problems(text, name=name)
+    assert [m for m, *_ in found] == [
+        f"malformed {'JSON' if name.endswith('json') else 'YAML'}: a number has too many digits"]
