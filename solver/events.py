@@ -28,6 +28,7 @@ Vocabulary::
       - choose: {sacrifice: Llanowar Elves}   # or {sacrifice: none}
       - choose: {order: [The Ozolith, Hei Bai]}  # triggers in the order put on the stack
       - choose: {keep: The Ozolith}    # legend rule (CR 704.5j): the one to keep
+      - choose: {discard: Sol Ring}    # the card to discard for an ``activate``
 
 A ``choose`` event answers the next open choice that the events before it leave: a
 trigger's target as it is put on the stack, the order of simultaneous triggers one
@@ -38,7 +39,8 @@ the options, :func:`~manacheck.solver.resolution.outcomes` tries each.
 
 ``activate`` supports abilities without a mana cost, tap or untap symbol whose cost is
 discarding cards (Kozilek's "Discard a card with mana value X"); other activations
-belong to the activation solver.
+belong to the activation solver. Leave out ``targets`` or ``discard`` to make them open
+choices (which spell to counter, which card to discard).
 
 Rules
 -----
@@ -73,7 +75,7 @@ __all__ = [
 MAX_EVENTS = 1000
 
 LEAVE_ZONES = ("graveyard", "exile", "hand")
-CHOICE_KINDS = ("target", "targets", "may", "sacrifice", "order", "keep")
+CHOICE_KINDS = ("target", "targets", "may", "sacrifice", "order", "keep", "discard")
 
 
 class BadEvent(BadInput):

@@ -546,16 +546,29 @@ class _Run:
                               "cost is discarding cards are supported here (e.g. Kozilek); use "
                               "the activation solver for others")
         need = sum(c.count if isinstance(c.count, int) else 1 for c in ab.costs)
-        if len(ev.discard) != need:
-            raise self.bad(f"the cost discards {need} card(s); {len(ev.discard)} given")
-        if len(ev.targets) != len(ab.targets):
-            raise self.bad(f"the ability has {len(ab.targets)} target(s); "
-                           f"{len(ev.targets)} given (CR 601.2c, 602.2b)")
         you = perm.controller
         hand = {c.id: c for c in self.state.player(you).hand}
+        targets = ev.targets
+        discard = ev.discard
+        if not targets and len(ab.targets) == 1 and ab.targets[0].zone == "stack":
+            # Which spell to target is an open choice (CR 601.2c): a spell is a choice only
+            # if the cost can then be paid (Kozilek ruling: match a card in hand).
+            spec = ab.targets[0]
+            opts = [sp.id for sp in self.state.stack
+                    if self._legal_target(spec, sp.id, you, perm.id)
+                    and (discard or self._discard_options(ab, hand, you, perm.id,
+                                                          self._bind(spec, sp)))]
+            if not opts:
+                raise self.bad(f"no legal target for '{spec.text or 'its target'}' that a "
+                               f"card in {you}'s hand can pay for (CR 115.1, 601.2c)")
+            targets = (self.choose("target", you, f"target of {perm.id}'s ability "
+                                   f"{ev.ability}: {spec.text}", opts, ("601.2c", "115.1")),)
+        if len(targets) != len(ab.targets):
+            raise self.bad(f"the ability has {len(ab.targets)} target(s); "
+                           f"{len(targets)} given (CR 601.2c, 602.2b)")
         # Targets first: they fix X (Kozilek ruling: the target determines X).
         bindings: dict[str, int] = {}
-        for spec, t in zip(ab.targets, ev.targets, strict=True):
+        for spec, t in zip(ab.targets, targets, strict=True):
             if t not in self.state:
                 raise self.bad(f"unknown target '{t}'", self.state._suggest_id(t))
             tobj = self.state.get(t)
@@ -570,7 +583,18 @@ class _Run:
                     raise self.bad(f"'{t}' is not a legal target ({spec.text or 'filter'})")
             elif not self._legal_target(spec, t, you, perm.id):
                 raise self.bad(f"'{t}' is not a legal target ({spec.text or spec.zone})")
-        for cid, cost in zip(ev.discard, itertools.cycle(ab.costs), strict=False):
+        if not discard and need == 1:
+            opts = self._discard_options(ab, hand, you, perm.id, bindings)
+            if not opts:
+                raise self.bad(f"no card in {you}'s hand can pay the cost "
+                               f"({', '.join(c.text for c in ab.costs)}"
+                               f"{', X=' + str(next(iter(bindings.values()))) if bindings else ''})"
+                               " (CR 601.2h)")
+            discard = (self.choose("discard", you, f"the card to discard for {perm.id}'s "
+                                   f"ability {ev.ability}", opts, ("601.2h", "602.2b")),)
+        if len(discard) != need:
+            raise self.bad(f"the cost discards {need} card(s); {len(discard)} given")
+        for cid, cost in zip(discard, itertools.cycle(ab.costs), strict=False):
             if cid not in hand:
                 where = (f"it is in the {self.state.zone_of(cid)}" if cid in self.state
                          else "no such object")
@@ -587,7 +611,7 @@ class _Run:
             if not matches(cost.filter, characteristics(card), card, self.state, you, perm.id,
                            bindings):
                 raise self.bad(f"'{cid}' doesn't match the cost's filter")
-        for cid in ev.discard:
+        for cid in discard:
             p = self.state.player(you)
             card = hand[cid]
             self.state = _add_card(self.state.with_player(
@@ -596,12 +620,28 @@ class _Run:
         xval = next(iter(bindings.values()), None)
         item = StackItem(id=_new_id(self.state, f"{perm.id} ability {ev.ability}", self.taken),
                          controller=you, source=perm.id, ability=ev.ability, x=xval,
-                         targets=ev.targets)
+                         targets=targets)
         self.state = replace(self.state, stack=(*self.state.stack, item))
         self.sources[perm.id] = perm.card
         self.note(f"event {ev.index + 1}: {you} activates {perm.id}'s ability {ev.ability} "
-                  f"(X={xval}), discarding {', '.join(ev.discard)}, targeting "
-                  f"{', '.join(ev.targets)}", "602.2", "107.3", "202.3e", depth=0)
+                  f"(X={xval}), discarding {', '.join(discard)}, targeting "
+                  f"{', '.join(targets)}", "602.2", "107.3", "202.3e", depth=0)
+
+    @staticmethod
+    def _bind(spec: TargetSpec, spell: StackItem) -> dict[str, int]:
+        """The variable a target fixes: "target spell with mana value X" (CR 202.3e)."""
+        mvar = spec.filter.mana_value
+        return {mvar: spell.mana_value()} if isinstance(mvar, str) else {}
+
+    def _discard_options(self, ab: ActivatedAbility, hand: Mapping[str, Card], you: str,
+                         source: str, bindings: Mapping[str, int]) -> list[str]:
+        """Cards in hand that can pay a one-card discard cost with these bindings."""
+        if len(ab.costs) != 1:
+            return []
+        cost = ab.costs[0]
+        return [cid for cid, card in hand.items()
+                if matches(cost.filter, characteristics(card), card, self.state, you, source,
+                           bindings)]
 
     def beginning_of_combat(self, ev: BeginningOfCombat) -> None:
         self.state = replace(self.state, turn=replace(self.state.turn,

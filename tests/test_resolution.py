@@ -364,3 +364,25 @@ def test_token_limit() -> None:
     s = state([{"card": "Hangarback Walker", "counters": {"+1/+1": 5000}}])
     with pytest.raises(Unsupported, match="would create 5000 tokens"):
         resolve(s, [{"dies": "Hangarback Walker"}, {"resolve": "all"}])
+
+
+@pytest.mark.cr("601.2c")
+def test_which_spell_kozilek_counters_is_an_open_choice_601_2c() -> None:
+    # Fireball X=4 (mana value 5) and Sheer Drop (3) on the stack; in hand mana values
+    # 5, 3 and 1. By hand: counter Fireball discarding the Channeler, or Sheer Drop
+    # discarding the Displacer. Nothing else.
+    s = state([KOZ], hand=["Kozilek's Channeler", "Eldrazi Displacer", "Sol Ring"],
+              bob=["Forest"], stack=[{"card": "Fireball", "controller": "Bob", "x": 4},
+                                     {"card": "Sheer Drop", "controller": "Bob"}])
+    evs = [{"activate": {"object": KOZ, "ability": 1}}, {"resolve": "top"}]
+    first = resolve(s, evs)
+    assert first.open_choice is not None and first.open_choice.kind == "target"
+    assert sorted(first.open_choice.options) == ["Fireball", "Sheer Drop"]
+    found = sorted((tuple(sorted(c.id for c in o.state.player("Bob").graveyard)),
+                    tuple(sorted(c.id for c in o.state.player("Alice").graveyard)))
+                   for o in outcomes(s, evs))
+    assert found == [(("Fireball",), ("Kozilek's Channeler",)),
+                     (("Sheer Drop",), ("Eldrazi Displacer",))]
+    with pytest.raises(BadEvent, match=r"event 1 \(activate\): no legal target"):
+        resolve(state([KOZ], hand=["Sol Ring"],
+                      stack=[{"card": "Sheer Drop", "controller": "Bob"}]), evs)
