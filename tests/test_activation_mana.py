@@ -214,3 +214,14 @@ def test_creature_tapped_for_the_cost_cant_be_tapped_by_springleaf_drum_for_mana
                "{card: Llanowar Elves, id: elf2, summoning_sick: true}]}")
     w = can_activate(s2, "Tap Engine")
     assert w.legal and w.witness is not None
+
+
+@pytest.mark.cr("601.2g")
+def test_pili_pala_tapped_for_the_cost_cant_then_untap_for_mana_601_2g() -> None:
+    """Mana abilities are activated before costs are paid (601.2g): when Tap Engine's
+    cost taps an untapped Pili-Pala, Pili-Pala was still untapped when mana was made, so
+    its {Q} mana ability couldn't be used (107.6). Only Sol Ring pays: one way."""
+    s = state("{battlefield: [Tap Engine, Sol Ring, Pili-Pala]}")
+    v = can_activate(s, "Tap Engine")
+    assert v.legal and v.ways == 1 and v.witness is not None
+    assert v.witness.tapped == ("Pili-Pala",) and "Sol Ring" in str(v.witness.payment)

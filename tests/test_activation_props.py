@@ -136,12 +136,24 @@ def _tapped_state(state: GameState, source: str, ab: ActivatedAbility,
     return s
 
 
+def _kept_out(source: str, ab: ActivatedAbility, tapped: tuple[str, ...],
+              discarded: tuple[str, ...]) -> frozenset[str]:
+    """Objects whose mana abilities can't help. CR 601.2g: mana abilities are activated
+    before any cost is paid, so a permanent the cost taps was untapped then: with this
+    card pool its mana abilities either tap it (then it couldn't be tapped for the
+    cost) or need it tapped ({Q}, Pili-Pala). The source of a {T}/{Q} ability likewise;
+    a discarded card isn't in hand to exile for mana."""
+    out = set(tapped) | set(discarded)
+    if ab.tap or ab.untap:
+        out.add(source)
+    return frozenset(out)
+
+
 def _payment_ok(state: GameState, source: str, ab: ActivatedAbility, w: Witness) -> bool:
     if not ab.mana_cost:
         return w.payment is None
     s = _tapped_state(state, source, ab, w.tapped)
-    exclude = frozenset({source}) if (ab.tap or ab.untap) else frozenset()
-    exclude |= frozenset(w.discarded)  # a discarded card isn't in hand to pay mana
+    exclude = _kept_out(source, ab, w.tapped, w.discarded)
     pays = payments(s, "Alice", ab.mana_cost, x=w.x if ab.mana_cost.has_variable else None,
                     for_object=source, exclude=exclude)
     if w.payment not in pays:
@@ -219,8 +231,7 @@ def brute_ways(state: GameState, source: str, n: int) -> int:
                     total += 1
                     continue
                 s = _tapped_state(state, source, ab, tap)
-                exclude = frozenset({source}) if (ab.tap or ab.untap) else frozenset()
-                exclude |= frozenset(disc)
+                exclude = _kept_out(source, ab, tap, disc)
                 total += sum(1 for p in payments(s, "Alice", ab.mana_cost, for_object=source,
                                                  exclude=exclude)
                              if _keeps_sacrificed(s, p, frozenset(sac)))
