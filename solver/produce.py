@@ -41,6 +41,7 @@ from manacheck.model import (
     ManaType,
     Permanent,
     TriggeredAbility,
+    Zone,
     effective,
     matches,
 )
@@ -156,9 +157,14 @@ def _check_events(count: int, source: Permanent) -> None:
 
 
 def mana_abilities(state: GameState, object_id: str) -> tuple[tuple[int, ActivatedAbility], ...]:
-    """The permanent's activated mana abilities with their 1-based numbers (CR 605.1a)."""
+    """The permanent's activated mana abilities with their 1-based numbers (CR 605.1a).
+
+    Only abilities that work on the battlefield (CR 113.6: not "exile this card from
+    your hand", which a Spirit Guide on the battlefield can't use).
+    """
     acts = effective(state)[object_id].activated
-    return tuple((i, a) for i, a in enumerate(acts, 1) if a.is_mana_ability)
+    return tuple((i, a) for i, a in enumerate(acts, 1)
+                 if a.is_mana_ability and a.zone is Zone.BATTLEFIELD)
 
 
 def _referenced_lands(state: GameState, perm: Permanent, prod: ManaProduction

@@ -1021,3 +1021,15 @@ def test_unknown_object_is_bad_input() -> None:
     """)
     with pytest.raises(UnknownObject):
         could_produce(s, "Forrest")
+
+
+@pytest.mark.cr("113.6")
+def test_spirit_guide_on_the_battlefield_could_produce_nothing() -> None:
+    s = board("""
+    players:
+      A: {battlefield: [Elvish Spirit Guide, Naga Vitalist]}
+    """)
+    # Its mana ability works only from the hand (CR 113.6), so on the battlefield it
+    # couldn't produce mana, and it is not a land for Naga Vitalist anyway.
+    assert cp(s, "Elvish Spirit Guide") == ""
+    assert mana_abilities(s, "Elvish Spirit Guide") == ()
