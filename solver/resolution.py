@@ -1275,16 +1275,51 @@ def outcomes(state: GameState, events: Sequence[Any] | None = None,
     If more than ``limit`` runs would be needed it stops, and the last outcome's
     ``stopped`` says so.
 
+    Parameters
+    ----------
+    state, events
+        As :func:`resolve`.
+    limit
+        At most this many runs (each plays the events once with one set of answers).
+
+    Returns
+    -------
+    list[Outcome]
+        Complete outcomes, each distinct resulting state once, in depth-first order of
+        the choices (options in the order listed).
+
     Raises
     ------
     BadEvent, Unsupported
         As :func:`resolve`.
+
+    Rules
+    -----
+    CR 101.4, 603.3b (orders of simultaneous triggers), 601.2c (targets), 603.5
+    ("you may"), 701.21a (which permanent to sacrifice), 704.5j (which legendary
+    permanent to keep): every option of each is tried.
+
+    Examples
+    --------
+    >>> from manacheck.model import load_state_text
+    >>> st = load_state_text('''
+    ... turn: {active_player: Alice}
+    ... players:
+    ...   Alice:
+    ...     battlefield:
+    ...       - {card: The Ozolith, counters: {"+1/+1": 2}}
+    ...       - Llanowar Elves
+    ... events: [beginning_of_combat, {resolve: top}]
+    ... ''')
+    >>> sorted(o.state.permanent("Llanowar Elves").counters["+1/+1"] for o in outcomes(st))
+    [0, 2]
     """
     evs = _events_of(state, events)
     seen: dict[str, Outcome] = {}
     todo: list[tuple[int, ...]] = [()]
     runs = 0
     truncated = False
+    partial: Outcome | None = None
     while todo:
         script = todo.pop()
         if runs >= limit:
@@ -1293,6 +1328,7 @@ def outcomes(state: GameState, events: Sequence[Any] | None = None,
         runs += 1
         out, n = _run(state, evs, script)
         if out.open_choice is not None:
+            partial = out
             todo.extend((*script, i) for i in reversed(range(n)))
             continue
         key = canonical(out.state)
@@ -1302,6 +1338,6 @@ def outcomes(state: GameState, events: Sequence[Any] | None = None,
         note = f"stopped after {limit} runs; more choice combinations were not explored"
         if result:
             result[-1] = replace(result[-1], stopped=note)
-        else:
-            result.append(Outcome(state, (LogEntry(note),), stopped=note))
+        elif partial is not None:  # where the last run got to, with its open choice
+            result.append(replace(partial, stopped=note))
     return result

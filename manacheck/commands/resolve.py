@@ -15,7 +15,7 @@ import json
 from typing import Any
 
 from manacheck.cli import EXIT_NO, EXIT_YES, emit
-from manacheck.model.statefile import load_state_with_cards
+from manacheck.model.statefile import dump_state, load_state_with_cards
 from manacheck.solver.resolution import MAX_OUTCOMES, Outcome, outcomes, resolve
 
 COMMAND = "resolve"
@@ -48,6 +48,7 @@ def _outcome_data(o: Outcome, extra: list[dict[str, Any]]) -> dict[str, Any]:
         "log": [{"text": e.text, "rules": list(e.rules),
                  "event": None if e.event is None else e.event + 1} for e in o.log],
         "state": o.state_text(extra),
+        "state_data": dump_state(o.state),
     }
     if o.open_choice is not None:
         ch = o.open_choice
@@ -90,7 +91,11 @@ def handle(args: argparse.Namespace) -> int:
         data = {"outcomes": [_outcome_data(o, extra) for o in outs]}
 
         def text() -> str:
-            lines = [f"{len(outs)} distinct outcome(s)"]
+            done = [o for o in outs if o.open_choice is None]
+            lines = [f"{len(done)} distinct outcome(s)"]
+            if any(o.stopped for o in outs):
+                lines[0] += " (INCOMPLETE: " + "; ".join(
+                    sorted({o.stopped for o in outs if o.stopped})) + ")"
             for i, o in enumerate(outs, 1):
                 made = "; ".join(f"{c}: {a}" for c, a in o.choices) or "no open choices"
                 lines.append(f"=== outcome {i} ({made})")
