@@ -386,3 +386,20 @@ def test_which_spell_kozilek_counters_is_an_open_choice_601_2c() -> None:
     with pytest.raises(BadEvent, match=r"event 1 \(activate\): no legal target"):
         resolve(state([KOZ], hand=["Sol Ring"],
                       stack=[{"card": "Sheer Drop", "controller": "Bob"}]), evs)
+
+
+@pytest.mark.cr("603.4")
+def test_ozolith_combat_trigger_needs_counters_and_your_turn_603_4() -> None:
+    # No counters: the intervening "if" stops it from triggering at all.
+    out = resolve(state(["The Ozolith", "Llanowar Elves"], events=["beginning_of_combat"]))
+    assert out.complete and out.state.stack == ()
+    # Bob's Ozolith with counters, on Alice's turn: "on your turn" doesn't match.
+    out = resolve(state(["Llanowar Elves"],
+                        bob=[{"card": "The Ozolith", "counters": {"+1/+1": 1}}],
+                        events=["beginning_of_combat"]))
+    assert out.complete and out.state.stack == ()
+    # Alice's, with counters: it triggers; the Elves are its only possible target.
+    out = resolve(state([{"card": "The Ozolith", "counters": {"+1/+1": 1}}, "Llanowar Elves"],
+                        events=["beginning_of_combat"]))
+    assert [(i.source, i.targets) for i in out.state.stack] == [
+        ("The Ozolith", ("Llanowar Elves",))]
