@@ -187,6 +187,13 @@ def main() -> int:
     print("Replacement effects on one {G} from a Taiga, every order (CR 616.1):")
     print(table(("k", "orders (k!)", "graph nodes", "outcomes", "graph ms", "k! orders ms",
                  "ratio", "baseline"), bench_orders()))
+    reflections = [BoundReplacement(f"mr{i}", "Mana Reflection", multiply=2) for i in range(16)]
+    t0 = time.perf_counter()
+    g = ReplacementGraph(reflections, (T.G,))
+    t = time.perf_counter() - t0
+    print(f"16 Mana Reflections (16! = {math.factorial(16):,} orders, one outcome): "
+          f"{g.graph.number_of_nodes()} graph nodes, {len(g.outcomes)} outcome, "
+          f"{t * 1000:.2f} ms")
     print()
     print("could_produce_all on a fresh 200-permanent board (CR 106.7):")
     print(table(("permanents", "cross-ref sources", "ours ms", "naive ms", "ratio",
