@@ -1108,6 +1108,8 @@ def can_activate(
     legal = not reasons and witness is not None
     if legal and not count_ways:
         n_ways, complete = 1, False
+    if not legal:
+        n_ways, complete = 0, True
     fixes: tuple[Fix, ...] = ()
     if not legal and find_fixes:
         from .fixes import find_fixes as _find

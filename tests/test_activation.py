@@ -317,3 +317,29 @@ def test_abilities_lists_battlefield_then_hand() -> None:
     rows = abilities(s, "Alice")
     assert [(o, n, v.legal) for o, n, v in rows] == [
         ("Sol Ring", 1, True), ("Llanowar Elves", 1, False), ("Elvish Spirit Guide", 1, True)]
+
+
+EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "activation.yaml"
+
+
+def test_example_file_answers(capsys: pytest.CaptureFixture[str]) -> None:
+    """examples/activation.yaml: Kozilek can counter either spell by discarding Sheer
+    Drop (Fireball X=2 has mana value 3, Sheer Drop cast for awaken has 3; Fireball in
+    hand has 1 and Llanowar Elves 1: no spell has 1); the tapped, summoning-sick wizard
+    gets 107.5 and 302.6."""
+    import json
+
+    assert main(["can-activate", str(EXAMPLE), "kozilek", "--all", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["ways"] == 2
+    assert sorted(w["targets"][0] for w in data["all"]) == ["fireball", "sheer-drop"]
+    assert {w["discarded"][0] for w in data["all"]} == {"Sheer Drop"}
+    assert main(["can-activate", str(EXAMPLE), "wizard", "--json"]) == 1
+    data = json.loads(capsys.readouterr().out)
+    assert [r["rule"] for r in data["reasons"]] == ["107.5", "302.6"]
+    assert "ways_limit_reached" not in data
+    assert main(["abilities", str(EXAMPLE), "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)["abilities"]
+    assert [(r["object"], r["legal"]) for r in rows] == [
+        ("kozilek", True), ("wizard", False), ("Pili-Pala", True), ("Voltaic Key", True),
+        ("Springleaf Drum", True), ("new-elf", False), ("Forest", True), ("Sol Ring", True)]

@@ -45,7 +45,7 @@ def witness_text(w: Witness) -> str:
     if w.life_paid:
         parts.append(f"pay {w.life_paid} life")
     if w.payment is not None:
-        parts.append(f"pay mana: {w.payment}")
+        parts.append(f"pay mana: {getattr(w.payment, 'text', w.payment)}")
     return "; ".join(parts) if parts else "no choices to make"
 
 
