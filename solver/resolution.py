@@ -40,9 +40,16 @@ CR 107.3m: an enters-with-X-counters replacement (CR 614.1c) uses the spell's X.
 CR 121.2, 704.5b: drawing from an empty library.
 CR 701.6a: a countered spell goes to its owner's graveyard.
 
-Not modelled: damage, combat (attacks), mana payment (casting takes costs as paid),
-effects of instants and sorceries, and draws reveal no card identities (a drawn card is
-an ``Unknown Card``).
+CR 702.79a, 702.93a: persist and undying are triggered abilities (numbered after the
+card's written triggered abilities).
+CR 508.1, 508.3a: declaring attackers taps them (not with vigilance) and triggers
+"whenever ... attacks".
+
+Not modelled: damage and the rest of combat, mana payment and timing (a cast takes its
+costs as paid), the effects of instants and sorceries, "whenever a player casts" and
+other trigger events not listed here (a board that needs them is refused with
+:class:`Unsupported`, never silently ignored), and card identities of drawn cards (a
+drawn card is an ``Unknown Card``: the state knows the library's size, not its cards).
 """
 
 from __future__ import annotations
@@ -68,9 +75,11 @@ from manacheck.model import (
 )
 from manacheck.model.abilities import (
     ActivatedAbility,
+    Condition,
     CostKind,
     Effect,
     ObjectFilter,
+    Params,
     TargetSpec,
 )
 from manacheck.model.characteristics import characteristics
@@ -130,7 +139,31 @@ SYNTHETIC_CARDS: Mapping[str, tuple[CardDefinition, dict[str, Any]]] = {
 TOKENS = {"Thopter": THOPTER}
 
 
-_UNMODELLED_DEATH_KEYWORDS = frozenset({"Persist", "Undying"})
+def _keyword_trigger(name: str, rule: str, counter: str) -> TriggeredAbility:
+    """Persist / undying: "if it had no [counter] counters on it, return it to the
+    battlefield under its owner's control with a [counter] counter on it"."""
+    return TriggeredAbility(
+        event="dies", self_only=True,
+        intervening_if=Condition("subject_had_no_counter", Params.of(counter=counter)),
+        effects=(Effect("return_to_battlefield", Params.of(counter=counter)),),
+        text=f"{name} (CR {rule}): when this permanent is put into a graveyard from the "
+             f"battlefield, if it had no {counter} counters on it, return it to the "
+             f"battlefield under its owner's control with a {counter} counter on it.")
+
+
+#: Keywords that are triggered abilities (CR 702.79a persist, 702.93a undying).
+KEYWORD_TRIGGERS: Mapping[str, TriggeredAbility] = {
+    "Persist": _keyword_trigger("Persist", "702.79a", "-1/-1"),
+    "Undying": _keyword_trigger("Undying", "702.93a", "+1/+1"),
+}
+
+
+def triggered_abilities(card: CardDefinition) -> tuple[TriggeredAbility, ...]:
+    """A card's triggered abilities, numbered from 1 in this order: the ones written in
+    its card data, then those its keywords stand for (persist, undying)."""
+    kws = {k[:1].upper() + k[1:] for k in card.keywords}
+    return card.triggered_abilities + tuple(ab for k, ab in KEYWORD_TRIGGERS.items()
+                                            if k in kws)
 
 
 class Unsupported(ManacheckError):
@@ -529,7 +562,7 @@ class _Run:
                 raise Unsupported(f"{perm.id} has a 'whenever a player casts' ability, which "
                                   "the resolution solver doesn't model")
         # "When you cast this spell" (CR 603.2, 603.4: intervening if checked now).
-        for n, ab in enumerate(card.triggered_abilities, 1):
+        for n, ab in enumerate(triggered_abilities(card), 1):
             if ab.event == "cast_self":
                 self.trigger(obj.id, card, n, ab, caster, Counters(), None, lki_self=None)
 
@@ -649,7 +682,7 @@ class _Run:
         self.note(f"event {ev.index + 1}: {self.state.turn.active_player}'s beginning of "
                   "combat step", "507.1", depth=0)
         for perm in self.state.permanents:
-            for n, ab in enumerate(perm.card.triggered_abilities, 1):
+            for n, ab in enumerate(triggered_abilities(perm.card), 1):
                 if ab.event != "beginning_of_combat":
                     continue
                 if ab.your_turn_only and perm.controller != self.state.turn.active_player:
@@ -684,7 +717,7 @@ class _Run:
                 self.state = self.state.with_permanent(replace(self.state.permanent(p.id),
                                                                tapped=True))
         for src in self.state.permanents:
-            for n, ab in enumerate(src.card.triggered_abilities, 1):
+            for n, ab in enumerate(triggered_abilities(src.card), 1):
                 if ab.event not in ("attacks", "enters_or_attacks"):
                     continue
                 for p in perms:
@@ -704,6 +737,9 @@ class _Run:
             return True, ""
         if cond.kind == "subject_had_counters":
             return bool(counters), f"it had {_fmt_counters(counters)}"
+        if cond.kind == "subject_had_no_counter":
+            kind = cond.params.str("counter")
+            return counters[kind] == 0, f"it had {_fmt_counters(counters)}"
         if cond.kind == "self_has_counters":
             perm = _on_battlefield(self.state, source)
             if perm is None:
@@ -744,10 +780,6 @@ class _Run:
         chars = effective(before)
         st = before
         for oid in ids:
-            unmodelled = chars[oid].keywords & _UNMODELLED_DEATH_KEYWORDS
-            if unmodelled and to == "graveyard":
-                raise Unsupported(f"{oid} has {', '.join(sorted(unmodelled))}, a dies trigger "
-                                  "the resolution solver doesn't model (CR 702.79, 702.93)")
             perm = before.permanent(oid)
             self.lki[oid] = perm.counters
             st = _remove_permanent(st, oid)
@@ -762,7 +794,7 @@ class _Run:
         self.state = st
         # CR 603.10a: leaves-the-battlefield abilities look back in time.
         for src in before.permanents:
-            for n, ab in enumerate(src.card.triggered_abilities, 1):
+            for n, ab in enumerate(triggered_abilities(src.card), 1):
                 if ab.event not in ("leaves_battlefield", "dies",
                                     "put_into_graveyard_from_battlefield"):
                     continue
@@ -782,7 +814,7 @@ class _Run:
     def enter_battlefield(self, perm: Permanent) -> None:
         self.state = _add_permanent(self.state, perm)
         for src in self.state.permanents:
-            for n, ab in enumerate(src.card.triggered_abilities, 1):
+            for n, ab in enumerate(triggered_abilities(src.card), 1):
                 if ab.event not in ("enters", "enters_or_attacks"):
                     continue
                 if ab.self_only:
@@ -1003,7 +1035,7 @@ class _Run:
 
     def resolve_trigger(self, item: StackItem) -> None:
         card = self._source_card(item)
-        trig = card.triggered_abilities
+        trig = triggered_abilities(card)
         if item.trigger is None or not 1 <= item.trigger <= len(trig):
             raise BadInput(f"'{card.name}' has no triggered ability {item.trigger} "
                            f"(stack object '{item.id}')")
@@ -1156,6 +1188,8 @@ class _Run:
                 why = f" (one for each {per} counter it had: last-known information)"
                 self.note(f"create {n} {name} token(s)" + (why if per else ""),
                           "111.1", *(["608.2h", "603.10a"] if per else []))
+            elif k == "return_to_battlefield":
+                self.return_to_battlefield(item, src, eff.params.str("counter"))
             elif k == "counter_target":
                 t = item.targets[eff.params.int("target", 0)]
                 spell = self.state.get(t)
@@ -1169,6 +1203,29 @@ class _Run:
             else:
                 raise Unsupported(f"the effect '{k}' of '{item.id}' is not modelled by the "
                                   "resolution solver")
+
+    def return_to_battlefield(self, item: StackItem, oid: str, counter: str) -> None:
+        """Persist/undying: the card returns from the graveyard it went to (CR 603.6c,
+        400.7: as a new object) with the counter; it wasn't cast, so X is 0 (107.3)."""
+        if oid not in self.state or self.state.zone_of(oid) != "graveyard":
+            self.note(f"{oid} is no longer in the graveyard it went to: it doesn't return",
+                      "603.6c", "400.7")
+            return
+        card = self.state.get(oid)
+        assert isinstance(card, Card)
+        owner = self.state.player(card.owner)
+        self.state = self.state.with_player(
+            replace(owner, graveyard=tuple(c for c in owner.graveyard if c.id != oid)))
+        counters = Counters.of({counter: 1})
+        for ab in card.card.static_abilities:
+            if ab.kind == "enters_with_counters" and ab.counter and isinstance(ab.count, int):
+                counters = counters.add(ab.counter, ab.count)
+        self.note(f"{oid} returns to the battlefield under {card.owner}'s control with "
+                  f"{_fmt_counters(counters)}", "702.79a" if counter == "-1/-1" else "702.93a",
+                  "400.7")
+        self.enter_battlefield(Permanent(id=oid, card=card.card, controller=card.owner,
+                                         owner=card.owner, summoning_sick=True,
+                                         counters=counters))
 
     def draw(self, player: str, n: int) -> None:
         p = self.state.player(player)

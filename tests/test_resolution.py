@@ -221,9 +221,38 @@ def test_outcomes_limit_says_when_it_stopped() -> None:
 
 
 def test_unsupported_effects_fail_loudly() -> None:
-    s = state(["Kitchen Finks"])
-    with pytest.raises(Unsupported, match="Persist"):
-        resolve(s, [{"dies": "Kitchen Finks"}])
+    s = state(["Zendikar Resurgent"], hand=["Llanowar Elves"])
+    with pytest.raises(Unsupported, match="'whenever a player casts'"):
+        resolve(s, [{"cast": "Llanowar Elves"}])
+
+
+@pytest.mark.cr("702.79a")
+def test_kitchen_finks_persists_once_702_79a() -> None:
+    s = state(["Kitchen Finks", "The Ozolith"])
+    out = resolve(s, [{"dies": "Kitchen Finks"}, {"resolve": "all"}])
+    # No -1/-1 counter: it returns with one (a new object, 400.7) and its enters trigger
+    # gains 2 life. The Ozolith's trigger doesn't trigger: it had no counters (603.4).
+    assert out.complete
+    assert counters(out.state, "Kitchen Finks") == {"-1/-1": 1}
+    assert out.state.player("Alice").life == 22
+    assert counters(out.state, "The Ozolith") == {}
+    again = resolve(out.state, [{"dies": "Kitchen Finks"}, {"resolve": "all"}])
+    # Now it had a -1/-1 counter: persist doesn't trigger; The Ozolith gets the counter.
+    assert again.state.zone_of("Kitchen Finks") == "graveyard"
+    assert counters(again.state, "The Ozolith") == {"-1/-1": 1}
+    assert again.state.player("Alice").life == 22
+
+
+@pytest.mark.cr("702.79a")
+def test_hei_bai_plus_counters_let_finks_persist_again_702_79a() -> None:
+    # Finks with a -1/-1 counter gets Hei Bai's two +1/+1 counters: 704.5q leaves one
+    # +1/+1 and no -1/-1, so it persists again when it dies (by hand from 704.5q, 702.79a).
+    s = state([{"card": HEI, "id": "Hei Bai", "counters": {"+1/+1": 2}},
+               {"card": "Kitchen Finks", "counters": {"-1/-1": 1}}])
+    out = resolve(s, [{"dies": "Hei Bai"}, {"resolve": "all"}, {"dies": "Kitchen Finks"},
+                      {"resolve": "all"}])
+    assert counters(out.state, "Kitchen Finks") == {"-1/-1": 1}
+    assert out.state.player("Alice").life == 22
 
 
 def test_cli_all_choices_json(capsys: pytest.CaptureFixture[str]) -> None:
