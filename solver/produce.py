@@ -197,6 +197,8 @@ class _Solver:
         # (permanent id, id(ability)) -> (the ability, kept alive; its effects, canonical)
         self._canonical: dict[tuple[str, int], tuple[ActivatedAbility, Canonical]] = {}
         self._memo: dict[tuple[str, int, ManaEvent], frozenset[ManaEvent]] = {}
+        self._types_memo: dict[tuple[str, int, frozenset[ManaType] | None],
+                               frozenset[ManaType]] = {}
         self._refs: dict[tuple[str, ManaProduction], tuple[str, ...]] = {}
         deps: dict[str, set[str]] = {}
         for p in state.permanents:
@@ -278,23 +280,32 @@ class _Solver:
     def type_outcomes(self, perm: Permanent, ab: ActivatedAbility,
                       values: Mapping[str, frozenset[ManaType]]) -> frozenset[ManaType]:
         """The types the ability could produce: the same process on each event's set of
-        types (see :func:`_type_only`), so its size never depends on amounts."""
+        types (see :func:`_type_only`), so its size never depends on amounts.
+
+        Memoized on the ability and, for a could-produce ability, the types it may
+        choose from (the only thing that changes between fixed-point passes)."""
+        assert ab.mana is not None
+        cands: frozenset[ManaType] | None = None
+        if ab.mana.kind is ManaProductionKind.COULD_PRODUCE:
+            cands = self.candidates(perm, ab.mana, values)
+        memo_key = (perm.id, id(ab), cands)
+        hit = self._types_memo.get(memo_key)
+        if hit is not None:
+            return hit
         key = (perm.id, -id(ab))
         entry = self._canonical.get(key)
         if entry is None:
             entry = self._canonical[key] = (ab, canonical(self.type_effects(perm, ab)))
         canon = entry[1]
         types: set[ManaType] = set()
-        for sup in self.supports(perm, ab, values):
+        for sup in base_supports(self.state, perm, ab.mana, cands or frozenset()):
             if not canon[0]:
                 types.update(sup)
                 continue
-            got = self._memo.get((perm.id, key[1], sup))
-            if got is None:
-                got = self._memo[(perm.id, key[1], sup)] = canonical_outcomes(canon, sup)
-            for ev in got:
+            for ev in canonical_outcomes(canon, sup):
                 types.update(ev)
-        return frozenset(types)
+        result = self._types_memo[memo_key] = frozenset(types)
+        return result
 
     def _step(self, pid: str, values: Mapping[str, frozenset[ManaType]]) -> frozenset[ManaType]:
         perm = self.state.permanent(pid)
