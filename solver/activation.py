@@ -33,7 +33,22 @@ not allowed. CR 119.4, 119.4b: paying life needs life total ≥ the amount; 0 is
 always payable. CR 202.3e: {X} of a card not on the stack is 0; on the stack, the
 chosen value. CR 118.9c: an alternative cost doesn't change mana value.
 CR 601.2g: mana abilities are activated before costs are paid, so a permanent tapped
-to pay another cost can't also be tapped for mana.
+to pay another cost can't also be tapped for mana, while a permanent the cost
+sacrifices or exiles may first be tapped for mana (but not sacrificed for it).
+CR 606.3: loyalty abilities.
+
+Notes
+-----
+Assumptions and limits (said, not hidden):
+
+* The player is assumed to hold priority (CR 117); the state file doesn't say who does.
+* A permanent tapped for a cost ("Tap an untapped creature you control") is kept out of
+  the mana payment entirely, even though a mana ability of it that doesn't tap it
+  (say, "Remove a counter: Add {G}") could in principle have been used first.
+* Ability conditions supported: ``hand_size_less_than``, ``controls_at_least``,
+  ``your_turn``; any other condition is refused as bad input rather than guessed.
+* "Exile a card from a graveyard" without ``controller: you`` accepts any graveyard.
+* Hexproof and shroud are honoured; protection and ward are not modelled.
 """
 
 from __future__ import annotations
@@ -431,6 +446,18 @@ class _Activation:
                 reasons.append(Reason("602.5d", "activate only as a sorcery: needs your main "
                                                 "phase and an empty stack, but "
                                       + " and ".join(problems)))
+        if ab.loyalty:
+            # CR 606.3: main phase of your turn, empty stack, and no loyalty ability of
+            # this permanent activated yet this turn.
+            acts = activated_abilities(st, self.source_id)
+            if ab.timing != "sorcery" and (st.turn.active_player != self.you
+                                           or not st.turn.phase.is_main or st.stack):
+                reasons.append(Reason("606.3", "a loyalty ability needs your main phase and "
+                                               "an empty stack"))
+            if any(o == self.source_id and 1 <= n <= len(acts) and acts[n - 1].loyalty
+                   for o, n in st.activated_this_turn):
+                reasons.append(Reason("606.3", f"a loyalty ability of {name} was already "
+                                               f"activated this turn"))
         if ab.once_each_turn and (self.source_id, self.number) in st.activated_this_turn:
             reasons.append(Reason("602.5b", "activate only once each turn: already activated "
                                             "this turn"))

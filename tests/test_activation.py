@@ -343,3 +343,29 @@ def test_example_file_answers(capsys: pytest.CaptureFixture[str]) -> None:
     assert [(r["object"], r["legal"]) for r in rows] == [
         ("kozilek", True), ("wizard", False), ("Pili-Pala", True), ("Voltaic Key", True),
         ("Springleaf Drum", True), ("new-elf", False), ("Forest", True), ("Sol Ring", True)]
+
+
+WALKER = """cards:
+  - name: Test Walker
+    mana_cost: "{2}{U}"
+    types: [Planeswalker]
+    loyalty: 3
+    abilities:
+      - activated: {cost: [], loyalty: true, effects: [{kind: draw, count: 1}],
+                    text: "+1: Draw a card."}
+      - activated: {cost: [{remove_counters: {counter: loyalty, count: 2}}], loyalty: true,
+                    effects: [{kind: draw, count: 2}], text: "-2: Draw two cards."}
+"""
+
+
+@pytest.mark.cr("606.3")
+def test_loyalty_abilities_main_phase_empty_stack_once_per_permanent_606_3() -> None:
+    walker = "{battlefield: [{card: Test Walker, counters: {loyalty: 3}}]}"
+    assert can_activate(state(walker, extra=WALKER), "Test Walker", 2).legal
+    bobs = can_activate(state(walker, turn="{active_player: Bob}", extra=WALKER),
+                        "Test Walker", 1, find_fixes=False)
+    assert rules_of(bobs) == ["606.3"]
+    used = can_activate(state(walker, extra=WALKER + "activated_this_turn: "
+                                                    "[{object: Test Walker, ability: 1}]"),
+                        "Test Walker", 2, find_fixes=False)
+    assert rules_of(used) == ["606.3"]
