@@ -712,6 +712,10 @@ class _Run:
                                                       phase=Phase.DECLARE_ATTACKERS))
         self.note(f"event {ev.index + 1}: {ap} attacks with {', '.join(ev.objects)}", "508.1",
                   depth=0)
+        for src in self.state.permanents:
+            if any(ab.event == "becomes_tapped" for ab in triggered_abilities(src.card)):
+                raise Unsupported(f"{src.id} has a 'becomes tapped' trigger, which the "
+                                  "resolution solver doesn't model")
         for p in perms:
             if "Vigilance" not in chars[p.id].keywords:
                 self.state = self.state.with_permanent(replace(self.state.permanent(p.id),
