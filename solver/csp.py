@@ -57,7 +57,6 @@ class CSP:
     def __init__(self) -> None:
         self._problem = constraint.Problem(constraint.OptimizedBacktrackingSolver())
         self._variables: list[Hashable] = []
-        self._max: dict[Hashable, Any] = {}
 
     # -- building -----------------------------------------------------------------
     def add_variable(self, name: Hashable, domain: Iterable[Hashable]) -> None:
@@ -67,7 +66,7 @@ class CSP:
             raise ValueError(f"variable {name!r} has an empty domain")
         self._problem.addVariable(name, values)
         self._variables.append(name)
-        self._max[name] = max(values)
+
 
     @property
     def variables(self) -> tuple[Hashable, ...]:
@@ -83,24 +82,11 @@ class CSP:
 
     def add_min_sum(self, names: Sequence[Hashable], bound: int,
                     weights: Sequence[int] | None = None) -> None:
-        """``sum(weight * value) >= bound`` over ``names`` (non-negative values and weights).
-
-        Checked on partial assignments against the largest values still possible
-        (python-constraint's own ``MinSumConstraint`` fails while preprocessing when
-        the bound is out of reach, so it is not used).
-        """
-        if not names:
-            return
-        ws = list(weights) if weights else [1] * len(names)
-        tops = [self._max[n] * w for n, w in zip(names, ws, strict=True)]
-
-        def reachable(*values: Any) -> bool:
-            total = 0
-            for v, w, top in zip(values, ws, tops, strict=True):
-                total += top if v is UNASSIGNED else v * w
-            return bool(total >= bound)
-
-        self.add_partial_predicate(names, reachable)
+        """``sum(weight * value) >= bound`` over ``names``."""
+        if names:
+            self._problem.addConstraint(
+                constraint.MinSumConstraint(bound, list(weights) if weights else None),
+                list(names))
 
     def add_exact_sum(self, names: Sequence[Hashable], total: int,
                       weights: Sequence[int] | None = None) -> None:
@@ -130,7 +116,14 @@ class CSP:
         """Every solution, lazily (python-constraint ``getSolutionIter``)."""
         if not self._variables:
             return iter(())
-        it: Iterator[dict[Hashable, Any]] = self._problem.getSolutionIter()
+        try:
+            it: Iterator[dict[Hashable, Any]] = self._problem.getSolutionIter()
+        except ValueError as e:
+            # python-constraint's sum constraints prune domains while preprocessing and
+            # fail on min()/max() of an emptied domain: that means "no solution".
+            if "empty" in str(e):
+                return iter(())
+            raise
         return it
 
     def first(self) -> dict[Hashable, Any] | None:

@@ -47,6 +47,7 @@ are not used as sources.
 
 from __future__ import annotations
 
+import functools
 import heapq
 import inspect
 import itertools
@@ -275,6 +276,11 @@ class _PoolKind:
     amount: int
 
 
+@functools.cache
+def _takes_triggered(fn: Any) -> bool:
+    return "include_triggered" in inspect.signature(fn).parameters
+
+
 def _call_outcomes(state: GameState, object_id: str, number: int
                    ) -> frozenset[tuple[ManaType, ...]]:
     fn = getattr(produce, "activation_outcomes", None)
@@ -282,7 +288,7 @@ def _call_outcomes(state: GameState, object_id: str, number: int
         perm = state.permanent(object_id)
         ab = effective(state)[perm.id].activated[number - 1]
         return produce.base_outcomes(state, perm, ab.mana) if ab.mana else frozenset()
-    if "include_triggered" in inspect.signature(fn).parameters:
+    if _takes_triggered(fn):
         out: frozenset[tuple[ManaType, ...]] = fn(state, object_id, number,
                                                   include_triggered=True)
         return out
@@ -319,6 +325,8 @@ class _Board:
         self._memo: dict[tuple[object, ...], bool] = {}
         self.uses_tappers = any(k.taps_other for k in self.kinds)
         self.d_main_max = sum(_max_units(s) for s in cost)
+        self.d_main_min = sum(1 if s.kind is SymbolKind.MONO_HYBRID else _max_units(s)
+                              for s in cost)
         cmax = max((len(k.mana_cost) for k in self.kinds if k.mana_cost), default=0)
         self.max_activations = self.d_main_max * (1 + cmax)
 
@@ -892,7 +900,15 @@ class Payments:
 
     # -- lazy protocol -------------------------------------------------------------------
     def _layers(self) -> range:
-        return range(0, self._b.max_activations + 1)
+        """Numbers of activations worth trying: each adds at most ``widest`` mana
+        (the pool and 2-life payments cover the rest), each at least one."""
+        b = self._b
+        widest = max((len(b.kinds[o.kind].event) - (1 if b.kinds[o.kind].mana_cost else 0)
+                      for g in b.groups for o in g.options), default=1)
+        need = b.d_main_min - sum(pk.amount for pk in b.pool if pk.allowed) \
+            - min(b.phyrexian, max(b.life, 0) // 2)
+        low = max(0, -(-need // max(widest, 1)))
+        return range(low, b.max_activations + 1)
 
     def _solutions(self) -> Iterator[dict[Hashable, Any]]:
         if not _flow_possible(self._b):

@@ -1,0 +1,277 @@
+"""A brute-force payment oracle, small enough to trust by reading (issue 3).
+
+It enumerates every per-permanent choice (activate nothing, or one option of one mana
+ability), every sub-multiset of the pool, every mode of every symbol, and every way
+to hand distinct mana units to the symbol units, then dedupes by the issue's
+definition of a distinct payment. It shares nothing with ``solver/payments.py``
+except ``activation_outcomes`` (the agreed contract for what an activation adds).
+
+Same modelling choices as the solver (so the two can be compared): a mana ability's
+own mana cost (filter lands) is paid with mana from sources without a mana cost or
+from the pool; restricted mana never pays such a cost.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from manacheck.model import CostKind, GameState, ManaCost, ManaType, SymbolKind, effective
+from manacheck.solver.payments import Payment
+from manacheck.solver.produce import activation_outcomes
+
+Unit = tuple[ManaType, bool]  # (type, from a snow source)
+Req = Callable[[Unit], bool]
+LIFE = "life"
+
+
+@dataclass(frozen=True)
+class Opt:
+    ability: int
+    event: tuple[ManaType, ...]
+    snow: bool
+    restricted: bool
+    allowed: bool  # may pay the cost itself (CR 106.6)
+    mana_cost: ManaCost
+    life: int
+
+
+def group_key(state: GameState, object_id: str) -> tuple[object, ...]:
+    """Same card in the same status (issue 3's interchangeable permanents)."""
+    p = state.permanent(object_id)
+    return (p.card.name, p.tapped, p.summoning_sick, p.counters, p.chosen, p.controller)
+
+
+def sources(state: GameState, player: str, restricted_ok: bool,
+            exclude: Iterable[str] = ()) -> list[tuple[str, list[Opt]]]:
+    out = []
+    chars_all = effective(state)
+    for perm in state.player(player).battlefield:
+        if perm.id in exclude:
+            continue
+        chars = chars_all[perm.id]
+        opts = []
+        for n, ab in enumerate(chars.activated, 1):
+            if not ab.is_mana_ability or ab.mana is None:
+                continue
+            if ab.tap and perm.tapped:
+                continue  # CR 107.5
+            sick = chars.is_creature and perm.summoning_sick and "Haste" not in chars.keywords
+            if ab.tap and sick:
+                continue  # CR 302.6
+            life = sum(int(c.count) for c in ab.costs if c.kind is CostKind.PAY_LIFE)
+            restricted = ab.mana.restriction is not None
+            for ev in activation_outcomes(state, perm.id, n):
+                opts.append(Opt(n, ev, chars.is_snow, restricted,
+                                restricted_ok or not restricted, ab.mana_cost, life))
+        if opts:
+            out.append((perm.id, opts))
+    return out
+
+
+def modes(sym: object) -> list[list[Req] | str]:
+    s = sym
+    k = s.kind  # type: ignore[attr-defined]
+    colors = s.colors  # type: ignore[attr-defined]
+
+    def is_(t: ManaType) -> Req:
+        return lambda u: u[0] is t
+
+    def any_(u: Unit) -> bool:
+        return True
+
+    if k is SymbolKind.COLORED:
+        return [[is_(colors[0])]]
+    if k is SymbolKind.COLORLESS:
+        return [[is_(ManaType.C)]]
+    if k is SymbolKind.GENERIC:
+        return [[any_] * s.amount]  # type: ignore[attr-defined]
+    if k is SymbolKind.HYBRID:
+        return [[is_(colors[0])], [is_(colors[1])]]
+    if k is SymbolKind.MONO_HYBRID:
+        return [[is_(colors[0])], [any_, any_]]
+    if k is SymbolKind.PHYREXIAN:
+        return [[is_(colors[0])], LIFE]
+    if k is SymbolKind.HYBRID_PHYREXIAN:
+        return [[is_(colors[0])], [is_(colors[1])], LIFE]
+    if k is SymbolKind.SNOW:
+        return [[lambda u: u[1]]]
+    raise ValueError(s)
+
+
+def assignable(reqs: list[tuple[Req, bool]], units: list[tuple[Unit, object, bool, bool]],
+               acts: int, pool_n: int) -> bool:
+    """Give each requirement its own unit; every pool unit and at least one unit of
+    every activation must be used. units: (unit, owner, allowed_main, may_pay_filter)."""
+    used = [False] * len(units)
+
+    def go(i: int) -> bool:
+        if i == len(reqs):
+            owners = {units[j][1] for j in range(len(units)) if used[j]}
+            pool_used = sum(1 for j in range(len(units)) if used[j] and units[j][1] == "pool")
+            return pool_used == pool_n and all(a in owners for a in range(acts))
+        req, main = reqs[i]
+        for j, (u, _owner, allowed, filter_ok) in enumerate(units):
+            if used[j] or not req(u) or not (allowed if main else filter_ok):
+                continue
+            used[j] = True
+            if go(i + 1):
+                return True
+            used[j] = False
+        return False
+
+    return go(0)
+
+
+def valid_lives(chosen: list[Opt], pool: list[Unit], pool_allowed: bool,
+                cost: ManaCost, life_total: int) -> set[int]:
+    """Every life amount with which these activations and this pool mana pay the cost."""
+    units: list[tuple[Unit, object, bool, bool]] = []
+    for i, o in enumerate(chosen):
+        for t in o.event:
+            units.append(((t, o.snow), i, o.allowed, not o.mana_cost and not o.restricted))
+    for u in pool:
+        units.append((u, "pool", pool_allowed, pool_allowed))
+    syms = [(s, True) for s in cost] + [(s, False) for o in chosen for s in o.mana_cost]
+    act_life = sum(o.life for o in chosen)
+    lives = set()
+    for combo in itertools.product(*(modes(s) for s, _ in syms)):
+        reqs: list[tuple[Req, bool]] = []
+        life = act_life
+        for (_s, main), m in zip(syms, combo, strict=True):
+            if m == LIFE:
+                life += 2
+            else:
+                reqs.extend((r, main) for r in m)  # type: ignore[union-attr]
+        if life > 0 and life > life_total:
+            continue  # CR 119.4
+        if life in lives or len(reqs) < len(chosen) + len(pool):
+            continue
+        if assignable(reqs, units, len(chosen), len(pool)):
+            lives.add(life)
+    return lives
+
+
+Identity = tuple[frozenset[tuple[tuple[object, ...], int]], tuple[str, ...], int]
+
+
+def oracle(state: GameState, player: str, cost: ManaCost, *, restricted_ok: bool = False,
+           exclude: Iterable[str] = ()) -> set[Identity]:
+    """Every distinct payment, by brute force over permanents."""
+    srcs = sources(state, player, restricted_ok, exclude)
+    pl = state.player(player)
+    pool_units: list[Unit] = [(e.type, e.snow) for e in pl.mana_pool.entries
+                              for _ in range(e.amount)]
+    pool_allowed = all(e.restriction is None for e in pl.mana_pool.entries)
+    out: set[Identity] = set()
+    max_units = sum(2 if s.kind is SymbolKind.MONO_HYBRID else
+                    s.amount if s.kind is SymbolKind.GENERIC else 1 for s in cost)
+    filter_extra = max((len(o.mana_cost) for _, opts in srcs for o in opts), default=0)
+    most = max_units * (1 + filter_extra)
+    for size in range(0, min(most, len(srcs)) + 1):
+        for subset in itertools.combinations(srcs, size):
+            for picks in itertools.product(*(opts for _, opts in subset)):
+                chosen = list(picks)
+                for k in range(len(pool_units) + 1):
+                    for pool in set(itertools.combinations(sorted(pool_units, key=str), k)):
+                        for life in valid_lives(chosen, list(pool), pool_allowed, cost,
+                                                pl.life):
+                            key = frozenset(Counter(
+                                (group_key(state, pid), o.ability, o.event)
+                                for (pid, _), o in zip(subset, chosen, strict=True)
+                            ).items())
+                            out.add((key, tuple(sorted(t.value for t, _ in pool)), life))  # type: ignore[arg-type]
+    return out
+
+
+def identity(state: GameState, p: Payment) -> Identity:
+    """The same normal form for a solver payment."""
+    c: Counter[tuple[object, int, tuple[ManaType, ...]]] = Counter()
+    for u in p.activations:
+        c[(group_key(state, u.object), u.ability, u.mana)] += u.times
+    return (frozenset(c.items()), tuple(sorted(t.value for t in p.pool)), p.life)  # type: ignore[arg-type]
+
+
+# ---------------------------------------------------------------------------------------
+# The property test: solver vs oracle on random boards
+# ---------------------------------------------------------------------------------------
+
+import pytest  # noqa: E402
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+from manacheck.model import load_state_text  # noqa: E402
+from manacheck.solver.flow import flow_payable  # noqa: E402
+from manacheck.solver.payments import payments  # noqa: E402
+
+CARDS = ["Plains", "Island", "Swamp", "Mountain", "Forest", "Wastes", "Snow-Covered Forest",
+         "Snow-Covered Island", "Tundra", "Badlands", "Birds of Paradise", "Llanowar Elves",
+         "City of Brass", "Mana Confluence", "Sol Ring", "Graven Cairns", "Eldrazi Temple",
+         "Lotus Petal"]
+SYMBOLS = ["{W}", "{U}", "{B}", "{R}", "{G}", "{C}", "{1}", "{2}", "{W/U}", "{B/R}", "{2/W}",
+           "{G/P}", "{W/P}", "{S}", "{G/W/P}"]
+
+
+def board_text(perms: list[tuple[str, bool, bool]], pool: str, life: int,
+               hand: list[str] = ()) -> str:  # type: ignore[assignment]
+    lines = ["turn: {active_player: A}", "players:", "  A:", f"    life: {life}"]
+    if pool:
+        lines.append(f'    mana_pool: "{pool}"')
+    if hand:
+        lines.append(f"    hand: [{', '.join(hand)}]")
+    lines.append("    battlefield:")
+    for name, tapped, sick in perms:
+        lines.append(f"      - {{card: {name}, tapped: {str(tapped).lower()}, "
+                     f"summoning_sick: {str(sick).lower()}}}")
+    if not perms:
+        lines[-1] = "    battlefield: []"
+    return "\n".join(lines) + "\n"
+
+
+def units_of(cost: list[str]) -> int:
+    return sum(2 if s.startswith("{2") else 1 for s in cost)
+
+
+@st.composite
+def boards(draw: st.DrawFn) -> tuple[str, str, bool]:
+    n = draw(st.integers(0, 8))
+    perms = [(draw(st.sampled_from(CARDS)), draw(st.booleans()) and draw(st.booleans()),
+              draw(st.booleans())) for _ in range(n)]
+    pool = "".join(draw(st.lists(st.sampled_from(["{G}", "{C}", "{W}"]), max_size=2)))
+    life = draw(st.sampled_from([0, 1, 2, 3, 20]))
+    cost = draw(st.lists(st.sampled_from(SYMBOLS), min_size=1, max_size=4).filter(
+        lambda c: units_of(c) <= 5))
+    eldrazi = draw(st.booleans())
+    return board_text(perms, pool, life, ["Thought-Knot Seer"] if eldrazi else []), \
+        "".join(cost), eldrazi
+
+
+@pytest.mark.cr("601.2h")
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(boards())
+def test_solver_matches_brute_force(case: tuple[str, str, bool]) -> None:
+    text, cost_text, eldrazi = case
+    state = load_state_text(text)
+    cost = ManaCost.parse(cost_text)
+    for_object = "Thought-Knot Seer" if eldrazi else None
+    expected = oracle(state, "A", cost, restricted_ok=eldrazi)
+    p = payments(state, "A", cost, for_object=for_object)
+    listed = [identity(state, q) for q in p]
+    assert len(listed) == len(set(listed)), "a payment was listed twice"
+    assert set(listed) == expected
+    assert p.count() == len(expected)
+    assert bool(p) == bool(expected)
+    if not flow_payable(state, "A", cost, for_object=for_object):
+        assert not expected
+    for q in p.best(3):
+        assert q in p
+
+
+@pytest.mark.cr("107.4f")
+def test_oracle_itself_on_a_hand_count() -> None:
+    # Hand count: {W/P} with one Plains at life 2 -> tap the Plains, or pay 2 life.
+    state = load_state_text(board_text([("Plains", False, False)], "", 2))
+    assert len(oracle(state, "A", ManaCost.parse("{W/P}"))) == 2
+    state = load_state_text(board_text([("Plains", False, False)], "", 1))
+    assert len(oracle(state, "A", ManaCost.parse("{W/P}"))) == 1
