@@ -90,6 +90,16 @@ cards:
       - activated: {cost: "{T}", mana: {add: "{G}{G}"}}
   - name: Barren Mesa
     types: [Land]
+  - name: Storage Pools
+    # Calciform Pools' shape (not in ../shared/cards): {T}: Add {C}. {1}, {T}: Put a
+    # storage counter on this. Remove X storage counters: Add X mana in any
+    # combination of {W} and/or {U}. Here with X = 2.
+    types: [Land]
+    abilities:
+      - activated: {cost: "{T}", mana: {add: "{C}"}}
+      - activated:
+          cost: [{remove_counters: {counter: storage, count: 2}}]
+          mana: {choice: ["{W}{W}", "{W}{U}", "{U}{U}"]}
   - name: Sacrificial Glade
     types: [Land]
     abilities:
@@ -193,6 +203,18 @@ def test_reflecting_pool_2008_costs_not_checked_vivid_crag() -> None:
     """)
     assert cp(s, "Vivid Crag") == "WUBRG"
     assert cp(s, "Reflecting Pool") == "WUBRG"
+
+
+@pytest.mark.cr("106.7")
+def test_storage_land_costed_abilities_count_without_counters() -> None:
+    # Issue 4: "Calciform Pools' costed abilities count" (CR 106.7: ignore costs).
+    s = board("""
+    players:
+      A: {battlefield: [Storage Pools, Reflecting Pool]}
+    """)
+    assert cp(s, "Storage Pools") == "WUC"
+    assert cp(s, "Reflecting Pool") == "WUC"
+    assert outs(s, "Storage Pools", 2) == {"WW", "WU", "UU"}
 
 
 @pytest.mark.cr("106.7")
