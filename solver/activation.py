@@ -595,7 +595,7 @@ class _Activation:
 
     def payable(self, x: int, uses: _Uses | None = None) -> bool:
         """Whether the mana cost can be paid with X = x and these objects spoken for."""
-        uses = self.base_uses() if uses is None else self.base_uses() | uses
+        uses = self._fixed_uses if uses is None else uses
         key = (x, uses)
         hit = self._pay_cache.get(key)
         if hit is None:
@@ -643,8 +643,10 @@ class _Activation:
         return all(sum(1 for m in g if m not in soft) >= n for g, n in need.items())
 
     def payment_count(self, x: int, uses: _Uses) -> tuple[int, bool]:
-        """How many distinct payments; False when the scan stopped at its limit."""
-        uses = self.base_uses() | uses
+        """How many distinct payments; False when the scan stopped at its limit.
+
+        ``uses`` (like every ``uses`` below) already includes :meth:`base_uses`.
+        """
         key = (x, uses)
         hit = self._count_cache.get(key)
         if hit is None:
@@ -660,13 +662,12 @@ class _Activation:
     def first_payment(self, x: int, uses: _Uses) -> object | None:
         if not self.ab.mana_cost:
             return None
-        p = self._first(x, self.base_uses() | uses)
+        p = self._first(x, uses)
         return None if p is _NONE else p
 
     def all_payments(self, x: int, uses: _Uses, limit: int) -> list[object | None]:
         if not self.ab.mana_cost:
             return [None]
-        uses = self.base_uses() | uses
         out: list[object | None] = []
         for p in self._entry(x, uses.hard, uses.tapped).iterate():
             if self._keeps(p, uses.soft):
@@ -729,8 +730,35 @@ class _Activation:
         domains, cons = self.domains_and_constraints()
         return iter_solutions(domains, cons)
 
+    @functools.cached_property
+    def _cost_vars(self) -> tuple[tuple[str, str], ...]:
+        """(variable, "soft" | "hard" | "tap") for the object-choosing cost parts."""
+        out = []
+        for v in self.vars:
+            if v.kind == "target":
+                continue
+            if v.kind in (CostKind.SACRIFICE.value, CostKind.EXILE.value):
+                out.append((v.name, "soft"))
+            elif v.kind == CostKind.TAP_UNTAPPED.value:
+                out.append((v.name, "tap"))
+            else:
+                out.append((v.name, "hard"))
+        return tuple(out)
+
+    @functools.cached_property
+    def _fixed_uses(self) -> _Uses:
+        """The uses every solution shares: the source's own, and a card discarded or
+        exiled from a hand to pay its own cost (CR 601.2g: then it can't pay mana)."""
+        base = self.base_uses()
+        if self.has_discard_self or (self.has_exile_self and not self.is_permanent):
+            return base | _Uses(frozenset({self.source_id}), frozenset())
+        # "Discard your hand" discards what is left after mana abilities (CR 601.2g), so
+        # a card in hand may still pay mana first: no exclusion for it.
+        return base
+
     def uses_of(self, sol: Mapping[str, Hashable]) -> _Uses:
-        """What a solution's other costs do to objects that could otherwise pay mana.
+        """What a solution's costs do to objects that could otherwise pay mana (with
+        :meth:`base_uses` included).
 
         Hard (can't pay mana at all): permanents tapped for a cost (CR 601.2g: mana
         abilities come first, and a tapped permanent can't be tapped again, 107.5), and
@@ -738,24 +766,21 @@ class _Activation:
         a hand, e.g. exiled by Elvish Spirit Guide, is no longer there). Soft:
         permanents sacrificed or exiled by the cost, which may first be tapped for mana.
         """
-        hard: set[str] = set()
-        soft: set[str] = set()
-        tapped: set[str] = set()
-        for v in self.vars:
-            if v.kind == "target":
-                continue
-            sel = sol[v.name]
+        fixed = self._fixed_uses
+        if not self._cost_vars:
+            return fixed
+        hard: set[str] = set(fixed.hard)
+        soft: set[str] = set(fixed.soft)
+        tapped: set[str] = set(fixed.tapped)
+        for name, how in self._cost_vars:
+            sel = sol[name]
             assert isinstance(sel, tuple)
-            if v.kind in (CostKind.SACRIFICE.value, CostKind.EXILE.value):
-                soft.update(str(o) for o in sel)
+            if how == "soft":
+                soft.update(sel)
             else:
-                hard.update(str(o) for o in sel)
-                if v.kind == CostKind.TAP_UNTAPPED.value:
-                    tapped.update(str(o) for o in sel)
-        if self.has_discard_self or (self.has_exile_self and not self.is_permanent):
-            hard.add(self.source_id)
-        # "Discard your hand" discards what is left after mana abilities (CR 601.2g), so
-        # a card in hand may still pay mana first: no exclusion for it.
+                hard.update(sel)
+                if how == "tap":
+                    tapped.update(sel)
         return _Uses(frozenset(hard), frozenset(soft), frozenset(tapped))
 
     def x_of(self, sol: Mapping[str, Hashable]) -> int:
