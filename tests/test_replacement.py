@@ -122,7 +122,11 @@ OTHERS = ["Fellwar Stone", "Naga Vitalist", "Harvester Druid", "Squandered Resou
 EFFECTS = ["Contamination", "Infernal Darkness", "Reality Twist", "Naked Singularity",
            "Mana Reflection"]
 
-permanent = st.sampled_from(LANDS + LANDS + OTHERS + EFFECTS)
+#: Layer-4/6 cards whose result doesn't depend on timestamps among themselves.
+LAYERS = ["Blood Moon", "Urborg, Tomb of Yawgmoth", "Yavimaya, Cradle of Growth",
+          "Chromatic Lantern", "Cryptolith Rite", "Nyxbloom Ancient"]
+
+permanent = st.sampled_from(LANDS + LANDS + OTHERS + EFFECTS + LAYERS)
 
 
 def make_state(a: list[str], b: list[str], pale_moon: bool = False) -> GameState:
@@ -173,11 +177,15 @@ def naive_could_produce(state: GameState) -> dict[str, frozenset[ManaType]]:
 
 boards = st.tuples(st.lists(permanent, max_size=7), st.lists(permanent, max_size=7),
                    st.booleans())
+#: With Prismatic Omen too (its result against Blood Moon follows timestamps, CR 613.7,
+#: so it stays out of the order-independence test).
+boards_omen = st.tuples(st.lists(st.one_of(permanent, st.just("Prismatic Omen")), max_size=7),
+                        st.lists(permanent, max_size=7), st.booleans())
 
 
 @pytest.mark.cr("106.7")
 @settings(max_examples=120, deadline=None)
-@given(boards)
+@given(boards_omen)
 def test_fixed_point_equals_naive_iteration(board: tuple[list[str], list[str], bool]) -> None:
     s = make_state(*board)
     assert could_produce_all(s) == naive_could_produce(s)
@@ -207,7 +215,8 @@ def test_answer_does_not_depend_on_order(board: tuple[list[str], list[str], bool
 
 @pytest.mark.cr("106.7")
 @settings(max_examples=80, deadline=None)
-@given(boards, st.sampled_from(["Plains", "Island", "Swamp", "Mountain", "Forest", "Wastes"]))
+@given(boards_omen,
+       st.sampled_from(["Plains", "Island", "Swamp", "Mountain", "Forest", "Wastes"]))
 def test_adding_a_basic_land_never_removes_a_type_from_reflecting_pool(
         board: tuple[list[str], list[str], bool], basic: str) -> None:
     a, b, pm = board
