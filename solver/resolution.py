@@ -474,6 +474,10 @@ class _Run:
             self.attack(ev)
         elif isinstance(ev, Resolve):
             if not self.state.stack:
+                if ev.all:
+                    self.note(f"event {ev.index + 1}: resolve the whole stack: it is empty",
+                              "608.1", depth=0)
+                    return
                 raise self.bad("the stack is empty; nothing to resolve")
             self.note(f"event {ev.index + 1}: resolve "
                       f"{'the whole stack' if ev.all else 'the top of the stack'}", "608.1",
