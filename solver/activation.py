@@ -329,8 +329,24 @@ class _Activation:
         return any(c.kind is CostKind.SACRIFICE_SELF for c in self.ab.costs)
 
     # -- candidates ------------------------------------------------------------------
+    def _source_key(self, flt: ObjectFilter) -> str | None:
+        """The source, when the filter's answer depends on which object is looking."""
+        if flt.another or flt.chosen_creature_type or getattr(flt, "enchanted", False):
+            return self.source_id
+        return None
+
     def target_candidates(self, spec: TargetSpec) -> tuple[str, ...]:
-        """Legal choices for one target, X unbound (CR 115, 601.2c)."""
+        """Legal choices for one target, X unbound (CR 115, 601.2c). Cached per state."""
+        cache: dict[object, tuple[str, ...]] = self.state.__dict__.setdefault(
+            "_activation_candidates", {})
+        key = ("target", spec, self.you, self._source_key(spec.filter))
+        hit = cache.get(key)
+        if hit is None:
+            hit = self._target_candidates(spec)
+            cache[key] = hit
+        return hit
+
+    def _target_candidates(self, spec: TargetSpec) -> tuple[str, ...]:
         st = self.state
         out: list[str] = []
         chars = effective(st)
@@ -368,6 +384,27 @@ class _Activation:
 
     def cost_candidates(self, part: CostPart) -> tuple[str, ...]:
         """Objects that could pay one object-choosing cost part (CR 118.3)."""
+        cache: dict[object, tuple[str, ...]] = self.state.__dict__.setdefault(
+            "_activation_candidates", {})
+        key = ("cost", part.kind, part.filter, self.you, self._source_key(part.filter))
+        raw = cache.get(key)
+        if raw is None:
+            raw = self._cost_candidates(part)
+            cache[key] = raw
+        # The source is already spoken for when another part of the cost uses it.
+        if part.kind in (CostKind.SACRIFICE, CostKind.EXILE):
+            taken = self.has_sacrifice_self or (self.has_exile_self and self.is_permanent)
+        elif part.kind is CostKind.TAP_UNTAPPED:
+            taken = self.ab.tap or self.ab.untap
+        elif part.kind in (CostKind.DISCARD, CostKind.REVEAL):
+            taken = self.has_exile_self or self.has_discard_self
+        else:
+            taken = self.has_exile_self
+        if taken and self.source_id in raw:
+            return tuple(o for o in raw if o != self.source_id)
+        return raw
+
+    def _cost_candidates(self, part: CostPart) -> tuple[str, ...]:
         st = self.state
         me = st.player(self.you)
         flt = part.filter
@@ -375,29 +412,18 @@ class _Activation:
         if part.kind in (CostKind.SACRIFICE, CostKind.TAP_UNTAPPED, CostKind.EXILE):
             chars = effective(st)
             for perm in me.battlefield:
-                if perm.id == self.source_id and (
-                    (part.kind in (CostKind.SACRIFICE, CostKind.EXILE)
-                     and self.has_sacrifice_self)
-                    or (part.kind is CostKind.TAP_UNTAPPED and (self.ab.tap or self.ab.untap))
-                ):
-                    continue  # the source is already spoken for by another part of the cost
                 if part.kind is CostKind.TAP_UNTAPPED and perm.tapped:
                     continue
                 if matches(flt, chars[perm.id], perm, st, self.you, self.source_id):
                     out.append(perm.id)
         elif part.kind in (CostKind.DISCARD, CostKind.REVEAL):
             for card in me.hand:
-                if card.id == self.source_id and (self.has_exile_self
-                                                  or self.has_discard_self):
-                    continue
                 if self._matches(flt, card.id):
                     out.append(card.id)
         elif part.kind is CostKind.EXILE_FROM_GRAVEYARD:
             # "from your graveyard" is written as controller: you; otherwise any graveyard.
             for p in st.players:
                 for card in p.graveyard:
-                    if card.id == self.source_id and self.has_exile_self:
-                        continue
                     if self._matches(flt, card.id):
                         out.append(card.id)
         return tuple(out)
