@@ -291,6 +291,7 @@ def test_missing_state_file(run: Run, tmp_path: Path) -> None:
         (b"a: &x [1]\nb: *x\n", "YAML aliases"),
         (b"", "the file is empty"),
     ],
+    ids=["deep", "binary", "alias", "empty"],
 )
 def test_hostile_files_through_the_console_command(write_file: WriteFile, content: bytes,
                                                    expected: str) -> None:
