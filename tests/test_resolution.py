@@ -437,23 +437,23 @@ def test_ozolith_combat_trigger_needs_counters_and_your_turn_603_4() -> None:
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(hei=st.dictionaries(st.sampled_from(["+1/+1", "-1/-1", "flying"]), st.integers(1, 3),
                            max_size=3),
-       elves=st.dictionaries(st.sampled_from(["+1/+1", "-1/-1"]), st.integers(1, 2),
-                             max_size=1),
+       koz=st.dictionaries(st.sampled_from(["+1/+1", "-1/-1"]), st.integers(1, 2),
+                           max_size=1),
        ozolith=st.booleans(), colony=st.booleans(), split=st.integers(1, 2))
 @pytest.mark.cr("608.2h")
 def test_stopping_and_feeding_the_state_back_in_changes_nothing_608_2h(
-        hei: dict[str, int], elves: dict[str, int], ozolith: bool, colony: bool,
+        hei: dict[str, int], koz: dict[str, int], ozolith: bool, colony: bool,
         split: int) -> None:
     """Play the events in one go, or stop after ``split`` of them, print the state (the
     triggers on the stack keep their last-known counters) and play the rest from it."""
     bf: list[Any] = [{"card": HEI, "id": "Hei Bai", "counters": hei},
-                     {"card": "Llanowar Elves", "counters": elves}]
+                     {"card": KOZ, "counters": koz}]
     if ozolith:
         bf.append("The Ozolith")
     if colony:
         bf.append("Buzzard-Wasp Colony")
     s = state(bf)
-    # Hei Bai's trigger always goes on the stack (the Elves are a legal target).
+    # Hei Bai's trigger always goes on the stack (Kozilek, 12/12, is a legal target).
     events: list[Any] = [{"dies": "Hei Bai"}, {"resolve": "top"}, {"resolve": "all"}]
     whole = {canonical(o.state) for o in outcomes(s, events)}
     assert whole
