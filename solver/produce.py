@@ -661,13 +661,15 @@ def activation_outcomes(
         cache[key] = frozenset()
         return cache[key]
     solver = _solver(state)
-    if sacrificed is not None:
-        land = state.permanent(sacrificed)
-        if not effective(state)[land.id].is_land or land.controller != perm.controller:
-            raise BadInput(f"'{sacrificed}' is not a land {perm.controller} controls",
-                           suggestion="name a land its controller can sacrifice")
+    # ``sacrificed`` only matters to "the sacrificed land could produce"; other
+    # abilities that sacrifice (Ashnod's Altar) ignore it.
     sac = sacrificed if ab.mana.could_produce is not None and \
         ab.mana.could_produce.lands == "sacrificed" else None
+    if sac is not None:
+        land = state.permanent(sac)
+        if not effective(state)[land.id].is_land or land.controller != perm.controller:
+            raise BadInput(f"'{sac}' is not a land {perm.controller} controls",
+                           suggestion="name a land its controller can sacrifice")
     result = solver.outcomes(perm, ab, solver.values, sac)
     if include_triggered:
         triggers = mana_triggers(state, perm, ab)

@@ -517,6 +517,14 @@ def test_squandered_resources_rejects_a_land_it_cannot_sacrifice() -> None:
         activation_outcomes(s, "Squandered Resources", 1, sacrificed="Island")
 
 
+def test_sacrificed_is_ignored_by_abilities_that_dont_look_at_it() -> None:
+    s = board("""
+    players:
+      A: {battlefield: [Sol Ring, Llanowar Elves]}
+    """)
+    assert outs(s, "Sol Ring", sacrificed="Llanowar Elves") == {"CC"}
+
+
 # ---------------------------------------------------------------------------------------
 # Contamination, Infernal Darkness, Pale Moon
 # ---------------------------------------------------------------------------------------
