@@ -568,7 +568,7 @@ class _Run:
         # "When you cast this spell" (CR 603.2, 603.4: intervening if checked now).
         for n, ab in enumerate(triggered_abilities(card), 1):
             if ab.event == "cast_self":
-                self.trigger(obj.id, card, n, ab, caster, Counters(), None, lki_self=None)
+                self.trigger(obj.id, card, n, ab, caster, Counters(), None)
 
     def activate(self, ev: Activate) -> None:
         perm = self.require_permanent(ev.object)
@@ -691,8 +691,7 @@ class _Run:
                     continue
                 if ab.your_turn_only and perm.controller != self.state.turn.active_player:
                     continue
-                self.trigger(perm.id, perm.card, n, ab, perm.controller, Counters(), None,
-                             lki_self=perm)
+                self.trigger(perm.id, perm.card, n, ab, perm.controller, Counters(), None)
 
     def attack(self, ev: Attack) -> None:
         """CR 508.1: the active player declares attackers; they become tapped (508.1f)
@@ -735,11 +734,11 @@ class _Run:
                                                         self.state, src.controller, src.id):
                         continue
                     self.trigger(src.id, src.card, n, ab, src.controller, Counters(),
-                                 None if p.id == src.id else p.id, lki_self=src)
+                                 None if p.id == src.id else p.id)
 
     # ---- triggers --------------------------------------------------------------------
     def condition(self, ab: TriggeredAbility, controller: str, source: str,
-                  counters: Counters, on_resolution: bool) -> tuple[bool, str]:
+                  counters: Counters) -> tuple[bool, str]:
         cond = ab.intervening_if
         if cond is None:
             return True, ""
@@ -766,9 +765,8 @@ class _Run:
                           "resolution solver")
 
     def trigger(self, source: str, card: CardDefinition, number: int, ab: TriggeredAbility,
-                controller: str, counters: Counters, subject: str | None,
-                lki_self: Permanent | None) -> None:
-        ok, why = self.condition(ab, controller, source, counters, on_resolution=False)
+                controller: str, counters: Counters, subject: str | None) -> None:
+        ok, why = self.condition(ab, controller, source, counters)
         label = f"{source}'s triggered ability {number}"
         if not ok:
             self.note(f"{label} doesn't trigger: its intervening 'if' is false ({why})",
@@ -817,7 +815,7 @@ class _Run:
                                      src.id):
                         continue
                     self.trigger(src.id, src.card, n, ab, src.controller, left.counters,
-                                 None if oid == src.id else oid, lki_self=src)
+                                 None if oid == src.id else oid)
 
     def enter_battlefield(self, perm: Permanent) -> None:
         self.state = _add_permanent(self.state, perm)
@@ -832,7 +830,7 @@ class _Run:
                                  src.controller, src.id):
                     continue
                 self.trigger(src.id, src.card, n, ab, src.controller, Counters(),
-                             None if src.id == perm.id else perm.id, lki_self=src)
+                             None if src.id == perm.id else perm.id)
 
     # ---- priority: SBAs, then triggers onto the stack --------------------------------
     def priority(self) -> None:
@@ -1058,7 +1056,7 @@ class _Run:
                           f"{', '.join(item.targets)} is illegal now; nothing happens",
                           "608.2b")
                 return
-        ok, why = self.condition(ab, item.controller, src, item.counters, on_resolution=True)
+        ok, why = self.condition(ab, item.controller, src, item.counters)
         if not ok:
             self.note(f"{label} does nothing: its intervening 'if' is false on resolution "
                       f"({why})", "603.4")
