@@ -161,7 +161,7 @@ class Payment:
     @property
     def identity(self) -> tuple[object, ...]:
         acts = sorted(
-            (tuple(sorted(u.group or (u.object,))), u.ability, u.mana, u.times)
+            (tuple(sorted(u.group or (u.object,))), u.ability, _fmt(u.mana), u.times)
             for u in self.activations
         )
         merged: dict[tuple[object, ...], int] = {}
@@ -1085,7 +1085,7 @@ def _check_proposed(b: _Board, proposed: Payment) -> bool:
             return False
         o = match[0]
         if o.exclusive:
-            if len(ids) != u.times or seen & set(ids):
+            if len(ids) != u.times or len(set(ids)) != len(ids) or seen & set(ids):
                 return False
             seen.update(ids)
             per_group[gi] = per_group.get(gi, 0) + u.times

@@ -1,0 +1,360 @@
+"""Hand-derived payment cases and official rulings (issue 3).
+
+Every expected count is derived by hand in the comment above it; every case also
+checks that listing, counting by enumeration and the combinatorial count agree and
+that no payment is listed twice.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from manacheck.model import BadInput, GameState, ManaType, load_state_text
+from manacheck.solver.flow import flow_payable
+from manacheck.solver.payments import (
+    ManaUse,
+    Payment,
+    count_payments,
+    is_payable,
+    payments,
+    unpayable_reasons,
+)
+
+SHARED = Path(__file__).resolve().parents[1].parent / "shared"
+W, U, B, R, G, C = (ManaType.W, ManaType.U, ManaType.B, ManaType.R, ManaType.G, ManaType.C)
+
+
+def board(*battlefield: str, life: int = 20, pool: str = "", hand: str = "",
+          cards: str = "") -> GameState:
+    lines = ["turn: {active_player: A}", "players:", "  A:", f"    life: {life}"]
+    if pool:
+        lines.append(f'    mana_pool: "{pool}"')
+    if hand:
+        lines.append(f"    hand: [{hand}]")
+    lines.append("    battlefield: [" + ", ".join(battlefield) + "]")
+    lines.append("  B: {}")
+    if cards:
+        lines.append(cards)
+    return load_state_text("\n".join(lines) + "\n")
+
+
+def check(state: GameState, cost: str, **kw: object) -> list[Payment]:
+    """List every payment and check the four ways of counting agree."""
+    p = payments(state, "A", cost, **kw)  # type: ignore[arg-type]
+    listed = list(p)
+    assert len(listed) == len(set(listed)), "a payment was listed twice"
+    assert p.count() == len(listed) == p.count_by_enumeration()
+    assert bool(p) == bool(listed) == is_payable(state, "A", cost, **kw)  # type: ignore[arg-type]
+    for q in listed:
+        assert q in p
+    return listed
+
+
+def texts(ps: list[Payment]) -> list[str]:
+    return sorted(q.text for q in ps)
+
+
+# ---- the definition of a distinct payment ---------------------------------------------
+
+
+@pytest.mark.cr("601.2h")
+def test_two_forests_swapped_are_one_payment() -> None:
+    # {G} from Forest or from Forest#2: same card, same status -> one payment.
+    ps = check(board("Forest", "Forest"), "{G}")
+    assert len(ps) == 1
+    assert ps[0].activations[0].group == ("Forest", "Forest#2")
+
+
+@pytest.mark.cr("106.1")
+def test_birds_making_different_colors_are_different_payments() -> None:
+    # Birds of Paradise for {1}: W, U, B, R or G -> five payments (issue 3's example).
+    ps = check(board("Birds of Paradise"), "{1}")
+    assert sorted(q.activations[0].mana_text for q in ps) == ["{B}", "{G}", "{R}", "{U}", "{W}"]
+
+
+@pytest.mark.cr("601.2h")
+def test_forest_forest_island_hand_counts() -> None:
+    s = board("Forest", "Forest", "Island")
+    # {1}{G}: {Forest x2} or {Forest, Island} -> 2.
+    assert texts(check(s, "{1}{G}")) == [
+        "Forest [ability 1: {G}], Island [ability 1: {U}]", "Forest x2 [ability 1: {G}]"]
+    # {G}{U}: only {Forest, Island} -> 1. {U}{U}: 0. {4}: 0 (three sources).
+    assert len(check(s, "{G}{U}")) == 1
+    assert check(s, "{U}{U}") == []
+    assert check(s, "{4}") == []
+
+
+@pytest.mark.cr("601.2h")
+def test_empty_cost_is_paid_with_nothing() -> None:
+    ps = check(board("Forest"), "{0}")
+    assert [q.activations for q in ps] == [()]
+
+
+# ---- Phyrexian mana and life (CR 107.4f, 119.4) ---------------------------------------
+
+
+@pytest.mark.cr("119.4")
+def test_phyrexian_at_life_2_and_1() -> None:
+    # {W/P} with one Plains. Life 2: Plains, or 2 life -> 2. Life 1: only Plains -> 1.
+    at2 = check(board("Plains", life=2), "{W/P}")
+    assert sorted(q.life for q in at2) == [0, 2]
+    at1 = check(board("Plains", life=1), "{W/P}")
+    assert [q.life for q in at1] == [0]
+
+
+@pytest.mark.cr("119.4")
+def test_ruling_gitaxian_probe_at_1_life_cant_pay_2_life() -> None:
+    # Ruling (Gitaxian Probe): "If you're at 1 life or less, you can't pay 2 life."
+    s = board("Plains", life=1, hand="Gitaxian Probe")
+    assert check(s, "{U/P}", for_object="Gitaxian Probe") == []
+    reasons = unpayable_reasons(s, "A", "{U/P}")
+    assert any("119.4" in r and "{U}" in r for r in reasons)
+    # At 2 life, 2 life pays it: exactly one payment, with no sources.
+    ps = check(board("Plains", life=2), "{U/P}")
+    assert [(q.activations, q.life) for q in ps] == [((), 2)]
+
+
+@pytest.mark.cr("119.4")
+def test_ruling_dismember_life_for_both_symbols_needs_4_life() -> None:
+    # Dismember {1}{B/P}{B/P} with one Mountain: the Mountain pays {1}; both {B/P}
+    # need 4 life (one payment) -- at 3 life only one can be paid with life: none.
+    assert [q.life for q in check(board("Mountain", life=4), "{1}{B/P}{B/P}")] == [4]
+    assert check(board("Mountain", life=3), "{1}{B/P}{B/P}") == []
+
+
+@pytest.mark.cr("119.4b")
+def test_mana_confluence_life_cost() -> None:
+    # Mana Confluence: "{T}, Pay 1 life". {W}: at life 1 it works (1 life), at 0 not.
+    ps = check(board("Mana Confluence", life=1), "{W}")
+    assert [q.life for q in ps] == [1]
+    assert check(board("Mana Confluence", life=0), "{W}") == []
+    # {W/P} at life 2: Confluence (1 life) or 2 life -> 2 payments.
+    assert sorted(q.life for q in check(board("Mana Confluence", life=2), "{W/P}")) == [1, 2]
+
+
+# ---- hybrid symbols -----------------------------------------------------------------
+
+
+@pytest.mark.cr("107.4e")
+def test_two_w_paid_by_w_or_two_mana() -> None:
+    # {2/W} with Plains, Forest, Forest: {Plains} (W), {Forest x2}, {Plains, Forest}
+    # (two mana) -> 3.
+    ps = check(board("Plains", "Forest", "Forest"), "{2/W}")
+    assert texts(ps) == ["Forest [ability 1: {G}], Plains [ability 1: {W}]",
+                         "Forest x2 [ability 1: {G}]", "Plains [ability 1: {W}]"]
+
+
+@pytest.mark.cr("107.4e")
+def test_ruling_reaper_king_each_symbol_its_own_way() -> None:
+    # Ruling (Reaper King): each monocolored hybrid symbol may be paid a different way.
+    # {2/W}{2/U} with Plains, Wastes, Wastes: W pays {2/W}, two {C} pay {2/U} -> 1.
+    ps = check(board("Plains", "Wastes", "Wastes"), "{2/W}{2/U}")
+    assert texts(ps) == ["Plains [ability 1: {W}], Wastes x2 [ability 1: {C}]"]
+
+
+@pytest.mark.cr("107.4e")
+def test_hybrid_choice_does_not_make_payments_distinct() -> None:
+    # {W/U}{1} with Plains and Island: the hybrid can take W or U, but it is the same
+    # set of activations -> 1 payment.
+    assert len(check(board("Plains", "Island"), "{W/U}{1}")) == 1
+
+
+# ---- {C}, {S}, restricted mana ---------------------------------------------------------
+
+
+@pytest.mark.cr("107.4c")
+def test_colorless_symbol_needs_colorless_mana() -> None:
+    # City of Brass makes any *color*: it can't pay {C}. Wastes can.
+    assert check(board("City of Brass"), "{C}") == []
+    reasons = unpayable_reasons(board("City of Brass"), "A", "{C}")
+    assert any("107.4c" in r for r in reasons)
+    assert len(check(board("City of Brass", "Wastes"), "{C}")) == 1
+    # ...but City of Brass pays generic with any of five colors.
+    assert len(check(board("City of Brass"), "{1}")) == 5
+
+
+@pytest.mark.cr("107.4h")
+def test_snow_symbol_needs_a_snow_source() -> None:
+    # {S}{G} with Snow-Covered Forest + Forest: the snow land must pay {S} -> 1.
+    assert len(check(board("Snow-Covered Forest", "Forest"), "{S}{G}")) == 1
+    # With two Snow-Covered Forests and a Forest: {SCF x2} or {SCF, Forest} -> 2.
+    assert len(check(board("Snow-Covered Forest", "Snow-Covered Forest", "Forest"),
+                     "{S}{G}")) == 2
+    assert check(board("Forest", "Forest"), "{S}") == []
+    assert any("107.4h" in r for r in unpayable_reasons(board("Forest"), "A", "{S}"))
+
+
+@pytest.mark.cr("106.6")
+def test_ruling_eldrazi_temple_restricted_mana() -> None:
+    # Eldrazi Temple's {C}{C} only for colorless Eldrazi spells (Thought-Knot Seer).
+    # {3}{C} with Temple + two Wastes: Temple's {C}{C} + Wastes x2 -> exactly 1.
+    s = board("Eldrazi Temple", "Wastes", "Wastes", hand="Thought-Knot Seer, Sheer Drop")
+    ps = check(s, "{3}{C}", for_object="Thought-Knot Seer")
+    assert texts(ps) == ["Eldrazi Temple [ability 2: {C}{C}], Wastes x2 [ability 1: {C}]"]
+    # Without saying what is paid for, or for a colored spell: only 3 mana -> none.
+    assert check(s, "{3}{C}") == []
+    assert check(s, "{3}{C}", for_object="Sheer Drop") == []
+    assert any("106.6" in r for r in unpayable_reasons(s, "A", "{3}{C}"))
+
+
+# ---- which abilities can be activated ---------------------------------------------------
+
+
+@pytest.mark.cr("302.6")
+def test_summoning_sick_mana_creature_cant_tap() -> None:
+    sick = "{card: Llanowar Elves, summoning_sick: true}"
+    assert check(board(sick, "Forest"), "{G}{G}") == []
+    reasons = unpayable_reasons(board(sick, "Forest"), "A", "{G}{G}")
+    assert any("302.6" in r for r in reasons)
+    # Not sick: Elves + Forest -> 1.
+    assert len(check(board("Llanowar Elves", "Forest"), "{G}{G}")) == 1
+
+
+@pytest.mark.cr("107.5")
+def test_tapped_land_cant_tap() -> None:
+    assert check(board("{card: Island, tapped: true}", "Forest"), "{U}") == []
+    assert len(check(board("{card: Island, tapped: true}", "Island"), "{U}")) == 1
+
+
+@pytest.mark.cr("605.3a")
+def test_ruling_springleaf_drum_taps_a_summoning_sick_creature() -> None:
+    # Ruling: Drum may tap a creature that hasn't been under your control since your
+    # turn began. Drum + sick Elves, {W}: Drum makes W -> 1.
+    s = board("Springleaf Drum", "{card: Llanowar Elves, summoning_sick: true}")
+    assert len(check(s, "{W}")) == 1
+    # Drum + untapped Elves, {G}: Elves (G), or Drum (G, tapping the Elves) -> 2;
+    # {G}{W}: the Elves can't both tap for G and be tapped for the Drum -> 0.
+    s2 = board("Springleaf Drum", "Llanowar Elves")
+    assert len(check(s2, "{G}")) == 2
+    assert check(s2, "{G}{W}") == []
+
+
+@pytest.mark.cr("605.3a")
+def test_ruling_elvish_spirit_guide_from_hand() -> None:
+    # Ruling: Elvish Spirit Guide's ability is a mana ability; it works from the hand.
+    ps = check(board(hand="Elvish Spirit Guide"), "{G}")
+    assert [(u.object, u.zone) for q in ps for u in q.activations] == [
+        ("Elvish Spirit Guide", "hand")]
+
+
+@pytest.mark.cr("118.3")
+def test_lotus_petal_sacrifice() -> None:
+    # Lotus Petal: {T}, sacrifice: one mana of any color. {U}: 1; {1}: 5 (colors).
+    assert len(check(board("Lotus Petal"), "{U}")) == 1
+    assert len(check(board("Lotus Petal"), "{1}")) == 5
+
+
+@pytest.mark.cr("602.2b")
+def test_pentad_prism_repeatable_counter_ability() -> None:
+    # Two charge counters: two activations. {W}{U}: Prism(W) + Prism(U) -> 1.
+    s = board("{card: Pentad Prism, counters: {charge: 2}}")
+    ps = check(s, "{W}{U}")
+    assert len(ps) == 1 and ps[0].permanents == 2
+    # {2}: a multiset of two colors out of five -> C(6, 2) = 15.
+    assert len(check(s, "{2}")) == 15
+    # Ruling: with no counters left it stays, but can't make mana.
+    assert check(board("Pentad Prism"), "{1}") == []
+
+
+# ---- filter lands, leftover, the pool -------------------------------------------------
+
+
+@pytest.mark.cr("605.3a")
+def test_ruling_graven_cairns_filter_paid_by_b_or_r() -> None:
+    # Ruling: "{B/R}, {T}" is "{B}, {T}" or "{R}, {T}". Mountain pays it; {B}{B}:
+    # Mountain -> Cairns (BB) -> 1 payment.
+    ps = check(board("Graven Cairns", "Mountain"), "{B}{B}")
+    assert texts(ps) == ["Graven Cairns [ability 2: {B}{B}], Mountain [ability 1: {R}]"]
+    # Swamp + Cairns, {R}{R}: Swamp pays the filter, Cairns makes RR -> 1.
+    assert len(check(board("Graven Cairns", "Swamp"), "{R}{R}")) == 1
+    # {B}: Swamp alone; Swamp -> Cairns BB (one B left over); Swamp -> Cairns BR
+    # (R left over) -> 3. (Cairns' {C} ability can't pay {B}.)
+    ps = check(board("Graven Cairns", "Swamp"), "{B}")
+    assert len(ps) == 3
+    assert sorted(q.to_data()["leftover"] for q in ps) == ["", "{B}", "{R}"]
+
+
+@pytest.mark.cr("106.4")
+def test_sol_ring_leftover() -> None:
+    # {1} with Sol Ring and Forest: {Sol Ring} (leftover {C}) or {Forest} -> 2.
+    ps = check(board("Sol Ring", "Forest"), "{1}")
+    assert sorted((q.text, q.to_data()["leftover"]) for q in ps) == [
+        ("Forest [ability 1: {G}]", ""),
+        ("Sol Ring [ability 1: {C}{C}] (leftover {C})", "{C}")]
+
+
+@pytest.mark.cr("106.4")
+def test_mana_already_in_the_pool() -> None:
+    # Pool {G} + Forest. {G}: pool, or Forest -> 2. {1}{G}: both -> 1.
+    s = board("Forest", pool="{G}")
+    assert sorted(q.text for q in check(s, "{G}")) == ["Forest [ability 1: {G}]", "pool {G}"]
+    assert len(check(s, "{1}{G}")) == 1
+
+
+def test_assignment_names_every_symbol() -> None:
+    q = payments(board("Plains", "Island", "Sol Ring"), "A", "{W}{U}{1}").best(1)[0]
+    paid = sorted(a.symbol for a in q.assignment)
+    assert paid == ["{1}", "{U}", "{W}"]
+
+
+# ---- X, exclude, proposed payments, bad input ------------------------------------------
+
+
+@pytest.mark.cr("107.3")
+def test_x_cost() -> None:
+    s = board("Mountain", "Mountain", "Mountain")
+    assert len(check(s, "{X}{R}", x=2)) == 1
+    assert check(s, "{X}{R}", x=3) == []
+    with pytest.raises(BadInput, match="X"):
+        payments(s, "A", "{X}{R}")
+    with pytest.raises(BadInput, match="negative"):
+        payments(s, "A", "{X}{R}", x=-1)
+
+
+def test_exclude_keeps_a_source_out() -> None:
+    s = board("Forest", "Island")
+    assert check(s, "{G}", exclude=frozenset({"Forest"})) == []
+    assert len(check(s, "{U}", exclude=frozenset({"Forest"}))) == 1
+
+
+def test_proposed_payment_membership() -> None:
+    s = board("Forest", "Forest", "Island")
+    p = payments(s, "A", "{1}{G}")
+    good = Payment((ManaUse("Forest#2", 1, (G,), 1, ("Forest#2",)),
+                    ManaUse("Island", 1, (U,), 1, ("Island",))))
+    bad = Payment((ManaUse("Island", 1, (U,), 1, ("Island",)),))
+    twice = Payment((ManaUse("Forest", 1, (G,), 2, ("Forest", "Forest")),))
+    assert good in p
+    assert bad not in p
+    assert twice not in p
+
+
+def test_bad_input() -> None:
+    s = board("Forest")
+    with pytest.raises(BadInput):
+        payments(s, "A", "{W/Q}")
+    with pytest.raises(BadInput):
+        payments(s, "Nobody", "{G}")
+    with pytest.raises(BadInput):
+        payments(s, "A", "{G}", for_object="Nothing")
+
+
+def test_count_payments_and_flow_agree_on_simple_boards() -> None:
+    s = board("Forest", "Forest", "Island", "Plains", "Swamp")
+    for cost in ("{G}", "{W}{U}{B}", "{G}{G}{G}", "{4}", "{6}", "{U}{U}"):
+        n = count_payments(s, "A", cost)
+        assert (n > 0) == flow_payable(s, "A", cost)
+
+
+def test_unpayable_reasons_empty_when_payable() -> None:
+    assert unpayable_reasons(board("Forest"), "A", "{G}") == []
+    reasons = unpayable_reasons(board("Forest"), "A", "{U}")
+    assert reasons[0].startswith("nothing can produce {U}")
+
+
+def test_shared_rules_mention_the_rules_we_cite() -> None:
+    text = (SHARED / "rules" / "comprehensive-rules.txt").read_text(encoding="utf-8")
+    for rule in ("107.4c", "107.4e", "107.4f", "107.4h", "119.4", "302.6", "106.6",
+                 "601.2h", "605.3a"):
+        assert f"\n{rule}" in text
