@@ -102,8 +102,10 @@ from .events import (
 )
 
 __all__ = [
+    "KEYWORD_TRIGGERS",
     "MAX_OUTCOMES",
     "MAX_STEPS",
+    "MAX_TOKENS",
     "Choice",
     "LogEntry",
     "Outcome",
@@ -112,6 +114,7 @@ __all__ = [
     "outcomes",
     "resolve",
     "state_text",
+    "triggered_abilities",
 ]
 
 #: Limit on stack resolutions and state-based-action rounds in one run.
