@@ -1000,13 +1000,41 @@ def _perm_data(perm: Permanent) -> Any:
     return d
 
 
+def _pool_data(pool: ManaPool, db: CardDatabase) -> Any:
+    """Pool text, or entries keeping snow mana and spending restrictions (CR 106.6)."""
+    if all(not e.snow and e.restriction is None for e in pool.entries):
+        return pool.text
+    out: list[Any] = []
+    for e in pool.entries:
+        entry: dict[str, Any] = {"mana": ("{" + e.type.value + "}") * e.amount}
+        if e.snow:
+            entry["snow"] = True
+        if e.restriction is not None:
+            source = _restriction_source(e.restriction, db)
+            if source is not None:
+                entry["from"] = source
+        out.append(entry)
+    return out
+
+
+def _restriction_source(restriction: object, db: CardDatabase) -> str | None:
+    """A card whose first restricted mana ability has this restriction (for ``from:``)."""
+    for name in db:
+        for ab in db[name].activated_abilities:
+            if ab.mana is not None and ab.mana.restriction is not None:
+                if ab.mana.restriction == restriction:
+                    return name
+                break
+    return None
+
+
 def dump_state(state: GameState) -> dict[str, Any]:
     """The state as state-file data (ids made explicit)."""
     players: dict[str, Any] = {}
     for p in state.players:
         pd: dict[str, Any] = {"life": p.life}
         if p.mana_pool:
-            pd["mana_pool"] = p.mana_pool.text
+            pd["mana_pool"] = _pool_data(p.mana_pool, state.cards)
         for zone in ("hand", "battlefield", "graveyard", "exile"):
             objs = getattr(p, zone)
             if objs:
