@@ -440,9 +440,7 @@ class _Activation:
             if part.kind in _CHOOSING:
                 noun = "card" if _CHOOSING[part.kind] != "battlefield" else "permanent"
                 out.append(_Var(f"cost{i}", part.kind.value, i, self.cost_candidates(part),
-                                part.count, part.filter,
-                                f"{part.kind.value.replace('_', ' ')} "
-                                f"{_count_words(part.count)}{describe_filter(part.filter, noun)}"))
+                                part.count, part.filter, _cost_label(part, noun)))
         return out
 
     # -- requirements that don't depend on choices -----------------------------------
@@ -1063,6 +1061,21 @@ def _count_words(count: int | str) -> str:
     if count == 1:
         return "a "
     return f"{count} "
+
+
+def _cost_label(part: CostPart, noun: str) -> str:
+    """The cost part in words: "tap an untapped creature you control"."""
+    what = describe_filter(part.filter, noun)
+    n = _count_words(part.count)
+    if part.kind is CostKind.TAP_UNTAPPED:
+        return f"tap {'an ' if part.count == 1 else n}untapped {what}"
+    if part.kind is CostKind.EXILE_FROM_GRAVEYARD:
+        where = "your graveyard" if part.filter.controller == "you" else "a graveyard"
+        what = describe_filter(replace(part.filter, controller=None), noun)
+        return f"exile {n}{what} from {where}"
+    verb = {CostKind.SACRIFICE: "sacrifice", CostKind.DISCARD: "discard",
+            CostKind.REVEAL: "reveal", CostKind.EXILE: "exile"}.get(part.kind, "pay")
+    return f"{verb} {n}{what}"
 
 
 def _mv_equals(act: _Activation) -> Any:

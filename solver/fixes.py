@@ -235,7 +235,9 @@ def candidate_changes(state: GameState, object_id: str, number: int, player: str
                 card = _synth_card(flt, mv, ("Creature",), f"a {describe_filter(flt)}")
                 what = "untapped " if kind is CostKind.TAP_UNTAPPED else ""
                 out.append(Candidate(
-                    f"legal if you controlled one more {what}{describe_filter(flt)}",
+                    f"legal if you controlled one more {what}"
+                    f"{describe_filter(replace(flt, controller=None))}{with_mv}"
+                    .replace("mana value X with mana value", "mana value"),
                     "118.3", Change("add_permanent", (("controller", player),
                                                       ("mana_value", mv))),
                     _adder_perm(card, player, tag)))
@@ -325,6 +327,9 @@ def find_fixes(state: GameState, object_id: str, number: int, player: str,
             break
         if legal([a, b]):
             second = b.description.removeprefix("legal ").removeprefix("if ")
+            name = state.get(object_id).name
+            if name in a.description and second.startswith(name):
+                second = "it" + second[len(name):]
             pairs.append(Fix(f"{a.description} and {second}",
                              f"{a.rule}, {b.rule}", (a.change, b.change)))
     return _dedupe(tuple(pairs))
