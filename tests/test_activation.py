@@ -369,3 +369,31 @@ def test_loyalty_abilities_main_phase_empty_stack_once_per_permanent_606_3() -> 
                                                     "[{object: Test Walker, ability: 1}]"),
                         "Test Walker", 2, find_fixes=False)
     assert rules_of(used) == ["606.3"]
+
+
+@pytest.mark.cr("115.4")
+def test_walking_ballista_any_target_and_its_counters() -> None:
+    """"Remove a +1/+1 counter: 1 damage to any target": creatures, planeswalkers,
+    battles and players (CR 115.4). Here: Ballista itself and two Llanowar Elves (Sol
+    Ring and Forest aren't), plus the two players: 5 ways."""
+    s = state("{battlefield: [{card: Walking Ballista, counters: {'+1/+1': 2}}, "
+              "Llanowar Elves, Sol Ring]}", bob="{battlefield: [Llanowar Elves, Forest]}")
+    v = can_activate(s, "Walking Ballista", 2)
+    assert v.legal and v.ways == 3 + 2
+    assert v.witness is not None
+    assert v.witness.counters_removed == (("Walking Ballista", "+1/+1", 1),)
+    empty = state("{battlefield: [Walking Ballista]}")
+    e = can_activate(empty, "Walking Ballista", 2)
+    assert rules_of(e) == ["118.3"]
+    assert [f.description for f in e.fixes] == [
+        "legal if Walking Ballista had 1 +1/+1 counter(s)"]
+
+
+@pytest.mark.cr("302.6")
+def test_grand_architect_may_tap_itself_while_summoning_sick() -> None:
+    """"Tap an untapped blue creature you control" isn't {T}: a summoning-sick Grand
+    Architect can tap itself for it (302.6 applies only to {T}/{Q} in the cost)."""
+    s = state("{battlefield: [{card: Grand Architect, summoning_sick: true}]}")
+    v = can_activate(s, "Grand Architect", 2)
+    assert v.legal and v.ways == 1 and v.witness is not None
+    assert v.witness.tapped == ("Grand Architect",)
