@@ -802,6 +802,10 @@ def load_state_data(
               "(e.g. players: {Alice: {battlefield: [Forest]}})", "players")
         raise c.fail()
     b.player_names = [str(n) for n in players_data]
+    for n in players_data:
+        if not isinstance(n, str) or not n.strip():
+            c.add(f"a player's name must be text, got {n!r}", f"players.{n}",
+                  "quote it, e.g. \"1\":" if not isinstance(n, str) else None)
     # Explicit ids first, so automatic ids can skip them.
     for pname, pd in players_data.items():
         if isinstance(pd, Mapping):

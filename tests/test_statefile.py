@@ -602,3 +602,90 @@ def test_number_with_thousands_of_digits(text: str, name: str) -> None:
     found = problems(text, name=name)
     assert [m for m, *_ in found] == [
         f"malformed {'JSON' if name.endswith('json') else 'YAML'}: a number has too many digits"]
+
+
+def test_player_names_must_be_text() -> None:
+    found = problems("turn: {active_player: A}\nplayers:\n  A: {}\n  1: {}\n")
+    assert ("a player's name must be text, got 1", "players.1", 4, 'quote it, e.g. "1":') in found
+
+
+# ---- property: the id contract against a brute force ------------------------------------------
+
+_NAMES = ["Forest", "Island", "Sol Ring", "Llanowar Elves"]
+_SPELLS = ["Fireball", "Sheer Drop"]
+
+
+@st.composite
+def _boards(draw: st.DrawFn) -> dict[str, Any]:
+    """Valid state data with repeated names and some explicit ids."""
+    explicit = iter(draw(st.lists(st.sampled_from(["Forest", "Forest#2", "Island#3", "x", "y",
+                                                    "Sol Ring#2", "Fireball"]),
+                                  unique=True, max_size=4)))
+    players: dict[str, Any] = {}
+    for name in draw(st.sampled_from([["A"], ["A", "B"], ["B", "A"]])):
+        pd: dict[str, Any] = {}
+        for zone in draw(st.permutations(["battlefield", "hand", "graveyard"])):
+            entries: list[Any] = []
+            for card in draw(st.lists(st.sampled_from(_NAMES), max_size=4)):
+                if draw(st.booleans()) and (oid := next(explicit, None)) is not None:
+                    entries.append({"card": card, "id": oid})
+                elif zone == "battlefield" and draw(st.booleans()):
+                    entries.append({"card": card, "tapped": draw(st.booleans()),
+                                    "counters": {"charge": draw(st.integers(0, 3))}})
+                else:
+                    entries.append(card)
+            if entries or draw(st.booleans()):
+                pd[zone] = entries
+        players[name] = pd
+    stack = [{"card": c, "controller": "A", **({"x": 1} if c == "Fireball" else {})}
+             for c in draw(st.lists(st.sampled_from(_SPELLS), max_size=3))]
+    if stack and (oid := next(explicit, None)) is not None:
+        stack[-1]["id"] = oid
+    return {"turn": {"active_player": "A"}, "players": players, "stack": stack}
+
+
+def _expected_ids(data: dict[str, Any]) -> list[str]:
+    """The id rule, written out plainly: explicit id, else name, name#2, ... skipping ids
+    given explicitly anywhere; players in file order (zones as written), then the stack."""
+    entries: list[Any] = []
+    for pd in data["players"].values():
+        for zone in pd:
+            entries.extend(pd[zone])
+    entries.extend(data["stack"])
+    explicit = {e["id"] for e in entries if isinstance(e, dict) and "id" in e}
+    used: set[str] = set()
+    out = []
+    for e in entries:
+        if isinstance(e, dict) and "id" in e:
+            out.append(e["id"])
+            continue
+        name = e if isinstance(e, str) else e["card"]
+        n = 1
+        while True:
+            candidate = name if n == 1 else f"{name}#{n}"
+            if candidate not in explicit and candidate not in used:
+                break
+            n += 1
+        used.add(candidate)
+        out.append(candidate)
+    return out
+
+
+def _ids_in_file_order(state: GameState, data: dict[str, Any]) -> list[str]:
+    out: list[str] = []
+    for p in state.players:
+        for zone in data["players"][p.name]:
+            out.extend(o.id for o in getattr(p, zone))
+    out.extend(s.id for s in state.stack)
+    return out
+
+
+@settings(max_examples=150, deadline=None)
+@given(_boards())
+def test_ids_match_the_written_rule_and_survive_a_round_trip(data: dict[str, Any]) -> None:
+    state = load_state_data(data)
+    assert _ids_in_file_order(state, data) == _expected_ids(data)
+    assert len(set(state.object_ids())) == len(_expected_ids(data))
+    again = load_state_data(dump_state(state))
+    assert again == state
+    assert sorted(again.object_ids()) == sorted(state.object_ids())
