@@ -575,12 +575,17 @@ class _Activation:
             return tuple(sorted(x for x in dom if x <= X_LIMIT))
         # Only the mana cost bounds X: every X up to the largest payable one (paying
         # more generic mana is never easier, so payability is monotone in X).
-        xs = []
-        for x in range(X_LIMIT + 1):
-            if not self.payable(x):
-                break
-            xs.append(x)
-        return tuple(xs) if xs else (0,)
+        # Binary search for the largest payable X: O(log X_LIMIT) payment questions.
+        if not self.payable(0):
+            return (0,)  # unpayable even with X = 0: reported by choice_reasons
+        lo, hi = 0, X_LIMIT  # payable(lo) holds
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            if self.payable(mid):
+                lo = mid
+            else:
+                hi = mid - 1
+        return tuple(range(lo + 1))
 
     # -- the mana cost --------------------------------------------------------------------
     @functools.cached_property
