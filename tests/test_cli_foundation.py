@@ -358,3 +358,17 @@ def test_readme_python_api_doctest(monkeypatch: pytest.MonkeyPatch) -> None:
                               optionflags=doctest.ELLIPSIS)
     assert result.attempted >= 5
     assert result.failed == 0
+
+
+def test_readme_state_file_example_loads_and_lists_every_key() -> None:
+    text = (REPO / "README.md").read_text(encoding="utf-8")
+    block = text.split("```yaml\n", 1)[1].split("```", 1)[0]
+    state = sf.load_state_text(block)
+    assert [p.name for p in state.players] == ["Alice", "Bob"]
+    section = text.split("## State files", 1)[1].split("## Command-line tool", 1)[0]
+    keys = {*sf.TOP_KEYS, *sf.TURN_KEYS, *sf.PLAYER_KEYS, *sf.PERMANENT_KEYS, *sf.STACK_KEYS,
+            *sf.CARD_KEYS, *sf.EFFECT_KEYS}
+    import re
+
+    missing = sorted(k for k in keys if not re.search(rf"(?<!\w){re.escape(k)}(?!\w)", section))
+    assert missing == []
