@@ -1235,7 +1235,9 @@ def _search(act: _Activation, count: bool, limit: int) -> tuple[Witness | None, 
     has_mana = bool(act.ab.mana_cost)
     for i, sol in enumerate(act.solutions()):
         if count and i >= limit:
-            return witness, total, False
+            if witness is not None:
+                return witness, total, False
+            count, complete = False, False  # keep looking for a witness, stop counting
         x, uses = act.x_of(sol), act.uses_of(sol)
         if has_mana and not act.payable(x, uses):
             continue

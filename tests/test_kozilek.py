@@ -203,3 +203,17 @@ stack: [{card: Sheer Drop, controller: Bob}]
     assert "unknown object 'nobody'" in capsys.readouterr().err
     assert main(["can-activate", str(f), "koz", "--ability", "3"]) == 2
     assert "has no activated ability 3" in capsys.readouterr().err
+
+
+def test_counting_stops_at_the_limit_and_says_so(capsys: pytest.CaptureFixture[str]) -> None:
+    stack = ("[{card: Llanowar Elves, controller: Bob}, {card: Sol Ring, controller: Bob}, "
+             "{card: Sheer Drop, controller: Bob}]")
+    s = board(["Llanowar Elves", "Sol Ring", "Sheer Drop"], stack)
+    full = can_activate(s, "koz")
+    assert full.ways == brute_force_ways(s) == 5 and full.ways_complete
+    cut = can_activate(s, "koz", ways_limit=2)
+    assert cut.legal and cut.ways == 2 and not cut.ways_complete
+    assert cut.to_data()["ways_limit_reached"] is True
+    # Nothing payable among the first solutions still finds the witness.
+    one = can_activate(board(["Sheer Drop"], stack), "koz", ways_limit=0)
+    assert one.legal and one.witness is not None and not one.ways_complete
