@@ -371,7 +371,11 @@ class ManaReplacement:
     ``cases`` maps source filters to the type produced instead ("Plains produce {R}");
     ``set_type`` replaces every type (Pale Moon: colorless); ``set_amount`` also
     replaces the amount ("instead of any other type and amount": one mana);
-    ``multiply`` multiplies the amount (Mana Reflection: 2).
+    ``multiply`` multiplies the amount (Mana Reflection: 2). A source that matches
+    several ``cases`` produces the type of any one of them, all its mana the same
+    type (Reality Twist's 2013 ruling); ``only_if_produces`` makes the effect apply
+    only while the event holds one of those types (re-checked per CR 616.1f). The
+    solver is ``manacheck.solver.replacement``.
     """
 
     source: ObjectFilter = ObjectFilter()
