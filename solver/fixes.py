@@ -179,6 +179,8 @@ def candidate_changes(state: GameState, object_id: str, number: int, player: str
     for v in act.x_vars:
         x_values.update(act.mana_value(c) for c in v.candidates
                         if c not in state.player_names)
+    if act.x_vars and not x_values:
+        x_values = {1}  # nothing to match yet: any one value shows the shape of the fix
     k = 0
     for v in act.vars:
         flt = v.filter

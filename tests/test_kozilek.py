@@ -217,3 +217,12 @@ def test_counting_stops_at_the_limit_and_says_so(capsys: pytest.CaptureFixture[s
     # Nothing payable among the first solutions still finds the witness.
     one = can_activate(board(["Sheer Drop"], stack), "koz", ways_limit=0)
     assert one.legal and one.witness is not None and not one.ways_complete
+
+
+def test_empty_hand_and_stack_need_a_pair_of_changes() -> None:
+    v = can_activate(board([]), "koz")
+    assert [r.rule for r in v.reasons] == ["601.2c", "118.3"]
+    assert [f.description for f in v.fixes] == [
+        "legal if a spell with mana value 1 were on the stack and with a card with mana "
+        "value 1 in your hand"]
+    assert len(v.fixes[0].changes) == 2
