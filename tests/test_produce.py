@@ -1063,3 +1063,27 @@ def test_spirit_guide_on_the_battlefield_could_produce_nothing() -> None:
     # couldn't produce mana, and it is not a land for Naga Vitalist anyway.
     assert cp(s, "Elvish Spirit Guide") == ""
     assert mana_abilities(s, "Elvish Spirit Guide") == ()
+
+
+@pytest.mark.cr("106.5")
+def test_undefined_type_produces_nothing() -> None:
+    s = load_state_text(textwrap.dedent("""
+    turn: {active_player: A}
+    players:
+      A:
+        battlefield:
+          - {card: Chosen Heart, id: unchosen}
+          - {card: Chosen Heart, id: red, chosen: {color: R}}
+          - Forest
+          - {card: Utopia Sprawl, attached_to: Forest}
+    cards:
+      - name: Chosen Heart
+        types: [Artifact]
+        abilities:
+          - activated: {cost: "{T}", mana: {chosen_color: 1}}
+    """))
+    assert could_produce(s, "unchosen") == frozenset()
+    assert activation_outcomes(s, "unchosen", 1) == frozenset()
+    assert could_produce(s, "red") == frozenset({ManaType.R})
+    # Utopia Sprawl without a chosen color adds nothing (CR 106.5).
+    assert outs(s, "Forest", include_triggered=True) == {"G"}
