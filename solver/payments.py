@@ -157,6 +157,7 @@ class Payment:
     leftover: tuple[ManaType, ...] = ()
     assignment: tuple[Assigned, ...] = ()
     colors_left: frozenset[ManaType] = frozenset()
+    pool_detail: tuple[str, ...] = ()  # each pool mana spent, e.g. "{G}", "{G} (snow)"
 
     @property
     def identity(self) -> tuple[object, ...]:
@@ -167,8 +168,9 @@ class Payment:
         merged: dict[tuple[object, ...], int] = {}
         for g, a, m, t in acts:
             merged[(g, a, m)] = merged.get((g, a, m), 0) + t
-        return (tuple(sorted(merged.items(), key=repr)),
-                tuple(sorted(self.pool, key=lambda t: t.order)), self.life)
+        pool = tuple(sorted(self.pool_detail)) if self.pool_detail else \
+            tuple(_fmt([t]) for t in sorted(self.pool, key=lambda t: t.order))
+        return (tuple(sorted(merged.items(), key=repr)), pool, self.life)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Payment) and self.identity == other.identity
@@ -192,7 +194,9 @@ class Payment:
             times = f" x{u.times}" if u.times > 1 else ""
             parts.append(f"{u.object}{times} [ability {u.ability}: {u.mana_text}]")
         if self.pool:
-            parts.append(f"pool {_fmt(self.pool)}")
+            plain = all(d.startswith("{") and d.endswith("}") for d in self.pool_detail)
+            parts.append(f"pool {_fmt(self.pool)}" if plain else
+                         "pool " + " ".join(sorted(self.pool_detail)))
         if self.life:
             parts.append(f"{self.life} life")
         text = ", ".join(parts) if parts else "nothing"
@@ -209,6 +213,8 @@ class Payment:
                 for u in self.activations
             ],
             "pool": _fmt(self.pool),
+            **({"pool_detail": sorted(self.pool_detail)}
+               if any(" " in d for d in self.pool_detail) else {}),
             "life": self.life,
             "leftover": _fmt(self.leftover),
             "assignment": [
@@ -483,6 +489,17 @@ class _Board:
                       ab.mana_cost, life, name if ab.mana_cost else "", taps, tflt)
             out.append(_Option(number, self._kind(k), exclusive, repeat, ab.tap))
         return out
+
+    def pool_text(self, i: int) -> str:
+        """One pool mana of entry ``i``, with what sets it apart (snow, restriction)."""
+        e = self.player.mana_pool.entries[i]
+        text = "{" + e.type.value + "}"
+        if e.snow:
+            text += " (snow)"
+        if e.restriction is not None:
+            r = e.restriction
+            text += f" (restricted: {r.text if isinstance(r, SpendRestriction) else r})"
+        return text
 
     def _pool(self) -> list[_PoolKind]:
         return [_PoolKind(e.type, e.snow, self.allowed_main(e.restriction), e.amount)
@@ -997,6 +1014,7 @@ class Payments:
         if flow is not None:
             leftover, assignment = _explain(b, uses, counts, pool, flow)
         spent_pool = [b.pool[i].type for i, v in enumerate(pool) for _ in range(v)]
+        detail = [b.pool_text(i) for i, v in enumerate(pool) for _ in range(v)]
         life = b.life_paid(counts, life_syms)
         left = set(t for t in leftover if t.is_color)
         for gi, g in enumerate(b.groups):
@@ -1005,7 +1023,7 @@ class Payments:
                     left.update(t for t in b.kinds[o.kind].event if t.is_color)
         uses.sort(key=lambda u: (u.zone, u.object, u.ability, [t.order for t in u.mana]))
         return Payment(tuple(uses), tuple(spent_pool), life, tuple(leftover),
-                       tuple(assignment), frozenset(left))
+                       tuple(assignment), frozenset(left), tuple(detail))
 
 
 def _explain(b: _Board, uses: list[ManaUse], counts: Sequence[int], pool: Sequence[int],

@@ -1,0 +1,102 @@
+"""``manacheck pay STATE COST``: every distinct way to pay a mana cost now, and how many.
+
+Rules
+-----
+CR 601.2g-h: mana abilities are activated, then the total cost is paid at once.
+CR 107.4 (symbols), 119.4 (life), 106.6 (restrictions), 302.6 (summoning sickness):
+see ``manacheck.solver.payments``.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from manacheck.cli import EXIT_NO, EXIT_YES, emit
+from manacheck.model import BadInput, ManaCost
+from manacheck.model.statefile import load_state_with_cards
+from manacheck.solver.payments import (
+    Payment,
+    PaymentSearchLimit,
+    cost_for_object,
+    payments,
+    resolve_cost,
+    unpayable_reasons,
+)
+
+COMMAND = "pay"
+HELP = "list and count every distinct way to pay a mana cost (CR 601.2g-h)"
+
+DEFAULT_LIMIT = 50
+
+
+def register(p: argparse.ArgumentParser) -> None:
+    p.add_argument("state", metavar="STATE", help="state file (YAML or JSON)")
+    p.add_argument("cost", metavar="COST", nargs="?",
+                   help='cost text such as "{2}{W}{U}" (default: the cost of --for)')
+    p.add_argument("--player", metavar="NAME", help="who pays (default: the active player)")
+    p.add_argument("--for", dest="for_object", metavar="OBJECT",
+                   help="what is paid for: a card in hand or spell (its mana cost), or a "
+                        "permanent (its ability's cost); spending restrictions test it")
+    p.add_argument("--x", type=int, metavar="N", help="the value of X (CR 107.3)")
+    p.add_argument("--limit", type=int, default=DEFAULT_LIMIT, metavar="N",
+                   help=f"list at most N payments (default {DEFAULT_LIMIT})")
+    p.add_argument("--count", action="store_true", help="print only the number of payments")
+    p.add_argument("--cards", metavar="FILE", help="extra card definitions (YAML or JSON)")
+    p.set_defaults(func=handle)
+
+
+def _option(q: Payment) -> dict[str, Any]:
+    return q.to_data()
+
+
+def handle(args: argparse.Namespace) -> int:
+    state = load_state_with_cards(args.state, args.cards)
+    player = args.player or state.turn.active_player
+    state.player(player)  # unknown player: one line, exit 2
+    if args.limit is not None and args.limit < 0:
+        raise BadInput(f"--limit can't be negative (got {args.limit})")
+    exclude: frozenset[str] = frozenset()
+    if args.cost is None:
+        if args.for_object is None:
+            raise BadInput("give a COST or --for OBJECT")
+        cost_raw: ManaCost | str
+        cost_raw, exclude = cost_for_object(state, args.for_object)
+    else:
+        cost_raw = args.cost
+    cost = resolve_cost(cost_raw, args.x)
+    p = payments(state, player, cost, for_object=args.for_object, exclude=exclude)
+    complete = True
+    try:
+        count = p.count()
+    except PaymentSearchLimit:
+        count, complete = -1, False
+    payable = count > 0 if complete else bool(p)
+    data: dict[str, Any] = {"cost": cost.text or "{0}", "payable": payable,
+                            "count": count if complete else None, "complete": complete}
+    options: list[Payment] = []
+    if payable and not args.count:
+        options = p.best(args.limit)
+        data["options"] = [_option(q) for q in options]
+    if not payable:
+        data["count"] = 0
+        data["reasons"] = unpayable_reasons(state, player, cost, for_object=args.for_object,
+                                            exclude=exclude)
+
+    def text() -> str:
+        shown = "more than can be counted" if not complete else str(count)
+        if args.count:
+            return shown if payable else "0"
+        if not payable:
+            return "\n".join([f"{data['cost']}: not payable"]
+                             + [f"  - {r}" for r in data["reasons"]])
+        noun = "payment" if count == 1 else "payments"
+        lines = [f"{data['cost']}: payable, {shown} distinct {noun}"]
+        for i, q in enumerate(options, 1):
+            lines.append(f"{i:>4}. {q.text}")
+        if complete and count > len(options):
+            lines.append(f"      ... and {count - len(options)} more (--limit N to list more)")
+        return "\n".join(lines)
+
+    emit(args, data, text)
+    return EXIT_YES if payable else EXIT_NO
