@@ -1087,3 +1087,27 @@ def test_undefined_type_produces_nothing() -> None:
     assert could_produce(s, "red") == frozenset({ManaType.R})
     # Utopia Sprawl without a chosen color adds nothing (CR 106.5).
     assert outs(s, "Forest", include_triggered=True) == {"G"}
+
+
+@pytest.mark.cr("106.7")
+def test_a_land_that_would_produce_no_mana_now_could_produce_nothing() -> None:
+    text = """
+    players:
+      A: {battlefield: [Cradle Like, Reflecting Pool, Mana Flare%s]}
+    cards:
+      - name: Cradle Like
+        types: [Land]
+        abilities:
+          - activated: {cost: "{T}", mana: {add: "{G}", per: {types: [creature]}}}
+    """
+    s = load_state_text("turn: {active_player: A}\n" + textwrap.dedent(text % ""))
+    # "If that permanent wouldn't produce any mana under these conditions ... there's
+    # no type of mana it could produce" (CR 106.7); nothing produced, nothing triggers
+    # (CR 106.12a: "resolves and produces mana").
+    assert could_produce(s, "Cradle Like") == frozenset()
+    assert could_produce(s, "Reflecting Pool") == frozenset()
+    assert activation_outcomes(s, "Cradle Like", 1, include_triggered=True) == frozenset()
+    s2 = load_state_text("turn: {active_player: A}\n"
+                         + textwrap.dedent(text % ", Llanowar Elves, Llanowar Elves"))
+    assert could_produce(s2, "Reflecting Pool") == frozenset({ManaType.G})
+    assert outs(s2, "Cradle Like", include_triggered=True) == {"GGG"}
