@@ -55,6 +55,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import math
 from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -82,8 +83,10 @@ from .activation_csp import Constraint, iter_solutions
 from .verdict import Fix, Reason, Verdict, Witness
 
 __all__ = [
+    "DOMAIN_LIMIT",
     "WAYS_LIMIT",
     "X_LIMIT",
+    "ActivationSearchLimit",
     "abilities",
     "activated_abilities",
     "can_activate",
@@ -97,6 +100,12 @@ __all__ = [
 WAYS_LIMIT = 10_000
 #: The largest X tried for an X that only the mana cost bounds.
 X_LIMIT = 99
+#: The most values one choice (e.g. "sacrifice X creatures") may have.
+DOMAIN_LIMIT = 200_000
+
+
+class ActivationSearchLimit(BadInput):
+    """The choices of one activation are too many to search; said, not guessed."""
 
 # Cost parts whose payment chooses objects, and the zone they choose from.
 _CHOOSING = {
@@ -736,6 +745,12 @@ class _Activation:
             else:
                 assert isinstance(v.count, int)
                 sizes = [v.count]
+            size = sum(math.comb(len(v.candidates), n) for n in sizes)
+            if size > DOMAIN_LIMIT:
+                raise ActivationSearchLimit(
+                    f"too many ways to choose the objects for '{v.label}' "
+                    f"({size:,} combinations; the limit is {DOMAIN_LIMIT:,}); the search "
+                    f"stops here rather than run for ever")
             domains[v.name] = [combo for n in sizes
                                for combo in itertools.combinations(v.candidates, n)]
             if v.count == "X":

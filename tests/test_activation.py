@@ -397,3 +397,24 @@ def test_grand_architect_may_tap_itself_while_summoning_sick() -> None:
     v = can_activate(s, "Grand Architect", 2)
     assert v.legal and v.ways == 1 and v.witness is not None
     assert v.witness.tapped == ("Grand Architect",)
+
+
+def test_huge_choice_is_refused_not_hung(tmp_path: Path,
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    """"Sacrifice X lands" with 40 lands is 2^40 choices: a one-line refusal, exit 2."""
+    f = tmp_path / "big.yaml"
+    lands = ", ".join(["Forest"] * 40)
+    f.write_text(f"""turn: {{active_player: Alice}}
+players:
+  Alice: {{battlefield: [Mass Altar, {lands}]}}
+cards:
+  - name: Mass Altar
+    mana_cost: "{{3}}"
+    types: [Artifact]
+    abilities:
+      - activated: {{cost: [{{sacrifice: {{count: X, filter: {{types: [land]}}}}}}],
+                    effects: [{{kind: draw, count: X}}]}}
+""")
+    assert main(["can-activate", str(f), "Mass Altar"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "too many ways to choose" in err
