@@ -91,6 +91,7 @@ __all__ = [
     "activated_abilities",
     "can_activate",
     "describe_filter",
+    "is_legal",
     "resolve_ability",
     "ways",
 ]
@@ -1327,6 +1328,3 @@ def abilities(
                                                          find_fixes=find_fixes)))
     return out
 
-
-def mana_cost_text(cost: ManaCost) -> str:
-    return cost.text
