@@ -26,6 +26,7 @@ after each, at most once each.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 from collections.abc import Mapping
@@ -200,6 +201,7 @@ class _Solver:
         self._types_memo: dict[tuple[str, int, frozenset[ManaType] | None],
                                frozenset[ManaType]] = {}
         self._refs: dict[tuple[str, ManaProduction], tuple[str, ...]] = {}
+        self._by_canon: dict[tuple[int, ManaEvent], frozenset[ManaEvent]] = {}
         deps: dict[str, set[str]] = {}
         for p in state.permanents:
             d: set[str] = set()
@@ -302,7 +304,11 @@ class _Solver:
             if not canon[0]:
                 types.update(sup)
                 continue
-            for ev in canonical_outcomes(canon, sup):
+            # canon is interned (and kept alive by self._canonical): memo on its id.
+            got = self._by_canon.get((id(canon), sup))
+            if got is None:
+                got = self._by_canon[(id(canon), sup)] = canonical_outcomes(canon, sup)
+            for ev in got:
                 types.update(ev)
         result = self._types_memo[memo_key] = frozenset(types)
         return result
@@ -315,6 +321,7 @@ class _Solver:
         return frozenset(types)
 
 
+@functools.lru_cache(maxsize=4096)
 def _type_only(b: BoundReplacement) -> BoundReplacement:
     """The effect as it acts on the set of types of an event.
 
@@ -325,11 +332,10 @@ def _type_only(b: BoundReplacement) -> BoundReplacement:
     from an event are those reachable from its set of types with amounts dropped;
     the hypothesis tests check this against the full events.
     """
-    from dataclasses import replace
-
     amount = b.set_amount if b.set_amount in (None, 0) else 1
     multiply = None if b.multiply is None or b.multiply > 0 else 0
-    return replace(b, set_amount=amount, multiply=multiply)
+    return BoundReplacement(b.effect_id, b.name, b.set_types, amount, multiply,
+                            b.only_if_produces)
 
 
 def base_supports(state: GameState, source: Permanent, prod: ManaProduction,

@@ -380,7 +380,14 @@ Canonical = tuple[tuple[tuple[tuple[object, ...], int], ...], tuple[BoundReplace
 
 
 def canonical(effects: Sequence[BoundReplacement]) -> Canonical:
-    """Group interchangeable effects and drop ids, so equal situations share a cache."""
+    """Group interchangeable effects and drop ids, so equal situations share a cache.
+
+    Interned: equal inputs give the identical object (callers may memoize on it)."""
+    return _canonical_cached(tuple(effects))
+
+
+@functools.lru_cache(maxsize=16384)
+def _canonical_cached(effects: tuple[BoundReplacement, ...]) -> Canonical:
     groups: dict[tuple[object, ...], list[BoundReplacement]] = {}
     for e in effects:
         groups.setdefault(e.key, []).append(e)
