@@ -1111,3 +1111,33 @@ def test_a_land_that_would_produce_no_mana_now_could_produce_nothing() -> None:
                          + textwrap.dedent(text % ", Llanowar Elves, Llanowar Elves"))
     assert could_produce(s2, "Reflecting Pool") == frozenset({ManaType.G})
     assert outs(s2, "Cradle Like", include_triggered=True) == {"GGG"}
+
+
+USER_EFFECT = """
+cards:
+  - name: Verdant Tide
+    types: [Enchantment]
+    abilities:
+      - static:
+          kind: mana_replacement
+          replacement: {source: {types: [land]}, set_type: U, only_if_produces: [G]}
+          text: If a land is tapped for {G}, it produces {U} instead.
+"""
+
+
+@pytest.mark.cr("616.1f")
+def test_user_defined_effect_rechecked_after_each_replacement() -> None:
+    s = load_state_text(textwrap.dedent("""
+    turn: {active_player: A}
+    players:
+      A: {battlefield: [Swamp, Forest, Reality Twist, Verdant Tide]}
+    """) + USER_EFFECT)
+    # Swamp: {B}. Verdant Tide doesn't apply yet; Reality Twist makes it {G}; now
+    # Verdant Tide applies (CR 616.1f) -> {U}. Every order ends in {U}.
+    assert outs(s, "Swamp") == {"U"}
+    # Forest: {G}. Tide first -> {U}, then Reality Twist (still a Forest) -> {B}.
+    # Twist first -> {B}; the Tide no longer applies. Every order ends in {B}.
+    assert outs(s, "Forest") == {"B"}
+    ex = explain_could_produce(s, "Swamp")
+    assert [r.effect_id for r in ex.derivation[0].replacements] == ["Reality Twist",
+                                                                    "Verdant Tide"]
