@@ -3,8 +3,9 @@
 A search over a documented, finite set of single changes to the game state, each
 verified by re-running the legality check (:func:`~manacheck.solver.activation.
 can_activate` without counting or fixes) on the changed state. When no single change
-works, pairs of them are tried (at most ``PAIR_LIMIT`` pairs). Only changes that pass
-the re-check are reported, so every fix is true of the rules as implemented.
+works, pairs of them are tried (at most ``PAIR_LIMIT`` pairs, and only pairs whose two
+rules answer every failing rule). Only changes that pass the re-check are reported, so
+every fix is true of the rules as implemented.
 
 The single changes (kind: what it does; the rule it answers):
 
@@ -324,8 +325,20 @@ def find_fixes(state: GameState, object_id: str, number: int, player: str,
         return _dedupe(singles)
     pairs: list[Fix] = [Fix(c.description, c.rule, (c.change,)) for c in doubles
                         if legal([c])]
-    for i, (a, b) in enumerate(itertools.combinations(cands, 2)):
-        if i >= PAIR_LIMIT:
+    # A pair is only worth re-checking if it answers every failing rule: each change
+    # answers the rule it was made for (a joint reason, 601.2c or 601.2h, is answered
+    # by a change to either of its parts).
+    needed = {r.rule for r in reasons}
+    joint = {"601.2c", "601.2h", "118.3"}
+    tried = 0
+    for a, b in itertools.combinations(cands, 2):
+        answered = {a.rule, b.rule}
+        if answered & joint:
+            answered |= joint
+        if not needed <= answered:
+            continue
+        tried += 1
+        if tried > PAIR_LIMIT:
             break
         if legal([a, b]):
             second = b.description.removeprefix("legal ").removeprefix("if ")
