@@ -105,6 +105,13 @@ def _synth_card(flt: ObjectFilter, mv: int | None, default_types: tuple[str, ...
                           toughness=1 if "Creature" in types else None)
 
 
+def _card_params(card: CardDefinition) -> tuple[tuple[str, object], ...]:
+    """What an added object is, for the change's data: its name, types and mana cost."""
+    return (("card", card.name), ("types", tuple(card.types)),
+            ("subtypes", tuple(card.subtypes)),
+            ("mana_cost", card.mana_cost.text if card.mana_cost is not None else None))
+
+
 def _mana_source(t: ManaType) -> CardDefinition:
     ab = ActivatedAbility(tap=True, mana=ManaProduction(ManaProductionKind.FIXED, mana=(t,),
                                                         amount=0),
@@ -203,7 +210,8 @@ def candidate_changes(state: GameState, object_id: str, number: int, player: str
                     ctl = player if flt.controller == "you" else _opponent(state, player)
                     out.append(Candidate(
                         f"legal if a spell{with_mv} were on the stack", "601.2c",
-                        Change("add_spell", (("controller", ctl), ("mana_value", mv))),
+                        Change("add_spell", (("controller", ctl), ("mana_value", mv),
+                                            *_card_params(card))),
                         _adder_stack(card, ctl, tag)))
                 elif spec.zone in ("battlefield", "any"):
                     card = _synth_card(flt, mv, ("Creature",), f"a {describe_filter(flt)}")
@@ -211,13 +219,15 @@ def candidate_changes(state: GameState, object_id: str, number: int, player: str
                     out.append(Candidate(
                         f"legal if there were a {describe_filter(flt)}{with_mv} on the "
                         f"battlefield", "601.2c",
-                        Change("add_permanent", (("controller", ctl), ("mana_value", mv))),
+                        Change("add_permanent", (("controller", ctl), ("mana_value", mv),
+                                                *_card_params(card))),
                         _adder_perm(card, ctl, tag)))
                 elif spec.zone == "graveyard":
                     card = _synth_card(flt, mv, ("Sorcery",), "a card")
                     out.append(Candidate(
                         f"legal with a {describe_filter(flt, 'card')}{with_mv} in a graveyard",
-                        "601.2c", Change("add_card_to_graveyard", (("mana_value", mv),)),
+                        "601.2c", Change("add_card_to_graveyard", (("mana_value", mv),
+                                                          *_card_params(card))),
                         _adder_card(card, player, "graveyard", tag)))
                 continue
             kind = CostKind(v.kind)
@@ -226,13 +236,14 @@ def candidate_changes(state: GameState, object_id: str, number: int, player: str
                 out.append(Candidate(
                     f"legal with a {describe_filter(flt, 'card')}{with_mv} in your hand"
                     .replace("mana value X with mana value", "mana value"),
-                    "118.3", Change("add_card_to_hand", (("mana_value", mv),)),
+                    "118.3", Change("add_card_to_hand", (("mana_value", mv), *_card_params(card))),
                     _adder_card(card, player, "hand", tag)))
             elif kind is CostKind.EXILE_FROM_GRAVEYARD:
                 card = _synth_card(flt, mv, ("Sorcery",), f"a card{with_mv}")
                 out.append(Candidate(
                     f"legal with one more {describe_filter(flt, 'card')} in your graveyard",
-                    "118.3", Change("add_card_to_graveyard", (("mana_value", mv),)),
+                    "118.3", Change("add_card_to_graveyard", (("mana_value", mv),
+                                                         *_card_params(card))),
                     _adder_card(card, player, "graveyard", tag)))
             else:
                 card = _synth_card(flt, mv, ("Creature",), f"a {describe_filter(flt)}")
@@ -242,7 +253,8 @@ def candidate_changes(state: GameState, object_id: str, number: int, player: str
                     f"{describe_filter(replace(flt, controller=None))}{with_mv}"
                     .replace("mana value X with mana value", "mana value"),
                     "118.3", Change("add_permanent", (("controller", player),
-                                                      ("mana_value", mv))),
+                                                      ("mana_value", mv),
+                                                      *_card_params(card))),
                     _adder_perm(card, player, tag)))
     if "601.2h" in rules or (ab.mana_cost and rules & {"601.2c"}):
         for t in MANA_TYPES:

@@ -31,7 +31,7 @@ from manacheck.model import (
     matches,
     object_characteristics,
 )
-from manacheck.solver.activation import abilities, activated_abilities
+from manacheck.solver.activation import abilities, activated_abilities, can_activate
 from manacheck.solver.payments import payments
 from manacheck.solver.verdict import Witness
 
@@ -293,3 +293,96 @@ def test_every_witness_replays_and_ways_equal_brute_force(state: GameState) -> N
             assert v.reasons and v.witness is None, (obj, n)
         # Illegal: the brute force finds no way either; legal: the same count.
         assert v.ways == brute_ways(state, obj, n), (obj, n, v)
+
+
+# ---------------------------------------------------------------------------------------
+# Fixes: each fix's changes, applied from their data alone, make the activation legal.
+# ---------------------------------------------------------------------------------------
+
+
+def apply_change(state: GameState, source: str, number: int, change: dict[str, object]
+                 ) -> tuple[GameState, str | None]:
+    """Apply one change from its JSON data (written here from the documented kinds).
+
+    Returns the new state and, for ``activate_as``, who activates instead."""
+    from manacheck.model import (
+        Card,
+        CardDefinition,
+        ManaCost,
+        Phase,
+        StackItem,
+        Turn,
+        parse_card,
+    )
+
+    kind = change["kind"]
+    me = state.player("Alice")
+
+    def card() -> CardDefinition:
+        cost = change.get("mana_cost")
+        return CardDefinition(name=str(change["card"]),
+                              mana_cost=ManaCost.parse(str(cost)) if cost else None,
+                              types=tuple(change["types"]),  # type: ignore[arg-type]
+                              subtypes=tuple(change["subtypes"]))  # type: ignore[arg-type]
+
+    n = 0
+
+    def new_id() -> str:
+        nonlocal n
+        n += 1
+        return f"test-fix-{n}-{len(state.object_ids())}"
+
+    if kind == "untap_source":
+        return state.with_permanent(replace(state.permanent(source), tapped=False)), None
+    if kind == "tap_source":
+        return state.with_permanent(replace(state.permanent(source), tapped=True)), None
+    if kind == "no_summoning_sickness":
+        return state.with_permanent(replace(state.permanent(source),
+                                            summoning_sick=False)), None
+    if kind == "main_phase_empty_stack":
+        return replace(state, turn=Turn("Alice", Phase.PRECOMBAT_MAIN), stack=()), None
+    if kind == "activate_as":
+        return state, str(change["player"])
+    if kind == "add_spell":
+        item = StackItem(id=new_id(), controller=str(change["controller"]), card=card())
+        return replace(state, stack=(*state.stack, item)), None
+    if kind == "add_permanent":
+        ctl = state.player(str(change["controller"]))
+        perm = Permanent(id=new_id(), card=card(), controller=ctl.name, owner=ctl.name)
+        return state.with_player(replace(ctl, battlefield=(*ctl.battlefield, perm))), None
+    if kind == "add_card_to_hand":
+        c = Card(id=new_id(), card=card(), owner="Alice")
+        return state.with_player(replace(me, hand=(*me.hand, c))), None
+    if kind == "add_mana_source":
+        m = str(change["mana"])
+        land = parse_card({"name": f"Test {m} source", "types": ["Land"], "abilities": [
+            {"activated": {"cost": "{T}", "mana": {"add": "{" + m + "}"}}}]})
+        s = state
+        for _ in range(int(change.get("number", 1))):  # type: ignore[call-overload]
+            p = s.player("Alice")
+            perm = Permanent(id=new_id(), card=land, controller="Alice", owner="Alice")
+            s = s.with_player(replace(p, battlefield=(*p.battlefield, perm)))
+        return s, None
+    if kind == "more_counters":
+        perm = state.permanent(source)
+        k, want = str(change["counter"]), int(change["number"])  # type: ignore[call-overload]
+        return state.with_permanent(replace(
+            perm, counters=perm.counters.add(k, want - perm.counters[k]))), None
+    raise AssertionError(f"change kind not expected on these boards: {kind}")
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(boards())
+def test_every_fix_applied_from_its_data_makes_the_activation_legal(state: GameState
+                                                                    ) -> None:
+    for obj, n, v in abilities(state, "Alice", count_ways=False):
+        if v.legal:
+            continue
+        full = can_activate(state, obj, n, count_ways=False)
+        for fix in full.fixes:
+            s, who = state, None
+            for ch in fix.to_data()["change"]:
+                s, as_player = apply_change(s, obj, n, ch)
+                who = as_player or who
+            assert can_activate(s, obj, n, who, count_ways=False,
+                                find_fixes=False).legal, (obj, n, fix)
