@@ -27,7 +27,7 @@ ANY_COLOR = ["City of Brass", "Birds of Paradise"]
 MIXES: dict[str, list[str]] = {
     "basics": BASICS,
     "five_colors": BASICS + DUALS + list(TRI_LANDS) + ANY_COLOR,
-    "identical": ["Forest"],
+    "identical": ["Forest", "Island", "Birds of Paradise", "Sol Ring"],
 }
 
 

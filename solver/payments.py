@@ -95,6 +95,8 @@ __all__ = [
 
 #: The counting programme gives up (raising ``PaymentSearchLimit``) past this many states.
 DEFAULT_MAX_STATES = 2_000_000
+#: ``Payments.best`` examines at most this many payments per number of sources.
+DEFAULT_MAX_SCAN = 5_000
 
 _T = ManaType
 
@@ -329,6 +331,7 @@ class _Board:
         self.phyrexian = sum(1 for s in cost if s.kind in (SymbolKind.PHYREXIAN,
                                                              SymbolKind.HYBRID_PHYREXIAN))
         self._memo: dict[tuple[object, ...], bool] = {}
+        self._group_colors: dict[int, frozenset[ManaType]] = {}
         self.uses_tappers = any(k.taps_other for k in self.kinds)
         self.d_main_max = sum(_max_units(s) for s in cost)
         self.d_main_min = sum(1 if s.kind is SymbolKind.MONO_HYBRID else _max_units(s)
@@ -489,6 +492,13 @@ class _Board:
                       ab.mana_cost, life, name if ab.mana_cost else "", taps, tflt)
             out.append(_Option(number, self._kind(k), exclusive, repeat, ab.tap))
         return out
+
+    def group_colors(self, gi: int) -> frozenset[ManaType]:
+        cache = self._group_colors
+        if gi not in cache:
+            cache[gi] = frozenset(t for o in self.groups[gi].options
+                                  for t in self.kinds[o.kind].event if t.is_color)
+        return cache[gi]
 
     def pool_text(self, i: int) -> str:
         """One pool mana of entry ``i``, with what sets it apart (snow, restriction)."""
@@ -805,6 +815,8 @@ class Payments:
         self._b = board
         self.limit = limit
         self._count: int | None = None
+        #: False when ``best`` stopped scanning a layer at its limit.
+        self.best_complete = True
 
     @property
     def cost(self) -> ManaCost:
@@ -888,32 +900,61 @@ class Payments:
         b = self._b
         nk = len(b.kinds)
         npool = len(b.pool)
+        # Precomputed per variable: what a value of it adds (kept flat for speed).
+        acts = []  # (position, kind, taps_other, group if the option taps itself else -1)
+        pools = []  # (position, pool index)
+        life_at = -1
+        for pos, (tag, i, j) in enumerate(names):
+            if tag == "n":
+                o = b.groups[i].options[j]
+                acts.append((pos, o.kind, b.kinds[o.kind].taps_other,
+                             i if o.taps_self else -1))
+            elif tag == "p":
+                pools.append((pos, i))
+            elif tag == "l":
+                life_at = pos
+        tappers = [(gi, g.tappers) for gi, g in enumerate(b.groups) if g.tappers]
+        uses_tappers = b.uses_tappers
+        valid = b.valid
 
         def ok(*values: int) -> bool:
             counts = [0] * nk
+            need = 0
+            used: dict[int, int] = {}
+            for pos, kind, taps, gi in acts:
+                v = values[pos]
+                if v:
+                    counts[kind] += v
+                    if uses_tappers:
+                        need += v * taps
+                        if gi >= 0:
+                            used[gi] = used.get(gi, 0) + v
             pool = [0] * npool
-            life = 0
-            need = avail = 0
-            used_tappers: dict[int, int] = {}
-            for (tag, i, j), v in zip(names, values, strict=True):
-                if tag == "n":
-                    if v:
-                        o = b.groups[i].options[j]
-                        counts[o.kind] += v
-                        need += v * b.kinds[o.kind].taps_other
-                        if o.taps_self:
-                            used_tappers[i] = used_tappers.get(i, 0) + v
-                elif tag == "p":
-                    pool[i] = v
-                elif tag == "l":
-                    life = v
-            if b.uses_tappers:
-                avail = b.extra_tappers + sum(
-                    g.tappers - used_tappers.get(gi, 0) for gi, g in enumerate(b.groups)
-                    if g.tappers)
-            return b.valid(counts, pool, life, need, avail)
+            for pos, i in pools:
+                pool[i] = values[pos]
+            avail = 0
+            if uses_tappers:
+                avail = b.extra_tappers + sum(t - used.get(gi, 0) for gi, t in tappers)
+            return valid(counts, pool, values[life_at] if life_at >= 0 else 0, need, avail)
 
         return ok
+
+    def _colors_left(self, sol: Mapping[Hashable, Any]) -> frozenset[ManaType]:
+        """Colors the sources this payment doesn't use could still make."""
+        b = self._b
+        used: dict[int, int] = {}
+        for (tag, i, j), v in sol.items():
+            if tag == "n" and v and b.groups[i].options[j].exclusive:
+                used[i] = used.get(i, 0) + v
+        left: set[ManaType] = set()
+        for gi, g in enumerate(b.groups):
+            if used.get(gi, 0) < g.size:
+                left.update(b.group_colors(gi))
+        return frozenset(left)
+
+    def _sort_key(self, sol: Mapping[Hashable, Any]) -> tuple[int, str]:
+        picked = sorted((k, v) for k, v in sol.items() if v and k[0] != "never")
+        return (-len(self._colors_left(sol)), repr(picked))
 
     # -- lazy protocol -------------------------------------------------------------------
     def _layers(self) -> range:
@@ -946,20 +987,29 @@ class Payments:
     def first(self) -> Payment | None:
         return next(iter(self), None)
 
-    def best(self, n: int) -> list[Payment]:
-        """The ``n`` best payments (fewest sources, then most colors left), streaming
-        layer by layer with O(n) memory."""
+    def best(self, n: int, max_scan: int = DEFAULT_MAX_SCAN) -> list[Payment]:
+        """The ``n`` best payments: fewest sources, then most colors the unused sources
+        could still make.
+
+        Layers (numbers of sources) are walked in order; within a layer at most
+        ``max_scan`` payments are examined, with O(n) memory. When that limit cut a
+        layer short, :attr:`best_complete` is False (the order inside that layer is
+        then "best of the first ``max_scan`` found").
+        """
         out: list[Payment] = []
-        if not _flow_possible(self._b):
+        self.best_complete = True
+        if n <= 0 or not _flow_possible(self._b):
             return out
         for layer in self._layers():
             if len(out) >= n:
                 break
             csp, _ = self._csp(layer)
-            need = n - len(out)
-            layer_best = heapq.nsmallest(
-                need, (self._payment(s) for s in csp.solutions()), key=Payment.sort_key)
-            out.extend(layer_best)
+            it = csp.solutions()
+            scanned = itertools.islice(it, max_scan)
+            top = heapq.nsmallest(n - len(out), scanned, key=self._sort_key)
+            if next(it, None) is not None:
+                self.best_complete = False
+            out.extend(self._payment(s) for s in top)
         return out
 
     def count(self) -> int:
@@ -1016,14 +1066,10 @@ class Payments:
         spent_pool = [b.pool[i].type for i, v in enumerate(pool) for _ in range(v)]
         detail = [b.pool_text(i) for i, v in enumerate(pool) for _ in range(v)]
         life = b.life_paid(counts, life_syms)
-        left = set(t for t in leftover if t.is_color)
-        for gi, g in enumerate(b.groups):
-            if used_excl.get(gi, 0) < g.size:
-                for o in g.options:
-                    left.update(t for t in b.kinds[o.kind].event if t.is_color)
+        left = self._colors_left(sol)
         uses.sort(key=lambda u: (u.zone, u.object, u.ability, [t.order for t in u.mana]))
         return Payment(tuple(uses), tuple(spent_pool), life, tuple(leftover),
-                       tuple(assignment), frozenset(left), tuple(detail))
+                       tuple(assignment), left, tuple(detail))
 
 
 def _explain(b: _Board, uses: list[ManaUse], counts: Sequence[int], pool: Sequence[int],

@@ -16,6 +16,7 @@ from manacheck.cli import EXIT_NO, EXIT_YES, emit
 from manacheck.model import BadInput, ManaCost
 from manacheck.model.statefile import load_state_with_cards
 from manacheck.solver.payments import (
+    DEFAULT_MAX_SCAN,
     Payment,
     PaymentSearchLimit,
     cost_for_object,
@@ -78,6 +79,7 @@ def handle(args: argparse.Namespace) -> int:
     if payable and not args.count:
         options = p.best(args.limit)
         data["options"] = [_option(q) for q in options]
+        data["order_complete"] = p.best_complete
     if not payable:
         data["count"] = 0
         data["reasons"] = unpayable_reasons(state, player, cost, for_object=args.for_object,
@@ -96,6 +98,9 @@ def handle(args: argparse.Namespace) -> int:
             lines.append(f"{i:>4}. {q.text}")
         if complete and count > len(options):
             lines.append(f"      ... and {count - len(options)} more (--limit N to list more)")
+        if not p.best_complete:
+            lines.append(f"      (order among payments using {options[-1].permanents} sources: "
+                         f"best of the first {DEFAULT_MAX_SCAN} found)")
         return "\n".join(lines)
 
     emit(args, data, text)
