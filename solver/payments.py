@@ -379,6 +379,10 @@ class _Board:
         keyed: dict[Hashable, list[tuple[str, tuple[_Option, ...], bool]]] = {}
         names: dict[Hashable, tuple[str, str]] = {}
         tap_filters = self._tap_filters(chars_all)
+        # Identical permanents (same card, status and effective characteristics, nothing
+        # attached) make the same mana: ask activation_outcomes once for them.
+        outcome_cache: dict[Hashable, frozenset[tuple[ManaType, ...]]] = {}
+        attached = {p.attached_to for p in state.permanents if p.attached_to}
         for perm in self.player.battlefield:
             if perm.id in self.exclude:
                 continue
@@ -392,7 +396,13 @@ class _Board:
                 if why:
                     self.notes.append(f"{perm.id} (ability {number}) can't be activated: {why}")
                     continue
-                events = _call_outcomes(state, perm.id, number)
+                okey = (perm.card.name, perm.tapped, perm.summoning_sick, perm.counters,
+                        perm.chosen, perm.controller, chars, number)
+                events = outcome_cache.get(okey) if perm.id not in attached else None
+                if events is None:
+                    events = _call_outcomes(state, perm.id, number)
+                    if perm.id not in attached:
+                        outcome_cache[okey] = events
                 opts.extend(self._options(ab, number, events, chars.is_snow, perm.card.name,
                                           perm))
             tapper = (not perm.tapped) and any(
@@ -401,7 +411,7 @@ class _Board:
                 if tapper:
                     self.extra_tappers += 1
                 continue
-            key = ("battlefield", perm.card.name, perm.tapped, perm.summoning_sick,
+            key: Hashable = ("battlefield", perm.card.name, perm.tapped, perm.summoning_sick,
                    perm.counters, perm.chosen, perm.token, perm.controller, tuple(opts),
                    tapper)
             keyed.setdefault(key, []).append((perm.id, tuple(opts), tapper))
@@ -422,9 +432,9 @@ class _Board:
                 opts.extend(self._options(ab, number, events, "Snow" in card.card.supertypes,
                                           card.card.name, None))
             if opts:
-                key = ("hand", card.card.name, tuple(opts))
-                keyed.setdefault(key, []).append((card.id, tuple(opts), False))
-                names[key] = (card.card.name, "hand")
+                hkey: Hashable = ("hand", card.card.name, tuple(opts))
+                keyed.setdefault(hkey, []).append((card.id, tuple(opts), False))
+                names[hkey] = (card.card.name, "hand")
         for key, members in keyed.items():
             name, zone = names[key]
             g = _Group(tuple(m[0] for m in members), name, zone, members[0][1],
@@ -939,7 +949,7 @@ class Payments:
 
         return ok
 
-    def _colors_left(self, sol: Mapping[Hashable, Any]) -> frozenset[ManaType]:
+    def _colors_left(self, sol: Mapping[Any, Any]) -> frozenset[ManaType]:
         """Colors the sources this payment doesn't use could still make."""
         b = self._b
         used: dict[int, int] = {}
@@ -952,7 +962,7 @@ class Payments:
                 left.update(b.group_colors(gi))
         return frozenset(left)
 
-    def _sort_key(self, sol: Mapping[Hashable, Any]) -> tuple[int, str]:
+    def _sort_key(self, sol: Mapping[Any, Any]) -> tuple[int, str]:
         picked = sorted((k, v) for k, v in sol.items() if v and k[0] != "never")
         return (-len(self._colors_left(sol)), repr(picked))
 
@@ -968,7 +978,7 @@ class Payments:
         low = max(0, -(-need // max(widest, 1)))
         return range(low, b.max_activations + 1)
 
-    def _solutions(self) -> Iterator[dict[Hashable, Any]]:
+    def _solutions(self) -> Iterator[dict[Any, Any]]:
         if not _flow_possible(self._b):
             return
         for layer in self._layers():
@@ -1030,7 +1040,7 @@ class Payments:
         return _check_proposed(self._b, proposed)
 
     # -- building a Payment ---------------------------------------------------------------
-    def _payment(self, sol: Mapping[Hashable, Any]) -> Payment:
+    def _payment(self, sol: Mapping[Any, Any]) -> Payment:
         b = self._b
         counts = [0] * len(b.kinds)
         pool = [0] * len(b.pool)

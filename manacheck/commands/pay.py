@@ -48,7 +48,8 @@ def register(p: argparse.ArgumentParser) -> None:
 
 
 def _option(q: Payment) -> dict[str, Any]:
-    return q.to_data()
+    data: dict[str, Any] = q.to_data()
+    return data
 
 
 def handle(args: argparse.Namespace) -> int:
