@@ -358,3 +358,33 @@ def test_shared_rules_mention_the_rules_we_cite() -> None:
     for rule in ("107.4c", "107.4e", "107.4f", "107.4h", "119.4", "302.6", "106.6",
                  "601.2h", "605.3a"):
         assert f"\n{rule}" in text
+
+
+# ---- mana that depends on other permanents (CR 106.7) and triggered mana (106.12a) ----
+
+
+@pytest.mark.cr("106.7")
+def test_could_produce_sources_pay_with_exactly_those_types() -> None:
+    # Opponent has Island and Swamp. Exotic Orchard: U or B; Reflecting Pool: what
+    # Orchard or Forest could produce (U, B, G). {U}: Orchard or Pool -> 2.
+    s = load_state_text(
+        "turn: {active_player: A}\nplayers:\n  A:\n"
+        "    battlefield: [Exotic Orchard, Reflecting Pool, Forest]\n"
+        "  B:\n    battlefield: [Island, Swamp]\n")
+    assert len(check(s, "{U}")) == 2
+    # {B}{U}: Orchard and Pool make B and U in either order -> 2.
+    assert len(check(s, "{B}{U}")) == 2
+    # {1}: Orchard U/B, Pool U/B/G, Forest G -> 6. {W}: nothing can make W -> 0.
+    assert len(check(s, "{1}")) == 6
+    assert check(s, "{W}") == []
+
+
+@pytest.mark.cr("106.12a")
+def test_mana_flare_adds_triggered_mana() -> None:
+    # Mana Flare: a land tapped for mana adds one more of the type it produced. Forest
+    # makes {G}{G}: {G}{G} -> 1 payment; {1} -> Forest (leftover G) or Plains
+    # (leftover W) -> 2.
+    s = board("Forest", "Plains", "Mana Flare")
+    assert texts(check(s, "{G}{G}")) == ["Forest [ability 1: {G}{G}]"]
+    ps = check(s, "{1}")
+    assert sorted(q.to_data()["leftover"] for q in ps) == ["{G}", "{W}"]
