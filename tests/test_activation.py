@@ -418,3 +418,21 @@ cards:
     assert main(["can-activate", str(f), "Mass Altar"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "too many ways to choose" in err
+
+
+def test_all_lists_exactly_ways_distinct_ways_on_the_example() -> None:
+    """``--all`` (``ways``) lists as many ways as ``ways`` counts, all distinct (targets,
+    X, objects used and the payment's identity)."""
+    from manacheck.model import load_state
+    from manacheck.solver.activation import ways
+
+    s = load_state(EXAMPLE)
+    checked = 0
+    for obj, n, v in abilities(s, "Alice"):
+        listed = list(ways(s, obj, n))
+        assert len(listed) == v.ways, (obj, n)
+        keys = {(w.targets, w.x, w.tapped, w.discarded, w.sacrificed,
+                 getattr(w.payment, "identity", None)) for w in listed}
+        assert len(keys) == len(listed), (obj, n)
+        checked += v.ways
+    assert checked > 50
