@@ -52,6 +52,7 @@ import heapq
 import inspect
 import itertools
 from collections import Counter as _Multiset
+from collections import defaultdict
 from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -338,6 +339,7 @@ class _Board:
                               for s in cost)
         cmax = max((len(k.mana_cost) for k in self.kinds if k.mana_cost), default=0)
         self.max_activations = self.d_main_max * (1 + cmax)
+        self._simple = self._simple_check_data()
 
     # -- restrictions (CR 106.6) -------------------------------------------------------
     def allowed_main(self, r: object) -> bool:
@@ -531,9 +533,54 @@ class _Board:
         key = (tuple(counts), tuple(pool), life_syms, tap_need <= tap_avail)
         r = self._memo.get(key)
         if r is None:
-            r = tap_need <= tap_avail and self.solve(counts, pool, life_syms) is not None
+            if tap_need > tap_avail:
+                r = False
+            elif self._simple is not None:
+                r = self._simple_valid(counts, pool, life_syms)
+            else:
+                r = self.solve(counts, pool, life_syms) is not None
             self._memo[key] = r
         return r
+
+    def _simple_check_data(self) -> tuple[int, dict[ManaType, int]] | None:
+        """For the common case -- costs of colored, {C} and generic symbols only, every
+        source adding one unrestricted mana with no mana or life cost -- validity is
+        arithmetic: every unit is spent (each activation gives exactly one), so the
+        total is the cost's and each type covers its own symbols. None otherwise."""
+        need: dict[ManaType, int] = {}
+        total = 0
+        for s in self.cost:
+            if s.kind is SymbolKind.GENERIC:
+                total += s.amount
+            elif s.kind is SymbolKind.COLORED or s.kind is SymbolKind.COLORLESS:
+                t = s.colors[0] if s.kind is SymbolKind.COLORED else _T.C
+                need[t] = need.get(t, 0) + 1
+                total += 1
+            else:
+                return None
+        for k in self.kinds:
+            if len(k.event) != 1 or k.mana_cost or k.life or k.restriction is not None:
+                return None
+        if any(not pk.allowed for pk in self.pool):
+            return None
+        return total, need
+
+    def _simple_valid(self, counts: Sequence[int], pool: Sequence[int], life_syms: int
+                      ) -> bool:
+        assert self._simple is not None
+        total, need = self._simple
+        if life_syms or sum(counts) + sum(pool) != total:
+            return False
+        have: dict[ManaType, int] = {}
+        for k, n in enumerate(counts):
+            if n:
+                t = self.kinds[k].event[0]
+                have[t] = have.get(t, 0) + n
+        for i, n in enumerate(pool):
+            if n:
+                t = self.pool[i].type
+                have[t] = have.get(t, 0) + n
+        return all(have.get(t, 0) >= n for t, n in need.items())
 
     def life_paid(self, counts: Sequence[int], life_syms: int) -> int:
         return sum(n * self.kinds[k].life for k, n in enumerate(counts) if n) + 2 * life_syms
@@ -1201,39 +1248,45 @@ def _flow_possible(b: _Board) -> bool:
 
 
 def _count(b: _Board, max_states: int = DEFAULT_MAX_STATES) -> int:
+    """The number of distinct payments, by dynamic programming over the groups.
+
+    A state is (activations of each kind..., activations in total, creatures needed by
+    "tap an untapped creature" costs, group members tapped for their own {T}); each
+    maps to how many distinct partial payments reach it. A group is added one option
+    at a time with a "members used so far" counter, so a group of ``s`` members and
+    ``k`` options costs O(k * s) per state instead of one step per multiset of
+    options. Validity depends only on the final state (plus pool and life), so it is
+    checked once per distinct state.
+    """
+    if b._simple is not None and not b.uses_tappers:
+        return _count_simple(b, max_states)
     nk = len(b.kinds)
     cap = b.max_activations
-    # state: (kind counts..., tap_need, tappers_used) -> ways
-    states: dict[tuple[int, ...], int] = {tuple([0] * (nk + 2)): 1}
+    tappers = b.uses_tappers
+    _tot_i, need_i, self_i = nk, nk + 1, nk + 2
+    width = nk + 3 if tappers else nk + 1
+    states: dict[tuple[int, ...], int] = {tuple([0] * width): 1}
     for gi, g in enumerate(b.groups):
-        choices = _group_choices(g, cap, [k.taps_other for k in b.kinds])
-        nxt: dict[tuple[int, ...], int] = {}
-        for st, ways in states.items():
-            used = sum(st[:nk])
-            for delta, n_acts, need, self_taps in choices:
-                if used + n_acts > cap:
-                    continue
-                key = list(st)
-                for k, d in delta:
-                    key[k] += d
-                key[nk] += need
-                if g.tappers:
-                    key[nk + 1] += self_taps
-                tk = tuple(key)
-                nxt[tk] = nxt.get(tk, 0) + ways
-        states = nxt
-        if len(states) > max_states:
-            raise PaymentSearchLimit(
-                f"counting stopped after {max_states} partial states at group {gi + 1} of "
-                f"{len(b.groups)}", suggestion="list payments with --limit instead")
+        excl = [o for o in g.options if o.exclusive]
+        blocks = [(excl, g.size)] if excl else []
+        blocks += [([o], g.size * o.repeat) for o in g.options if not o.exclusive]
+        for options, bound in blocks:
+            if len(options) == 1:
+                states = _add_option(b, g, options[0], bound, states, cap, tappers)
+            else:
+                states = _add_block(b, g, options, bound, states, cap, tappers)
+            if len(states) > max_states:
+                raise PaymentSearchLimit(
+                    f"counting stopped after {max_states} partial states at group "
+                    f"{gi + 1} of {len(b.groups)}",
+                    suggestion="list payments with --limit instead")
     total_tappers = b.extra_tappers + sum(g.tappers for g in b.groups)
     pool_ranges = [range(pk.amount + 1) for pk in b.pool]
     life_top = min(b.phyrexian, max(b.life, 0) // 2)
     total = 0
     for st, ways in states.items():
         counts = st[:nk]
-        need, used_t = st[nk], st[nk + 1]
-        avail = total_tappers - used_t
+        need, avail = (st[need_i], total_tappers - st[self_i]) if tappers else (0, 0)
         for pool in itertools.product(*pool_ranges):
             for life in range(life_top + 1):
                 if b.valid(counts, pool, life, need, avail):
@@ -1241,37 +1294,174 @@ def _count(b: _Board, max_states: int = DEFAULT_MAX_STATES) -> int:
     return total
 
 
-def _group_choices(g: _Group, cap: int, taps: Sequence[int]
-                   ) -> list[tuple[tuple[tuple[int, int], ...], int, int, int]]:
-    """Every way one group can be used: (kind deltas, activations, tap_need, self taps)."""
-    excl = [i for i, o in enumerate(g.options) if o.exclusive]
-    rep = [i for i, o in enumerate(g.options) if not o.exclusive]
-    excl_sets: list[_Multiset[int]] = []
-    for n in range(min(g.size, cap) + 1):
-        for combo in itertools.combinations_with_replacement(excl, n):
-            excl_sets.append(_Multiset(combo))
-    rep_ranges = [range(min(g.size * g.options[i].repeat, cap) + 1) for i in rep]
-    out = []
-    for ex in excl_sets:
-        for rc in itertools.product(*rep_ranges):
-            chosen = _Multiset(ex)
-            for i, n in zip(rep, rc, strict=True):
-                if n:
-                    chosen[i] = n
-            n_acts = sum(chosen.values())
-            if n_acts > cap:
-                continue
-            delta: dict[int, int] = {}
-            need = 0
-            self_taps = 0
-            for i, n in chosen.items():
-                o = g.options[i]
-                delta[o.kind] = delta.get(o.kind, 0) + n
-                need += n * taps[o.kind]
-                if o.taps_self:
-                    self_taps += n
-            out.append((tuple(sorted(delta.items())), n_acts, need, self_taps))
+def _count_simple(b: _Board, max_states: int) -> int:
+    """The count when validity is arithmetic (see ``_Board._simple_check_data``).
+
+    A state is (mana so far, then for each type the cost names: that type's mana so
+    far, saturated at what the cost needs of it): valid at the end iff the total is
+    the cost's and every saturated count is full. Types the cost doesn't name are
+    only counted in the total, so the state space stays tiny however many sources.
+    """
+    assert b._simple is not None
+    total_needed, need = b._simple
+    needed = sorted(need, key=lambda t: t.order)
+    col = {t: i + 1 for i, t in enumerate(needed)}
+    caps = [total_needed] + [need[t] for t in needed]
+
+    def add(st: tuple[int, ...], t: ManaType, m: int) -> tuple[int, ...] | None:
+        if st[0] + m > total_needed:
+            return None
+        lst = list(st)
+        lst[0] += m
+        i = col.get(t)
+        if i is not None:
+            lst[i] = min(caps[i], lst[i] + m)
+        return tuple(lst)
+
+    states: dict[tuple[int, ...], int] = {tuple([0] * len(caps)): 1}
+    for g in b.groups:
+        excl = [o for o in g.options if o.exclusive]
+        blocks = [(excl, g.size)] if excl else []
+        blocks += [([o], g.size * o.repeat) for o in g.options if not o.exclusive]
+        for options, bound in blocks:
+            cur: dict[tuple[tuple[int, ...], int], int] = {
+                (st, 0): w for st, w in states.items()}
+            for o in options:
+                t = b.kinds[o.kind].event[0]
+                nxt: defaultdict[tuple[tuple[int, ...], int], int] = defaultdict(int)
+                for (st, used), w in cur.items():
+                    nxt[(st, used)] += w
+                    for m in range(1, bound - used + 1):
+                        new = add(st, t, m)
+                        if new is None:
+                            break
+                        nxt[(new, used + m)] += w
+                cur = nxt
+            merged: defaultdict[tuple[int, ...], int] = defaultdict(int)
+            for (st, _used), w in cur.items():
+                merged[st] += w
+            states = merged
+            if len(states) > max_states:
+                raise PaymentSearchLimit(f"counting stopped after {max_states} states")
+    total = 0
+    pool_ranges = [range(pk.amount + 1) for pk in b.pool]
+    for pool in itertools.product(*pool_ranges):
+        for st, w in states.items():
+            end: tuple[int, ...] | None = st
+            for i, n in enumerate(pool):
+                if n and end is not None:
+                    end = add(end, b.pool[i].type, n)
+            if end is not None and end[0] == total_needed and all(
+                    end[i] == caps[i] for i in range(1, len(caps))):
+                total += w
+    return total
+
+
+def _step(b: _Board, g: _Group, o: _Option, tappers: bool) -> tuple[int, int, int, int]:
+    """(kind index, total index, creatures needed per activation, self taps)."""
+    nk = len(b.kinds)
+    return (o.kind, nk, b.kinds[o.kind].taps_other if tappers else 0,
+            1 if tappers and o.taps_self and g.tappers else 0)
+
+
+def _add_option(b: _Board, g: _Group, o: _Option, bound: int,
+                states: dict[tuple[int, ...], int], cap: int, tappers: bool
+                ) -> dict[tuple[int, ...], int]:
+    """Add 0..bound activations of one option to every state.
+
+    Along a line of states that differ only in this option's kind, the new count at
+    ``j`` is the sum of the old counts at ``j - bound .. j``: a sliding window, so
+    the step costs O(states) rather than O(states * bound).
+    """
+    if tappers:
+        return _add_block(b, g, [o], bound, states, cap, tappers)
+    k = o.kind
+    tot_i = len(b.kinds)
+    lines: defaultdict[tuple[int, ...], dict[int, int]] = defaultdict(dict)
+    for st, w in states.items():
+        lines[(*st[:k], 0, *st[k + 1:tot_i], st[tot_i] - st[k])][st[k]] = w
+    out: dict[tuple[int, ...], int] = {}
+    for rest, row in lines.items():
+        base_tot = rest[tot_i]
+        lo = min(row)
+        hi = min(max(row) + bound, cap - base_tot)
+        window = 0
+        lst = list(rest)
+        for j in range(lo, hi + 1):
+            window += row.get(j, 0)
+            if j - bound - 1 >= lo:
+                window -= row.get(j - bound - 1, 0)
+            if window:
+                lst[k] = j
+                lst[tot_i] = base_tot + j
+                out[tuple(lst)] = window
     return out
+
+
+def _prefix_step(k: int, tot_i: int, bound: int, cap: int,
+                 cur: dict[tuple[tuple[int, ...], int], int]
+                 ) -> dict[tuple[tuple[int, ...], int], int]:
+    """Add any number m >= 0 of kind ``k`` while ``used + m <= bound`` and the total
+    stays within ``cap``: along a line (other kinds fixed, ``used - st[k]`` fixed) the
+    new count at ``j`` is the sum of the old counts at or below ``j``."""
+    lines: defaultdict[tuple[tuple[int, ...], int], dict[int, int]] = defaultdict(dict)
+    for (st, used), w in cur.items():
+        rest = (*st[:k], 0, *st[k + 1:tot_i], st[tot_i] - st[k])
+        lines[(rest, used - st[k])][st[k]] = w
+    out: dict[tuple[tuple[int, ...], int], int] = {}
+    for (rest, d), row in lines.items():
+        base_tot = rest[tot_i]
+        lo = min(row)
+        hi = min(bound - d, cap - base_tot)
+        running = 0
+        lst = list(rest)
+        for j in range(lo, hi + 1):
+            running += row.get(j, 0)
+            if running:
+                lst[k] = j
+                lst[tot_i] = base_tot + j
+                out[(tuple(lst), d + j)] = running
+    return out
+
+
+def _add_block(b: _Board, g: _Group, options: list[_Option], bound: int,
+               states: dict[tuple[int, ...], int], cap: int, tappers: bool
+               ) -> dict[tuple[int, ...], int]:
+    """Add activations of several options sharing one bound (a group's members).
+
+    The state carries "members used so far"; without tap costs each option is added
+    with a running (prefix) sum along its kind, O(states) per option.
+    """
+    nk = len(b.kinds)
+    cur: dict[tuple[tuple[int, ...], int], int] = {(st, 0): w for st, w in states.items()}
+    if not tappers:
+        for o in options:
+            cur = _prefix_step(o.kind, nk, bound, cap, cur)
+        merged0: defaultdict[tuple[int, ...], int] = defaultdict(int)
+        for (st, _used), w in cur.items():
+            merged0[st] += w
+        return merged0
+    for o in options:
+        k, tot_i, taps, self_tap = _step(b, g, o, tappers)
+        nxt: defaultdict[tuple[tuple[int, ...], int], int] = defaultdict(int)
+        for (st, used), w in cur.items():
+            nxt[(st, used)] += w
+            room = min(bound - used, cap - st[tot_i])
+            if room <= 0:
+                continue
+            lst = list(st)
+            for m in range(1, room + 1):
+                lst[k] += 1
+                lst[tot_i] += 1
+                if tappers:
+                    lst[nk + 1] += taps
+                    lst[nk + 2] += self_tap
+                nxt[(tuple(lst), used + m)] += w
+        cur = nxt
+    merged: defaultdict[tuple[int, ...], int] = defaultdict(int)
+    for (st, _used), w in cur.items():
+        merged[st] += w
+    return merged
 
 
 # ---------------------------------------------------------------------------------------

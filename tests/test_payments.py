@@ -388,3 +388,18 @@ def test_mana_flare_adds_triggered_mana() -> None:
     assert texts(check(s, "{G}{G}")) == ["Forest [ability 1: {G}{G}]"]
     ps = check(s, "{1}")
     assert sorted(q.to_data()["leftover"] for q in ps) == ["{G}", "{W}"]
+
+
+def test_arithmetic_count_agrees_with_the_general_count() -> None:
+    # The saturated-counter count (simple costs, one-mana sources) against the general
+    # kind-vector programme with its exact max-flow check, on the same boards.
+    from manacheck.solver import payments as module
+
+    s = board("Forest", "Forest", "Island", "Plains", "Tundra", "Tundra", "City of Brass",
+              "Birds of Paradise", "Swamp", pool="{G}{C}")
+    for cost in ("{G}", "{3}{W}", "{1}{W}{U}", "{5}", "{C}{1}", "{G}{G}{U}", "{8}"):
+        p = payments(s, "A", cost)
+        assert p._b._simple is not None
+        fast = p.count()
+        p._b._simple = None
+        assert module._count(p._b) == fast == p.count_by_enumeration()
