@@ -36,9 +36,12 @@ snow source. CR 107.3: X. CR 119.4, 119.4b: life can be paid only up to the life
 (0 always). CR 106.6: spending restrictions. CR 106.12a: triggered mana (through
 ``activation_outcomes``).
 
-Known limits (said, not hidden): an activation's own mana never pays another mana
-ability's mana cost (no filter-land chains: filter costs are paid from sources
-without a mana cost and from the pool); a permanent activates each exclusive ({T},
+Mana abilities that cost mana (filter lands) are paid from other sources, the pool,
+or the mana of an activation made before them: every order of those activations is
+tried (at most ``MAX_CHAIN`` of them in one payment), so Swamp -> Graven Cairns ->
+Graven Cairns chains are found (CR 605.3a).
+
+Known limits (said, not hidden): a permanent activates each exclusive ({T},
 {Q}, sacrifice, exile) ability at most once, and abilities whose only cost is
 removing counters at most counters/count times; abilities with other repeatable costs
 (mana only, life only), discard or sacrifice-another costs, or activation conditions
@@ -96,6 +99,9 @@ __all__ = [
 
 #: The counting programme gives up (raising ``PaymentSearchLimit``) past this many states.
 DEFAULT_MAX_STATES = 2_000_000
+#: At most this many activations of mana abilities that cost mana are ordered in one
+#: payment (their orders are tried one by one).
+MAX_CHAIN = 6
 #: ``Payments.best`` examines at most this many payments per number of sources.
 DEFAULT_MAX_SCAN = 5_000
 
@@ -593,19 +599,40 @@ class _Board:
             return None
         if life_syms > self.phyrexian:
             return None
-        slots_base = _slots(self, counts)
-        mono = [(i, s) for i, s in enumerate(slots_base) if s.mono]
-        ranges = [range(s.count + 1) for _, s in mono]
-        for choice in itertools.product(*ranges):
-            slots = list(slots_base)
-            for (i, s), m in zip(mono, choice, strict=True):
-                slots[i] = _Slot(s.owner, s.accepts, False, False, s.count - m, False, s.symbol)
-                if m:
-                    slots.append(_Slot(s.owner, None, False, False, 2 * m, False, s.symbol))
-            flow = _flow(self, counts, pool, life_syms, slots)
-            if flow is not None:
-                return flow
+        filters = [k for k, n in enumerate(counts) if n and self.kinds[k].mana_cost
+                   for _ in range(n)]
+        if len(filters) > MAX_CHAIN:
+            raise PaymentSearchLimit(
+                f"{len(filters)} activations of mana abilities with a mana cost in one "
+                f"payment; at most {MAX_CHAIN} are ordered (CR 605.3a)")
+        for order in _orderings(filters):
+            slots_base = _slots(self, order)
+            mono = [(i, s) for i, s in enumerate(slots_base) if s.mono]
+            ranges = [range(s.count + 1) for _, s in mono]
+            for choice in itertools.product(*ranges):
+                slots = list(slots_base)
+                for (i, s), m in zip(mono, choice, strict=True):
+                    slots[i] = _Slot(s.owner, s.accepts, False, False, s.count - m, False,
+                                     s.symbol)
+                    if m:
+                        slots.append(_Slot(s.owner, None, False, False, 2 * m, False,
+                                           s.symbol))
+                flow = _flow(self, counts, pool, life_syms, slots, order)
+                if flow is not None:
+                    return flow
         return None
+
+
+def _orderings(filters: list[int]) -> Iterator[tuple[int, ...]]:
+    """Every distinct order of the mana-costing activations (kinds may repeat)."""
+    if not filters:
+        yield ()
+        return
+    seen: set[tuple[int, ...]] = set()
+    for perm in itertools.permutations(sorted(filters)):
+        if perm not in seen:
+            seen.add(perm)
+            yield perm
 
 
 def _max_units(s: ManaSymbol) -> int:
@@ -649,17 +676,18 @@ def _symbol_slot(owner: int, s: ManaSymbol, n: int) -> _Slot:
     raise BadInput(f"{s.text} can't be paid with mana", suggestion="give X a value with --x")
 
 
-def _slots(board: _Board, counts: Sequence[int]) -> list[_Slot]:
+def _slots(board: _Board, order: Sequence[int]) -> list[_Slot]:
+    """Symbol slots: the cost's (owner -1), then each mana-costing activation's own
+    (owner = its position in ``order``)."""
     merged: dict[tuple[int, str], int] = {}
     sym_of: dict[str, ManaSymbol] = {}
     for s in board.cost:
         merged[(-1, s.text)] = merged.get((-1, s.text), 0) + 1
         sym_of[s.text] = s
-    for k, n in enumerate(counts):
-        if n and board.kinds[k].mana_cost:
-            for s in board.kinds[k].mana_cost:
-                merged[(k, s.text)] = merged.get((k, s.text), 0) + n
-                sym_of[s.text] = s
+    for pos, k in enumerate(order):
+        for s in board.kinds[k].mana_cost:
+            merged[(pos, s.text)] = merged.get((pos, s.text), 0) + 1
+            sym_of[s.text] = s
     return [_symbol_slot(o, sym_of[t], n) for (o, t), n in merged.items() if n]
 
 
@@ -669,6 +697,7 @@ class _Flow:
 
     slots: list[_Slot]
     sends: list[tuple[tuple[str, int, ManaType | None], int, int]]  # (unit, slot, amount)
+    order: tuple[int, ...] = ()  # kinds of the mana-costing activations, in order
 
 
 class _Net:
@@ -730,7 +759,15 @@ _INF = 1 << 40
 
 
 def _flow(board: _Board, counts: Sequence[int], pool: Sequence[int], life_syms: int,
-          slots: list[_Slot]) -> _Flow | None:
+          slots: list[_Slot], order: tuple[int, ...] = ()) -> _Flow | None:
+    """Max-flow check that these activations, this pool mana and this life pay every
+    slot, each activation giving at least one mana (its leftover is capped at its
+    size minus one), pool mana and life all spent.
+
+    Activations whose ability costs mana are taken one by one in ``order``: the mana
+    of one of them may pay the cost of a later one (CR 605.3a), never its own or an
+    earlier one's. The other activations are aggregated by kind.
+    """
     demand = sum(s.count for s in slots)
     acts = sum(counts)
     spent = sum(pool)
@@ -746,9 +783,11 @@ def _flow(board: _Board, counts: Sequence[int], pool: Sequence[int], life_syms: 
     for sn, sl in zip(slot_nodes, slots, strict=True):
         net.edge(sn, t, sl.count)
     units: list[tuple[tuple[str, int, ManaType | None], list[tuple[int, int]]]] = []
-    for k, n in enumerate(counts):
-        if not n:
-            continue
+    # (tag, index, kind, how many activations, position in order or -1)
+    sources = [("kind", k, k, n, -1) for k, n in enumerate(counts)
+               if n and not board.kinds[k].mana_cost]
+    sources += [("act", pos, k, 1, pos) for pos, k in enumerate(order)]
+    for tag, idx, k, n, pos in sources:
         kind = board.kinds[k]
         lk = net.node()
         net.edge(lk, left, n * (len(kind.event) - 1))
@@ -762,16 +801,15 @@ def _flow(board: _Board, counts: Sequence[int], pool: Sequence[int], life_syms: 
                 if sl.owner == -1:
                     if not main_ok:
                         continue
-                else:
-                    owner = board.kinds[sl.owner]
-                    if kind.mana_cost or not board.allowed_filter(kind.restriction, owner):
-                        continue  # no filter chains; restrictions (CR 106.6)
+                elif sl.owner <= pos or not board.allowed_filter(
+                        kind.restriction, board.kinds[order[sl.owner]]):
+                    continue  # only later activations' costs; restrictions (CR 106.6)
                 if sl.snow and not kind.snow:
                     continue
                 if sl.accepts is not None and ty not in sl.accepts:
                     continue
                 edges.append((j, net.edge(u, slot_nodes[j], _INF)))
-            units.append((("kind", k, ty), edges))
+            units.append(((tag, idx, ty), edges))
     for i, amount in enumerate(pool):
         if not amount:
             continue
@@ -800,7 +838,7 @@ def _flow(board: _Board, counts: Sequence[int], pool: Sequence[int], life_syms: 
             f = net.cap[e ^ 1]
             if f:
                 sends.append((unit, j, f))
-    return _Flow(slots, sends)
+    return _Flow(slots, sends, order)
 
 
 # ---------------------------------------------------------------------------------------
@@ -1092,6 +1130,7 @@ class Payments:
         counts = [0] * len(b.kinds)
         pool = [0] * len(b.pool)
         uses: list[ManaUse] = []
+        acts: list[tuple[str, int]] = []
         taken: dict[int, int] = {}
         used_excl: dict[int, int] = {}
         life_syms = 0
@@ -1110,16 +1149,18 @@ class Payments:
                     ids = g.ids[start:start + v]
                     taken[i] = start + v
                     used_excl[i] = used_excl.get(i, 0) + v
+                    acts.extend((obj, o.kind) for obj in ids)
                 else:
                     per = max(o.repeat, 1)
                     ids = tuple(dict.fromkeys(g.ids[k // per] for k in range(v)))
+                    acts.extend((g.ids[k // per], o.kind) for k in range(v))
                 uses.append(ManaUse(ids[0], o.ability, b.kinds[o.kind].event, v, ids, g.ids,
                                     g.zone))
         flow = b.solve(counts, pool, life_syms)
         leftover: list[ManaType] = []
         assignment: list[Assigned] = []
         if flow is not None:
-            leftover, assignment = _explain(b, uses, counts, pool, flow)
+            leftover, assignment = _explain(b, acts, flow)
         spent_pool = [b.pool[i].type for i, v in enumerate(pool) for _ in range(v)]
         detail = [b.pool_text(i) for i, v in enumerate(pool) for _ in range(v)]
         life = b.life_paid(counts, life_syms)
@@ -1129,61 +1170,65 @@ class Payments:
                        tuple(assignment), left, tuple(detail))
 
 
-def _explain(b: _Board, uses: list[ManaUse], counts: Sequence[int], pool: Sequence[int],
-             flow: _Flow) -> tuple[list[ManaType], list[Assigned]]:
-    """Turn the flow witness into one assignment of mana to symbols, and the leftover."""
-    # Individual activations per kind, each with its mana still unspent.
-    acts: dict[int, list[tuple[str, list[ManaType]]]] = {}
-    for u in uses:
-        k = next(i for i, kd in enumerate(b.kinds) if kd.event == u.mana and counts[i]
-                 and any(b.groups[b.id_group[u.object]].options[j].kind == i
-                         for j in range(len(b.groups[b.id_group[u.object]].options))))
-        per_id = max(1, u.times // max(1, len(u.ids)))
-        for n in range(u.times):
-            obj = u.ids[min(n // per_id, len(u.ids) - 1)]
-            acts.setdefault(k, []).append((obj, list(u.mana)))
+def _explain(b: _Board, activations: list[tuple[str, int]], flow: _Flow
+             ) -> tuple[list[ManaType], list[Assigned]]:
+    """Turn the flow witness into one assignment of mana to symbols, and the leftover.
+
+    ``activations`` lists (object id, kind) for every activation of the payment.
+    """
+    per_kind: dict[int, list[tuple[str, list[ManaType]]]] = {}
+    for obj, k in activations:
+        per_kind.setdefault(k, []).append((obj, list(b.kinds[k].event)))
+    at_pos: dict[int, tuple[str, list[ManaType]]] = {}
+    seen: dict[int, int] = {}
+    for pos, k in enumerate(flow.order):
+        i = seen.get(k, 0)
+        seen[k] = i + 1
+        at_pos[pos] = per_kind[k][i]
+
+    def assigned(slot: _Slot, ty: ManaType | None, source: str) -> Assigned:
+        part = "" if slot.owner == -1 else f"activating {at_pos[slot.owner][0]}"
+        generic = slot.accepts is None and not slot.snow and slot.symbol[1:-1].isdigit()
+        return Assigned("{1}" if generic else slot.symbol,
+                        "{" + ty.value + "}" if ty else "", source, part)
+
     out: list[Assigned] = []
-    # First give every activation one unit, so each visibly contributes.
-    sends = sorted(flow.sends, key=lambda snd: snd[0][0] != "kind")
     rest: list[tuple[tuple[str, int, ManaType | None], int, int]] = []
-    for (tag, k, ty), j, f in sends:
+    for (tag, k, ty), j, f in flow.sends:
+        if tag == "act" and ty is not None:
+            obj, mana = at_pos[k]
+            for _ in range(f):
+                mana.remove(ty)
+                out.append(assigned(flow.slots[j], ty, obj))
+            continue
         if tag != "kind":
             rest.append(((tag, k, ty), j, f))
             continue
-        for obj, mana in acts.get(k, []):
+        # First give every activation of the kind one unit, so each visibly contributes.
+        for obj, mana in per_kind.get(k, []):
             if f and ty in mana and len(mana) == len(b.kinds[k].event):
                 assert ty is not None
                 mana.remove(ty)
-                out.append(_assigned(b, flow.slots[j], ty, obj))
+                out.append(assigned(flow.slots[j], ty, obj))
                 f -= 1
         if f:
             rest.append(((tag, k, ty), j, f))
     for (tag, k, ty), j, f in rest:
         for _ in range(f):
             if tag == "kind" and ty is not None:
-                obj = next(o for o, m in acts[k] if ty in m)
-                for o, m in acts[k]:
-                    if o == obj and ty in m:
-                        m.remove(ty)
+                for obj, mana in per_kind[k]:
+                    if ty in mana:
+                        mana.remove(ty)
+                        out.append(assigned(flow.slots[j], ty, obj))
                         break
-                out.append(_assigned(b, flow.slots[j], ty, obj))
             elif tag == "pool":
-                out.append(_assigned(b, flow.slots[j], ty, "pool"))
+                out.append(assigned(flow.slots[j], ty, "pool"))
             else:
                 out.append(Assigned(flow.slots[j].symbol, "2 life", "life"))
-    leftover = sorted((t for lst in acts.values() for _, m in lst for t in m),
+    leftover = sorted((t for lst in per_kind.values() for _, m in lst for t in m),
                       key=lambda t: t.order)
     out.sort(key=lambda a: (a.part_of, a.symbol, a.paid_with, a.source))
     return leftover, out
-
-
-def _assigned(b: _Board, slot: _Slot, ty: ManaType | None, source: str) -> Assigned:
-    part = ""
-    if slot.owner != -1:
-        part = f"activation cost of {b.kinds[slot.owner].filter_source}"
-    sym = "{1}" if slot.accepts is None and not slot.snow and slot.symbol[1:-1].isdigit() \
-        else slot.symbol
-    return Assigned(sym, "{" + ty.value + "}" if ty else "", source, part)
 
 
 def _check_proposed(b: _Board, proposed: Payment) -> bool:

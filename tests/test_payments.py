@@ -275,6 +275,21 @@ def test_ruling_graven_cairns_filter_paid_by_b_or_r() -> None:
     assert sorted(q.to_data()["leftover"] for q in ps) == ["", "{B}", "{R}"]
 
 
+@pytest.mark.cr("605.3a")
+def test_filter_land_chain() -> None:
+    # Swamp pays the first Cairns' {B/R}; its {R}{R} or {B}{R} pays the second's {B/R}
+    # (a mana ability may be activated while paying another's cost, CR 605.3a).
+    # {R}{R}{R}: first Cairns RR (one R pays the second) + second RR; or first BR (B
+    # pays the second) + second RR -> 2 (hand count; the brute force agrees).
+    s = board("Graven Cairns", "Graven Cairns", "Swamp")
+    ps = check(s, "{R}{R}{R}")
+    assert len(ps) == 2
+    fors = {a.part_of for a in ps[0].assignment if a.part_of}
+    assert fors == {"activating Graven Cairns", "activating Graven Cairns#2"}
+    # Without the Swamp nothing starts the chain.
+    assert check(board("Graven Cairns", "Graven Cairns"), "{R}{R}") == []
+
+
 @pytest.mark.cr("106.4")
 def test_sol_ring_leftover() -> None:
     # {1} with Sol Ring and Forest: {Sol Ring} (leftover {C}) or {Forest} -> 2.

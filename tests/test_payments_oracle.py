@@ -7,8 +7,9 @@ definition of a distinct payment. It shares nothing with ``solver/payments.py``
 except ``activation_outcomes`` (the agreed contract for what an activation adds).
 
 Same modelling choices as the solver (so the two can be compared): a mana ability's
-own mana cost (filter lands) is paid with mana from sources without a mana cost or
-from the pool; restricted mana never pays such a cost.
+own mana cost (filter lands) is paid with mana from other sources, the pool, or an
+activation made before it (every order is tried); restricted mana never pays such a
+cost.
 """
 
 from __future__ import annotations
@@ -101,20 +102,31 @@ def modes(sym: object) -> list[list[Req] | str]:
     raise ValueError(s)
 
 
-def assignable(reqs: list[tuple[Req, bool]], units: list[tuple[Unit, object, bool, bool]],
-               acts: int, pool_n: int) -> bool:
+def assignable(reqs: list[tuple[Req, object]], units: list[tuple[Unit, object, bool, bool]],
+               acts: int, pool_n: int, rank: dict[int, int]) -> bool:
     """Give each requirement its own unit; every pool unit and at least one unit of
-    every activation must be used. units: (unit, owner, allowed_main, may_pay_filter)."""
+    every activation must be used. A requirement's owner is "main" (the cost) or the
+    index of the mana-costing activation whose cost it is; units are (unit, owner,
+    allowed_main, may_pay_activation_costs). An activation's mana pays another's cost
+    only if it was activated earlier (``rank``)."""
     used = [False] * len(units)
+
+    def fits(j: int, owner: object) -> bool:
+        _u, src, allowed, act_ok = units[j]
+        if owner == "main":
+            return allowed
+        if not act_ok:
+            return False
+        return src == "pool" or src not in rank or rank[src] < rank[owner]  # type: ignore[index]
 
     def go(i: int) -> bool:
         if i == len(reqs):
             owners = {units[j][1] for j in range(len(units)) if used[j]}
             pool_used = sum(1 for j in range(len(units)) if used[j] and units[j][1] == "pool")
             return pool_used == pool_n and all(a in owners for a in range(acts))
-        req, main = reqs[i]
-        for j, (u, _owner, allowed, filter_ok) in enumerate(units):
-            if used[j] or not req(u) or not (allowed if main else filter_ok):
+        req, owner = reqs[i]
+        for j, (u, _src, _allowed, _ok) in enumerate(units):
+            if used[j] or not req(u) or not fits(j, owner):
                 continue
             used[j] = True
             if go(i + 1):
@@ -127,30 +139,36 @@ def assignable(reqs: list[tuple[Req, bool]], units: list[tuple[Unit, object, boo
 
 def valid_lives(chosen: list[Opt], pool: list[Unit], pool_allowed: bool,
                 cost: ManaCost, life_total: int) -> set[int]:
-    """Every life amount with which these activations and this pool mana pay the cost."""
+    """Every life amount with which these activations and this pool mana pay the cost,
+    trying every order of the activations whose abilities cost mana (CR 605.3a)."""
     units: list[tuple[Unit, object, bool, bool]] = []
     for i, o in enumerate(chosen):
         for t in o.event:
-            units.append(((t, o.snow), i, o.allowed, not o.mana_cost and not o.restricted))
+            units.append(((t, o.snow), i, o.allowed, not o.restricted))
     for u in pool:
         units.append((u, "pool", pool_allowed, pool_allowed))
-    syms = [(s, True) for s in cost] + [(s, False) for o in chosen for s in o.mana_cost]
+    syms: list[tuple[object, object]] = [(s, "main") for s in cost]
+    syms += [(s, i) for i, o in enumerate(chosen) for s in o.mana_cost]
+    filters = [i for i, o in enumerate(chosen) if o.mana_cost]
     act_life = sum(o.life for o in chosen)
     lives = set()
     for combo in itertools.product(*(modes(s) for s, _ in syms)):
-        reqs: list[tuple[Req, bool]] = []
+        reqs: list[tuple[Req, object]] = []
         life = act_life
-        for (_s, main), m in zip(syms, combo, strict=True):
+        for (_s, owner), m in zip(syms, combo, strict=True):
             if m == LIFE:
                 life += 2
             else:
-                reqs.extend((r, main) for r in m)  # type: ignore[union-attr]
+                reqs.extend((r, owner) for r in m)  # type: ignore[union-attr]
         if life > 0 and life > life_total:
             continue  # CR 119.4
         if life in lives or len(reqs) < len(chosen) + len(pool):
             continue
-        if assignable(reqs, units, len(chosen), len(pool)):
-            lives.add(life)
+        for perm in itertools.permutations(filters):
+            rank = {a: n for n, a in enumerate(perm)}
+            if assignable(reqs, units, len(chosen), len(pool), rank):
+                lives.add(life)
+                break
     return lives
 
 
