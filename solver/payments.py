@@ -1077,7 +1077,21 @@ class Payments:
             yield self._payment(sol)
 
     def __bool__(self) -> bool:
-        return next(iter(self._solutions()), None) is not None
+        """Payable? The max-flow pre-check first (exact when every source adds one
+        unrestricted mana and the cost has only colored, {C} and generic symbols);
+        otherwise the counting programme if it stays small, else the first solution
+        of the grouped constraint problem."""
+        b = self._b
+        if not _flow_possible(b):
+            return False
+        if b._simple is not None and not b.uses_tappers:
+            return True
+        if self._count is not None:
+            return self._count > 0
+        try:
+            return _count(b, max_states=50_000) > 0
+        except PaymentSearchLimit:
+            return next(iter(self._solutions()), None) is not None
 
     def first(self) -> Payment | None:
         return next(iter(self), None)
