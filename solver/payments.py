@@ -343,8 +343,17 @@ class _Board:
         self.d_main_max = sum(_max_units(s) for s in cost)
         self.d_main_min = sum(1 if s.kind is SymbolKind.MONO_HYBRID else _max_units(s)
                               for s in cost)
+        # Every activation gives at least one mana to the cost or to a later
+        # activation's cost, so sources without a mana cost number at most the cost's
+        # mana plus what the mana-costing activations ask; those are at most how many
+        # the board offers (each permanent activates one exclusive ability).
         cmax = max((len(k.mana_cost) for k in self.kinds if k.mana_cost), default=0)
-        self.max_activations = self.d_main_max * (1 + cmax)
+        f_avail = sum(g.size if any(o.exclusive for o in g.options
+                                    if self.kinds[o.kind].mana_cost) else 0
+                      for g in self.groups)
+        f_avail += sum(g.size * o.repeat for g in self.groups for o in g.options
+                       if not o.exclusive and self.kinds[o.kind].mana_cost)
+        self.max_activations = self.d_main_max + f_avail * (1 + cmax)
         self._simple = self._simple_check_data()
 
     # -- restrictions (CR 106.6) -------------------------------------------------------

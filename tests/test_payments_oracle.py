@@ -218,7 +218,9 @@ def oracle(state: GameState, player: str, cost: ManaCost, *, restricted_ok: bool
                     s.amount if s.kind is SymbolKind.GENERIC else 1 for s in cost)
     filter_extra = max((len(o.mana_cost) for _, opts in srcs for o in opts), default=0)
     creatures = untapped_creatures(state, player)
-    most = max_units * (1 + filter_extra)
+    # Each activation gives a mana to the cost or to a later activation's cost.
+    filter_sources = sum(1 for _, opts in srcs if any(o.mana_cost for o in opts))
+    most = max_units + filter_sources * (1 + filter_extra)
     for size in range(0, min(most, len(srcs)) + 1):
         for subset in itertools.combinations(srcs, size):
             for picks in itertools.product(*(opts for _, opts in subset)):
