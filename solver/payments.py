@@ -339,6 +339,7 @@ class _Board:
                                                              SymbolKind.HYBRID_PHYREXIAN))
         self._memo: dict[tuple[object, ...], bool] = {}
         self._group_colors: dict[int, frozenset[ManaType]] = {}
+        self._slots_cache: dict[tuple[int, ...], list[_Slot]] = {}
         self.uses_tappers = any(k.taps_other for k in self.kinds)
         self.d_main_max = sum(_max_units(s) for s in cost)
         self.d_main_min = sum(1 if s.kind is SymbolKind.MONO_HYBRID else _max_units(s)
@@ -608,6 +609,21 @@ class _Board:
             return None
         if life_syms > self.phyrexian:
             return None
+        # Quick necessary test: each activation gives 1..size mana, the pool and life
+        # are spent in full, the demand lies between its cheapest and dearest modes.
+        acts = produced = fmin = fmax = 0
+        for k, n in enumerate(counts):
+            if n:
+                kind = self.kinds[k]
+                acts += n
+                produced += n * len(kind.event)
+                if kind.mana_cost:
+                    fmin += n * sum(1 if s.kind is SymbolKind.MONO_HYBRID else _max_units(s)
+                                    for s in kind.mana_cost)
+                    fmax += n * sum(_max_units(s) for s in kind.mana_cost)
+        extra = sum(pool) + life_syms
+        if acts + extra > self.d_main_max + fmax or produced + extra < self.d_main_min + fmin:
+            return None
         filters = [k for k, n in enumerate(counts) if n and self.kinds[k].mana_cost
                    for _ in range(n)]
         if len(filters) > MAX_CHAIN:
@@ -615,7 +631,9 @@ class _Board:
                 f"{len(filters)} activations of mana abilities with a mana cost in one "
                 f"payment; at most {MAX_CHAIN} are ordered (CR 605.3a)")
         for order in _orderings(filters):
-            slots_base = _slots(self, order)
+            slots_base = self._slots_cache.get(order)
+            if slots_base is None:
+                slots_base = self._slots_cache[order] = _slots(self, order)
             mono = [(i, s) for i, s in enumerate(slots_base) if s.mono]
             ranges = [range(s.count + 1) for _, s in mono]
             for choice in itertools.product(*ranges):
