@@ -1608,8 +1608,10 @@ def payments(state: GameState, player: str, cost: ManaCost | str, *, x: int | No
     >>> p = payments(s, "A", "{1}{G}")
     >>> p.count()
     2
-    >>> [q.text for q in p.best(2)]
-    ['Forest x2 [ability 1: {G}]', 'Forest [ability 1: {G}], Island [ability 1: {U}]']
+    >>> sorted(q.text for q in p)
+    ['Forest [ability 1: {G}], Island [ability 1: {U}]', 'Forest x2 [ability 1: {G}]']
+    >>> bool(p), p.first() in p
+    (True, True)
 
     Notes
     -----
