@@ -103,7 +103,7 @@ DEFAULT_MAX_STATES = 2_000_000
 #: payment (their orders are tried one by one).
 MAX_CHAIN = 6
 #: ``Payments.best`` examines at most this many payments per number of sources.
-DEFAULT_MAX_SCAN = 5_000
+DEFAULT_MAX_SCAN = 2_000
 
 _T = ManaType
 
