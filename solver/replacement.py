@@ -33,8 +33,8 @@ import itertools
 from collections import deque
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-import networkx as nx
 from manacheck.model import (
     MANA_TYPES,
     ActivatedAbility,
@@ -47,6 +47,9 @@ from manacheck.model import (
     matches,
 )
 from manacheck.model.errors import BadInput
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 __all__ = [
     "MAX_EVENT_MANA",
@@ -289,6 +292,8 @@ class ReplacementGraph:
         self.classes: tuple[tuple[BoundReplacement, ...], ...] = tuple(
             tuple(g) for g in groups.values())
         self.root: Node = (tuple(0 for _ in self.classes), to_vector(event))
+        import networkx as nx  # lazy: most CLI runs never need it
+
         self.graph: nx.DiGraph = nx.DiGraph()
         self.graph.add_node(self.root)
         self._explore(max_nodes)
@@ -357,6 +362,8 @@ class ReplacementGraph:
         sinks = [n for n in self.sinks if n[1] == target]
         if not sinks:
             raise KeyError(outcome)
+        import networkx as nx
+
         best = min((nx.shortest_path(self.graph, self.root, s) for s in sinks), key=len)
         used = [0] * len(self.classes)
         order: list[BoundReplacement] = []
