@@ -1333,7 +1333,7 @@ def _flow_possible(b: _Board) -> bool:
 # ---------------------------------------------------------------------------------------
 
 
-def _count(b: _Board, max_states: int = DEFAULT_MAX_STATES) -> int:
+def _count(b: _Board, max_states: int | None = None) -> int:
     """The number of distinct payments, by dynamic programming over the groups.
 
     A state is (activations of each kind..., activations in total, creatures needed by
@@ -1344,6 +1344,8 @@ def _count(b: _Board, max_states: int = DEFAULT_MAX_STATES) -> int:
     options. Validity depends only on the final state (plus pool and life), so it is
     checked once per distinct state.
     """
+    if max_states is None:
+        max_states = DEFAULT_MAX_STATES
     if b._simple is not None and not b.uses_tappers:
         return _count_simple(b, max_states)
     nk = len(b.kinds)

@@ -118,3 +118,16 @@ def test_bad_input_one_line_exit_2(state: str, capsys: pytest.CaptureFixture[str
 def test_missing_state_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(capsys, str(tmp_path / "nope.yaml"), "{G}")
     assert code == 2 and "Traceback" not in err
+
+
+def test_count_that_stops_says_so(state: str, capsys: pytest.CaptureFixture[str],
+                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    # With a tiny state limit the count stops: "complete": false, still payable.
+    from manacheck.solver import payments as module
+
+    monkeypatch.setattr(module, "DEFAULT_MAX_STATES", 1)
+    code, out, _ = run(capsys, state, "{1}{U}", "--json")
+    data = json.loads(out)
+    assert code == 0
+    assert (data["payable"], data["complete"], data["count"]) == (True, False, None)
+    assert data["options"]

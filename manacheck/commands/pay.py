@@ -87,14 +87,18 @@ def handle(args: argparse.Namespace) -> int:
                                             exclude=exclude)
 
     def text() -> str:
-        shown = "more than can be counted" if not complete else str(count)
+        shown = str(count)
         if args.count:
+            if not complete:
+                return "the count stopped at its limit (too many partial states)"
             return shown if payable else "0"
         if not payable:
             return "\n".join([f"{data['cost']}: not payable"]
                              + [f"  - {r}" for r in data["reasons"]])
         noun = "payment" if count == 1 else "payments"
-        lines = [f"{data['cost']}: payable, {shown} distinct {noun}"]
+        head = f"{shown} distinct {noun}" if complete else \
+            "the count stopped at its limit (too many partial states)"
+        lines = [f"{data['cost']}: payable, {head}"]
         for i, q in enumerate(options, 1):
             lines.append(f"{i:>4}. {q.text}")
         if complete and count > len(options):
