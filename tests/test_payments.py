@@ -418,3 +418,18 @@ def test_arithmetic_count_agrees_with_the_general_count() -> None:
         fast = p.count()
         p._b._simple = None
         assert module._count(p._b) == fast == p.count_by_enumeration()
+
+
+@pytest.mark.cr("107.4h")
+def test_cost_for_a_permanents_ability() -> None:
+    # Icehide Troll's one ability with a mana cost is {S}{S}: two snow lands pay it.
+    from manacheck.solver.payments import cost_for_object
+
+    s = board("Icehide Troll", "Snow-Covered Forest", "Snow-Covered Island", "Forest")
+    cost, exclude = cost_for_object(s, "Icehide Troll")
+    assert (cost.text, exclude) == ("{S}{S}", frozenset())
+    ps = check(s, cost.text, for_object="Icehide Troll", exclude=exclude)
+    assert texts(ps) == ["Snow-Covered Forest [ability 1: {G}], "
+                         "Snow-Covered Island [ability 1: {U}]"]
+    # A card in hand: its mana cost.
+    assert cost_for_object(board(hand="Gitaxian Probe"), "Gitaxian Probe")[0].text == "{U/P}"
