@@ -1565,7 +1565,12 @@ def _board(state: GameState, player: str, cost: ManaCost | str, x: int | None,
     for e in exclude:
         if e not in state:
             raise UnknownObject(f"unknown object '{e}' in exclude")
-    return _Board(state, player, c, for_object, frozenset(exclude))
+    excluded = frozenset(exclude)
+    if for_object is not None and state.zone_of(for_object) == "hand":
+        # CR 601.2a: a spell being cast is on the stack while it is paid for, so the
+        # card's own hand abilities (Elvish Spirit Guide) can't pay for it.
+        excluded |= {for_object}
+    return _Board(state, player, c, for_object, excluded)
 
 
 def payments(state: GameState, player: str, cost: ManaCost | str, *, x: int | None = None,

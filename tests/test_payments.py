@@ -433,3 +433,14 @@ def test_cost_for_a_permanents_ability() -> None:
                          "Snow-Covered Island [ability 1: {U}]"]
     # A card in hand: its mana cost.
     assert cost_for_object(board(hand="Gitaxian Probe"), "Gitaxian Probe")[0].text == "{U/P}"
+
+
+@pytest.mark.cr("601.2a")
+def test_a_card_being_cast_cant_pay_for_itself() -> None:
+    # Elvish Spirit Guide cast from hand is on the stack while it is paid for: its own
+    # "exile from your hand" ability can't help. With a second copy: 1 payment.
+    s = board("Forest", "Forest", hand="Elvish Spirit Guide")
+    assert check(s, "{2}{G}", for_object="Elvish Spirit Guide") == []
+    assert len(check(s, "{2}{G}")) == 1
+    s2 = board("Forest", "Forest", hand="Elvish Spirit Guide, Elvish Spirit Guide")
+    assert len(check(s2, "{2}{G}", for_object="Elvish Spirit Guide")) == 1
