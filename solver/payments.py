@@ -267,6 +267,7 @@ class _Option:
     exclusive: bool  # {T}, {Q}, sacrifice or exile: once per permanent
     repeat: int  # max activations per permanent when not exclusive
     taps_self: bool
+    life: int = 0  # life paid as part of the activation cost (CR 119.4)
 
 
 @dataclass(slots=True)
@@ -332,6 +333,13 @@ class _Board:
         self.groups: list[_Group] = []
         self.id_group: dict[str, int] = {}
         self.extra_tappers = 0  # creatures that can pay tap_untapped but make no mana
+        costs = [ab.mana_cost for perm in self.player.battlefield if perm.id not in exclude
+                 for ab in effective(state)[perm.id].activated if ab.is_mana_ability]
+        costs += [ab.mana_cost for c in self.player.hand for ab in c.card.activated_abilities
+                  if ab.is_mana_ability]
+        self.costly_abilities = any(bool(c) for c in costs)
+        self.snow_matters = any(sym.kind is SymbolKind.SNOW for c in [cost, *costs]
+                                for sym in c)
         self._collect()
         self.pool = self._pool()
         self.life = self.player.life
@@ -355,6 +363,8 @@ class _Board:
         f_avail += sum(g.size * o.repeat for g in self.groups for o in g.options
                        if not o.exclusive and self.kinds[o.kind].mana_cost)
         self.max_activations = self.d_main_max + f_avail * (1 + cmax)
+        #: Activations without a mana cost: N + F <= demand <= d_main_max + F * cmax.
+        self.max_plain = self.d_main_max + f_avail * max(cmax - 1, 0)
         self._simple = self._simple_check_data()
 
     # -- restrictions (CR 106.6) -------------------------------------------------------
@@ -516,9 +526,15 @@ class _Board:
         for ev in sorted(events, key=lambda e: [t.order for t in e]):
             if not ev:
                 continue
-            k = _Kind(tuple(sorted(ev, key=lambda t: t.order)), snow, ab.mana.restriction,
-                      ab.mana_cost, life, name if ab.mana_cost else "", taps, tflt)
-            out.append(_Option(number, self._kind(k), exclusive, repeat, ab.tap))
+            # Kinds keep only what validity depends on: the snow flag only when some
+            # cost has {S}, the restriction only when it forbids something here.
+            restriction = ab.mana.restriction
+            if restriction is not None and self.allowed_main(restriction) \
+                    and not self.costly_abilities:
+                restriction = None
+            k = _Kind(tuple(sorted(ev, key=lambda t: t.order)), snow and self.snow_matters,
+                      restriction, ab.mana_cost, 0, name if ab.mana_cost else "", taps, tflt)
+            out.append(_Option(number, self._kind(k), exclusive, repeat, ab.tap, life))
         return out
 
     def group_colors(self, gi: int) -> frozenset[ManaType]:
@@ -545,7 +561,11 @@ class _Board:
 
     # -- the exact check ----------------------------------------------------------------
     def valid(self, counts: Sequence[int], pool: Sequence[int], life_syms: int,
-              tap_need: int = 0, tap_avail: int = 0) -> bool:
+              tap_need: int = 0, tap_avail: int = 0, act_life: int = 0) -> bool:
+        """Whether these activations (kind counts), this pool mana, these Phyrexian
+        symbols paid with life and this life paid for activations pay the cost."""
+        if act_life + 2 * life_syms > max(self.life, 0) and act_life + 2 * life_syms > 0:
+            return False  # CR 119.4, 119.4b
         key = (tuple(counts), tuple(pool), life_syms, tap_need <= tap_avail)
         r = self._memo.get(key)
         if r is None:
@@ -575,8 +595,10 @@ class _Board:
             else:
                 return None
         for k in self.kinds:
-            if len(k.event) != 1 or k.mana_cost or k.life or k.restriction is not None:
+            if len(k.event) != 1 or k.mana_cost or k.restriction is not None:
                 return None
+        if any(o.life for g in self.groups for o in g.options):
+            return None
         if any(not pk.allowed for pk in self.pool):
             return None
         return total, need
@@ -598,13 +620,10 @@ class _Board:
                 have[t] = have.get(t, 0) + n
         return all(have.get(t, 0) >= n for t, n in need.items())
 
-    def life_paid(self, counts: Sequence[int], life_syms: int) -> int:
-        return sum(n * self.kinds[k].life for k, n in enumerate(counts) if n) + 2 * life_syms
-
-    def solve(self, counts: Sequence[int], pool: Sequence[int], life_syms: int
-              ) -> _Flow | None:
+    def solve(self, counts: Sequence[int], pool: Sequence[int], life_syms: int,
+              act_life: int = 0) -> _Flow | None:
         """A max-flow witness that this multiset of kinds pays the cost, or None."""
-        total_life = self.life_paid(counts, life_syms)
+        total_life = act_life + 2 * life_syms
         if total_life > 0 and total_life > self.life:  # CR 119.4, 119.4b
             return None
         if life_syms > self.phyrexian:
@@ -978,6 +997,10 @@ class Payments:
                 p.add_predicate([("never", 0, 0)], lambda _v: False)
         elif act_names:
             p.add_max_sum(act_names, cap)
+        plain = [nm for nm in act_names
+                 if not b.kinds[b.groups[nm[1]].options[nm[2]].kind].mana_cost]
+        if len(plain) < len(act_names):
+            p.add_max_sum(plain, b.max_plain)
         self._add_color_bounds(p, act_names)
         p.add_predicate(names, self._check(names))
         return p, names
@@ -1023,14 +1046,14 @@ class Payments:
         nk = len(b.kinds)
         npool = len(b.pool)
         # Precomputed per variable: what a value of it adds (kept flat for speed).
-        acts = []  # (position, kind, taps_other, group if the option taps itself else -1)
+        acts = []  # (position, kind, taps_other, group if it taps itself else -1, life)
         pools = []  # (position, pool index)
         life_at = -1
         for pos, (tag, i, j) in enumerate(names):
             if tag == "n":
                 o = b.groups[i].options[j]
                 acts.append((pos, o.kind, b.kinds[o.kind].taps_other,
-                             i if o.taps_self else -1))
+                             i if o.taps_self else -1, o.life))
             elif tag == "p":
                 pools.append((pos, i))
             elif tag == "l":
@@ -1041,12 +1064,13 @@ class Payments:
 
         def ok(*values: int) -> bool:
             counts = [0] * nk
-            need = 0
+            need = act_life = 0
             used: dict[int, int] = {}
-            for pos, kind, taps, gi in acts:
+            for pos, kind, taps, gi, life in acts:
                 v = values[pos]
                 if v:
                     counts[kind] += v
+                    act_life += v * life
                     if uses_tappers:
                         need += v * taps
                         if gi >= 0:
@@ -1057,7 +1081,8 @@ class Payments:
             avail = 0
             if uses_tappers:
                 avail = b.extra_tappers + sum(t - used.get(gi, 0) for gi, t in tappers)
-            return valid(counts, pool, values[life_at] if life_at >= 0 else 0, need, avail)
+            return valid(counts, pool, values[life_at] if life_at >= 0 else 0, need, avail,
+                         act_life)
 
         return ok
 
@@ -1174,7 +1199,7 @@ class Payments:
         acts: list[tuple[str, int]] = []
         taken: dict[int, int] = {}
         used_excl: dict[int, int] = {}
-        life_syms = 0
+        life_syms = act_life = 0
         for key, v in sorted(sol.items(), key=lambda kv: repr(kv[0])):
             tag, i, j = key
             if tag == "p":
@@ -1185,6 +1210,7 @@ class Payments:
                 g = b.groups[i]
                 o = g.options[j]
                 counts[o.kind] += v
+                act_life += v * o.life
                 if o.exclusive:
                     start = taken.get(i, 0)
                     ids = g.ids[start:start + v]
@@ -1197,14 +1223,14 @@ class Payments:
                     acts.extend((g.ids[k // per], o.kind) for k in range(v))
                 uses.append(ManaUse(ids[0], o.ability, b.kinds[o.kind].event, v, ids, g.ids,
                                     g.zone))
-        flow = b.solve(counts, pool, life_syms)
+        flow = b.solve(counts, pool, life_syms, act_life)
         leftover: list[ManaType] = []
         assignment: list[Assigned] = []
         if flow is not None:
             leftover, assignment = _explain(b, acts, flow)
         spent_pool = [b.pool[i].type for i, v in enumerate(pool) for _ in range(v)]
         detail = [b.pool_text(i) for i, v in enumerate(pool) for _ in range(v)]
-        life = b.life_paid(counts, life_syms)
+        life = act_life + 2 * life_syms
         left = self._colors_left(sol)
         uses.sort(key=lambda u: (u.zone, u.object, u.ability, [t.order for t in u.mana]))
         return Payment(tuple(uses), tuple(spent_pool), life, tuple(leftover),
@@ -1276,7 +1302,7 @@ def _check_proposed(b: _Board, proposed: Payment) -> bool:
     counts = [0] * len(b.kinds)
     per_group: dict[int, int] = {}
     seen: set[str] = set()
-    need = 0
+    need = act_life = 0
     for u in proposed.activations:
         ids = u.ids or (u.object,)
         if any(i not in b.id_group for i in ids):
@@ -1299,17 +1325,18 @@ def _check_proposed(b: _Board, proposed: Payment) -> bool:
         elif u.times > g.size * o.repeat:
             return False
         counts[o.kind] += u.times
+        act_life += u.times * o.life
         need += u.times * b.kinds[o.kind].taps_other
     if any(n > b.groups[gi].size for gi, n in per_group.items()):
         return False
     want = _Multiset(proposed.pool)
-    act_life = sum(n * b.kinds[k].life for k, n in enumerate(counts))
     extra = proposed.life - act_life
     if extra < 0 or extra % 2:
         return False
     avail = b.extra_tappers + sum(g.tappers - per_group.get(gi, 0)
                                   for gi, g in enumerate(b.groups) if g.tappers)
-    return any(b.valid(counts, split, extra // 2, need, avail) for split in _pool_splits(b, want))
+    return any(b.valid(counts, split, extra // 2, need, avail, act_life)
+               for split in _pool_splits(b, want))
 
 
 def _pool_splits(b: _Board, want: _Multiset[ManaType]) -> Iterator[list[int]]:
@@ -1349,11 +1376,11 @@ def _count(b: _Board, max_states: int | None = None) -> int:
     if b._simple is not None and not b.uses_tappers:
         return _count_simple(b, max_states)
     nk = len(b.kinds)
-    cap = b.max_activations
+    cap = b.max_plain  # the total dimension counts activations without a mana cost
     tappers = b.uses_tappers
-    _tot_i, need_i, self_i = nk, nk + 1, nk + 2
-    width = nk + 3 if tappers else nk + 1
-    states: dict[tuple[int, ...], int] = {tuple([0] * width): 1}
+    # kinds..., plain activations, creatures needed, self taps, life paid for abilities
+    need_i, self_i, life_i = nk + 1, nk + 2, nk + 3
+    states: dict[tuple[int, ...], int] = {tuple([0] * (nk + 4)): 1}
     for gi, g in enumerate(b.groups):
         excl = [o for o in g.options if o.exclusive]
         blocks = [(excl, g.size)] if excl else []
@@ -1377,7 +1404,7 @@ def _count(b: _Board, max_states: int | None = None) -> int:
         need, avail = (st[need_i], total_tappers - st[self_i]) if tappers else (0, 0)
         for pool in itertools.product(*pool_ranges):
             for life in range(life_top + 1):
-                if b.valid(counts, pool, life, need, avail):
+                if b.valid(counts, pool, life, need, avail, st[life_i]):
                     total += ways
     return total
 
@@ -1461,18 +1488,22 @@ def _add_option(b: _Board, g: _Group, o: _Option, bound: int,
     ``j`` is the sum of the old counts at ``j - bound .. j``: a sliding window, so
     the step costs O(states) rather than O(states * bound).
     """
-    if tappers:
+    if tappers or o.life:
         return _add_block(b, g, [o], bound, states, cap, tappers)
     k = o.kind
     tot_i = len(b.kinds)
+    plain = 0 if b.kinds[k].mana_cost else 1  # mana-costing ones aren't in the total
     lines: defaultdict[tuple[int, ...], dict[int, int]] = defaultdict(dict)
     for st, w in states.items():
-        lines[(*st[:k], 0, *st[k + 1:tot_i], st[tot_i] - st[k])][st[k]] = w
+        lines[(*st[:k], 0, *st[k + 1:tot_i], st[tot_i] - plain * st[k], *st[tot_i + 1:])
+              ][st[k]] = w
     out: dict[tuple[int, ...], int] = {}
     for rest, row in lines.items():
         base_tot = rest[tot_i]
         lo = min(row)
-        hi = min(max(row) + bound, cap - base_tot)
+        hi = max(row) + bound
+        if plain:
+            hi = min(hi, cap - base_tot)
         window = 0
         lst = list(rest)
         for j in range(lo, hi + 1):
@@ -1481,33 +1512,36 @@ def _add_option(b: _Board, g: _Group, o: _Option, bound: int,
                 window -= row.get(j - bound - 1, 0)
             if window:
                 lst[k] = j
-                lst[tot_i] = base_tot + j
+                lst[tot_i] = base_tot + plain * j
                 out[tuple(lst)] = window
     return out
 
 
 def _prefix_step(k: int, tot_i: int, bound: int, cap: int,
-                 cur: dict[tuple[tuple[int, ...], int], int]
+                 cur: dict[tuple[tuple[int, ...], int], int], plain: int = 1
                  ) -> dict[tuple[tuple[int, ...], int], int]:
     """Add any number m >= 0 of kind ``k`` while ``used + m <= bound`` and the total
     stays within ``cap``: along a line (other kinds fixed, ``used - st[k]`` fixed) the
-    new count at ``j`` is the sum of the old counts at or below ``j``."""
+    new count at ``j`` is the sum of the old counts at or below ``j``. ``plain`` is 0
+    for kinds that cost mana (they are not in the total)."""
     lines: defaultdict[tuple[tuple[int, ...], int], dict[int, int]] = defaultdict(dict)
     for (st, used), w in cur.items():
-        rest = (*st[:k], 0, *st[k + 1:tot_i], st[tot_i] - st[k])
+        rest = (*st[:k], 0, *st[k + 1:tot_i], st[tot_i] - plain * st[k], *st[tot_i + 1:])
         lines[(rest, used - st[k])][st[k]] = w
     out: dict[tuple[tuple[int, ...], int], int] = {}
     for (rest, d), row in lines.items():
         base_tot = rest[tot_i]
         lo = min(row)
-        hi = min(bound - d, cap - base_tot)
+        hi = bound - d
+        if plain:
+            hi = min(hi, cap - base_tot)
         running = 0
         lst = list(rest)
         for j in range(lo, hi + 1):
             running += row.get(j, 0)
             if running:
                 lst[k] = j
-                lst[tot_i] = base_tot + j
+                lst[tot_i] = base_tot + plain * j
                 out[(tuple(lst), d + j)] = running
     return out
 
@@ -1522,28 +1556,32 @@ def _add_block(b: _Board, g: _Group, options: list[_Option], bound: int,
     """
     nk = len(b.kinds)
     cur: dict[tuple[tuple[int, ...], int], int] = {(st, 0): w for st, w in states.items()}
-    if not tappers:
+    if not tappers and not any(o.life for o in options):
         for o in options:
-            cur = _prefix_step(o.kind, nk, bound, cap, cur)
+            cur = _prefix_step(o.kind, nk, bound, cap, cur,
+                               0 if b.kinds[o.kind].mana_cost else 1)
         merged0: defaultdict[tuple[int, ...], int] = defaultdict(int)
         for (st, _used), w in cur.items():
             merged0[st] += w
         return merged0
     for o in options:
         k, tot_i, taps, self_tap = _step(b, g, o, tappers)
+        plain = 0 if b.kinds[k].mana_cost else 1
         nxt: defaultdict[tuple[tuple[int, ...], int], int] = defaultdict(int)
         for (st, used), w in cur.items():
             nxt[(st, used)] += w
-            room = min(bound - used, cap - st[tot_i])
+            room = bound - used
+            if plain:
+                room = min(room, cap - st[tot_i])
             if room <= 0:
                 continue
             lst = list(st)
             for m in range(1, room + 1):
                 lst[k] += 1
-                lst[tot_i] += 1
-                if tappers:
-                    lst[nk + 1] += taps
-                    lst[nk + 2] += self_tap
+                lst[tot_i] += plain
+                lst[nk + 1] += taps
+                lst[nk + 2] += self_tap
+                lst[nk + 3] += o.life
                 nxt[(tuple(lst), used + m)] += w
         cur = nxt
     merged: defaultdict[tuple[int, ...], int] = defaultdict(int)
