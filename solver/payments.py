@@ -1131,8 +1131,9 @@ class Payments:
     def __bool__(self) -> bool:
         """Payable? The max-flow pre-check first (exact when every source adds one
         unrestricted mana and the cost has only colored, {C} and generic symbols);
-        otherwise the counting programme if it stays small, else the first solution
-        of the grouped constraint problem."""
+        otherwise the first solution of the grouped constraint problem, searched
+        without fixing the number of sources (much faster to a first answer than
+        walking the layers in order)."""
         b = self._b
         if not _flow_possible(b):
             return False
@@ -1140,10 +1141,8 @@ class Payments:
             return True
         if self._count is not None:
             return self._count > 0
-        try:
-            return _count(b, max_states=50_000) > 0
-        except PaymentSearchLimit:
-            return next(iter(self._solutions()), None) is not None
+        csp, _ = self._csp(None)
+        return csp.first() is not None
 
     def first(self) -> Payment | None:
         return next(iter(self), None)
