@@ -268,6 +268,7 @@ class _Option:
     repeat: int  # max activations per permanent when not exclusive
     taps_self: bool
     life: int = 0  # life paid as part of the activation cost (CR 119.4)
+    event: tuple[ManaType, ...] = ()  # the mana it really adds (kinds may merge types)
 
 
 @dataclass(slots=True)
@@ -338,6 +339,7 @@ class _Board:
         costs += [ab.mana_cost for c in self.player.hand for ab in c.card.activated_abilities
                   if ab.is_mana_ability]
         self.costly_abilities = any(bool(c) for c in costs)
+        self.type_class = _type_classes([cost, *costs])
         self.snow_matters = any(sym.kind is SymbolKind.SNOW for c in [cost, *costs]
                                 for sym in c)
         self._collect()
@@ -532,16 +534,20 @@ class _Board:
             if restriction is not None and self.allowed_main(restriction) \
                     and not self.costly_abilities:
                 restriction = None
-            k = _Kind(tuple(sorted(ev, key=lambda t: t.order)), snow and self.snow_matters,
+            real = tuple(sorted(ev, key=lambda t: t.order))
+            # Types no symbol tells apart (e.g. {G} and {C} for a generic-only cost)
+            # share one representative in the kind: validity can't see the difference.
+            merged = tuple(sorted((self.type_class[t] for t in real), key=lambda t: t.order))
+            k = _Kind(merged, snow and self.snow_matters,
                       restriction, ab.mana_cost, 0, name if ab.mana_cost else "", taps, tflt)
-            out.append(_Option(number, self._kind(k), exclusive, repeat, ab.tap, life))
+            out.append(_Option(number, self._kind(k), exclusive, repeat, ab.tap, life, real))
         return out
 
     def group_colors(self, gi: int) -> frozenset[ManaType]:
         cache = self._group_colors
         if gi not in cache:
             cache[gi] = frozenset(t for o in self.groups[gi].options
-                                  for t in self.kinds[o.kind].event if t.is_color)
+                                  for t in o.event if t.is_color)
         return cache[gi]
 
     def pool_text(self, i: int) -> str:
@@ -679,6 +685,28 @@ def _orderings(filters: list[int]) -> Iterator[tuple[int, ...]]:
         if perm not in seen:
             seen.add(perm)
             yield perm
+
+
+def _type_classes(costs: Iterable[ManaCost]) -> dict[ManaType, ManaType]:
+    """Map each mana type to a representative of the types that every symbol of these
+    costs treats alike (same "can this type pay it?" answers)."""
+    symbols = [sym for c in costs for sym in c]
+
+    def pays(sym: ManaSymbol, t: ManaType) -> bool:
+        k = sym.kind
+        if k is SymbolKind.COLORLESS:
+            return t is ManaType.C
+        if k in (SymbolKind.COLORED, SymbolKind.HYBRID, SymbolKind.MONO_HYBRID,
+                 SymbolKind.PHYREXIAN, SymbolKind.HYBRID_PHYREXIAN):
+            return t in sym.colors
+        return True
+
+    rep: dict[tuple[bool, ...], ManaType] = {}
+    out: dict[ManaType, ManaType] = {}
+    for t in (*COLORS, ManaType.C):
+        sig = tuple(pays(sym, t) for sym in symbols)
+        out[t] = rep.setdefault(sig, t)
+    return out
 
 
 def _max_units(s: ManaSymbol) -> int:
@@ -1195,7 +1223,7 @@ class Payments:
         counts = [0] * len(b.kinds)
         pool = [0] * len(b.pool)
         uses: list[ManaUse] = []
-        acts: list[tuple[str, int]] = []
+        acts: list[tuple[str, int, tuple[ManaType, ...]]] = []
         taken: dict[int, int] = {}
         used_excl: dict[int, int] = {}
         life_syms = act_life = 0
@@ -1215,12 +1243,12 @@ class Payments:
                     ids = g.ids[start:start + v]
                     taken[i] = start + v
                     used_excl[i] = used_excl.get(i, 0) + v
-                    acts.extend((obj, o.kind) for obj in ids)
+                    acts.extend((obj, o.kind, o.event) for obj in ids)
                 else:
                     per = max(o.repeat, 1)
                     ids = tuple(dict.fromkeys(g.ids[k // per] for k in range(v)))
-                    acts.extend((g.ids[k // per], o.kind) for k in range(v))
-                uses.append(ManaUse(ids[0], o.ability, b.kinds[o.kind].event, v, ids, g.ids,
+                    acts.extend((g.ids[k // per], o.kind, o.event) for k in range(v))
+                uses.append(ManaUse(ids[0], o.ability, o.event, v, ids, g.ids,
                                     g.zone))
         flow = b.solve(counts, pool, life_syms, act_life)
         leftover: list[ManaType] = []
@@ -1236,21 +1264,31 @@ class Payments:
                        tuple(assignment), left, tuple(detail))
 
 
-def _explain(b: _Board, activations: list[tuple[str, int]], flow: _Flow
-             ) -> tuple[list[ManaType], list[Assigned]]:
+def _explain(b: _Board, activations: list[tuple[str, int, tuple[ManaType, ...]]],
+             flow: _Flow) -> tuple[list[ManaType], list[Assigned]]:
     """Turn the flow witness into one assignment of mana to symbols, and the leftover.
 
-    ``activations`` lists (object id, kind) for every activation of the payment.
+    ``activations`` lists (object id, kind, mana it really adds) for every activation
+    of the payment; the flow speaks of kinds, whose types may stand for a class of
+    types the cost can't tell apart, so each unit is matched back to real mana.
     """
+    cls = b.type_class
     per_kind: dict[int, list[tuple[str, list[ManaType]]]] = {}
-    for obj, k in activations:
-        per_kind.setdefault(k, []).append((obj, list(b.kinds[k].event)))
+    for obj, k, real in activations:
+        per_kind.setdefault(k, []).append((obj, list(real)))
     at_pos: dict[int, tuple[str, list[ManaType]]] = {}
     seen: dict[int, int] = {}
     for pos, k in enumerate(flow.order):
         i = seen.get(k, 0)
         seen[k] = i + 1
         at_pos[pos] = per_kind[k][i]
+
+    def take(mana: list[ManaType], ty: ManaType) -> ManaType | None:
+        for x in mana:
+            if cls[x] is ty:
+                mana.remove(x)
+                return x
+        return None
 
     def assigned(slot: _Slot, ty: ManaType | None, source: str) -> Assigned:
         part = "" if slot.owner == -1 else f"activating {at_pos[slot.owner][0]}"
@@ -1264,28 +1302,27 @@ def _explain(b: _Board, activations: list[tuple[str, int]], flow: _Flow
         if tag == "act" and ty is not None:
             obj, mana = at_pos[k]
             for _ in range(f):
-                mana.remove(ty)
-                out.append(assigned(flow.slots[j], ty, obj))
+                out.append(assigned(flow.slots[j], take(mana, ty), obj))
             continue
-        if tag != "kind":
+        if tag != "kind" or ty is None:
             rest.append(((tag, k, ty), j, f))
             continue
         # First give every activation of the kind one unit, so each visibly contributes.
         for obj, mana in per_kind.get(k, []):
-            if f and ty in mana and len(mana) == len(b.kinds[k].event):
-                assert ty is not None
-                mana.remove(ty)
-                out.append(assigned(flow.slots[j], ty, obj))
-                f -= 1
+            if f and len(mana) == len(b.kinds[k].event):
+                x = take(mana, ty)
+                if x is not None:
+                    out.append(assigned(flow.slots[j], x, obj))
+                    f -= 1
         if f:
             rest.append(((tag, k, ty), j, f))
     for (tag, k, ty), j, f in rest:
         for _ in range(f):
             if tag == "kind" and ty is not None:
                 for obj, mana in per_kind[k]:
-                    if ty in mana:
-                        mana.remove(ty)
-                        out.append(assigned(flow.slots[j], ty, obj))
+                    x = take(mana, ty)
+                    if x is not None:
+                        out.append(assigned(flow.slots[j], x, obj))
                         break
             elif tag == "pool":
                 out.append(assigned(flow.slots[j], ty, "pool"))
@@ -1312,7 +1349,7 @@ def _check_proposed(b: _Board, proposed: Payment) -> bool:
         gi = gis.pop()
         g = b.groups[gi]
         match = [o for o in g.options if o.ability == u.ability
-                 and b.kinds[o.kind].event == tuple(sorted(u.mana, key=lambda t: t.order))]
+                 and o.event == tuple(sorted(u.mana, key=lambda t: t.order))]
         if not match or u.times < 1:
             return False
         o = match[0]
@@ -1711,10 +1748,10 @@ def unpayable_reasons(state: GameState, player: str, cost: ManaCost | str, *,
             if not b.allowed_main(kind.restriction):
                 continue
             per = g.size * (1 if o.exclusive else o.repeat)
-            best = max(best, len(kind.event) * per)
-            for t in kind.event:
+            best = max(best, len(o.event) * per)
+            for t in o.event:
                 units.add((t, kind.snow))
-                best_of[t] = max(best_of.get(t, 0), kind.event.count(t) * per)
+                best_of[t] = max(best_of.get(t, 0), o.event.count(t) * per)
         max_units += best
         for t, n in best_of.items():
             max_of[t] += n
