@@ -655,23 +655,35 @@ class _Board:
             raise PaymentSearchLimit(
                 f"{len(filters)} activations of mana abilities with a mana cost in one "
                 f"payment; at most {MAX_CHAIN} are ordered (CR 605.3a)")
+        if len(filters) > 1 and self._try_orders(counts, pool, life_syms,
+                                                 tuple(sorted(filters)), True) is None:
+            return None  # not even with every activation paying every other's cost
         for order in _orderings(filters):
-            slots_base = self._slots_cache.get(order)
-            if slots_base is None:
-                slots_base = self._slots_cache[order] = _slots(self, order)
-            mono = [(i, s) for i, s in enumerate(slots_base) if s.mono]
-            ranges = [range(s.count + 1) for _, s in mono]
-            for choice in itertools.product(*ranges):
-                slots = list(slots_base)
-                for (i, s), m in zip(mono, choice, strict=True):
-                    slots[i] = _Slot(s.owner, s.accepts, False, False, s.count - m, False,
-                                     s.symbol)
-                    if m:
-                        slots.append(_Slot(s.owner, None, False, False, 2 * m, False,
-                                           s.symbol))
-                flow = _flow(self, counts, pool, life_syms, slots, order)
-                if flow is not None:
-                    return flow
+            flow = self._try_orders(counts, pool, life_syms, order, False)
+            if flow is not None:
+                return flow
+        return None
+
+    def _try_orders(self, counts: Sequence[int], pool: Sequence[int], life_syms: int,
+                    order: tuple[int, ...], relaxed: bool) -> _Flow | None:
+        """The flow for one order of the mana-costing activations (each mode of the
+        {2/W} symbols); ``relaxed`` lets any of them pay any other's cost."""
+        slots_base = self._slots_cache.get(order)
+        if slots_base is None:
+            slots_base = self._slots_cache[order] = _slots(self, order)
+        mono = [(i, s) for i, s in enumerate(slots_base) if s.mono]
+        ranges = [range(s.count + 1) for _, s in mono]
+        for choice in itertools.product(*ranges):
+            slots = list(slots_base)
+            for (i, s), m in zip(mono, choice, strict=True):
+                slots[i] = _Slot(s.owner, s.accepts, False, False, s.count - m, False,
+                                 s.symbol)
+                if m:
+                    slots.append(_Slot(s.owner, None, False, False, 2 * m, False,
+                                       s.symbol))
+            flow = _flow(self, counts, pool, life_syms, slots, order, relaxed)
+            if flow is not None:
+                return flow
         return None
 
 
@@ -833,7 +845,8 @@ _INF = 1 << 40
 
 
 def _flow(board: _Board, counts: Sequence[int], pool: Sequence[int], life_syms: int,
-          slots: list[_Slot], order: tuple[int, ...] = ()) -> _Flow | None:
+          slots: list[_Slot], order: tuple[int, ...] = (), relaxed: bool = False
+          ) -> _Flow | None:
     """Max-flow check that these activations, this pool mana and this life pay every
     slot, each activation giving at least one mana (its leftover is capped at its
     size minus one), pool mana and life all spent.
@@ -875,7 +888,8 @@ def _flow(board: _Board, counts: Sequence[int], pool: Sequence[int], life_syms: 
                 if sl.owner == -1:
                     if not main_ok:
                         continue
-                elif sl.owner <= pos or not board.allowed_filter(
+                elif (sl.owner == pos if relaxed else sl.owner <= pos) or \
+                        not board.allowed_filter(
                         kind.restriction, board.kinds[order[sl.owner]]):
                     continue  # only later activations' costs; restrictions (CR 106.6)
                 if sl.snow and not kind.snow:
