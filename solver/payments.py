@@ -1430,6 +1430,14 @@ def _count(b: _Board, max_states: int | None = None) -> int:
     tappers = b.uses_tappers
     # kinds..., plain activations, creatures needed, self taps, life paid for abilities
     need_i, self_i, life_i = nk + 1, nk + 2, nk + 3
+    # Life paid for abilities only matters if it could get within reach of the life
+    # total together with the Phyrexian symbols; usually it can't, and then it isn't
+    # tracked (fewer states).
+    most_life = b.max_activations * max((o.life for g in b.groups for o in g.options),
+                                        default=0)
+    track_life = most_life > 0 and most_life + 2 * b.phyrexian > max(b.life, 0)
+    if not track_life:
+        b = _without_life(b)
     states: dict[tuple[int, ...], int] = {tuple([0] * (nk + 4)): 1}
     for gi, g in enumerate(b.groups):
         excl = [o for o in g.options if o.exclusive]
@@ -1457,6 +1465,19 @@ def _count(b: _Board, max_states: int | None = None) -> int:
                 if b.valid(counts, pool, life, need, avail, st[life_i]):
                     total += ways
     return total
+
+
+def _without_life(b: _Board) -> _Board:
+    """A shallow copy of the board whose options pay no life (for counting when the
+    life they pay can never matter)."""
+    import copy
+
+    nb = copy.copy(b)
+    nb.groups = [_Group(g.ids, g.name, g.zone,
+                        tuple(_Option(o.ability, o.kind, o.exclusive, o.repeat, o.taps_self,
+                                      0, o.event) for o in g.options),
+                        g.tappers, g.tapper_filter_ok) for g in b.groups]
+    return nb
 
 
 def _count_simple(b: _Board, max_states: int) -> int:
