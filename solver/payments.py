@@ -102,6 +102,8 @@ DEFAULT_MAX_STATES = 2_000_000
 #: At most this many activations of mana abilities that cost mana are ordered in one
 #: payment (their orders are tried one by one).
 MAX_CHAIN = 6
+#: The counting programme gives up after this many exact (max-flow) checks.
+DEFAULT_MAX_CHECKS = 30_000
 #: ``Payments.best`` examines at most this many payments per number of sources.
 DEFAULT_MAX_SCAN = 2_000
 
@@ -350,6 +352,9 @@ class _Board:
         self._memo: dict[tuple[object, ...], bool] = {}
         self._group_colors: dict[int, frozenset[ManaType]] = {}
         self._slots_cache: dict[tuple[int, ...], list[_Slot]] = {}
+        #: Exact (max-flow) checks made, and the most a count may make (None: no limit).
+        self.flows = 0
+        self.max_flows: int | None = None
         self.uses_tappers = any(k.taps_other for k in self.kinds)
         self.d_main_max = sum(_max_units(s) for s in cost)
         self.d_main_min = sum(1 if s.kind is SymbolKind.MONO_HYBRID else _max_units(s)
@@ -580,6 +585,11 @@ class _Board:
             elif self._simple is not None:
                 r = self._simple_valid(counts, pool, life_syms)
             else:
+                self.flows += 1
+                if self.max_flows is not None and self.flows > self.max_flows:
+                    raise PaymentSearchLimit(
+                        f"counting stopped after {self.max_flows} exact checks",
+                        suggestion="list payments with --limit instead")
                 r = self.solve(counts, pool, life_syms) is not None
             self._memo[key] = r
         return r
@@ -1423,6 +1433,14 @@ def _count(b: _Board, max_states: int | None = None) -> int:
     """
     if max_states is None:
         max_states = DEFAULT_MAX_STATES
+    b.max_flows, b.flows = b.flows + DEFAULT_MAX_CHECKS, b.flows
+    try:
+        return _count_checked(b, max_states)
+    finally:
+        b.max_flows = None
+
+
+def _count_checked(b: _Board, max_states: int) -> int:
     if b._simple is not None and not b.uses_tappers:
         return _count_simple(b, max_states)
     nk = len(b.kinds)
