@@ -41,11 +41,17 @@ or the mana of an activation made before them: every order of those activations 
 tried (at most ``MAX_CHAIN`` of them in one payment), so Swamp -> Graven Cairns ->
 Graven Cairns chains are found (CR 605.3a).
 
+Limits that say when they are hit: counting stops (``PaymentSearchLimit``, the CLI
+prints "complete": false) past ``DEFAULT_MAX_STATES`` partial states or
+``DEFAULT_MAX_CHECKS`` exact checks; best-first listing examines at most
+``DEFAULT_MAX_SCAN`` payments per number of sources (``Payments.best_complete``).
+
 Known limits (said, not hidden): a permanent activates each exclusive ({T},
 {Q}, sacrifice, exile) ability at most once, and abilities whose only cost is
 removing counters at most counters/count times; abilities with other repeatable costs
 (mana only, life only), discard or sacrifice-another costs, or activation conditions
-are not used as sources.
+are not used as sources; mana a trigger adds (Mana Flare) counts as coming from the
+tapped source for {S}.
 """
 
 from __future__ import annotations
