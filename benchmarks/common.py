@@ -28,6 +28,10 @@ MIXES: dict[str, list[str]] = {
     "basics": BASICS,
     "five_colors": BASICS + DUALS + list(TRI_LANDS) + ANY_COLOR,
     "identical": ["Forest", "Island", "Birds of Paradise", "Sol Ring"],
+    # Sources that need the general check: two-mana rocks, filter lands, snow, life.
+    "mixed": BASICS + DUALS + ["Sol Ring", "Graven Cairns", "Birds of Paradise",
+                               "City of Brass", "Snow-Covered Forest", "Lotus Petal",
+                               "Mana Confluence", "Snow-Covered Island"],
 }
 
 
@@ -59,10 +63,20 @@ def board(n: int, mix: str = "five_colors", seed: int = 0, *, copies: int = 1) -
     return "\n".join(lines) + "\n" + _tri_cards() + "\n"
 
 
-def random_cost(mana_value: int, seed: int = 0, colors: str = "WUBRG") -> str:
-    """A cost of the given mana value: one to three colored symbols, the rest generic."""
+def random_cost(mana_value: int, seed: int = 0, colors: str = "WUBRG",
+                special: bool = False) -> str:
+    """A cost of the given mana value: one to three colored symbols, the rest generic.
+
+    With ``special`` the colored symbols may be hybrid, Phyrexian or snow.
+    """
     rng = random.Random(seed)
     k = min(mana_value, rng.randint(1, 3))
-    sym = "".join("{" + rng.choice(colors) + "}" for _ in range(k))
+    kinds = ["{c}", "{c}/{d}", "{c}/P", "S"] if special else ["{c}"]
+
+    def one() -> str:
+        c, d = rng.sample(colors, 2) if len(colors) > 1 else (colors, colors)
+        return "{" + rng.choice(kinds).format(c=c, d=d) + "}"
+
+    sym = "".join(one() for _ in range(k))
     generic = mana_value - k
     return (f"{{{generic}}}" if generic else "") + sym
