@@ -22,12 +22,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from .abilities import Ability, ActivatedAbility, ObjectFilter, StaticAbility
+from .abilities import Ability, ActivatedAbility, ObjectFilter, SpendRestriction, StaticAbility
 from .cards import BASIC_LAND_TYPES, CardDefinition, intrinsic_mana_ability
 from .mana import ManaType
 from .state import KEYWORD_COUNTERS, Card, GameState, Permanent, StackItem
 
-__all__ = ["Characteristics", "characteristics", "effective", "matches"]
+__all__ = ["Characteristics", "bind_restriction", "characteristics", "effective", "matches"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -231,6 +231,40 @@ def object_characteristics(state: GameState, object_id: str) -> Characteristics:
     return characteristics(obj)
 
 
+def _bind_filter(flt: ObjectFilter | None, chosen: str | None) -> ObjectFilter | None:
+    if flt is None or not flt.chosen_creature_type:
+        return flt
+    from dataclasses import replace
+
+    if chosen is None:
+        return flt  # unbound: matches nothing (see ``matches``)
+    return replace(flt, chosen_creature_type=False, subtypes=flt.subtypes | {chosen})
+
+
+def bind_restriction(r: SpendRestriction | None, source: Permanent | None,
+                     *, creature_type: str | None = None) -> SpendRestriction | None:
+    """A spending restriction with "the chosen type" replaced by its source's choice.
+
+    Cavern of Souls: "Spend this mana only to cast a creature spell of the chosen type"
+    refers to the creature type chosen as that Cavern entered (``chosen:
+    {creature_type: Elf}`` in the state file), or ``creature_type`` when given. Without
+    a choice the restriction stays unbound and no spell satisfies it.
+
+    Rules
+    -----
+    CR 106.6: a spending restriction applies to the mana the ability produced.
+    """
+    if r is None:
+        return None
+    from dataclasses import replace
+
+    chosen = creature_type
+    if chosen is None and source is not None:
+        chosen = source.choice("creature_type")
+    return replace(r, spells=_bind_filter(r.spells, chosen),
+                   abilities=_bind_filter(r.abilities, chosen))
+
+
 def _controller_of(obj: Permanent | Card | StackItem) -> str:
     if isinstance(obj, Permanent | StackItem):
         return obj.controller
@@ -252,6 +286,10 @@ def matches(
     source (for "another"); ``bindings`` gives values to variables such as X in
     ``mana_value: X``. An unbound variable matches anything.
     """
+    if flt.chosen_creature_type:
+        # "of the chosen type" still unbound (no source choice): nothing matches it.
+        # Bind it first with ``bind_restriction`` (CR 106.6).
+        return False
     if flt.types and not flt.types <= chars.types:
         return False
     if flt.any_types and not flt.any_types & chars.types:

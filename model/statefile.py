@@ -35,6 +35,7 @@ from typing import Any
 
 from .abilities import SpendRestriction
 from .cards import CardDatabase, CardDefinition, builtin_cards, parse_card
+from .characteristics import bind_restriction
 from .errors import BadInput, Location, ManacheckError, StateFileError
 from .mana import ManaCost, ManaPool, PoolMana, parse_mana_types
 from .state import (
@@ -573,7 +574,7 @@ class _Builder:
                 except ManacheckError as e:
                     self.c.add(f"bad mana text {spec!r}: {e.message}", p, e.suggestion)
             elif isinstance(spec, Mapping):
-                _check_keys(spec, ("mana", "snow", "from"), p, self.c)
+                _check_keys(spec, ("mana", "snow", "from", "chosen"), p, self.c)
                 try:
                     types = parse_mana_types(str(spec.get("mana", "")))
                 except ManacheckError as e:
@@ -583,6 +584,15 @@ class _Builder:
                 restriction = None
                 if "from" in spec:
                     restriction = self.restriction_from(spec["from"], f"{p}.from")
+                    chosen = spec.get("chosen")
+                    if chosen is not None:
+                        if (not isinstance(chosen, Mapping) or set(chosen) != {"creature_type"}
+                                or not isinstance(chosen["creature_type"], str)):
+                            self.c.add("chosen must be {creature_type: NAME} (what the source "
+                                       "chose, e.g. for Cavern of Souls)", f"{p}.chosen")
+                        else:
+                            restriction = bind_restriction(
+                                restriction, None, creature_type=chosen["creature_type"])
                 snow = self.bool_field(spec, "snow", p)
                 items.extend(PoolMana(t, 1, snow, restriction) for t in types)
             else:

@@ -84,6 +84,7 @@ from manacheck.model import (
     matches,
     object_characteristics,
 )
+from manacheck.model.characteristics import bind_restriction
 from manacheck.model.errors import BadInput, UnknownObject
 from manacheck.model.state import Card
 
@@ -541,7 +542,8 @@ class _Board:
                 continue
             # Kinds keep only what validity depends on: the snow flag only when some
             # cost has {S}, the restriction only when it forbids something here.
-            restriction = ab.mana.restriction
+            # CR 106.6: "the chosen type" is this source's choice (Cavern of Souls).
+            restriction = bind_restriction(ab.mana.restriction, perm)
             if restriction is not None and self.allowed_main(restriction) \
                     and not self.costly_abilities:
                 restriction = None

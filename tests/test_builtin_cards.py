@@ -633,12 +633,42 @@ players:
 
 
 @pytest.mark.cr("106.6")
-@pytest.mark.xfail(strict=True, reason="solver.payments/characteristics.matches don't "
-                   "evaluate ObjectFilter.chosen_creature_type (the mana source's choice) "
-                   "yet: Cavern's restricted mana pays for any creature spell")
 def test_cavern_of_souls_naming_goblin_cannot_pay_for_an_elf() -> None:
     # Cavern's {T}: Add {C} can't pay {G}; its any-color mana is only for Goblin spells.
     from manacheck.solver.payments import count_payments
 
     state = load_state_text(CAVERN_BOARD)
     assert count_payments(state, "A", "{G}", for_object="Llanowar Elves") == 0
+
+
+@pytest.mark.cr("106.6")
+def test_cavern_of_souls_naming_elf_pays_for_an_elf_and_only_generic_otherwise() -> None:
+    # Hand count: naming Elf, the any-color ability can pay {G} for Llanowar Elves (1 way);
+    # for a noncreature spell (Sol Ring, {1}) only the {C} ability can pay (1 way).
+    from manacheck.solver.payments import count_payments
+
+    board = CAVERN_BOARD.replace("Goblin", "Elf").replace("[Llanowar Elves]",
+                                                          "[Llanowar Elves, Sol Ring]")
+    state = load_state_text(board)
+    assert count_payments(state, "A", "{G}", for_object="Llanowar Elves") == 1
+    assert count_payments(state, "A", "{1}", for_object="Sol Ring") == 1
+    # {1} for the Elf: {C}, or the restricted mana in any of the five colors (CR 106.6).
+    assert count_payments(state, "A", "{1}", for_object="Llanowar Elves") == 6
+
+
+@pytest.mark.cr("106.6")
+def test_cavern_mana_in_the_pool_keeps_its_chosen_type() -> None:
+    from manacheck.solver.payments import count_payments
+
+    board = """
+turn: {active_player: A, phase: precombat_main}
+players:
+  A:
+    hand: [Llanowar Elves, Sol Ring]
+    mana_pool: [{mana: "{G}", from: Cavern of Souls, chosen: {creature_type: Elf}}]
+"""
+    state = load_state_text(board)
+    assert count_payments(state, "A", "{G}", for_object="Llanowar Elves") == 1
+    assert count_payments(state, "A", "{1}", for_object="Sol Ring") == 0
+    goblin = load_state_text(board.replace("Elf}", "Goblin}"))
+    assert count_payments(goblin, "A", "{G}", for_object="Llanowar Elves") == 0
