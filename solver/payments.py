@@ -72,6 +72,7 @@ from manacheck.model import (
     CostKind,
     GameState,
     ManaCost,
+    ManaProductionKind,
     ManaSymbol,
     ManaType,
     ObjectFilter,
@@ -338,6 +339,9 @@ class _Board:
         self.for_object = for_object
         self.exclude = exclude
         self.notes: list[str] = []  # why sources were left out (for unpayable_reasons)
+        #: Sources with unmodelled mana (card data ``unmodelled: true``): the answer is a
+        #: lower bound when this isn't empty.
+        self.left_out: list[str] = []
         self.kinds: list[_Kind] = []
         self._kind_index: dict[_Kind, int] = {}
         self.groups: list[_Group] = []
@@ -507,6 +511,11 @@ class _Board:
                         "most recent turn began (CR 302.6)")
             if ab.once_each_turn and (perm.id, number) in self.state.activated_this_turn:
                 return "it was already activated this turn (CR 602.5b)"
+        if ab.mana is not None and ab.mana.kind is ManaProductionKind.UNMODELLED:
+            self.left_out.append(f"{perm.id if perm is not None else 'a card in hand'} "
+                                 f"(ability {number})")
+            return ("what it adds is not modelled by manacheck, so it is left out: payments "
+                    "using it are not listed or counted")
         if ab.condition is not None:
             return f"its condition '{ab.condition.kind}' is not evaluated by the payment solver"
         for c in ab.costs:
@@ -1022,6 +1031,11 @@ class Payments:
     @property
     def cost(self) -> ManaCost:
         return self._b.cost
+
+    @property
+    def left_out(self) -> tuple[str, ...]:
+        """Sources left out because what they add isn't modelled (a lower bound then)."""
+        return tuple(self._b.left_out)
 
     # -- the CSP ------------------------------------------------------------------------
     def _csp(self, layer: int | None) -> tuple[CSP, list[tuple[str, int, int]]]:

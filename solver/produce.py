@@ -62,12 +62,14 @@ __all__ = [
     "CouldProduce",
     "ManaEvent",
     "TypeDerivation",
+    "UnmodelledMana",
     "activation_outcomes",
     "base_outcomes",
     "could_produce",
     "could_produce_all",
     "count_per",
     "explain_could_produce",
+    "incomplete_answers",
     "mana_abilities",
     "mana_triggers",
 ]
@@ -138,7 +140,23 @@ def base_outcomes(
         return frozenset((t,) * amount for t in could_produce_types)
     if k is ManaProductionKind.PRODUCED_TYPE:
         return frozenset((t,) * amount for t in MANA_TYPES)
+    if k is ManaProductionKind.UNMODELLED:
+        raise UnmodelledMana(source.id, prod)
     raise BadInput(f"unknown mana production kind {k}")
+
+
+class UnmodelledMana(BadInput):
+    """A mana ability whose production the card format can't describe (e.g. devotion).
+
+    Solvers never guess what it adds: could-produce leaves it out and marks every
+    answer that depends on it as incomplete; payments leave the source out and say so.
+    """
+
+    def __init__(self, object_id: str, prod: ManaProduction) -> None:
+        super().__init__(f"what {object_id}'s mana ability adds is not modelled by manacheck",
+                         suggestion="its answer would be a guess; see the card's text")
+        self.object_id = object_id
+        self.prod = prod
 
 
 #: The most distinct mana events one activation may have before we stop and say so.
@@ -210,7 +228,23 @@ class _Solver:
                     d.update(self.refs(p, ab.mana))
             deps[p.id] = d
         self.deps = deps
+        #: Permanents with a mana ability the card format can't describe (left out).
+        self.unmodelled = frozenset(
+            pid for pid, abs_ in self.abilities.items()
+            if any(ab.mana is not None and ab.mana.kind is ManaProductionKind.UNMODELLED
+                   for _, ab in abs_))
         self.values = least_fixed_point([p.id for p in state.permanents], deps, self._step)
+        # Answers that are lower bounds: the unmodelled permanents and everything that
+        # looks (transitively) at one of them.
+        incomplete = set(self.unmodelled)
+        changed = True
+        while changed:
+            changed = False
+            for pid, d in deps.items():
+                if pid not in incomplete and d & incomplete:
+                    incomplete.add(pid)
+                    changed = True
+        self.incomplete = frozenset(incomplete)
 
     def bound(self, perm: Permanent, ab: ActivatedAbility) -> tuple[BoundReplacement, ...]:
         key = (perm.id, ab)
@@ -317,6 +351,8 @@ class _Solver:
         perm = self.state.permanent(pid)
         types: set[ManaType] = set()
         for _, ab in self.abilities[pid]:
+            if ab.mana is not None and ab.mana.kind is ManaProductionKind.UNMODELLED:
+                continue  # left out, and the answer marked incomplete (see __init__)
             types |= self.type_outcomes(perm, ab, values)
         return frozenset(types)
 
@@ -409,6 +445,16 @@ def could_produce_all(state: GameState) -> dict[str, frozenset[ManaType]]:
     return dict(_solver(state).values)
 
 
+def incomplete_answers(state: GameState) -> frozenset[str]:
+    """Permanents whose :func:`could_produce` answer is only a lower bound.
+
+    These have a mana ability whose production isn't modelled (``unmodelled: true`` in
+    the card data, e.g. Nykthos' devotion), or look at one that does (a Reflecting Pool
+    beside such a land). Their listed types are certain; more may be possible.
+    """
+    return _solver(state).incomplete
+
+
 def could_produce(state: GameState, object_id: str) -> frozenset[ManaType]:
     """What the permanent ``object_id`` could produce (CR 106.7).
 
@@ -490,14 +536,24 @@ class CouldProduce:
     object_id: str
     mana_types: frozenset[ManaType]
     derivation: tuple[TypeDerivation, ...]
+    #: False when an unmodelled mana ability is involved: ``mana_types`` is a lower bound.
+    complete: bool = True
 
     @property
     def letters(self) -> list[str]:
         return [t.value for t in MANA_TYPES if t in self.mana_types]
 
     def as_dict(self) -> dict[str, object]:
-        return {"object": self.object_id, "mana_types": self.letters,
-                "derivation": [d.as_dict() for d in self.derivation]}
+        out: dict[str, object] = {"object": self.object_id, "mana_types": self.letters,
+                                  "derivation": [d.as_dict() for d in self.derivation]}
+        if not self.complete:
+            out["complete"] = False
+            out["note"] = INCOMPLETE_NOTE
+        return out
+
+
+INCOMPLETE_NOTE = ("at least these: a mana ability involved adds mana manacheck doesn't "
+                   "model (the card data marks it unmodelled), so more types may be possible")
 
 
 def _text(ev: ManaEvent) -> str:
@@ -523,6 +579,8 @@ def explain_could_produce(state: GameState, object_id: str) -> CouldProduce:
     found: dict[ManaType, TypeDerivation] = {}
     for num, ab in solver.abilities[object_id]:
         assert ab.mana is not None
+        if ab.mana.kind is ManaProductionKind.UNMODELLED:
+            continue  # left out; the answer says it is incomplete
         bound = solver.bound(perm, ab)
         try:
             base = solver.base_events(perm, ab, solver.values)
@@ -555,7 +613,8 @@ def explain_could_produce(state: GameState, object_id: str) -> CouldProduce:
     types = solver.values[object_id]
     assert frozenset(found) == types, (found, types)
     return CouldProduce(object_id, types,
-                        tuple(found[t] for t in MANA_TYPES if t in found))
+                        tuple(found[t] for t in MANA_TYPES if t in found),
+                        complete=object_id not in solver.incomplete)
 
 
 # ---------------------------------------------------------------------------------------

@@ -85,6 +85,12 @@ def handle(args: argparse.Namespace) -> int:
         data["count"] = 0
         data["reasons"] = unpayable_reasons(state, player, cost, for_object=args.for_object,
                                             exclude=exclude)
+    if p.left_out:
+        # Sources whose mana isn't modelled were left out: the answer is a lower bound.
+        data["complete"] = False
+        data["left_out"] = list(p.left_out)
+    left_note = ("  (at least: left out, because what they add isn't modelled: "
+                 + ", ".join(p.left_out) + ")") if p.left_out else ""
 
     def text() -> str:
         shown = str(count)
@@ -93,12 +99,12 @@ def handle(args: argparse.Namespace) -> int:
                 return "the count stopped at its limit (too many partial states)"
             return shown if payable else "0"
         if not payable:
-            return "\n".join([f"{data['cost']}: not payable"]
+            return "\n".join([f"{data['cost']}: not payable" + left_note]
                              + [f"  - {r}" for r in data["reasons"]])
         noun = "payment" if count == 1 else "payments"
         head = f"{shown} distinct {noun}" if complete else \
             "the count stopped at its limit (too many partial states)"
-        lines = [f"{data['cost']}: payable, {head}"]
+        lines = [f"{data['cost']}: payable, {head}{left_note}"]
         for i, q in enumerate(options, 1):
             lines.append(f"{i:>4}. {q.text}")
         if complete and count > len(options):

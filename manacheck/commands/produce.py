@@ -50,7 +50,8 @@ def handle(args: argparse.Namespace) -> int:
         width = max(len(a.object_id) for a in answers)
         lines = []
         for a in answers:
-            lines.append(f"{a.object_id:<{width}}  {_letters(a)}")
+            note = "" if a.complete else "  (at least; not modelled: see --json note)"
+            lines.append(f"{a.object_id:<{width}}  {_letters(a)}{note}")
             if args.explain:
                 lines.extend(f"    {d.describe()}" for d in a.derivation)
                 if not a.derivation:
