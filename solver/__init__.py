@@ -2,6 +2,7 @@
 graphs. Depends on manacheck.model, never the reverse."""
 
 from .activation import abilities, can_activate
+from .payments import count_payments, is_payable, payments, unpayable_reasons
 from .produce import (
     activation_outcomes,
     could_produce,
@@ -17,7 +18,11 @@ __all__: list[str] = [
     "can_activate",
     "could_produce",
     "could_produce_all",
+    "count_payments",
     "explain_could_produce",
+    "is_payable",
     "outcomes",
+    "payments",
     "resolve",
+    "unpayable_reasons",
 ]

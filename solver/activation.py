@@ -1109,9 +1109,10 @@ def _mv_equals(act: _Activation) -> Any:
 
 
 def _payments() -> Any:
-    from manacheck.solver import payments
+    import importlib
 
-    return payments
+    # The module (``manacheck.solver.payments`` the attribute is the function).
+    return importlib.import_module("manacheck.solver.payments")
 
 
 # ---------------------------------------------------------------------------------------

@@ -408,7 +408,9 @@ def test_mana_flare_adds_triggered_mana() -> None:
 def test_arithmetic_count_agrees_with_the_general_count() -> None:
     # The saturated-counter count (simple costs, one-mana sources) against the general
     # kind-vector programme with its exact max-flow check, on the same boards.
-    from manacheck.solver import payments as module
+    import importlib
+
+    module = importlib.import_module("manacheck.solver.payments")
 
     s = board("Forest", "Forest", "Island", "Plains", "Tundra", "Tundra", "City of Brass",
               "Birds of Paradise", "Swamp", pool="{G}{C}")

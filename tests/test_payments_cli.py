@@ -123,7 +123,9 @@ def test_missing_state_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
 def test_count_that_stops_says_so(state: str, capsys: pytest.CaptureFixture[str],
                                   monkeypatch: pytest.MonkeyPatch) -> None:
     # With a tiny state limit the count stops: "complete": false, still payable.
-    from manacheck.solver import payments as module
+    import importlib
+
+    module = importlib.import_module("manacheck.solver.payments")
 
     monkeypatch.setattr(module, "DEFAULT_MAX_STATES", 1)
     code, out, _ = run(capsys, state, "{1}{U}", "--json")
