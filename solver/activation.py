@@ -1315,17 +1315,24 @@ def abilities(
     """
     me = state.player(player)
     out: list[tuple[str, int, Verdict]] = []
+
+    def one(object_id: str, number: int, text: str) -> Verdict:
+        # One ability whose choices are too many to search doesn't stop the listing:
+        # it is reported as undecided, with the limit that stopped it.
+        try:
+            return can_activate(state, object_id, number, player, count_ways=count_ways,
+                                find_fixes=find_fixes)
+        except ActivationSearchLimit as e:
+            return Verdict(object_id, number, player, legal=False, text=text,
+                           undecided=e.one_line())
+
     for perm in me.battlefield:
-        for i, _ab in enumerate(effective(state)[perm.id].activated, 1):
-            out.append((perm.id, i, can_activate(state, perm.id, i, player,
-                                                 count_ways=count_ways,
-                                                 find_fixes=find_fixes)))
+        for i, ab in enumerate(effective(state)[perm.id].activated, 1):
+            out.append((perm.id, i, one(perm.id, i, ab.text)))
     for zone, cards in ((Zone.HAND, me.hand), (Zone.GRAVEYARD, me.graveyard)):
         for card in cards:
             for i, ab in enumerate(card.card.activated_abilities, 1):
                 if ab.zone is zone:
-                    out.append((card.id, i, can_activate(state, card.id, i, player,
-                                                         count_ways=count_ways,
-                                                         find_fixes=find_fixes)))
+                    out.append((card.id, i, one(card.id, i, ab.text)))
     return out
 

@@ -138,6 +138,9 @@ class Verdict:
     ways_complete: bool = True
     fixes: tuple[Fix, ...] = field(default=())
     text: str = ""
+    #: Not decided: the search hit a limit (the message says which); ``legal`` is then
+    #: False but means "not shown legal", and JSON gives ``"legal": null``.
+    undecided: str = ""
 
     def __bool__(self) -> bool:
         return self.legal
@@ -154,4 +157,7 @@ class Verdict:
         }
         if not self.ways_complete:
             out["ways_limit_reached"] = True
+        if self.undecided:
+            out["legal"] = None
+            out["undecided"] = self.undecided
         return out

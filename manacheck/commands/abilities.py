@@ -39,8 +39,12 @@ def handle(args: argparse.Namespace) -> int:
             return f"{player} has no activated abilities to consider"
         lines = []
         for obj, n, v in rows:
-            mark = "yes" if v.legal else "no "
-            lines.append(f"{mark} {obj} [{n}] {v.text}")
+            mark = "yes" if v.legal else ("??" if v.undecided else "no ")
+            if v.undecided:
+                lines.append(f"{mark:<3} {obj} [{n}] {v.text}")
+                lines.append(f"      not decided: {v.undecided}")
+                continue
+            lines.append(f"{mark:<3} {obj} [{n}] {v.text}")
             if v.legal and v.witness is not None:
                 lines.append(f"      {v.ways} way(s), e.g. {witness_text(v.witness)}")
             for r in v.reasons:
