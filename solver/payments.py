@@ -374,7 +374,9 @@ class _Board:
         # activation's cost, so sources without a mana cost number at most the cost's
         # mana plus what the mana-costing activations ask; those are at most how many
         # the board offers (each permanent activates one exclusive ability).
-        cmax = max((len(k.mana_cost) for k in self.kinds if k.mana_cost), default=0)
+        # (in mana, not symbols: Pili-Pala's {2} asks for two mana)
+        cmax = max((sum(_max_units(s) for s in k.mana_cost) for k in self.kinds
+                    if k.mana_cost), default=0)
         f_avail = sum(g.size if any(o.exclusive for o in g.options
                                     if self.kinds[o.kind].mana_cost) else 0
                       for g in self.groups)

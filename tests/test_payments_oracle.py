@@ -72,8 +72,10 @@ def sources(state: GameState, player: str, restricted_ok: bool,
                 continue
             if ab.tap and perm.tapped:
                 continue  # CR 107.5
+            if ab.untap and not perm.tapped:
+                continue  # CR 107.6
             sick = chars.is_creature and perm.summoning_sick and "Haste" not in chars.keywords
-            if ab.tap and sick:
+            if (ab.tap or ab.untap) and sick:
                 continue  # CR 302.6
             life = sum(int(c.count) for c in ab.costs if c.kind is CostKind.PAY_LIFE)
             taps = sum(int(c.count) for c in ab.costs if c.kind is CostKind.TAP_UNTAPPED)
@@ -216,7 +218,11 @@ def oracle(state: GameState, player: str, cost: ManaCost, *, restricted_ok: bool
     out: set[Identity] = set()
     max_units = sum(2 if s.kind is SymbolKind.MONO_HYBRID else
                     s.amount if s.kind is SymbolKind.GENERIC else 1 for s in cost)
-    filter_extra = max((len(o.mana_cost) for _, opts in srcs for o in opts), default=0)
+    # The most mana one activation's own cost asks for (in mana: {2} asks for two).
+    filter_extra = max((sum(2 if s.kind is SymbolKind.MONO_HYBRID else
+                            s.amount if s.kind is SymbolKind.GENERIC else 1
+                            for s in o.mana_cost) for _, opts in srcs for o in opts),
+                       default=0)
     creatures = untapped_creatures(state, player)
     # Each activation gives a mana to the cost or to a later activation's cost.
     filter_sources = sum(1 for _, opts in srcs if any(o.mana_cost for o in opts))
@@ -253,17 +259,20 @@ def identity(state: GameState, p: Payment) -> Identity:
 # The property test: solver vs oracle on random boards
 # ---------------------------------------------------------------------------------------
 
+from pathlib import Path  # noqa: E402
+
 import pytest  # noqa: E402
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
-from manacheck.model import load_state_text  # noqa: E402
+from manacheck.model import load_state, load_state_text  # noqa: E402
 from manacheck.solver.flow import flow_payable  # noqa: E402
-from manacheck.solver.payments import payments  # noqa: E402
+from manacheck.solver.payments import count_payments, payments  # noqa: E402
 
+REPO = Path(__file__).resolve().parents[1]
 CARDS = ["Plains", "Island", "Swamp", "Mountain", "Forest", "Wastes", "Snow-Covered Forest",
          "Snow-Covered Island", "Tundra", "Badlands", "Birds of Paradise", "Llanowar Elves",
          "City of Brass", "Mana Confluence", "Sol Ring", "Graven Cairns", "Eldrazi Temple",
-         "Lotus Petal", "Springleaf Drum"]
+         "Lotus Petal", "Springleaf Drum", "Pili-Pala", "Azorius Signet"]
 # Generic symbols are listed several times so that more random costs are payable.
 SYMBOLS = ["{W}", "{U}", "{B}", "{R}", "{G}", "{C}", "{1}", "{1}", "{1}", "{2}", "{2}",
            "{W/U}", "{B/R}", "{2/W}", "{G/P}", "{W/P}", "{S}", "{G/W/P}"]
@@ -323,6 +332,22 @@ def test_solver_matches_brute_force(case: tuple[str, str, bool]) -> None:
         assert not expected
     for q in p.best(3):
         assert q in p
+
+
+@pytest.mark.cr("605.3a")
+def test_mana_costing_sources_count_their_cost_in_mana_not_symbols() -> None:
+    # Regression: Pili-Pala's {2} is one symbol but two mana. Forest + Springleaf Drum
+    # paying Pili-Pala's {2}, whose mana pays the {1}, is a payment (three activations).
+    state = load_state(REPO / "examples" / "activation.yaml")
+    for cost in ("{1}", "{1}{W}", "{3}"):
+        expected = oracle(state, "Alice", ManaCost.parse(cost), exclude=["Voltaic Key"])
+        got = {identity(state, q)
+               for q in payments(state, "Alice", cost, exclude=frozenset({"Voltaic Key"}))}
+        assert got == expected
+    # Hand count for {1}: Drum (5 colors), Forest, Sol Ring (7); and Pili-Pala (5 colors)
+    # with its {2} paid by Sol Ring alone, Sol Ring + Forest, Sol Ring + Drum (5),
+    # Forest + Drum (5): 7 + 5 * 12 = 67.
+    assert count_payments(state, "Alice", "{1}", exclude=frozenset({"Voltaic Key"})) == 67
 
 
 @pytest.mark.cr("107.4f")
