@@ -343,11 +343,33 @@ def test_readme_has_console_examples_for_foundation_commands() -> None:
 
 @pytest.mark.parametrize(("command", "expected"), CONSOLE, ids=[c for c, _ in CONSOLE])
 def test_readme_console_example(command: str, expected: str) -> None:
+    """Each README console example, run for real.
+
+    A last line ``(exit status N)`` is checked against the exit status; a last line
+    ``...`` means the README shows only the beginning of the output.
+    """
+    import re
+
     assert command.startswith("manacheck ")
+    lines = expected.split("\n")
+    status: int | None = None
+    if lines and (m := re.fullmatch(r"\(exit status (\d+)\)", lines[-1])):
+        status = int(m.group(1))
+        lines = lines[:-1]
+    prefix_only = bool(lines) and lines[-1] == "..."
+    if prefix_only:
+        lines = lines[:-1]
     shell = f"{sys.executable} -m {command} 2>&1"
     done = subprocess.run(["bash", "-c", shell], cwd=REPO, capture_output=True, text=True,
                           timeout=120)
-    assert done.stdout.rstrip("\n") == expected
+    got = done.stdout.rstrip("\n")
+    want = "\n".join(lines)
+    if prefix_only:
+        assert got.startswith(want)
+    else:
+        assert got == want
+    if status is not None:
+        assert done.returncode == status
 
 
 def test_readme_python_api_doctest(monkeypatch: pytest.MonkeyPatch) -> None:
