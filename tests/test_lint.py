@@ -1,0 +1,23 @@
+"""ruff and mypy --strict stay clean (STYLE.md: "Lint and types: ruff and mypy in strict
+mode, clean"). Both are in the `test` extra, so CI runs these."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def test_ruff_is_clean() -> None:
+    done = subprocess.run([sys.executable, "-m", "ruff", "check", "."], cwd=REPO,
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_mypy_strict_is_clean() -> None:
+    done = subprocess.run(["bash", ".ci/typecheck"], cwd=REPO, capture_output=True,
+                          text=True, timeout=600)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    assert "Success: no issues found" in done.stdout
