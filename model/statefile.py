@@ -292,6 +292,10 @@ def _parse_yaml(text: str, name: str) -> _Doc:
         mark = e.problem_mark or e.context_mark
         line = mark.line + 1 if mark is not None else None
         problem = e.problem or e.context or "malformed YAML"
+        if "maximum nesting depth" in problem:
+            # PyYAML >= 6.0.4 has its own depth limit, met before our pre-scan: the same
+            # refusal, in our words, whichever PyYAML is installed.
+            raise _refuse(f"nesting deeper than {MAX_DEPTH} levels", name, line) from None
         if e.context and e.problem and e.context not in problem:
             problem = f"{problem} ({e.context})"
         raise _refuse(f"malformed YAML: {problem}", name, line) from None
