@@ -233,7 +233,6 @@ class _Solver:
             pid for pid, abs_ in self.abilities.items()
             if any(ab.mana is not None and ab.mana.kind is ManaProductionKind.UNMODELLED
                    for _, ab in abs_))
-        self.values = least_fixed_point([p.id for p in state.permanents], deps, self._step)
         # Answers that are lower bounds: the unmodelled permanents and everything that
         # looks (transitively) at one of them.
         incomplete = set(self.unmodelled)
@@ -245,6 +244,14 @@ class _Solver:
                     incomplete.add(pid)
                     changed = True
         self.incomplete = frozenset(incomplete)
+
+    @functools.cached_property
+    def values(self) -> Mapping[str, frozenset[ManaType]]:
+        """The least fixed point: what every permanent could produce (CR 106.7).
+
+        Computed on first use: an activation whose ability doesn't look at what other
+        permanents could produce never needs it (most payment questions)."""
+        return least_fixed_point([p.id for p in self.state.permanents], self.deps, self._step)
 
     def bound(self, perm: Permanent, ab: ActivatedAbility) -> tuple[BoundReplacement, ...]:
         key = (perm.id, ab)
@@ -735,7 +742,9 @@ def activation_outcomes(
         if not effective(state)[land.id].is_land or land.controller != perm.controller:
             raise BadInput(f"'{sac}' is not a land {perm.controller} controls",
                            suggestion="name a land its controller can sacrifice")
-    result = solver.outcomes(perm, ab, solver.values, sac)
+    # Only could-produce abilities look at the fixed point (computed lazily).
+    values = solver.values if ab.mana.kind is ManaProductionKind.COULD_PRODUCE else {}
+    result = solver.outcomes(perm, ab, values, sac)
     if include_triggered:
         triggers = mana_triggers(state, perm, ab)
         if triggers:
