@@ -133,3 +133,10 @@ def test_count_that_stops_says_so(state: str, capsys: pytest.CaptureFixture[str]
     assert code == 0
     assert (data["payable"], data["complete"], data["count"]) == (True, False, None)
     assert data["options"]
+
+
+def test_x_for_a_cost_without_x_is_bad_input(state: str,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    # Like the state file's "x given for a card without X": one line, exit 2.
+    code, out, err = run(capsys, state, "{1}", "--x", "2")
+    assert code == 2 and out == "" and err.count("\n") == 1 and "has no X" in err
