@@ -67,7 +67,7 @@ from .abilities import (
     Zone,
 )
 from .errors import CardDataError, ManacheckError, UnknownObject
-from .mana import COLORS, ManaCost, ManaType, SymbolKind, parse_mana_types, sort_types
+from .mana import ManaCost, ManaType, SymbolKind, parse_mana_types, sort_types
 
 __all__ = [
     "BASIC_LAND_TYPES",
@@ -753,5 +753,3 @@ def intrinsic_mana_ability(land_type: str) -> ActivatedAbility:
         text=f"{{T}}: Add {{{t.value}}}. (CR 305.6: intrinsic to {land_type})",
     )
 
-
-assert len(COLORS) == 5

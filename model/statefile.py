@@ -37,7 +37,7 @@ from .abilities import SpendRestriction
 from .cards import CardDatabase, CardDefinition, builtin_cards, parse_card
 from .characteristics import bind_restriction
 from .errors import BadInput, Location, ManacheckError, StateFileError
-from .mana import ManaCost, ManaPool, PoolMana, parse_mana_types
+from .mana import ManaPool, PoolMana, parse_mana_types
 from .state import (
     Card,
     ContinuousEffect,
@@ -1101,8 +1101,3 @@ def dump_state_text(state: GameState) -> str:
     import yaml
 
     return str(yaml.safe_dump(dump_state(state), sort_keys=False, allow_unicode=True))
-
-
-def parse_cost_arg(text: str) -> ManaCost:
-    """Parse a cost given on the command line."""
-    return ManaCost.parse(text)

@@ -969,12 +969,16 @@ def resolve_cost(cost: ManaCost | str, x: int | None) -> ManaCost:
     Raises
     ------
     BadInput
-        Bad cost text, X missing for a cost with X, or a negative X.
+        Bad cost text, X missing for a cost with X, X given for a cost without X, or
+        a negative X.
     """
     c = ManaCost.parse(cost) if isinstance(cost, str) else cost
     c = c.mana_only
     if x is not None and x < 0:
         raise BadInput(f"X can't be negative (got {x})", suggestion="CR 107.3: X is 0 or more")
+    if x is not None and not c.has_variable:
+        raise BadInput(f"X given, but the cost {c.text or '{0}'} has no X",
+                       suggestion="leave out X (--x), or give a cost with {X}")
     if c.has_variable:
         if x is None:
             raise BadInput(f"the cost {c.text} has X but no value was given",

@@ -140,3 +140,13 @@ def test_x_for_a_cost_without_x_is_bad_input(state: str,
     # Like the state file's "x given for a card without X": one line, exit 2.
     code, out, err = run(capsys, state, "{1}", "--x", "2")
     assert code == 2 and out == "" and err.count("\n") == 1 and "has no X" in err
+
+
+def test_resolve_cost_checks_x_for_every_caller() -> None:
+    # The check lives in resolve_cost, so the Python API refuses it too (CR 107.3).
+    from manacheck.model import BadInput
+    from manacheck.solver.payments import resolve_cost
+
+    with pytest.raises(BadInput, match="has no X"):
+        resolve_cost("{1}{G}", 2)
+    assert resolve_cost("{X}{G}", 2).text == "{2}{G}"

@@ -66,10 +66,6 @@ def handle(args: argparse.Namespace) -> int:
         cost_raw, exclude = cost_for_object(state, args.for_object)
     else:
         cost_raw = args.cost
-    parsed = ManaCost.parse(cost_raw) if isinstance(cost_raw, str) else cost_raw
-    if args.x is not None and not parsed.has_variable:
-        raise BadInput(f"--x given, but the cost {parsed.text or '{0}'} has no X",
-                       suggestion="leave out --x, or give a cost with {X}")
     cost = resolve_cost(cost_raw, args.x)
     p = payments(state, player, cost, for_object=args.for_object, exclude=exclude)
     complete = True
