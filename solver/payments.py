@@ -323,6 +323,17 @@ def _call_outcomes(state: GameState, object_id: str, number: int
     return out
 
 
+_UNMODELLED_WHY = ("what it adds is not modelled by manacheck, so payments using it are not "
+                   "listed or counted")
+
+
+def _note(object_id: str, number: int, why: str) -> str:
+    """Why a source isn't used: it can't be activated now, or its mana isn't modelled."""
+    if why == _UNMODELLED_WHY:
+        return f"{object_id} (ability {number}) is left out: {why}"
+    return f"{object_id} (ability {number}) can't be activated: {why}"
+
+
 _EXCLUSIVE_COSTS = {CostKind.SACRIFICE_SELF, CostKind.EXILE_SELF}
 _SUPPORTED_COSTS = {CostKind.SACRIFICE_SELF, CostKind.EXILE_SELF, CostKind.PAY_LIFE,
                     CostKind.REMOVE_COUNTERS, CostKind.TAP_UNTAPPED, CostKind.REVEAL}
@@ -442,7 +453,7 @@ class _Board:
                 why = self._cannot(perm, chars.is_creature and not chars.has_haste, ab,
                                    number)
                 if why:
-                    self.notes.append(f"{perm.id} (ability {number}) can't be activated: {why}")
+                    self.notes.append(_note(perm.id, number, why))
                     continue
                 okey = (perm.card.name, perm.tapped, perm.summoning_sick, perm.counters,
                         perm.chosen, perm.controller, chars, number)
@@ -473,7 +484,7 @@ class _Board:
                     continue
                 why = self._cannot(None, False, ab, number)
                 if why:
-                    self.notes.append(f"{card.id} (ability {number}) can't be activated: {why}")
+                    self.notes.append(_note(card.id, number, why))
                     continue
                 fake = Permanent(card.id, card.card, self.player.name, card.owner)
                 events = produce.base_outcomes(state, fake, ab.mana) if ab.mana else frozenset()
@@ -516,8 +527,7 @@ class _Board:
         if ab.mana is not None and ab.mana.kind is ManaProductionKind.UNMODELLED:
             self.left_out.append(f"{perm.id if perm is not None else 'a card in hand'} "
                                  f"(ability {number})")
-            return ("what it adds is not modelled by manacheck, so it is left out: payments "
-                    "using it are not listed or counted")
+            return _UNMODELLED_WHY
         if ab.condition is not None:
             return f"its condition '{ab.condition.kind}' is not evaluated by the payment solver"
         for c in ab.costs:

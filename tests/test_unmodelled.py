@@ -71,7 +71,8 @@ def test_pay_cli_reports_a_lower_bound(capsys: pytest.CaptureFixture[str],
     assert "Metalworker (ability 1)" in data["left_out"]
     assert main(["pay", str(path), "{U}"]) == 1
     out = capsys.readouterr().out
-    assert "not payable" in out and "left out" in out
+    assert "not payable" in out and "Metalworker (ability 1) is left out" in out
+    assert "Metalworker (ability 1) can't be activated" not in out
     assert main(["produce", str(path), "--json"]) == 0
     objects = {o["object"]: o for o in json.loads(capsys.readouterr().out)["objects"]}
     assert objects["Reflecting Pool"]["complete"] is False
