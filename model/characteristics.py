@@ -20,7 +20,7 @@ toughness.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .abilities import Ability, ActivatedAbility, ObjectFilter, SpendRestriction, StaticAbility
 from .cards import BASIC_LAND_TYPES, CardDefinition, intrinsic_mana_ability
@@ -52,6 +52,18 @@ class Characteristics:
     toughness: int | None
     mana_value: int
     lost_abilities: bool = False
+    _hash: int = field(default=0, init=False, compare=False, repr=False)
+
+    def __hash__(self) -> int:
+        # Solvers key caches on characteristics (identical permanents share answers);
+        # the hash is computed once, not re-walked through every ability each time.
+        h = self._hash
+        if not h:
+            h = hash((self.name, self.supertypes, self.types, self.subtypes, self.colors,
+                      self.keywords, self.abilities, self.activated, self.power,
+                      self.toughness, self.mana_value, self.lost_abilities)) or 1
+            object.__setattr__(self, "_hash", h)
+        return h
 
     def has_type(self, t: str) -> bool:
         return t in self.types
@@ -74,6 +86,16 @@ class Characteristics:
 
 
 def _base(card: CardDefinition) -> Characteristics:
+    """The card's printed characteristics: one shared (immutable) object per card
+    definition, so identical permanents share it and its hash is computed once."""
+    hit = card.__dict__.get("_base_characteristics")
+    if hit is None:
+        hit = _compute_base(card)
+        card.__dict__["_base_characteristics"] = hit
+    return hit  # type: ignore[no-any-return,unused-ignore]
+
+
+def _compute_base(card: CardDefinition) -> Characteristics:
     return Characteristics(
         name=card.name,
         supertypes=frozenset(card.supertypes),
@@ -172,16 +194,21 @@ def _compute(state: GameState) -> dict[str, Characteristics]:
                 chars[p.id] = replace(chars[p.id],
                                       subtypes=chars[p.id].subtypes | frozenset(ab.add_subtypes))
 
-    # CR 305.6: intrinsic mana abilities from basic land types, listed first.
+    # CR 305.6: intrinsic mana abilities from basic land types, listed first. (Lands
+    # with the same characteristics so far share one result object.)
+    with_intrinsic: dict[int, Characteristics] = {}
     for p in perms:
         c = chars[p.id]
         if not c.is_land:
             continue
-        intrinsic = tuple(
-            intrinsic_mana_ability(t) for t in BASIC_LAND_TYPES if t in c.subtypes
-        )
-        if intrinsic:
-            chars[p.id] = replace(c, activated=intrinsic + c.activated)
+        done = with_intrinsic.get(id(c))
+        if done is None:
+            intrinsic = tuple(
+                intrinsic_mana_ability(t) for t in BASIC_LAND_TYPES if t in c.subtypes
+            )
+            done = replace(c, activated=intrinsic + c.activated) if intrinsic else c
+            with_intrinsic[id(c)] = done
+        chars[p.id] = done
 
     # Layer 6 (CR 613.1f): granted activated abilities, from sources that still have them.
     for src, ab in _statics(state, "grant_ability"):
@@ -200,9 +227,10 @@ def _compute(state: GameState) -> dict[str, Characteristics]:
             k[:1].upper() + k[1:] for k in p.counters if k in KEYWORD_COUNTERS
         )
         delta = p.counters["+1/+1"] - p.counters["-1/-1"]
-        power = None if c.power is None else c.power + delta
-        tough = None if c.toughness is None else c.toughness + delta
-        chars[p.id] = replace(c, keywords=kws, power=power, toughness=tough)
+        if kws != c.keywords or delta:
+            power = None if c.power is None else c.power + delta
+            tough = None if c.toughness is None else c.toughness + delta
+            chars[p.id] = replace(c, keywords=kws, power=power, toughness=tough)
     return chars
 
 

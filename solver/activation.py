@@ -53,6 +53,7 @@ Assumptions and limits (said, not hidden):
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import itertools
 import math
@@ -65,6 +66,7 @@ from manacheck.model import (
     AmbiguousInput,
     BadInput,
     Card,
+    CardDefinition,
     CostKind,
     CostPart,
     GameState,
@@ -341,9 +343,7 @@ class _Activation:
     # -- candidates ------------------------------------------------------------------
     def _source_key(self, flt: ObjectFilter) -> str | None:
         """The source, when the filter's answer depends on which object is looking."""
-        if flt.another or flt.chosen_creature_type or getattr(flt, "enchanted", False):
-            return self.source_id
-        return None
+        return self.source_id if _looks_at_source(flt) else None
 
     def target_candidates(self, spec: TargetSpec) -> tuple[str, ...]:
         """Legal choices for one target, X unbound (CR 115, 601.2c). Cached per state."""
@@ -619,7 +619,7 @@ class _Activation:
             src = frozenset({self.source_id})
             return _Uses(src, frozenset(), src if self.ab.tap else frozenset())
         if self.has_sacrifice_self or self.has_exile_self:
-            return _Uses(frozenset(), frozenset({self.source_id}))
+            return _Uses(frozenset(), frozenset({self.source_id}) & _self_spenders(self.state))
         return _Uses(frozenset(), frozenset())
 
     def _entry(self, x: int, exclude: frozenset[str], tapped: frozenset[str]) -> _PayEntry:
@@ -809,19 +809,22 @@ class _Activation:
         abilities come first, and a tapped permanent can't be tapped again, 107.5), and
         cards discarded, revealed or exiled from a graveyard (a card used for mana from
         a hand, e.g. exiled by Elvish Spirit Guide, is no longer there). Soft:
-        permanents sacrificed or exiled by the cost, which may first be tapped for mana.
+        permanents sacrificed or exiled by the cost, which may first be tapped for mana;
+        only those whose own mana abilities sacrifice or exile them are kept (for the
+        others no payment could clash with the cost, so nothing needs checking).
         """
         fixed = self._fixed_uses
         if not self._cost_vars:
             return fixed
         hard: set[str] = set(fixed.hard)
         soft: set[str] = set(fixed.soft)
+        spenders = _self_spenders(self.state)
         tapped: set[str] = set(fixed.tapped)
         for name, how in self._cost_vars:
             sel = sol[name]
             assert isinstance(sel, tuple)
             if how == "soft":
-                soft.update(sel)
+                soft.update(o for o in sel if o in spenders)
             else:
                 hard.update(sel)
                 if how == "tap":
@@ -1030,16 +1033,39 @@ def _mana_facts(state: GameState) -> tuple[frozenset[str], bool]:
     return hit  # type: ignore[no-any-return,unused-ignore]
 
 
+def _looks_at_source(flt: ObjectFilter) -> bool:
+    """Whether the filter's answer depends on which object is looking ("another",
+    "the chosen creature type", "enchanted")."""
+    return bool(flt.another or flt.chosen_creature_type or getattr(flt, "enchanted", False))
+
+
+def _self_spenders(state: GameState) -> frozenset[str]:
+    """Permanents with a mana ability that sacrifices or exiles them (Lotus Petal,
+    Treasure). Only for these can a payment clash with a cost that sacrifices or exiles
+    them (see ``_Activation._keeps``). Cached."""
+    hit = state.__dict__.get("_activation_self_spenders")
+    if hit is None:
+        chars = effective(state)
+        hit = frozenset(
+            perm.id for perm in state.permanents for ab in chars[perm.id].activated
+            if ab.is_mana_ability and any(c.kind in (CostKind.SACRIFICE_SELF, CostKind.EXILE_SELF)
+                                          for c in ab.costs))
+        state.__dict__["_activation_self_spenders"] = hit
+    return hit  # type: ignore[no-any-return,unused-ignore]
+
+
 def _tap_sensitive(state: GameState) -> frozenset[str]:
     """Permanents some mana ability could tap as a cost other than its own {T}
     (Springleaf Drum's "Tap an untapped creature you control"). Cached."""
     hit = state.__dict__.get("_activation_tap_sensitive")
     if hit is None:
         chars = effective(state)
-        flts = [(perm.controller, perm.id, part.filter)
-                for perm in state.permanents for ab in chars[perm.id].activated
-                if ab.mana is not None
-                for part in ab.costs if part.kind is CostKind.TAP_UNTAPPED]
+        # (the source matters only to a filter that looks at it: "another creature")
+        flts = list(dict.fromkeys(
+            (perm.controller, perm.id if _looks_at_source(part.filter) else None, part.filter)
+            for perm in state.permanents for ab in chars[perm.id].activated
+            if ab.mana is not None
+            for part in ab.costs if part.kind is CostKind.TAP_UNTAPPED))
         hit = frozenset(p.id for p in state.permanents
                         for ctl, src, flt in flts
                         if p.controller == ctl and matches(flt, chars[p.id], p, state, ctl, src))
@@ -1118,6 +1144,72 @@ def _payments() -> Any:
 # ---------------------------------------------------------------------------------------
 # Public API
 # ---------------------------------------------------------------------------------------
+
+
+def _referenced_ids(state: GameState) -> frozenset[str]:
+    """Every string by which the state could refer to an object: attachments and
+    choices of permanents, everything on the stack but card definitions (targets,
+    sources), abilities activated this turn, mana in pools, continuous effects and
+    events. A permanent whose id is among them is referred to by something else (so it
+    has no twin). Cached."""
+    hit = state.__dict__.get("_activation_referenced")
+    if hit is None:
+        found: set[str] = set()
+
+        def walk(v: object) -> None:
+            if isinstance(v, str):
+                found.add(v)
+            elif isinstance(v, tuple | list | frozenset | set):
+                for item in v:
+                    walk(item)
+            elif isinstance(v, dict):
+                for k, item in v.items():
+                    walk(k)
+                    walk(item)
+            elif dataclasses.is_dataclass(v) and not isinstance(v, type | CardDefinition):
+                for f in dataclasses.fields(v):
+                    if f.name != "id":
+                        walk(getattr(v, f.name))
+
+        for player in state.players:
+            for perm in player.battlefield:
+                if perm.attached_to is not None:
+                    found.add(perm.attached_to)
+                walk(perm.chosen)
+            walk(player.mana_pool)
+        for name in ("stack", "activated_this_turn", "effects", "events"):
+            walk(getattr(state, name))
+        hit = frozenset(found)
+        state.__dict__["_activation_referenced"] = hit
+    return hit  # type: ignore[no-any-return,unused-ignore]
+
+
+def _twin_key(state: GameState, perm: Permanent, number: int) -> Hashable | None:
+    """A key shared by the same ability of *twins*: permanents with the same card,
+    controller, owner, status, counters, choices, attachment and effective
+    characteristics, neither referred to by anything else in the state. Swapping two
+    twins maps the game state onto itself, so an ability of one has exactly as many
+    legal ways as the same ability of the other. None when ``perm`` can't have a twin."""
+    if perm.id in _referenced_ids(state):
+        return None
+    return (perm.card.name, id(perm.card), perm.controller, perm.owner, perm.tapped,
+            perm.summoning_sick, perm.counters, perm.chosen, perm.token, perm.attached_to,
+            effective(state)[perm.id], number)
+
+
+def _for_twin(verdict: Verdict, twin: str) -> Verdict | None:
+    """``verdict`` (for one of two twins) turned into the twin's verdict, or None when
+    it can't be (a reason names either object: it is then asked afresh).
+
+    Exchanging twins maps the game state onto itself (see :func:`_twin_key`), so the
+    twin's ability is legal exactly when this one is, with as many ways, for the same
+    reasons, and the witness with the two exchanged is a legal way for it.
+    """
+    a = verdict.object_id
+    if any(a in r.message or twin in r.message for r in verdict.reasons) or verdict.fixes:
+        return None
+    witness = verdict.witness.swapped(a, twin) if verdict.witness is not None else None
+    return replace(verdict, object_id=twin, witness=witness)
 
 
 def _default_player(state: GameState, object_id: str) -> str:
@@ -1326,9 +1418,19 @@ def abilities(
             return Verdict(object_id, number, player, legal=False, text=text,
                            undecided=e.one_line())
 
+    # Twins (see _twin_key) have the same verdict up to exchanging them: each set of
+    # twins is solved once, and the others get that verdict with the two exchanged.
+    solved: dict[Hashable, Verdict] = {}
     for perm in me.battlefield:
         for i, ab in enumerate(effective(state)[perm.id].activated, 1):
-            out.append((perm.id, i, one(perm.id, i, ab.text)))
+            key = _twin_key(state, perm, i) if not find_fixes else None
+            twin = solved.get(key) if key is not None else None
+            v = _for_twin(twin, perm.id) if twin is not None else None
+            if v is None:
+                v = one(perm.id, i, ab.text)
+                if key is not None and not v.undecided:
+                    solved.setdefault(key, v)
+            out.append((perm.id, i, v))
     for zone, cards in ((Zone.HAND, me.hand), (Zone.GRAVEYARD, me.graveyard)):
         for card in cards:
             for i, ab in enumerate(card.card.activated_abilities, 1):

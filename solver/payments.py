@@ -56,6 +56,7 @@ tapped source for {S}.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import heapq
 import inspect
@@ -245,6 +246,36 @@ class Payment:
 
     def __repr__(self) -> str:
         return f"Payment({self.text})"
+
+    def swapped(self, a: str, b: str) -> Payment:
+        """This payment with objects ``a`` and ``b`` exchanged everywhere.
+
+        For twins (interchangeable objects that nothing else refers to), exchanging them
+        maps the game onto itself, so this is a payment of the same cost for the twin.
+        A group that holds both stays as it is (it is the same set); ids keep the
+        group's order.
+        """
+        def sw(o: str) -> str:
+            return b if o == a else a if o == b else o
+
+        uses = []
+        for u in self.activations:
+            ids = tuple(sw(i) for i in u.ids)
+            group = u.group if {a, b} <= set(u.group) else tuple(sw(g) for g in u.group)
+            if group:
+                order = {g: n for n, g in enumerate(group)}
+                ids = tuple(sorted(ids, key=lambda i: order.get(i, len(order))))
+            obj = ids[0] if ids else sw(u.object)
+            uses.append(dataclasses.replace(u, object=obj, ids=ids, group=group))
+
+        def part(text: str) -> str:
+            head = "activating "
+            return head + sw(text[len(head):]) if text.startswith(head) else text
+
+        assignment = sorted((Assigned(x.symbol, x.paid_with, sw(x.source), part(x.part_of))
+                             for x in self.assignment),
+                            key=lambda x: (x.part_of, x.symbol, x.paid_with, x.source))
+        return dataclasses.replace(self, activations=tuple(uses), assignment=tuple(assignment))
 
 
 class PaymentSearchLimit(BadInput):
@@ -440,7 +471,8 @@ class _Board:
         tap_filters = self._tap_filters(chars_all)
         # Identical permanents (same card, status and effective characteristics, nothing
         # attached) make the same mana: ask activation_outcomes once for them.
-        outcome_cache: dict[Hashable, frozenset[tuple[ManaType, ...]]] = {}
+        options_cache: dict[Hashable, list[_Option]] = {}
+        tapper_cache: dict[Hashable, bool] = {}
         attached = {p.attached_to for p in state.permanents if p.attached_to}
         for perm in self.player.battlefield:
             if perm.id in self.exclude:
@@ -457,15 +489,22 @@ class _Board:
                     continue
                 okey = (perm.card.name, perm.tapped, perm.summoning_sick, perm.counters,
                         perm.chosen, perm.controller, chars, number)
-                events = outcome_cache.get(okey) if perm.id not in attached else None
-                if events is None:
+                hit = options_cache.get(okey) if perm.id not in attached else None
+                if hit is None:
                     events = _call_outcomes(state, perm.id, number)
+                    hit = self._options(ab, number, events, chars.is_snow, perm.card.name,
+                                        perm)
                     if perm.id not in attached:
-                        outcome_cache[okey] = events
-                opts.extend(self._options(ab, number, events, chars.is_snow, perm.card.name,
-                                          perm))
-            tapper = (not perm.tapped) and any(
-                matches(f, chars, perm, state, self.player.name) for f in tap_filters)
+                        options_cache[okey] = hit
+                opts.extend(hit)
+            tkey = (perm.card.name, perm.tapped, perm.summoning_sick, perm.counters,
+                    perm.chosen, perm.controller, chars)
+            tapper = tapper_cache.get(tkey) if perm.id not in attached else None
+            if tapper is None:
+                tapper = (not perm.tapped) and any(
+                    matches(f, chars, perm, state, self.player.name) for f in tap_filters)
+                if perm.id not in attached:
+                    tapper_cache[tkey] = tapper
             if not opts:
                 if tapper:
                     self.extra_tappers += 1
@@ -509,7 +548,7 @@ class _Board:
                 for c in ab.costs:
                     if c.kind is CostKind.TAP_UNTAPPED:
                         out.append(c.filter)
-        return out
+        return list(dict.fromkeys(out))
 
     def _cannot(self, perm: Permanent | None, sick_matters: bool, ab: ActivatedAbility,
                 number: int) -> str:
@@ -1448,9 +1487,15 @@ def _pool_splits(b: _Board, want: _Multiset[ManaType]) -> Iterator[list[int]]:
 
 
 def _flow_possible(b: _Board) -> bool:
-    from .flow import payable_upper_bound
+    """The max-flow pre-check (:func:`manacheck.solver.flow.payable_upper_bound`),
+    asked once per board."""
+    hit = b.__dict__.get("_flow_possible")
+    if hit is None:
+        from .flow import payable_upper_bound
 
-    return payable_upper_bound(b)
+        hit = payable_upper_bound(b)
+        b.__dict__["_flow_possible"] = hit
+    return bool(hit)
 
 
 # ---------------------------------------------------------------------------------------
@@ -1529,6 +1574,7 @@ def _without_life(b: _Board) -> _Board:
     import copy
 
     nb = copy.copy(b)
+    nb.__dict__.pop("_flow_possible", None)  # asked again of the new options
     nb.groups = [_Group(g.ids, g.name, g.zone,
                         tuple(_Option(o.ability, o.kind, o.exclusive, o.repeat, o.taps_self,
                                       0, o.event) for o in g.options),

@@ -90,6 +90,25 @@ class Witness:
     life_paid: int = 0
     payment: object | None = None
 
+    def swapped(self, a: str, b: str) -> Witness:
+        """This witness with objects ``a`` and ``b`` exchanged everywhere (the payment
+        too, through its own ``swapped``): the same way for ``a``'s twin ``b``."""
+        def sw(ids: tuple[str, ...]) -> tuple[str, ...]:
+            return tuple(b if o == a else a if o == b else o for o in ids)
+
+        pay = self.payment
+        swap_pay = getattr(pay, "swapped", None)
+        if pay is not None:
+            if not callable(swap_pay):
+                raise TypeError(f"a payment without swapped(): {pay!r}")
+            pay = swap_pay(a, b)
+        return Witness(
+            targets=sw(self.targets), x=self.x, discarded=sw(self.discarded),
+            sacrificed=sw(self.sacrificed), exiled=sw(self.exiled), tapped=sw(self.tapped),
+            untapped=sw(self.untapped), revealed=sw(self.revealed),
+            counters_removed=tuple((sw((o,))[0], k, n) for o, k, n in self.counters_removed),
+            life_paid=self.life_paid, payment=pay)
+
     def to_data(self) -> dict[str, Any]:
         return {
             "targets": list(self.targets),
