@@ -67,6 +67,7 @@ from .abilities import (
     Zone,
 )
 from .errors import CardDataError, ManacheckError, UnknownObject
+from .keywords import keyword_problem
 from .mana import ManaCost, ManaType, SymbolKind, parse_mana_types, sort_types
 
 __all__ = [
@@ -210,6 +211,17 @@ def _str_list(v: Any, path: str) -> tuple[str, ...]:
     if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
         raise _Err("expected a list of strings", path)
     return tuple(v)
+
+
+def _keywords(v: Any, path: str) -> tuple[str, ...]:
+    """Keywords are free text, but one that restricts targeting must be understood
+    (``protection from``/``hexproof from`` a quality, CR 702.16a, 702.11d)."""
+    out = _str_list(v, path)
+    for i, kw in enumerate(out):
+        problem = keyword_problem(kw)
+        if problem:
+            raise _Err(problem, f"{path}[{i}]" if not isinstance(v, str) else path)
+    return out
 
 
 def _cost(v: Any, path: str) -> ManaCost:
@@ -662,7 +674,7 @@ def parse_card(v: Any, path: str = "") -> CardDefinition:
         power=_pt(v.get("power"), f"{path}.power"),
         toughness=_pt(v.get("toughness"), f"{path}.toughness"),
         loyalty=loyalty,
-        keywords=_str_list(v.get("keywords", []), f"{path}.keywords"),
+        keywords=_keywords(v.get("keywords", []), f"{path}.keywords"),
         abilities=tuple(parse_ability(a, f"{path}.abilities[{i}]")
                         for i, a in enumerate(abilities)),
         alternative_costs=tuple(alts),

@@ -345,6 +345,9 @@ class _Collector:
         self.name = name
         self.lines = lines
         self.problems: list[tuple[str, Location, str | None]] = []
+        #: Names of inline card definitions that failed to load: their own problem is
+        #: reported, so a reference to one is not reported again as an unknown card.
+        self.broken_cards: set[str] = set()
 
     def add(self, message: str, path: str, suggestion: str | None = None) -> None:
         line = self.lines.get(path)
@@ -437,6 +440,8 @@ class _Builder:
             self.c.add(f"expected a card name, got {type(name).__name__}", path)
             return None
         card = self.db.get(name)
+        if card is None and name.strip() in self.c.broken_cards:
+            return None  # its definition's problem is already reported
         if card is None:
             suggestion = self.db.suggest(name)
             longer = sorted(n for n in self.db if n.startswith(name + ","))
@@ -760,6 +765,8 @@ def _parse_card_list(data: Any, path: str, c: _Collector) -> list[CardDefinition
             out.append(parse_card(entry, f"{path}[{i}]"))
         except BadInput as e:
             c.add_card_error(e, f"{path}[{i}]")
+            if isinstance(entry, Mapping) and isinstance(entry.get("name"), str):
+                c.broken_cards.add(entry["name"].strip())
     return out
 
 

@@ -48,7 +48,10 @@ Assumptions and limits (said, not hidden):
 * Ability conditions supported: ``hand_size_less_than``, ``controls_at_least``,
   ``your_turn``; any other condition is refused as bad input rather than guessed.
 * "Exile a card from a graveyard" without ``controller: you`` accepts any graveyard.
-* Hexproof and shroud are honoured; protection and ward are not modelled.
+* Shroud, hexproof, "hexproof from" and protection (from a color, each color,
+  multicolored, monocolored, colorless, a card type, everything) make a permanent an
+  illegal target (CR 702.18a, 702.11b/d, 702.16b/j). Ward is a triggered ability, not a
+  targeting restriction (CR 702.21a): it doesn't change whether an activation is legal.
 """
 
 from __future__ import annotations
@@ -67,6 +70,7 @@ from manacheck.model import (
     BadInput,
     Card,
     CardDefinition,
+    Characteristics,
     CostKind,
     CostPart,
     GameState,
@@ -80,6 +84,7 @@ from manacheck.model import (
     matches,
     object_characteristics,
 )
+from manacheck.model.keywords import untargetable_reason
 
 from .activation_csp import Constraint, iter_solutions
 from .verdict import Fix, Reason, Verdict, Witness
@@ -296,6 +301,9 @@ class _Activation:
         self._count_cache: dict[tuple[int, _Uses], tuple[int, bool]] = {}
         self._x_domain: tuple[int, ...] | None = None
         self._entries: dict[tuple[int, frozenset[str], frozenset[str]], _PayEntry] = {}
+        #: Per target: the permanents that fit its filter but can't be targeted by this
+        #: source, as (id, rule, keyword).
+        self.untargetable: dict[TargetSpec, tuple[tuple[str, str, str], ...]] = {}
         self.vars = self._variables()
         self.x_vars = [v for v in self.vars
                        if v.filter.mana_value == "X" or v.count == "X"]
@@ -345,20 +353,29 @@ class _Activation:
         """The source, when the filter's answer depends on which object is looking."""
         return self.source_id if _looks_at_source(flt) else None
 
+    @functools.cached_property
+    def source_chars(self) -> Characteristics:
+        """The source's characteristics (what protection and hexproof look at)."""
+        return object_characteristics(self.state, self.source_id)
+
     def target_candidates(self, spec: TargetSpec) -> tuple[str, ...]:
-        """Legal choices for one target, X unbound (CR 115, 601.2c). Cached per state."""
-        cache: dict[object, tuple[str, ...]] = self.state.__dict__.setdefault(
-            "_activation_candidates", {})
-        key = ("target", spec, self.you, self._source_key(spec.filter))
+        """Legal choices for one target, X unbound (CR 115, 601.2c). Cached per state
+        and source characteristics (protection looks at them)."""
+        cache: dict[object, tuple[tuple[str, ...], tuple[tuple[str, str, str], ...]]] = \
+            self.state.__dict__.setdefault("_activation_target_candidates", {})
+        key = (spec, self.you, self._source_key(spec.filter), self.source_chars)
         hit = cache.get(key)
         if hit is None:
             hit = self._target_candidates(spec)
             cache[key] = hit
-        return hit
+        self.untargetable[spec] = hit[1]
+        return hit[0]
 
-    def _target_candidates(self, spec: TargetSpec) -> tuple[str, ...]:
+    def _target_candidates(self, spec: TargetSpec
+                           ) -> tuple[tuple[str, ...], tuple[tuple[str, str, str], ...]]:
         st = self.state
         out: list[str] = []
+        shielded: list[tuple[str, str, str]] = []
         chars = effective(st)
         if spec.zone == "stack":
             for item in st.stack:
@@ -371,12 +388,15 @@ class _Activation:
                 c = chars[perm.id]
                 if spec.zone == "any" and not c.types & {"Creature", "Planeswalker", "Battle"}:
                     continue  # CR 115.4: "any target"
-                if "Shroud" in c.keywords:
-                    continue  # CR 702.18a
-                if "Hexproof" in c.keywords and perm.controller != self.you:
-                    continue  # CR 702.11b
-                if matches(spec.filter, c, perm, st, self.you, self.source_id):
-                    out.append(perm.id)
+                if not matches(spec.filter, c, perm, st, self.you, self.source_id):
+                    continue
+                # CR 702.18a shroud, 702.11b/d hexproof, 702.16b/j protection.
+                why = untargetable_reason(c.keywords, perm.controller, self.source_chars,
+                                          self.you)
+                if why is not None:
+                    shielded.append((perm.id, *why))
+                    continue
+                out.append(perm.id)
         elif spec.zone == "graveyard":
             for p in st.players:
                 for card in p.graveyard:
@@ -390,7 +410,7 @@ class _Activation:
                 if ctl == "opponent" and p.name == self.you:
                     continue
                 out.append(p.name)
-        return tuple(out)
+        return tuple(out), tuple(shielded)
 
     def cost_candidates(self, part: CostPart) -> tuple[str, ...]:
         """Objects that could pay one object-choosing cost part (CR 118.3)."""
@@ -897,8 +917,14 @@ class _Activation:
                 spec = self.ab.targets[v.index]
                 where = {"stack": "on the stack", "graveyard": "in a graveyard"}.get(
                     spec.zone, "")
+                shielded = self.untargetable.get(spec, ())
+                detail = "; ".join(f"{oid} has {kw} (CR {rule})"
+                                   for oid, rule, kw in shielded[:5])
+                if len(shielded) > 5:
+                    detail += f"; and {len(shielded) - 5} more"
                 reasons.append(Reason("601.2c", f"no legal choice for {v.label}"
-                                      + (f" (nothing {where} qualifies)" if where else "")))
+                                      + (f" (nothing {where} qualifies)" if where else "")
+                                      + (f" ({detail})" if detail else "")))
             else:
                 reasons.append(Reason("118.3", f"can't pay '{v.label}': "
                                                f"{len(v.candidates)} candidate(s), "

@@ -82,7 +82,12 @@ from manacheck.model.abilities import (
     Params,
     TargetSpec,
 )
-from manacheck.model.characteristics import characteristics
+from manacheck.model.characteristics import (
+    Characteristics,
+    characteristics,
+    object_characteristics,
+)
+from manacheck.model.keywords import untargetable_reason
 from manacheck.model.statefile import dump_state
 
 from .events import (
@@ -386,6 +391,9 @@ class _Run:
     sources: dict[str, CardDefinition] = field(default_factory=dict)
     drew_from_empty: set[str] = field(default_factory=set)
     lki: dict[str, Counters] = field(default_factory=dict)  # counters as objects left
+    #: Characteristics of permanents as they last existed on the battlefield (CR 113.7a:
+    #: an ability's source that has left is judged by its last-known information).
+    lki_chars: dict[str, Characteristics] = field(default_factory=dict)
     open_options: int = 0  # number of options of the choice that stopped the run
 
     # ---- logging and choices -------------------------------------------------------
@@ -791,6 +799,7 @@ class _Run:
         for oid in ids:
             perm = before.permanent(oid)
             self.lki[oid] = perm.counters
+            self.lki_chars[oid] = chars[oid]
             st = _remove_permanent(st, oid)
             if perm.token:
                 self.note(f"{oid} (a token) goes to {to}, then ceases to exist", "111.7",
@@ -886,6 +895,17 @@ class _Run:
                                                                          source)]
         raise Unsupported(f"targets in zone '{spec.zone}' are not supported here")
 
+    def _source_chars(self, source: str) -> Characteristics:
+        """The characteristics of an ability's source: as it is now, or as it last
+        existed on the battlefield if it has left (CR 113.7a)."""
+        if source in self.state and self.state.zone_of(source) == "battlefield":
+            return effective(self.state)[source]
+        if source in self.lki_chars:
+            return self.lki_chars[source]
+        if source in self.state:
+            return object_characteristics(self.state, source)
+        raise Unsupported(f"the characteristics of the source '{source}' are not known")
+
     def _legal_target(self, spec: TargetSpec, oid: str, you: str, source: str,
                       bindings: Mapping[str, int] | None = None) -> bool:
         """CR 115, 608.2b: in the right zone and matching the filter now."""
@@ -901,7 +921,9 @@ class _Run:
             if spec.zone == "any" and not ({"Creature", "Planeswalker", "Battle"}
                                            & chars.types):
                 return False
-            if "Hexproof" in chars.keywords and obj.controller != you:
+            # CR 702.18a shroud, 702.11b/d hexproof, 702.16b/j protection.
+            if untargetable_reason(chars.keywords, obj.controller, self._source_chars(source),
+                                   you) is not None:
                 return False
             return matches(spec.filter, chars, obj, self.state, you, source, bindings)
         if spec.zone == "stack":
