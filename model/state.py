@@ -259,11 +259,16 @@ class Player:
 
 @dataclass(frozen=True, slots=True)
 class Turn:
-    """Whose turn it is and which step (CR 500)."""
+    """Whose turn it is, which step (CR 500), and who holds priority (CR 117).
+
+    ``priority`` is None when the state file doesn't say: the player asking is then
+    taken to hold it.
+    """
 
     active_player: str
     phase: Phase = Phase.PRECOMBAT_MAIN
     number: int = 1
+    priority: str | None = None
 
 
 GameObject = Permanent | Card | StackItem

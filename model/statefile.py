@@ -78,7 +78,7 @@ PERMANENT_KEYS = ("card", "id", "tapped", "summoning_sick", "counters", "chosen"
 CARD_KEYS = ("card", "id")
 STACK_KEYS = ("card", "id", "controller", "x", "alternative_cost", "targets", "ability_of",
               "ability", "trigger", "counters")
-TURN_KEYS = ("active_player", "phase", "number")
+TURN_KEYS = ("active_player", "phase", "number", "priority")
 
 
 # ---------------------------------------------------------------------------------------
@@ -920,7 +920,10 @@ def _turn(data: Mapping[str, Any], b: _Builder, c: _Collector) -> Turn:
     if not _small_int(num) or num < 1:
         c.add(f"turn number must be a whole number ≥ 1, got {num!r}", "turn.number")
         num = 1
-    return Turn(turn.active_player, ph, num)
+    prio = td.get("priority")
+    if prio is not None and not b.player_ref(prio, "turn.priority"):
+        prio = None
+    return Turn(turn.active_player, ph, num, str(prio) if prio is not None else None)
 
 
 def load_state_text(text: str, *, name: str = "<text>",
@@ -1070,7 +1073,8 @@ def dump_state(state: GameState) -> dict[str, Any]:
         players[p.name] = pd
     out: dict[str, Any] = {
         "turn": {"active_player": state.turn.active_player, "phase": state.turn.phase.value,
-                 "number": state.turn.number},
+                 "number": state.turn.number,
+                 **({"priority": state.turn.priority} if state.turn.priority else {})},
         "players": players,
     }
     if state.stack:

@@ -19,8 +19,10 @@ Rules
 CR 602.2: only an object's controller (or owner, if it has none) may activate its
 abilities. CR 113.6: abilities work from the battlefield unless they say otherwise.
 CR 602.5d, 307.1: "activate only as a sorcery": your main phase, empty stack.
-CR 602.5b: "activate only once each turn". CR 605.3a: mana abilities (no stack; we
-assume the player holds priority or is paying a cost).
+CR 602.5b: "activate only once each turn". CR 117.1b, 117.3a, 514.3: priority (who
+holds it; nobody in the untap step or an uneventful cleanup step). CR 605.3a: mana
+abilities (no stack; also activated while paying a cost, so priority doesn't stop
+them).
 CR 107.5 / 107.6: {T} needs the permanent untapped; {Q} needs it tapped.
 CR 302.6, 602.5a, 702.10c: a creature's {T}/{Q} abilities need it to have been under
 its controller's control since their most recent turn began, or haste. Tapping an
@@ -41,7 +43,10 @@ Notes
 -----
 Assumptions and limits (said, not hidden):
 
-* The player is assumed to hold priority (CR 117); the state file doesn't say who does.
+* Who holds priority (CR 117.1b) is ``turn.priority`` in the state file; when it is left
+  out, the player asking is taken to hold it. Nobody holds it in the untap step
+  (117.3a), nor in a cleanup step with an empty stack (514.3). Mana abilities are
+  exempt: they may be activated while paying a cost (605.3a).
 * A permanent tapped for a cost ("Tap an untapped creature you control") is kept out of
   the mana payment entirely, even though a mana ability of it that doesn't tap it
   (say, "Remove a counter: Add {G}") could in principle have been used first.
@@ -77,6 +82,7 @@ from manacheck.model import (
     ManaCost,
     ObjectFilter,
     Permanent,
+    Phase,
     StackItem,
     TargetSpec,
     Zone,
@@ -485,6 +491,7 @@ class _Activation:
             reasons.append(Reason("602.2", f"{self.you} can't activate it: only its "
                                            f"{'controller' if self.is_permanent else 'owner'} "
                                            f"{controller} may activate {name}'s abilities"))
+        reasons.extend(self._priority_reasons())
         if ab.zone is not self.zone:
             reasons.append(Reason("113.6", f"this ability works only from the {ab.zone.value}, "
                                            f"and {name} is in the {self.zone.value}"))
@@ -546,6 +553,30 @@ class _Activation:
         if ab.condition is not None:
             reasons.extend(self._condition_reasons())
         return reasons
+
+    def _priority_reasons(self) -> list[Reason]:
+        """CR 117.1b: an ability is activated by a player holding priority. Nobody gets
+        it in the untap step (117.3a) or, unless something triggers or a state-based
+        action happens, in the cleanup step (514.3, 514.3a: an empty stack there means
+        nothing did). A mana ability may also be activated while a cost is being paid
+        (605.3a), so none of this stops one."""
+        if self.ab.is_mana_ability:
+            return []
+        st = self.state
+        out: list[Reason] = []
+        if st.turn.phase is Phase.UNTAP:
+            out.append(Reason("117.3a", "no player receives priority during the untap "
+                                        "step, so no ability can be activated then"))
+        elif st.turn.phase is Phase.CLEANUP and not st.stack:
+            out.append(Reason("514.3", "players receive no priority in the cleanup step "
+                                       "unless a state-based action or a trigger happens "
+                                       "(the stack is empty)"))
+        holder = st.turn.priority
+        if holder is not None and holder != self.you:
+            out.append(Reason("117.1b", f"{self.you} doesn't hold priority ({holder} does); "
+                                        f"a player activates an ability only when they "
+                                        f"hold priority"))
+        return out
 
     def _condition_reasons(self) -> list[Reason]:
         cond = self.ab.condition

@@ -17,6 +17,9 @@ The single changes (kind: what it does; the rule it answers):
   empty (CR 602.5d, "activate only as a sorcery").
 * ``not_activated_this_turn``: the ability hasn't been activated this turn (CR 602.5b).
 * ``activate_as``: its controller activates it instead (CR 602.2).
+* ``hold_priority``: the player holds priority (CR 117.1b).
+* ``priority_step``: it is the upkeep step of the same turn, a step in which players
+  receive priority (CR 117.3a, 514.3).
 * ``add_spell``: a spell with mana value N (and the target's other required
   characteristics) controlled by an opponent is on the stack, for each N a cost's
   shared X could take, or the filter's own mana value (CR 601.2c, 115).
@@ -31,7 +34,8 @@ The single changes (kind: what it does; the rule it answers):
 
 Rules
 -----
-CR 601.2c–h, 602.2, 602.5, 107.5, 107.6, 302.6, 115, 118.3, 119.4 (each change above).
+CR 601.2c–h, 602.2, 602.5, 107.5, 107.6, 302.6, 115, 117.1b, 117.3a, 118.3, 119.4 (each
+change above).
 """
 
 from __future__ import annotations
@@ -171,6 +175,15 @@ def candidate_changes(state: GameState, object_id: str, number: int, player: str
                              Change("main_phase_empty_stack", (("player", player),)),
                              lambda s: replace(s, turn=Turn(player, Phase.PRECOMBAT_MAIN,
                                                             s.turn.number), stack=())))
+    if "117.1b" in rules:
+        out.append(Candidate(f"legal if {player} held priority", "117.1b",
+                             Change("hold_priority", (("player", player),)),
+                             lambda s: replace(s, turn=replace(s.turn, priority=player))))
+    if rules & {"117.3a", "514.3"}:
+        out.append(Candidate("legal in the upkeep step (a step in which players receive "
+                             "priority)", "117.3a",
+                             Change("priority_step", (("phase", "upkeep"),)),
+                             lambda s: replace(s, turn=replace(s.turn, phase=Phase.UPKEEP))))
     if "602.5b" in rules:
         out.append(Candidate("legal if it hadn't been activated this turn", "602.5b",
                              Change("not_activated_this_turn", ()),

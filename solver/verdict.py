@@ -35,7 +35,8 @@ class Change:
     ``kind`` is one of the documented change kinds (``untap_source``, ``tap_source``,
     ``no_summoning_sickness``, ``main_phase_empty_stack``, ``not_activated_this_turn``,
     ``add_spell``, ``add_card_to_hand``, ``add_card_to_graveyard``, ``add_permanent``,
-    ``add_mana_source``, ``more_life``, ``more_counters``, ``activate_as``); ``params``
+    ``add_mana_source``, ``more_life``, ``more_counters``, ``activate_as``,
+    ``hold_priority``, ``priority_step``); ``params``
     its arguments as sorted (key, value) pairs.
     """
 

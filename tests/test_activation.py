@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from manacheck.model import AmbiguousInput, BadInput, GameState, load_state_text
+from manacheck.model import AmbiguousInput, BadInput, GameState, load_state_data, load_state_text
 from manacheck.solver.activation import abilities, can_activate, resolve_ability
 
 from manacheck.cli import main
@@ -436,3 +436,58 @@ def test_all_lists_exactly_ways_distinct_ways_on_the_example() -> None:
         assert len(keys) == len(listed), (obj, n)
         checked += v.ways
     assert checked > 50
+
+
+# --- priority (CR 117.1b, 117.3a, 514.3, 605.3a) ------------------------------------------
+
+
+@pytest.mark.cr("117.1b")
+def test_only_the_player_holding_priority_may_activate_117_1b() -> None:
+    turn = "{active_player: Alice, priority: Bob}"
+    s = state("{battlefield: [Vizier of Tumbling Sands, Sol Ring]}", turn=turn)
+    v = can_activate(s, "Vizier of Tumbling Sands", 1)
+    assert not v.legal and rules_of(v) == ["117.1b"]
+    assert "Alice doesn't hold priority (Bob does)" in v.reasons[0].message
+    assert [f.change.kind for f in v.fixes] == ["hold_priority"]
+    assert v.fixes[0].description == "legal if Alice held priority"
+    # A mana ability may be activated while paying a cost (605.3a): priority doesn't
+    # stop it.
+    assert can_activate(s, "Sol Ring").legal
+    # Bob holds priority: Bob could activate his own Vizier.
+    mine = state("{}", bob="{battlefield: [Vizier of Tumbling Sands, Sol Ring]}", turn=turn)
+    assert can_activate(mine, "Vizier of Tumbling Sands", 1, "Bob").legal
+    # Left out: the player asking is taken to hold priority.
+    assert can_activate(state("{battlefield: [Vizier of Tumbling Sands, Sol Ring]}"),
+                        "Vizier of Tumbling Sands", 1).legal
+
+
+@pytest.mark.cr("117.3a")
+@pytest.mark.parametrize(("phase", "stack", "rules"), [
+    ("untap", "[]", ["117.3a"]),
+    ("cleanup", "[]", ["514.3"]),
+    ("cleanup", "[{card: Sol Ring, controller: Bob}]", []),  # 514.3a: something happened
+    ("upkeep", "[]", []),
+    ("end", "[]", []),
+])
+def test_no_priority_in_the_untap_step_nor_an_uneventful_cleanup(phase: str, stack: str,
+                                                                  rules: list[str]) -> None:
+    s = state("{battlefield: [Vizier of Tumbling Sands, Sol Ring]}",
+              turn=f"{{active_player: Alice, phase: {phase}}}", stack=stack)
+    v = can_activate(s, "Vizier of Tumbling Sands", 1)
+    assert rules_of(v) == rules and v.legal == (not rules)
+    if rules:
+        assert [f.change.kind for f in v.fixes] == ["priority_step"]
+    assert can_activate(s, "Sol Ring").legal  # a mana ability (605.3a)
+
+
+def test_priority_round_trips_and_a_bad_holder_is_reported() -> None:
+    from manacheck.model.statefile import dump_state
+
+    s = state("{}", turn="{active_player: Alice, priority: Bob}")
+    assert s.turn.priority == "Bob"
+    again = load_state_data(dump_state(s))
+    assert again.turn.priority == "Bob"
+    with pytest.raises(BadInput) as info:
+        state("{}", turn="{active_player: Alice, priority: Bobb}")
+    line = info.value.one_line()
+    assert "unknown player 'Bobb' at turn.priority" in line and "did you mean 'Bob'" in line

@@ -343,6 +343,11 @@ def apply_change(state: GameState, source: str, number: int, change: dict[str, o
         return replace(state, turn=Turn("Alice", Phase.PRECOMBAT_MAIN), stack=()), None
     if kind == "activate_as":
         return state, str(change["player"])
+    if kind == "hold_priority":
+        return replace(state, turn=replace(state.turn, priority=str(change["player"]))), None
+    if kind == "priority_step":
+        return replace(state, turn=replace(state.turn, phase=Phase(str(change["phase"])))), \
+            None
     if kind == "add_spell":
         item = StackItem(id=new_id(), controller=str(change["controller"]), card=card())
         return replace(state, stack=(*state.stack, item)), None
