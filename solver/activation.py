@@ -90,6 +90,7 @@ from manacheck.model import (
     matches,
     object_characteristics,
 )
+from manacheck.model.conditions import CONDITION_KINDS, condition_holds
 from manacheck.model.keywords import untargetable_reason
 
 from .activation_csp import Constraint, iter_solutions
@@ -307,6 +308,9 @@ class _Activation:
         self._count_cache: dict[tuple[int, _Uses], tuple[int, bool]] = {}
         self._x_domain: tuple[int, ...] | None = None
         self._entries: dict[tuple[int, frozenset[str], frozenset[str]], _PayEntry] = {}
+        #: Mana sources some payment question left out (the payment solver can't model
+        #: them): a "can't pay" is then not decided, and counts are lower bounds.
+        self.left_out: set[str] = set()
         #: Per target: the permanents that fit its filter but can't be targeted by this
         #: source, as (id, rule, keyword).
         self.untargetable: dict[TargetSpec, tuple[tuple[str, str, str], ...]] = {}
@@ -579,34 +583,28 @@ class _Activation:
         return out
 
     def _condition_reasons(self) -> list[Reason]:
+        """CR 602.1b, 602.5: the ability's "activate only if" condition
+        (:func:`manacheck.model.conditions.condition_holds`)."""
         cond = self.ab.condition
         assert cond is not None
-        me = self.state.player(self.you)
+        got = condition_holds(self.state, cond, self.you, self.source_id)
+        if got is None:
+            raise BadInput(f"ability condition '{cond.kind}' is not supported by "
+                           f"can-activate", suggestion="supported: "
+                           + ", ".join(CONDITION_KINDS))
+        holds, seen = got
+        if holds:
+            return []
+        n = cond.params.int("count")
         if cond.kind == "hand_size_less_than":
-            n = cond.params.int("count")
-            if len(me.hand) >= n:
-                return [Reason("602.1b", f"activate only if you have fewer than {n} cards in "
-                                         f"hand (you have {len(me.hand)})")]
-            return []
+            return [Reason("602.1b", f"activate only if you have fewer than {n} cards in "
+                                     f"hand (you have {seen})")]
         if cond.kind == "controls_at_least":
-            n = cond.params.int("count")
             flt = cond.params.get("filter")
-            if not isinstance(flt, ObjectFilter):
-                flt = ObjectFilter()
-            chars = effective(self.state)
-            have = sum(1 for p in me.battlefield
-                       if matches(flt, chars[p.id], p, self.state, self.you, self.source_id))
-            if have < n:
-                return [Reason("602.1b", f"activate only if you control {n} or more "
-                                         f"{describe_filter(flt)}s (you control {have})")]
-            return []
-        if cond.kind == "your_turn":
-            if self.state.turn.active_player != self.you:
-                return [Reason("602.1b", "activate only during your turn")]
-            return []
-        raise BadInput(f"ability condition '{cond.kind}' is not supported by can-activate",
-                       suggestion="supported: hand_size_less_than, controls_at_least, "
-                                  "your_turn")
+            what = describe_filter(flt if isinstance(flt, ObjectFilter) else ObjectFilter())
+            return [Reason("602.1b", f"activate only if you control {n} or more {what}s "
+                                     f"(you control {seen})")]
+        return [Reason("602.1b", "activate only during your turn")]
 
     # -- X -------------------------------------------------------------------------------
     def x_domain(self) -> tuple[int, ...]:
@@ -681,6 +679,7 @@ class _Activation:
                              x if self.ab.mana_cost.has_variable else None,
                              self.source_id, exclude, tapped)
             self._entries[key] = hit
+            self.left_out.update(hit.left_out)
         return hit
 
     def payable(self, x: int, uses: _Uses | None = None) -> bool:
@@ -939,6 +938,10 @@ class _Activation:
     # -- reasons for the choices -------------------------------------------------------------
     def choice_reasons(self) -> list[Reason]:
         """Each target and cost part on its own, then the mana cost on its own."""
+        return self.var_reasons() + self._mana_reasons()
+
+    def var_reasons(self) -> list[Reason]:
+        """Each target and object-choosing cost part on its own (CR 601.2c, 118.3)."""
         reasons: list[Reason] = []
         for v in self.vars:
             need = v.count if isinstance(v.count, int) else 0
@@ -960,6 +963,11 @@ class _Activation:
                 reasons.append(Reason("118.3", f"can't pay '{v.label}': "
                                                f"{len(v.candidates)} candidate(s), "
                                                f"{need} needed"))
+        return reasons
+
+    def _mana_reasons(self) -> list[Reason]:
+        """The mana cost on its own (CR 601.2h)."""
+        reasons: list[Reason] = []
         if self.ab.mana_cost:
             dom = self.x_domain() if self.uses_x else (0,)
             x0 = dom[0] if dom else 0
@@ -1005,6 +1013,10 @@ class _PayEntry:
         self._touch: list[tuple[object, frozenset[str]]] | None = None
         self._kept: dict[frozenset[str], int] = {}
         self._touched: frozenset[str] = frozenset()
+
+    @property
+    def left_out(self) -> tuple[str, ...]:
+        return tuple(self._pays.left_out)
 
     def ok(self) -> bool:
         if self._ok is None:
@@ -1263,7 +1275,8 @@ def _for_twin(verdict: Verdict, twin: str) -> Verdict | None:
     reasons, and the witness with the two exchanged is a legal way for it.
     """
     a = verdict.object_id
-    if any(a in r.message or twin in r.message for r in verdict.reasons) or verdict.fixes:
+    texts = [r.message for r in verdict.reasons] + list(verdict.left_out)
+    if any(a in t or twin in t for t in texts) or verdict.fixes or verdict.undecided:
         return None
     witness = verdict.witness.swapped(a, twin) if verdict.witness is not None else None
     return replace(verdict, object_id=twin, witness=witness)
@@ -1356,6 +1369,7 @@ def can_activate(
     state.player(you)  # UnknownObject for an unknown player
     act = _Activation(state, object_id, number, ab, you)
     reasons = act.fixed_reasons()
+    decided = bool(reasons) or bool(act.var_reasons())
     choice = act.choice_reasons()
     reasons.extend(choice)
     witness: Witness | None = None
@@ -1370,17 +1384,27 @@ def can_activate(
     legal = not reasons and witness is not None
     if legal and not count_ways:
         n_ways, complete = 1, False
+    if legal and act.left_out:
+        complete = False  # payments using the sources left out aren't counted
     if not legal:
         n_ways, complete = 0, True
+    # Only the mana cost failed, and the payment solver left out sources it can't model
+    # (one of them might pay it): not decided, never a guessed "no".
+    undecided = ""
+    if not legal and not decided and act.left_out:
+        undecided = ("no way was found to pay the mana cost without "
+                     + ", ".join(sorted(act.left_out))
+                     + ", which the payment solver can't model; one of them might pay it")
     fixes: tuple[Fix, ...] = ()
-    if not legal and find_fixes:
+    if not legal and find_fixes and not undecided:
         from .fixes import find_fixes as _find
 
         fixes = _find(state, object_id, number, you, tuple(reasons))
     return Verdict(object_id=object_id, ability=number, player=you, legal=legal,
                    reasons=tuple(reasons), witness=witness if legal else None,
                    ways=n_ways if legal else 0, ways_complete=complete, fixes=fixes,
-                   text=_ability_text(ab))
+                   text=_ability_text(ab), undecided=undecided,
+                   left_out=tuple(sorted(act.left_out)))
 
 
 def is_legal(state: GameState, object_id: str, ability: int, player: str) -> bool:

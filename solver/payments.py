@@ -46,12 +46,19 @@ prints "complete": false) past ``DEFAULT_MAX_STATES`` partial states or
 ``DEFAULT_MAX_CHECKS`` exact checks; best-first listing examines at most
 ``DEFAULT_MAX_SCAN`` payments per number of sources (``Payments.best_complete``).
 
+Activation conditions (Mox Opal's metalcraft) are evaluated
+(:func:`manacheck.model.conditions.condition_holds`); a mana ability that may be
+activated only as an instant (Lion's Eye Diamond) is never activated while paying
+(its ruling).
+
 Known limits (said, not hidden): a permanent activates each exclusive ({T},
 {Q}, sacrifice, exile) ability at most once, and abilities whose only cost is
 removing counters at most counters/count times; abilities with other repeatable costs
-(mana only, life only), discard or sacrifice-another costs, or activation conditions
-are not used as sources; mana a trigger adds (Mana Flare) counts as coming from the
-tapped source for {S}.
+(mana only, life only) are used once; sources whose mana, cost parts (discard,
+sacrifice or exile another permanent, variable amounts, {X}) or condition can't be
+modelled are *left out* (:attr:`Payments.left_out`), and every answer then says it is
+a lower bound (a "not payable" becomes "not decided"); mana a trigger adds (Mana
+Flare) counts as coming from the tapped source for {S}.
 """
 
 from __future__ import annotations
@@ -87,6 +94,7 @@ from manacheck.model import (
     object_characteristics,
 )
 from manacheck.model.characteristics import bind_restriction
+from manacheck.model.conditions import condition_holds
 from manacheck.model.errors import BadInput, UnknownObject
 from manacheck.model.state import Card
 
@@ -358,9 +366,14 @@ _UNMODELLED_WHY = ("what it adds is not modelled by manacheck, so payments using
                    "listed or counted")
 
 
+class _LeftOut(str):
+    """Why a source is left out although it might be activated: the payment solver
+    can't model it (its mana, a cost part, a condition). The answer is a lower bound."""
+
+
 def _note(object_id: str, number: int, why: str) -> str:
-    """Why a source isn't used: it can't be activated now, or its mana isn't modelled."""
-    if why == _UNMODELLED_WHY:
+    """Why a source isn't used: it can't be activated now, or it is left out."""
+    if isinstance(why, _LeftOut):
         return f"{object_id} (ability {number}) is left out: {why}"
     return f"{object_id} (ability {number}) can't be activated: {why}"
 
@@ -381,8 +394,9 @@ class _Board:
         self.for_object = for_object
         self.exclude = exclude
         self.notes: list[str] = []  # why sources were left out (for unpayable_reasons)
-        #: Sources with unmodelled mana (card data ``unmodelled: true``): the answer is a
-        #: lower bound when this isn't empty.
+        #: Sources the solver can't fully model (their mana, a cost part or condition, or
+        #: repeated activations of a mana-costing ability): answers are lower bounds
+        #: when this isn't empty.
         self.left_out: list[str] = []
         self.kinds: list[_Kind] = []
         self._kind_index: dict[_Kind, int] = {}
@@ -397,6 +411,9 @@ class _Board:
         self.type_class = _type_classes([cost, *costs])
         self.snow_matters = any(sym.kind is SymbolKind.SNOW for c in [cost, *costs]
                                 for sym in c)
+        #: The most activations a payment could use: each adds some mana to the cost or
+        #: to a mana-costing activation's cost (those activate at most once each).
+        self._useful = sum(_max_units(s) for c in [cost, *costs] for s in c)
         self._collect()
         self.pool = self._pool()
         self.life = self.player.life
@@ -496,6 +513,13 @@ class _Board:
                                         perm)
                     if perm.id not in attached:
                         options_cache[okey] = hit
+                if hit and not hit[0].exclusive and ab.mana_cost:
+                    # "{R}: Add {B}" could be activated again and again; only one
+                    # activation is modelled, so answers are lower bounds.
+                    self.left_out.append(f"{perm.id} (ability {number})")
+                    self.notes.append(_note(perm.id, number, _LeftOut(
+                        "it is used at most once: repeated activations of a mana ability "
+                        "that costs mana are not modelled")))
                 opts.extend(hit)
             tkey = (perm.card.name, perm.tapped, perm.summoning_sick, perm.counters,
                     perm.chosen, perm.controller, chars)
@@ -563,25 +587,70 @@ class _Board:
                         "most recent turn began (CR 302.6)")
             if ab.once_each_turn and (perm.id, number) in self.state.activated_this_turn:
                 return "it was already activated this turn (CR 602.5b)"
-        if ab.mana is not None and ab.mana.kind is ManaProductionKind.UNMODELLED:
+        if ab.timing == "as_instant":
+            # Ruling (Lion's Eye Diamond): a mana ability that may be activated "only as
+            # an instant" can't be activated while a spell or ability is being paid for.
+            return ("it can be activated only when you could cast an instant, not while "
+                    "paying a cost (CR 602.5e)")
+        why = self._unmodelled(perm, ab)
+        if why:
             self.left_out.append(f"{perm.id if perm is not None else 'a card in hand'} "
                                  f"(ability {number})")
-            return _UNMODELLED_WHY
+            return why
         if ab.condition is not None:
-            return f"its condition '{ab.condition.kind}' is not evaluated by the payment solver"
+            holds = condition_holds(self.state, ab.condition, self.player.name,
+                                    perm.id if perm is not None else "")
+            if holds is not None and not holds[0]:
+                return f"its condition '{ab.condition.kind}' doesn't hold (CR 602.1b)"
         for c in ab.costs:
-            if c.kind not in _SUPPORTED_COSTS:
-                return f"its cost part '{c.text}' is not supported by the payment solver"
-            if not isinstance(c.count, int):
-                return f"its cost part '{c.text}' has a variable amount"
             if c.kind is CostKind.REMOVE_COUNTERS and perm is not None and \
-                    perm.counters[c.counter] < c.count:
+                    isinstance(c.count, int) and perm.counters[c.counter] < c.count:
                 return f"it has fewer than {c.count} {c.counter} counter(s) (CR 602.2b)"
             if c.kind is CostKind.EXILE_SELF and perm is not None:
                 return "its exile cost works from another zone"
-        if ab.mana_cost.has_variable:
-            return "its mana cost has X"
         return ""
+
+    def _unmodelled(self, perm: Permanent | None, ab: ActivatedAbility) -> _LeftOut | None:
+        """Why the payment solver can't use an ability it might be able to activate: then
+        the source is left out and every answer is a lower bound (never a guess)."""
+        if ab.mana is not None and ab.mana.kind is ManaProductionKind.UNMODELLED:
+            return _LeftOut(_UNMODELLED_WHY)
+        if ab.condition is not None and condition_holds(
+                self.state, ab.condition, self.player.name,
+                perm.id if perm is not None else "") is None:
+            return _LeftOut(f"its condition '{ab.condition.kind}' is not modelled by the "
+                            f"payment solver")
+        for c in ab.costs:
+            if c.kind not in _SUPPORTED_COSTS:
+                return _LeftOut(f"its cost part '{c.text}' is not modelled by the payment "
+                                f"solver")
+            if not isinstance(c.count, int):
+                return _LeftOut(f"its cost part '{c.text}' has a variable amount")
+        if ab.mana_cost.has_variable:
+            return _LeftOut("its mana cost has X")
+        return None
+
+    def _repeats(self, ab: ActivatedAbility, perm: Permanent | None, life: int, taps: int,
+                 tflt: ObjectFilter | None) -> int:
+        """How many times one permanent may activate a mana ability with no {T}, {Q},
+        sacrifice or exile in its cost (CR 602.1: as often as its costs can be paid):
+        bounded by its counters (Pentad Prism), by the untapped permanents its "tap an
+        untapped ..." cost could tap (Grand Architect; the tapper budget then decides
+        each payment), by the life total (CR 119.4), and by the mana the cost needs
+        (each activation must add some of the mana the payment needs)."""
+        bound = self._useful
+        for c in ab.costs:
+            if c.kind is CostKind.REMOVE_COUNTERS and perm is not None:
+                bound = min(bound, perm.counters[c.counter] // int(c.count))
+        if taps and tflt is not None:
+            chars = effective(self.state)
+            can_tap = sum(1 for p in self.player.battlefield
+                          if not p.tapped and p.id not in self.exclude
+                          and matches(tflt, chars[p.id], p, self.state, self.player.name))
+            bound = min(bound, can_tap // taps)
+        if life:
+            bound = min(bound, max(self.player.life, 0) // life)
+        return max(bound, 0)
 
     def _options(self, ab: ActivatedAbility, number: int,
                  events: Iterable[tuple[ManaType, ...]], snow: bool, name: str,
@@ -591,11 +660,7 @@ class _Board:
         taps = sum(int(c.count) for c in ab.costs if c.kind is CostKind.TAP_UNTAPPED)
         tflt = next((c.filter for c in ab.costs if c.kind is CostKind.TAP_UNTAPPED), None)
         exclusive = ab.tap or ab.untap or any(c.kind in _EXCLUSIVE_COSTS for c in ab.costs)
-        repeat = 1
-        if not exclusive:
-            removes = [c for c in ab.costs if c.kind is CostKind.REMOVE_COUNTERS]
-            if removes and perm is not None:
-                repeat = min(perm.counters[c.counter] // int(c.count) for c in removes)
+        repeat = 1 if exclusive or ab.mana_cost else self._repeats(ab, perm, life, taps, tflt)
         out = []
         for ev in sorted(events, key=lambda e: [t.order for t in e]):
             if not ev:
@@ -1089,7 +1154,8 @@ class Payments:
 
     @property
     def left_out(self) -> tuple[str, ...]:
-        """Sources left out because what they add isn't modelled (a lower bound then)."""
+        """Sources left out because the payment solver can't model them (what they add,
+        a cost part or a condition): every answer is then a lower bound."""
         return tuple(self._b.left_out)
 
     # -- the CSP ------------------------------------------------------------------------

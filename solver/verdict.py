@@ -158,9 +158,13 @@ class Verdict:
     ways_complete: bool = True
     fixes: tuple[Fix, ...] = field(default=())
     text: str = ""
-    #: Not decided: the search hit a limit (the message says which); ``legal`` is then
-    #: False but means "not shown legal", and JSON gives ``"legal": null``.
+    #: Not decided: the search hit a limit, or the mana cost isn't payable without
+    #: sources the payment solver can't model (the message says which); ``legal`` is
+    #: then False but means "not shown legal", and JSON gives ``"legal": null``.
     undecided: str = ""
+    #: Mana sources the payment solver left out because it can't model them (their
+    #: mana, a cost part or a condition): ``ways`` is then a lower bound.
+    left_out: tuple[str, ...] = ()
 
     def __bool__(self) -> bool:
         return self.legal
@@ -180,4 +184,6 @@ class Verdict:
         if self.undecided:
             out["legal"] = None
             out["undecided"] = self.undecided
+        if self.left_out:
+            out["left_out"] = list(self.left_out)
         return out

@@ -446,3 +446,29 @@ def test_a_card_being_cast_cant_pay_for_itself() -> None:
     assert len(check(s, "{2}{G}")) == 1
     s2 = board("Forest", "Forest", hand="Elvish Spirit Guide, Elvish Spirit Guide")
     assert len(check(s2, "{2}{G}", for_object="Elvish Spirit Guide")) == 1
+
+
+@pytest.mark.cr("602.1")
+def test_grand_architect_activates_once_for_each_blue_creature_it_can_tap() -> None:
+    # "Tap an untapped blue creature you control: Add {C}{C}" (no {T}: CR 302.6 doesn't
+    # apply, and it may be activated again while a blue creature is untapped). Grand
+    # Architect and Vizier of Tumbling Sands are blue: two activations, {C}{C}{C}{C},
+    # for an artifact's ability (the mana's restriction, CR 106.6).
+    state = load_state_text("""
+turn: {active_player: A}
+players:
+  A: {battlefield: [Grand Architect, {card: Vizier of Tumbling Sands, summoning_sick: true},
+                    Voltaic Key]}
+""")
+    four = payments(state, "A", "{4}", for_object="Voltaic Key")
+    assert four.count() == 1
+    (only,) = list(four)
+    assert [(u.object, u.ability, u.times) for u in only.activations] == [
+        ("Grand Architect", 2, 2)]
+    # {2}: once, or twice with {C}{C} left over (each activation adds some of the
+    # mana paid: issue 3's definition, the same as two Sol Rings for {2}).
+    two = payments(state, "A", "{2}", for_object="Voltaic Key")
+    assert sorted(u.times for q in two for u in q.activations) == [1, 2]
+    assert not payments(state, "A", "{5}", for_object="Voltaic Key")
+    # Not for a creature spell: the restriction forbids it.
+    assert not payments(state, "A", "{2}")

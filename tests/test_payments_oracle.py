@@ -8,8 +8,10 @@ except ``activation_outcomes`` (the agreed contract for what an activation adds)
 
 Same modelling choices as the solver (so the two can be compared): a mana ability's
 own mana cost (filter lands) is paid with mana from other sources, the pool, or an
-activation made before it (every order is tried); restricted mana never pays such a
-cost.
+activation made before it (every order is tried); restricted mana pays such a cost only
+when its restriction allows abilities of that source (CR 106.6). An ability without
+{T}, {Q} or sacrifice in its cost may be activated again while its costs can be paid
+(Grand Architect: once for each blue creature it can tap).
 """
 
 from __future__ import annotations
@@ -28,6 +30,8 @@ from manacheck.model import (
     SymbolKind,
     Zone,
     effective,
+    matches,
+    object_characteristics,
 )
 from manacheck.solver.payments import Payment
 from manacheck.solver.produce import activation_outcomes, base_outcomes
@@ -46,8 +50,11 @@ class Opt:
     allowed: bool  # may pay the cost itself (CR 106.6)
     mana_cost: ManaCost
     life: int
-    taps_self: bool = False  # the {T} symbol: this creature can't also pay a Drum's cost
+    taps_self: bool = False  # the {T} symbol: this permanent can't also pay a Drum's cost
     taps_creature: int = 0  # "Tap an untapped creature you control" (Springleaf Drum)
+    tap_filter: object = None  # what those taps may tap
+    repeat: int = 1  # times one permanent may activate it (no {T}, {Q} or sacrifice)
+    spend_on: object = None  # restricted mana: the abilities it may pay for (CR 106.6)
 
 
 def group_key(state: GameState, object_id: str) -> tuple[object, ...]:
@@ -58,7 +65,7 @@ def group_key(state: GameState, object_id: str) -> tuple[object, ...]:
     return (p.card.name, p.tapped, p.summoning_sick, p.counters, p.chosen, p.controller)
 
 
-def sources(state: GameState, player: str, restricted_ok: bool,
+def sources(state: GameState, player: str, for_object: str | None,
             exclude: Iterable[str] = ()) -> list[tuple[str, list[Opt]]]:
     out = []
     chars_all = effective(state)
@@ -79,11 +86,21 @@ def sources(state: GameState, player: str, restricted_ok: bool,
                 continue  # CR 302.6
             life = sum(int(c.count) for c in ab.costs if c.kind is CostKind.PAY_LIFE)
             taps = sum(int(c.count) for c in ab.costs if c.kind is CostKind.TAP_UNTAPPED)
+            tflt = next((c.filter for c in ab.costs if c.kind is CostKind.TAP_UNTAPPED), None)
             restricted = ab.mana.restriction is not None
+            # CR 602.1: without {T}, {Q} or sacrifice in its cost, an ability may be
+            # activated as often as its costs can be paid: here, once per permanent
+            # its "tap an untapped ..." cost can tap (checked again per payment below).
+            once = ab.tap or ab.untap or any(c.kind in (CostKind.SACRIFICE_SELF,
+                                                        CostKind.EXILE_SELF)
+                                             for c in ab.costs)
+            repeat = 1 if once or not taps else len(tappable(state, player, tflt)) // taps
             for ev in activation_outcomes(state, perm.id, n):
                 opts.append(Opt(n, ev, chars.is_snow, restricted,
-                                restricted_ok or not restricted, ab.mana_cost, life,
-                                ab.tap and chars.is_creature, taps))
+                                spendable(state, player, ab.mana.restriction, for_object),
+                                ab.mana_cost, life,
+                                ab.tap, taps, tflt, repeat,
+                                ab.mana.restriction.abilities if restricted else None))
         if opts:
             out.append((perm.id, opts))
     for card in state.player(player).hand:  # mana abilities that work from the hand
@@ -98,10 +115,77 @@ def sources(state: GameState, player: str, restricted_ok: bool,
     return out
 
 
-def untapped_creatures(state: GameState, player: str) -> int:
+def spendable(state: GameState, player: str, restriction: object,
+              for_object: str | None) -> bool:
+    """CR 106.6: may this mana pay the cost of casting ``for_object`` (a card in hand)?
+    Unrestricted mana always; restricted mana when its spell filter fits the card."""
+    if restriction is None:
+        return True
+    spells = getattr(restriction, "spells", None)
+    if for_object is None or spells is None:
+        return False
+    return matches(spells, object_characteristics(state, for_object),  # type: ignore[arg-type]
+                   state.get(for_object), state, player)
+
+
+def tappable(state: GameState, player: str, flt: object) -> list[str]:
+    """Untapped permanents the player controls that fit a "tap an untapped ..." cost."""
     chars = effective(state)
-    return sum(1 for p in state.player(player).battlefield
-               if chars[p.id].is_creature and not p.tapped)
+    return [p.id for p in state.player(player).battlefield
+            if not p.tapped and flt is not None
+            and matches(flt, chars[p.id], p, state, player)]  # type: ignore[arg-type]
+
+
+def spend_rule(state: GameState, player: str, owned: list[tuple[str, Opt]]
+               ) -> Callable[[Opt, int], bool]:
+    """CR 106.6: restricted mana pays an activation's cost only when the restriction
+    allows that source's abilities (Grand Architect's mana: abilities of artifacts)."""
+    chars = effective(state)
+
+    def may_pay(o: Opt, j: int) -> bool:
+        if not o.restricted:
+            return True
+        if o.spend_on is None:
+            return False
+        pid = owned[j][0]
+        if state.zone_of(pid) != "battlefield":
+            return False
+        return matches(o.spend_on, chars[pid], state.permanent(pid), state,  # type: ignore[arg-type]
+                       player)
+    return may_pay
+
+
+def choices(opts: list[Opt]) -> list[tuple[Opt, ...]]:
+    """What one permanent may do in a payment: one of its once-only activations, or
+    one to ``repeat`` activations of a repeatable ability (any mix of its outcomes)."""
+    out: list[tuple[Opt, ...]] = []
+    for o in opts:
+        if o.repeat == 1:
+            out.append((o,))
+    by_ability: dict[int, list[Opt]] = {}
+    for o in opts:
+        if o.repeat > 1:
+            by_ability.setdefault(o.ability, []).append(o)
+    for same in by_ability.values():
+        for k in range(1, same[0].repeat + 1):
+            out.extend(itertools.combinations_with_replacement(same, k))
+    return out
+
+
+def taps_assignable(state: GameState, player: str,
+                    chosen: list[tuple[str, Opt]]) -> bool:
+    """Each "tap an untapped ..." cost gets its own fitting permanent, one not tapped
+    for its own {T} ability in this payment (CR 601.2g, 107.5)."""
+    demands = [o.tap_filter for _, o in chosen for _ in range(o.taps_creature)]
+    if not demands:
+        return True
+    busy = {pid for pid, o in chosen if o.taps_self}
+    fits = [[t for t in tappable(state, player, f) if t not in busy] for f in demands]
+    pool = sorted({t for f in fits for t in f})
+    for perm in itertools.permutations(pool, len(demands)):
+        if all(t in f for t, f in zip(perm, fits, strict=True)):
+            return True
+    return False
 
 
 def modes(sym: object) -> list[list[Req] | str]:
@@ -134,20 +218,21 @@ def modes(sym: object) -> list[list[Req] | str]:
     raise ValueError(s)
 
 
-def assignable(reqs: list[tuple[Req, object]], units: list[tuple[Unit, object, bool, bool]],
+def assignable(reqs: list[tuple[Req, object]],
+               units: list[tuple[Unit, object, bool, frozenset[int]]],
                acts: int, pool_n: int, rank: dict[int, int]) -> bool:
     """Give each requirement its own unit; every pool unit and at least one unit of
     every activation must be used. A requirement's owner is "main" (the cost) or the
     index of the mana-costing activation whose cost it is; units are (unit, owner,
-    allowed_main, may_pay_activation_costs). An activation's mana pays another's cost
-    only if it was activated earlier (``rank``)."""
+    allowed_main, the activations whose costs it may pay). An activation's mana pays
+    another's cost only if it was activated earlier (``rank``)."""
     used = [False] * len(units)
 
     def fits(j: int, owner: object) -> bool:
         _u, src, allowed, act_ok = units[j]
         if owner == "main":
             return allowed
-        if not act_ok:
+        if owner not in act_ok:
             return False
         return src == "pool" or src not in rank or rank[src] < rank[owner]  # type: ignore[index]
 
@@ -170,15 +255,20 @@ def assignable(reqs: list[tuple[Req, object]], units: list[tuple[Unit, object, b
 
 
 def valid_lives(chosen: list[Opt], pool: list[Unit], pool_allowed: bool,
-                cost: ManaCost, life_total: int) -> set[int]:
+                cost: ManaCost, life_total: int,
+                may_pay: Callable[[Opt, int], bool] = lambda o, j: not o.restricted
+                ) -> set[int]:
     """Every life amount with which these activations and this pool mana pay the cost,
-    trying every order of the activations whose abilities cost mana (CR 605.3a)."""
-    units: list[tuple[Unit, object, bool, bool]] = []
+    trying every order of the activations whose abilities cost mana (CR 605.3a).
+    ``may_pay(o, j)``: may mana from option ``o`` pay activation ``j``'s cost."""
+    units: list[tuple[Unit, object, bool, frozenset[int]]] = []
     for i, o in enumerate(chosen):
+        ok = frozenset(j for j in range(len(chosen)) if may_pay(o, j))
         for t in o.event:
-            units.append(((t, o.snow), i, o.allowed, not o.restricted))
+            units.append(((t, o.snow), i, o.allowed, ok))
     for u in pool:
-        units.append((u, "pool", pool_allowed, pool_allowed))
+        units.append((u, "pool", pool_allowed,
+                      frozenset(range(len(chosen))) if pool_allowed else frozenset()))
     syms: list[tuple[object, object]] = [(s, "main") for s in cost]
     syms += [(s, i) for i, o in enumerate(chosen) for s in o.mana_cost]
     filters = [i for i, o in enumerate(chosen) if o.mana_cost]
@@ -207,10 +297,10 @@ def valid_lives(chosen: list[Opt], pool: list[Unit], pool_allowed: bool,
 Identity = tuple[frozenset[tuple[tuple[object, ...], int]], tuple[str, ...], int]
 
 
-def oracle(state: GameState, player: str, cost: ManaCost, *, restricted_ok: bool = False,
+def oracle(state: GameState, player: str, cost: ManaCost, *, for_object: str | None = None,
            exclude: Iterable[str] = ()) -> set[Identity]:
     """Every distinct payment, by brute force over permanents."""
-    srcs = sources(state, player, restricted_ok, exclude)
+    srcs = sources(state, player, for_object, exclude)
     pl = state.player(player)
     pool_units: list[Unit] = [(e.type, e.snow) for e in pl.mana_pool.entries
                               for _ in range(e.amount)]
@@ -223,25 +313,24 @@ def oracle(state: GameState, player: str, cost: ManaCost, *, restricted_ok: bool
                             s.amount if s.kind is SymbolKind.GENERIC else 1
                             for s in o.mana_cost) for _, opts in srcs for o in opts),
                        default=0)
-    creatures = untapped_creatures(state, player)
     # Each activation gives a mana to the cost or to a later activation's cost.
     filter_sources = sum(1 for _, opts in srcs if any(o.mana_cost for o in opts))
     most = max_units + filter_sources * (1 + filter_extra)
     for size in range(0, min(most, len(srcs)) + 1):
         for subset in itertools.combinations(srcs, size):
-            for picks in itertools.product(*(opts for _, opts in subset)):
-                chosen = list(picks)
-                # Each Drum taps a creature that isn't tapping for its own {T} ability.
-                if sum(o.taps_creature for o in chosen) > creatures - sum(
-                        1 for o in chosen if o.taps_self):
+            for picks in itertools.product(*(choices(opts) for _, opts in subset)):
+                owned = [(pid, o) for (pid, _), pick in zip(subset, picks, strict=True)
+                         for o in pick]
+                chosen = [o for _, o in owned]
+                if len(chosen) > most or not taps_assignable(state, player, owned):
                     continue
                 for k in range(len(pool_units) + 1):
                     for pool in set(itertools.combinations(sorted(pool_units, key=str), k)):
                         for life in valid_lives(chosen, list(pool), pool_allowed, cost,
-                                                pl.life):
+                                                pl.life, spend_rule(state, player, owned)):
                             key = frozenset(Counter(
                                 (group_key(state, pid), o.ability, o.event)
-                                for (pid, _), o in zip(subset, chosen, strict=True)
+                                for pid, o in owned
                             ).items())
                             out.add((key, tuple(sorted(t.value for t, _ in pool)), life))  # type: ignore[arg-type]
     return out
@@ -272,7 +361,8 @@ REPO = Path(__file__).resolve().parents[1]
 CARDS = ["Plains", "Island", "Swamp", "Mountain", "Forest", "Wastes", "Snow-Covered Forest",
          "Snow-Covered Island", "Tundra", "Badlands", "Birds of Paradise", "Llanowar Elves",
          "City of Brass", "Mana Confluence", "Sol Ring", "Graven Cairns", "Eldrazi Temple",
-         "Lotus Petal", "Springleaf Drum", "Pili-Pala", "Azorius Signet"]
+         "Lotus Petal", "Springleaf Drum", "Pili-Pala", "Azorius Signet", "Grand Architect",
+         "Vizier of Tumbling Sands"]
 # Generic symbols are listed several times so that more random costs are payable.
 SYMBOLS = ["{W}", "{U}", "{B}", "{R}", "{G}", "{C}", "{1}", "{1}", "{1}", "{2}", "{2}",
            "{W/U}", "{B/R}", "{2/W}", "{G/P}", "{W/P}", "{S}", "{G/W/P}"]
@@ -321,7 +411,7 @@ def test_solver_matches_brute_force(case: tuple[str, str, bool]) -> None:
     state = load_state_text(text)
     cost = ManaCost.parse(cost_text)
     for_object = "Thought-Knot Seer" if eldrazi else None
-    expected = oracle(state, "A", cost, restricted_ok=eldrazi)
+    expected = oracle(state, "A", cost, for_object=for_object)
     p = payments(state, "A", cost, for_object=for_object)
     listed = [identity(state, q) for q in p]
     assert len(listed) == len(set(listed)), "a payment was listed twice"

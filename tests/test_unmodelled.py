@@ -71,9 +71,125 @@ def test_pay_cli_reports_a_lower_bound(capsys: pytest.CaptureFixture[str],
     assert "Metalworker (ability 1)" in data["left_out"]
     assert main(["pay", str(path), "{U}"]) == 1
     out = capsys.readouterr().out
-    assert "not payable" in out and "Metalworker (ability 1) is left out" in out
+    # Not payable without Metalworker, which might pay it: not decided.
+    assert "not decided: not payable without the sources left out" in out
+    assert "Metalworker (ability 1) is left out" in out
+    assert main(["pay", str(path), "{U}", "--json"]) == 1
+    data = json.loads(capsys.readouterr().out)
+    assert data["payable"] is None and data["complete"] is False
     assert "Metalworker (ability 1) can't be activated" not in out
     assert main(["produce", str(path), "--json"]) == 0
     objects = {o["object"]: o for o in json.loads(capsys.readouterr().out)["objects"]}
     assert objects["Reflecting Pool"]["complete"] is False
     assert "complete" not in objects["Forest"]
+
+
+# ---- sources the payment solver can't model: left out, never a guessed "no" ----------
+
+ALTAR = """
+turn: {active_player: A}
+players:
+  A: {battlefield: [Ashnod's Altar, {card: Llanowar Elves, summoning_sick: SICK}, Forest,
+                    Voltaic Key]}
+"""
+
+
+def altar_board(sick: bool) -> str:
+    return ALTAR.replace("SICK", str(sick).lower())
+
+
+@pytest.mark.cr("601.2h")
+def test_a_sacrifice_outlet_is_left_out_and_not_payable_is_not_decided(
+        capsys: pytest.CaptureFixture[str], tmp_path: pytest.TempPathFactory) -> None:
+    # Forest {G}, Elves {G}, then sacrifice the Elves to Ashnod's Altar for {C}{C}: {3}
+    # is payable, but the payment solver doesn't model "Sacrifice a creature". It must
+    # not answer "not payable".
+    state = load_state_text(altar_board(False))
+    p = payments(state, "A", "{3}")
+    assert not p and p.left_out == ("Ashnod's Altar (ability 1)",)
+    path = tmp_path / "altar.yaml"  # type: ignore[operator]
+    path.write_text(altar_board(False))
+    assert main(["pay", str(path), "{3}", "--json"]) == 1
+    data = json.loads(capsys.readouterr().out)
+    assert data["payable"] is None and data["complete"] is False
+    assert data["left_out"] == ["Ashnod's Altar (ability 1)"]
+    # {2} is payable without it: a lower bound, said as such.
+    assert main(["pay", str(path), "{2}", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["payable"] is True and data["complete"] is False and data["count"] == 1
+
+
+@pytest.mark.cr("601.2h")
+def test_can_activate_is_not_decided_when_only_a_left_out_source_could_pay(
+        capsys: pytest.CaptureFixture[str], tmp_path: pytest.TempPathFactory) -> None:
+    # Sick Elves can't tap; the Forest is the only other source. Voltaic Key's {1} with
+    # the Forest: legal, at least one way (the Altar's ways aren't counted).
+    from manacheck.solver.activation import can_activate
+
+    state = load_state_text(altar_board(True))
+    v = can_activate(state, "Voltaic Key", find_fixes=False)
+    assert v.legal and not v.ways_complete and v.left_out == ("Ashnod's Altar (ability 1)",)
+    # Without the Forest only the Altar (sacrificing the Elves for {C}{C}) could pay:
+    # not decided, not "not legal".
+    no_forest = altar_board(True).replace(" Forest,", "")
+    v = can_activate(load_state_text(no_forest), "Voltaic Key")
+    assert not v.legal and v.undecided and "Ashnod's Altar (ability 1)" in v.undecided
+    assert v.fixes == ()
+    path = tmp_path / "altar.yaml"  # type: ignore[operator]
+    path.write_text(no_forest)
+    assert main(["can-activate", str(path), "Voltaic Key", "--json"]) == 1
+    data = json.loads(capsys.readouterr().out)
+    assert data["legal"] is None and data["left_out"] == ["Ashnod's Altar (ability 1)"]
+    assert main(["can-activate", str(path), "Voltaic Key"]) == 1
+    assert capsys.readouterr().out.startswith("not decided: whether A may activate")
+    # A reason that doesn't depend on mana decides it: a tapped Key is not legal.
+    tapped = no_forest.replace("Voltaic Key]", "{card: Voltaic Key, tapped: true}]")
+    v = can_activate(load_state_text(tapped), "Voltaic Key", find_fixes=False)
+    assert not v.legal and not v.undecided and v.reasons[0].rule == "107.5"
+
+
+@pytest.mark.cr("602.1b")
+@pytest.mark.parametrize(("artifacts", "count"), [(["Sol Ring", "Voltaic Key"], 1),
+                                                  (["Sol Ring"], 0)])
+def test_mox_opal_metalcraft_is_evaluated_by_payments(artifacts: list[str],
+                                                      count: int) -> None:
+    # "Activate only if you control three or more artifacts": {W} only from Mox Opal.
+    state = load_state_text(f"""
+turn: {{active_player: A}}
+players:
+  A: {{battlefield: [Mox Opal, {", ".join(artifacts)}]}}
+""")
+    p = payments(state, "A", "{W}")
+    assert count_payments(state, "A", "{W}") == count and p.left_out == ()
+
+
+@pytest.mark.cr("602.5e")
+def test_lions_eye_diamond_is_never_activated_while_paying() -> None:
+    # Ruling: "it can only be activated at times when you can cast an instant", so not
+    # while a cost is being paid. That is a rule, not a gap: nothing is left out.
+    state = load_state_text("""
+turn: {active_player: A}
+players:
+  A: {battlefield: [Lion's Eye Diamond]}
+""")
+    p = payments(state, "A", "{R}")
+    assert not p and p.left_out == ()
+    from manacheck.solver.payments import unpayable_reasons
+
+    assert any("only when you could cast an instant" in r
+               for r in unpayable_reasons(state, "A", "{R}"))
+
+
+@pytest.mark.cr("602.1")
+def test_a_repeatable_mana_costing_ability_is_a_lower_bound() -> None:
+    # Agent of Stromgald, "{R}: Add {B}", with {R}{R} in the pool: activated twice it
+    # pays {B}{B}. Only one activation is modelled, so the answer is not decided.
+    state = load_state_text("""
+turn: {active_player: A}
+players:
+  A: {mana_pool: "{R}{R}", battlefield: [Agent of Stromgald]}
+""")
+    p = payments(state, "A", "{B}{B}")
+    assert not p and p.left_out == ("Agent of Stromgald (ability 1)",)
+    # One activation is modelled: {B} is payable (at least one way).
+    assert count_payments(state, "A", "{B}") == 1

@@ -1,7 +1,8 @@
 """``manacheck can-activate STATE OBJECT``: may a player activate this ability now?
 
-Exit status 0 when legal, 1 when not, 2 for bad input (unknown object or player, no
-such ability, or ``--ability`` needed).
+Exit status 0 when legal, 1 when not (or not decided: ``"legal": null``, when the mana
+cost isn't payable without sources the payment solver can't model), 2 for bad input
+(unknown object or player, no such ability, or ``--ability`` needed).
 """
 
 from __future__ import annotations
@@ -57,10 +58,18 @@ def verdict_text(v: Verdict) -> str:
     lines: list[str] = []
     if v.legal:
         more = "" if v.ways_complete else " (stopped counting at the limit)"
+        if v.left_out:
+            more = (" (at least: payments using " + ", ".join(v.left_out)
+                    + " aren't counted; the payment solver can't model them)")
         lines.append(f"legal: {v.player} may activate {head}")
         lines.append(f"  ways: {v.ways}{more}")
         if v.witness is not None:
             lines.append(f"  for example: {witness_text(v.witness)}")
+    elif v.undecided:
+        lines.append(f"not decided: whether {v.player} may activate {head}")
+        lines.append(f"  {v.undecided}")
+        for r in v.reasons:
+            lines.append(f"  - CR {r.rule}: {r.message}")
     else:
         lines.append(f"not legal: {v.player} can't activate {head}")
         for r in v.reasons:

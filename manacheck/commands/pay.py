@@ -1,5 +1,8 @@
 """``manacheck pay STATE COST``: every distinct way to pay a mana cost now, and how many.
 
+Exit status 0 when payable, 1 when not (or not decided: ``"payable": null`` when it is
+not payable without sources the payment solver can't model), 2 for bad input.
+
 Rules
 -----
 CR 601.2g-h: mana abilities are activated, then the total cost is paid at once.
@@ -86,10 +89,13 @@ def handle(args: argparse.Namespace) -> int:
         data["reasons"] = unpayable_reasons(state, player, cost, for_object=args.for_object,
                                             exclude=exclude)
     if p.left_out:
-        # Sources whose mana isn't modelled were left out: the answer is a lower bound.
+        # Sources the payment solver can't model were left out: a lower bound, and "not
+        # payable" is not decided (one of them might pay it): "payable": null.
         data["complete"] = False
         data["left_out"] = list(p.left_out)
-    left_note = ("  (at least: left out, because what they add isn't modelled: "
+        if not payable:
+            data["payable"] = None
+    left_note = ("  (at least: left out, because the payment solver can't model them: "
                  + ", ".join(p.left_out) + ")") if p.left_out else ""
 
     def text() -> str:
@@ -98,6 +104,11 @@ def handle(args: argparse.Namespace) -> int:
             if not complete:
                 return "the count stopped at its limit (too many partial states)"
             return shown if payable else "0"
+        if not payable and p.left_out:
+            return "\n".join([f"{data['cost']}: not decided: not payable without the "
+                              f"sources left out, and the payment solver can't model "
+                              f"them: " + ", ".join(p.left_out)]
+                             + [f"  - {r}" for r in data["reasons"]])
         if not payable:
             return "\n".join([f"{data['cost']}: not payable" + left_note]
                              + [f"  - {r}" for r in data["reasons"]])
