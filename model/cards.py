@@ -129,6 +129,10 @@ class CardDefinition:
     alternative_costs: tuple[AlternativeCost, ...] = ()
     color_indicator: tuple[ManaType, ...] | None = None
     text: str = ""
+    #: For the back face of a transforming double-faced card: its front face's name and
+    #: mana cost (CR 712.8e: the back face up, the mana value is the front face's).
+    front_face: str | None = None
+    front_face_mana_cost: ManaCost | None = None
 
     @property
     def colors(self) -> tuple[ManaType, ...]:
@@ -143,7 +147,13 @@ class CardDefinition:
         return self.mana_cost.colors if self.mana_cost is not None else ()
 
     def mana_value(self, x: int = 0) -> int:
-        """CR 202.3: 0 with no mana cost (202.3a); ``x`` only on the stack (202.3e)."""
+        """CR 202.3: 0 with no mana cost (202.3a); ``x`` only on the stack (202.3e).
+
+        A transformed permanent (a back face) has its front face's mana value (CR
+        712.8e), though no mana cost of its own.
+        """
+        if self.mana_cost is None and self.front_face_mana_cost is not None:
+            return self.front_face_mana_cost.mana_value(0)
         return self.mana_cost.mana_value(x) if self.mana_cost is not None else 0
 
     @property
@@ -617,7 +627,8 @@ def parse_ability(v: Any, path: str) -> Ability:
 
 
 CARD_KEYS = ("name", "mana_cost", "supertypes", "types", "subtypes", "power", "toughness",
-             "loyalty", "keywords", "abilities", "alternative_costs", "color_indicator", "text")
+             "loyalty", "keywords", "abilities", "alternative_costs", "color_indicator", "text",
+             "transforms_from")
 
 
 def _pt(v: Any, path: str) -> int | str | None:
@@ -664,6 +675,16 @@ def parse_card(v: Any, path: str = "") -> CardDefinition:
     abilities = v.get("abilities", [])
     if not isinstance(abilities, list):
         raise _Err("expected a list of abilities", f"{path}.abilities")
+    front, front_cost = None, None
+    if "transforms_from" in v:
+        # The back face of a transforming double-faced card (CR 712.8e).
+        p = f"{path}.transforms_from"
+        _keys(v["transforms_from"], p, ("name", "mana_cost"), ("name", "mana_cost"))
+        front = str(v["transforms_from"]["name"])
+        front_cost = _cost(v["transforms_from"]["mana_cost"], f"{p}.mana_cost")
+        if v.get("mana_cost") not in (None, ""):
+            raise _Err("a back face has no mana cost of its own (CR 712.8e)",
+                       f"{path}.mana_cost")
     return CardDefinition(
         name=name.strip(),
         mana_cost=_cost(v["mana_cost"], f"{path}.mana_cost") if v.get("mana_cost") not in
@@ -680,6 +701,8 @@ def parse_card(v: Any, path: str = "") -> CardDefinition:
         alternative_costs=tuple(alts),
         color_indicator=indicator,
         text=str(v.get("text", "")),
+        front_face=front,
+        front_face_mana_cost=front_cost,
     )
 
 

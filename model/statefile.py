@@ -568,6 +568,12 @@ class _Builder:
             return None
         if card is None:
             return None
+        if card.front_face is not None:
+            # CR 712.8a: off the battlefield a double-faced card has only its front face.
+            self.c.add(f"'{card.name}' is the back face of '{card.front_face}': outside the "
+                       f"battlefield a double-faced card is its front face (CR 712.8a)",
+                       path, f"name the front face, '{card.front_face}'")
+            return None
         return Card(self.new_id(entry, card.name, path), card, player)
 
     def mana_pool(self, v: Any, path: str) -> ManaPool:

@@ -144,6 +144,11 @@ def test_card_matches_reference(card: CardDefinition) -> None:
     assert (card.mana_cost.text if card.mana_cost is not None else "") == ref_cost
     if "mana_value" in entry and entry["_face"] in (None, 0):
         assert card.mana_value() == int(entry["mana_value"])
+    elif entry.get("layout") == "transform" and entry["_face"] == 1:
+        # CR 712.8e: a transformed permanent's mana value is its front face's (the
+        # entry's top-level mana value), though the back face has no mana cost.
+        assert card.front_face == entry["name"].split(" // ")[0]
+        assert card.mana_value() == int(entry["mana_value"])
     elif not ref_cost:
         assert card.mana_value() == 0  # CR 202.3a: no mana cost
     supertypes, types, subtypes = parse_type_line(_face(entry, "type_line"))
@@ -160,14 +165,20 @@ def test_card_matches_reference(card: CardDefinition) -> None:
 
 @pytest.mark.parametrize("fname,card", list(my_cards()), ids=lambda v: getattr(v, "name", v))
 def test_card_text_is_the_oracle_text(fname: str, card: CardDefinition) -> None:
-    entry = reference()[card.name]
-    assert _norm(card.text) == _norm(entry["oracle_text"])
+    assert _norm(card.text) == _norm(oracle_of(reference()[card.name]))
+
+
+def oracle_of(entry: Mapping[str, Any]) -> str:
+    """The oracle text of the card, or of the face the entry is for."""
+    if entry["_face"] is not None and entry.get("faces"):
+        return str(entry["faces"][entry["_face"]]["oracle_text"])
+    return str(entry["oracle_text"])
 
 
 @pytest.mark.parametrize("fname,card", list(my_cards()), ids=lambda v: getattr(v, "name", v))
 def test_every_ability_text_is_part_of_the_oracle_text(fname: str,
                                                         card: CardDefinition) -> None:
-    oracle = _norm(reference()[card.name]["oracle_text"])
+    oracle = _norm(oracle_of(reference()[card.name]))
     for ab in card.abilities:
         assert ab.text, f"{card.name}: an ability without text"
         text = _norm(ab.text)
@@ -672,3 +683,67 @@ players:
     assert count_payments(state, "A", "{1}", for_object="Sol Ring") == 0
     goblin = load_state_text(board.replace("Elf}", "Goblin}"))
     assert count_payments(goblin, "A", "{G}", for_object="Llanowar Elves") == 0
+
+
+# --------------------------------------------------------------------------------------
+# Transforming double-faced cards (CR 712) and Mana Web
+# --------------------------------------------------------------------------------------
+
+
+@pytest.mark.cr("712.8e")
+def test_itlimoc_has_its_front_faces_mana_value_and_counts_creatures() -> None:
+    from manacheck.model import object_characteristics
+    from manacheck.solver.payments import count_payments
+
+    state = load_state_text("""
+turn: {active_player: A}
+players:
+  A: {battlefield: ["Itlimoc, Cradle of the Sun", Llanowar Elves, Llanowar Elves]}
+""")
+    chars = object_characteristics(state, "Itlimoc, Cradle of the Sun")
+    assert chars.mana_value == 3 and chars.colors == frozenset()  # no mana cost, no color
+    assert _outcomes_of(state, "Itlimoc, Cradle of the Sun", 2) == {(ManaType.G,) * 2}
+    # {G}{G}{G}{G}: Itlimoc's second ability (GG) and both Elves: the only way.
+    assert count_payments(state, "A", "{G}{G}{G}{G}") == 1
+
+
+def _outcomes_of(state: object, obj: str, n: int) -> set[tuple[ManaType, ...]]:
+    return set(activation_outcomes(state, obj, n))  # type: ignore[arg-type]
+
+
+@pytest.mark.cr("712.8a")
+def test_a_back_face_off_the_battlefield_is_refused_with_the_front_faces_name() -> None:
+    with pytest.raises(ManacheckError) as info:
+        load_state_text("""
+turn: {active_player: A}
+players:
+  A: {graveyard: ["Itlimoc, Cradle of the Sun"]}
+""")
+    line = info.value.one_line()  # type: ignore[attr-defined]
+    assert "CR 712.8a" in line and "name the front face, 'Growing Rites of Itlimoc'" in line
+
+
+def test_a_back_face_has_no_mana_cost_of_its_own() -> None:
+    with pytest.raises(CardDataError, match="a back face has no mana cost"):
+        parse_card({"name": "Odd Back", "types": ["Land"], "mana_cost": "{1}",
+                    "transforms_from": {"name": "Odd Front", "mana_cost": "{2}"}})
+
+
+@pytest.mark.cr("603.3")
+def test_mana_web_changes_no_payment() -> None:
+    # Its trigger goes on the stack after the payment (CR 603.3): what can be paid now
+    # is the same with or without it.
+    from manacheck.solver.payments import count_payments
+
+    board = """
+turn: {{active_player: A}}
+players:
+  A: {{battlefield: [Forest, Forest, Island]}}
+  B: {{battlefield: [{web}Island]}}
+"""
+    with_web = load_state_text(board.format(web="Mana Web, "))
+    without = load_state_text(board.format(web=""))
+    for cost in ("{G}", "{1}{U}", "{2}{G}"):
+        assert count_payments(with_web, "A", cost) == count_payments(without, "A", cost)
+    ab = builtin_cards().get("Mana Web").abilities[0]
+    assert isinstance(ab, TriggeredAbility) and ab.mana is None  # not a mana ability
