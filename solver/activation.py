@@ -713,6 +713,11 @@ class _Activation:
         use a mana ability that sacrifices or exiles it itself (it would be gone)."""
         if not soft:
             return True
+        # A sacrifice outlet (Ashnod's Altar) must still find enough to sacrifice among
+        # the permanents the cost doesn't sacrifice or exile.
+        avoiding = getattr(payment, "avoiding", None)
+        if avoiding is not None and avoiding(soft) is None:
+            return False
         need: dict[tuple[str, ...], int] = {}
         for use in getattr(payment, "activations", ()):
             if getattr(use, "zone", "battlefield") != "battlefield":
@@ -752,7 +757,7 @@ class _Activation:
         if not self.ab.mana_cost:
             return None
         p = self._first(x, uses)
-        return None if p is _NONE else p
+        return None if p is _NONE else _avoiding(p, uses.soft)
 
     def all_payments(self, x: int, uses: _Uses, limit: int) -> list[object | None]:
         if not self.ab.mana_cost:
@@ -760,7 +765,7 @@ class _Activation:
         out: list[object | None] = []
         for p in self._entry(x, uses.hard, uses.tapped).iterate():
             if self._keeps(p, uses.soft):
-                out.append(p)
+                out.append(_avoiding(p, uses.soft))
                 if len(out) >= limit:
                     break
         return out
@@ -1065,9 +1070,19 @@ class _PayEntry:
         return self._listed
 
 
+def _avoiding(payment: object, soft: frozenset[str]) -> object:
+    """The payment with its sacrifice outlets sacrificing nothing the cost sacrifices
+    or exiles (the payment is known to allow it)."""
+    avoiding = getattr(payment, "avoiding", None)
+    if avoiding is None:
+        return payment
+    other = avoiding(soft)
+    return payment if other is None else other
+
+
 def _ids_used(payment: object) -> frozenset[str]:
     """Every object a payment's activations could use (their whole groups)."""
-    out: set[str] = set()
+    out: set[str] = set(getattr(payment, "sacrificable", ()))
     for use in getattr(payment, "activations", ()):
         out.update(use.group or use.ids or (use.object,))
     return frozenset(out)
@@ -1110,15 +1125,28 @@ def _looks_at_source(flt: ObjectFilter) -> bool:
 
 def _self_spenders(state: GameState) -> frozenset[str]:
     """Permanents with a mana ability that sacrifices or exiles them (Lotus Petal,
-    Treasure). Only for these can a payment clash with a cost that sacrifices or exiles
+    Treasure), and those a sacrifice outlet's mana ability could sacrifice (Ashnod's
+    Altar). Only for these can a payment clash with a cost that sacrifices or exiles
     them (see ``_Activation._keeps``). Cached."""
     hit = state.__dict__.get("_activation_self_spenders")
     if hit is None:
         chars = effective(state)
-        hit = frozenset(
+        spenders = {
             perm.id for perm in state.permanents for ab in chars[perm.id].activated
             if ab.is_mana_ability and any(c.kind in (CostKind.SACRIFICE_SELF, CostKind.EXILE_SELF)
-                                          for c in ab.costs))
+                                          for c in ab.costs)}
+        # And what a sacrifice outlet's mana ability (Ashnod's Altar) could sacrifice.
+        for src in state.permanents:
+            for ab in chars[src.id].activated:
+                if not ab.is_mana_ability:
+                    continue
+                for c in ab.costs:
+                    if c.kind is CostKind.SACRIFICE:
+                        spenders.update(
+                            p.id for p in state.permanents if p.controller == src.controller
+                            and matches(c.filter, chars[p.id], p, state, src.controller,
+                                        src.id))
+        hit = frozenset(spenders)
         state.__dict__["_activation_self_spenders"] = hit
     return hit  # type: ignore[no-any-return,unused-ignore]
 

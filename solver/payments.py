@@ -51,14 +51,23 @@ Activation conditions (Mox Opal's metalcraft) are evaluated
 activated only as an instant (Lion's Eye Diamond) is never activated while paying
 (its ruling).
 
+Sacrifice outlets ("Sacrifice a creature: Add {C}{C}", Ashnod's Altar, Krark-Clan
+Ironworks, Phyrexian Tower) are sources like any other: each activation needs its own
+permanent to sacrifice (CR 701.21a), which may have been tapped for mana first (CR
+601.2g) but may not sacrifice itself for mana too. The permanents they sacrifice are a
+budget shared by every group (Hall's condition over the outlets' filters, checked with
+each solution); which permanent is sacrificed is a cost choice (like the creature
+Springleaf Drum taps) and doesn't make payments distinct: one valid choice is shown
+(``ManaUse.sacrificed``). With outlets, payments are counted one by one (up to
+``SAC_COUNT_LIMIT``).
+
 Known limits (said, not hidden): a permanent activates each exclusive ({T},
-{Q}, sacrifice, exile) ability at most once, and abilities whose only cost is
-removing counters at most counters/count times; abilities with other repeatable costs
-(mana only, life only) are used once; sources whose mana, cost parts (discard,
-sacrifice or exile another permanent, variable amounts, {X}) or condition can't be
-modelled are *left out* (:attr:`Payments.left_out`), and every answer then says it is
-a lower bound (a "not payable" becomes "not decided"); mana a trigger adds (Mana
-Flare) counts as coming from the tapped source for {S}.
+{Q}, sacrifice, exile) ability at most once; sources whose mana, cost parts (discard,
+exile another permanent, variable amounts, {X}), condition, or repeated activations
+of a mana-costing ability ("{R}: Add {B}") can't be modelled are *left out*
+(:attr:`Payments.left_out`), and every answer then says it is a lower bound (a "not
+payable" becomes "not decided"); mana a trigger adds (Mana Flare) counts as coming
+from the tapped source for {S}.
 """
 
 from __future__ import annotations
@@ -70,8 +79,8 @@ import inspect
 import itertools
 from collections import Counter as _Multiset
 from collections import defaultdict
-from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from manacheck.model import (
@@ -123,6 +132,8 @@ MAX_CHAIN = 6
 DEFAULT_MAX_CHECKS = 30_000
 #: ``Payments.best`` examines at most this many payments per number of sources.
 DEFAULT_MAX_SCAN = 2_000
+#: With sacrifice outlets, payments are counted one by one, up to this many.
+SAC_COUNT_LIMIT = 20_000
 
 _T = ManaType
 
@@ -154,10 +165,21 @@ class ManaUse:
     ids: tuple[str, ...] = ()
     group: tuple[str, ...] = ()
     zone: str = "battlefield"
+    #: Permanents these activations sacrifice for a "Sacrifice a creature" cost (Ashnod's
+    #: Altar): one valid choice, shown, not part of what makes payments distinct.
+    sacrificed: tuple[str, ...] = ()
 
     @property
     def mana_text(self) -> str:
         return _fmt(self.mana)
+
+
+#: Which permanents each outlet activation sacrifices, by (object, ability, mana).
+SacrificePlan = dict[tuple[str, int, tuple[ManaType, ...]], tuple[str, ...]]
+
+
+def _use_key(u: ManaUse) -> tuple[str, int, tuple[ManaType, ...]]:
+    return (u.object, u.ability, u.mana)
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,6 +208,24 @@ class Payment:
     assignment: tuple[Assigned, ...] = ()
     colors_left: frozenset[ManaType] = frozenset()
     pool_detail: tuple[str, ...] = ()  # each pool mana spent, e.g. "{G}", "{G} (snow)"
+    #: With sacrifice outlets: whether the outlets still find enough to sacrifice when
+    #: some permanents aren't available (a cost sacrifices them), and every permanent
+    #: they might sacrifice. Not part of what makes payments distinct.
+    sacrifice_check: Callable[[frozenset[str]], SacrificePlan | None] | None = field(
+        default=None, repr=False)
+    sacrificable: frozenset[str] = frozenset()
+
+    def avoiding(self, unavailable: frozenset[str]) -> Payment | None:
+        """This payment with its outlets sacrificing none of ``unavailable`` (a cost
+        sacrifices them), or None if the outlets can't then find enough."""
+        if self.sacrifice_check is None or not unavailable:
+            return self
+        plan = self.sacrifice_check(unavailable)
+        if plan is None:
+            return None
+        return dataclasses.replace(self, activations=tuple(
+            dataclasses.replace(u, sacrificed=plan.get(_use_key(u), ()))
+            for u in self.activations))
 
     @property
     def identity(self) -> tuple[object, ...]:
@@ -220,7 +260,8 @@ class Payment:
         parts = []
         for u in self.activations:
             times = f" x{u.times}" if u.times > 1 else ""
-            parts.append(f"{u.object}{times} [ability {u.ability}: {u.mana_text}]")
+            sac = f"; sacrificing {' and '.join(u.sacrificed)}" if u.sacrificed else ""
+            parts.append(f"{u.object}{times} [ability {u.ability}: {u.mana_text}{sac}]")
         if self.pool:
             plain = all(d.startswith("{") and d.endswith("}") for d in self.pool_detail)
             parts.append(f"pool {_fmt(self.pool)}" if plain else
@@ -237,7 +278,8 @@ class Payment:
             "activations": [
                 {"object": u.object, "ability": u.ability, "mana": u.mana_text,
                  "times": u.times, "ids": list(u.ids), "group": list(u.group),
-                 "zone": u.zone}
+                 "zone": u.zone, **({"sacrificed": list(u.sacrificed)} if u.sacrificed
+                                    else {})}
                 for u in self.activations
             ],
             "pool": _fmt(self.pool),
@@ -274,7 +316,8 @@ class Payment:
                 order = {g: n for n, g in enumerate(group)}
                 ids = tuple(sorted(ids, key=lambda i: order.get(i, len(order))))
             obj = ids[0] if ids else sw(u.object)
-            uses.append(dataclasses.replace(u, object=obj, ids=ids, group=group))
+            uses.append(dataclasses.replace(u, object=obj, ids=ids, group=group,
+                                            sacrificed=tuple(sw(m) for m in u.sacrificed)))
 
         def part(text: str) -> str:
             head = "activating "
@@ -307,6 +350,8 @@ class _Kind:
     filter_source: str  # card name of a mana-costing ability's source, else ""
     taps_other: int  # "Tap an untapped creature you control" (not {T}: no CR 302.6)
     taps_filter: ObjectFilter | None
+    sacs_other: int = 0  # "Sacrifice a creature" (Ashnod's Altar): permanents it uses up
+    sac_filter: int = -1  # index in _Board.sac_filters of what it may sacrifice
 
 
 @dataclass(frozen=True, slots=True)
@@ -318,6 +363,7 @@ class _Option:
     taps_self: bool
     life: int = 0  # life paid as part of the activation cost (CR 119.4)
     event: tuple[ManaType, ...] = ()  # the mana it really adds (kinds may merge types)
+    gone: bool = False  # it sacrifices or exiles its own source (Lotus Petal)
 
 
 @dataclass(slots=True)
@@ -414,7 +460,15 @@ class _Board:
         #: The most activations a payment could use: each adds some mana to the cost or
         #: to a mana-costing activation's cost (those activate at most once each).
         self._useful = sum(_max_units(s) for c in [cost, *costs] for s in c)
+        #: What sacrifice outlets may sacrifice: (filter, source for "another").
+        self.sac_filters: list[tuple[ObjectFilter, str | None]] = []
+        self._sac_index: dict[tuple[ObjectFilter, str | None], int] = {}
+        self.sac_split = False
+        self._outlets: list[tuple[str, int]] = []
         self._collect()
+        self.uses_sacs = any(k.sacs_other for k in self.kinds)
+        if self.uses_sacs:
+            self._sac_classes()
         self.pool = self._pool()
         self.life = self.player.life
         self.phyrexian = sum(1 for s in cost if s.kind in (SymbolKind.PHYREXIAN,
@@ -504,8 +558,13 @@ class _Board:
                 if why:
                     self.notes.append(_note(perm.id, number, why))
                     continue
-                okey = (perm.card.name, perm.tapped, perm.summoning_sick, perm.counters,
-                        perm.chosen, perm.controller, chars, number)
+                outlet = any(c.kind is CostKind.SACRIFICE for c in ab.costs)
+                if outlet:
+                    self._outlets.append((perm.id, number))
+                # (an outlet's options name what it may sacrifice, which may depend on it)
+                okey: Hashable = (perm.card.name, perm.tapped, perm.summoning_sick,
+                                  perm.counters, perm.chosen, perm.controller, chars, number,
+                                  perm.id if outlet else None)
                 hit = options_cache.get(okey) if perm.id not in attached else None
                 if hit is None:
                     events = _call_outcomes(state, perm.id, number)
@@ -621,6 +680,11 @@ class _Board:
             return _LeftOut(f"its condition '{ab.condition.kind}' is not modelled by the "
                             f"payment solver")
         for c in ab.costs:
+            if c.kind is CostKind.SACRIFICE and ab.mana is not None \
+                    and ab.mana.could_produce is not None:
+                return _LeftOut("what it adds depends on the permanent it sacrifices")
+            if c.kind is CostKind.SACRIFICE and perm is not None and isinstance(c.count, int):
+                continue  # a sacrifice outlet (Ashnod's Altar): see _Board.sacs_fit
             if c.kind not in _SUPPORTED_COSTS:
                 return _LeftOut(f"its cost part '{c.text}' is not modelled by the payment "
                                 f"solver")
@@ -631,7 +695,7 @@ class _Board:
         return None
 
     def _repeats(self, ab: ActivatedAbility, perm: Permanent | None, life: int, taps: int,
-                 tflt: ObjectFilter | None) -> int:
+                 tflt: ObjectFilter | None, sacs: int = 0, sac_index: int = -1) -> int:
         """How many times one permanent may activate a mana ability with no {T}, {Q},
         sacrifice or exile in its cost (CR 602.1: as often as its costs can be paid):
         bounded by its counters (Pentad Prism), by the untapped permanents its "tap an
@@ -650,7 +714,107 @@ class _Board:
             bound = min(bound, can_tap // taps)
         if life:
             bound = min(bound, max(self.player.life, 0) // life)
+        if sacs and sac_index >= 0:
+            bound = min(bound, len(self._sacrificable(sac_index)) // sacs)
         return max(bound, 0)
+
+    # -- sacrifice outlets ("Sacrifice a creature: Add {C}{C}") ---------------------------
+    def _sac_filter(self, flt: ObjectFilter, perm: Permanent | None) -> int:
+        """The index of what an outlet may sacrifice (one per filter, and per source
+        when the filter looks at it: "another creature")."""
+        looks = flt.another or flt.enchanted or flt.chosen_creature_type
+        src = perm.id if perm is not None and looks else None
+        key = (flt, src)
+        if key not in self._sac_index:
+            self._sac_index[key] = len(self.sac_filters)
+            self.sac_filters.append(key)
+        return self._sac_index[key]
+
+    def _sacrificable(self, index: int) -> tuple[str, ...]:
+        """Permanents the player controls that fit outlet filter ``index`` (CR 701.21a:
+        you sacrifice only your own permanents), objects kept out excepted."""
+        flt, src = self.sac_filters[index]
+        chars = effective(self.state)
+        return tuple(p.id for p in self.player.battlefield if p.id not in self.exclude
+                     and matches(flt, chars[p.id], p, self.state, self.player.name, src))
+
+    def _sac_classes(self) -> None:
+        """Who could be sacrificed to which outlet: for each group, whether its members
+        fit each outlet filter (a group whose members differ, which an "another" filter
+        can cause, leaves its outlets out); permanents in no group by id."""
+        self.sac_group_sig: dict[int, tuple[bool, ...]] = {}
+        self.sac_extra: dict[str, tuple[bool, ...]] = {}
+        fits = [set(self._sacrificable(i)) for i in range(len(self.sac_filters))]
+        for gi, g in enumerate(self.groups):
+            sigs = {tuple(m in f for f in fits) for m in g.ids}
+            if len(sigs) > 1:
+                self.sac_split = True
+                for oid, n in self._outlets:
+                    self.left_out.append(f"{oid} (ability {n})")
+                    self.notes.append(_note(oid, n, _LeftOut(
+                        "interchangeable permanents differ in whether it may sacrifice "
+                        "them, which the payment solver doesn't model")))
+                return
+            (sig,) = sigs
+            if any(sig):
+                self.sac_group_sig[gi] = sig
+        for m in set().union(*fits):
+            if m not in self.id_group:
+                self.sac_extra[m] = tuple(m in f for f in fits)
+
+    def sacs_fit(self, demand: Sequence[int], gone_used: Mapping[int, int],
+                 unavailable: frozenset[str] = frozenset()) -> bool:
+        """Whether every outlet activation gets its own permanent to sacrifice: Hall's
+        condition over the outlet filters (for every set of filters, the permanents
+        fitting any of them number at least what they ask). A permanent that sacrifices
+        itself for mana (``gone_used`` per group), or is ``unavailable`` (a cost
+        sacrifices it), can't be sacrificed again; one tapped for mana first can (CR
+        601.2g: mana abilities may be activated in any order before costs are paid)."""
+        wanted = [i for i, d in enumerate(demand) if d]
+        if not wanted:
+            return True
+        if self.sac_split:
+            return False
+        classes: list[tuple[tuple[bool, ...], int]] = []
+        for gi, sig in self.sac_group_sig.items():
+            g = self.groups[gi]
+            n = g.size - gone_used.get(gi, 0) - sum(1 for m in g.ids if m in unavailable)
+            if n > 0:
+                classes.append((sig, n))
+        for m, sig in self.sac_extra.items():
+            if m not in unavailable:
+                classes.append((sig, 1))
+        for r in range(1, len(wanted) + 1):
+            for subset in itertools.combinations(wanted, r):
+                need = sum(demand[i] for i in subset)
+                have = sum(n for sig, n in classes if any(sig[i] for i in subset))
+                if need > have:
+                    return False
+        return True
+
+    def assign_sacrifices(self, demands: Sequence[int], gone_ids: frozenset[str]
+                          ) -> list[str] | None:
+        """One permanent for each outlet demand (its filter index), none twice and none
+        in ``gone_ids``: a small augmenting-path matching. None if there is none."""
+        cands = [[m for m in self._sacrificable(f) if m not in gone_ids] for f in demands]
+        owner: dict[str, int] = {}
+
+        def place(i: int, seen: set[str]) -> bool:
+            for m in cands[i]:
+                if m in seen:
+                    continue
+                seen.add(m)
+                if m not in owner or place(owner[m], seen):
+                    owner[m] = i
+                    return True
+            return False
+
+        if not all(place(i, set()) for i in range(len(demands))):
+            return None
+        out = [""] * len(demands)
+        for m, i in owner.items():
+            out[i] = m
+        return out
 
     def _options(self, ab: ActivatedAbility, number: int,
                  events: Iterable[tuple[ManaType, ...]], snow: bool, name: str,
@@ -659,8 +823,13 @@ class _Board:
         life = sum(int(c.count) for c in ab.costs if c.kind is CostKind.PAY_LIFE)
         taps = sum(int(c.count) for c in ab.costs if c.kind is CostKind.TAP_UNTAPPED)
         tflt = next((c.filter for c in ab.costs if c.kind is CostKind.TAP_UNTAPPED), None)
+        sacs = sum(int(c.count) for c in ab.costs if c.kind is CostKind.SACRIFICE)
+        sflt = next((c.filter for c in ab.costs if c.kind is CostKind.SACRIFICE), None)
+        sac_index = self._sac_filter(sflt, perm) if sacs and sflt is not None else -1
         exclusive = ab.tap or ab.untap or any(c.kind in _EXCLUSIVE_COSTS for c in ab.costs)
-        repeat = 1 if exclusive or ab.mana_cost else self._repeats(ab, perm, life, taps, tflt)
+        gone = any(c.kind in _EXCLUSIVE_COSTS for c in ab.costs)
+        repeat = 1 if exclusive or ab.mana_cost else \
+            self._repeats(ab, perm, life, taps, tflt, sacs, sac_index)
         out = []
         for ev in sorted(events, key=lambda e: [t.order for t in e]):
             if not ev:
@@ -677,8 +846,10 @@ class _Board:
             # share one representative in the kind: validity can't see the difference.
             merged = tuple(sorted((self.type_class[t] for t in real), key=lambda t: t.order))
             k = _Kind(merged, snow and self.snow_matters,
-                      restriction, ab.mana_cost, 0, name if ab.mana_cost else "", taps, tflt)
-            out.append(_Option(number, self._kind(k), exclusive, repeat, ab.tap, life, real))
+                      restriction, ab.mana_cost, 0, name if ab.mana_cost else "", taps, tflt,
+                      sacs, sac_index)
+            out.append(_Option(number, self._kind(k), exclusive, repeat, ab.tap, life, real,
+                               gone))
         return out
 
     def group_colors(self, gi: int) -> frozenset[ManaType]:
@@ -1243,12 +1414,16 @@ class Payments:
         # Precomputed per variable: what a value of it adds (kept flat for speed).
         acts = []  # (position, kind, taps_other, group if it taps itself else -1, life)
         pools = []  # (position, pool index)
+        sac_acts = []  # (position, outlet filter or -1, sacrifices, group if it's gone or -1)
         life_at = -1
         for pos, (tag, i, j) in enumerate(names):
             if tag == "n":
                 o = b.groups[i].options[j]
                 acts.append((pos, o.kind, b.kinds[o.kind].taps_other,
                              i if o.taps_self else -1, o.life))
+                k = b.kinds[o.kind]
+                if b.uses_sacs and (k.sacs_other or o.gone):
+                    sac_acts.append((pos, k.sac_filter, k.sacs_other, i if o.gone else -1))
             elif tag == "p":
                 pools.append((pos, i))
             elif tag == "l":
@@ -1276,6 +1451,17 @@ class Payments:
             avail = 0
             if uses_tappers:
                 avail = b.extra_tappers + sum(t - used.get(gi, 0) for gi, t in tappers)
+            if sac_acts:
+                demand = [0] * len(b.sac_filters)
+                gone: dict[int, int] = {}
+                for pos, f, n, gi in sac_acts:
+                    v = values[pos]
+                    if v and n:
+                        demand[f] += v * n
+                    if v and gi >= 0:
+                        gone[gi] = gone.get(gi, 0) + v
+                if not b.sacs_fit(demand, gone):
+                    return False
             return valid(counts, pool, values[life_at] if life_at >= 0 else 0, need, avail,
                          act_life)
 
@@ -1332,7 +1518,7 @@ class Payments:
         b = self._b
         if not _flow_possible(b):
             return False
-        if b._simple is not None and not b.uses_tappers:
+        if b._simple is not None and not b.uses_tappers and not b.uses_sacs:
             return True
         if self._count is not None:
             return self._count > 0
@@ -1370,7 +1556,22 @@ class Payments:
     def count(self) -> int:
         """How many distinct payments (combinatorial count, no listing)."""
         if self._count is None:
-            self._count = _count(self._b) if _flow_possible(self._b) else 0
+            if not _flow_possible(self._b):
+                self._count = 0
+            elif self._b.uses_sacs:
+                # What outlets sacrifice is a budget shared by every group (Hall's
+                # condition), which the counting programme doesn't track: count the
+                # constraint problem's solutions instead, up to a limit.
+                n = 0
+                for _ in self._solutions():
+                    n += 1
+                    if n > SAC_COUNT_LIMIT:
+                        raise PaymentSearchLimit(
+                            f"counting stopped after {SAC_COUNT_LIMIT:,} payments with "
+                            f"sacrifice outlets")
+                self._count = n
+            else:
+                self._count = _count(self._b)
         if self.limit is not None:
             return min(self._count, self.limit)
         return self._count
@@ -1393,6 +1594,8 @@ class Payments:
         acts: list[tuple[str, int, tuple[ManaType, ...]]] = []
         taken: dict[int, int] = {}
         used_excl: dict[int, int] = {}
+        gone_ids: set[str] = set()
+        sac_wants: list[tuple[int, int]] = []  # (index in uses, outlet filter), one a sacrifice
         life_syms = act_life = 0
         for key, v in sorted(sol.items(), key=lambda kv: repr(kv[0])):
             tag, i, j = key
@@ -1411,12 +1614,28 @@ class Payments:
                     taken[i] = start + v
                     used_excl[i] = used_excl.get(i, 0) + v
                     acts.extend((obj, o.kind, o.event) for obj in ids)
+                    if o.gone:
+                        gone_ids.update(ids)
                 else:
                     per = max(o.repeat, 1)
                     ids = tuple(dict.fromkeys(g.ids[k // per] for k in range(v)))
                     acts.extend((g.ids[k // per], o.kind, o.event) for k in range(v))
+                k = b.kinds[o.kind]
+                sac_wants.extend((len(uses), k.sac_filter)
+                                 for _ in range(v * k.sacs_other))
                 uses.append(ManaUse(ids[0], o.ability, o.event, v, ids, g.ids,
                                     g.zone))
+        check: Callable[[frozenset[str]], SacrificePlan | None] | None = None
+        sacrificable: frozenset[str] = frozenset()
+        if sac_wants:
+            wants = tuple((_use_key(uses[ui]), f) for ui, f in sac_wants)
+            check = functools.partial(_plan_sacrifices, b, wants, frozenset(gone_ids))
+            sacrificable = frozenset(m for f in {f for _, f in sac_wants}
+                                     for m in b._sacrificable(f))
+            plan = check(frozenset())
+            if plan is not None:
+                uses = [dataclasses.replace(u, sacrificed=plan.get(_use_key(u), ()))
+                        for u in uses]
         flow = b.solve(counts, pool, life_syms, act_life)
         leftover: list[ManaType] = []
         assignment: list[Assigned] = []
@@ -1428,7 +1647,22 @@ class Payments:
         left = self._colors_left(sol)
         uses.sort(key=lambda u: (u.zone, u.object, u.ability, [t.order for t in u.mana]))
         return Payment(tuple(uses), tuple(spent_pool), life, tuple(leftover),
-                       tuple(assignment), left, tuple(detail))
+                       tuple(assignment), left, tuple(detail), check, sacrificable)
+
+
+def _plan_sacrifices(b: _Board, wants: tuple[tuple[tuple[str, int, tuple[ManaType, ...]],
+                                                   int], ...],
+                     gone: frozenset[str], unavailable: frozenset[str]) -> SacrificePlan | None:
+    """One permanent for each sacrifice the outlets ask (``wants``: the use and its
+    outlet filter, once per permanent), none that sacrifices itself for mana (``gone``)
+    or is ``unavailable``; None if there is no such choice (CR 701.21a)."""
+    picked = b.assign_sacrifices([f for _, f in wants], gone | unavailable)
+    if picked is None:
+        return None
+    plan: dict[tuple[str, int, tuple[ManaType, ...]], list[str]] = {}
+    for (key, _), m in zip(wants, picked, strict=True):
+        plan.setdefault(key, []).append(m)
+    return {k: tuple(v) for k, v in plan.items()}
 
 
 def _explain(b: _Board, activations: list[tuple[str, int, tuple[ManaType, ...]]],
@@ -1506,6 +1740,8 @@ def _check_proposed(b: _Board, proposed: Payment) -> bool:
     per_group: dict[int, int] = {}
     seen: set[str] = set()
     need = act_life = 0
+    demand = [0] * len(b.sac_filters)
+    gone: dict[int, int] = {}
     for u in proposed.activations:
         ids = u.ids or (u.object,)
         if any(i not in b.id_group for i in ids):
@@ -1530,7 +1766,13 @@ def _check_proposed(b: _Board, proposed: Payment) -> bool:
         counts[o.kind] += u.times
         act_life += u.times * o.life
         need += u.times * b.kinds[o.kind].taps_other
+        if b.kinds[o.kind].sacs_other:
+            demand[b.kinds[o.kind].sac_filter] += u.times * b.kinds[o.kind].sacs_other
+        if o.gone:
+            gone[gi] = gone.get(gi, 0) + u.times
     if any(n > b.groups[gi].size for gi, n in per_group.items()):
+        return False
+    if b.uses_sacs and not b.sacs_fit(demand, gone):
         return False
     want = _Multiset(proposed.pool)
     extra = proposed.life - act_life

@@ -225,3 +225,26 @@ def test_pili_pala_tapped_for_the_cost_cant_then_untap_for_mana_601_2g() -> None
     v = can_activate(s, "Tap Engine")
     assert v.legal and v.ways == 1 and v.witness is not None
     assert v.witness.tapped == ("Pili-Pala",) and "Sol Ring" in str(v.witness.payment)
+
+
+@pytest.mark.cr("601.2g")
+def test_a_sacrifice_outlet_pays_but_never_with_what_the_cost_sacrifices() -> None:
+    """Bone Altar ({1}, Sacrifice a creature) beside Ashnod's Altar (Sacrifice a
+    creature: Add {C}{C}), the creatures summoning sick (they can't tap for mana). One
+    creature: the cost and the outlet can't both have it: not legal (decided: the outlet
+    is modelled). Two creatures: sacrifice either to Bone Altar and the other to
+    Ashnod's Altar for the {1}: two ways, each witness sacrificing two different ones."""
+    one = state("{battlefield: [Bone Altar, Ashnod's Altar, "
+                "{card: Llanowar Elves, summoning_sick: true}]}")
+    v = can_activate(one, "Bone Altar", find_fixes=False)
+    assert not v.legal and not v.undecided and v.left_out == ()
+    two = state("{battlefield: [Bone Altar, Ashnod's Altar, "
+                "{card: Llanowar Elves, summoning_sick: true}, "
+                "{card: Vizier of Tumbling Sands, summoning_sick: true}]}")
+    v = can_activate(two, "Bone Altar")
+    assert v.legal and v.ways == 2 and v.ways_complete
+    for w in ways(two, "Bone Altar"):
+        (outlet,) = w.payment.activations  # type: ignore[union-attr]
+        assert outlet.object == "Ashnod's Altar" and len(outlet.sacrificed) == 1
+        assert set(w.sacrificed) | set(outlet.sacrificed) == {
+            "Llanowar Elves", "Vizier of Tumbling Sands"}

@@ -472,3 +472,68 @@ players:
     assert not payments(state, "A", "{5}", for_object="Voltaic Key")
     # Not for a creature spell: the restriction forbids it.
     assert not payments(state, "A", "{2}")
+
+
+# ---- sacrifice outlets (Ashnod's Altar, Krark-Clan Ironworks, Phyrexian Tower) -------
+#
+# A payment is what issue 3 says (the multiset of group, ability, mana; pool; life):
+# which permanent an outlet sacrifices is a cost choice, like which creature Springleaf
+# Drum taps, so it doesn't make payments distinct; one valid choice is shown. A
+# permanent may be tapped for mana and then sacrificed (CR 601.2g: mana abilities in any
+# order), but not sacrificed twice, nor sacrificed after sacrificing itself for mana.
+
+OUTLETS = """
+turn: {active_player: A}
+players:
+  A: {battlefield: [BF]}
+"""
+
+
+def outlet_board(battlefield: str) -> GameState:
+    return load_state_text(OUTLETS.replace("BF", battlefield))
+
+
+@pytest.mark.cr("601.2g")
+@pytest.mark.parametrize(("cost", "count"), [
+    # Ashnod's Altar (CC by sacrificing the Elves), Forest G, Elves G (tapped first).
+    ("{3}", 3),  # Altar+Elves, Altar+Forest, Altar+Forest+Elves (one {C} left over)
+    ("{4}", 1),  # everything
+    ("{5}", 0),
+    ("{C}{C}{G}{G}", 1),
+    ("{2}", 4),  # Altar; Forest+Elves; Altar+Forest; Altar+Elves (Altar+both: 2 extra)
+])
+def test_ashnods_altar_sacrifices_a_creature_that_may_have_tapped_first(cost: str,
+                                                                       count: int) -> None:
+    s = outlet_board("Ashnod's Altar, Llanowar Elves, Forest")
+    p = payments(s, "A", cost)
+    assert p.count() == count
+    for q in p:
+        for u in q.activations:
+            if u.object == "Ashnod's Altar":
+                assert u.sacrificed == ("Llanowar Elves",)
+
+
+def test_an_outlet_sacrifices_nothing_twice_and_nothing_that_sacrificed_itself() -> None:
+    # Krark-Clan Ironworks ("Sacrifice an artifact: Add {C}{C}") and Lotus Petal ("{T},
+    # Sacrifice Lotus Petal: Add one mana of any color"). KCI may sacrifice itself.
+    s = outlet_board("Krark-Clan Ironworks, Lotus Petal")
+    # {W}{C}{C}: Petal sacrifices itself for {W}; KCI sacrifices itself for {C}{C}.
+    (only,) = list(payments(s, "A", "{W}{C}{C}"))
+    kci = next(u for u in only.activations if u.object == "Krark-Clan Ironworks")
+    assert kci.sacrificed == ("Krark-Clan Ironworks",)
+    # {W}{C}{C}{C}{C} would need the Petal twice (for its own mana and for KCI).
+    assert not payments(s, "A", "{W}{C}{C}{C}{C}")
+    # {C}{C}{C}{C}: KCI twice, sacrificing the Petal and then itself.
+    (four,) = list(payments(s, "A", "{C}{C}{C}{C}"))
+    (u,) = four.activations
+    assert u.times == 2 and sorted(u.sacrificed) == ["Krark-Clan Ironworks", "Lotus Petal"]
+
+
+def test_phyrexian_tower_taps_once_and_needs_a_creature() -> None:
+    # "{T}: Add {C}. {T}, Sacrifice a creature: Add {B}{B}."
+    assert not payments(outlet_board("Phyrexian Tower"), "A", "{B}")
+    s = outlet_board("Phyrexian Tower, {card: Llanowar Elves, summoning_sick: true}")
+    (only,) = list(payments(s, "A", "{B}{B}"))
+    assert [(u.object, u.ability, u.sacrificed) for u in only.activations] == [
+        ("Phyrexian Tower", 2, ("Llanowar Elves",))]
+    assert not payments(s, "A", "{B}{B}{C}")  # the Tower taps once

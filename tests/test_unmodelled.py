@@ -86,35 +86,37 @@ def test_pay_cli_reports_a_lower_bound(capsys: pytest.CaptureFixture[str],
 
 # ---- sources the payment solver can't model: left out, never a guessed "no" ----------
 
-ALTAR = """
+# Squandered Resources: "Sacrifice a land: Add one mana of any type the sacrificed land
+# could produce." What it adds depends on which land, which the payment solver doesn't
+# model: it is left out.
+SQUANDERED = """
 turn: {active_player: A}
 players:
-  A: {battlefield: [Ashnod's Altar, {card: Llanowar Elves, summoning_sick: SICK}, Forest,
-                    Voltaic Key]}
+  A: {battlefield: [Squandered Resources, {card: Forest, tapped: TAPPED}, Voltaic Key]}
 """
 
 
-def altar_board(sick: bool) -> str:
-    return ALTAR.replace("SICK", str(sick).lower())
+def squandered_board(tapped: bool) -> str:
+    return SQUANDERED.replace("TAPPED", str(tapped).lower())
 
 
 @pytest.mark.cr("601.2h")
-def test_a_sacrifice_outlet_is_left_out_and_not_payable_is_not_decided(
+def test_a_left_out_source_makes_not_payable_not_decided(
         capsys: pytest.CaptureFixture[str], tmp_path: pytest.TempPathFactory) -> None:
-    # Forest {G}, Elves {G}, then sacrifice the Elves to Ashnod's Altar for {C}{C}: {3}
-    # is payable, but the payment solver doesn't model "Sacrifice a creature". It must
-    # not answer "not payable".
-    state = load_state_text(altar_board(False))
-    p = payments(state, "A", "{3}")
-    assert not p and p.left_out == ("Ashnod's Altar (ability 1)",)
-    path = tmp_path / "altar.yaml"  # type: ignore[operator]
-    path.write_text(altar_board(False))
-    assert main(["pay", str(path), "{3}", "--json"]) == 1
+    # Tap the Forest for {G}, then sacrifice it to Squandered Resources for another {G}:
+    # {2} is payable, but only through the left-out source. It must not answer "not
+    # payable".
+    state = load_state_text(squandered_board(False))
+    p = payments(state, "A", "{2}")
+    assert not p and p.left_out == ("Squandered Resources (ability 1)",)
+    path = tmp_path / "sq.yaml"  # type: ignore[operator]
+    path.write_text(squandered_board(False))
+    assert main(["pay", str(path), "{2}", "--json"]) == 1
     data = json.loads(capsys.readouterr().out)
     assert data["payable"] is None and data["complete"] is False
-    assert data["left_out"] == ["Ashnod's Altar (ability 1)"]
-    # {2} is payable without it: a lower bound, said as such.
-    assert main(["pay", str(path), "{2}", "--json"]) == 0
+    assert data["left_out"] == ["Squandered Resources (ability 1)"]
+    # {1} is payable without it: a lower bound, said as such.
+    assert main(["pay", str(path), "{1}", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["payable"] is True and data["complete"] is False and data["count"] == 1
 
@@ -122,29 +124,29 @@ def test_a_sacrifice_outlet_is_left_out_and_not_payable_is_not_decided(
 @pytest.mark.cr("601.2h")
 def test_can_activate_is_not_decided_when_only_a_left_out_source_could_pay(
         capsys: pytest.CaptureFixture[str], tmp_path: pytest.TempPathFactory) -> None:
-    # Sick Elves can't tap; the Forest is the only other source. Voltaic Key's {1} with
-    # the Forest: legal, at least one way (the Altar's ways aren't counted).
     from manacheck.solver.activation import can_activate
 
-    state = load_state_text(altar_board(True))
-    v = can_activate(state, "Voltaic Key", find_fixes=False)
-    assert v.legal and not v.ways_complete and v.left_out == ("Ashnod's Altar (ability 1)",)
-    # Without the Forest only the Altar (sacrificing the Elves for {C}{C}) could pay:
-    # not decided, not "not legal".
-    no_forest = altar_board(True).replace(" Forest,", "")
-    v = can_activate(load_state_text(no_forest), "Voltaic Key")
-    assert not v.legal and v.undecided and "Ashnod's Altar (ability 1)" in v.undecided
+    # Voltaic Key's {1} with the untapped Forest: legal, at least one way.
+    v = can_activate(load_state_text(squandered_board(False)), "Voltaic Key",
+                     find_fixes=False)
+    assert v.legal and not v.ways_complete
+    assert v.left_out == ("Squandered Resources (ability 1)",)
+    # The Forest tapped: only Squandered Resources (sacrificing it) could pay. Not
+    # decided, not "not legal".
+    tapped = squandered_board(True)
+    v = can_activate(load_state_text(tapped), "Voltaic Key")
+    assert not v.legal and v.undecided and "Squandered Resources (ability 1)" in v.undecided
     assert v.fixes == ()
-    path = tmp_path / "altar.yaml"  # type: ignore[operator]
-    path.write_text(no_forest)
+    path = tmp_path / "sq.yaml"  # type: ignore[operator]
+    path.write_text(tapped)
     assert main(["can-activate", str(path), "Voltaic Key", "--json"]) == 1
     data = json.loads(capsys.readouterr().out)
-    assert data["legal"] is None and data["left_out"] == ["Ashnod's Altar (ability 1)"]
+    assert data["legal"] is None and data["left_out"] == ["Squandered Resources (ability 1)"]
     assert main(["can-activate", str(path), "Voltaic Key"]) == 1
     assert capsys.readouterr().out.startswith("not decided: whether A may activate")
     # A reason that doesn't depend on mana decides it: a tapped Key is not legal.
-    tapped = no_forest.replace("Voltaic Key]", "{card: Voltaic Key, tapped: true}]")
-    v = can_activate(load_state_text(tapped), "Voltaic Key", find_fixes=False)
+    key_tapped = tapped.replace("Voltaic Key]", "{card: Voltaic Key, tapped: true}]")
+    v = can_activate(load_state_text(key_tapped), "Voltaic Key", find_fixes=False)
     assert not v.legal and not v.undecided and v.reasons[0].rule == "107.5"
 
 
