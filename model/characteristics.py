@@ -27,7 +27,8 @@ from .cards import BASIC_LAND_TYPES, CardDefinition, intrinsic_mana_ability
 from .mana import ManaType
 from .state import KEYWORD_COUNTERS, Card, GameState, Permanent, StackItem
 
-__all__ = ["Characteristics", "bind_restriction", "characteristics", "effective", "matches"]
+__all__ = ["Characteristics", "bind_restriction", "characteristics", "effective", "matches",
+           "tap_abilities_blocked"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -363,3 +364,31 @@ def matches(
         if not isinstance(src, Permanent) or src.attached_to != obj.id:
             return False
     return flt.name is None or chars.name == flt.name
+
+
+def _as_though_haste(state: GameState) -> frozenset[str]:
+    """Permanents whose controller may activate their abilities as though they had
+    haste (Thousand-Year Elixir: "creatures you control"). Cached per state."""
+    hit = state.__dict__.get("_as_though_haste")
+    if hit is None:
+        chars = effective(state)
+        found: set[str] = set()
+        for src in state.permanents:
+            for ab in chars[src.id].abilities:
+                if isinstance(ab, StaticAbility) and ab.params.get("activate_as_though_haste"):
+                    found.update(p.id for p in state.permanents
+                                 if matches(ab.affected, chars[p.id], p, state,
+                                            src.controller, src.id))
+        hit = frozenset(found)
+        state.__dict__["_as_though_haste"] = hit
+    return hit  # type: ignore[no-any-return,unused-ignore]
+
+
+def tap_abilities_blocked(state: GameState, perm: Permanent) -> bool:
+    """CR 302.6: a creature's {T} and {Q} abilities can't be activated unless it has been
+    under its controller's control continuously since their most recent turn began,
+    unless it has haste (702.10c) or an effect lets its controller activate its
+    abilities as though it had haste (Thousand-Year Elixir). Noncreatures are exempt."""
+    c = effective(state)[perm.id]
+    return (c.is_creature and perm.summoning_sick and not c.has_haste
+            and perm.id not in _as_though_haste(state))

@@ -90,6 +90,7 @@ from manacheck.model import (
     matches,
     object_characteristics,
 )
+from manacheck.model.characteristics import tap_abilities_blocked
 from manacheck.model.conditions import CONDITION_KINDS, condition_holds
 from manacheck.model.keywords import untargetable_reason
 
@@ -534,9 +535,7 @@ class _Activation:
             if ab.untap and not perm.tapped:
                 reasons.append(Reason("107.6", f"{name} is untapped, so it can't be untapped "
                                                f"to pay {{Q}}"))
-            chars = effective(st)[perm.id]
-            if (ab.tap or ab.untap) and chars.is_creature and perm.summoning_sick \
-                    and not chars.has_haste:
+            if (ab.tap or ab.untap) and tap_abilities_blocked(st, perm):
                 sym = "{T}" if ab.tap else "{Q}"
                 reasons.append(Reason("302.6", f"{name} is a creature that hasn't been under "
                                                f"{perm.controller}'s control since their most "

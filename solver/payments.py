@@ -102,7 +102,7 @@ from manacheck.model import (
     matches,
     object_characteristics,
 )
-from manacheck.model.characteristics import bind_restriction
+from manacheck.model.characteristics import bind_restriction, tap_abilities_blocked
 from manacheck.model.conditions import condition_holds
 from manacheck.model.errors import BadInput, UnknownObject
 from manacheck.model.state import Card
@@ -553,8 +553,7 @@ class _Board:
             for number, ab in enumerate(chars.activated, 1):
                 if not ab.is_mana_ability or ab.zone is not Zone.BATTLEFIELD:
                     continue
-                why = self._cannot(perm, chars.is_creature and not chars.has_haste, ab,
-                                   number)
+                why = self._cannot(perm, tap_abilities_blocked(state, perm), ab, number)
                 if why:
                     self.notes.append(_note(perm.id, number, why))
                     continue
@@ -633,7 +632,7 @@ class _Board:
                         out.append(c.filter)
         return list(dict.fromkeys(out))
 
-    def _cannot(self, perm: Permanent | None, sick_matters: bool, ab: ActivatedAbility,
+    def _cannot(self, perm: Permanent | None, sick: bool, ab: ActivatedAbility,
                 number: int) -> str:
         """Why this mana ability can't be activated now ("" if it can)."""
         if perm is not None:
@@ -641,7 +640,7 @@ class _Board:
                 return "it is tapped (CR 107.5: {T} needs an untapped permanent)"
             if ab.untap and not perm.tapped:
                 return "it is untapped (CR 107.6: {Q} needs a tapped permanent)"
-            if (ab.tap or ab.untap) and sick_matters and perm.summoning_sick:
+            if (ab.tap or ab.untap) and sick:
                 return ("it is a creature that hasn't been under your control since your "
                         "most recent turn began (CR 302.6)")
             if ab.once_each_turn and (perm.id, number) in self.state.activated_this_turn:

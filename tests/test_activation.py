@@ -491,3 +491,24 @@ def test_priority_round_trips_and_a_bad_holder_is_reported() -> None:
         state("{}", turn="{active_player: Alice, priority: Bobb}")
     line = info.value.one_line()
     assert "unknown player 'Bobb' at turn.priority" in line and "did you mean 'Bob'" in line
+
+
+@pytest.mark.cr("302.6")
+def test_thousand_year_elixir_lets_sick_creatures_use_tap_abilities() -> None:
+    # "You may activate abilities of creatures you control as though those creatures
+    # had haste": the {T} abilities of Alice's sick creatures work (CR 302.6, 702.10c),
+    # mana abilities included (so the payment solver may tap them); Bob's don't.
+    from manacheck.solver.payments import count_payments
+
+    board = ("{battlefield: [Thousand-Year Elixir, {card: Llanowar Elves, "
+             "summoning_sick: true}, {card: Vizier of Tumbling Sands, summoning_sick: true}]}")
+    s = state(board, bob="{battlefield: [{card: Llanowar Elves, summoning_sick: true}]}")
+    assert can_activate(s, "Llanowar Elves").legal
+    # Another target permanent: the Elixir, Alice's Elves, Bob's Elves.
+    assert can_activate(s, "Vizier of Tumbling Sands", 1).ways == 3
+    assert count_payments(s, "Alice", "{G}") == 1
+    v = can_activate(s, "Llanowar Elves#2", player="Bob")
+    assert not v.legal and rules_of(v) == ["302.6"]
+    without = state(board.replace("Thousand-Year Elixir, ", ""))
+    assert rules_of(can_activate(without, "Llanowar Elves")) == ["302.6"]
+    assert count_payments(without, "Alice", "{G}") == 0
