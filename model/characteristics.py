@@ -2,7 +2,8 @@
 
 Only the layers that mana and activation questions need are applied: type-changing
 effects (layer 4) and ability-adding/removing effects (layer 6), keyword counters, and
-+1/+1 and -1/-1 counters on power and toughness (layer 7c).
+power and toughness changes from +1/+1 and -1/-1 counters and from static "get +N/+N"
+effects (layer 7c).
 
 Rules
 -----
@@ -22,7 +23,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from .abilities import Ability, ActivatedAbility, ObjectFilter, SpendRestriction, StaticAbility
+from .abilities import (
+    Ability,
+    ActivatedAbility,
+    ObjectFilter,
+    Params,
+    SpendRestriction,
+    StaticAbility,
+)
 from .cards import BASIC_LAND_TYPES, CardDefinition, intrinsic_mana_ability
 from .mana import ManaType
 from .state import KEYWORD_COUNTERS, Card, GameState, Permanent, StackItem
@@ -221,6 +229,26 @@ def _compute(state: GameState) -> dict[str, Characteristics]:
                 chars[p.id] = replace(c, activated=(*c.activated, ab.granted),
                                       abilities=(*c.abilities, ab.granted))
 
+    # CR 613.4c (layer 7c): static effects that modify power and toughness ("Other Elf
+    # creatures you control get +1/+1"), from sources that still have them, applied to
+    # what they affect after the type and ability layers.
+    pumps: dict[str, tuple[int, int]] = {}
+    for src in perms:
+        if src.id in lost:
+            continue
+        for lord in chars[src.id].abilities:
+            if not isinstance(lord, StaticAbility):
+                continue
+            pump = lord.params.get("pump")
+            if not isinstance(pump, Params):
+                continue
+            dp, dt = pump.int("power"), pump.int("toughness")
+            for p in perms:
+                if chars[p.id].is_creature and matches(lord.affected, chars[p.id], p, state,
+                                                       src.controller, src.id):
+                    have = pumps.get(p.id, (0, 0))
+                    pumps[p.id] = (have[0] + dp, have[1] + dt)
+
     # CR 122.1b keyword counters; CR 613.4c +1/+1 and -1/-1 counters.
     for p in perms:
         c = chars[p.id]
@@ -228,9 +256,10 @@ def _compute(state: GameState) -> dict[str, Characteristics]:
             k[:1].upper() + k[1:] for k in p.counters if k in KEYWORD_COUNTERS
         )
         delta = p.counters["+1/+1"] - p.counters["-1/-1"]
-        if kws != c.keywords or delta:
-            power = None if c.power is None else c.power + delta
-            tough = None if c.toughness is None else c.toughness + delta
+        dp, dt = pumps.get(p.id, (0, 0))
+        if kws != c.keywords or delta or dp or dt:
+            power = None if c.power is None else c.power + delta + dp
+            tough = None if c.toughness is None else c.toughness + delta + dt
             chars[p.id] = replace(c, keywords=kws, power=power, toughness=tough)
     return chars
 

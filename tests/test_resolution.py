@@ -462,3 +462,17 @@ def test_stopping_and_feeding_the_state_back_in_changes_nothing_608_2h(
         again = load_state_text(first.state_text())
         parts |= {canonical(o.state) for o in outcomes(again, events[split:])}
     assert parts == whole
+
+
+@pytest.mark.cr("613.4c")
+def test_a_lord_keeps_a_shrunken_elf_alive_704_5f() -> None:
+    # Elvish Archdruid: "Other Elf creatures you control get +1/+1" (layer 7c, applied
+    # with the counters). A -1/-1 counter on Llanowar Elves (1/1): 1/1 with the lord,
+    # 0/0 without it, and then it dies as a state-based action (CR 704.5f).
+    events = [{"put_counters": {"object": "Llanowar Elves", "counters": {"-1/-1": 1}}}]
+    with_lord = resolve(state(["Elvish Archdruid", "Llanowar Elves"], events=events))
+    assert "Llanowar Elves" in {p.id for p in with_lord.state.permanents}
+    chars = effective(with_lord.state)["Llanowar Elves"]
+    assert (chars.power, chars.toughness) == (1, 1)
+    alone = resolve(state(["Llanowar Elves"], events=events))
+    assert "Llanowar Elves" not in {p.id for p in alone.state.permanents}
