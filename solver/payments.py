@@ -465,6 +465,8 @@ class _Board:
         self._sac_index: dict[tuple[ObjectFilter, str | None], int] = {}
         self.sac_split = False
         self._outlets: list[tuple[str, int]] = []
+        #: "Spend only mana produced by creatures to cast this spell" (Myr Superion).
+        self.creature_mana_only = self._creature_mana_only()
         self._collect()
         self.uses_sacs = any(k.sacs_other for k in self.kinds)
         if self.uses_sacs:
@@ -534,9 +536,40 @@ class _Board:
             self._kind_index[k] = i
         return i
 
+    def _creature_mana_only(self) -> bool:
+        """Whether the spell being cast may be paid only with mana produced by creatures
+        (a static of the card itself, Myr Superion; CR 106.6)."""
+        if self.for_object is None or self.for_object not in self.state:
+            return False
+        obj = self.state.get(self.for_object)
+        if isinstance(obj, Permanent) or (isinstance(obj, StackItem) and not obj.is_spell):
+            return False  # an ability is being paid for, not the spell
+        card = obj.card
+        return card is not None and any(
+            ab.params.get("spend_only_mana_from") == "creature"
+            for ab in card.static_abilities)
+
+    def _not_from_creature(self, oid: str, number: int) -> None:
+        """Myr Superion's rule keeps a noncreature source out. If a creature's mana
+        ability costs mana, that source might still pay it and so help: then it is left
+        out (a lower bound), not excluded."""
+        if self._feeds_creatures:
+            self.left_out.append(f"{oid} (ability {number})")
+            self.notes.append(_note(oid, number, _LeftOut(
+                "only mana produced by creatures may pay for this spell, and mana it adds "
+                "could pay a creature's mana ability, which the payment solver doesn't "
+                "model")))
+        else:
+            self.notes.append(_note(oid, number, "only mana produced by creatures may pay "
+                                                 "for this spell (CR 106.6)"))
+
     def _collect(self) -> None:
         state = self.state
         chars_all = effective(state)
+        self._feeds_creatures = self.creature_mana_only and any(
+            ab.is_mana_ability and bool(ab.mana_cost)
+            for p in self.player.battlefield if chars_all[p.id].is_creature
+            for ab in chars_all[p.id].activated)
         keyed: dict[Hashable, list[tuple[str, tuple[_Option, ...], bool]]] = {}
         names: dict[Hashable, tuple[str, str]] = {}
         tap_filters = self._tap_filters(chars_all)
@@ -552,6 +585,9 @@ class _Board:
             opts: list[_Option] = []
             for number, ab in enumerate(chars.activated, 1):
                 if not ab.is_mana_ability or ab.zone is not Zone.BATTLEFIELD:
+                    continue
+                if self.creature_mana_only and not chars.is_creature:
+                    self._not_from_creature(perm.id, number)
                     continue
                 why = self._cannot(perm, tap_abilities_blocked(state, perm), ab, number)
                 if why:
@@ -602,6 +638,9 @@ class _Board:
             opts = []
             for number, ab in enumerate(card.card.activated_abilities, 1):
                 if not ab.is_mana_ability or ab.zone is not Zone.HAND:
+                    continue
+                if self.creature_mana_only:  # a card in a hand is not a creature
+                    self._not_from_creature(card.id, number)
                     continue
                 why = self._cannot(None, False, ab, number)
                 if why:
@@ -870,8 +909,16 @@ class _Board:
         return text
 
     def _pool(self) -> list[_PoolKind]:
+        entries = self.player.mana_pool.entries
+        if self.creature_mana_only and entries:
+            # Where pool mana came from isn't recorded: it might be a creature's.
+            self.left_out.append("the mana pool")
+            self.notes.append("the mana pool is left out: only mana produced by creatures "
+                              "may pay for this spell, and where pool mana came from isn't "
+                              "recorded")
+            return [_PoolKind(e.type, e.snow, False, e.amount) for e in entries]
         return [_PoolKind(e.type, e.snow, self.allowed_main(e.restriction), e.amount)
-                for e in self.player.mana_pool.entries]
+                for e in entries]
 
     # -- the exact check ----------------------------------------------------------------
     def valid(self, counts: Sequence[int], pool: Sequence[int], life_syms: int,

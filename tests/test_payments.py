@@ -537,3 +537,30 @@ def test_phyrexian_tower_taps_once_and_needs_a_creature() -> None:
     assert [(u.object, u.ability, u.sacrificed) for u in only.activations] == [
         ("Phyrexian Tower", 2, ("Llanowar Elves",))]
     assert not payments(s, "A", "{B}{B}{C}")  # the Tower taps once
+
+
+@pytest.mark.cr("106.6")
+def test_myr_superion_is_paid_only_with_mana_produced_by_creatures() -> None:
+    # "Spend only mana produced by creatures to cast this spell." {2}: Llanowar Elves x2
+    # (one group), or Birds of Paradise (any of five colors) with one Elves: 6. Not the
+    # Forest, Sol Ring or Elvish Spirit Guide (a card in a hand is not a creature).
+    s = load_state_text("""
+turn: {active_player: A}
+players:
+  A: {hand: [Myr Superion, Elvish Spirit Guide],
+      battlefield: [Llanowar Elves, Llanowar Elves, Forest, Sol Ring, Birds of Paradise]}
+""")
+    p = payments(s, "A", "{2}", for_object="Myr Superion")
+    assert p.count() == 6 and p.left_out == ()
+    assert all(u.object.startswith(("Llanowar Elves", "Birds of Paradise"))
+               for q in p for u in q.activations)
+    # The same {2} for something else may use every source.
+    assert payments(s, "A", "{2}").count() > 6
+    # Pool mana might have come from a creature: left out, said so.
+    pooled = load_state_text("""
+turn: {active_player: A}
+players:
+  A: {mana_pool: "{G}{G}", hand: [Myr Superion]}
+""")
+    q = payments(pooled, "A", "{2}", for_object="Myr Superion")
+    assert not q and q.left_out == ("the mana pool",)
