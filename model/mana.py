@@ -367,6 +367,20 @@ class ManaCost:
                 out.append(s)
         return ManaCost(tuple(out))
 
+    def reduced(self, n: int) -> ManaCost:
+        """The cost with up to ``n`` generic mana taken off (CR 601.2f: a cost reduction
+        such as affinity reduces only the generic part; 118.7d)."""
+        out: list[ManaSymbol] = []
+        for s in self.symbols:
+            if s.kind is SymbolKind.GENERIC and n > 0:
+                take = min(n, s.amount)
+                n -= take
+                if s.amount - take > 0:
+                    out.append(ManaSymbol.generic(s.amount - take))
+            else:
+                out.append(s)
+        return ManaCost(tuple(out))
+
     @property
     def colors(self) -> tuple[ManaType, ...]:
         """The colors of the symbols (CR 202.2), in WUBRG order."""

@@ -119,6 +119,7 @@ __all__ = [
     "count_payments",
     "is_payable",
     "payments",
+    "reduce_for_casting",
     "resolve_cost",
     "unpayable_reasons",
 ]
@@ -467,6 +468,7 @@ class _Board:
         self._outlets: list[tuple[str, int]] = []
         #: "Spend only mana produced by creatures to cast this spell" (Myr Superion).
         self.creature_mana_only = self._creature_mana_only()
+        self._other_ways_to_pay()
         self._collect()
         self.uses_sacs = any(k.sacs_other for k in self.kinds)
         if self.uses_sacs:
@@ -548,6 +550,31 @@ class _Board:
         return card is not None and any(
             ab.params.get("spend_only_mana_from") == "creature"
             for ab in card.static_abilities)
+
+    def _other_ways_to_pay(self) -> None:
+        """Delve (CR 702.66a: exile cards from your graveyard to pay generic mana) and
+        convoke (CR 702.51a: tap creatures to pay) are not part of the payment model:
+        when the spell being cast has one and could use it, that is said, and every
+        answer is a lower bound."""
+        if self.for_object is None or self.for_object not in self.state:
+            return
+        obj = self.state.get(self.for_object)
+        card = obj.card if isinstance(obj, Card) or (
+            isinstance(obj, StackItem) and obj.is_spell) else None
+        if card is None:
+            return
+        kws = {k.strip().lower() for k in card.keywords}
+        generic = any(s.kind is SymbolKind.GENERIC and s.amount for s in self.cost)
+        if "delve" in kws and generic and self.player.graveyard:
+            self.left_out.append("delve (cards in your graveyard)")
+            self.notes.append("delve is left out: exiling cards from your graveyard to pay "
+                              "generic mana (CR 702.66a) isn't modelled by the payment solver")
+        chars = effective(self.state)
+        if "convoke" in kws and any(chars[p.id].is_creature and not p.tapped
+                                    for p in self.player.battlefield):
+            self.left_out.append("convoke (untapped creatures)")
+            self.notes.append("convoke is left out: tapping creatures to pay (CR 702.51a) "
+                              "isn't modelled by the payment solver")
 
     def _not_from_creature(self, oid: str, number: int) -> None:
         """Myr Superion's rule keeps a noncreature source out. If a creature's mana
@@ -1316,6 +1343,29 @@ def resolve_cost(cost: ManaCost | str, x: int | None) -> ManaCost:
                            suggestion="give it with --x N")
         c = c.with_x(x)
     return c
+
+
+_AFFINITY = {"affinity for artifacts": ObjectFilter(types=frozenset({"Artifact"}),
+                                                   controller="you")}
+
+
+def reduce_for_casting(state: GameState, object_id: str, cost: ManaCost,
+                       player: str) -> ManaCost:
+    """The total cost of casting a spell after the cost reductions it has itself (CR
+    601.2f): affinity for artifacts, {1} less for each artifact ``player`` controls (CR
+    702.41a). Other objects' costs are returned unchanged."""
+    obj = state.get(object_id)
+    card = obj.card if isinstance(obj, Card | StackItem) else None
+    if card is None:
+        return cost
+    n = 0
+    chars = effective(state)
+    for kw in card.keywords:
+        flt = _AFFINITY.get(kw.strip().lower())
+        if flt is not None:
+            n += sum(1 for p in state.player(player).battlefield
+                     if matches(flt, chars[p.id], p, state, player))
+    return cost.reduced(n) if n else cost
 
 
 def cost_for_object(state: GameState, object_id: str) -> tuple[ManaCost, frozenset[str]]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from manacheck.model import BadInput, GameState, ManaType, load_state_text
+from manacheck.model import BadInput, GameState, ManaCost, ManaType, load_state_text
 from manacheck.solver.flow import flow_payable
 from manacheck.solver.payments import (
     ManaUse,
@@ -564,3 +564,35 @@ players:
 """)
     q = payments(pooled, "A", "{2}", for_object="Myr Superion")
     assert not q and q.left_out == ("the mana pool",)
+
+
+@pytest.mark.cr("702.41a")
+def test_affinity_reduces_the_generic_part_of_the_total_cost() -> None:
+    # Thoughtcast {4}{U}, affinity for artifacts, two artifacts: {2}{U} (CR 601.2f).
+    from manacheck.solver.payments import reduce_for_casting
+
+    s = load_state_text("""
+turn: {active_player: A}
+players:
+  A: {hand: [Thoughtcast], battlefield: [Sol Ring, Voltaic Key, Island]}
+""")
+    cost = reduce_for_casting(s, "Thoughtcast", ManaCost.parse("{4}{U}"), "A")
+    assert cost.text == "{2}{U}"
+    # Sol Ring's {C}{C} and the Island's {U}: one payment.
+    assert payments(s, "A", cost, for_object="Thoughtcast").count() == 1
+    # A reduction never takes off colored mana (CR 601.2f).
+    assert ManaCost.parse("{4}{U}").reduced(9).text == "{U}"
+
+
+@pytest.mark.cr("702.66a")
+@pytest.mark.parametrize(("card", "what"), [("Treasure Cruise", "delve"),
+                                             ("Chord of Calling", "convoke")])
+def test_delve_and_convoke_are_left_out_and_said(card: str, what: str) -> None:
+    s = load_state_text(f"""
+turn: {{active_player: A}}
+players:
+  A: {{hand: ["{card}"], graveyard: [Forest], battlefield: [Llanowar Elves, Island]}}
+""")
+    cost = s.player("A").hand[0].card.mana_cost.with_x(1)
+    p = payments(s, "A", cost, for_object=card)
+    assert any(entry.startswith(what) for entry in p.left_out)

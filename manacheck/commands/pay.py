@@ -16,7 +16,7 @@ import argparse
 from typing import Any
 
 from manacheck.cli import EXIT_NO, EXIT_YES, emit
-from manacheck.model import BadInput, ManaCost
+from manacheck.model import BadInput
 from manacheck.model.statefile import load_state_with_cards
 from manacheck.solver.payments import (
     DEFAULT_MAX_SCAN,
@@ -24,6 +24,7 @@ from manacheck.solver.payments import (
     PaymentSearchLimit,
     cost_for_object,
     payments,
+    reduce_for_casting,
     resolve_cost,
     unpayable_reasons,
 )
@@ -65,11 +66,12 @@ def handle(args: argparse.Namespace) -> int:
     if args.cost is None:
         if args.for_object is None:
             raise BadInput("give a COST or --for OBJECT")
-        cost_raw: ManaCost | str
         cost_raw, exclude = cost_for_object(state, args.for_object)
+        # CR 601.2f: the total cost, with the spell's own reductions (affinity).
+        cost = reduce_for_casting(state, args.for_object, resolve_cost(cost_raw, args.x),
+                                  player)
     else:
-        cost_raw = args.cost
-    cost = resolve_cost(cost_raw, args.x)
+        cost = resolve_cost(args.cost, args.x)
     p = payments(state, player, cost, for_object=args.for_object, exclude=exclude)
     complete = True
     try:
