@@ -124,6 +124,9 @@ class ObjectFilter:
     name: str | None = None
     chosen_creature_type: bool = False  # "of the chosen type" (Cavern of Souls)
     enchanted: bool = False  # the permanent the source is attached to ("enchanted land")
+    #: At least one of these must hold too ("a black or artifact creature": types
+    #: creature, any_of: [colors B], [types artifact]).
+    any_of: tuple[ObjectFilter, ...] = ()
 
     @property
     def is_empty(self) -> bool:
@@ -245,6 +248,9 @@ class ManaProduction:
     could_produce: CouldProduceRef | None = None
     per: ObjectFilter | None = None
     restriction: SpendRestriction | None = None
+    #: "an amount of {B} equal to the sacrificed creature's mana value" (Soldevi
+    #: Adnate): the FIXED mana is repeated that many times.
+    per_sacrificed_mana_value: bool = False
 
     @property
     def refers_to_other_permanents(self) -> bool:

@@ -270,6 +270,7 @@ FILTER_KEYS = (
     "types", "any_types", "not_types", "subtypes", "any_subtypes", "supertypes",
     "not_supertypes", "colors", "colorless", "multicolored", "mana_value", "controller",
     "another", "tapped", "has_counters", "name", "chosen_creature_type", "enchanted",
+    "any_of",
 )
 
 
@@ -308,6 +309,11 @@ def parse_filter(v: Any, path: str) -> ObjectFilter:
         if not isinstance(v["name"], str):
             raise _Err("expected a card name", f"{path}.name")
         kw["name"] = v["name"]
+    if "any_of" in v:
+        alts = v["any_of"]
+        if not isinstance(alts, list) or len(alts) < 2:
+            raise _Err("any_of is a list of at least two filters", f"{path}.any_of")
+        kw["any_of"] = tuple(parse_filter(a, f"{path}.any_of[{i}]") for i, a in enumerate(alts))
     return ObjectFilter(**kw)
 
 
@@ -358,7 +364,7 @@ def _restriction(v: Any, path: str) -> SpendRestriction:
 
 
 MANA_KEYS = ("add", "choice", "any_color", "one_color", "chosen_color", "could_produce",
-             "produced_type", "unmodelled", "per", "restriction")
+             "produced_type", "unmodelled", "per", "restriction", "per_sacrificed")
 
 
 def parse_mana(v: Any, path: str) -> ManaProduction:
@@ -389,9 +395,13 @@ def parse_mana(v: Any, path: str) -> ManaProduction:
             raise _Err("unmodelled takes true (describe the mana in the ability's text)", p)
         # amount stays 1 so that no solver mistakes it for "adds nothing" (CR 106.5).
         return ManaProduction(ManaProductionKind.UNMODELLED, per=per, restriction=restriction)
+    if "per_sacrificed" in v and (k != "add" or v["per_sacrificed"] != "mana_value"):
+        raise _Err("per_sacrificed: mana_value goes with add (Soldevi Adnate)",
+                   f"{path}.per_sacrificed")
     if k == "add":
         return ManaProduction(ManaProductionKind.FIXED, mana=_types(v[k], p), amount=0, per=per,
-                              restriction=restriction)
+                              restriction=restriction,
+                              per_sacrificed_mana_value="per_sacrificed" in v)
     if k == "choice":
         if not isinstance(v[k], list) or not v[k]:
             raise _Err("expected a list of mana options", p)

@@ -387,6 +387,9 @@ def matches(
         not isinstance(obj, Permanent) or bool(obj.counters) != flt.has_counters
     ):
         return False
+    if flt.any_of and not any(matches(f, chars, obj, state, you, source_id, bindings)
+                              for f in flt.any_of):
+        return False
     if flt.enchanted:
         # "enchanted land": the object the source is attached to (CR 303.4).
         src = state.get(source_id) if source_id is not None and source_id in state else None

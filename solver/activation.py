@@ -225,6 +225,8 @@ def describe_filter(flt: ObjectFilter, noun: str = "permanent") -> str:
         words.append("colorless")
     if flt.colors:
         words.append(" or ".join(sorted(c.color_name for c in flt.colors)))
+    if flt.any_of:  # "black or artifact"
+        words.append(" or ".join(describe_filter(f, "").strip() for f in flt.any_of))
     words.extend(sorted(s for s in flt.supertypes))
     words.extend(sorted(flt.subtypes))
     if flt.any_subtypes:

@@ -745,8 +745,8 @@ class _Board:
             return _LeftOut(f"its condition '{ab.condition.kind}' is not modelled by the "
                             f"payment solver")
         for c in ab.costs:
-            if c.kind is CostKind.SACRIFICE and ab.mana is not None \
-                    and ab.mana.could_produce is not None:
+            if c.kind is CostKind.SACRIFICE and ab.mana is not None and (
+                    ab.mana.could_produce is not None or ab.mana.per_sacrificed_mana_value):
                 return _LeftOut("what it adds depends on the permanent it sacrifices")
             if c.kind is CostKind.SACRIFICE and perm is not None and isinstance(c.count, int):
                 continue  # a sacrifice outlet (Ashnod's Altar): see _Board.sacs_fit

@@ -36,6 +36,7 @@ from manacheck.model import (
     COLORS,
     MANA_TYPES,
     ActivatedAbility,
+    CostKind,
     GameState,
     ManaProduction,
     ManaProductionKind,
@@ -92,6 +93,17 @@ def count_per(state: GameState, source: Permanent, prod: ManaProduction) -> int:
         for p in state.permanents
         if matches(prod.per, chars[p.id], p, state, source.controller, source.id)
     )
+
+
+def sacrifice_candidates(state: GameState, perm: Permanent, ab: ActivatedAbility
+                         ) -> tuple[str, ...]:
+    """The permanents an ability's "Sacrifice a ..." cost could sacrifice: its
+    controller's, fitting the filter (CR 701.21a)."""
+    chars = effective(state)
+    flts = [c.filter for c in ab.costs if c.kind is CostKind.SACRIFICE]
+    return tuple(p.id for p in state.permanents if p.controller == perm.controller
+                 and any(matches(f, chars[p.id], p, state, perm.controller, perm.id)
+                         for f in flts))
 
 
 def base_outcomes(
@@ -282,6 +294,15 @@ class _Solver:
                     values: Mapping[str, frozenset[ManaType]],
                     sacrificed: str | None = None) -> frozenset[ManaEvent]:
         assert ab.mana is not None
+        if ab.mana.per_sacrificed_mana_value:
+            # "an amount of {B} equal to the sacrificed creature's mana value": one event
+            # per mana value among what the cost could sacrifice (CR 202.3); a
+            # sacrificed permanent is judged as it last existed (CR 608.2h).
+            chars = effective(self.state)
+            which = (sacrificed,) if sacrificed is not None else \
+                sacrifice_candidates(self.state, perm, ab)
+            return frozenset(_sorted(list(ab.mana.mana) * chars[c].mana_value)
+                             for c in which if chars[c].mana_value > 0)
         cands = frozenset[ManaType]()
         if ab.mana.kind is ManaProductionKind.COULD_PRODUCE:
             cands = self.candidates(perm, ab.mana, values, sacrificed)
@@ -737,7 +758,12 @@ def activation_outcomes(
     # abilities that sacrifice (Ashnod's Altar) ignore it.
     sac = sacrificed if ab.mana.could_produce is not None and \
         ab.mana.could_produce.lands == "sacrificed" else None
-    if sac is not None:
+    if sacrificed is not None and ab.mana.per_sacrificed_mana_value:
+        if sacrificed not in sacrifice_candidates(state, perm, ab):
+            raise BadInput(f"'{sacrificed}' can't be sacrificed for {perm.id}'s ability "
+                           f"{ability}", suggestion="name a permanent its cost accepts")
+        sac = sacrificed
+    elif sac is not None:
         land = state.permanent(sac)
         if not effective(state)[land.id].is_land or land.controller != perm.controller:
             raise BadInput(f"'{sac}' is not a land {perm.controller} controls",

@@ -314,6 +314,10 @@ def read_production(effect: str) -> tuple[str, object, str | None]:
     if per.startswith("card"):  # counts cards, not permanents (Metalworker)
         return "unmodelled", None, None
     group = r"(?:\{[WUBRGC]\})+"
+    if m5 := re.fullmatch(rf"an amount of ({group}) equal to the sacrificed creature's mana "
+                          r"value", phrase):
+        return "fixed", tuple(ManaType(c) for c in re.findall(r"[WUBRGC]", m5.group(1))), \
+            "sacrificed mana value"
     if re.fullmatch(group, phrase):
         return "fixed", tuple(ManaType(c) for c in re.findall(r"[WUBRGC]", phrase)), per or None
     if re.fullmatch(rf"{group}(?:, {group})*,? or {group}", phrase):
@@ -356,6 +360,10 @@ def test_mana_production_matches_its_text(name: str, number: int,
     elif kind == "could_produce":
         assert prod.could_produce is not None
         assert (prod.could_produce.lands, prod.could_produce.of) == what
+    # "equal to the sacrificed creature's mana value" (Soldevi Adnate)
+    assert prod.per_sacrificed_mana_value == (per == "sacrificed mana value")
+    if per == "sacrificed mana value":
+        per = None
     # "for each [noun] you control" / "on the battlefield"
     assert (prod.per is not None) == (per is not None)
     if prod.per is not None and per is not None:
@@ -747,3 +755,33 @@ players:
         assert count_payments(with_web, "A", cost) == count_payments(without, "A", cost)
     ab = builtin_cards().get("Mana Web").abilities[0]
     assert isinstance(ab, TriggeredAbility) and ab.mana is None  # not a mana ability
+
+
+@pytest.mark.cr("202.3")
+def test_soldevi_adnate_adds_the_sacrificed_creatures_mana_value_in_black() -> None:
+    # "{T}, Sacrifice a black or artifact creature: Add an amount of {B} equal to the
+    # sacrificed creature's mana value." Candidates here: itself ({1}{B}, black, mana
+    # value 2) and Myr Superion (an artifact creature, {2}); not the green Elves.
+    from manacheck.model import BadInput
+    from manacheck.solver.activation import can_activate
+    from manacheck.solver.payments import payments
+    from manacheck.solver.produce import could_produce
+
+    state = load_state_text("""
+turn: {active_player: A}
+players:
+  A: {battlefield: [Soldevi Adnate, Myr Superion, Llanowar Elves, Sol Ring]}
+""")
+    assert _outcomes_of(state, "Soldevi Adnate", 1) == {(ManaType.B,) * 2}
+    assert set(activation_outcomes(state, "Soldevi Adnate", 1,  # type: ignore[arg-type]
+                                   sacrificed="Myr Superion")) == {(ManaType.B,) * 2}
+    with pytest.raises(BadInput, match="can't be sacrificed"):
+        activation_outcomes(state, "Soldevi Adnate", 1,  # type: ignore[arg-type]
+                            sacrificed="Llanowar Elves")
+    assert could_produce(state, "Soldevi Adnate") == frozenset({ManaType.B})
+    # Sacrifice itself or Myr Superion (the Elves are green, Sol Ring isn't a creature).
+    v = can_activate(state, "Soldevi Adnate", find_fixes=False)
+    assert v.legal and v.ways == 2
+    # What it adds depends on the creature: the payment solver leaves it out, said so.
+    p = payments(state, "A", "{B}")
+    assert not p and p.left_out == ("Soldevi Adnate (ability 1)",)
