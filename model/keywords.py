@@ -79,8 +79,8 @@ def _split(keyword: str) -> tuple[str, list[str]] | None:
     """("protection" | "hexproof", qualities) for a "... from ..." keyword."""
     k = keyword.strip()
     low = k.lower()
-    for head in ("protection from ", "hexproof from "):
-        if low.startswith(head):
+    for head in ("protection from", "hexproof from"):
+        if low == head or low.startswith(head + " "):
             return head.split()[0], _qualities(k[len(head):])
     return None
 

@@ -102,7 +102,8 @@ cards:
 
 
 @pytest.mark.parametrize("bad", ["Protection from bananas", "Hexproof from everything",
-                                 "protection from red and from plaid"])
+                                 "protection from red and from plaid", "Protection from",
+                                 "Hexproof from "])
 def test_an_unknown_protection_quality_is_refused_with_its_path(bad: str) -> None:
     with pytest.raises(BadInput) as info:
         load_state_data({
