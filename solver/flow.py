@@ -109,6 +109,11 @@ def flow_payable(state: GameState, player: str, cost: ManaCost | str, *,
     Exact for one-mana sources without mana or life costs and costs without {2/W};
     otherwise an upper bound (False means unpayable).
     """
-    from .payments import _board
+    from .payments import _Board, _board, _delve_most
 
-    return payable_upper_bound(_board(state, player, cost, x, for_object, exclude))
+    b = _board(state, player, cost, x, for_object, exclude)
+    most = _delve_most(b)
+    if most:  # delve (CR 702.66a): the cheapest total cost, every card exiled
+        b = _Board(state, player, b.cost.reduced(most), b.for_object, b.exclude,
+                   delve_done=True)
+    return payable_upper_bound(b)

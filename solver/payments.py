@@ -61,6 +61,11 @@ Springleaf Drum taps) and doesn't make payments distinct: one valid choice is sh
 (``ManaUse.sacrificed``). With outlets, payments are counted one by one (up to
 ``SAC_COUNT_LIMIT``).
 
+Delve (CR 702.66a): for a spell with delve, :func:`payments` returns a
+:class:`DelvePayments`, the union over each number of cards exiled (``Payment.delved``;
+which cards doesn't make payments distinct). Affinity is applied to the total cost by
+:func:`reduce_for_casting`. Convoke is not modelled (left out, said).
+
 Known limits (said, not hidden): a permanent activates each exclusive ({T},
 {Q}, sacrifice, exile) ability at most once; sources whose mana, cost parts (discard,
 exile another permanent, variable amounts, {X}), condition, or repeated activations
@@ -112,6 +117,7 @@ from .csp import CSP
 
 __all__ = [
     "DEFAULT_MAX_STATES",
+    "DelvePayments",
     "ManaUse",
     "Payment",
     "Payments",
@@ -215,6 +221,9 @@ class Payment:
     sacrifice_check: Callable[[frozenset[str]], SacrificePlan | None] | None = field(
         default=None, repr=False)
     sacrificable: frozenset[str] = frozenset()
+    #: Cards exiled from the graveyard with delve, each paying {1} (CR 702.66a). Which
+    #: cards is a cost choice: only how many makes payments distinct.
+    delved: int = 0
 
     def avoiding(self, unavailable: frozenset[str]) -> Payment | None:
         """This payment with its outlets sacrificing none of ``unavailable`` (a cost
@@ -239,7 +248,7 @@ class Payment:
             merged[(g, a, m)] = merged.get((g, a, m), 0) + t
         pool = tuple(sorted(self.pool_detail)) if self.pool_detail else \
             tuple(_fmt([t]) for t in sorted(self.pool, key=lambda t: t.order))
-        return (tuple(sorted(merged.items(), key=repr)), pool, self.life)
+        return (tuple(sorted(merged.items(), key=repr)), pool, self.life, self.delved)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Payment) and self.identity == other.identity
@@ -269,6 +278,9 @@ class Payment:
                          "pool " + " ".join(sorted(self.pool_detail)))
         if self.life:
             parts.append(f"{self.life} life")
+        if self.delved:
+            parts.append(f"delve: exile {self.delved} card{'s' if self.delved > 1 else ''} "
+                         f"from your graveyard")
         text = ", ".join(parts) if parts else "nothing"
         if self.leftover:
             text += f" (leftover {_fmt(self.leftover)})"
@@ -287,6 +299,7 @@ class Payment:
             **({"pool_detail": sorted(self.pool_detail)}
                if any(" " in d for d in self.pool_detail) else {}),
             "life": self.life,
+            **({"delve": self.delved} if self.delved else {}),
             "leftover": _fmt(self.leftover),
             "assignment": [
                 {"symbol": a.symbol, "paid_with": a.paid_with, "source": a.source,
@@ -434,8 +447,10 @@ class _Board:
     """Everything the search needs, computed once per question."""
 
     def __init__(self, state: GameState, player: str, cost: ManaCost,
-                 for_object: str | None, exclude: frozenset[str]) -> None:
+                 for_object: str | None, exclude: frozenset[str],
+                 delve_done: bool = False) -> None:
         self.state = state
+        self.delve_done = delve_done  # delve is handled by DelvePayments around it
         self.player = state.player(player)
         self.cost = cost
         self.for_object = for_object
@@ -552,10 +567,10 @@ class _Board:
             for ab in card.static_abilities)
 
     def _other_ways_to_pay(self) -> None:
-        """Delve (CR 702.66a: exile cards from your graveyard to pay generic mana) and
-        convoke (CR 702.51a: tap creatures to pay) are not part of the payment model:
-        when the spell being cast has one and could use it, that is said, and every
-        answer is a lower bound."""
+        """Convoke (CR 702.51a: tap creatures to pay) is not part of the payment model:
+        when the spell being cast has it and could use it, that is said, and every
+        answer is a lower bound. So is delve (CR 702.66a) on a board built directly;
+        :func:`payments` handles delve itself (:class:`DelvePayments`)."""
         if self.for_object is None or self.for_object not in self.state:
             return
         obj = self.state.get(self.for_object)
@@ -565,7 +580,7 @@ class _Board:
             return
         kws = {k.strip().lower() for k in card.keywords}
         generic = any(s.kind is SymbolKind.GENERIC and s.amount for s in self.cost)
-        if "delve" in kws and generic and self.player.graveyard:
+        if "delve" in kws and generic and self.player.graveyard and not self.delve_done:
             self.left_out.append("delve (cards in your graveyard)")
             self.notes.append("delve is left out: exiling cards from your graveyard to pay "
                               "generic mana (CR 702.66a) isn't modelled by the payment solver")
@@ -2243,7 +2258,80 @@ def payments(state: GameState, player: str, cost: ManaCost | str, *, x: int | No
     -----
     CR 601.2g-h, 605.3a, 302.6, 107.4, 119.4, 106.6 (see the module docstring).
     """
-    return Payments(_board(state, player, cost, x, for_object, exclude), limit)
+    board = _board(state, player, cost, x, for_object, exclude)
+    most = _delve_most(board)
+    if most:
+        parts = [(k, Payments(_Board(state, player, board.cost.reduced(k), board.for_object,
+                                     board.exclude, delve_done=True), limit))
+                 for k in range(most + 1)]
+        return DelvePayments(board, parts, limit)
+    return Payments(board, limit)
+
+
+def _delve_most(b: _Board) -> int:
+    """How many cards delve could exile for this payment: the spell being cast has delve
+    (CR 702.66a), and each card pays one generic mana of the total cost; 0 otherwise.
+    The spell itself, on the stack while it is paid for, is not in the graveyard."""
+    if b.for_object is None or b.for_object not in b.state:
+        return 0
+    obj = b.state.get(b.for_object)
+    card = obj.card if isinstance(obj, Card) or (
+        isinstance(obj, StackItem) and obj.is_spell) else None
+    if card is None or "delve" not in {k.strip().lower() for k in card.keywords}:
+        return 0
+    generic = sum(s.amount for s in b.cost if s.kind is SymbolKind.GENERIC)
+    cards = sum(1 for c in b.player.graveyard if c.id != b.for_object)
+    return min(generic, cards)
+
+
+class DelvePayments(Payments):
+    """The payments of a spell with delve (CR 702.66a): for each number k of cards
+    exiled from the graveyard, the payments of the cost with k generic mana less,
+    each marked ``delved=k``. Counts and listings are their sums and unions."""
+
+    def __init__(self, board: _Board, parts: list[tuple[int, Payments]],
+                 limit: int | None = None) -> None:
+        super().__init__(board, limit)
+        self._parts = parts
+
+    @property
+    def left_out(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(x for _, p in self._parts for x in p.left_out))
+
+    def __iter__(self) -> Iterator[Payment]:
+        n = 0
+        for k, p in self._parts:
+            for q in p:
+                if self.limit is not None and n >= self.limit:
+                    return
+                n += 1
+                yield dataclasses.replace(q, delved=k)
+
+    def __bool__(self) -> bool:
+        return any(bool(p) for _, p in self._parts)
+
+    def count(self) -> int:
+        total = sum(p.count() for _, p in self._parts)
+        return min(total, self.limit) if self.limit is not None else total
+
+    def count_by_enumeration(self) -> int:
+        return sum(p.count_by_enumeration() for _, p in self._parts)
+
+    def best(self, n: int, max_scan: int = DEFAULT_MAX_SCAN) -> list[Payment]:
+        found: list[Payment] = []
+        self.best_complete = True
+        for k, p in self._parts:
+            found.extend(dataclasses.replace(q, delved=k) for q in p.best(n, max_scan))
+            self.best_complete = self.best_complete and p.best_complete
+        return sorted(found, key=lambda q: (q.permanents + q.delved, *q.sort_key()[1:]))[:n]
+
+    def __contains__(self, proposed: object) -> bool:
+        if not isinstance(proposed, Payment):
+            return False
+        for k, p in self._parts:
+            if k == proposed.delved:
+                return dataclasses.replace(proposed, delved=0) in p
+        return False
 
 
 def count_payments(state: GameState, player: str, cost: ManaCost | str, *,
@@ -2276,6 +2364,11 @@ def unpayable_reasons(state: GameState, player: str, cost: ManaCost | str, *,
     Sources left out (tapped, summoning sick ...) are listed after the reasons.
     """
     b = _board(state, player, cost, x, for_object, exclude)
+    most = _delve_most(b)
+    if most:
+        # Delve (CR 702.66a): not payable even with every card it could exile.
+        b = _Board(state, player, b.cost.reduced(most), b.for_object, b.exclude,
+                   delve_done=True)
     if Payments(b):
         return []
     units: set[tuple[ManaType, bool]] = set()
@@ -2349,5 +2442,8 @@ def unpayable_reasons(state: GameState, player: str, cost: ManaCost | str, *,
     for r in dict.fromkeys(restricted):
         reasons.append(f"mana from {r} has a spending restriction this payment doesn't meet "
                        "(CR 106.6)")
+    if most:
+        reasons.insert(0, f"even with delve exiling {most} card{'s' if most > 1 else ''} "
+                          f"from your graveyard (CR 702.66a), {b.cost.text} is left to pay")
     reasons.extend(b.notes)
     return reasons

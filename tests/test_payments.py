@@ -585,9 +585,35 @@ players:
 
 
 @pytest.mark.cr("702.66a")
-@pytest.mark.parametrize(("card", "what"), [("Treasure Cruise", "delve"),
-                                             ("Chord of Calling", "convoke")])
-def test_delve_and_convoke_are_left_out_and_said(card: str, what: str) -> None:
+def test_delve_exiles_graveyard_cards_to_pay_generic_mana() -> None:
+    # Treasure Cruise {7}{U}; three cards in the graveyard; two Islands and two Sol Rings
+    # (6 mana). Exiling 3: {4}{U} by Island + both Sol Rings, or both Islands + both Sol
+    # Rings (one left over). Exiling 2: {5}{U} by everything. Fewer: not enough. 3.
+    from manacheck.solver.payments import unpayable_reasons
+
+    board = """
+turn: {active_player: A}
+players:
+  A: {hand: [Treasure Cruise], graveyard: [Forest, Forest, Island],
+      battlefield: [Island, Island, Sol Ring, SECOND]}
+"""
+    s = load_state_text(board.replace("SECOND", "Sol Ring"))
+    p = payments(s, "A", "{7}{U}", for_object="Treasure Cruise")
+    assert p.count() == 3 and p.left_out == ()
+    assert sorted(q.delved for q in p) == [2, 3, 3]
+    assert all(q in p for q in p)
+    # Without the second Sol Ring: 4 mana, and {4}{U} is left even exiling all 3.
+    s2 = load_state_text(board.replace("SECOND", "Voltaic Key"))
+    assert not payments(s2, "A", "{7}{U}", for_object="Treasure Cruise")
+    why = unpayable_reasons(s2, "A", "{7}{U}", for_object="Treasure Cruise")
+    assert why[0].startswith("even with delve exiling 3 cards from your graveyard")
+    assert flow_payable(s, "A", "{7}{U}", for_object="Treasure Cruise")
+    assert not flow_payable(s2, "A", "{7}{U}", for_object="Treasure Cruise")
+
+
+@pytest.mark.cr("702.51a")
+@pytest.mark.parametrize(("card", "what"), [("Chord of Calling", "convoke")])
+def test_convoke_is_left_out_and_said(card: str, what: str) -> None:
     s = load_state_text(f"""
 turn: {{active_player: A}}
 players:
