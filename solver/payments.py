@@ -64,7 +64,9 @@ Springleaf Drum taps) and doesn't make payments distinct: one valid choice is sh
 Delve (CR 702.66a): for a spell with delve, :func:`payments` returns a
 :class:`DelvePayments`, the union over each number of cards exiled (``Payment.delved``;
 which cards doesn't make payments distinct). Affinity is applied to the total cost by
-:func:`reduce_for_casting`. Convoke is not modelled (left out, said).
+:func:`reduce_for_casting`. Convoke (CR 702.51a): each untapped creature is a source
+("ability 0") adding one mana of one of its colors, or {C} if colorless (left out when
+the cost has {C} or {S}, where {C} mana and a generic payment differ).
 
 Known limits (said, not hidden): a permanent activates each exclusive ({T},
 {Q}, sacrifice, exile) ability at most once; sources whose mana, cost parts (discard,
@@ -271,7 +273,8 @@ class Payment:
         for u in self.activations:
             times = f" x{u.times}" if u.times > 1 else ""
             sac = f"; sacrificing {' and '.join(u.sacrificed)}" if u.sacrificed else ""
-            parts.append(f"{u.object}{times} [ability {u.ability}: {u.mana_text}{sac}]")
+            how = "convoke" if u.ability == 0 else f"ability {u.ability}"
+            parts.append(f"{u.object}{times} [{how}: {u.mana_text}{sac}]")
         if self.pool:
             plain = all(d.startswith("{") and d.endswith("}") for d in self.pool_detail)
             parts.append(f"pool {_fmt(self.pool)}" if plain else
@@ -483,6 +486,8 @@ class _Board:
         self._outlets: list[tuple[str, int]] = []
         #: "Spend only mana produced by creatures to cast this spell" (Myr Superion).
         self.creature_mana_only = self._creature_mana_only()
+        #: Convoke (CR 702.51a): untapped creatures may be tapped to pay (ability 0).
+        self.convoke = False
         self._other_ways_to_pay()
         self._collect()
         self.uses_sacs = any(k.sacs_other for k in self.kinds)
@@ -585,11 +590,32 @@ class _Board:
             self.notes.append("delve is left out: exiling cards from your graveyard to pay "
                               "generic mana (CR 702.66a) isn't modelled by the payment solver")
         chars = effective(self.state)
-        if "convoke" in kws and any(chars[p.id].is_creature and not p.tapped
-                                    for p in self.player.battlefield):
+        if "convoke" not in kws or not any(chars[p.id].is_creature and not p.tapped
+                                           for p in self.player.battlefield):
+            return
+        if any(s.kind in (SymbolKind.COLORLESS, SymbolKind.SNOW) for s in self.cost):
+            # A colorless creature's convoke pays only generic mana, which a {C} or {S}
+            # symbol would tell apart from {C} mana: not modelled then.
             self.left_out.append("convoke (untapped creatures)")
-            self.notes.append("convoke is left out: tapping creatures to pay (CR 702.51a) "
-                              "isn't modelled by the payment solver")
+            self.notes.append("convoke is left out: with {C} or {S} in the cost, tapping "
+                              "creatures to pay (CR 702.51a) isn't modelled")
+            return
+        self.convoke = True
+
+    def _convoke_options(self, chars: Any) -> list[_Option]:
+        """CR 702.51a: tapping an untapped creature you control pays one generic mana, or
+        one colored mana of a color it has. As an option it is "ability 0": it taps the
+        creature (exclusive, so not also for its own {T} ability; not the {T} symbol, so
+        summoning sickness doesn't matter, CR 302.6) and adds one mana of one of its
+        colors, or {C} for a colorless creature (only when the cost has no {C} or {S},
+        so that {C} pays exactly what a generic mana pays)."""
+        colors = sorted((c for c in chars.colors if c.is_color), key=lambda t: t.order)
+        out = []
+        for t in colors or [ManaType.C]:
+            merged = (self.type_class[t],)
+            k = _Kind(merged, False, None, ManaCost(()), 0, "", 0, None)
+            out.append(_Option(0, self._kind(k), True, 1, True, 0, (t,)))
+        return out
 
     def _not_from_creature(self, oid: str, number: int) -> None:
         """Myr Superion's rule keeps a noncreature source out. If a creature's mana
@@ -657,6 +683,8 @@ class _Board:
                         "it is used at most once: repeated activations of a mana ability "
                         "that costs mana are not modelled")))
                 opts.extend(hit)
+            if self.convoke and chars.is_creature and not perm.tapped:
+                opts.extend(self._convoke_options(chars))
             tkey = (perm.card.name, perm.tapped, perm.summoning_sick, perm.counters,
                     perm.chosen, perm.controller, chars)
             tapper = tapper_cache.get(tkey) if perm.id not in attached else None

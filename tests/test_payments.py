@@ -612,13 +612,40 @@ players:
 
 
 @pytest.mark.cr("702.51a")
+@pytest.mark.parametrize(("x", "forests", "count"), [(0, 1, 0), (0, 2, 1), (1, 2, 1),
+                                                      (2, 2, 0)])
+def test_convoke_taps_creatures_for_generic_or_their_color(x: int, forests: int,
+                                                           count: int) -> None:
+    # Chord of Calling {X}{G}{G}{G}, convoke. Sources: Forests ({G}), a summoning-sick
+    # Llanowar Elves (can't use {T}, but can convoke for {G} or {1}), a sick Vizier of
+    # Tumbling Sands (blue: convokes for {U} or {1}, never {G}). X=0 with one Forest:
+    # two green at most. Two Forests: Forests + Elves (Vizier adds nothing useful: each
+    # source must pay something). X=1: the Vizier pays the {1}. X=2: one short.
+    s = load_state_text(f"""
+turn: {{active_player: A}}
+players:
+  A: {{hand: [Chord of Calling],
+      battlefield: [{", ".join(["Forest"] * forests)},
+                    {{card: Llanowar Elves, summoning_sick: true}},
+                    {{card: Vizier of Tumbling Sands, summoning_sick: true}}]}}
+""")
+    cost = ManaCost.parse("{X}{G}{G}{G}").with_x(x)
+    p = payments(s, "A", cost, for_object="Chord of Calling")
+    assert p.count() == count and p.left_out == ()
+    for q in p:
+        assert "Llanowar Elves [convoke: {G}]" in q.text
+    # Not for another spell: convoke belongs to Chord of Calling.
+    assert payments(s, "A", cost).count() == (1 if forests >= 3 and x == 0 else 0)
+
+
+@pytest.mark.cr("702.51a")
 @pytest.mark.parametrize(("card", "what"), [("Chord of Calling", "convoke")])
-def test_convoke_is_left_out_and_said(card: str, what: str) -> None:
+def test_convoke_with_colorless_symbols_is_left_out_and_said(card: str, what: str) -> None:
     s = load_state_text(f"""
 turn: {{active_player: A}}
 players:
   A: {{hand: ["{card}"], graveyard: [Forest], battlefield: [Llanowar Elves, Island]}}
 """)
-    cost = s.player("A").hand[0].card.mana_cost.with_x(1)
+    cost = ManaCost.parse("{C}{G}")  # e.g. paid with --for and an explicit cost
     p = payments(s, "A", cost, for_object=card)
     assert any(entry.startswith(what) for entry in p.left_out)
