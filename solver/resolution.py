@@ -1219,6 +1219,20 @@ class _Run:
                 why = f" (one for each {per} counter it had: last-known information)"
                 self.note(f"create {n} {name} token(s)" + (why if per else ""),
                           "111.1", *(["608.2h", "603.10a"] if per else []))
+            elif k in ("untap", "tap"):
+                # CR 701.26a-b: only an untapped permanent can be tapped, only a tapped
+                # one untapped; otherwise nothing happens.
+                dest = item.targets[eff.params.int("target", 0)]
+                perm = _on_battlefield(self.state, dest)
+                if perm is None:
+                    self.note(f"{dest} is no longer on the battlefield", "608.2b")
+                    continue
+                if perm.tapped == (k == "tap"):
+                    self.note(f"{dest} is already {'tapped' if perm.tapped else 'untapped'}: "
+                              f"nothing happens", "701.26a" if k == "tap" else "701.26b")
+                    continue
+                self.state = self.state.with_permanent(replace(perm, tapped=(k == "tap")))
+                self.note(f"{k} {dest}", "701.26a" if k == "tap" else "701.26b")
             elif k == "return_to_battlefield":
                 self.return_to_battlefield(item, src, eff.params.str("counter"))
             elif k == "counter_target":

@@ -476,3 +476,17 @@ def test_a_lord_keeps_a_shrunken_elf_alive_704_5f() -> None:
     assert (chars.power, chars.toughness) == (1, 1)
     alone = resolve(state(["Llanowar Elves"], events=events))
     assert "Llanowar Elves" not in {p.id for p in alone.state.permanents}
+
+
+@pytest.mark.cr("701.26b")
+def test_hyrax_tower_scout_untaps_its_target_on_entering() -> None:
+    # "When Hyrax Tower Scout enters the battlefield, untap target creature." Cast from
+    # hand, it resolves, enters, triggers; the tapped Llanowar Elves is the target.
+    s = state([{"card": "Llanowar Elves", "tapped": True}, "Forest", "Forest", "Forest"],
+              hand=["Hyrax Tower Scout"],
+              events=[{"cast": "Hyrax Tower Scout"}, {"resolve": "all"},
+                      {"choose": {"target": "Llanowar Elves"}}, {"resolve": "all"}])
+    out = resolve(s)
+    assert out.complete, [e.text for e in out.log]
+    assert not out.state.permanent("Llanowar Elves").tapped
+    assert any("701.26b" in e.rules for e in out.log)
