@@ -1,0 +1,185 @@
+"""Card definitions from plain oracle text, for the simplest mana cards only.
+
+A conservative translator: a card is accepted only when it is a noncreature permanent
+(its power and toughness aren't in the reference data) and *every* line of its oracle
+text is one of a few templates whose meaning the card format expresses exactly:
+
+* ``{T}: Add {C}{C}.`` and ``{T}: Add {W}.`` (CR 106.1; a fixed amount);
+* ``{T}: Add {W} or {U}.`` and ``{T}: Add {W}, {U}, or {B}.`` (a choice);
+* ``{T}: Add one mana of any color.``;
+* ``{T}: Add {W} or {U}. NAME deals 1 damage to you.`` (painlands: the damage is part
+  of the ability's effect, not a cost, so it never changes what can be paid);
+* ``NAME enters the battlefield tapped.`` (kept as a static; a state file says whether
+  a permanent is tapped);
+* reminder text ``({T}: Add {G} or {W}.)`` exactly matching the basic land types of the
+  type line (the intrinsic abilities, CR 305.6, come from the types).
+
+Anything else (a condition, a cost other than {T}, a restriction, a trigger, a
+replacement, an unknown line) makes the card *not* translated: it is never guessed.
+``python -m manacheck.model.oracle FILE`` prints the translated cards of a reference
+file (a JSON list, or ``{"cards": [...]}``) as the card format's YAML; the built-in
+``model/data/cards/40_generated.yaml`` is its output for ``mana-cards.json``.
+
+Rules
+-----
+CR 106.1 (mana abilities add mana), 305.6 (basic land types' intrinsic abilities), 205
+(type lines: supertypes, card types, subtypes).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from .cards import BASIC_LAND_TYPES, CARD_TYPES, SUPERTYPES
+
+__all__ = ["card_from_oracle", "translate"]
+
+_SYM = r"\{[WUBRGC]\}"
+_BASIC_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
+
+
+def _type_line(line: str) -> tuple[list[str], list[str], list[str]] | None:
+    """(supertypes, card types, subtypes) of a type line, or None if a word is unknown."""
+    left, _, right = line.partition(" — ")
+    supers: list[str] = []
+    types: list[str] = []
+    for w in left.split():
+        if w in SUPERTYPES:
+            supers.append(w)
+        elif w in CARD_TYPES:
+            types.append(w)
+        else:
+            return None
+    return supers, types, right.split()
+
+
+def _mana_line(line: str, name: str) -> dict[str, Any] | None:
+    """The ability for one "{T}: Add ..." line, or None."""
+    if m := re.fullmatch(rf"\{{T\}}: Add ((?:{_SYM})+)\.", line):
+        return {"cost": "{T}", "mana": {"add": m.group(1)}, "text": line}
+    if m := re.fullmatch(rf"\{{T\}}: Add ({_SYM}) or ({_SYM})\.(?: {re.escape(name)} deals 1 "
+                         r"damage to you\.)?", line):
+        return {"cost": "{T}", "mana": {"choice": [m.group(1), m.group(2)]}, "text": line}
+    if m := re.fullmatch(rf"\{{T\}}: Add ({_SYM}), ({_SYM}), or ({_SYM})\.", line):
+        return {"cost": "{T}", "mana": {"choice": list(m.groups())}, "text": line}
+    if line == "{T}: Add one mana of any color.":
+        return {"cost": "{T}", "mana": {"any_color": 1}, "text": line}
+    return None
+
+
+def card_from_oracle(entry: Mapping[str, Any]) -> dict[str, Any] | None:
+    """The card-format definition of a reference entry (``name``, ``mana_cost``,
+    ``type_line``, ``oracle_text``, ``layout``), or None unless every line of its text
+    is understood (see the module docstring)."""
+    if entry.get("layout") not in (None, "normal") or entry.get("nontraditional"):
+        return None
+    name = str(entry["name"])
+    parsed = _type_line(str(entry.get("type_line") or ""))
+    if parsed is None:
+        return None
+    supers, types, subtypes = parsed
+    if not types or "Creature" in types or not any(
+            t in types for t in ("Land", "Artifact", "Enchantment")):
+        return None
+    abilities: list[dict[str, Any]] = []
+    basics = [t for t in subtypes if t in BASIC_LAND_TYPES]
+    for line in (s.strip() for s in str(entry.get("oracle_text") or "").split("\n")):
+        if not line:
+            continue
+        if ab := _mana_line(line, name):
+            abilities.append({"activated": ab})
+        elif line == f"{name} enters the battlefield tapped.":
+            abilities.append({"static": {"kind": "other", "params": {"enters_tapped": True},
+                                         "text": line}})
+        elif m := re.fullmatch(r"\((\{T\}: Add [^)]*)\)", line):
+            # Reminder text: only the intrinsic abilities of the basic land types.
+            want = "{T}: Add " + " or ".join("{" + _BASIC_MANA[t] + "}" for t in basics) + "."
+            if len(basics) == 3:
+                b = ["{" + _BASIC_MANA[t] + "}" for t in basics]
+                want = f"{{T}}: Add {b[0]}, {b[1]}, or {b[2]}."
+            if not basics or m.group(1) != want:
+                return None
+        else:
+            return None
+    if not abilities and not basics:
+        return None
+    out: dict[str, Any] = {"name": name}
+    cost = str(entry.get("mana_cost") or "")
+    if cost:
+        out["mana_cost"] = cost
+    if supers:
+        out["supertypes"] = supers
+    out["types"] = types
+    if subtypes:
+        out["subtypes"] = subtypes
+    out["text"] = str(entry.get("oracle_text") or "")
+    if abilities:
+        out["abilities"] = abilities
+    return out
+
+
+def translate(entries: Iterable[Mapping[str, Any]], skip: Iterable[str] = ()
+              ) -> list[dict[str, Any]]:
+    """Every entry :func:`card_from_oracle` accepts, in name order, except ``skip``."""
+    known = set(skip)
+    out = [c for e in entries if e.get("name") not in known
+           if (c := card_from_oracle(e)) is not None]
+    return sorted(out, key=lambda c: str(c["name"]))
+
+
+def _yaml(cards: Sequence[Mapping[str, Any]]) -> str:
+    lines = ["# Generated by `python -m manacheck.model.oracle ../shared/cards/mana-cards.json`",
+             "# (see model/oracle.py): the plainest mana cards, every line of their oracle text",
+             "# understood. Don't edit by hand; hand-written cards win over these.", ""]
+    for c in cards:
+        lines.append(f"- name: {json.dumps(c['name'])}")
+        for key in ("mana_cost", "supertypes", "types", "subtypes", "text"):
+            if key in c:
+                lines.append(f"  {key}: {json.dumps(c[key])}")
+        if "abilities" in c:
+            lines.append("  abilities:")
+            for ab in c["abilities"]:
+                lines.append(f"    - {json.dumps(ab)}")
+        lines.append("")
+    return "\n".join(lines)
+
+
+#: The built-in file this module writes.
+GENERATED = "40_generated.yaml"
+
+
+def hand_written_names() -> set[str]:
+    """Names defined in the built-in card files other than :data:`GENERATED`."""
+    from importlib import resources
+
+    import yaml
+
+    from .cards import parse_cards
+
+    names: set[str] = set()
+    folder = resources.files("manacheck.model").joinpath("data", "cards")
+    for entry in folder.iterdir():
+        if entry.name.endswith(".yaml") and entry.name != GENERATED:
+            data = yaml.safe_load(entry.read_text(encoding="utf-8")) or []
+            names.update(c.name for c in parse_cards(data, path=entry.name))
+    return names
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    if len(args) != 1:
+        print("usage: python -m manacheck.model.oracle REFERENCE.json", file=sys.stderr)
+        return 2
+    with open(args[0], encoding="utf-8") as f:
+        data = json.load(f)
+    entries = data["cards"] if isinstance(data, Mapping) else data
+    sys.stdout.write(_yaml(translate(entries, skip=hand_written_names())))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,74 @@
+"""The oracle-text translator for the plainest mana cards (model/oracle.py).
+
+Its output for ``../shared/cards/mana-cards.json`` is the built-in
+``40_generated.yaml``, and every card there is also checked line by line against the
+reference by ``test_builtin_cards.py``. Here: the file is what the translator makes
+now, the translator refuses anything it doesn't fully understand, and a few generated
+cards answer as their rules text says (CR 106.1, 305.6).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from manacheck.model import ManaType, load_state_text
+from manacheck.model.oracle import GENERATED, _yaml, card_from_oracle, hand_written_names, translate
+from manacheck.solver.produce import could_produce
+
+REPO = Path(__file__).resolve().parents[1]
+SHARED = REPO.parent / "shared"
+
+
+def test_the_generated_file_is_the_translators_output_now() -> None:
+    entries = json.loads((SHARED / "cards" / "mana-cards.json").read_text(encoding="utf-8"))
+    made = _yaml(translate(entries["cards"], skip=hand_written_names()))
+    assert made == (REPO / "model" / "data" / "cards" / GENERATED).read_text(encoding="utf-8")
+    assert made.count("\n- name:") >= 100
+
+
+def entry(text: str, type_line: str = "Land", name: str = "Test Land",
+          **extra: Any) -> dict[str, Any]:
+    return {"name": name, "mana_cost": "", "type_line": type_line, "oracle_text": text,
+            "layout": "normal", **extra}
+
+
+@pytest.mark.parametrize("text,type_line", [
+    ("{T}: Add {G}. Activate only if you control a Forest.", "Land"),  # a condition
+    ("{T}, Pay 1 life: Add {B}.", "Land"),  # a cost beyond {T}
+    ("{T}: Add {C}.\nWhen Test Land enters the battlefield, draw a card.", "Land"),
+    ("{T}: Add {G}.", "Creature — Elf"),  # P/T aren't in the reference data
+    ("({T}: Add {G} or {W}.)", "Land — Forest Island"),  # reminder that doesn't match
+    ("{T}: Add {C}{C}. Spend this mana only to cast artifact spells.", "Artifact"),
+    ("{T}: Add {W} or {U}. Test Land deals 2 damage to you.", "Land"),
+])
+def test_anything_not_fully_understood_is_not_translated(text: str, type_line: str) -> None:
+    assert card_from_oracle(entry(text, type_line)) is None
+
+
+def test_a_painland_a_tapland_and_a_snow_dual() -> None:
+    pain = card_from_oracle(entry(
+        "{T}: Add {C}.\n{T}: Add {W} or {U}. Test Land deals 1 damage to you."))
+    assert pain is not None and [a["activated"]["mana"] for a in pain["abilities"]] == [
+        {"add": "{C}"}, {"choice": ["{W}", "{U}"]}]
+    snow = card_from_oracle(entry("({T}: Add {G} or {W}.)\nTest Land enters the battlefield "
+                                  "tapped.", "Snow Land — Forest Plains"))
+    assert snow is not None and snow["supertypes"] == ["Snow"]
+    assert snow["subtypes"] == ["Forest", "Plains"]
+    assert [a["static"]["params"] for a in snow["abilities"]] == [{"enters_tapped": True}]
+
+
+@pytest.mark.cr("106.7")
+def test_generated_cards_make_the_mana_their_text_says() -> None:
+    s = load_state_text("""
+turn: {active_player: A}
+players:
+  A: {battlefield: [Adarkar Wastes, Azorius Guildgate, Arcane Sanctum, Arctic Treeline]}
+""")
+    w, u, b, g, c = ManaType.W, ManaType.U, ManaType.B, ManaType.G, ManaType.C
+    assert could_produce(s, "Adarkar Wastes") == {c, w, u}
+    assert could_produce(s, "Azorius Guildgate") == {w, u}
+    assert could_produce(s, "Arcane Sanctum") == {w, u, b}
+    assert could_produce(s, "Arctic Treeline") == {g, w}  # CR 305.6: Forest Plains
