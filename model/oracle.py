@@ -4,10 +4,11 @@ A conservative translator: a card is accepted only when it is a noncreature perm
 (its power and toughness aren't in the reference data) and *every* line of its oracle
 text is one of a few templates whose meaning the card format expresses exactly:
 
-* ``{T}: Add {C}{C}.`` and ``{T}: Add {W}.`` (CR 106.1; a fixed amount);
-* ``{T}: Add {W} or {U}.`` and ``{T}: Add {W}, {U}, or {B}.`` (a choice);
-* ``{T}: Add one mana of any color.``;
-* ``{T}: Add {W} or {U}. NAME deals 1 damage to you.`` (painlands: the damage is part
+* ``COST: Add MANA.`` where COST is made of mana symbols, {T}, {Q}, "Pay N life" and
+  "Sacrifice NAME" (the card itself), and MANA is a fixed group (``{C}{C}``), a choice
+  of two or three groups (``{W} or {U}``, ``{B}{B}, {B}{R}, or {R}{R}``), or ``one mana
+  of any color`` (CR 106.1, 602.1);
+* the same followed by ``NAME deals 1 damage to you.`` (painlands: the damage is part
   of the ability's effect, not a cost, so it never changes what can be paid);
 * ``NAME enters the battlefield tapped.`` (kept as a static; a state file says whether
   a permanent is tapped);
@@ -57,18 +58,58 @@ def _type_line(line: str) -> tuple[list[str], list[str], list[str]] | None:
     return supers, types, right.split()
 
 
-def _mana_line(line: str, name: str) -> dict[str, Any] | None:
-    """The ability for one "{T}: Add ..." line, or None."""
-    if m := re.fullmatch(rf"\{{T\}}: Add ((?:{_SYM})+)\.", line):
-        return {"cost": "{T}", "mana": {"add": m.group(1)}, "text": line}
-    if m := re.fullmatch(rf"\{{T\}}: Add ({_SYM}) or ({_SYM})\.(?: {re.escape(name)} deals 1 "
-                         r"damage to you\.)?", line):
-        return {"cost": "{T}", "mana": {"choice": [m.group(1), m.group(2)]}, "text": line}
-    if m := re.fullmatch(rf"\{{T\}}: Add ({_SYM}), ({_SYM}), or ({_SYM})\.", line):
-        return {"cost": "{T}", "mana": {"choice": list(m.groups())}, "text": line}
-    if line == "{T}: Add one mana of any color.":
-        return {"cost": "{T}", "mana": {"any_color": 1}, "text": line}
+_GROUP = rf"(?:{_SYM})+"
+
+
+def _production(phrase: str) -> dict[str, Any] | None:
+    """What an "Add ..." phrase adds, for the exact templates only (CR 106.1)."""
+    if re.fullmatch(_GROUP, phrase):
+        return {"add": phrase}
+    if m := re.fullmatch(rf"({_GROUP}) or ({_GROUP})", phrase):
+        return {"choice": [m.group(1), m.group(2)]}
+    if m := re.fullmatch(rf"({_GROUP}), ({_GROUP}), or ({_GROUP})", phrase):
+        return {"choice": list(m.groups())}
+    if phrase == "one mana of any color":
+        return {"any_color": 1}
     return None
+
+
+def _cost(text: str, name: str) -> str | list[Any] | None:
+    """The card format's cost for "{1}, {T}, Pay 1 life, Sacrifice NAME", or None."""
+    from .errors import ManacheckError
+    from .mana import ManaCost
+
+    symbols = ""
+    extra: list[Any] = []
+    for part in text.split(", "):
+        if re.fullmatch(r"(?:\{[^}]+\})+", part):
+            try:
+                ManaCost.parse(part, allow_tap=True)
+            except ManacheckError:
+                return None
+            symbols += part
+        elif m := re.fullmatch(r"Pay (\d+) life", part):
+            extra.append({"pay_life": int(m.group(1))})
+        elif part == f"Sacrifice {name}":
+            extra.append({"sacrifice": "self"})
+        else:
+            return None
+    if not extra:
+        return symbols or None
+    return [symbols, *extra] if symbols else extra
+
+
+def _mana_line(line: str, name: str) -> dict[str, Any] | None:
+    """The ability for one "COST: Add ..." line (painland damage allowed), or None."""
+    m = re.fullmatch(r"([^:]+): Add ([^.]+)\.(?: " + re.escape(name)
+                     + r" deals 1 damage to you\.)?", line)
+    if m is None:
+        return None
+    cost = _cost(m.group(1), name)
+    mana = _production(m.group(2))
+    if cost is None or mana is None:
+        return None
+    return {"cost": cost, "mana": mana, "text": line}
 
 
 def card_from_oracle(entry: Mapping[str, Any]) -> dict[str, Any] | None:

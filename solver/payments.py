@@ -683,6 +683,17 @@ class _Board:
                         "it is used at most once: repeated activations of a mana ability "
                         "that costs mana are not modelled")))
                 opts.extend(hit)
+            taps_only = [o for o in opts if o.exclusive and not o.gone]
+            gone_only = [o for o in opts if o.gone and not o.taps_self]
+            if taps_only and gone_only:
+                # One permanent may tap for mana and then sacrifice itself for more (Horn
+                # of Ramos); the solver uses one exclusive ability per permanent, so
+                # answers are lower bounds.
+                n = gone_only[0].ability
+                self.left_out.append(f"{perm.id} (ability {n})")
+                self.notes.append(_note(perm.id, n, _LeftOut(
+                    "tapping it for mana and then sacrificing it for more is not modelled "
+                    "(one of its abilities is used per payment)")))
             if self.convoke and chars.is_creature and not perm.tapped:
                 opts.extend(self._convoke_options(chars))
             tkey = (perm.card.name, perm.tapped, perm.summoning_sick, perm.counters,

@@ -37,7 +37,9 @@ def entry(text: str, type_line: str = "Land", name: str = "Test Land",
 
 @pytest.mark.parametrize("text,type_line", [
     ("{T}: Add {G}. Activate only if you control a Forest.", "Land"),  # a condition
-    ("{T}, Pay 1 life: Add {B}.", "Land"),  # a cost beyond {T}
+    ("{T}, Discard a card: Add {B}.", "Land"),  # a cost part it doesn't read
+    ("{T}, Sacrifice a creature: Add {B}{B}.", "Land"),  # not "Sacrifice NAME"
+    ("{T}: Add {B} for each Swamp you control.", "Land"),  # not an exact template
     ("{T}: Add {C}.\nWhen Test Land enters the battlefield, draw a card.", "Land"),
     ("{T}: Add {G}.", "Creature — Elf"),  # P/T aren't in the reference data
     ("({T}: Add {G} or {W}.)", "Land — Forest Island"),  # reminder that doesn't match
@@ -72,3 +74,29 @@ players:
     assert could_produce(s, "Azorius Guildgate") == {w, u}
     assert could_produce(s, "Arcane Sanctum") == {w, u, b}
     assert could_produce(s, "Arctic Treeline") == {g, w}  # CR 305.6: Forest Plains
+
+
+def test_costs_with_mana_life_and_sacrificing_itself() -> None:
+    signet = card_from_oracle(entry("{1}, {T}: Add {W}{U}.", "Artifact", "Test Signet"))
+    assert signet is not None and signet["abilities"][0]["activated"]["cost"] == "{1}{T}"
+    horn = card_from_oracle(entry("{T}: Add {G}.\nSacrifice Test Horn: Add {G}.",
+                                  "Artifact", "Test Horn"))
+    assert horn is not None
+    assert horn["abilities"][1]["activated"]["cost"] == [{"sacrifice": "self"}]
+    life = card_from_oracle(entry("{T}, Pay 1 life: Add {B}."))
+    assert life is not None
+    assert life["abilities"][0]["activated"]["cost"] == ["{T}", {"pay_life": 1}]
+
+
+def test_tap_then_sacrifice_is_a_lower_bound_not_a_guess() -> None:
+    # Horn of Ramos: "{T}: Add {G}" and "Sacrifice Horn of Ramos: Add {G}": it could make
+    # {G}{G}; the payment solver uses one of its abilities, and says so.
+    from manacheck.solver.payments import payments
+
+    s = load_state_text("""
+turn: {active_player: A}
+players:
+  A: {battlefield: [Horn of Ramos]}
+""")
+    p = payments(s, "A", "{G}{G}")
+    assert not p and p.left_out == ("Horn of Ramos (ability 2)",)
