@@ -41,7 +41,7 @@ ORACLE_CHECKED_FILES = (
     "11_mana_rocks_and_creatures.yaml",
     "12_spells.yaml",
     "13_misc.yaml",
-    "40_generated.yaml",
+    "40_generated.json",
 )
 #: Built-in cards with no entry in either reference file, each with the reason.
 NO_REFERENCE: Mapping[str, str] = {}

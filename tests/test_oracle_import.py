@@ -15,7 +15,13 @@ from typing import Any
 
 import pytest
 from manacheck.model import ManaType, load_state_text
-from manacheck.model.oracle import GENERATED, _yaml, card_from_oracle, hand_written_names, translate
+from manacheck.model.oracle import (
+    GENERATED,
+    card_from_oracle,
+    hand_written_names,
+    render,
+    translate,
+)
 from manacheck.solver.produce import could_produce
 
 REPO = Path(__file__).resolve().parents[1]
@@ -24,9 +30,9 @@ SHARED = REPO.parent / "shared"
 
 def test_the_generated_file_is_the_translators_output_now() -> None:
     entries = json.loads((SHARED / "cards" / "mana-cards.json").read_text(encoding="utf-8"))
-    made = _yaml(translate(entries["cards"], skip=hand_written_names()))
+    made = render(translate(entries["cards"], skip=hand_written_names()))
     assert made == (REPO / "model" / "data" / "cards" / GENERATED).read_text(encoding="utf-8")
-    assert made.count("\n- name:") >= 100
+    assert made.count("\n{") >= 300
 
 
 def entry(text: str, type_line: str = "Land", name: str = "Test Land",
@@ -100,3 +106,26 @@ players:
 """)
     p = payments(s, "A", "{G}{G}")
     assert not p and p.left_out == ("Horn of Ramos (ability 2)",)
+
+
+def test_generated_cycling_land_cycles_from_the_hand_702_29a() -> None:
+    # Irrigated Farmland: "Cycling {2} ({2}, Discard this card: Draw a card.)" works from
+    # the hand (CR 702.29a); two Plains pay it.
+    from manacheck.solver.activation import can_activate
+
+    s = load_state_text("""
+turn: {active_player: A}
+players:
+  A: {hand: [Irrigated Farmland], battlefield: [Plains, Plains]}
+""")
+    v = can_activate(s, "Irrigated Farmland", find_fixes=False)
+    assert v.legal and v.ways == 1 and v.witness.discarded == ("Irrigated Farmland",)
+
+
+@pytest.mark.parametrize("text", [
+    "Cycling {2} ({3}, Discard this card: Draw a card.)",  # reminder and cost disagree
+    "When Test Land enters the battlefield, you gain 1 life and draw a card.",
+    "{T}: Add {W}. Test Land deals 2 damage to you.",
+])
+def test_near_misses_of_the_templates_are_refused(text: str) -> None:
+    assert card_from_oracle(entry(text)) is None
