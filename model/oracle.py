@@ -1,8 +1,10 @@
 """Card definitions from plain oracle text, for the simplest mana cards only.
 
-A conservative translator: a card is accepted only when it is a noncreature permanent
-(its power and toughness aren't in the reference data) and *every* line of its oracle
-text is one of a few templates whose meaning the card format expresses exactly:
+A conservative translator: a card is accepted only when it is a permanent and *every*
+line of its oracle text is one of a few templates whose meaning the card format
+expresses exactly (a creature's power and toughness aren't in ``mana-cards.json``: they
+are left unknown, and the resolution solver refuses to guess whether -1/-1 counters
+kill such a creature):
 
 * ``COST: Add MANA.`` where COST is made of mana symbols, {T}, {Q}, "Pay N life" and
   "Sacrifice NAME" (the card itself), and MANA is a fixed group (``{C}{C}``), a choice
@@ -158,8 +160,8 @@ def card_from_oracle(entry: Mapping[str, Any]) -> dict[str, Any] | None:
     if parsed is None:
         return None
     supers, types, subtypes = parsed
-    if not types or "Creature" in types or not any(
-            t in types for t in ("Land", "Artifact", "Enchantment")):
+    if not types or not any(t in types for t in ("Land", "Artifact", "Enchantment",
+                                                  "Creature")):
         return None
     abilities: list[dict[str, Any]] = []
     keywords: list[str] = []

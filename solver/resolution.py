@@ -964,6 +964,12 @@ class _Run:
             dying: dict[str, str] = {}
             for perm in st.permanents:
                 c = chars[perm.id]
+                if c.is_creature and c.toughness is None and perm.counters["-1/-1"]:
+                    # A "*" toughness, or a card whose P/T the data doesn't give: whether
+                    # the -1/-1 counters kill it (CR 704.5f) can't be told. Never guessed.
+                    raise Unsupported(f"the toughness of {perm.id} isn't known, so whether "
+                                      f"it dies with -1/-1 counters (CR 704.5f) can't be "
+                                      f"told")
                 if c.is_creature and c.toughness is not None and c.toughness <= 0:
                     dying[perm.id] = f"{perm.id} has toughness {c.toughness}"
             # 704.5j: the legend rule.

@@ -47,7 +47,7 @@ def entry(text: str, type_line: str = "Land", name: str = "Test Land",
     ("{T}, Sacrifice a creature: Add {B}{B}.", "Land"),  # not "Sacrifice NAME"
     ("{T}: Add {B} for each Swamp you control.", "Land"),  # not an exact template
     ("{T}: Add {C}.\nWhen Test Land enters the battlefield, draw a card.", "Land"),
-    ("{T}: Add {G}.", "Creature — Elf"),  # P/T aren't in the reference data
+    ("{T}: Add {G}.", "Instant"),  # not a permanent
     ("({T}: Add {G} or {W}.)", "Land — Forest Island"),  # reminder that doesn't match
     ("{T}: Add {C}{C}. Spend this mana only to cast artifact spells.", "Artifact"),
     ("{T}: Add {W} or {U}. Test Land deals 2 damage to you.", "Land"),
@@ -129,3 +129,29 @@ players:
 ])
 def test_near_misses_of_the_templates_are_refused(text: str) -> None:
     assert card_from_oracle(entry(text)) is None
+
+
+def test_a_generated_mana_creature_and_its_unknown_toughness() -> None:
+    # Elvish Mystic ("{T}: Add {G}."): a creature, so summoning sickness applies (CR
+    # 302.6); its power and toughness aren't in the reference data, so the resolution
+    # solver refuses to guess whether a -1/-1 counter kills it (CR 704.5f).
+    from manacheck.solver.activation import can_activate
+    from manacheck.solver.resolution import Unsupported, resolve
+
+    s = load_state_text("""
+turn: {active_player: A}
+players:
+  A: {battlefield: [{card: Elvish Mystic, summoning_sick: true}]}
+""")
+    assert could_produce(s, "Elvish Mystic") == {ManaType.G}
+    assert [r.rule for r in can_activate(s, "Elvish Mystic", find_fixes=False).reasons] == [
+        "302.6"]
+    shrink = load_state_text("""
+turn: {active_player: A}
+players:
+  A: {battlefield: [Elvish Mystic]}
+events:
+  - put_counters: {object: Elvish Mystic, counters: {"-1/-1": 1}}
+""")
+    with pytest.raises(Unsupported, match="toughness of Elvish Mystic isn't known"):
+        resolve(shrink)
