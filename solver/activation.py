@@ -1183,6 +1183,9 @@ def _pay_entry(state: GameState, player: str, cost: ManaCost, x: int | None,
     mana anywhere is restricted) in what the mana is for.
     """
     sources, restricted = _mana_facts(state)
+    # Objects kept out matter if they could make mana, or be sacrificed by a sacrifice
+    # outlet's mana ability (Ashnod's Altar can't sacrifice what a cost taps, 601.2g-h).
+    sources = sources | _self_spenders(state)
     really_tapped = tapped & _tap_sensitive(state)
     key = (player, cost, x, for_object if restricted else None, exclude & sources,
            really_tapped)

@@ -54,7 +54,7 @@ CARDS = """cards:
 
 PERMANENTS = ["Forest", "Island", "Sol Ring", "Llanowar Elves", "Voltaic Key",
               "Springleaf Drum", "Pili-Pala", "Bone Altar", "Tap Engine",
-              "Kozilek, the Great Distortion"]
+              "Kozilek, the Great Distortion", "Ashnod's Altar"]
 HAND = ["Forest", "Sol Ring", "Llanowar Elves", "Sheer Drop", "Fireball", "Elvish Spirit Guide"]
 SPELLS = ["Sheer Drop", "Fireball", "Llanowar Elves", "Sol Ring"]
 
@@ -158,11 +158,16 @@ def _payment_ok(state: GameState, source: str, ab: ActivatedAbility, w: Witness)
                     for_object=source, exclude=exclude)
     if w.payment not in pays:
         return False
-    return _keeps_sacrificed(s, w.payment, frozenset(w.sacrificed))
+    return _keeps_sacrificed(s, w.payment, frozenset(w.sacrificed)) and \
+        _shown_sacrifices_ok(w.payment, frozenset(w.sacrificed))
 
 
 def _keeps_sacrificed(state: GameState, payment: object, sacrificed: frozenset[str]) -> bool:
-    """A sacrificed permanent may have tapped for mana, but not sacrificed itself for it."""
+    """A sacrificed permanent may have tapped for mana, but not sacrificed itself for it,
+    nor been sacrificed to a sacrifice outlet (Ashnod's Altar) as well: the outlets'
+    sacrifices must find other permanents (one each, none twice)."""
+    gone = set(sacrificed)
+    demands: list[tuple[object, str]] = []  # (filter, outlet id), one per sacrifice
     for use in getattr(payment, "activations", ()):
         if use.zone != "battlefield":
             continue
@@ -171,7 +176,26 @@ def _keeps_sacrificed(state: GameState, payment: object, sacrificed: frozenset[s
             group = use.group or use.ids or (use.object,)
             if sum(1 for g in group if g not in sacrificed) < use.times:
                 return False
-    return True
+            gone.update(use.ids or (use.object,))
+        for c in ab.costs:
+            if c.kind is CostKind.SACRIFICE:
+                demands.extend((c.filter, use.object) for _ in range(use.times * int(c.count)))
+    if not demands:
+        return True
+    chars = effective(state)
+    fits = [[p.id for p in state.player("Alice").battlefield if p.id not in gone
+             and matches(f, chars[p.id], p, state, "Alice", src)]  # type: ignore[arg-type]
+            for f, src in demands]
+    pool = sorted({m for f in fits for m in f})
+    return any(all(m in f for m, f in zip(perm, fits, strict=True))
+               for perm in itertools.permutations(pool, len(demands)))
+
+
+def _shown_sacrifices_ok(payment: object, sacrificed: frozenset[str]) -> bool:
+    """The witness names what its outlets sacrifice: distinct, and nothing the cost
+    sacrifices too."""
+    shown = [m for use in getattr(payment, "activations", ()) for m in use.sacrificed]
+    return len(shown) == len(set(shown)) and not set(shown) & sacrificed
 
 
 def replay(state: GameState, source: str, n: int, w: Witness) -> bool:

@@ -116,7 +116,8 @@ def test_the_fields_twins_are_judged_on_are_all_known() -> None:
 
 # A board of few kinds of card, many copies, some tapped or sick, an Aura on one land.
 TWIN_CARDS = ["Forest", "Sol Ring", "Llanowar Elves", "Voltaic Key", "Springleaf Drum",
-              "Bone Altar", "Tap Engine", "Kozilek, the Great Distortion", "Quarry"]
+              "Bone Altar", "Tap Engine", "Kozilek, the Great Distortion", "Quarry",
+              "Ashnod's Altar"]
 
 
 @st.composite
