@@ -108,22 +108,52 @@ def _mana_line(line: str, name: str) -> dict[str, Any] | None:
     "NAME doesn't untap during your next untap step.", "Draw a card." """
     n = re.escape(name)
     m = re.fullmatch(r"([^:]+): Add ([^.]+)\.(?: " + n + r" deals 1 damage to you\.| " + n
-                     + r" doesn't untap during your next untap step\.| Draw a card\.)?",
-                     line)
+                     + r" doesn't untap during your next untap step\.| Draw a card\.| "
+                     r"Activate only if you control an? (Plains|Island|Swamp|Mountain|"
+                     r"Forest)\.)?", line)
     if m is None:
         return None
     cost = _cost(m.group(1), name)
     mana = _production(m.group(2))
     if cost is None or mana is None:
         return None
-    return {"cost": cost, "mana": mana, "text": line}
+    ab: dict[str, Any] = {"cost": cost, "mana": mana, "text": line}
+    if m.group(3):  # CR 602.5: "Activate only if you control a Swamp"
+        ab["condition"] = {"kind": "controls_at_least", "count": 1,
+                           "filter": {"subtypes": [m.group(3)], "controller": "you"}}
+    return ab
+
+
+#: Keywords that stand alone on a line and are kept as keywords (CR 702): haste,
+#: hexproof and shroud matter to activation and targeting; the others are kept as data.
+_KEYWORDS = frozenset({"Indestructible", "Flash", "Flying", "Vigilance", "Trample", "Haste",
+                       "Defender", "Reach", "Deathtouch", "Lifelink", "First strike",
+                       "Hexproof", "Shroud", "Menace"})
 
 
 def _other_line(line: str, name: str) -> dict[str, Any] | None:
     """One non-mana line the card format expresses exactly, as an ability, or None."""
     n = re.escape(name)
-    if line in ("Indestructible", "Flash"):
+    if line in _KEYWORDS:
         return {}  # a keyword (see card_from_oracle)
+    if m := re.fullmatch(r"When " + n + r" enters the battlefield, (scry (\d+)|draw a card|"
+                         r"return a land you control to its owner's hand)\.", line):
+        # Kept as data; the resolution solver refuses the effects it doesn't model.
+        if m.group(2):
+            eff: dict[str, Any] = {"kind": "scry", "count": int(m.group(2))}
+        elif m.group(1) == "draw a card":
+            eff = {"kind": "draw", "count": 1}
+        else:
+            eff = {"kind": "return_land_you_control_to_hand"}
+        return {"triggered": {"event": "enters", "self_only": True, "effects": [eff],
+                              "text": line}}
+    if m := re.fullmatch(r"([^:]+): Scry (\d+)\.", line):
+        cost = _cost(m.group(1), name)
+        if cost is None:
+            return None
+        return {"activated": {"cost": cost, "effects": [{"kind": "scry",
+                                                         "count": int(m.group(2))}],
+                              "text": line}}
     if m := re.fullmatch(r"Cycling ((?:\{[^}]+\})+) \(\1, Discard this card: Draw a card\.\)",
                          line):
         # CR 702.29a: an activated ability that works from the hand.

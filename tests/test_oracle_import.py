@@ -42,11 +42,11 @@ def entry(text: str, type_line: str = "Land", name: str = "Test Land",
 
 
 @pytest.mark.parametrize("text,type_line", [
-    ("{T}: Add {G}. Activate only if you control a Forest.", "Land"),  # a condition
+    ("{T}: Add {G}. Activate only if you control an artifact.", "Land"),  # a condition
     ("{T}, Discard a card: Add {B}.", "Land"),  # a cost part it doesn't read
     ("{T}, Sacrifice a creature: Add {B}{B}.", "Land"),  # not "Sacrifice NAME"
     ("{T}: Add {B} for each Swamp you control.", "Land"),  # not an exact template
-    ("{T}: Add {C}.\nWhen Test Land enters the battlefield, draw a card.", "Land"),
+    ("{T}: Add {C}.\nWhen Test Land enters the battlefield, draw two cards.", "Land"),
     ("{T}: Add {G}.", "Instant"),  # not a permanent
     ("({T}: Add {G} or {W}.)", "Land — Forest Island"),  # reminder that doesn't match
     ("{T}: Add {C}{C}. Spend this mana only to cast artifact spells.", "Artifact"),
@@ -155,3 +155,14 @@ events:
 """)
     with pytest.raises(Unsupported, match="toughness of Elvish Mystic isn't known"):
         resolve(shrink)
+
+
+def test_a_basic_land_type_condition_becomes_a_condition_602_5() -> None:
+    card = card_from_oracle(entry("{T}: Add {B} or {R}. Activate only if you control a "
+                                  "Swamp."))
+    assert card is not None
+    cond = card["abilities"][0]["activated"]["condition"]
+    assert cond == {"kind": "controls_at_least", "count": 1,
+                    "filter": {"subtypes": ["Swamp"], "controller": "you"}}
+    keyworded = card_from_oracle(entry("Haste\n{T}: Add {R}.", "Creature — Goblin"))
+    assert keyworded is not None and keyworded["keywords"] == ["Haste"]
