@@ -39,6 +39,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from .cards import BASIC_LAND_TYPES, CARD_TYPES, SUPERTYPES
+from .errors import ManacheckError
+from .mana import ManaCost
 
 __all__ = ["card_from_oracle", "translate"]
 
@@ -79,9 +81,6 @@ def _production(phrase: str) -> dict[str, Any] | None:
 
 def _cost(text: str, name: str) -> str | list[Any] | None:
     """The card format's cost for "{1}, {T}, Pay 1 life, Sacrifice NAME", or None."""
-    from .errors import ManacheckError
-    from .mana import ManaCost
-
     symbols = ""
     extra: list[Any] = []
     for part in text.split(", "):

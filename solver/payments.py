@@ -93,6 +93,7 @@ from typing import Any
 from manacheck.model import (
     COLORS,
     ActivatedAbility,
+    CardDefinition,
     CostKind,
     GameState,
     ManaCost,
@@ -558,15 +559,16 @@ class _Board:
             self._kind_index[k] = i
         return i
 
+    @functools.cached_property
+    def spell_card(self) -> CardDefinition | None:
+        """The card of the spell being paid for (a card in hand or a spell on the stack),
+        or None when an ability is being paid for, or nothing in particular."""
+        return _spell_card(self.state, self.for_object)
+
     def _creature_mana_only(self) -> bool:
         """Whether the spell being cast may be paid only with mana produced by creatures
         (a static of the card itself, Myr Superion; CR 106.6)."""
-        if self.for_object is None or self.for_object not in self.state:
-            return False
-        obj = self.state.get(self.for_object)
-        if isinstance(obj, Permanent) or (isinstance(obj, StackItem) and not obj.is_spell):
-            return False  # an ability is being paid for, not the spell
-        card = obj.card
+        card = self.spell_card
         return card is not None and any(
             ab.params.get("spend_only_mana_from") == "creature"
             for ab in card.static_abilities)
@@ -576,11 +578,7 @@ class _Board:
         when the spell being cast has it and could use it, that is said, and every
         answer is a lower bound. So is delve (CR 702.66a) on a board built directly;
         :func:`payments` handles delve itself (:class:`DelvePayments`)."""
-        if self.for_object is None or self.for_object not in self.state:
-            return
-        obj = self.state.get(self.for_object)
-        card = obj.card if isinstance(obj, Card) or (
-            isinstance(obj, StackItem) and obj.is_spell) else None
+        card = self.spell_card
         if card is None:
             return
         kws = {k.strip().lower() for k in card.keywords}
@@ -770,16 +768,15 @@ class _Board:
             # an instant" can't be activated while a spell or ability is being paid for.
             return ("it can be activated only when you could cast an instant, not while "
                     "paying a cost (CR 602.5e)")
-        why = self._unmodelled(perm, ab)
+        holds = None if ab.condition is None else condition_holds(
+            self.state, ab.condition, self.player.name, perm.id if perm is not None else "")
+        why = self._unmodelled(perm, ab, ab.condition is not None and holds is None)
         if why:
             self.left_out.append(f"{perm.id if perm is not None else 'a card in hand'} "
                                  f"(ability {number})")
             return why
-        if ab.condition is not None:
-            holds = condition_holds(self.state, ab.condition, self.player.name,
-                                    perm.id if perm is not None else "")
-            if holds is not None and not holds[0]:
-                return f"its condition '{ab.condition.kind}' doesn't hold (CR 602.1b)"
+        if ab.condition is not None and holds is not None and not holds[0]:
+            return f"its condition '{ab.condition.kind}' doesn't hold (CR 602.1b)"
         for c in ab.costs:
             if c.kind is CostKind.REMOVE_COUNTERS and perm is not None and \
                     isinstance(c.count, int) and perm.counters[c.counter] < c.count:
@@ -788,14 +785,13 @@ class _Board:
                 return "its exile cost works from another zone"
         return ""
 
-    def _unmodelled(self, perm: Permanent | None, ab: ActivatedAbility) -> _LeftOut | None:
+    def _unmodelled(self, perm: Permanent | None, ab: ActivatedAbility,
+                    unknown_condition: bool) -> _LeftOut | None:
         """Why the payment solver can't use an ability it might be able to activate: then
         the source is left out and every answer is a lower bound (never a guess)."""
         if ab.mana is not None and ab.mana.kind is ManaProductionKind.UNMODELLED:
             return _LeftOut(_UNMODELLED_WHY)
-        if ab.condition is not None and condition_holds(
-                self.state, ab.condition, self.player.name,
-                perm.id if perm is not None else "") is None:
+        if unknown_condition and ab.condition is not None:
             return _LeftOut(f"its condition '{ab.condition.kind}' is not modelled by the "
                             f"payment solver")
         for c in ab.costs:
@@ -1408,8 +1404,7 @@ def reduce_for_casting(state: GameState, object_id: str, cost: ManaCost,
     """The total cost of casting a spell after the cost reductions it has itself (CR
     601.2f): affinity for artifacts, {1} less for each artifact ``player`` controls (CR
     702.41a). Other objects' costs are returned unchanged."""
-    obj = state.get(object_id)
-    card = obj.card if isinstance(obj, Card | StackItem) else None
+    card = _spell_card(state, object_id)
     if card is None:
         return cost
     n = 0
@@ -2307,15 +2302,22 @@ def payments(state: GameState, player: str, cost: ManaCost | str, *, x: int | No
     return Payments(board, limit)
 
 
+def _spell_card(state: GameState, object_id: str | None) -> CardDefinition | None:
+    """The card of ``object_id`` if it is a spell being cast (a card, or a spell on the
+    stack); None for a permanent's or an ability's cost."""
+    if object_id is None or object_id not in state:
+        return None
+    obj = state.get(object_id)
+    if isinstance(obj, Card) or (isinstance(obj, StackItem) and obj.is_spell):
+        return obj.card
+    return None
+
+
 def _delve_most(b: _Board) -> int:
     """How many cards delve could exile for this payment: the spell being cast has delve
     (CR 702.66a), and each card pays one generic mana of the total cost; 0 otherwise.
     The spell itself, on the stack while it is paid for, is not in the graveyard."""
-    if b.for_object is None or b.for_object not in b.state:
-        return 0
-    obj = b.state.get(b.for_object)
-    card = obj.card if isinstance(obj, Card) or (
-        isinstance(obj, StackItem) and obj.is_spell) else None
+    card = b.spell_card
     if card is None or "delve" not in {k.strip().lower() for k in card.keywords}:
         return 0
     generic = sum(s.amount for s in b.cost if s.kind is SymbolKind.GENERIC)
