@@ -3,20 +3,48 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+import os
+import sys
 from pathlib import Path
 
 import pytest
 
-#: The repository root and the read-only reference material beside it (never copied in).
+#: The repository root and the reference material the project carries (reference/SOURCES.md).
 REPO = Path(__file__).resolve().parents[1]
-SHARED = REPO.parent / "shared"
+REFERENCE = REPO / "reference"
 EXAMPLES = REPO / "examples"
 
 
-@pytest.fixture
-def shared() -> Path:
-    """``../shared``: the rules, the cards with their rulings, the seeds."""
-    return SHARED
+def _outside_reads_guard() -> None:
+    """Refuse any read of a file beside the repository (its parent folder, outside it).
+
+    A user's clone has nothing beside it, so a test that reads a sibling folder would pass here and fail for them. Python's own files (``sys.prefix``, the
+    import path) and temporary folders are elsewhere and stay allowed; a venv kept inside
+    the repository is inside it.
+    """
+    outside = REPO.parent
+    allowed = [Path(p).resolve() for p in {sys.prefix, sys.base_prefix, sys.exec_prefix}]
+    allowed += [Path(p).resolve() for p in sys.path if p and Path(p).is_absolute()
+                and not REPO.is_relative_to(Path(p).resolve())]
+
+    def hook(event: str, args: tuple[object, ...]) -> None:
+        if event != "open" or not args or not isinstance(args[0], str | Path):
+            return
+        try:
+            path = Path(os.path.abspath(args[0]))
+        except (TypeError, ValueError):
+            return
+        if not path.is_relative_to(outside) or path.is_relative_to(REPO):
+            return
+        if any(path.is_relative_to(a) for a in allowed):
+            return
+        raise PermissionError(f"a test read {path}, outside the repository {REPO}: "
+                              "copy what it needs into reference/ (see reference/SOURCES.md)")
+
+    sys.addaudithook(hook)
+
+
+_outside_reads_guard()
 
 
 @pytest.fixture

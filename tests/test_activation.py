@@ -1,7 +1,7 @@
 """Can I activate this? One board per rule (107.5, 107.6, 302.6, 602.2, 602.5, 119.4,
 118.3, 115, 113.6), each answer derived by hand from the rule text.
 
-Seed text (../shared/seeds/001_*.txt) for 107.5 / 107.6: a tapped permanent can't pay
+Seed text (reference/seeds/001_*.txt) for 107.5 / 107.6: a tapped permanent can't pay
 {T}; an untapped one can't pay {Q}; both need a creature to be free of summoning
 sickness (302.6); haste exempts (702.10c); noncreature permanents are exempt.
 """
@@ -16,7 +16,7 @@ from manacheck.solver.activation import abilities, can_activate, resolve_ability
 
 from manacheck.cli import main
 
-SHARED = Path(__file__).resolve().parents[1].parent / "shared"
+REFERENCE = Path(__file__).resolve().parents[1] / "reference"
 
 
 def state(alice: str, *, bob: str = "{}", turn: str = "{active_player: Alice}",
@@ -36,7 +36,7 @@ def rules_of(v: object) -> list[str]:
 
 
 def test_seed_text_states_107_5_and_107_6() -> None:
-    seed = (SHARED / "seeds" / "001_babcb20d26a3b8b2.txt").read_text(encoding="utf-8")
+    seed = (REFERENCE / "seeds" / "001_babcb20d26a3b8b2.txt").read_text(encoding="utf-8")
     assert "A permanent that’s already tapped can’t be tapped again to pay the cost" in seed
     assert "A permanent that’s already untapped can’t be untapped again" in seed
 

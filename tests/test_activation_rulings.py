@@ -1,4 +1,4 @@
-"""Official rulings about activating abilities (../shared/cards/rulings.json), one board
+"""Official rulings about activating abilities (reference/cards/rulings.json), one board
 each. Every test first finds its ruling's text in the shared data, so a test can't
 silently drift from the ruling it claims to encode.
 """
@@ -13,12 +13,12 @@ import pytest
 from manacheck.model import GameState, effective, load_state_text
 from manacheck.solver.activation import activated_abilities, can_activate
 
-SHARED = Path(__file__).resolve().parents[1].parent / "shared"
+REFERENCE = Path(__file__).resolve().parents[1] / "reference"
 
 
 @cache
 def _rulings() -> dict[str, list[str]]:
-    data = json.loads((SHARED / "cards" / "rulings.json").read_text(encoding="utf-8"))
+    data = json.loads((REFERENCE / "cards" / "rulings.json").read_text(encoding="utf-8"))
     return {name: [r["text"] for r in rs] for name, rs in data["rulings"].items()}
 
 

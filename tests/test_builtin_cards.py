@@ -1,4 +1,4 @@
-"""The built-in cards against the reference data in ../shared/cards (CR 109.3, 202.3).
+"""The built-in cards against the reference data in reference/cards (CR 109.3, 202.3).
 
 Every expectation here comes from outside the card files: the reference
 ``cards.json`` / ``mana-cards.json`` (names, mana costs, type lines, P/T, loyalty,
@@ -33,7 +33,7 @@ from manacheck.model.statefile import load_state_text
 from manacheck.solver.produce import activation_outcomes
 
 REPO = Path(__file__).resolve().parents[1]
-SHARED = REPO.parent / "shared"
+REFERENCE = REPO / "reference"
 CARD_DIR = REPO / "model" / "data" / "cards"
 #: The card files this test checks line by line against the oracle text.
 ORACLE_CHECKED_FILES = (
@@ -61,8 +61,8 @@ def reference() -> dict[str, dict[str, Any]]:
     from in ``_file`` and, for a face, which face in ``_face``.
     """
     out: dict[str, dict[str, Any]] = {}
-    mana = json.loads((SHARED / "cards" / "mana-cards.json").read_text(encoding="utf-8"))
-    full = json.loads((SHARED / "cards" / "cards.json").read_text(encoding="utf-8"))
+    mana = json.loads((REFERENCE / "cards" / "mana-cards.json").read_text(encoding="utf-8"))
+    full = json.loads((REFERENCE / "cards" / "cards.json").read_text(encoding="utf-8"))
     for file, entries in (("mana-cards.json", mana["cards"]), ("cards.json", full)):
         for entry in entries:
             if entry.get("nontraditional") or entry.get("is_online_only"):

@@ -1,7 +1,7 @@
 """Kozilek, the Great Distortion: "Discard a card with mana value X: Counter target spell
 with mana value X." One constraint problem: target spell, discarded card and X.
 
-Each official ruling (../shared/cards/cards.json, seed 001) is a board here. The
+Each official ruling (reference/cards/cards.json, seed 001) is a board here. The
 expected answers are derived by hand from the ruling text; ``ways`` is also checked
 against a brute force over every (card in hand, spell on the stack) pair.
 """
@@ -17,7 +17,7 @@ from manacheck.solver.activation import can_activate, ways
 
 from manacheck.cli import main
 
-SHARED = Path(__file__).resolve().parents[1].parent / "shared"
+REFERENCE = Path(__file__).resolve().parents[1] / "reference"
 KOZ = "Kozilek, the Great Distortion"
 
 
@@ -38,7 +38,7 @@ stack: {stack}
 
 
 def kozilek_rulings() -> list[str]:
-    cards = json.loads((SHARED / "cards" / "cards.json").read_text(encoding="utf-8"))
+    cards = json.loads((REFERENCE / "cards" / "cards.json").read_text(encoding="utf-8"))
     (koz,) = [c for c in cards if c["name"] == KOZ]
     return [r["text"] for r in koz["rulings"]]
 
@@ -49,7 +49,7 @@ def test_rulings_present_in_shared_data() -> None:
     assert "there must be a legal target: a spell on the stack" in rulings
     assert "that X is 0" in rulings
     assert "Sheer Drop" in rulings and "awaken" in rulings
-    seed = (SHARED / "seeds" / "001_babcb20d26a3b8b2.txt").read_text(encoding="utf-8")
+    seed = (REFERENCE / "seeds" / "001_babcb20d26a3b8b2.txt").read_text(encoding="utf-8")
     assert "You can't activate the ability unless you can match the mana value" in seed
 
 

@@ -1,7 +1,7 @@
 """Layers 4 and 6 as mana needs them (CR 305.7, 613.1d, 613.1f, 613.7, 613.8): one test
 per official ruling of Blood Moon, Urborg, Yavimaya, Prismatic Omen, Chromatic Lantern,
 Cryptolith Rite and Celestial Dawn (land types part), quoted from
-../shared/cards/cards.json. Expected answers are derived by hand from the ruling."""
+reference/cards/cards.json. Expected answers are derived by hand from the ruling."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from manacheck.model import GameState, ManaType, effective, load_state_text
 from manacheck.model.characteristics import characteristics
 from manacheck.solver.produce import activation_outcomes, could_produce
 
-SHARED = Path(__file__).resolve().parents[1].parent / "shared"
+REFERENCE = Path(__file__).resolve().parents[1] / "reference"
 
 HELPER_CARDS = """
 cards:
@@ -37,7 +37,7 @@ def board(text: str) -> GameState:
 
 
 def ruling(card: str, date: str, start: str) -> str:
-    cards = json.loads((SHARED / "cards" / "cards.json").read_text(encoding="utf-8"))
+    cards = json.loads((REFERENCE / "cards" / "cards.json").read_text(encoding="utf-8"))
     for c in cards:
         if c["name"] == card:
             for r in c.get("rulings", []):

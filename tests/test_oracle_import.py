@@ -1,6 +1,6 @@
 """The oracle-text translator for the plainest mana cards (model/oracle.py).
 
-Its output for ``../shared/cards/mana-cards.json`` is the built-in
+Its output for ``reference/cards/mana-cards.json`` is the built-in
 ``40_generated.yaml``, and every card there is also checked line by line against the
 reference by ``test_builtin_cards.py``. Here: the file is what the translator makes
 now, the translator refuses anything it doesn't fully understand, and a few generated
@@ -25,11 +25,11 @@ from manacheck.model.oracle import (
 from manacheck.solver.produce import could_produce
 
 REPO = Path(__file__).resolve().parents[1]
-SHARED = REPO.parent / "shared"
+REFERENCE = REPO / "reference"
 
 
 def test_the_generated_file_is_the_translators_output_now() -> None:
-    entries = json.loads((SHARED / "cards" / "mana-cards.json").read_text(encoding="utf-8"))
+    entries = json.loads((REFERENCE / "cards" / "mana-cards.json").read_text(encoding="utf-8"))
     made = render(translate(entries["cards"], skip=hand_written_names()))
     assert made == (REPO / "model" / "data" / "cards" / GENERATED).read_text(encoding="utf-8")
     assert made.count("\n{") >= 300

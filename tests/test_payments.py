@@ -21,7 +21,7 @@ from manacheck.solver.payments import (
     unpayable_reasons,
 )
 
-SHARED = Path(__file__).resolve().parents[1].parent / "shared"
+REFERENCE = Path(__file__).resolve().parents[1] / "reference"
 W, U, B, R, G, C = (ManaType.W, ManaType.U, ManaType.B, ManaType.R, ManaType.G, ManaType.C)
 
 
@@ -369,7 +369,7 @@ def test_unpayable_reasons_empty_when_payable() -> None:
 
 
 def test_shared_rules_mention_the_rules_we_cite() -> None:
-    text = (SHARED / "rules" / "comprehensive-rules.txt").read_text(encoding="utf-8")
+    text = (REFERENCE / "rules" / "comprehensive-rules.txt").read_text(encoding="utf-8")
     for rule in ("107.4c", "107.4e", "107.4f", "107.4h", "119.4", "302.6", "106.6",
                  "601.2h", "605.3a"):
         assert f"\n{rule}" in text

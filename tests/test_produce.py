@@ -1,6 +1,6 @@
 """Could-produce (CR 106.7) and one activation's mana: one test per official ruling.
 
-Each test quotes (or cites by date) the ruling from ../shared/cards/cards.json and
+Each test quotes (or cites by date) the ruling from reference/cards/cards.json and
 builds the board it describes; the expected answers are derived by hand from the
 ruling and the rules cited. Helper cards (Vivid Crag, Spire of Industry, ...) are
 defined in each state's own ``cards:`` so the tests don't depend on other card files.
@@ -24,7 +24,7 @@ from manacheck.solver.produce import (
 )
 from manacheck.solver.replacement import bound_replacements
 
-SHARED = Path(__file__).resolve().parents[1].parent / "shared"
+REFERENCE = Path(__file__).resolve().parents[1] / "reference"
 
 HELPER_CARDS = """
 cards:
@@ -91,7 +91,7 @@ cards:
   - name: Barren Mesa
     types: [Land]
   - name: Storage Pools
-    # Calciform Pools' shape (not in ../shared/cards): {T}: Add {C}. {1}, {T}: Put a
+    # Calciform Pools' shape (not in reference/cards): {T}: Add {C}. {1}, {T}: Put a
     # storage counter on this. Remove X storage counters: Add X mana in any
     # combination of {W} and/or {U}. Here with X = 2.
     types: [Land]
@@ -140,7 +140,7 @@ def outs(state: GameState, object_id: str, ability: int = 1, **kw: object) -> se
 
 def ruling(card: str, date: str, start: str) -> str:
     """The ruling's text (checked to exist, so the citation can't drift)."""
-    cards = json.loads((SHARED / "cards" / "cards.json").read_text(encoding="utf-8"))
+    cards = json.loads((REFERENCE / "cards" / "cards.json").read_text(encoding="utf-8"))
     for c in cards:
         if c["name"] == card:
             for r in c.get("rulings", []):

@@ -3,7 +3,7 @@
 Each board lives in ``examples/rulings/`` (one file per ruling, quoting it). The expected
 outcome in each test is derived by hand from the ruling and the rules cited, never read
 from our own output. A test also checks that every ruling text of the seed documents and
-the official Ozolith and Kozilek rulings in ../shared is quoted by some example file (or
+the official Ozolith and Kozilek rulings in reference/ is quoted by some example file (or
 listed as another issue's concern).
 """
 
@@ -22,7 +22,7 @@ from manacheck.solver.resolution import Outcome, canonical, outcomes, resolve
 from manacheck.cli import main
 
 REPO = Path(__file__).resolve().parents[1]
-SHARED = REPO.parent / "shared"
+REFERENCE = REPO / "reference"
 RULINGS = REPO / "examples" / "rulings"
 KOZ = "Kozilek, the Great Distortion"
 
@@ -335,11 +335,11 @@ def _norm(text: str) -> str:
 
 def _ruling_texts() -> list[str]:
     texts: list[str] = []
-    for seed in sorted((SHARED / "seeds").glob("*.txt")):
+    for seed in sorted((REFERENCE / "seeds").glob("*.txt")):
         body = seed.read_text(encoding="utf-8")
         texts += [p.strip().removeprefix("Search") for p in re.split(r"\n\s*\n|(?<=\.)Search",
                                                                       body) if p.strip()]
-    cards = json.loads((SHARED / "cards" / "cards.json").read_text(encoding="utf-8"))
+    cards = json.loads((REFERENCE / "cards" / "cards.json").read_text(encoding="utf-8"))
     for c in cards:
         if c["name"] in ("The Ozolith", KOZ):
             texts += [r["text"] for r in c["rulings"]]
