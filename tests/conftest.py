@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -18,9 +18,10 @@ EXAMPLES = REPO / "examples"
 def _outside_reads_guard() -> None:
     """Refuse any read of a file beside the repository (its parent folder, outside it).
 
-    A user's clone has nothing beside it, so a test that reads a sibling folder would pass here and fail for them. Python's own files (``sys.prefix``, the
-    import path) and temporary folders are elsewhere and stay allowed; a venv kept inside
-    the repository is inside it.
+    A user's clone has nothing beside it, so a test that reads a sibling folder would pass
+    here and fail for them. Python's own files (``sys.prefix``, the import path) and
+    temporary folders are elsewhere and stay allowed; a venv kept inside the repository
+    is inside it.
     """
     outside = REPO.parent
     allowed = [Path(p).resolve() for p in {sys.prefix, sys.base_prefix, sys.exec_prefix}]
