@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import os
 import pkgutil
 import sys
 from collections.abc import Callable, Sequence
@@ -18,7 +19,7 @@ from typing import Any, NoReturn
 
 from manacheck.model import CR_VERSION, ManacheckError, StateFileError
 
-__all__ = ["EXIT_BAD_INPUT", "EXIT_NO", "EXIT_YES", "emit", "main", "run"]
+__all__ = ["EXIT_BAD_INPUT", "EXIT_NO", "EXIT_YES", "emit", "main", "run", "write"]
 
 EXIT_YES = 0
 EXIT_NO = 1
@@ -39,9 +40,33 @@ class _UsageError(Exception):
 def emit(args: argparse.Namespace, data: Any, text: str | Callable[[], str]) -> None:
     """Print ``data`` as JSON with --json, else the human-readable text."""
     if getattr(args, "json", False):
-        print(json.dumps(data, indent=2, ensure_ascii=False))
+        write(json.dumps(data, indent=2, ensure_ascii=False))
     else:
-        print(text() if callable(text) else text)
+        write(text() if callable(text) else text)
+
+
+def write(text: str) -> None:
+    """Print ``text`` to standard output; a reader that has gone (``| head -1``) is fine.
+
+    The answer's exit status must not depend on when the reader closed the pipe, so a
+    closed pipe only sends the rest of the output to the null device (as Python's own
+    docs advise for SIGPIPE); the command goes on and returns its status as usual.
+    """
+    try:
+        print(text)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        _discard_stdout()
+
+
+def _discard_stdout() -> None:
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # no real file descriptor (a captured stream)
+        pass
+    finally:
+        os.close(devnull)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -89,8 +114,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("error: interrupted", file=sys.stderr)
         return EXIT_BAD_INPUT
-    except BrokenPipeError:
-        return 0
+    except BrokenPipeError:  # output outside write(): the status is still the answer's
+        _discard_stdout()
+        return EXIT_YES
     except Exception as e:  # a bug in manacheck: one line, never a traceback
         print(f"internal error (please report it): {type(e).__name__}: {e}", file=sys.stderr)
         return 3
@@ -98,4 +124,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def run() -> None:
     """Console-script entry point."""
-    sys.exit(main())
+    status = main()
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:
+        _discard_stdout()
+    sys.exit(status)

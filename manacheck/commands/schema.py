@@ -7,7 +7,7 @@ import json
 from importlib import resources
 from typing import Any
 
-from manacheck.cli import EXIT_YES
+from manacheck.cli import EXIT_YES, write
 
 COMMAND = "schema"
 HELP = "print the JSON Schema of state files"
@@ -27,5 +27,5 @@ def state_schema() -> dict[str, Any]:
 
 def handle(args: argparse.Namespace) -> int:
     # The schema is JSON either way; --json is accepted for uniformity.
-    print(json.dumps(state_schema(), indent=2, ensure_ascii=False))
+    write(json.dumps(state_schema(), indent=2, ensure_ascii=False))
     return EXIT_YES
