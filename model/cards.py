@@ -732,11 +732,10 @@ class CardDatabase:
         return name in self.cards
 
     def __getitem__(self, name: str) -> CardDefinition:
-        try:
-            return self.cards[name]
-        except KeyError:
-            raise UnknownObject(f"unknown card '{name}'",
-                                suggestion=self.suggest(name)) from None
+        card = self.get(name)
+        if card is None:
+            raise UnknownObject(f"unknown card '{name}'", suggestion=self.suggest(name))
+        return card
 
     def __iter__(self) -> Iterator[str]:
         return iter(self.cards)
@@ -745,17 +744,32 @@ class CardDatabase:
         return len(self.cards)
 
     def get(self, name: str) -> CardDefinition | None:
-        return self.cards.get(name)
+        """The card named ``name``; letter case doesn't matter (``llanowar elves``), but an
+        exact spelling wins when two definitions differ only in case."""
+        card = self.cards.get(name)
+        if card is None:
+            canonical = self._by_lower.get(name.strip().lower())
+            card = self.cards[canonical] if canonical is not None else None
+        return card
+
+    @functools.cached_property
+    def _by_lower(self) -> dict[str, str]:
+        return {n.lower(): n for n in self.cards}
 
     def suggest(self, name: str) -> str | None:
-        """'did you mean ...?' for the nearest card names."""
-        lower = {n.lower(): n for n in self.cards}
-        if name.lower() in lower:
-            return f"did you mean '{lower[name.lower()]}'?"
-        close = difflib.get_close_matches(name, list(self.cards), n=3, cutoff=0.6)
+        """'did you mean ...?' for the nearest card names: names that contain what was
+        typed (``Gaea`` gives Gaea's Cradle), then names spelled alike."""
+        lower = self._by_lower
+        typed = name.strip().lower()
+        if not typed:
+            return None
+        close = sorted(lower[n] for n in lower if typed in n and n != typed)[:3]
         if not close:
-            close = [lower[c] for c in difflib.get_close_matches(name.lower(), list(lower),
+            close = difflib.get_close_matches(name, list(self.cards), n=3, cutoff=0.6)
+        if not close:
+            close = [lower[c] for c in difflib.get_close_matches(typed, list(lower),
                                                                  n=3, cutoff=0.6)]
+        close = [c for c in close if c != name]
         if not close:
             return None
         return "did you mean " + " or ".join(f"'{c}'" for c in close) + "?"

@@ -375,7 +375,11 @@ def _suggest(word: str, choices: Any) -> str | None:
     import difflib
 
     close = difflib.get_close_matches(str(word), [str(c) for c in choices], n=1, cutoff=0.6)
-    return f"did you mean '{close[0]}'?" if close else None
+    if not close:
+        return None
+    if close[0] == str(word):  # the same text, but read as a number or other non-text
+        return f"write it as text: \"{word}\" (unquoted, YAML reads {word} as a number)"
+    return f"did you mean '{close[0]}'?"
 
 
 def _check_keys(d: Mapping[str, Any], allowed: tuple[str, ...], path: str, c: _Collector) -> None:

@@ -1,0 +1,53 @@
+"""Finding cards by name as a user types them (issue 15): letter case doesn't matter,
+partial names get suggestions, and a suggestion never repeats what was typed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from manacheck.model import builtin_cards, load_state_text
+from manacheck.model.errors import UnknownObject
+
+from manacheck.cli import main
+
+
+def test_a_name_in_any_letter_case_is_the_card() -> None:
+    db = builtin_cards()
+    assert db["llanowar elves"] is db["Llanowar Elves"]
+    assert db.get("  GAEA'S CRADLE ") is db["Gaea's Cradle"]
+    assert "llanowar elves" not in db.cards  # the canonical name is kept
+
+
+def test_a_state_file_may_name_cards_in_lower_case() -> None:
+    state = load_state_text(
+        "turn: {active_player: Alice, phase: precombat_main}\n"
+        "players:\n  Alice:\n    battlefield: [llanowar elves, forest, Forest]\n")
+    ids = [p.id for p in state.player("Alice").battlefield]
+    assert ids == ["Llanowar Elves", "Forest", "Forest#2"]
+
+
+@pytest.mark.parametrize(("typed", "suggested"), [
+    ("Gaea", "Gaea's Cradle"),
+    ("Gaeas Cradle", "Gaea's Cradle"),
+    ("cradle", "Gaea's Cradle"),
+    ("Kozilek", "Kozilek, the Great Distortion"),
+])
+def test_partial_and_misspelt_names_get_suggestions(typed: str, suggested: str) -> None:
+    with pytest.raises(UnknownObject) as caught:
+        builtin_cards()[typed]
+    assert f"'{suggested}'" in caught.value.one_line()
+
+
+def test_a_suggestion_never_repeats_the_name_typed(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A player named "2024" named unquoted elsewhere is a number to YAML: say so, instead
+    of "did you mean '2024'?"."""
+    state = tmp_path / "state.yaml"
+    state.write_text('turn: {active_player: 2024, phase: precombat_main}\n'
+                     'players:\n  "2024":\n    battlefield: [Forest]\n', encoding="utf-8")
+    assert main(["validate", str(state)]) == 2
+    err = capsys.readouterr().err
+    assert "did you mean '2024'" not in err
+    assert 'write it as text: "2024"' in err
+    assert err.count("\n") == 1
