@@ -722,6 +722,12 @@ def parse_cards(data: Any, path: str = "cards") -> list[CardDefinition]:
     return [parse_card(c, f"{path}[{i}]") for i, c in enumerate(data)]
 
 
+#: Said when a name matches no card at all: how a user adds one.
+HOW_TO_ADD_A_CARD = ("to use a card manacheck doesn't know, define it under 'cards:' in the "
+                     "state file or in a file given with --cards, in the format of the "
+                     "built-in cards (model/data/cards/*.yaml; README, 'Extra cards')")
+
+
 @dataclass(frozen=True)
 class CardDatabase:
     """Card definitions by name; later definitions override earlier ones."""
@@ -734,7 +740,8 @@ class CardDatabase:
     def __getitem__(self, name: str) -> CardDefinition:
         card = self.get(name)
         if card is None:
-            raise UnknownObject(f"unknown card '{name}'", suggestion=self.suggest(name))
+            raise UnknownObject(f"unknown card '{name}'",
+                                suggestion=self.suggest(name) or HOW_TO_ADD_A_CARD)
         return card
 
     def __iter__(self) -> Iterator[str]:

@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from .abilities import SpendRestriction
-from .cards import CardDatabase, CardDefinition, builtin_cards, parse_card
+from .cards import HOW_TO_ADD_A_CARD, CardDatabase, CardDefinition, builtin_cards, parse_card
 from .characteristics import bind_restriction
 from .errors import BadInput, Location, ManacheckError, StateFileError
 from .mana import ManaPool, PoolMana, parse_mana_types
@@ -452,7 +452,7 @@ class _Builder:
             if longer:  # `{card: Kozilek, the Great Distortion}` splits at the comma
                 suggestion = (f"did you mean '{longer[0]}'? In [..] and {{..}}, quote names "
                               "that contain commas")
-            self.c.add(f"unknown card '{name}'", path, suggestion)
+            self.c.add(f"unknown card '{name}'", path, suggestion or HOW_TO_ADD_A_CARD)
         return card
 
     def player_ref(self, name: Any, path: str) -> bool:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from manacheck.model import builtin_cards, load_state_text
+from manacheck.model import StateFileError, builtin_cards, load_state_text
 from manacheck.model.errors import UnknownObject
 
 from manacheck.cli import main
@@ -51,3 +51,13 @@ def test_a_suggestion_never_repeats_the_name_typed(
     assert "did you mean '2024'" not in err
     assert 'write it as text: "2024"' in err
     assert err.count("\n") == 1
+
+
+def test_a_name_like_no_card_says_how_to_add_one(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["card", "Zzyzx Qwerty"]) == 2
+    err = capsys.readouterr().err
+    assert "define it under 'cards:'" in err and "--cards" in err
+    assert err.count("\n") == 1
+    with pytest.raises(StateFileError, match="define it under 'cards:'"):
+        load_state_text("turn: {active_player: Alice, phase: precombat_main}\n"
+                        "players:\n  Alice:\n    battlefield: [Zzyzx Qwerty]\n")
