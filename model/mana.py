@@ -188,7 +188,8 @@ class ManaSymbol:
 
 
 _SYMBOL_RE = re.compile(r"\{([^{}]*)\}")
-#: Longest generic symbol accepted ({999999}); longer numbers are refused as unknown.
+#: Longest generic symbol accepted ({999999}); a longer number is refused as too large for
+#: manacheck (a limit of ours: CR 107.4b has none). Amounts beyond it are issue 16's work.
 MAX_GENERIC_DIGITS = 6
 _LETTERS = {t.value: t for t in ManaType}
 
@@ -252,6 +253,19 @@ def _symbols(text: str, *, allow_tap: bool) -> Iterator[tuple[int, ManaSymbol]]:
                 f"unknown mana symbol {token[:20]} at position {index}",
                 token=token[:20],
                 position=index,
+            )
+        body = m.group(1).strip()
+        if body.isascii() and body.isdigit() and len(body) > MAX_GENERIC_DIGITS \
+                and not body.startswith("0"):
+            # CR 107.4b sets no upper bound on a generic symbol: this is manacheck's own limit,
+            # said as such rather than as an unknown symbol.
+            token = m.group(0) if len(m.group(0)) <= 24 else m.group(0)[:20] + "...}"
+            raise ManaSyntaxError(
+                f"generic symbol {token} at position {index} is too large for manacheck",
+                token=token,
+                position=index,
+                suggestion=f"at most {{{'9' * MAX_GENERIC_DIGITS}}}: a limit of manacheck's, "
+                "CR 107.4b sets none",
             )
         sym = _parse_symbol(m.group(1))
         if sym is None or (not allow_tap and not sym.is_mana):

@@ -301,3 +301,17 @@ def test_pool_text_roundtrip() -> None:
 def test_symbol_repr_and_text() -> None:
     assert repr(ManaSymbol.generic(3)) == "ManaSymbol('{3}')"
     assert repr(ManaCost.parse("{u/w}")) == "ManaCost.parse('{W/U}')"
+
+
+@pytest.mark.cr("107.4b")
+def test_a_generic_symbol_too_large_says_so_not_unknown() -> None:
+    """Issue 15: {1000000} is a real symbol (107.4b has no cap), refused as too large for
+    manacheck, never as an "unknown mana symbol"; a malformed number still is unknown."""
+    with pytest.raises(ManaSyntaxError) as caught:
+        ManaCost.parse("{2}{1000000}")
+    message = caught.value.one_line()
+    assert "too large for manacheck" in message and "position 2" in message
+    assert "107.4b" in message
+    assert "unknown" not in message
+    with pytest.raises(ManaSyntaxError, match="unknown mana symbol"):
+        ManaCost.parse("{01}")
