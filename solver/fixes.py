@@ -60,6 +60,7 @@ from manacheck.model import (
     StackItem,
     Turn,
 )
+from manacheck.model.english import with_article
 from manacheck.model.state import Card
 
 from .verdict import Change, Fix, Reason
@@ -227,7 +228,7 @@ def candidate_changes(state: GameState, object_id: str, number: int, player: str
                                             *_card_params(card))),
                         _adder_stack(card, ctl, tag)))
                 elif spec.zone in ("battlefield", "any"):
-                    card = _synth_card(flt, mv, ("Creature",), f"a {describe_filter(flt)}")
+                    card = _synth_card(flt, mv, ("Creature",), with_article(describe_filter(flt)))
                     ctl = player if flt.controller == "you" else _opponent(state, player)
                     out.append(Candidate(
                         f"legal if there were a {describe_filter(flt)}{with_mv} on the "
@@ -259,7 +260,7 @@ def candidate_changes(state: GameState, object_id: str, number: int, player: str
                                                          *_card_params(card))),
                     _adder_card(card, player, "graveyard", tag)))
             else:
-                card = _synth_card(flt, mv, ("Creature",), f"a {describe_filter(flt)}")
+                card = _synth_card(flt, mv, ("Creature",), with_article(describe_filter(flt)))
                 what = "untapped " if kind is CostKind.TAP_UNTAPPED else ""
                 out.append(Candidate(
                     f"legal if you controlled one more {what}"

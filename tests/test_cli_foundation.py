@@ -197,7 +197,7 @@ def test_validate_and_show_take_cards_file(run: Run, write_file: WriteFile) -> N
     cards = write_file("cards.yaml", CARDS)
     assert run("validate", str(state))[0] == 2
     code, out, _ = run("validate", str(state), "--cards", str(cards))
-    assert code == 0 and "1 permanents" in out
+    assert code == 0 and "1 permanent," in out
     code, out, _ = run("show", str(state), "--cards", str(cards))
     assert code == 0 and "    Test Signet\n" in out
 

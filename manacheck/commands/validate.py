@@ -12,6 +12,7 @@ from typing import Any
 
 from manacheck.cli import EXIT_BAD_INPUT, EXIT_YES, emit
 from manacheck.model import GameState, StateFileError
+from manacheck.model.english import plural
 from manacheck.model.statefile import load_state_with_cards
 
 COMMAND = "validate"
@@ -41,9 +42,10 @@ def summary(state: GameState) -> dict[str, Any]:
 def summary_line(state: GameState, name: str) -> str:
     s = summary(state)
     n = len(s["players"])
-    return (f"{name}: valid: {n} player{'s' if n != 1 else ''} "
-            f"({', '.join(s['players'])}), {s['permanents']} permanents, "
-            f"{s['cards_in_hands']} cards in hands, {s['stack']} on the stack; "
+    return (f"{name}: valid: {plural(n, 'player')} "
+            f"({', '.join(s['players'])}), {plural(s['permanents'], 'permanent')}, "
+            f"{plural(s['cards_in_hands'], 'card in hands', 'cards in hands')}, "
+            f"{s['stack']} on the stack; "
             f"{s['active_player']}'s turn, {s['phase']}")
 
 

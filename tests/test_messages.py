@@ -1,0 +1,29 @@
+"""Text slips a first-time user met (issue 15): counts and articles read as English."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from manacheck.model.english import plural, with_article
+
+from manacheck.cli import main
+
+
+def test_plural_and_article() -> None:
+    assert plural(1, "permanent") == "1 permanent"
+    assert plural(0, "permanent") == "0 permanents"
+    assert plural(2, "card in hands", "cards in hands") == "2 cards in hands"
+    assert with_article("instant") == "an instant"
+    assert with_article("untapped creature") == "an untapped creature"
+    assert with_article("creature") == "a creature"
+
+
+def test_validate_says_1_permanent(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    state = tmp_path / "one.yaml"
+    state.write_text("turn: {active_player: Alice, phase: precombat_main}\n"
+                     "players:\n  Alice:\n    hand: [Forest]\n    battlefield: [Forest]\n",
+                     encoding="utf-8")
+    assert main(["validate", str(state)]) == 0
+    out = capsys.readouterr().out
+    assert "1 player (Alice), 1 permanent, 1 card in hands," in out
