@@ -97,6 +97,18 @@ def test_x(state: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0 and int(out) > 0
 
 
+@pytest.mark.cr("107.3")
+def test_the_answer_shows_the_cost_as_written_and_x(state: str,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 15: ``{X}{X}{G} --x 1`` is shown with X, not only as ``{1}{1}{G}``."""
+    code, out, _ = run(capsys, state, "{X}{X}{G}", "--x", "1")
+    assert code == 0
+    assert out.splitlines()[0].startswith("{X}{X}{G} with X=1 ({1}{1}{G}): payable")
+    _, out, _ = run(capsys, state, "{X}{X}{G}", "--x", "1", "--json")
+    data = json.loads(out)
+    assert (data["cost"], data["cost_as_written"], data["x"]) == ("{1}{1}{G}", "{X}{X}{G}", 1)
+
+
 @pytest.mark.parametrize("argv", [
     ["{W/Q}"],
     ["{U}", "--player", "Zed"],

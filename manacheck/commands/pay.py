@@ -16,7 +16,7 @@ import argparse
 from typing import Any
 
 from manacheck.cli import EXIT_NO, EXIT_YES, emit
-from manacheck.model import BadInput
+from manacheck.model import BadInput, ManaCost
 from manacheck.model.statefile import load_state_with_cards
 from manacheck.solver.payments import (
     DEFAULT_MAX_SCAN,
@@ -71,7 +71,12 @@ def handle(args: argparse.Namespace) -> int:
         cost = reduce_for_casting(state, args.for_object, resolve_cost(cost_raw, args.x),
                                   player)
     else:
-        cost = resolve_cost(args.cost, args.x)
+        cost_raw = ManaCost.parse(args.cost)
+        cost = resolve_cost(cost_raw, args.x)
+    # CR 107.3: say the cost as written and the value of X, not only the cost after X.
+    written = cost_raw.mana_only.text
+    label = (f"{written} with X={args.x} ({cost.text or '{0}'})"
+             if args.x is not None and written != cost.text else None)
     p = payments(state, player, cost, for_object=args.for_object, exclude=exclude)
     complete = True
     try:
@@ -81,6 +86,10 @@ def handle(args: argparse.Namespace) -> int:
     payable = count > 0 if complete else bool(p)
     data: dict[str, Any] = {"cost": cost.text or "{0}", "payable": payable,
                             "count": count if complete else None, "complete": complete}
+    if label is not None:
+        data["cost_as_written"] = written
+        data["x"] = args.x
+    shown_cost = label or data["cost"]
     options: list[Payment] = []
     if payable and not args.count:
         options = p.best(args.limit)
@@ -107,17 +116,17 @@ def handle(args: argparse.Namespace) -> int:
                 return "the count stopped at its limit (too many partial states)"
             return shown if payable else "0"
         if not payable and p.left_out:
-            return "\n".join([f"{data['cost']}: not decided: not payable without the "
+            return "\n".join([f"{shown_cost}: not decided: not payable without the "
                               f"sources left out, and the payment solver can't model "
                               f"them: " + ", ".join(p.left_out)]
                              + [f"  - {r}" for r in data["reasons"]])
         if not payable:
-            return "\n".join([f"{data['cost']}: not payable" + left_note]
+            return "\n".join([f"{shown_cost}: not payable" + left_note]
                              + [f"  - {r}" for r in data["reasons"]])
         noun = "payment" if count == 1 else "payments"
         head = f"{shown} distinct {noun}" if complete else \
             "the count stopped at its limit (too many partial states)"
-        lines = [f"{data['cost']}: payable, {head}{left_note}"]
+        lines = [f"{shown_cost}: payable, {head}{left_note}"]
         for i, q in enumerate(options, 1):
             lines.append(f"{i:>4}. {q.text}")
         if complete and count > len(options):
