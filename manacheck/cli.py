@@ -94,7 +94,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser = build_parser()
         args = parser.parse_args(list(argv) if argv is not None else None)
         if not getattr(args, "command", None):
-            parser.print_help()
+            write(parser.format_help().rstrip("\n"))
             return EXIT_BAD_INPUT
         result: int = args.func(args)
         return result
@@ -114,7 +114,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("error: interrupted", file=sys.stderr)
         return EXIT_BAD_INPUT
-    except BrokenPipeError:  # output outside write(): the status is still the answer's
+    except BrokenPipeError:  # output outside write(): only argparse's -h and --version (0)
         _discard_stdout()
         return EXIT_YES
     except Exception as e:  # a bug in manacheck: one line, never a traceback

@@ -735,7 +735,8 @@ class CardDatabase:
     cards: Mapping[str, CardDefinition] = field(default_factory=dict)
 
     def __contains__(self, name: object) -> bool:
-        return name in self.cards
+        """As :meth:`get`: any letter case."""
+        return isinstance(name, str) and self.get(name) is not None
 
     def __getitem__(self, name: str) -> CardDefinition:
         card = self.get(name)

@@ -255,11 +255,11 @@ def _symbols(text: str, *, allow_tap: bool) -> Iterator[tuple[int, ManaSymbol]]:
                 position=index,
             )
         body = m.group(1).strip()
+        token = m.group(0) if len(m.group(0)) <= 24 else m.group(0)[:20] + "...}"
         if body.isascii() and body.isdigit() and len(body) > MAX_GENERIC_DIGITS \
                 and not body.startswith("0"):
             # CR 107.4b sets no upper bound on a generic symbol: this is manacheck's own limit,
             # said as such rather than as an unknown symbol.
-            token = m.group(0) if len(m.group(0)) <= 24 else m.group(0)[:20] + "...}"
             raise ManaSyntaxError(
                 f"generic symbol {token} at position {index} is too large for manacheck",
                 token=token,
@@ -270,7 +270,6 @@ def _symbols(text: str, *, allow_tap: bool) -> Iterator[tuple[int, ManaSymbol]]:
         sym = _parse_symbol(m.group(1))
         if sym is None or (not allow_tap and not sym.is_mana):
             what = "tap/untap symbol not allowed in a mana cost" if sym else "unknown mana symbol"
-            token = m.group(0) if len(m.group(0)) <= 24 else m.group(0)[:20] + "...}"
             raise ManaSyntaxError(
                 f"{what} {token} at position {index}",
                 token=token,

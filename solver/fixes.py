@@ -228,18 +228,19 @@ def candidate_changes(state: GameState, object_id: str, number: int, player: str
                                             *_card_params(card))),
                         _adder_stack(card, ctl, tag)))
                 elif spec.zone in ("battlefield", "any"):
-                    card = _synth_card(flt, mv, ("Creature",), with_article(describe_filter(flt)))
+                    one = with_article(describe_filter(flt))
+                    card = _synth_card(flt, mv, ("Creature",), one)
                     ctl = player if flt.controller == "you" else _opponent(state, player)
                     out.append(Candidate(
-                        f"legal if there were a {describe_filter(flt)}{with_mv} on the "
-                        f"battlefield", "601.2c",
+                        f"legal if there were {one}{with_mv} on the battlefield", "601.2c",
                         Change("add_permanent", (("controller", ctl), ("mana_value", mv),
                                                 *_card_params(card))),
                         _adder_perm(card, ctl, tag)))
                 elif spec.zone == "graveyard":
                     card = _synth_card(flt, mv, ("Sorcery",), "a card")
                     out.append(Candidate(
-                        f"legal with a {describe_filter(flt, 'card')}{with_mv} in a graveyard",
+                        f"legal with {with_article(describe_filter(flt, 'card'))}{with_mv} "
+                        "in a graveyard",
                         "601.2c", Change("add_card_to_graveyard", (("mana_value", mv),
                                                           *_card_params(card))),
                         _adder_card(card, player, "graveyard", tag)))
@@ -248,7 +249,7 @@ def candidate_changes(state: GameState, object_id: str, number: int, player: str
             if kind in (CostKind.DISCARD, CostKind.REVEAL):
                 card = _synth_card(flt, mv, ("Sorcery",), f"a card{with_mv}")
                 out.append(Candidate(
-                    f"legal with a {describe_filter(flt, 'card')}{with_mv} in your hand"
+                    f"legal with {with_article(describe_filter(flt, 'card'))}{with_mv} in your hand"
                     .replace("mana value X with mana value", "mana value"),
                     "118.3", Change("add_card_to_hand", (("mana_value", mv), *_card_params(card))),
                     _adder_card(card, player, "hand", tag)))

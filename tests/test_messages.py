@@ -5,7 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from manacheck.model import load_state_text
 from manacheck.model.english import plural, with_article
+from manacheck.solver import can_activate
 
 from manacheck.cli import main
 
@@ -27,3 +29,16 @@ def test_validate_says_1_permanent(tmp_path: Path, capsys: pytest.CaptureFixture
     assert main(["validate", str(state)]) == 0
     out = capsys.readouterr().out
     assert "1 player (Alice), 1 permanent, 1 card in hands," in out
+
+
+def test_a_fix_reads_an_instant_or_sorcery_card() -> None:
+    """Deathrite Shaman's "Exile target instant or sorcery card from a graveyard" with
+    empty graveyards: the fix says "an instant or sorcery card" (was "a instant")."""
+    state = load_state_text(
+        "turn: {active_player: Alice, phase: precombat_main, number: 3}\n"
+        "players:\n  Alice:\n    battlefield: [Deathrite Shaman, Swamp]\n")
+    verdict = can_activate(state, "Deathrite Shaman", 2)
+    assert not verdict
+    descriptions = [f.description for f in verdict.fixes]
+    assert any("legal with an instant or sorcery card" in d for d in descriptions), descriptions
+    assert not any(" a instant" in d for d in descriptions)
