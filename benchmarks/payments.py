@@ -37,21 +37,18 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from common import board, random_cost
 from manacheck.model import GameState, load_state_text
 from manacheck.solver.csp import CSP
-from manacheck.solver.payments import (
-    PaymentSearchLimit,
-    _Board,
-    _board,
-    _flow_possible,
-    is_payable,
-    payments,
-)
+from manacheck.solver.payments import PaymentSearchLimit, is_payable, payments
+from manacheck.solver.payments.board import Board
+from manacheck.solver.payments.exact import valid
+from manacheck.solver.payments.precheck import flow_possible
+from manacheck.solver.payments.sources import board_for
 
 
 class OutOfTime(Exception):
     pass
 
 
-def _per_permanent(b: _Board) -> list[tuple[int, list[int]]]:
+def _per_permanent(b: Board) -> list[tuple[int, list[int]]]:
     """(group index, option indices) for each source object: the naive variables."""
     out = []
     for gi, g in enumerate(b.groups):
@@ -60,7 +57,7 @@ def _per_permanent(b: _Board) -> list[tuple[int, list[int]]]:
     return out
 
 
-def _valid_choice(b: _Board, picks: list[tuple[int, int]], pool: tuple[int, ...],
+def _valid_choice(b: Board, picks: list[tuple[int, int]], pool: tuple[int, ...],
                   life: int) -> bool:
     counts = [0] * len(b.kinds)
     need = 0
@@ -73,7 +70,7 @@ def _valid_choice(b: _Board, picks: list[tuple[int, int]], pool: tuple[int, ...]
             self_taps[gi] = self_taps.get(gi, 0) + 1
     avail = b.extra_tappers + sum(g.tappers - self_taps.get(gi, 0)
                                   for gi, g in enumerate(b.groups) if g.tappers)
-    return b.valid(counts, list(pool), life, need, avail)
+    return valid(b, counts, list(pool), life, need, avail)
 
 
 def _identity(picks: list[tuple[int, int]], pool: tuple[int, ...], life: int
@@ -81,7 +78,7 @@ def _identity(picks: list[tuple[int, int]], pool: tuple[int, ...], life: int
     return (tuple(sorted(picks)), pool, life)
 
 
-def naive(b: _Board, budget: float) -> int:
+def naive(b: Board, budget: float) -> int:
     """One python-constraint variable per permanent; dedupe afterwards."""
     deadline = time.perf_counter() + budget
     perms = _per_permanent(b)
@@ -114,7 +111,7 @@ def naive(b: _Board, budget: float) -> int:
 
     p.add_predicate(names, check)
     seen: set[tuple[Any, ...]] = set()
-    if not _flow_possible(b):
+    if not flow_possible(b):
         return 0
     for sol in p.solutions():
         picks = [(perms[i][0], sol[("perm", i)]) for i in range(n_perm)
@@ -124,7 +121,7 @@ def naive(b: _Board, budget: float) -> int:
     return len(seen)
 
 
-def brute(b: _Board, budget: float, max_product: int = 200_000) -> int | None:
+def brute(b: Board, budget: float, max_product: int = 200_000) -> int | None:
     """Every per-permanent choice by itertools.product; None when too large."""
     perms = _per_permanent(b)
     size = 1
@@ -205,10 +202,10 @@ def main(argv: list[str] | None = None) -> int:
         else:
             enum, t_enum = None, 0.0
         state = fresh(text)
-        nv, t_naive = timed(lambda s=state, c=cost: naive(_board(s, "A", c, None, None,
+        nv, t_naive = timed(lambda s=state, c=cost: naive(board_for(s, "A", c, None, None,
                                                                  frozenset()), args.budget))
         state = fresh(text)
-        br, t_brute = timed(lambda s=state, c=cost: brute(_board(s, "A", c, None, None,
+        br, t_brute = timed(lambda s=state, c=cost: brute(board_for(s, "A", c, None, None,
                                                                  frozenset()), args.budget))
         for other in (enum, nv, br):
             if isinstance(other, int) and other != count:

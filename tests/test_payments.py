@@ -11,7 +11,6 @@ from pathlib import Path
 
 import pytest
 from manacheck.model import BadInput, GameState, ManaCost, ManaType, load_state_text
-from manacheck.solver.flow import flow_payable
 from manacheck.solver.payments import (
     ManaUse,
     Payment,
@@ -20,6 +19,7 @@ from manacheck.solver.payments import (
     payments,
     unpayable_reasons,
 )
+from manacheck.solver.payments.precheck import flow_payable
 
 REFERENCE = Path(__file__).resolve().parents[1] / "reference"
 W, U, B, R, G, C = (ManaType.W, ManaType.U, ManaType.B, ManaType.R, ManaType.G, ManaType.C)
@@ -408,18 +408,16 @@ def test_mana_flare_adds_triggered_mana() -> None:
 def test_arithmetic_count_agrees_with_the_general_count() -> None:
     # The saturated-counter count (simple costs, one-mana sources) against the general
     # kind-vector programme with its exact max-flow check, on the same boards.
-    import importlib
-
-    module = importlib.import_module("manacheck.solver.payments")
+    from manacheck.solver.payments.counting import count
 
     s = board("Forest", "Forest", "Island", "Plains", "Tundra", "Tundra", "City of Brass",
               "Birds of Paradise", "Swamp", pool="{G}{C}")
     for cost in ("{G}", "{3}{W}", "{1}{W}{U}", "{5}", "{C}{1}", "{G}{G}{U}", "{8}"):
         p = payments(s, "A", cost)
-        assert p._b._simple is not None
+        assert p.board.simple is not None
         fast = p.count()
-        p._b._simple = None
-        assert module._count(p._b) == fast == p.count_by_enumeration()
+        p.board.simple = None
+        assert count(p.board) == fast == p.count_by_enumeration()
 
 
 @pytest.mark.cr("107.4h")

@@ -137,7 +137,7 @@ def test_count_that_stops_says_so(state: str, capsys: pytest.CaptureFixture[str]
     # With a tiny state limit the count stops: "complete": false, still payable.
     import importlib
 
-    module = importlib.import_module("manacheck.solver.payments")
+    module = importlib.import_module("manacheck.solver.payments.limits")
 
     monkeypatch.setattr(module, "DEFAULT_MAX_STATES", 1)
     code, out, _ = run(capsys, state, "{1}{U}", "--json")

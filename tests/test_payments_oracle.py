@@ -392,8 +392,8 @@ import pytest  # noqa: E402
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 from manacheck.model import load_state, load_state_text  # noqa: E402
-from manacheck.solver.flow import flow_payable  # noqa: E402
 from manacheck.solver.payments import count_payments, payments  # noqa: E402
+from manacheck.solver.payments.precheck import flow_payable  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[1]
 CARDS = ["Plains", "Island", "Swamp", "Mountain", "Forest", "Wastes", "Snow-Covered Forest",

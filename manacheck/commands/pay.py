@@ -1,7 +1,9 @@
 """``manacheck pay STATE COST``: every distinct way to pay a mana cost now, and how many.
 
 Exit status 0 when payable, 1 when not (or not decided: ``"payable": null`` when it is
-not payable without sources the payment solver can't model), 2 for bad input.
+not payable without sources the payment solver can't model, or a search budget was
+spent before an answer), 2 for bad input. What the answer means is decided by
+:func:`manacheck.solver.payments.payment_answer`; this module only formats it.
 
 Rules
 -----
@@ -13,20 +15,16 @@ see ``manacheck.solver.payments``.
 from __future__ import annotations
 
 import argparse
-from typing import Any
 
 from manacheck.cli import EXIT_NO, EXIT_YES, emit
 from manacheck.model import BadInput, ManaCost
 from manacheck.model.statefile import load_state_with_cards
 from manacheck.solver.payments import (
-    DEFAULT_MAX_SCAN,
-    Payment,
-    PaymentSearchLimit,
     cost_for_object,
-    payments,
+    limits,
+    payment_answer,
     reduce_for_casting,
     resolve_cost,
-    unpayable_reasons,
 )
 
 COMMAND = "pay"
@@ -51,11 +49,6 @@ def register(p: argparse.ArgumentParser) -> None:
     p.set_defaults(func=handle)
 
 
-def _option(q: Payment) -> dict[str, Any]:
-    data: dict[str, Any] = q.to_data()
-    return data
-
-
 def handle(args: argparse.Namespace) -> int:
     state = load_state_with_cards(args.state, args.cards)
     player = args.player or state.turn.active_player
@@ -77,64 +70,41 @@ def handle(args: argparse.Namespace) -> int:
     written = cost_raw.mana_only.text
     label = (f"{written} with X={args.x} ({cost.text or '{0}'})"
              if args.x is not None and written != cost.text else None)
-    p = payments(state, player, cost, for_object=args.for_object, exclude=exclude)
-    complete = True
-    try:
-        count = p.count()
-    except PaymentSearchLimit:
-        count, complete = -1, False
-    payable = count > 0 if complete else bool(p)
-    data: dict[str, Any] = {"cost": cost.text or "{0}", "payable": payable,
-                            "count": count if complete else None, "complete": complete}
+    a = payment_answer(state, player, cost, for_object=args.for_object, exclude=exclude,
+                       show=args.limit, list_payments=not args.count)
+    data = a.to_data()
     if label is not None:
-        data["cost_as_written"] = written
-        data["x"] = args.x
+        data = {**{k: data[k] for k in ("cost", "payable", "count", "complete")},
+                "cost_as_written": written, "x": args.x,
+                **{k: v for k, v in data.items()
+                   if k not in ("cost", "payable", "count", "complete")}}
     shown_cost = label or data["cost"]
-    options: list[Payment] = []
-    if payable and not args.count:
-        options = p.best(args.limit)
-        data["options"] = [_option(q) for q in options]
-        data["order_complete"] = p.best_complete
-    if not payable:
-        data["count"] = 0
-        data["reasons"] = unpayable_reasons(state, player, cost, for_object=args.for_object,
-                                            exclude=exclude)
-    if p.left_out:
-        # Sources the payment solver can't model were left out: a lower bound, and "not
-        # payable" is not decided (one of them might pay it): "payable": null.
-        data["complete"] = False
-        data["left_out"] = list(p.left_out)
-        if not payable:
-            data["payable"] = None
     left_note = ("  (at least: left out, because the payment solver can't model them: "
-                 + ", ".join(p.left_out) + ")") if p.left_out else ""
+                 + ", ".join(a.left_out) + ")") if a.left_out else ""
 
     def text() -> str:
-        shown = str(count)
         if args.count:
-            if not complete:
-                return "the count stopped at its limit (too many partial states)"
-            return shown if payable else "0"
-        if not payable and p.left_out:
-            return "\n".join([f"{shown_cost}: not decided: not payable without the "
-                              f"sources left out, and the payment solver can't model "
-                              f"them: " + ", ".join(p.left_out)]
-                             + [f"  - {r}" for r in data["reasons"]])
-        if not payable:
+            if a.count is None:
+                return a.stopped
+            return str(a.count)
+        if a.payable is None:
+            return "\n".join([f"{shown_cost}: not decided: " + "; ".join(a.undecided_because)]
+                             + [f"  - {r}" for r in a.reasons])
+        if not a.payable:
             return "\n".join([f"{shown_cost}: not payable" + left_note]
-                             + [f"  - {r}" for r in data["reasons"]])
-        noun = "payment" if count == 1 else "payments"
-        head = f"{shown} distinct {noun}" if complete else \
-            "the count stopped at its limit (too many partial states)"
+                             + [f"  - {r}" for r in a.reasons])
+        noun = "payment" if a.count == 1 else "payments"
+        head = f"{a.count} distinct {noun}" if a.count is not None else a.stopped
         lines = [f"{shown_cost}: payable, {head}{left_note}"]
-        for i, q in enumerate(options, 1):
+        for i, q in enumerate(a.options, 1):
             lines.append(f"{i:>4}. {q.text}")
-        if complete and count > len(options):
-            lines.append(f"      ... and {count - len(options)} more (--limit N to list more)")
-        if not p.best_complete:
-            lines.append(f"      (order among payments using {options[-1].permanents} sources: "
-                         f"best of the first {DEFAULT_MAX_SCAN} found)")
+        if a.count is not None and a.count > len(a.options):
+            lines.append(f"      ... and {a.count - len(a.options)} more (--limit N to list "
+                         f"more)")
+        if not a.order_complete:
+            lines.append(f"      (order among payments using {a.options[-1].permanents} "
+                         f"sources: best of the first {limits.DEFAULT_MAX_SCAN} found)")
         return "\n".join(lines)
 
     emit(args, data, text)
-    return EXIT_YES if payable else EXIT_NO
+    return EXIT_YES if a.payable else EXIT_NO

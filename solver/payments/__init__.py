@@ -1,0 +1,126 @@
+"""How can I pay this? Every distinct payment of a mana cost, lazily, and their count.
+
+A *payment* (issue 3) is identified by the multiset of (interchangeable source group,
+ability, mana that activation adds), the pool mana spent and the life paid. Permanents
+are interchangeable when they are the same card in the same status (tapped, summoning
+sickness, counters, chosen values, controller) and offer the same mana options. How
+mana is assigned to symbols is shown (one valid assignment) but does not make payments
+distinct. Every activated source contributes at least one mana; the rest of a
+multi-mana activation is *leftover*.
+
+Design
+------
+* Sources are grouped; the constraint problem (``manacheck.solver.csp``) has one
+  integer variable per (group, option): how many members of the group make that
+  option, plus one per pool entry (how much of it is spent) and one for how many
+  Phyrexian symbols are paid with life. Symmetric duplicates are never visited.
+* Hybrid and {2/W} choices are *not* variables: they don't distinguish payments, so
+  they are decided inside the exact check, a small max-flow over mana units and
+  symbol slots (with a leftover allowance that enforces "at least one mana from each
+  activation"). The check depends only on the multiset of mana *kinds*, so it is
+  memoized.
+* :meth:`Payments.count` counts combinatorially: a dynamic programme over the groups
+  whose state is the multiset of kinds made so far, checked once per distinct state.
+* :mod:`.precheck` (a relaxed max-flow) is the fast "payable?" pre-check.
+* :func:`payment_answer` decides what an answer means (payable / not payable / not
+  decided, complete or not, and why); the CLI only formats it.
+
+The package's rooms
+-------------------
+``values``: Payment, ManaUse, Assigned (what an answer lists). ``limits``: search
+budgets. ``kinds``: the pieces of a board (kinds, options, groups, symbol slots).
+``board``: the Board and its restriction tests. ``casting``: X, affinity and the cost
+of an object. ``sources``: collecting and grouping mana sources from the state.
+``outlets``: sacrifice outlets (Hall's condition). ``exact``: the exact max-flow check.
+``precheck``: the relaxed max-flow. ``counting``: the counting programme.
+``enumeration``: the lazy Payments (constraint problem, best-first). ``witness``: a
+solution as a Payment, and membership. ``delve``: DelvePayments. ``reasons``: why not
+payable. ``questions``: payments(), count_payments(), is_payable(). ``answer``: the
+whole answer with its meaning.
+
+Rules
+-----
+CR 601.2g-h: mana abilities are activated before costs are paid; the total cost is paid
+at once; partial payments are not allowed.
+CR 605.3a: mana abilities can be activated while paying. CR 302.6: a creature's {T}/{Q}
+abilities need it under its controller's control since their turn began (or haste,
+CR 702.10). CR 107.5 / 107.6: {T} needs it untapped, {Q} tapped.
+CR 107.4c: {C} only with colorless mana. CR 107.4e: hybrid by either half, {2/W} by W or
+two mana. CR 107.4f: Phyrexian by its color or 2 life. CR 107.4h: {S} by mana from a
+snow source. CR 107.3: X. CR 119.4, 119.4b: life can be paid only up to the life total
+(0 always). CR 106.6: spending restrictions. CR 106.12a: triggered mana (through
+``activation_outcomes``).
+
+Mana abilities that cost mana (filter lands) are paid from other sources, the pool,
+or the mana of an activation made before them: every order of those activations is
+tried (at most ``MAX_CHAIN`` of them in one payment), so Swamp -> Graven Cairns ->
+Graven Cairns chains are found (CR 605.3a).
+
+Limits that say when they are hit: counting stops (``PaymentSearchLimit``, the CLI
+prints "complete": false) past ``DEFAULT_MAX_STATES`` partial states or
+``DEFAULT_MAX_CHECKS`` exact checks; best-first listing examines at most
+``DEFAULT_MAX_SCAN`` payments per number of sources (``Payments.best_complete``); all
+in :mod:`.limits`.
+
+Activation conditions (Mox Opal's metalcraft) are evaluated
+(:func:`manacheck.model.conditions.condition_holds`); a mana ability that may be
+activated only as an instant (Lion's Eye Diamond) is never activated while paying
+(its ruling).
+
+Sacrifice outlets ("Sacrifice a creature: Add {C}{C}", Ashnod's Altar, Krark-Clan
+Ironworks, Phyrexian Tower) are sources like any other: each activation needs its own
+permanent to sacrifice (CR 701.21a), which may have been tapped for mana first (CR
+601.2g) but may not sacrifice itself for mana too. The permanents they sacrifice are a
+budget shared by every group (Hall's condition over the outlets' filters, checked with
+each solution); which permanent is sacrificed is a cost choice (like the creature
+Springleaf Drum taps) and doesn't make payments distinct: one valid choice is shown
+(``ManaUse.sacrificed``). With outlets, payments are counted one by one (up to
+``SAC_COUNT_LIMIT``).
+
+Delve (CR 702.66a): for a spell with delve, :func:`payments` returns a
+:class:`DelvePayments`, the union over each number of cards exiled (``Payment.delved``;
+which cards doesn't make payments distinct). Affinity is applied to the total cost by
+:func:`reduce_for_casting`. Convoke (CR 702.51a): each untapped creature is a source
+("ability 0") adding one mana of one of its colors, or {C} if colorless (left out when
+the cost has {C} or {S}, where {C} mana and a generic payment differ).
+
+Known limits (said, not hidden): a permanent activates each exclusive ({T},
+{Q}, sacrifice, exile) ability at most once; sources whose mana, cost parts (discard,
+exile another permanent, variable amounts, {X}), condition, or repeated activations
+of a mana-costing ability ("{R}: Add {B}") can't be modelled are *left out*
+(:attr:`Payments.left_out`), and every answer then says it is a lower bound (a "not
+payable" becomes "not decided"); mana a trigger adds (Mana Flare) counts as coming
+from the tapped source for {S}.
+"""
+
+
+from __future__ import annotations
+
+from .answer import PaymentAnswer, payment_answer
+from .casting import cost_for_object, reduce_for_casting, resolve_cost
+from .delve import DelvePayments
+from .enumeration import Payments
+from .limits import DEFAULT_MAX_SCAN, DEFAULT_MAX_STATES
+from .questions import count_payments, is_payable, payments
+from .reasons import unpayable_reasons
+from .values import Assigned, ManaUse, Payment, PaymentSearchLimit
+
+__all__ = [
+    "DEFAULT_MAX_SCAN",
+    "DEFAULT_MAX_STATES",
+    "Assigned",
+    "DelvePayments",
+    "ManaUse",
+    "Payment",
+    "PaymentAnswer",
+    "PaymentSearchLimit",
+    "Payments",
+    "cost_for_object",
+    "count_payments",
+    "is_payable",
+    "payment_answer",
+    "payments",
+    "reduce_for_casting",
+    "resolve_cost",
+    "unpayable_reasons",
+]

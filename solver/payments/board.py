@@ -1,0 +1,222 @@
+"""The payment board: everything a payment search needs, computed once per question.
+
+A :class:`Board` holds the cost, the grouped sources (:mod:`.sources` fills them in),
+the pool, the life total, what sacrifice outlets may sacrifice (:mod:`.outlets`) and
+the caches of the exact check (:mod:`.exact`). It also answers the restriction
+questions every part asks: may mana with this restriction pay the cost, or a
+mana-costing activation's cost?
+
+Rules
+-----
+CR 106.6: a spending restriction is tested against what the mana is spent on: the
+spell being cast, the ability being activated (its source), or a mana ability's cost
+(a filter land). CR 601.2a: the spell being cast is on the stack while it is paid for.
+"""
+
+from __future__ import annotations
+
+import functools
+
+from manacheck.model import (
+    CardDefinition,
+    GameState,
+    ManaCost,
+    ManaType,
+    ObjectFilter,
+    Permanent,
+    SpendRestriction,
+    StackItem,
+    SymbolKind,
+    effective,
+    matches,
+    object_characteristics,
+)
+
+from .casting import spell_card
+from .kinds import Group, Kind, PoolKind, Slot, max_units, type_classes
+
+__all__ = ["Board", "ExactData"]
+
+#: Data of the arithmetic exact check (see :func:`.exact.simple_check_data`): the
+#: cost's total mana and what each type must cover.
+ExactData = tuple[int, dict[ManaType, int]]
+
+
+class Board:
+    """The sources, cost and caches of one payment question.
+
+    Built by :func:`manacheck.solver.payments.sources.build_board`; read by the exact
+    check, the counting programme and the enumeration.
+    """
+
+    def __init__(self, state: GameState, player: str, cost: ManaCost,
+                 for_object: str | None, exclude: frozenset[str],
+                 delve_done: bool = False) -> None:
+        self.state = state
+        self.delve_done = delve_done  # delve is handled by DelvePayments around it
+        self.player = state.player(player)
+        self.cost = cost
+        self.for_object = for_object
+        self.exclude = exclude
+        self.notes: list[str] = []  # why sources were left out (for unpayable_reasons)
+        #: Sources the solver can't fully model (their mana, a cost part or condition, or
+        #: repeated activations of a mana-costing ability): answers are lower bounds
+        #: when this isn't empty.
+        self.left_out: list[str] = []
+        self.kinds: list[Kind] = []
+        self.kind_index: dict[Kind, int] = {}
+        self.groups: list[Group] = []
+        self.id_group: dict[str, int] = {}
+        self.extra_tappers = 0  # creatures that can pay tap_untapped but make no mana
+        costs = [ab.mana_cost for perm in self.player.battlefield if perm.id not in exclude
+                 for ab in effective(state)[perm.id].activated if ab.is_mana_ability]
+        costs += [ab.mana_cost for c in self.player.hand for ab in c.card.activated_abilities
+                  if ab.is_mana_ability]
+        self.costly_abilities = any(bool(c) for c in costs)
+        self.type_class = type_classes([cost, *costs])
+        self.snow_matters = any(sym.kind is SymbolKind.SNOW for c in [cost, *costs]
+                                for sym in c)
+        #: The most activations a payment could use: each adds some mana to the cost or
+        #: to a mana-costing activation's cost (those activate at most once each).
+        self.useful = sum(max_units(s) for c in [cost, *costs] for s in c)
+        #: What sacrifice outlets may sacrifice: (filter, source for "another").
+        self.sac_filters: list[tuple[ObjectFilter, str | None]] = []
+        self.sac_index: dict[tuple[ObjectFilter, str | None], int] = {}
+        self.sac_split = False
+        self.outlets: list[tuple[str, int]] = []
+        #: For each group whose members outlets may sacrifice: which outlet filters they
+        #: fit; permanents in no group, by id (see :func:`.outlets.sac_classes`).
+        self.sac_group_sig: dict[int, tuple[bool, ...]] = {}
+        self.sac_extra: dict[str, tuple[bool, ...]] = {}
+        #: "Spend only mana produced by creatures to cast this spell" (Myr Superion).
+        self.creature_mana_only = self._creature_mana_only()
+        #: Whether a creature's mana ability costs mana (so a noncreature's mana might
+        #: still help pay a creature-only spell): set by the source collection.
+        self.feeds_creatures = False
+        #: Convoke (CR 702.51a): untapped creatures may be tapped to pay (ability 0).
+        self.convoke = False
+        self.uses_sacs = False
+        self.uses_tappers = False
+        self.pool: list[PoolKind] = []
+        self.life = self.player.life
+        self.phyrexian = sum(1 for s in cost if s.kind in (SymbolKind.PHYREXIAN,
+                                                             SymbolKind.HYBRID_PHYREXIAN))
+        #: Caches of the exact check (by kind counts; by order of mana-costing kinds).
+        self.memo: dict[tuple[object, ...], bool] = {}
+        self.slots_cache: dict[tuple[int, ...], list[Slot]] = {}
+        self.group_colors_cache: dict[int, frozenset[ManaType]] = {}
+        #: Exact (max-flow) checks made, and the most a count may make (None: no limit).
+        self.flows = 0
+        self.max_flows: int | None = None
+        #: The arithmetic exact check's data when it applies (set with the sources).
+        self.simple: ExactData | None = None
+        #: The answer of the relaxed max-flow pre-check, once asked.
+        self.flow_possible: bool | None = None
+        self.d_main_max = sum(max_units(s) for s in cost)
+        self.d_main_min = sum(1 if s.kind is SymbolKind.MONO_HYBRID else max_units(s)
+                              for s in cost)
+        self.max_activations = 0
+        self.max_plain = 0
+
+    def bound_activations(self) -> None:
+        """How many activations a payment can use, from the collected sources.
+
+        Every activation gives at least one mana to the cost or to a later activation's
+        cost, so sources without a mana cost number at most the cost's mana plus what
+        the mana-costing activations ask; those are at most how many the board offers
+        (each permanent activates one exclusive ability). In mana, not symbols:
+        Pili-Pala's {2} asks for two mana.
+        """
+        cmax = max((sum(max_units(s) for s in k.mana_cost) for k in self.kinds
+                    if k.mana_cost), default=0)
+        f_avail = sum(g.size if any(o.exclusive for o in g.options
+                                    if self.kinds[o.kind].mana_cost) else 0
+                      for g in self.groups)
+        f_avail += sum(g.size * o.repeat for g in self.groups for o in g.options
+                       if not o.exclusive and self.kinds[o.kind].mana_cost)
+        self.max_activations = self.d_main_max + f_avail * (1 + cmax)
+        #: Activations without a mana cost: N + F <= demand <= d_main_max + F * cmax.
+        self.max_plain = self.d_main_max + f_avail * max(cmax - 1, 0)
+
+    # -- restrictions (CR 106.6) -------------------------------------------------------
+    def allowed_main(self, r: object) -> bool:
+        """Whether mana with restriction ``r`` may pay the cost itself (CR 106.6)."""
+        if r is None:
+            return True
+        if not isinstance(r, SpendRestriction) or self.for_object is None:
+            return False
+        obj = self.state.get(self.for_object)
+        chars = object_characteristics(self.state, self.for_object)
+        flt = r.abilities if isinstance(obj, Permanent) else r.spells
+        if isinstance(obj, StackItem) and not obj.is_spell:
+            flt = r.abilities
+        return flt is not None and matches(flt, chars, obj, self.state, self.player.name)
+
+    def allowed_filter(self, r: SpendRestriction | None, filter_kind: Kind) -> bool:
+        """Whether mana with restriction ``r`` may pay the mana cost of an activation of
+        ``filter_kind`` (an ability of the permanent named ``filter_source``)."""
+        if r is None:
+            return True
+        if r.abilities is None:
+            return False
+        chars_all = effective(self.state)
+        for perm in self.player.battlefield:
+            if perm.card.name == filter_kind.filter_source:
+                return matches(r.abilities, chars_all[perm.id], perm, self.state,
+                               self.player.name)
+        return False
+
+    # -- kinds, groups, pool -----------------------------------------------------------
+    def kind(self, k: Kind) -> int:
+        """The index of kind ``k``, registered on first use."""
+        i = self.kind_index.get(k)
+        if i is None:
+            i = len(self.kinds)
+            self.kinds.append(k)
+            self.kind_index[k] = i
+        return i
+
+    @functools.cached_property
+    def spell_card(self) -> CardDefinition | None:
+        """The card of the spell being paid for (a card in hand or a spell on the stack),
+        or None when an ability is being paid for, or nothing in particular."""
+        return spell_card(self.state, self.for_object)
+
+    def _creature_mana_only(self) -> bool:
+        """Whether the spell being cast may be paid only with mana produced by creatures
+        (a static of the card itself, Myr Superion; CR 106.6)."""
+        card = self.spell_card
+        return card is not None and any(
+            ab.params.get("spend_only_mana_from") == "creature"
+            for ab in card.static_abilities)
+
+    def group_colors(self, gi: int) -> frozenset[ManaType]:
+        """The colors group ``gi``'s options could make."""
+        cache = self.group_colors_cache
+        if gi not in cache:
+            cache[gi] = frozenset(t for o in self.groups[gi].options
+                                  for t in o.event if t.is_color)
+        return cache[gi]
+
+    def pool_text(self, i: int) -> str:
+        """One pool mana of entry ``i``, with what sets it apart (snow, restriction)."""
+        e = self.player.mana_pool.entries[i]
+        text = "{" + e.type.value + "}"
+        if e.snow:
+            text += " (snow)"
+        if e.restriction is not None:
+            r = e.restriction
+            text += f" (restricted: {r.text if isinstance(r, SpendRestriction) else r})"
+        return text
+
+    def delve_most(self) -> int:
+        """How many cards delve could exile for this payment: the spell being cast has
+        delve (CR 702.66a), and each card pays one generic mana of the total cost; 0
+        otherwise. The spell itself, on the stack while it is paid for, is not in the
+        graveyard."""
+        card = self.spell_card
+        if card is None or "delve" not in {k.strip().lower() for k in card.keywords}:
+            return 0
+        generic = sum(s.amount for s in self.cost if s.kind is SymbolKind.GENERIC)
+        cards = sum(1 for c in self.player.graveyard if c.id != self.for_object)
+        return min(generic, cards)

@@ -1,0 +1,110 @@
+"""Casting-cost changes and the cost of an object: what is paid before who pays it.
+
+Rules
+-----
+CR 107.3: X is given a value before the cost is paid. CR 601.2f: the total cost is the
+mana cost plus additions minus reductions; affinity for artifacts reduces it by {1} for
+each artifact you control (CR 702.41a). CR 107.5: a {T} ability's source can't also
+tap for mana to pay for it. CR 601.2a: a spell being cast is on the stack.
+"""
+
+from __future__ import annotations
+
+from manacheck.model import (
+    CardDefinition,
+    GameState,
+    ManaCost,
+    ObjectFilter,
+    StackItem,
+    effective,
+    matches,
+)
+from manacheck.model.errors import BadInput
+from manacheck.model.state import Card
+
+__all__ = ["cost_for_object", "reduce_for_casting", "resolve_cost", "spell_card"]
+
+
+def resolve_cost(cost: ManaCost | str, x: int | None) -> ManaCost:
+    """Parse cost text and substitute X (CR 107.3).
+
+    Raises
+    ------
+    BadInput
+        Bad cost text, X missing for a cost with X, X given for a cost without X, or
+        a negative X.
+    """
+    c = ManaCost.parse(cost) if isinstance(cost, str) else cost
+    c = c.mana_only
+    if x is not None and x < 0:
+        raise BadInput(f"X can't be negative (got {x})", suggestion="CR 107.3: X is 0 or more")
+    if x is not None and not c.has_variable:
+        raise BadInput(f"X given, but the cost {c.text or '{0}'} has no X",
+                       suggestion="leave out X (--x), or give a cost with {X}")
+    if c.has_variable:
+        if x is None:
+            raise BadInput(f"the cost {c.text} has X but no value was given",
+                           suggestion="give it with --x N")
+        c = c.with_x(x)
+    return c
+
+
+_AFFINITY = {"affinity for artifacts": ObjectFilter(types=frozenset({"Artifact"}),
+                                                   controller="you")}
+
+
+def reduce_for_casting(state: GameState, object_id: str, cost: ManaCost,
+                       player: str) -> ManaCost:
+    """The total cost of casting a spell after the cost reductions it has itself (CR
+    601.2f): affinity for artifacts, {1} less for each artifact ``player`` controls (CR
+    702.41a). Other objects' costs are returned unchanged."""
+    card = spell_card(state, object_id)
+    if card is None:
+        return cost
+    n = 0
+    chars = effective(state)
+    for kw in card.keywords:
+        flt = _AFFINITY.get(kw.strip().lower())
+        if flt is not None:
+            n += sum(1 for p in state.player(player).battlefield
+                     if matches(flt, chars[p.id], p, state, player))
+    return cost.reduced(n) if n else cost
+
+
+def cost_for_object(state: GameState, object_id: str) -> tuple[ManaCost, frozenset[str]]:
+    """The mana cost of a card in hand / spell, or of a permanent's one ability with a
+    mana cost, and the ids that can't also pay for it (the permanent, if the ability
+    taps it: CR 107.5).
+
+    Raises
+    ------
+    UnknownObject
+        No such object.
+    BadInput
+        The object has no such cost, or several abilities (give COST).
+    """
+    obj = state.get(object_id)
+    if isinstance(obj, Card | StackItem):
+        card = obj.card
+        if card is None or card.mana_cost is None:
+            raise BadInput(f"'{object_id}' has no mana cost", suggestion="give COST")
+        return card.mana_cost, frozenset()
+    chars = effective(state)[obj.id]
+    cands = [a for a in chars.activated if a.mana_cost and not a.is_mana_ability]
+    if len(cands) != 1:
+        raise BadInput(f"'{object_id}' has {len(cands)} non-mana abilities with a mana cost",
+                       suggestion="give the COST to pay (with --for for restrictions)")
+    ab = cands[0]
+    return ab.mana_cost, frozenset({obj.id}) if ab.tap or ab.untap else frozenset()
+
+
+
+def spell_card(state: GameState, object_id: str | None) -> CardDefinition | None:
+    """The card of ``object_id`` if it is a spell being cast (a card, or a spell on the
+    stack); None for a permanent's or an ability's cost."""
+    if object_id is None or object_id not in state:
+        return None
+    obj = state.get(object_id)
+    if isinstance(obj, Card) or (isinstance(obj, StackItem) and obj.is_spell):
+        return obj.card
+    return None

@@ -1,0 +1,289 @@
+"""How many distinct payments: a dynamic programme over the groups, no listing.
+
+A state is (activations of each kind..., activations in total, creatures needed by
+"tap an untapped creature" costs, group members tapped for their own {T}, life paid
+for abilities); each maps to how many distinct partial payments reach it. Validity
+depends only on the final state (plus pool and life), so the exact check runs once per
+distinct state. Two budgets bound the work (:mod:`.limits`): partial states and exact
+checks; either one spent raises :class:`~.values.PaymentSearchLimit`.
+
+Rules
+-----
+CR 601.2h: the total cost is paid at once (validity is checked on the whole payment).
+CR 119.4: life paid for abilities and Phyrexian symbols together at most the life
+total. CR 702.51a: a creature tapped for its own {T} ability can't also be tapped for
+another cost.
+"""
+
+from __future__ import annotations
+
+import copy
+import itertools
+from collections import defaultdict
+
+from manacheck.model import ManaType
+
+from . import exact, limits
+from .board import Board
+from .kinds import Group, Option
+from .values import PaymentSearchLimit
+
+__all__ = ["count"]
+
+
+def count(b: Board, max_states: int | None = None) -> int:
+    """The number of distinct payments, by dynamic programming over the groups.
+
+    A state is (activations of each kind..., activations in total, creatures needed by
+    "tap an untapped creature" costs, group members tapped for their own {T}); each
+    maps to how many distinct partial payments reach it. A group is added one option
+    at a time with a "members used so far" counter, so a group of ``s`` members and
+    ``k`` options costs O(k * s) per state instead of one step per multiset of
+    options. Validity depends only on the final state (plus pool and life), so it is
+    checked once per distinct state.
+    """
+    if max_states is None:
+        max_states = limits.DEFAULT_MAX_STATES
+    b.max_flows, b.flows = b.flows + limits.DEFAULT_MAX_CHECKS, b.flows
+    try:
+        return _count_checked(b, max_states)
+    finally:
+        b.max_flows = None
+
+
+def _count_checked(b: Board, max_states: int) -> int:
+    if b.simple is not None and not b.uses_tappers:
+        return _count_simple(b, max_states)
+    nk = len(b.kinds)
+    cap = b.max_plain  # the total dimension counts activations without a mana cost
+    tappers = b.uses_tappers
+    # kinds..., plain activations, creatures needed, self taps, life paid for abilities
+    need_i, self_i, life_i = nk + 1, nk + 2, nk + 3
+    # Life paid for abilities only matters if it could get within reach of the life
+    # total together with the Phyrexian symbols; usually it can't, and then it isn't
+    # tracked (fewer states).
+    most_life = b.max_activations * max((o.life for g in b.groups for o in g.options),
+                                        default=0)
+    track_life = most_life > 0 and most_life + 2 * b.phyrexian > max(b.life, 0)
+    if not track_life:
+        b = _without_life(b)
+    states: dict[tuple[int, ...], int] = {tuple([0] * (nk + 4)): 1}
+    for gi, g in enumerate(b.groups):
+        excl = [o for o in g.options if o.exclusive]
+        blocks = [(excl, g.size)] if excl else []
+        blocks += [([o], g.size * o.repeat) for o in g.options if not o.exclusive]
+        for options, bound in blocks:
+            if len(options) == 1:
+                states = _add_option(b, g, options[0], bound, states, cap, tappers)
+            else:
+                states = _add_block(b, g, options, bound, states, cap, tappers)
+            if len(states) > max_states:
+                raise PaymentSearchLimit(
+                    f"counting stopped after {max_states} partial states at group "
+                    f"{gi + 1} of {len(b.groups)}",
+                    suggestion="list payments with --limit instead")
+    total_tappers = b.extra_tappers + sum(g.tappers for g in b.groups)
+    pool_ranges = [range(pk.amount + 1) for pk in b.pool]
+    life_top = min(b.phyrexian, max(b.life, 0) // 2)
+    total = 0
+    for st, ways in states.items():
+        counts = st[:nk]
+        need, avail = (st[need_i], total_tappers - st[self_i]) if tappers else (0, 0)
+        for pool in itertools.product(*pool_ranges):
+            for life in range(life_top + 1):
+                if exact.valid(b, counts, pool, life, need, avail, st[life_i]):
+                    total += ways
+    return total
+
+
+def _without_life(b: Board) -> Board:
+    """A shallow copy of the board whose options pay no life (for counting when the
+    life they pay can never matter)."""
+    nb = copy.copy(b)
+    nb.flow_possible = None  # asked again of the new options
+    nb.groups = [Group(g.ids, g.name, g.zone,
+                        tuple(Option(o.ability, o.kind, o.exclusive, o.repeat, o.taps_self,
+                                      0, o.event) for o in g.options),
+                        g.tappers, g.tapper_filter_ok) for g in b.groups]
+    return nb
+
+
+def _count_simple(b: Board, max_states: int) -> int:
+    """The count when validity is arithmetic (see ``Board._simple_check_data``).
+
+    A state is (mana so far, then for each type the cost names: that type's mana so
+    far, saturated at what the cost needs of it): valid at the end iff the total is
+    the cost's and every saturated count is full. Types the cost doesn't name are
+    only counted in the total, so the state space stays tiny however many sources.
+    """
+    assert b.simple is not None
+    total_needed, need = b.simple
+    needed = sorted(need, key=lambda t: t.order)
+    col = {t: i + 1 for i, t in enumerate(needed)}
+    caps = [total_needed] + [need[t] for t in needed]
+
+    def add(st: tuple[int, ...], t: ManaType, m: int) -> tuple[int, ...] | None:
+        if st[0] + m > total_needed:
+            return None
+        lst = list(st)
+        lst[0] += m
+        i = col.get(t)
+        if i is not None:
+            lst[i] = min(caps[i], lst[i] + m)
+        return tuple(lst)
+
+    states: dict[tuple[int, ...], int] = {tuple([0] * len(caps)): 1}
+    for g in b.groups:
+        excl = [o for o in g.options if o.exclusive]
+        blocks = [(excl, g.size)] if excl else []
+        blocks += [([o], g.size * o.repeat) for o in g.options if not o.exclusive]
+        for options, bound in blocks:
+            cur: dict[tuple[tuple[int, ...], int], int] = {
+                (st, 0): w for st, w in states.items()}
+            for o in options:
+                t = b.kinds[o.kind].event[0]
+                nxt: defaultdict[tuple[tuple[int, ...], int], int] = defaultdict(int)
+                for (st, used), w in cur.items():
+                    nxt[(st, used)] += w
+                    for m in range(1, bound - used + 1):
+                        new = add(st, t, m)
+                        if new is None:
+                            break
+                        nxt[(new, used + m)] += w
+                cur = nxt
+            merged: defaultdict[tuple[int, ...], int] = defaultdict(int)
+            for (st, _used), w in cur.items():
+                merged[st] += w
+            states = merged
+            if len(states) > max_states:
+                raise PaymentSearchLimit(f"counting stopped after {max_states} states")
+    total = 0
+    pool_ranges = [range(pk.amount + 1) for pk in b.pool]
+    for pool in itertools.product(*pool_ranges):
+        for st, w in states.items():
+            end: tuple[int, ...] | None = st
+            for i, n in enumerate(pool):
+                if n and end is not None:
+                    end = add(end, b.pool[i].type, n)
+            if end is not None and end[0] == total_needed and all(
+                    end[i] == caps[i] for i in range(1, len(caps))):
+                total += w
+    return total
+
+
+def _step(b: Board, g: Group, o: Option, tappers: bool) -> tuple[int, int, int, int]:
+    """(kind index, total index, creatures needed per activation, self taps)."""
+    nk = len(b.kinds)
+    return (o.kind, nk, b.kinds[o.kind].taps_other if tappers else 0,
+            1 if tappers and o.taps_self and g.tappers else 0)
+
+
+def _add_option(b: Board, g: Group, o: Option, bound: int,
+                states: dict[tuple[int, ...], int], cap: int, tappers: bool
+                ) -> dict[tuple[int, ...], int]:
+    """Add 0..bound activations of one option to every state.
+
+    Along a line of states that differ only in this option's kind, the new count at
+    ``j`` is the sum of the old counts at ``j - bound .. j``: a sliding window, so
+    the step costs O(states) rather than O(states * bound).
+    """
+    if tappers or o.life:
+        return _add_block(b, g, [o], bound, states, cap, tappers)
+    k = o.kind
+    tot_i = len(b.kinds)
+    plain = 0 if b.kinds[k].mana_cost else 1  # mana-costing ones aren't in the total
+    lines: defaultdict[tuple[int, ...], dict[int, int]] = defaultdict(dict)
+    for st, w in states.items():
+        lines[(*st[:k], 0, *st[k + 1:tot_i], st[tot_i] - plain * st[k], *st[tot_i + 1:])
+              ][st[k]] = w
+    out: dict[tuple[int, ...], int] = {}
+    for rest, row in lines.items():
+        base_tot = rest[tot_i]
+        lo = min(row)
+        hi = max(row) + bound
+        if plain:
+            hi = min(hi, cap - base_tot)
+        window = 0
+        lst = list(rest)
+        for j in range(lo, hi + 1):
+            window += row.get(j, 0)
+            if j - bound - 1 >= lo:
+                window -= row.get(j - bound - 1, 0)
+            if window:
+                lst[k] = j
+                lst[tot_i] = base_tot + plain * j
+                out[tuple(lst)] = window
+    return out
+
+
+def _prefix_step(k: int, tot_i: int, bound: int, cap: int,
+                 cur: dict[tuple[tuple[int, ...], int], int], plain: int = 1
+                 ) -> dict[tuple[tuple[int, ...], int], int]:
+    """Add any number m >= 0 of kind ``k`` while ``used + m <= bound`` and the total
+    stays within ``cap``: along a line (other kinds fixed, ``used - st[k]`` fixed) the
+    new count at ``j`` is the sum of the old counts at or below ``j``. ``plain`` is 0
+    for kinds that cost mana (they are not in the total)."""
+    lines: defaultdict[tuple[tuple[int, ...], int], dict[int, int]] = defaultdict(dict)
+    for (st, used), w in cur.items():
+        rest = (*st[:k], 0, *st[k + 1:tot_i], st[tot_i] - plain * st[k], *st[tot_i + 1:])
+        lines[(rest, used - st[k])][st[k]] = w
+    out: dict[tuple[tuple[int, ...], int], int] = {}
+    for (rest, d), row in lines.items():
+        base_tot = rest[tot_i]
+        lo = min(row)
+        hi = bound - d
+        if plain:
+            hi = min(hi, cap - base_tot)
+        running = 0
+        lst = list(rest)
+        for j in range(lo, hi + 1):
+            running += row.get(j, 0)
+            if running:
+                lst[k] = j
+                lst[tot_i] = base_tot + plain * j
+                out[(tuple(lst), d + j)] = running
+    return out
+
+
+def _add_block(b: Board, g: Group, options: list[Option], bound: int,
+               states: dict[tuple[int, ...], int], cap: int, tappers: bool
+               ) -> dict[tuple[int, ...], int]:
+    """Add activations of several options sharing one bound (a group's members).
+
+    The state carries "members used so far"; without tap costs each option is added
+    with a running (prefix) sum along its kind, O(states) per option.
+    """
+    nk = len(b.kinds)
+    cur: dict[tuple[tuple[int, ...], int], int] = {(st, 0): w for st, w in states.items()}
+    if not tappers and not any(o.life for o in options):
+        for o in options:
+            cur = _prefix_step(o.kind, nk, bound, cap, cur,
+                               0 if b.kinds[o.kind].mana_cost else 1)
+        merged0: defaultdict[tuple[int, ...], int] = defaultdict(int)
+        for (st, _used), w in cur.items():
+            merged0[st] += w
+        return merged0
+    for o in options:
+        k, tot_i, taps, self_tap = _step(b, g, o, tappers)
+        plain = 0 if b.kinds[k].mana_cost else 1
+        nxt: defaultdict[tuple[tuple[int, ...], int], int] = defaultdict(int)
+        for (st, used), w in cur.items():
+            nxt[(st, used)] += w
+            room = bound - used
+            if plain:
+                room = min(room, cap - st[tot_i])
+            if room <= 0:
+                continue
+            lst = list(st)
+            for m in range(1, room + 1):
+                lst[k] += 1
+                lst[tot_i] += plain
+                lst[nk + 1] += taps
+                lst[nk + 2] += self_tap
+                lst[nk + 3] += o.life
+                nxt[(tuple(lst), used + m)] += w
+        cur = nxt
+    merged: defaultdict[tuple[int, ...], int] = defaultdict(int)
+    for (st, _used), w in cur.items():
+        merged[st] += w
+    return merged

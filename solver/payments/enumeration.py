@@ -1,0 +1,327 @@
+"""The lazy answer to "how can I pay this?": :class:`Payments`.
+
+Sources are grouped; the constraint problem (:mod:`manacheck.solver.csp`) has one
+integer variable per (group, option): how many members of the group make that option,
+plus one per pool entry (how much of it is spent) and one for how many Phyrexian
+symbols are paid with life. Symmetric duplicates are never visited. Every solution is
+checked exactly (:mod:`.exact`), with the sacrifice budget (:mod:`.outlets`) and the
+creatures "tap an untapped creature" costs need. Counting doesn't list: it is the
+dynamic programme of :mod:`.counting`.
+
+Rules
+-----
+CR 601.2g-h: mana abilities are activated before the total cost is paid at once;
+partial payments are not allowed. CR 107.4: which mana pays which symbol ({C}, {S},
+Phyrexian bounds prune the search). CR 119.4: life paid. CR 701.21a: each sacrifice
+its own permanent.
+"""
+
+from __future__ import annotations
+
+import functools
+import heapq
+import itertools
+from collections.abc import Hashable, Iterator, Mapping
+from typing import Any
+
+from manacheck.model import ManaCost, ManaType, SymbolKind
+
+from ..csp import CSP
+from . import exact, limits
+from .board import Board
+from .counting import count
+from .outlets import sacs_fit
+from .precheck import flow_possible
+from .values import Payment, PaymentSearchLimit
+from .witness import build_payment, check_proposed
+
+__all__ = ["Payments"]
+
+
+class Payments:
+    """Every distinct payment of a cost, lazily (like python-chess ``legal_moves``).
+
+    ``bool(p)`` stops at the first payment; ``p.count()`` counts without listing;
+    iterating yields payments layer by layer (fewest sources first); ``proposed in p``
+    checks one payment without searching; :meth:`best` gives the best ``n``.
+    """
+
+    def __init__(self, board: Board, limit: int | None = None) -> None:
+        self._b = board
+        self.limit = limit
+        self._count: int | None = None
+        #: False when ``best`` stopped scanning a layer at its limit.
+        self.best_complete = True
+
+    @property
+    def cost(self) -> ManaCost:
+        return self._b.cost
+
+    @property
+    def board(self) -> Board:
+        """The board the answers come from (sources, kinds, pool): for cross-checks."""
+        return self._b
+
+    @property
+    def left_out(self) -> tuple[str, ...]:
+        """Sources left out because the payment solver can't model them (what they add,
+        a cost part or a condition): every answer is then a lower bound."""
+        return tuple(self._b.left_out)
+
+    # -- the CSP ------------------------------------------------------------------------
+    def _csp(self, layer: int | None) -> tuple[CSP, list[tuple[str, int, int]]]:
+        b = self._b
+        p = CSP()
+        names: list[tuple[str, int, int]] = []
+        act_names: list[tuple[str, int, int]] = []
+        cap = b.max_activations
+        for gi, g in enumerate(b.groups):
+            excl: list[tuple[str, int, int]] = []
+            for oi, o in enumerate(g.options):
+                top = g.size if o.exclusive else g.size * o.repeat
+                name = ("n", gi, oi)
+                p.add_variable(name, range(min(top, cap) + 1))
+                names.append(name)
+                act_names.append(name)
+                if o.exclusive:
+                    excl.append(name)
+            if len(excl) > 1:
+                p.add_max_sum(excl, g.size)
+        for i, pk in enumerate(b.pool):
+            name = ("p", i, 0)
+            p.add_variable(name, range(pk.amount + 1))
+            names.append(name)
+        life_top = min(b.phyrexian, max(b.life, 0) // 2)
+        p.add_variable(("l", 0, 0), range(life_top + 1))
+        names.append(("l", 0, 0))
+        if layer is not None:
+            if act_names:
+                p.add_exact_sum(act_names, layer)
+            elif layer:
+                p.add_variable(("never", 0, 0), [0])
+                p.add_predicate([("never", 0, 0)], lambda _v: False)
+        elif act_names:
+            p.add_max_sum(act_names, cap)
+        plain = [nm for nm in act_names
+                 if not b.kinds[b.groups[nm[1]].options[nm[2]].kind].mana_cost]
+        if len(plain) < len(act_names):
+            p.add_max_sum(plain, b.max_plain)
+        self._add_color_bounds(p, act_names)
+        p.add_predicate(names, self._check(names))
+        return p, names
+
+    def _add_color_bounds(self, p: CSP, act_names: list[tuple[str, int, int]]) -> None:
+        """Necessary per-type bounds: strict {c} / {C} / {S} symbols need that many
+        units able to pay them (prunes the search before the exact check)."""
+        b = self._b
+        need: dict[str, int] = {}
+        for s in b.cost:
+            if s.kind is SymbolKind.COLORED:
+                need[s.colors[0].value] = need.get(s.colors[0].value, 0) + 1
+            elif s.kind is SymbolKind.COLORLESS:
+                need["C"] = need.get("C", 0) + 1
+            elif s.kind is SymbolKind.SNOW:
+                need["S"] = need.get("S", 0) + 1
+        for what, n in need.items():
+            vars_: list[Hashable] = []
+            weights: list[int] = []
+            for name in act_names:
+                _, gi, oi = name
+                kind = b.kinds[b.groups[gi].options[oi].kind]
+                if not b.allowed_main(kind.restriction):
+                    continue
+                w = len(kind.event) if what == "S" and kind.snow else (
+                    kind.event.count(ManaType(what)) if what != "S" else 0)
+                if w:
+                    vars_.append(name)
+                    weights.append(w)
+            for i, pk in enumerate(b.pool):
+                ok = pk.allowed and (pk.snow if what == "S" else pk.type.value == what)
+                if ok:
+                    vars_.append(("p", i, 0))
+                    weights.append(1)
+            if not vars_:
+                p.add_variable(("never", what, 0), [0])
+                p.add_predicate([("never", what, 0)], lambda _v: False)
+            else:
+                p.add_min_sum(vars_, n, weights)
+
+    def _check(self, names: list[tuple[str, int, int]]) -> Any:
+        b = self._b
+        nk = len(b.kinds)
+        npool = len(b.pool)
+        # Precomputed per variable: what a value of it adds (kept flat for speed).
+        acts = []  # (position, kind, taps_other, group if it taps itself else -1, life)
+        pools = []  # (position, pool index)
+        sac_acts = []  # (position, outlet filter or -1, sacrifices, group if it's gone or -1)
+        life_at = -1
+        for pos, (tag, i, j) in enumerate(names):
+            if tag == "n":
+                o = b.groups[i].options[j]
+                acts.append((pos, o.kind, b.kinds[o.kind].taps_other,
+                             i if o.taps_self else -1, o.life))
+                k = b.kinds[o.kind]
+                if b.uses_sacs and (k.sacs_other or o.gone):
+                    sac_acts.append((pos, k.sac_filter, k.sacs_other, i if o.gone else -1))
+            elif tag == "p":
+                pools.append((pos, i))
+            elif tag == "l":
+                life_at = pos
+        tappers = [(gi, g.tappers) for gi, g in enumerate(b.groups) if g.tappers]
+        uses_tappers = b.uses_tappers
+        valid = functools.partial(exact.valid, b)
+
+        def ok(*values: int) -> bool:
+            counts = [0] * nk
+            need = act_life = 0
+            used: dict[int, int] = {}
+            for pos, kind, taps, gi, life in acts:
+                v = values[pos]
+                if v:
+                    counts[kind] += v
+                    act_life += v * life
+                    if uses_tappers:
+                        need += v * taps
+                        if gi >= 0:
+                            used[gi] = used.get(gi, 0) + v
+            pool = [0] * npool
+            for pos, i in pools:
+                pool[i] = values[pos]
+            avail = 0
+            if uses_tappers:
+                avail = b.extra_tappers + sum(t - used.get(gi, 0) for gi, t in tappers)
+            if sac_acts:
+                demand = [0] * len(b.sac_filters)
+                gone: dict[int, int] = {}
+                for pos, f, n, gi in sac_acts:
+                    v = values[pos]
+                    if v and n:
+                        demand[f] += v * n
+                    if v and gi >= 0:
+                        gone[gi] = gone.get(gi, 0) + v
+                if not sacs_fit(b, demand, gone):
+                    return False
+            return valid(counts, pool, values[life_at] if life_at >= 0 else 0, need, avail,
+                         act_life)
+
+        return ok
+
+    def _colors_left(self, sol: Mapping[Any, Any]) -> frozenset[ManaType]:
+        """Colors the sources this payment doesn't use could still make."""
+        b = self._b
+        used: dict[int, int] = {}
+        for (tag, i, j), v in sol.items():
+            if tag == "n" and v and b.groups[i].options[j].exclusive:
+                used[i] = used.get(i, 0) + v
+        left: set[ManaType] = set()
+        for gi, g in enumerate(b.groups):
+            if used.get(gi, 0) < g.size:
+                left.update(b.group_colors(gi))
+        return frozenset(left)
+
+    def _sort_key(self, sol: Mapping[Any, Any]) -> tuple[int, str]:
+        picked = sorted((k, v) for k, v in sol.items() if v and k[0] != "never")
+        return (-len(self._colors_left(sol)), repr(picked))
+
+    # -- lazy protocol -------------------------------------------------------------------
+    def _layers(self) -> range:
+        """Numbers of activations worth trying: each adds at most ``widest`` mana
+        (the pool and 2-life payments cover the rest), each at least one."""
+        b = self._b
+        widest = max((len(b.kinds[o.kind].event) - (1 if b.kinds[o.kind].mana_cost else 0)
+                      for g in b.groups for o in g.options), default=1)
+        need = b.d_main_min - sum(pk.amount for pk in b.pool if pk.allowed) \
+            - min(b.phyrexian, max(b.life, 0) // 2)
+        low = max(0, -(-need // max(widest, 1)))
+        return range(low, b.max_activations + 1)
+
+    def _solutions(self) -> Iterator[dict[Any, Any]]:
+        if not flow_possible(self._b):
+            return
+        for layer in self._layers():
+            csp, _ = self._csp(layer)
+            yield from csp.solutions()
+
+    def __iter__(self) -> Iterator[Payment]:
+        for n, sol in enumerate(self._solutions()):
+            if self.limit is not None and n >= self.limit:
+                return
+            yield build_payment(self._b, sol, self._colors_left(sol))
+
+    def __bool__(self) -> bool:
+        """Payable? The max-flow pre-check first (exact when every source adds one
+        unrestricted mana and the cost has only colored, {C} and generic symbols);
+        otherwise the first solution of the grouped constraint problem, searched
+        without fixing the number of sources (much faster to a first answer than
+        walking the layers in order)."""
+        b = self._b
+        if not flow_possible(b):
+            return False
+        if b.simple is not None and not b.uses_tappers and not b.uses_sacs:
+            return True
+        if self._count is not None:
+            return self._count > 0
+        csp, _ = self._csp(None)
+        return csp.first() is not None
+
+    def first(self) -> Payment | None:
+        return next(iter(self), None)
+
+    def best(self, n: int, max_scan: int | None = None) -> list[Payment]:
+        """The ``n`` best payments: fewest sources, then most colors the unused sources
+        could still make.
+
+        Layers (numbers of sources) are walked in order; within a layer at most
+        ``max_scan`` payments are examined, with O(n) memory. When that limit cut a
+        layer short, :attr:`best_complete` is False (the order inside that layer is
+        then "best of the first ``max_scan`` found").
+        """
+        if max_scan is None:
+            max_scan = limits.DEFAULT_MAX_SCAN
+        out: list[Payment] = []
+        self.best_complete = True
+        if n <= 0 or not flow_possible(self._b):
+            return out
+        for layer in self._layers():
+            if len(out) >= n:
+                break
+            csp, _ = self._csp(layer)
+            it = csp.solutions()
+            scanned = itertools.islice(it, max_scan)
+            top = heapq.nsmallest(n - len(out), scanned, key=self._sort_key)
+            if next(it, None) is not None:
+                self.best_complete = False
+            out.extend(build_payment(self._b, s, self._colors_left(s)) for s in top)
+        return out
+
+    def count(self) -> int:
+        """How many distinct payments (combinatorial count, no listing)."""
+        if self._count is None:
+            if not flow_possible(self._b):
+                self._count = 0
+            elif self._b.uses_sacs:
+                # What outlets sacrifice is a budget shared by every group (Hall's
+                # condition), which the counting programme doesn't track: count the
+                # constraint problem's solutions instead, up to a limit.
+                n = 0
+                for _ in self._solutions():
+                    n += 1
+                    if n > limits.SAC_COUNT_LIMIT:
+                        raise PaymentSearchLimit(
+                            f"counting stopped after {limits.SAC_COUNT_LIMIT:,} payments with "
+                            f"sacrifice outlets")
+                self._count = n
+            else:
+                self._count = count(self._b)
+        if self.limit is not None:
+            return min(self._count, self.limit)
+        return self._count
+
+    def count_by_enumeration(self) -> int:
+        """The same count, by walking every CSP solution (for cross-checks)."""
+        return sum(1 for _ in self._solutions())
+
+    def __contains__(self, proposed: object) -> bool:
+        if not isinstance(proposed, Payment):
+            return False
+        return check_proposed(self._b, proposed)

@@ -1,0 +1,103 @@
+"""The payment questions as functions: :func:`payments`, :func:`count_payments`,
+:func:`is_payable`.
+
+Rules
+-----
+CR 601.2g-h: mana abilities are activated, then the total cost is paid at once.
+CR 107.3: X. CR 702.66a: delve (:class:`~.delve.DelvePayments`).
+"""
+
+from __future__ import annotations
+
+from manacheck.model import GameState, ManaCost
+
+from .delve import DelvePayments
+from .enumeration import Payments
+from .sources import board_for, build_board
+
+__all__ = ["count_payments", "is_payable", "payments"]
+
+
+def payments(state: GameState, player: str, cost: ManaCost | str, *, x: int | None = None,
+             for_object: str | None = None, exclude: frozenset[str] = frozenset(),
+             limit: int | None = None) -> Payments:
+    """Every distinct way ``player`` can pay ``cost`` now, lazily.
+
+    Parameters
+    ----------
+    state : GameState
+    player : str
+        Who pays.
+    cost : ManaCost or str
+        The cost ({T}/{Q} are ignored: they aren't mana).
+    x : int, optional
+        The value of X (CR 107.3); required when the cost has X.
+    for_object : str, optional
+        What is being paid for: a card in hand or spell on the stack (cast), or a
+        permanent whose ability is activated. Spending restrictions are tested
+        against it (CR 106.6); without it restricted mana is not used.
+    exclude : frozenset of str
+        Objects that can't be used as mana sources (the permanent whose {T} ability
+        is being paid for, objects tapped or sacrificed for other costs).
+    limit : int, optional
+        Iterate at most this many payments.
+
+    Returns
+    -------
+    Payments
+        ``bool()``, ``count()``, iteration, ``in``.
+
+    Raises
+    ------
+    BadInput
+        Bad cost text, X missing or negative, unknown player or object.
+
+    Examples
+    --------
+    >>> from manacheck.model import load_state_text
+    >>> s = load_state_text("turn: {active_player: A}\\nplayers:\\n  A:\\n"
+    ...                     "    battlefield: [Forest, Forest, Island]\\n")
+    >>> p = payments(s, "A", "{1}{G}")
+    >>> p.count()
+    2
+    >>> sorted(q.text for q in p)
+    ['Forest [ability 1: {G}], Island [ability 1: {U}]', 'Forest x2 [ability 1: {G}]']
+    >>> bool(p), p.first() in p
+    (True, True)
+
+    Notes
+    -----
+    See :mod:`manacheck.solver.payments` for the encoding and the known limits.
+
+    Rules
+    -----
+    CR 601.2g-h, 605.3a, 302.6, 107.4, 119.4, 106.6 (see :mod:`manacheck.solver.payments`).
+    """
+    board = board_for(state, player, cost, x, for_object, exclude)
+    most = board.delve_most()
+    if most:
+        parts = [(k, Payments(build_board(state, player, board.cost.reduced(k),
+                                          board.for_object, board.exclude, delve_done=True),
+                              limit))
+                 for k in range(most + 1)]
+        return DelvePayments(board, parts, limit)
+    return Payments(board, limit)
+
+
+def count_payments(state: GameState, player: str, cost: ManaCost | str, *,
+                   x: int | None = None, for_object: str | None = None,
+                   exclude: frozenset[str] = frozenset(), limit: int | None = None) -> int:
+    """How many distinct payments there are (counted, not listed). See :func:`payments`."""
+    return payments(state, player, cost, x=x, for_object=for_object, exclude=exclude,
+                    limit=limit).count()
+
+
+def is_payable(state: GameState, player: str, cost: ManaCost | str, *,
+               x: int | None = None, for_object: str | None = None,
+               exclude: frozenset[str] = frozenset(), limit: int | None = None) -> bool:
+    """Whether the cost can be paid now: a max-flow pre-check, then the first payment.
+
+    See :func:`payments`. Rules: CR 601.2h (unpayable costs can't be paid).
+    """
+    return bool(payments(state, player, cost, x=x, for_object=for_object,
+                         exclude=exclude, limit=limit))

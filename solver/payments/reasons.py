@@ -1,0 +1,116 @@
+"""Why a cost can't be paid: every failing reason, each with its rule.
+
+Rules
+-----
+CR 601.2h: unpayable costs can't be paid; partial payments are not allowed. CR 107.4c:
+{C} only with colorless mana. CR 107.4e: hybrid. CR 107.4f, 119.4: Phyrexian symbols
+and the life total. CR 107.4h: {S} needs mana from a snow source. CR 106.6: spending
+restrictions. CR 702.66a: delve.
+"""
+
+from __future__ import annotations
+
+from manacheck.model import COLORS, GameState, ManaCost, ManaType, SymbolKind
+
+from .enumeration import Payments
+from .kinds import max_units
+from .sources import board_for, build_board
+from .values import fmt_types
+
+__all__ = ["unpayable_reasons"]
+
+
+def unpayable_reasons(state: GameState, player: str, cost: ManaCost | str, *,
+                      x: int | None = None, for_object: str | None = None,
+                      exclude: frozenset[str] = frozenset(), limit: int | None = None
+                      ) -> list[str]:
+    """Why the cost can't be paid, as every failing reason (empty if it can be).
+
+    Each reason names the symbol or amount and the rule, e.g.
+    ``"nothing can produce {U} (CR 601.2h: unpayable costs can't be paid)"``.
+    Sources left out (tapped, summoning sick ...) are listed after the reasons.
+    """
+    b = board_for(state, player, cost, x, for_object, exclude)
+    most = b.delve_most()
+    if most:
+        # Delve (CR 702.66a): not payable even with every card it could exile.
+        b = build_board(state, player, b.cost.reduced(most), b.for_object, b.exclude,
+                        delve_done=True)
+    if Payments(b):
+        return []
+    units: set[tuple[ManaType, bool]] = set()
+    most_units = 0
+    max_of: dict[ManaType, int] = dict.fromkeys(ManaType, 0)
+    for g in b.groups:
+        best = 0
+        best_of: dict[ManaType, int] = {}
+        for o in g.options:
+            kind = b.kinds[o.kind]
+            if not b.allowed_main(kind.restriction):
+                continue
+            per = g.size * (1 if o.exclusive else o.repeat)
+            best = max(best, len(o.event) * per)
+            for t in o.event:
+                units.add((t, kind.snow))
+                best_of[t] = max(best_of.get(t, 0), o.event.count(t) * per)
+        most_units += best
+        for t, n in best_of.items():
+            max_of[t] += n
+    for pk in b.pool:
+        if pk.allowed:
+            units.add((pk.type, pk.snow))
+            most_units += pk.amount
+            max_of[pk.type] += pk.amount
+    types = {t for t, _ in units}
+    reasons: list[str] = []
+    seen: set[str] = set()
+    life_ok = b.life >= 2
+    for s in b.cost:
+        if s.text in seen:
+            continue
+        seen.add(s.text)
+        k = s.kind
+        if k is SymbolKind.COLORED and s.colors[0] not in types:
+            reasons.append(f"nothing can produce {s.text} (CR 601.2h: unpayable costs "
+                           "can't be paid)")
+        elif k is SymbolKind.COLORLESS and ManaType.C not in types:
+            reasons.append("nothing can produce colorless mana for {C} (CR 107.4c: {C} is "
+                           "paid only with colorless mana)")
+        elif k is SymbolKind.HYBRID and not set(s.colors) & types:
+            reasons.append(f"nothing can produce {fmt_types(s.colors)[:3]} or "
+                           f"{fmt_types(s.colors)[3:]} for {s.text} (CR 107.4e)")
+        elif k in (SymbolKind.PHYREXIAN, SymbolKind.HYBRID_PHYREXIAN) and \
+                not set(s.colors) & types and not life_ok:
+            reasons.append(f"nothing can produce {fmt_types(s.colors[:1])} for {s.text} and "
+                           f"life {b.life} is less than 2 (CR 107.4f, 119.4)")
+        elif k is SymbolKind.SNOW and not any(snow for _, snow in units):
+            reasons.append("no snow source can produce mana for {S} (CR 107.4h)")
+    need_min = sum(1 if s.kind in (SymbolKind.MONO_HYBRID,) else max_units(s)
+                   for s in b.cost if s.kind not in (SymbolKind.PHYREXIAN,
+                                                      SymbolKind.HYBRID_PHYREXIAN))
+    need_min += sum(1 for s in b.cost if s.kind in (SymbolKind.PHYREXIAN,
+                                                     SymbolKind.HYBRID_PHYREXIAN)
+                    ) - min(b.phyrexian, max(b.life, 0) // 2)
+    if most_units < need_min:
+        reasons.append(f"at most {most_units} mana can be made but {b.cost.text or '{0}'} "
+                       f"needs {need_min} (CR 601.2h)")
+    for t in (*COLORS, ManaType.C):
+        strict = sum(1 for s in b.cost if (s.kind is SymbolKind.COLORED and s.colors[0] is t)
+                     or (s.kind is SymbolKind.COLORLESS and t is ManaType.C))
+        if 0 < max_of[t] < strict:
+            reasons.append(f"{b.cost.text} needs {('{' + t.value + '}') * strict} but at most "
+                           f"{max_of[t]} {{{t.value}}} can be made (CR 601.2h)")
+    if not reasons:
+        reasons.append(f"no combination of the available sources pays {b.cost.text} "
+                       "(CR 601.2h: partial payments are not allowed)")
+    restricted = [g.ids[0] for g in b.groups for o in g.options
+                  if b.kinds[o.kind].restriction is not None
+                  and not b.allowed_main(b.kinds[o.kind].restriction)]
+    for r in dict.fromkeys(restricted):
+        reasons.append(f"mana from {r} has a spending restriction this payment doesn't meet "
+                       "(CR 106.6)")
+    if most:
+        reasons.insert(0, f"even with delve exiling {most} card{'s' if most > 1 else ''} "
+                          f"from your graveyard (CR 702.66a), {b.cost.text} is left to pay")
+    reasons.extend(b.notes)
+    return reasons

@@ -1,0 +1,418 @@
+"""Mana sources of a payment, collected from the state and grouped.
+
+Every mana ability the player could activate while paying is turned into options
+(:class:`~.kinds.Option`): one per distinct mana event it could add (from
+:func:`manacheck.solver.produce.activation_outcomes`, triggered mana included).
+Interchangeable permanents (same card, status, counters, choices, controller and
+options) form one :class:`~.kinds.Group`. Abilities that can't be activated now are
+noted with the rule; those the solver can't model are *left out* (answers are then
+lower bounds, and "not payable" becomes "not decided").
+
+Rules
+-----
+CR 605.3a: mana abilities may be activated while paying a cost. CR 107.5 / 107.6: {T}
+needs the permanent untapped, {Q} tapped. CR 302.6: a creature's {T}/{Q} abilities need
+it under its controller's control since their most recent turn began (or haste).
+CR 602.5b: "activate only once each turn". CR 602.1b: activation conditions. CR 602.5e:
+"only as an instant" mana abilities aren't activated while paying (Lion's Eye Diamond
+ruling). CR 602.1: non-{T} abilities may be activated as often as their costs can be
+paid. CR 106.6: restrictions, including "spend only mana produced by creatures" (Myr
+Superion). CR 702.51a: convoke. CR 702.66a: delve. CR 601.2a: a spell being cast is on
+the stack, so its own hand abilities can't pay for it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable, Mapping
+from typing import Any
+
+from manacheck.model import (
+    ActivatedAbility,
+    CostKind,
+    GameState,
+    ManaCost,
+    ManaProductionKind,
+    ManaType,
+    ObjectFilter,
+    Permanent,
+    SymbolKind,
+    Zone,
+    effective,
+    matches,
+)
+from manacheck.model.characteristics import bind_restriction, tap_abilities_blocked
+from manacheck.model.conditions import condition_holds
+from manacheck.model.errors import UnknownObject
+
+from .. import produce
+from .board import Board
+from .casting import resolve_cost
+from .exact import simple_check_data
+from .kinds import UNMODELLED_WHY, Group, Kind, LeftOut, Option, PoolKind, note
+from .outlets import sac_classes, sac_filter_index, sacrificable
+
+__all__ = ["board_for", "build_board"]
+
+_EXCLUSIVE_COSTS = {CostKind.SACRIFICE_SELF, CostKind.EXILE_SELF}
+_SUPPORTED_COSTS = {CostKind.SACRIFICE_SELF, CostKind.EXILE_SELF, CostKind.PAY_LIFE,
+                    CostKind.REMOVE_COUNTERS, CostKind.TAP_UNTAPPED, CostKind.REVEAL}
+
+
+def build_board(state: GameState, player: str, cost: ManaCost, for_object: str | None,
+                exclude: frozenset[str], delve_done: bool = False) -> Board:
+    """The board of one payment question: sources collected and grouped, outlets
+    classified, pool kinds, activation bounds and the exact check's data."""
+    b = Board(state, player, cost, for_object, exclude, delve_done)
+    other_ways_to_pay(b)
+    collect(b)
+    b.uses_sacs = any(k.sacs_other for k in b.kinds)
+    if b.uses_sacs:
+        sac_classes(b)
+    b.pool = pool_kinds(b)
+    b.uses_tappers = any(k.taps_other for k in b.kinds)
+    b.bound_activations()
+    b.simple = simple_check_data(b)
+    return b
+
+
+def board_for(state: GameState, player: str, cost: ManaCost | str, x: int | None,
+              for_object: str | None, exclude: frozenset[str]) -> Board:
+    """The board for the arguments of :func:`manacheck.solver.payments.payments`: the
+    cost parsed and X given (CR 107.3), the objects checked, and a card being cast
+    kept out of its own payment (CR 601.2a)."""
+    c = resolve_cost(cost, x)
+    if for_object is not None and for_object not in state:
+        state.get(for_object)  # raises UnknownObject with a suggestion
+    for e in exclude:
+        if e not in state:
+            raise UnknownObject(f"unknown object '{e}' in exclude")
+    excluded = frozenset(exclude)
+    if for_object is not None and state.zone_of(for_object) == "hand":
+        # CR 601.2a: a spell being cast is on the stack while it is paid for, so the
+        # card's own hand abilities (Elvish Spirit Guide) can't pay for it.
+        excluded |= {for_object}
+    return build_board(state, player, c, for_object, excluded)
+
+
+def call_outcomes(state: GameState, object_id: str, number: int
+                  ) -> frozenset[tuple[ManaType, ...]]:
+    """Every mana event one activation could add, triggered mana included (CR 106.12a)."""
+    return produce.activation_outcomes(state, object_id, number, include_triggered=True)
+
+
+def other_ways_to_pay(b: Board) -> None:
+    """Convoke (CR 702.51a: tap creatures to pay) is not part of the payment model:
+    when the spell being cast has it and could use it, that is said, and every
+    answer is a lower bound. So is delve (CR 702.66a) on a board built directly;
+    :func:`payments` handles delve itself (:class:`DelvePayments`)."""
+    card = b.spell_card
+    if card is None:
+        return
+    kws = {k.strip().lower() for k in card.keywords}
+    generic = any(s.kind is SymbolKind.GENERIC and s.amount for s in b.cost)
+    if "delve" in kws and generic and b.player.graveyard and not b.delve_done:
+        b.left_out.append("delve (cards in your graveyard)")
+        b.notes.append("delve is left out: exiling cards from your graveyard to pay "
+                          "generic mana (CR 702.66a) isn't modelled by the payment solver")
+    chars = effective(b.state)
+    if "convoke" not in kws or not any(chars[p.id].is_creature and not p.tapped
+                                       for p in b.player.battlefield):
+        return
+    if any(s.kind in (SymbolKind.COLORLESS, SymbolKind.SNOW) for s in b.cost):
+        # A colorless creature's convoke pays only generic mana, which a {C} or {S}
+        # symbol would tell apart from {C} mana: not modelled then.
+        b.left_out.append("convoke (untapped creatures)")
+        b.notes.append("convoke is left out: with {C} or {S} in the cost, tapping "
+                          "creatures to pay (CR 702.51a) isn't modelled")
+        return
+    b.convoke = True
+
+
+def convoke_options(b: Board, chars: Any) -> list[Option]:
+    """CR 702.51a: tapping an untapped creature you control pays one generic mana, or
+    one colored mana of a color it has. As an option it is "ability 0": it taps the
+    creature (exclusive, so not also for its own {T} ability; not the {T} symbol, so
+    summoning sickness doesn't matter, CR 302.6) and adds one mana of one of its
+    colors, or {C} for a colorless creature (only when the cost has no {C} or {S},
+    so that {C} pays exactly what a generic mana pays)."""
+    colors = sorted((c for c in chars.colors if c.is_color), key=lambda t: t.order)
+    out = []
+    for t in colors or [ManaType.C]:
+        merged = (b.type_class[t],)
+        k = Kind(merged, False, None, ManaCost(()), 0, "", 0, None)
+        out.append(Option(0, b.kind(k), True, 1, True, 0, (t,)))
+    return out
+
+
+def not_from_creature(b: Board, oid: str, number: int) -> None:
+    """Myr Superion's rule keeps a noncreature source out. If a creature's mana
+    ability costs mana, that source might still pay it and so help: then it is left
+    out (a lower bound), not excluded."""
+    if b.feeds_creatures:
+        b.left_out.append(f"{oid} (ability {number})")
+        b.notes.append(note(oid, number, LeftOut(
+            "only mana produced by creatures may pay for this spell, and mana it adds "
+            "could pay a creature's mana ability, which the payment solver doesn't "
+            "model")))
+    else:
+        b.notes.append(note(oid, number, "only mana produced by creatures may pay "
+                                             "for this spell (CR 106.6)"))
+
+
+def collect(b: Board) -> None:
+    state = b.state
+    chars_all = effective(state)
+    b.feeds_creatures = b.creature_mana_only and any(
+        ab.is_mana_ability and bool(ab.mana_cost)
+        for p in b.player.battlefield if chars_all[p.id].is_creature
+        for ab in chars_all[p.id].activated)
+    keyed: dict[Hashable, list[tuple[str, tuple[Option, ...], bool]]] = {}
+    names: dict[Hashable, tuple[str, str]] = {}
+    tflts = tap_filters(b, chars_all)
+    # Identical permanents (same card, status and effective characteristics, nothing
+    # attached) make the same mana: ask activation_outcomes once for them.
+    options_cache: dict[Hashable, list[Option]] = {}
+    tapper_cache: dict[Hashable, bool] = {}
+    attached = {p.attached_to for p in state.permanents if p.attached_to}
+    for perm in b.player.battlefield:
+        if perm.id in b.exclude:
+            continue
+        chars = chars_all[perm.id]
+        opts: list[Option] = []
+        for number, ab in enumerate(chars.activated, 1):
+            if not ab.is_mana_ability or ab.zone is not Zone.BATTLEFIELD:
+                continue
+            if b.creature_mana_only and not chars.is_creature:
+                not_from_creature(b, perm.id, number)
+                continue
+            why = cannot(b, perm, tap_abilities_blocked(state, perm), ab, number)
+            if why:
+                b.notes.append(note(perm.id, number, why))
+                continue
+            outlet = any(c.kind is CostKind.SACRIFICE for c in ab.costs)
+            if outlet:
+                b.outlets.append((perm.id, number))
+            # (an outlet's options name what it may sacrifice, which may depend on it)
+            okey: Hashable = (perm.card.name, perm.tapped, perm.summoning_sick,
+                              perm.counters, perm.chosen, perm.controller, chars, number,
+                              perm.id if outlet else None)
+            hit = options_cache.get(okey) if perm.id not in attached else None
+            if hit is None:
+                events = call_outcomes(state, perm.id, number)
+                hit = options(b, ab, number, events, chars.is_snow, perm.card.name,
+                                    perm)
+                if perm.id not in attached:
+                    options_cache[okey] = hit
+            if hit and not hit[0].exclusive and ab.mana_cost:
+                # "{R}: Add {B}" could be activated again and again; only one
+                # activation is modelled, so answers are lower bounds.
+                b.left_out.append(f"{perm.id} (ability {number})")
+                b.notes.append(note(perm.id, number, LeftOut(
+                    "it is used at most once: repeated activations of a mana ability "
+                    "that costs mana are not modelled")))
+            opts.extend(hit)
+        taps_only = [o for o in opts if o.exclusive and not o.gone]
+        gone_only = [o for o in opts if o.gone and not o.taps_self]
+        if taps_only and gone_only:
+            # One permanent may tap for mana and then sacrifice itself for more (Horn
+            # of Ramos); the solver uses one exclusive ability per permanent, so
+            # answers are lower bounds.
+            n = gone_only[0].ability
+            b.left_out.append(f"{perm.id} (ability {n})")
+            b.notes.append(note(perm.id, n, LeftOut(
+                "tapping it for mana and then sacrificing it for more is not modelled "
+                "(one of its abilities is used per payment)")))
+        if b.convoke and chars.is_creature and not perm.tapped:
+            opts.extend(convoke_options(b, chars))
+        tkey = (perm.card.name, perm.tapped, perm.summoning_sick, perm.counters,
+                perm.chosen, perm.controller, chars)
+        tapper = tapper_cache.get(tkey) if perm.id not in attached else None
+        if tapper is None:
+            tapper = (not perm.tapped) and any(
+                matches(f, chars, perm, state, b.player.name) for f in tflts)
+            if perm.id not in attached:
+                tapper_cache[tkey] = tapper
+        if not opts:
+            if tapper:
+                b.extra_tappers += 1
+            continue
+        key: Hashable = ("battlefield", perm.card.name, perm.tapped, perm.summoning_sick,
+               perm.counters, perm.chosen, perm.token, perm.controller, tuple(opts),
+               tapper)
+        keyed.setdefault(key, []).append((perm.id, tuple(opts), tapper))
+        names[key] = (perm.card.name, "battlefield")
+    for card in b.player.hand:
+        if card.id in b.exclude:
+            continue
+        opts = []
+        for number, ab in enumerate(card.card.activated_abilities, 1):
+            if not ab.is_mana_ability or ab.zone is not Zone.HAND:
+                continue
+            if b.creature_mana_only:  # a card in a hand is not a creature
+                not_from_creature(b, card.id, number)
+                continue
+            why = cannot(b, None, False, ab, number)
+            if why:
+                b.notes.append(note(card.id, number, why))
+                continue
+            fake = Permanent(card.id, card.card, b.player.name, card.owner)
+            events = produce.base_outcomes(state, fake, ab.mana) if ab.mana else frozenset()
+            opts.extend(options(b, ab, number, events, "Snow" in card.card.supertypes,
+                                      card.card.name, None))
+        if opts:
+            hkey: Hashable = ("hand", card.card.name, tuple(opts))
+            keyed.setdefault(hkey, []).append((card.id, tuple(opts), False))
+            names[hkey] = (card.card.name, "hand")
+    for key, members in keyed.items():
+        name, zone = names[key]
+        g = Group(tuple(m[0] for m in members), name, zone, members[0][1],
+                   len(members) if members[0][2] else 0)
+        for m in members:
+            b.id_group[m[0]] = len(b.groups)
+        b.groups.append(g)
+
+
+def tap_filters(b: Board, chars_all: Mapping[str, Any]) -> list[ObjectFilter]:
+    out = []
+    for perm in b.player.battlefield:
+        for ab in chars_all[perm.id].activated:
+            for c in ab.costs:
+                if c.kind is CostKind.TAP_UNTAPPED:
+                    out.append(c.filter)
+    return list(dict.fromkeys(out))
+
+
+def cannot(b: Board, perm: Permanent | None, sick: bool, ab: ActivatedAbility,
+            number: int) -> str:
+    """Why this mana ability can't be activated now ("" if it can)."""
+    if perm is not None:
+        if ab.tap and perm.tapped:
+            return "it is tapped (CR 107.5: {T} needs an untapped permanent)"
+        if ab.untap and not perm.tapped:
+            return "it is untapped (CR 107.6: {Q} needs a tapped permanent)"
+        if (ab.tap or ab.untap) and sick:
+            return ("it is a creature that hasn't been under your control since your "
+                    "most recent turn began (CR 302.6)")
+        if ab.once_each_turn and (perm.id, number) in b.state.activated_this_turn:
+            return "it was already activated this turn (CR 602.5b)"
+    if ab.timing == "as_instant":
+        # Ruling (Lion's Eye Diamond): a mana ability that may be activated "only as
+        # an instant" can't be activated while a spell or ability is being paid for.
+        return ("it can be activated only when you could cast an instant, not while "
+                "paying a cost (CR 602.5e)")
+    holds = None if ab.condition is None else condition_holds(
+        b.state, ab.condition, b.player.name, perm.id if perm is not None else "")
+    why = unmodelled(b, perm, ab, ab.condition is not None and holds is None)
+    if why:
+        b.left_out.append(f"{perm.id if perm is not None else 'a card in hand'} "
+                             f"(ability {number})")
+        return why
+    if ab.condition is not None and holds is not None and not holds[0]:
+        return f"its condition '{ab.condition.kind}' doesn't hold (CR 602.1b)"
+    for c in ab.costs:
+        if c.kind is CostKind.REMOVE_COUNTERS and perm is not None and \
+                isinstance(c.count, int) and perm.counters[c.counter] < c.count:
+            return f"it has fewer than {c.count} {c.counter} counter(s) (CR 602.2b)"
+        if c.kind is CostKind.EXILE_SELF and perm is not None:
+            return "its exile cost works from another zone"
+    return ""
+
+
+def unmodelled(b: Board, perm: Permanent | None, ab: ActivatedAbility,
+                unknown_condition: bool) -> LeftOut | None:
+    """Why the payment solver can't use an ability it might be able to activate: then
+    the source is left out and every answer is a lower bound (never a guess)."""
+    if ab.mana is not None and ab.mana.kind is ManaProductionKind.UNMODELLED:
+        return LeftOut(UNMODELLED_WHY)
+    if unknown_condition and ab.condition is not None:
+        return LeftOut(f"its condition '{ab.condition.kind}' is not modelled by the "
+                        f"payment solver")
+    for c in ab.costs:
+        if c.kind is CostKind.SACRIFICE and ab.mana is not None and (
+                ab.mana.could_produce is not None or ab.mana.per_sacrificed_mana_value):
+            return LeftOut("what it adds depends on the permanent it sacrifices")
+        if c.kind is CostKind.SACRIFICE and perm is not None and isinstance(c.count, int):
+            continue  # a sacrifice outlet (Ashnod's Altar): see outlets.sacs_fit
+        if c.kind not in _SUPPORTED_COSTS:
+            return LeftOut(f"its cost part '{c.text}' is not modelled by the payment "
+                            f"solver")
+        if not isinstance(c.count, int):
+            return LeftOut(f"its cost part '{c.text}' has a variable amount")
+    if ab.mana_cost.has_variable:
+        return LeftOut("its mana cost has X")
+    return None
+
+
+def repeats(b: Board, ab: ActivatedAbility, perm: Permanent | None, life: int, taps: int,
+             tflt: ObjectFilter | None, sacs: int = 0, sac_index: int = -1) -> int:
+    """How many times one permanent may activate a mana ability with no {T}, {Q},
+    sacrifice or exile in its cost (CR 602.1: as often as its costs can be paid):
+    bounded by its counters (Pentad Prism), by the untapped permanents its "tap an
+    untapped ..." cost could tap (Grand Architect; the tapper budget then decides
+    each payment), by the life total (CR 119.4), and by the mana the cost needs
+    (each activation must add some of the mana the payment needs)."""
+    bound = b.useful
+    for c in ab.costs:
+        if c.kind is CostKind.REMOVE_COUNTERS and perm is not None:
+            bound = min(bound, perm.counters[c.counter] // int(c.count))
+    if taps and tflt is not None:
+        chars = effective(b.state)
+        can_tap = sum(1 for p in b.player.battlefield
+                      if not p.tapped and p.id not in b.exclude
+                      and matches(tflt, chars[p.id], p, b.state, b.player.name))
+        bound = min(bound, can_tap // taps)
+    if life:
+        bound = min(bound, max(b.player.life, 0) // life)
+    if sacs and sac_index >= 0:
+        bound = min(bound, len(sacrificable(b, sac_index)) // sacs)
+    return max(bound, 0)
+
+
+def options(b: Board, ab: ActivatedAbility, number: int,
+             events: Iterable[tuple[ManaType, ...]], snow: bool, name: str,
+             perm: Permanent | None) -> list[Option]:
+    assert ab.mana is not None
+    life = sum(int(c.count) for c in ab.costs if c.kind is CostKind.PAY_LIFE)
+    taps = sum(int(c.count) for c in ab.costs if c.kind is CostKind.TAP_UNTAPPED)
+    tflt = next((c.filter for c in ab.costs if c.kind is CostKind.TAP_UNTAPPED), None)
+    sacs = sum(int(c.count) for c in ab.costs if c.kind is CostKind.SACRIFICE)
+    sflt = next((c.filter for c in ab.costs if c.kind is CostKind.SACRIFICE), None)
+    sac_index = sac_filter_index(b, sflt, perm) if sacs and sflt is not None else -1
+    exclusive = ab.tap or ab.untap or any(c.kind in _EXCLUSIVE_COSTS for c in ab.costs)
+    gone = any(c.kind in _EXCLUSIVE_COSTS for c in ab.costs)
+    repeat = 1 if exclusive or ab.mana_cost else \
+        repeats(b, ab, perm, life, taps, tflt, sacs, sac_index)
+    out = []
+    for ev in sorted(events, key=lambda e: [t.order for t in e]):
+        if not ev:
+            continue
+        # Kinds keep only what validity depends on: the snow flag only when some
+        # cost has {S}, the restriction only when it forbids something here.
+        # CR 106.6: "the chosen type" is this source's choice (Cavern of Souls).
+        restriction = bind_restriction(ab.mana.restriction, perm)
+        if restriction is not None and b.allowed_main(restriction) \
+                and not b.costly_abilities:
+            restriction = None
+        real = tuple(sorted(ev, key=lambda t: t.order))
+        # Types no symbol tells apart (e.g. {G} and {C} for a generic-only cost)
+        # share one representative in the kind: validity can't see the difference.
+        merged = tuple(sorted((b.type_class[t] for t in real), key=lambda t: t.order))
+        k = Kind(merged, snow and b.snow_matters,
+                  restriction, ab.mana_cost, 0, name if ab.mana_cost else "", taps, tflt,
+                  sacs, sac_index)
+        out.append(Option(number, b.kind(k), exclusive, repeat, ab.tap, life, real,
+                           gone))
+    return out
+
+
+def pool_kinds(b: Board) -> list[PoolKind]:
+    entries = b.player.mana_pool.entries
+    if b.creature_mana_only and entries:
+        # Where pool mana came from isn't recorded: it might be a creature's.
+        b.left_out.append("the mana pool")
+        b.notes.append("the mana pool is left out: only mana produced by creatures "
+                          "may pay for this spell, and where pool mana came from isn't "
+                          "recorded")
+        return [PoolKind(e.type, e.snow, False, e.amount) for e in entries]
+    return [PoolKind(e.type, e.snow, b.allowed_main(e.restriction), e.amount)
+            for e in entries]

@@ -1,0 +1,232 @@
+"""From a solution to a :class:`Payment` and back: the witness shown, and membership.
+
+:func:`build_payment` turns one solution of the constraint problem into the payment
+shown: which ids activate, what outlets sacrifice, one assignment of mana to symbols
+(from the exact check's flow) and the leftover. :func:`check_proposed` answers
+``payment in payments`` without a search.
+
+Rules
+-----
+CR 601.2g-h: every activation adds its mana before the total cost is paid; mana not
+spent is leftover. CR 701.21a: one permanent per sacrifice. CR 107.4f, 119.4: 2 life
+per Phyrexian symbol paid with life.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import itertools
+from collections import Counter as _Multiset
+from collections.abc import Callable, Iterator, Mapping
+from typing import Any
+
+from manacheck.model import ManaType
+
+from . import exact
+from .board import Board
+from .exact import FlowWitness
+from .kinds import Slot
+from .outlets import plan_sacrifices, sacrificable, sacs_fit
+from .values import Assigned, ManaUse, Payment, SacrificePlan, use_key
+
+__all__ = ["build_payment", "check_proposed", "explain", "pool_splits"]
+
+
+def build_payment(b: Board, sol: Mapping[Any, Any], colors_left: frozenset[ManaType]
+                  ) -> Payment:
+    """The :class:`Payment` of one solution of the constraint problem: its uses (ids
+    taken in group order), one sacrifice plan, one assignment of mana to symbols and
+    the leftover."""
+    counts = [0] * len(b.kinds)
+    pool = [0] * len(b.pool)
+    uses: list[ManaUse] = []
+    acts: list[tuple[str, int, tuple[ManaType, ...]]] = []
+    taken: dict[int, int] = {}
+    used_excl: dict[int, int] = {}
+    gone_ids: set[str] = set()
+    sac_wants: list[tuple[int, int]] = []  # (index in uses, outlet filter), one a sacrifice
+    life_syms = act_life = 0
+    for key, v in sorted(sol.items(), key=lambda kv: repr(kv[0])):
+        tag, i, j = key
+        if tag == "p":
+            pool[i] = v
+        elif tag == "l":
+            life_syms = v
+        elif tag == "n" and v:
+            g = b.groups[i]
+            o = g.options[j]
+            counts[o.kind] += v
+            act_life += v * o.life
+            if o.exclusive:
+                start = taken.get(i, 0)
+                ids = g.ids[start:start + v]
+                taken[i] = start + v
+                used_excl[i] = used_excl.get(i, 0) + v
+                acts.extend((obj, o.kind, o.event) for obj in ids)
+                if o.gone:
+                    gone_ids.update(ids)
+            else:
+                per = max(o.repeat, 1)
+                ids = tuple(dict.fromkeys(g.ids[k // per] for k in range(v)))
+                acts.extend((g.ids[k // per], o.kind, o.event) for k in range(v))
+            k = b.kinds[o.kind]
+            sac_wants.extend((len(uses), k.sac_filter)
+                             for _ in range(v * k.sacs_other))
+            uses.append(ManaUse(ids[0], o.ability, o.event, v, ids, g.ids,
+                                g.zone))
+    check: Callable[[frozenset[str]], SacrificePlan | None] | None = None
+    may_sacrifice: frozenset[str] = frozenset()
+    if sac_wants:
+        wants = tuple((use_key(uses[ui]), f) for ui, f in sac_wants)
+        check = functools.partial(plan_sacrifices, b, wants, frozenset(gone_ids))
+        may_sacrifice = frozenset(m for f in {f for _, f in sac_wants}
+                                  for m in sacrificable(b, f))
+        plan = check(frozenset())
+        if plan is not None:
+            uses = [dataclasses.replace(u, sacrificed=plan.get(use_key(u), ()))
+                    for u in uses]
+    flow = exact.solve(b, counts, pool, life_syms, act_life)
+    leftover: list[ManaType] = []
+    assignment: list[Assigned] = []
+    if flow is not None:
+        leftover, assignment = explain(b, acts, flow)
+    spent_pool = [b.pool[i].type for i, v in enumerate(pool) for _ in range(v)]
+    detail = [b.pool_text(i) for i, v in enumerate(pool) for _ in range(v)]
+    life = act_life + 2 * life_syms
+    uses.sort(key=lambda u: (u.zone, u.object, u.ability, [t.order for t in u.mana]))
+    return Payment(tuple(uses), tuple(spent_pool), life, tuple(leftover),
+                   tuple(assignment), colors_left, tuple(detail), check, may_sacrifice)
+
+
+def explain(b: Board, activations: list[tuple[str, int, tuple[ManaType, ...]]],
+             flow: FlowWitness) -> tuple[list[ManaType], list[Assigned]]:
+    """Turn the flow witness into one assignment of mana to symbols, and the leftover.
+
+    ``activations`` lists (object id, kind, mana it really adds) for every activation
+    of the payment; the flow speaks of kinds, whose types may stand for a class of
+    types the cost can't tell apart, so each unit is matched back to real mana.
+    """
+    cls = b.type_class
+    per_kind: dict[int, list[tuple[str, list[ManaType]]]] = {}
+    for obj, k, real in activations:
+        per_kind.setdefault(k, []).append((obj, list(real)))
+    at_pos: dict[int, tuple[str, list[ManaType]]] = {}
+    seen: dict[int, int] = {}
+    for pos, k in enumerate(flow.order):
+        i = seen.get(k, 0)
+        seen[k] = i + 1
+        at_pos[pos] = per_kind[k][i]
+
+    def take(mana: list[ManaType], ty: ManaType) -> ManaType | None:
+        for x in mana:
+            if cls[x] is ty:
+                mana.remove(x)
+                return x
+        return None
+
+    def assigned(slot: Slot, ty: ManaType | None, source: str) -> Assigned:
+        part = "" if slot.owner == -1 else f"activating {at_pos[slot.owner][0]}"
+        generic = slot.accepts is None and not slot.snow and slot.symbol[1:-1].isdigit()
+        return Assigned("{1}" if generic else slot.symbol,
+                        "{" + ty.value + "}" if ty else "", source, part)
+
+    out: list[Assigned] = []
+    rest: list[tuple[tuple[str, int, ManaType | None], int, int]] = []
+    for (tag, k, ty), j, f in flow.sends:
+        if tag == "act" and ty is not None:
+            obj, mana = at_pos[k]
+            for _ in range(f):
+                out.append(assigned(flow.slots[j], take(mana, ty), obj))
+            continue
+        if tag != "kind" or ty is None:
+            rest.append(((tag, k, ty), j, f))
+            continue
+        # First give every activation of the kind one unit, so each visibly contributes.
+        for obj, mana in per_kind.get(k, []):
+            if f and len(mana) == len(b.kinds[k].event):
+                x = take(mana, ty)
+                if x is not None:
+                    out.append(assigned(flow.slots[j], x, obj))
+                    f -= 1
+        if f:
+            rest.append(((tag, k, ty), j, f))
+    for (tag, k, ty), j, f in rest:
+        for _ in range(f):
+            if tag == "kind" and ty is not None:
+                for obj, mana in per_kind[k]:
+                    x = take(mana, ty)
+                    if x is not None:
+                        out.append(assigned(flow.slots[j], x, obj))
+                        break
+            elif tag == "pool":
+                out.append(assigned(flow.slots[j], ty, "pool"))
+            else:
+                out.append(Assigned(flow.slots[j].symbol, "2 life", "life"))
+    leftover = sorted((t for lst in per_kind.values() for _, m in lst for t in m),
+                      key=lambda t: t.order)
+    out.sort(key=lambda a: (a.part_of, a.symbol, a.paid_with, a.source))
+    return leftover, out
+
+
+def check_proposed(b: Board, proposed: Payment) -> bool:
+    """Whether ``proposed`` is a payment of this board (``proposed in payments``), checked
+    without searching: its uses must name real groups and options, and the kinds, pool
+    mana and life it spends must pass the exact check."""
+    counts = [0] * len(b.kinds)
+    per_group: dict[int, int] = {}
+    seen: set[str] = set()
+    need = act_life = 0
+    demand = [0] * len(b.sac_filters)
+    gone: dict[int, int] = {}
+    for u in proposed.activations:
+        ids = u.ids or (u.object,)
+        if any(i not in b.id_group for i in ids):
+            return False
+        gis = {b.id_group[i] for i in ids}
+        if len(gis) != 1:
+            return False
+        gi = gis.pop()
+        g = b.groups[gi]
+        match = [o for o in g.options if o.ability == u.ability
+                 and o.event == tuple(sorted(u.mana, key=lambda t: t.order))]
+        if not match or u.times < 1:
+            return False
+        o = match[0]
+        if o.exclusive:
+            if len(ids) != u.times or len(set(ids)) != len(ids) or seen & set(ids):
+                return False
+            seen.update(ids)
+            per_group[gi] = per_group.get(gi, 0) + u.times
+        elif u.times > g.size * o.repeat:
+            return False
+        counts[o.kind] += u.times
+        act_life += u.times * o.life
+        need += u.times * b.kinds[o.kind].taps_other
+        if b.kinds[o.kind].sacs_other:
+            demand[b.kinds[o.kind].sac_filter] += u.times * b.kinds[o.kind].sacs_other
+        if o.gone:
+            gone[gi] = gone.get(gi, 0) + u.times
+    if any(n > b.groups[gi].size for gi, n in per_group.items()):
+        return False
+    if b.uses_sacs and not sacs_fit(b, demand, gone):
+        return False
+    want = _Multiset(proposed.pool)
+    extra = proposed.life - act_life
+    if extra < 0 or extra % 2:
+        return False
+    avail = b.extra_tappers + sum(g.tappers - per_group.get(gi, 0)
+                                  for gi, g in enumerate(b.groups) if g.tappers)
+    return any(exact.valid(b, counts, split, extra // 2, need, avail, act_life)
+               for split in pool_splits(b, want))
+
+
+def pool_splits(b: Board, want: _Multiset[ManaType]) -> Iterator[list[int]]:
+    """Every way to take the pool mana ``want`` from the pool's entries."""
+    ranges = [range(pk.amount + 1) for pk in b.pool]
+    for combo in itertools.product(*ranges):
+        got: _Multiset[ManaType] = _Multiset()
+        for pk, n in zip(b.pool, combo, strict=True):
+            got[pk.type] += n
+        if +got == +want:
+            yield list(combo)
