@@ -11,8 +11,9 @@ mana (and life) to symbol slots. Both users of a max-flow go through this module
 Why not networkx's ``maximum_flow_value``: the networks here have 5–60 nodes and are
 built and solved in the counting programme's inner loop. networkx builds a residual
 graph of dicts per call; ``benchmarks/maxflow.py`` runs both on the same networks
-(431 networks of about 13 nodes: 37 ms against 625 ms, 17x, on 2026-12-01). networkx stays the independent reference:
-``tests/test_maxflow.py`` compares the two on random networks.
+(431 networks of about 13 nodes: 37 ms against 625 ms, 17x, on 2026-12-01). networkx
+stays the independent reference: ``tests/test_maxflow.py`` compares the two on random
+networks.
 
 Rules
 -----

@@ -11,7 +11,6 @@ from __future__ import annotations
 import networkx as nx
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
 from manacheck.solver.maxflow import FlowNetwork
 
 Edge = tuple[int, int, int]
