@@ -24,19 +24,14 @@ import time
 from typing import Any
 
 from manacheck.model import (
-    GameState,
-    ManaProductionKind,
     ManaType,
-    effective,
     load_state_data,
 )
-from manacheck.solver.produce import base_outcomes, could_produce_all
+from manacheck.solver.naive import naive_could_produce, outcomes_by_permutations, replay
+from manacheck.solver.produce import could_produce_all
 from manacheck.solver.replacement import (
     BoundReplacement,
     ReplacementGraph,
-    _replay,
-    bound_replacements,
-    outcomes_by_permutations,
     to_vector,
 )
 
@@ -91,7 +86,7 @@ def bench_orders() -> list[tuple[str, ...]]:
             t0 = time.perf_counter()
             seen: set[object] = set()
             for perm in itertools.islice(itertools.permutations(effs), SAMPLE):
-                for final in _replay(perm, (False,) * k, start):
+                for final in replay(perm, (False,) * k, start):
                     seen.add(final)
             base = (time.perf_counter() - t0) * total / SAMPLE
             tried = total
@@ -127,47 +122,15 @@ def big_board(seed: int = 7) -> dict[str, Any]:
     }
 
 
-def naive_could_produce(state: GameState) -> dict[str, frozenset[ManaType]]:
-    """Kleene iteration over every permanent; replacement effects by permutations."""
-    chars = effective(state)
-    values: dict[str, frozenset[ManaType]] = {p.id: frozenset() for p in state.permanents}
-    changed = True
-    while changed:
-        changed = False
-        for perm in state.permanents:
-            got = set(values[perm.id])
-            for ab in chars[perm.id].activated:
-                if not ab.is_mana_ability or ab.mana is None:
-                    continue
-                cands: frozenset[ManaType] = frozenset()
-                if ab.mana.kind is ManaProductionKind.COULD_PRODUCE:
-                    assert ab.mana.could_produce is not None
-                    mine = ab.mana.could_produce.lands in ("you", "sacrificed")
-                    for land in state.permanents:
-                        if chars[land.id].is_land and (land.controller == perm.controller) \
-                                == mine:
-                            cands |= values[land.id]
-                    if ab.mana.could_produce.of == "color":
-                        cands -= {ManaType.C}
-                for ev in base_outcomes(state, perm, ab.mana, cands):
-                    outs, _ = outcomes_by_permutations(bound_replacements(state, perm, ab), ev)
-                    for o in outs:
-                        got.update(o)
-            if frozenset(got) != values[perm.id]:
-                values[perm.id] = frozenset(got)
-                changed = True
-    return values
-
-
 def bench_board() -> tuple[str, ...]:
-    from manacheck.solver import produce, replacement
+    from manacheck.solver import replacement
+    from manacheck.solver.produce import could
 
     data = big_board()
     t_ours = float("inf")
     for _ in range(REPEAT):  # best of REPEAT, each on a fresh state with empty caches
-        replacement._outcomes_cached.cache_clear()
-        replacement._canonical_cached.cache_clear()
-        produce._type_only.cache_clear()
+        replacement.clear_caches()
+        could.clear_caches()
         state = load_state_data(data)
         t0 = time.perf_counter()
         ours = could_produce_all(state)

@@ -14,8 +14,9 @@ Reflections) are interchangeable, so commuting effects collapse. The sinks are t
 outcomes, and the explanation of an outcome is a path to it. The work grows with the
 number of distinct intermediate states, not with k!.
 
-:func:`outcomes_by_permutations` is the reference the tests and benchmarks compare
-against: every permutation, replayed with the 616.1f re-check, no merging.
+:func:`manacheck.solver.naive.outcomes_by_permutations` is the reference the tests
+and benchmarks compare against: every permutation, replayed with the 616.1f re-check,
+no merging.
 
 Rules
 -----
@@ -31,7 +32,7 @@ from __future__ import annotations
 import functools
 import itertools
 from collections import deque
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -62,8 +63,8 @@ __all__ = [
     "bound_replacements",
     "canonical",
     "canonical_outcomes",
+    "clear_caches",
     "from_vector",
-    "outcomes_by_permutations",
     "replacement_applies",
     "replacement_outcomes",
     "to_vector",
@@ -386,6 +387,12 @@ def _outcomes_cached(classes: tuple[tuple[tuple[object, ...], int], ...], reps: 
 Canonical = tuple[tuple[tuple[tuple[object, ...], int], ...], tuple[BoundReplacement, ...]]
 
 
+def clear_caches() -> None:
+    """Empty the memo of replacement outcomes (for timing runs from a cold start)."""
+    _outcomes_cached.cache_clear()
+    _canonical_cached.cache_clear()
+
+
 def canonical(effects: Sequence[BoundReplacement]) -> Canonical:
     """Group interchangeable effects and drop ids, so equal situations share a cache.
 
@@ -437,38 +444,3 @@ def canonical_outcomes(canon: Canonical, event: Iterable[ManaType]) -> frozenset
     if not classes:
         return frozenset({ev})
     return _outcomes_cached(classes, reps, to_vector(ev))
-
-
-def outcomes_by_permutations(effects: Sequence[BoundReplacement],
-                             event: Iterable[ManaType]) -> tuple[frozenset[ManaEvent], int]:
-    """The naive reference: replay every permutation of the effects.
-
-    For each permutation, repeatedly apply the first effect in that order that has not
-    been applied and still applies (CR 616.1f), branching on the player's choices,
-    until none applies. Every real order of application is produced by some
-    permutation (itself followed by the rest). Returns the outcomes and the number of
-    permutations tried. O(k! x k^2): for tests and benchmarks only.
-    """
-    start = to_vector(event)
-    outs: set[ManaEvent] = set()
-    if sum(start) == 0:
-        return frozenset(), 0
-    tried = 0
-    for perm in itertools.permutations(effects):
-        tried += 1
-        for final in _replay(perm, (False,) * len(perm), start):
-            outs.add(from_vector(final))
-    if not effects:
-        outs.add(from_vector(start))
-    return frozenset(o for o in outs if o), tried
-
-
-def _replay(perm: Sequence[BoundReplacement], used: tuple[bool, ...], ev: Vector
-            ) -> Iterator[Vector]:
-    for i, eff in enumerate(perm):
-        if not used[i] and replacement_applies(eff, ev):
-            now = (*used[:i], True, *used[i + 1:])
-            for out in apply_replacement(eff, ev):
-                yield from _replay(perm, now, out)
-            return
-    yield ev

@@ -21,20 +21,17 @@ from hypothesis import strategies as st
 from manacheck.model import (
     MANA_TYPES,
     GameState,
-    ManaProductionKind,
     ManaType,
-    effective,
     load_state_data,
 )
 from manacheck.solver.fixpoint import least_fixed_point, naive_least_fixed_point
-from manacheck.solver.produce import base_outcomes, could_produce, could_produce_all
+from manacheck.solver.naive import naive_could_produce, outcomes_by_permutations
+from manacheck.solver.produce import could_produce, could_produce_all
 from manacheck.solver.replacement import (
     BoundReplacement,
     EnumerationLimit,
     ReplacementGraph,
     apply_replacement,
-    bound_replacements,
-    outcomes_by_permutations,
     replacement_applies,
     replacement_outcomes,
     to_vector,
@@ -142,39 +139,6 @@ def make_state(a: list[str], b: list[str], pale_moon: bool = False) -> GameState
     return load_state_data(data)
 
 
-def naive_could_produce(state: GameState) -> dict[str, frozenset[ManaType]]:
-    """Kleene iteration over every permanent, replacement effects by permutations."""
-    chars = effective(state)
-    values: dict[str, frozenset[ManaType]] = {p.id: frozenset() for p in state.permanents}
-    changed = True
-    while changed:
-        changed = False
-        for perm in state.permanents:
-            got = set(values[perm.id])
-            for ab in chars[perm.id].activated:
-                if not ab.is_mana_ability or ab.mana is None:
-                    continue
-                cands: frozenset[ManaType] = frozenset()
-                if ab.mana.kind is ManaProductionKind.COULD_PRODUCE:
-                    assert ab.mana.could_produce is not None
-                    mine = ab.mana.could_produce.lands in ("you", "sacrificed")
-                    for land in state.permanents:
-                        if chars[land.id].is_land and (land.controller == perm.controller) \
-                                == mine:
-                            cands |= values[land.id]
-                    if ab.mana.could_produce.of == "color":
-                        cands -= {ManaType.C}
-                for ev in base_outcomes(state, perm, ab.mana, cands):
-                    outs, _ = outcomes_by_permutations(
-                        bound_replacements(state, perm, ab), ev)
-                    for o in outs:
-                        got.update(o)
-            if frozenset(got) != values[perm.id]:
-                values[perm.id] = frozenset(got)
-                changed = True
-    return values
-
-
 boards = st.tuples(st.lists(permanent, max_size=7), st.lists(permanent, max_size=7),
                    st.booleans())
 #: With Prismatic Omen too (its result against Blood Moon follows timestamps, CR 613.7,
@@ -267,13 +231,13 @@ def test_too_many_color_combinations_stop_with_a_message() -> None:
 def test_types_follow_from_the_set_of_types(effs: list[BoundReplacement],
                                             event: list[ManaType]) -> None:
     # could-produce runs the process on each event's set of types with amounts dropped
-    # (produce._type_only); the types reached must be those of the full events.
-    from manacheck.solver.produce import _type_only
+    # (produce.type_only); the types reached must be those of the full events.
+    from manacheck.solver.produce import type_only
 
     ev = tuple(sorted(event, key=lambda t: t.order))
     support = tuple(sorted(set(event), key=lambda t: t.order))
     full = {t for o in outcomes_by_permutations(effs, ev)[0] for t in o}
-    small = {t for o in replacement_outcomes([_type_only(e) for e in effs], support)
+    small = {t for o in replacement_outcomes([type_only(e) for e in effs], support)
              for t in o}
     assert small == full
 

@@ -1,0 +1,71 @@
+"""What mana an ability would add, and what mana a permanent could produce (CR 106.7).
+
+This package is the contract between the payment solver and the could-produce solver:
+
+* :func:`activation_outcomes` — every mana event one activation of a mana ability could
+  add right now, each as a sorted tuple of mana types (a multiset), after replacement
+  effects in any order the player may choose (CR 616.1); optionally with the mana of
+  the triggered mana abilities it sets off (CR 106.12a, 605.1b). The payment solver
+  reads only this.
+* :func:`could_produce` / :func:`could_produce_all` / :func:`explain_could_produce` —
+  CR 106.7: the least fixed point over the "could produce" references (Reflecting
+  Pool, Exotic Orchard, ...), costs ignored, replacement effects in any order, with
+  the derivation of every type.
+
+Rooms: ``events`` (what one activation adds before replacement), ``could`` (the CR
+106.7 fixed point), ``explain`` (derivations), ``activation`` (what an activation adds
+now, with triggered mana).
+
+Rules
+-----
+CR 106.7: "could produce" ignores costs and takes replacement effects into account in
+any possible order.
+CR 106.5: an ability that would produce an undefined type produces nothing.
+CR 106.12a, 605.1b: triggered mana abilities add mana, but are not what a land "could
+produce" (Wild Growth's ruling).
+CR 605.1a: mana abilities.
+CR 616.1, 616.1f, 614.5: replacement effects in the affected player's order, re-checked
+after each, at most once each.
+"""
+
+from __future__ import annotations
+
+from .activation import activation_outcomes, mana_triggers
+from .could import (
+    base_supports,
+    could_produce,
+    could_produce_all,
+    incomplete_answers,
+    mana_abilities,
+    type_only,
+)
+from .events import (
+    MAX_EVENTS,
+    ManaEvent,
+    UnmodelledMana,
+    base_outcomes,
+    count_per,
+    sacrifice_candidates,
+)
+from .explain import INCOMPLETE_NOTE, CouldProduce, TypeDerivation, explain_could_produce
+
+__all__ = [
+    "INCOMPLETE_NOTE",
+    "MAX_EVENTS",
+    "CouldProduce",
+    "ManaEvent",
+    "TypeDerivation",
+    "UnmodelledMana",
+    "activation_outcomes",
+    "base_outcomes",
+    "base_supports",
+    "could_produce",
+    "could_produce_all",
+    "count_per",
+    "explain_could_produce",
+    "incomplete_answers",
+    "mana_abilities",
+    "mana_triggers",
+    "sacrifice_candidates",
+    "type_only",
+]

@@ -1,0 +1,191 @@
+"""What one activation of a mana ability adds now, with its triggered mana.
+
+This is the contract with the payment solver: :func:`activation_outcomes` lists every
+mana event one activation could add right now, after replacement effects in any order
+the player may choose, optionally with the mana of the triggered mana abilities it
+sets off.
+
+Rules
+-----
+CR 605.1a, 605.1b, 106.12a: activated and triggered mana abilities. CR 616.1:
+replacement effects in the affected player's order. CR 106.7 for "could produce"
+amounts (Reflecting Pool).
+"""
+
+from __future__ import annotations
+
+import itertools
+
+from manacheck.model import (
+    ActivatedAbility,
+    GameState,
+    ManaProductionKind,
+    Permanent,
+    TriggeredAbility,
+    effective,
+    matches,
+)
+from manacheck.model.errors import BadInput
+
+from .could import solver_for
+from .events import (
+    ManaEvent,
+    base_outcomes,
+    sacrifice_candidates,
+    sorted_event,
+)
+
+__all__ = [
+    "activation_outcomes",
+    "mana_triggers",
+]
+
+
+# ---------------------------------------------------------------------------------------
+# One activation: the payment solver's contract.
+# ---------------------------------------------------------------------------------------
+
+
+def mana_triggers(state: GameState, source: Permanent, ability: ActivatedAbility
+                  ) -> tuple[tuple[Permanent, TriggeredAbility], ...]:
+    """The triggered mana abilities that activating ``ability`` of ``source`` sets off.
+
+    "Whenever ... is tapped for mana" needs a mana ability with {T} in its cost
+    (Leyline of Abundance's and Kinnan's rulings). State-file order.
+
+    Rules
+    -----
+    CR 106.12a, 605.1b: triggered mana abilities.
+    """
+    if ability.mana is None or not ability.tap:
+        return ()
+    chars = effective(state)
+    src_chars = chars[source.id]
+    out = []
+    for perm in state.permanents:
+        for trig in chars[perm.id].abilities:
+            if not isinstance(trig, TriggeredAbility) or trig.event != "tapped_for_mana" \
+                    or trig.mana is None:
+                continue
+            if trig.self_only and perm.id != source.id:
+                continue
+            if matches(trig.subject, src_chars, source, state, perm.controller, perm.id):
+                out.append((perm, trig))
+    return tuple(out)
+
+
+def _trigger_options(state: GameState, perm: Permanent, trig: TriggeredAbility,
+                     produced: ManaEvent) -> frozenset[ManaEvent]:
+    """What one triggered mana ability adds, given the mana the source produced."""
+    assert trig.mana is not None
+    if trig.mana.kind is ManaProductionKind.PRODUCED_TYPE:
+        # "one mana of any type that land produced": after replacement effects (Mana
+        # Flare's and Contamination's rulings); nothing if it produced nothing.
+        opts = frozenset((t,) * trig.mana.amount for t in set(produced))
+    else:
+        opts = base_outcomes(state, perm, trig.mana)
+    return opts or frozenset({()})
+
+
+def activation_outcomes(
+    state: GameState,
+    object_id: str,
+    ability: int | ActivatedAbility,
+    *,
+    sacrificed: str | None = None,
+    include_triggered: bool = False,
+) -> frozenset[ManaEvent]:
+    """Every mana event one activation of this mana ability could add now.
+
+    Parameters
+    ----------
+    state : GameState
+    object_id : str
+        The permanent whose ability it is.
+    ability : int or ActivatedAbility
+        1-based number among the permanent's activated abilities (as in
+        ``Characteristics.activated``), or the ability itself.
+    sacrificed : str, optional
+        For "any type the sacrificed land could produce" (Squandered Resources): the
+        land sacrificed (its could-produce answer before it left, CR 608.2h). Without
+        it, any land its controller controls.
+    include_triggered : bool
+        Also add the mana of the triggered mana abilities the activation sets off
+        (Mana Flare, Wild Growth, ...), each combination of their choices.
+
+    Returns
+    -------
+    frozenset of ManaEvent
+        Sorted tuples of mana types; empty if the ability would add no mana.
+
+    Raises
+    ------
+    BadInput
+        Unknown object, no such ability, or ``sacrificed`` not a land its
+        controller controls.
+
+    Notes
+    -----
+    Could-produce references use the least fixed point of :func:`could_produce_all`;
+    replacement effects are applied in every order through the application-state
+    graph (:mod:`manacheck.solver.replacement`). Memoized per state object on
+    (object, ability, sacrificed, include_triggered).
+
+    Rules
+    -----
+    CR 605.1a: only mana abilities are asked about. CR 106.5: undefined types produce
+    nothing. CR 106.7, 616.1, 616.1f, 614.5: replacement effects in any order.
+    CR 106.12a, 605.1b: triggered mana abilities (not affected by Mana Reflection or
+    Contamination: they are not the land's mana).
+    """
+    cache: dict[object, frozenset[ManaEvent]] = state.__dict__.setdefault(
+        "_activation_outcomes_cache", {})
+    key = (object_id, ability, sacrificed, include_triggered)
+    hit = cache.get(key)
+    if hit is not None:
+        return hit
+    perm = state.permanent(object_id)
+    ab = _ability(state, perm, ability)
+    if ab.mana is None:
+        cache[key] = frozenset()
+        return cache[key]
+    solver = solver_for(state)
+    # ``sacrificed`` only matters to "the sacrificed land could produce"; other
+    # abilities that sacrifice (Ashnod's Altar) ignore it.
+    sac = sacrificed if ab.mana.could_produce is not None and \
+        ab.mana.could_produce.lands == "sacrificed" else None
+    if sacrificed is not None and ab.mana.per_sacrificed_mana_value:
+        if sacrificed not in sacrifice_candidates(state, perm, ab):
+            raise BadInput(f"'{sacrificed}' can't be sacrificed for {perm.id}'s ability "
+                           f"{ability}", suggestion="name a permanent its cost accepts")
+        sac = sacrificed
+    elif sac is not None:
+        land = state.permanent(sac)
+        if not effective(state)[land.id].is_land or land.controller != perm.controller:
+            raise BadInput(f"'{sac}' is not a land {perm.controller} controls",
+                           suggestion="name a land its controller can sacrifice")
+    # Only could-produce abilities look at the fixed point (computed lazily).
+    values = solver.values if ab.mana.kind is ManaProductionKind.COULD_PRODUCE else {}
+    result = solver.outcomes(perm, ab, values, sac)
+    if include_triggered:
+        triggers = mana_triggers(state, perm, ab)
+        if triggers:
+            combined: set[ManaEvent] = set()
+            for ev in result:
+                options = [_trigger_options(state, tp, trig, ev) for tp, trig in triggers]
+                for extra in itertools.product(*options):
+                    combined.add(sorted_event([*ev, *(t for e in extra for t in e)]))
+            result = frozenset(combined)
+    cache[key] = result
+    return result
+
+
+def _ability(state: GameState, perm: Permanent, ability: int | ActivatedAbility
+             ) -> ActivatedAbility:
+    if isinstance(ability, ActivatedAbility):
+        return ability
+    acts = effective(state)[perm.id].activated
+    if not 1 <= ability <= len(acts):
+        raise BadInput(f"'{perm.id}' has no activated ability {ability} "
+                       f"(it has {len(acts)})")
+    return acts[ability - 1]

@@ -1,0 +1,389 @@
+"""What mana a permanent could produce (CR 106.7): a least fixed point.
+
+"Could produce" refers to other permanents (Reflecting Pool, Exotic Orchard, Fellwar
+Stone): each permanent's answer depends on theirs, so all answers are computed together
+as the least fixed point of the "could produce" references, with costs ignored and
+replacement effects applied in every order (the replacement graph).
+
+Rules
+-----
+CR 106.7: costs ignored; replacement effects in any possible order. CR 616.1, 616.1f:
+the affected player's order, each effect once, re-checked after each. CR 106.12a:
+triggered mana abilities are not what a permanent could produce.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from collections.abc import Mapping
+
+from manacheck.model import (
+    COLORS,
+    ActivatedAbility,
+    GameState,
+    ManaProduction,
+    ManaProductionKind,
+    ManaType,
+    Permanent,
+    Zone,
+    effective,
+)
+
+from ..fixpoint import least_fixed_point
+from ..replacement import (
+    BoundReplacement,
+    Canonical,
+    bound_replacements,
+    canonical,
+    canonical_outcomes,
+)
+from .events import (
+    ManaEvent,
+    base_outcomes,
+    count_per,
+    sacrifice_candidates,
+    sorted_event,
+)
+
+__all__ = [
+    "base_supports",
+    "clear_caches",
+    "could_produce",
+    "could_produce_all",
+    "incomplete_answers",
+    "mana_abilities",
+    "referenced_lands",
+    "solver_for",
+    "type_only",
+]
+
+
+# ---------------------------------------------------------------------------------------
+# CR 106.7: what each permanent could produce, as a least fixed point.
+# ---------------------------------------------------------------------------------------
+
+
+def mana_abilities(state: GameState, object_id: str) -> tuple[tuple[int, ActivatedAbility], ...]:
+    """The permanent's activated mana abilities with their 1-based numbers (CR 605.1a).
+
+    Only abilities that work on the battlefield (CR 113.6: not "exile this card from
+    your hand", which a Spirit Guide on the battlefield can't use).
+    """
+    acts = effective(state)[object_id].activated
+    return tuple((i, a) for i, a in enumerate(acts, 1)
+                 if a.is_mana_ability and a.zone is Zone.BATTLEFIELD)
+
+
+def referenced_lands(state: GameState, perm: Permanent, prod: ManaProduction
+                      ) -> tuple[str, ...]:
+    """The lands a COULD_PRODUCE production looks at (CR 106.7), state-file order."""
+    ref = prod.could_produce
+    if ref is None:
+        return ()
+    chars = effective(state)
+    mine = ref.lands in ("you", "sacrificed")
+    return tuple(p.id for p in state.permanents
+                 if chars[p.id].is_land and (p.controller == perm.controller) == mine)
+
+
+def _allowed(prod: ManaProduction, types: frozenset[ManaType]) -> frozenset[ManaType]:
+    """"Any color" excludes colorless; "any type" includes it (CR 105.1, 106.1b)."""
+    ref = prod.could_produce
+    if ref is not None and ref.of == "color":
+        return types - {ManaType.C}
+    return types
+
+
+class _Solver:
+    """Everything could-produce knows about one state; built once, cached on it."""
+
+    def __init__(self, state: GameState) -> None:
+        self.state = state
+        self.abilities = {p.id: mana_abilities(state, p.id) for p in state.permanents}
+        self._bound: dict[tuple[str, ActivatedAbility], tuple[BoundReplacement, ...]] = {}
+        # (permanent id, id(ability)) -> (the ability, kept alive; its effects, canonical)
+        self._canonical: dict[tuple[str, int], tuple[ActivatedAbility, Canonical]] = {}
+        self._memo: dict[tuple[str, int, ManaEvent], frozenset[ManaEvent]] = {}
+        self._types_memo: dict[tuple[str, int, frozenset[ManaType] | None],
+                               frozenset[ManaType]] = {}
+        self._refs: dict[tuple[str, ManaProduction], tuple[str, ...]] = {}
+        self._by_canon: dict[tuple[int, ManaEvent], frozenset[ManaEvent]] = {}
+        deps: dict[str, set[str]] = {}
+        for p in state.permanents:
+            d: set[str] = set()
+            for _, ab in self.abilities[p.id]:
+                if ab.mana is not None and ab.mana.kind is ManaProductionKind.COULD_PRODUCE:
+                    d.update(self.refs(p, ab.mana))
+            deps[p.id] = d
+        self.deps = deps
+        #: Permanents with a mana ability the card format can't describe (left out).
+        self.unmodelled = frozenset(
+            pid for pid, abs_ in self.abilities.items()
+            if any(ab.mana is not None and ab.mana.kind is ManaProductionKind.UNMODELLED
+                   for _, ab in abs_))
+        # Answers that are lower bounds: the unmodelled permanents and everything that
+        # looks (transitively) at one of them.
+        incomplete = set(self.unmodelled)
+        changed = True
+        while changed:
+            changed = False
+            for pid, d in deps.items():
+                if pid not in incomplete and d & incomplete:
+                    incomplete.add(pid)
+                    changed = True
+        self.incomplete = frozenset(incomplete)
+
+    @functools.cached_property
+    def values(self) -> Mapping[str, frozenset[ManaType]]:
+        """The least fixed point: what every permanent could produce (CR 106.7).
+
+        Computed on first use: an activation whose ability doesn't look at what other
+        permanents could produce never needs it (most payment questions)."""
+        return least_fixed_point([p.id for p in self.state.permanents], self.deps, self._step)
+
+    def bound(self, perm: Permanent, ab: ActivatedAbility) -> tuple[BoundReplacement, ...]:
+        key = (perm.id, ab)
+        if key not in self._bound:
+            self._bound[key] = bound_replacements(self.state, perm, ab)
+        return self._bound[key]
+
+    def refs(self, perm: Permanent, prod: ManaProduction) -> tuple[str, ...]:
+        key = (perm.id, prod)
+        if key not in self._refs:
+            self._refs[key] = referenced_lands(self.state, perm, prod)
+        return self._refs[key]
+
+    def candidates(self, perm: Permanent, prod: ManaProduction,
+                   values: Mapping[str, frozenset[ManaType]],
+                   sacrificed: str | None = None) -> frozenset[ManaType]:
+        """The types a COULD_PRODUCE production may choose from, given ``values``."""
+        if sacrificed is not None:
+            lands: tuple[str, ...] = (sacrificed,)
+        else:
+            lands = self.refs(perm, prod)
+        out: frozenset[ManaType] = frozenset()
+        for land in lands:
+            out |= values.get(land, frozenset())
+        return _allowed(prod, out)
+
+    def base_events(self, perm: Permanent, ab: ActivatedAbility,
+                    values: Mapping[str, frozenset[ManaType]],
+                    sacrificed: str | None = None) -> frozenset[ManaEvent]:
+        assert ab.mana is not None
+        if ab.mana.per_sacrificed_mana_value:
+            # "an amount of {B} equal to the sacrificed creature's mana value": one event
+            # per mana value among what the cost could sacrifice (CR 202.3); a
+            # sacrificed permanent is judged as it last existed (CR 608.2h).
+            chars = effective(self.state)
+            which = (sacrificed,) if sacrificed is not None else \
+                sacrifice_candidates(self.state, perm, ab)
+            return frozenset(sorted_event(list(ab.mana.mana) * chars[c].mana_value)
+                             for c in which if chars[c].mana_value > 0)
+        cands = frozenset[ManaType]()
+        if ab.mana.kind is ManaProductionKind.COULD_PRODUCE:
+            cands = self.candidates(perm, ab.mana, values, sacrificed)
+        return base_outcomes(self.state, perm, ab.mana, cands)
+
+    def outcomes(self, perm: Permanent, ab: ActivatedAbility,
+                 values: Mapping[str, frozenset[ManaType]],
+                 sacrificed: str | None = None) -> frozenset[ManaEvent]:
+        key = (perm.id, id(ab))
+        entry = self._canonical.get(key)
+        if entry is None:
+            entry = self._canonical[key] = (ab, canonical(self.bound(perm, ab)))
+        canon = entry[1]
+        events = self.base_events(perm, ab, values, sacrificed)
+        if not canon[0]:  # no replacement effect applies to this ability
+            return frozenset(ev for ev in events if ev)
+        out: set[ManaEvent] = set()
+        memo = self._memo
+        for ev in events:
+            got = memo.get((perm.id, key[1], ev))
+            if got is None:
+                got = memo[(perm.id, key[1], ev)] = canonical_outcomes(canon, ev)
+            out |= got
+        return frozenset(out)
+
+    def type_effects(self, perm: Permanent, ab: ActivatedAbility) -> tuple[
+            BoundReplacement, ...]:
+        """The ability's replacement effects as they act on the *set* of types."""
+        return tuple(type_only(b) for b in self.bound(perm, ab))
+
+    def supports(self, perm: Permanent, ab: ActivatedAbility,
+                 values: Mapping[str, frozenset[ManaType]]) -> frozenset[ManaEvent]:
+        assert ab.mana is not None
+        cands = frozenset[ManaType]()
+        if ab.mana.kind is ManaProductionKind.COULD_PRODUCE:
+            cands = self.candidates(perm, ab.mana, values)
+        return base_supports(self.state, perm, ab.mana, cands)
+
+    def type_outcomes(self, perm: Permanent, ab: ActivatedAbility,
+                      values: Mapping[str, frozenset[ManaType]]) -> frozenset[ManaType]:
+        """The types the ability could produce: the same process on each event's set of
+        types (see :func:`type_only`), so its size never depends on amounts.
+
+        Memoized on the ability and, for a could-produce ability, the types it may
+        choose from (the only thing that changes between fixed-point passes)."""
+        assert ab.mana is not None
+        cands: frozenset[ManaType] | None = None
+        if ab.mana.kind is ManaProductionKind.COULD_PRODUCE:
+            cands = self.candidates(perm, ab.mana, values)
+        memo_key = (perm.id, id(ab), cands)
+        hit = self._types_memo.get(memo_key)
+        if hit is not None:
+            return hit
+        key = (perm.id, -id(ab))
+        entry = self._canonical.get(key)
+        if entry is None:
+            entry = self._canonical[key] = (ab, canonical(self.type_effects(perm, ab)))
+        canon = entry[1]
+        types: set[ManaType] = set()
+        for sup in base_supports(self.state, perm, ab.mana, cands or frozenset()):
+            if not canon[0]:
+                types.update(sup)
+                continue
+            # canon is interned (and kept alive by self._canonical): memo on its id.
+            got = self._by_canon.get((id(canon), sup))
+            if got is None:
+                got = self._by_canon[(id(canon), sup)] = canonical_outcomes(canon, sup)
+            for ev in got:
+                types.update(ev)
+        result = self._types_memo[memo_key] = frozenset(types)
+        return result
+
+    def _step(self, pid: str, values: Mapping[str, frozenset[ManaType]]) -> frozenset[ManaType]:
+        perm = self.state.permanent(pid)
+        types: set[ManaType] = set()
+        for _, ab in self.abilities[pid]:
+            if ab.mana is not None and ab.mana.kind is ManaProductionKind.UNMODELLED:
+                continue  # left out, and the answer marked incomplete (see __init__)
+            types |= self.type_outcomes(perm, ab, values)
+        return frozenset(types)
+
+
+@functools.lru_cache(maxsize=4096)
+def type_only(b: BoundReplacement) -> BoundReplacement:
+    """The effect as it acts on the set of types of an event.
+
+    Whether an effect applies depends only on which types the event has (CR 616.1f:
+    "if it would produce {G}"), and what it does to that set does not depend on the
+    amounts: setting the type gives one type, doubling keeps the set, setting the
+    amount without a type keeps one of the types. So the sets of types reachable
+    from an event are those reachable from its set of types with amounts dropped;
+    the hypothesis tests check this against the full events.
+    """
+    amount = b.set_amount if b.set_amount in (None, 0) else 1
+    multiply = None if b.multiply is None or b.multiply > 0 else 0
+    return BoundReplacement(b.effect_id, b.name, b.set_types, amount, multiply,
+                            b.only_if_produces)
+
+
+def base_supports(state: GameState, source: Permanent, prod: ManaProduction,
+                  could_produce_types: frozenset[ManaType] = frozenset()
+                  ) -> frozenset[ManaEvent]:
+    """The sets of types (as sorted tuples, one of each) of :func:`base_outcomes`,
+    computed without enumerating the events (so "X mana in any combination of colors"
+    stays small)."""
+    k = prod.kind
+    n = count_per(state, source, prod)
+    if n == 0:
+        return frozenset()
+    if k is ManaProductionKind.FIXED:
+        return frozenset({sorted_event(list(set(prod.mana)))}) if prod.mana else frozenset()
+    if k is ManaProductionKind.CHOICE:
+        opts = sorted({frozenset(o) for o in prod.options if o}, key=lambda f: sorted(
+            t.order for t in f))
+        out: set[ManaEvent] = set()
+        for size in range(1, min(n, len(opts)) + 1):
+            for combo in itertools.combinations(opts, size):
+                out.add(sorted_event(list(frozenset().union(*combo))))
+        return frozenset(out)
+    amount = prod.amount * n
+    if amount == 0:
+        return frozenset()
+    if k is ManaProductionKind.ANY_COLOR:
+        return frozenset(c for size in range(1, min(amount, 5) + 1)
+                         for c in itertools.combinations(COLORS, size))
+    return frozenset(sorted_event(list(set(ev))) for ev in
+                     base_outcomes(state, source, ManaProduction(prod.kind, prod.mana,
+                                                                 prod.options, 1,
+                                                                 prod.could_produce),
+                                   could_produce_types))
+
+
+def solver_for(state: GameState) -> _Solver:
+    solver = state.__dict__.get("_could_produce_solver")
+    if solver is None:
+        solver = _Solver(state)
+        state.__dict__["_could_produce_solver"] = solver
+    assert isinstance(solver, _Solver)
+    return solver
+
+
+def could_produce_all(state: GameState) -> dict[str, frozenset[ManaType]]:
+    """What every permanent on the battlefield could produce (CR 106.7), in one call.
+
+    Parameters
+    ----------
+    state : GameState
+
+    Returns
+    -------
+    dict
+        Permanent id -> the set of mana types its mana abilities could produce now
+        (empty for a permanent without mana abilities), in state-file order.
+
+    Notes
+    -----
+    One least fixed point (:func:`manacheck.solver.fixpoint.least_fixed_point`) over
+    the graph "permanent -> the lands its could-produce abilities look at",
+    condensed into strongly connected components; cached on the state.
+
+    Rules
+    -----
+    CR 106.7: costs are ignored (a tapped Forest, a summoning-sick Llanowar Elves still
+    could produce {G}); replacement effects apply in any possible order; "type"
+    includes colorless, "color" doesn't. CR 106.5: an undefined type gives nothing.
+    Triggered mana abilities are not counted (CR 106.12a; Wild Growth's ruling).
+    """
+    return dict(solver_for(state).values)
+
+
+def incomplete_answers(state: GameState) -> frozenset[str]:
+    """Permanents whose :func:`could_produce` answer is only a lower bound.
+
+    These have a mana ability whose production isn't modelled (``unmodelled: true`` in
+    the card data, e.g. Nykthos' devotion), or look at one that does (a Reflecting Pool
+    beside such a land). Their listed types are certain; more may be possible.
+    """
+    return solver_for(state).incomplete
+
+
+def could_produce(state: GameState, object_id: str) -> frozenset[ManaType]:
+    """What the permanent ``object_id`` could produce (CR 106.7).
+
+    Raises
+    ------
+    UnknownObject
+        If there is no such permanent.
+
+    Examples
+    --------
+    >>> from manacheck.model import load_state_text
+    >>> s = load_state_text("turn: {active_player: A}\\n"
+    ...                     "players: {A: {battlefield: [Island, Reflecting Pool]}}")
+    >>> sorted(t.value for t in could_produce(s, "Reflecting Pool"))
+    ['U']
+
+    Rules
+    -----
+    CR 106.7 (see :func:`could_produce_all`).
+    """
+    state.permanent(object_id)
+    return solver_for(state).values[object_id]
+
+
+def clear_caches() -> None:
+    """Empty the memo of :func:`type_only` (for timing runs from a cold start)."""
+    type_only.cache_clear()

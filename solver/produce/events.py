@@ -1,0 +1,150 @@
+"""Mana events: what one activation of a mana ability adds, before replacement effects.
+
+Rules
+-----
+CR 106.1, 106.4: mana and its types. CR 106.5: an ability that would produce an
+undefined type produces nothing. CR 605.1a: mana abilities. CR 107.3: X (amounts that
+count something on the battlefield).
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+
+from manacheck.model import (
+    COLORS,
+    MANA_TYPES,
+    ActivatedAbility,
+    CostKind,
+    GameState,
+    ManaProduction,
+    ManaProductionKind,
+    ManaType,
+    Permanent,
+    effective,
+    matches,
+)
+from manacheck.model.errors import BadInput
+
+from ..replacement import (
+    EnumerationLimit,
+)
+
+__all__ = [
+    "MAX_EVENTS",
+    "ManaEvent",
+    "UnmodelledMana",
+    "base_outcomes",
+    "check_events",
+    "count_per",
+    "sacrifice_candidates",
+    "sorted_event",
+]
+
+
+#: One mana production event: the mana added, as a sorted tuple (a multiset).
+ManaEvent = tuple[ManaType, ...]
+
+
+def sorted_event(types: tuple[ManaType, ...] | list[ManaType]) -> ManaEvent:
+    return tuple(sorted(types, key=lambda t: t.order))
+
+
+def count_per(state: GameState, source: Permanent, prod: ManaProduction) -> int:
+    """How many times ``per`` multiplies the production ("for each Swamp you control")."""
+    if prod.per is None:
+        return 1
+    chars = effective(state)
+    return sum(
+        1
+        for p in state.permanents
+        if matches(prod.per, chars[p.id], p, state, source.controller, source.id)
+    )
+
+
+def sacrifice_candidates(state: GameState, perm: Permanent, ab: ActivatedAbility
+                         ) -> tuple[str, ...]:
+    """The permanents an ability's "Sacrifice a ..." cost could sacrifice: its
+    controller's, fitting the filter (CR 701.21a)."""
+    chars = effective(state)
+    flts = [c.filter for c in ab.costs if c.kind is CostKind.SACRIFICE]
+    return tuple(p.id for p in state.permanents if p.controller == perm.controller
+                 and any(matches(f, chars[p.id], p, state, perm.controller, perm.id)
+                         for f in flts))
+
+
+def base_outcomes(
+    state: GameState,
+    source: Permanent,
+    prod: ManaProduction,
+    could_produce_types: frozenset[ManaType] = frozenset(),
+) -> frozenset[ManaEvent]:
+    """The mana events an ability's production could add before replacement effects.
+
+    ``could_produce_types`` is the set of types a COULD_PRODUCE ability may choose
+    from (computed by the could-produce solver); an empty set means the ability
+    produces nothing (CR 106.5, 106.7).
+    """
+    k = prod.kind
+    n = count_per(state, source, prod)
+    if k is ManaProductionKind.CHOICE and n:
+        check_events(math.comb(len(prod.options) + n - 1, n), source)
+    if k is ManaProductionKind.ANY_COLOR:
+        check_events(math.comb(5 + prod.amount * n - 1, prod.amount * n), source)
+    if k is ManaProductionKind.FIXED:
+        return frozenset({sorted_event(list(prod.mana) * n)}) if prod.mana and n else frozenset()
+    if k is ManaProductionKind.CHOICE:
+        if n == 0:
+            return frozenset()
+        # "for each" with a choice: each repetition chooses independently.
+        return frozenset(
+            sorted_event([t for opt in combo for t in opt])
+            for combo in itertools.combinations_with_replacement(prod.options, n)
+        )
+    amount = prod.amount * n
+    if amount == 0:
+        return frozenset()
+    if k is ManaProductionKind.ANY_COLOR:
+        return frozenset(
+            sorted_event(list(c)) for c in itertools.combinations_with_replacement(COLORS, amount)
+        )
+    if k is ManaProductionKind.ONE_COLOR:
+        return frozenset((c,) * amount for c in COLORS)
+    if k is ManaProductionKind.CHOSEN_COLOR:
+        chosen = source.choice("color")
+        if chosen is None:
+            return frozenset()  # CR 106.5: undefined type, no mana
+        return frozenset({(ManaType[chosen],) * amount})
+    if k is ManaProductionKind.COULD_PRODUCE:
+        return frozenset((t,) * amount for t in could_produce_types)
+    if k is ManaProductionKind.PRODUCED_TYPE:
+        return frozenset((t,) * amount for t in MANA_TYPES)
+    if k is ManaProductionKind.UNMODELLED:
+        raise UnmodelledMana(source.id, prod)
+    raise BadInput(f"unknown mana production kind {k}")
+
+
+class UnmodelledMana(BadInput):
+    """A mana ability whose production the card format can't describe (e.g. devotion).
+
+    Solvers never guess what it adds: could-produce leaves it out and marks every
+    answer that depends on it as incomplete; payments leave the source out and say so.
+    """
+
+    def __init__(self, object_id: str, prod: ManaProduction) -> None:
+        super().__init__(f"what {object_id}'s mana ability adds is not modelled by manacheck",
+                         suggestion="its answer would be a guess; see the card's text")
+        self.object_id = object_id
+        self.prod = prod
+
+
+#: The most distinct mana events one activation may have before we stop and say so.
+MAX_EVENTS = 100_000
+
+
+def check_events(count: int, source: Permanent) -> None:
+    if count > MAX_EVENTS:
+        raise EnumerationLimit(
+            f"'{source.id}' could add {count:,} different combinations of mana; "
+            f"the limit is {MAX_EVENTS:,}", suggestion="ask about fewer mana at once")
