@@ -3,7 +3,8 @@
 Rules
 -----
 CR 106.1b: the six types of mana are white, blue, black, red, green and colorless.
-CR 107.4: mana symbols, including hybrid (107.4e), Phyrexian (107.4f), snow (107.4h).
+CR 107.4: mana symbols, including hybrid and monocolored hybrid ({2/W}, {C/W}: 107.4e),
+Phyrexian (107.4f), snow (107.4h).
 CR 107.5 / 107.6: the tap and untap symbols, allowed in activation costs only.
 CR 202.3: mana value; {X} is 0 except on the stack (202.3e), hybrid counts its largest
 component (202.3f), Phyrexian counts 1 (202.3g).
@@ -100,6 +101,7 @@ class SymbolKind(enum.Enum):
     VARIABLE = "variable"  # {X} {Y} {Z}
     HYBRID = "hybrid"  # {W/U}
     MONO_HYBRID = "mono_hybrid"  # {2/W}
+    COLORLESS_HYBRID = "colorless_hybrid"  # {C/W}
     PHYREXIAN = "phyrexian"  # {W/P}
     HYBRID_PHYREXIAN = "hybrid_phyrexian"  # {G/W/P}
     SNOW = "snow"  # {S}
@@ -149,6 +151,8 @@ class ManaSymbol:
             return "{" + "/".join(c.value for c in self.colors) + "}"
         if k is SymbolKind.MONO_HYBRID:
             return "{" + f"{self.amount}/{self.colors[0].value}" + "}"
+        if k is SymbolKind.COLORLESS_HYBRID:
+            return "{C/" + self.colors[0].value + "}"
         if k is SymbolKind.PHYREXIAN:
             return "{" + self.colors[0].value + "/P}"
         if k is SymbolKind.HYBRID_PHYREXIAN:
@@ -216,6 +220,12 @@ def _parse_symbol(body: str) -> ManaSymbol | None:
         first, second = parts
         if second == "P" and first in _LETTERS and first != "C":
             return ManaSymbol(SymbolKind.PHYREXIAN, (_LETTERS[first],))
+        if first == "C" and second in _LETTERS and _LETTERS[second].is_color:
+            # CR 107.4, 107.4e: {C/W} is paid with one white mana or one colorless mana
+            # ({C}, 107.4c); it is a colored symbol: colorless is not a color (105.1).
+            return ManaSymbol(SymbolKind.COLORLESS_HYBRID, (_LETTERS[second],))
+        if second == "C" and first in _LETTERS and _LETTERS[first].is_color:
+            return ManaSymbol(SymbolKind.COLORLESS_HYBRID, (_LETTERS[first],))
         if first == "2" and second in _LETTERS and second != "C":
             return ManaSymbol(SymbolKind.MONO_HYBRID, (_LETTERS[second],), amount=2)
         if second == "2" and first in _LETTERS and first != "C":
@@ -283,7 +293,8 @@ def _symbols(text: str, *, allow_tap: bool) -> Iterator[tuple[int, ManaSymbol]]:
 def _suggest_symbol(body: str) -> str:
     b = body.upper()
     if "/" in b:
-        return "hybrid symbols pair two colors ({W/U}), a color with 2 ({2/W}) or P ({W/P})"
+        return ("hybrid symbols pair two colors ({W/U}), a color with 2 or C ({2/W}, {C/W}) "
+                "or P ({W/P})")
     return "mana symbols are {W} {U} {B} {R} {G} {C}, numbers, {X}, hybrids, {S}"
 
 

@@ -80,6 +80,9 @@ def test_hybrid_pairs_are_exactly_ten() -> None:
         ("{W/P}", SymbolKind.PHYREXIAN, "{W/P}", 1),
         ("{g/p}", SymbolKind.PHYREXIAN, "{G/P}", 1),
         ("{G/W/P}", SymbolKind.HYBRID_PHYREXIAN, "{G/W/P}", 1),
+        ("{C/W}", SymbolKind.COLORLESS_HYBRID, "{C/W}", 1),  # CR 107.4 (2026-01-16)
+        ("{c/g}", SymbolKind.COLORLESS_HYBRID, "{C/G}", 1),
+        ("{U/C}", SymbolKind.COLORLESS_HYBRID, "{C/U}", 1),
         ("{S}", SymbolKind.SNOW, "{S}", 1),
     ],
 )
@@ -117,6 +120,8 @@ def test_tap_and_untap_only_with_allow_tap() -> None:
         ("{W/W}", "unknown mana symbol {W/W} at position 1"),
         ("{C/P}", "unknown mana symbol {C/P} at position 1"),
         ("{2/C}", "unknown mana symbol {2/C} at position 1"),
+        ("{C/C}", "unknown mana symbol {C/C} at position 1"),
+        ("{C/W/P}", "unknown mana symbol {C/W/P} at position 1"),
         ("{W/U/B}", "unknown mana symbol {W/U/B} at position 1"),
         ("{}", "unknown mana symbol {} at position 1"),
         ("{01}", "unknown mana symbol {01} at position 1"),
@@ -315,3 +320,16 @@ def test_a_generic_symbol_too_large_says_so_not_unknown() -> None:
     assert "unknown" not in message
     with pytest.raises(ManaSyntaxError, match="unknown mana symbol"):
         ManaCost.parse("{01}")
+
+
+@pytest.mark.cr("107.4e")
+@pytest.mark.cr("202.2d")
+def test_colorless_hybrid_is_a_colored_symbol_of_its_color_only() -> None:
+    # CR 107.4e: "A hybrid mana symbol is also a colored mana symbol, even if one of its
+    # components is colorless ... A hybrid mana symbol is all of its component colors."
+    # Colorless is not a color (105.1), so {C/W} is white and only white.
+    cost = ManaCost.parse("{C/W}{C/U}")
+    assert cost.colors == (ManaType.W, ManaType.U)
+    assert ManaCost.parse("{C/G}{1}").mana_value() == 2  # CR 202.3f: each component is 1
+    # Generic reductions take nothing off it (118.7d: only generic mana is reduced).
+    assert str(ManaCost.parse("{C/W}{2}").reduced(5)) == "{C/W}"

@@ -146,6 +146,26 @@ def test_two_w_paid_by_w_or_two_mana() -> None:
 
 
 @pytest.mark.cr("107.4e")
+@pytest.mark.cr("107.4c")
+def test_colorless_hybrid_paid_by_its_color_or_by_colorless_mana() -> None:
+    # {C/W}: one white mana or one colorless mana (107.4e; the {C} half is 107.4c's
+    # "paid only with one colorless mana"). Plains or Wastes pay it, each alone (2 ways);
+    # a Forest never does, and generic {1} isn't the {C} half: green can't pay it.
+    ps = check(board("Plains", "Wastes", "Forest"), "{C/W}")
+    assert texts(ps) == ["Plains [ability 1: {W}]", "Wastes [ability 1: {C}]"]
+    assert not is_payable(board("Forest", "Island"), "A", "{C/W}")
+    assert any("{C/W}" in r and "107.4e" in r
+               for r in unpayable_reasons(board("Forest", "Island"), "A", "{C/W}"))
+    # {C/W}{C/W}{1} with Plains, Wastes, Forest: W and C take the hybrids, G the {1} -> 1.
+    ps = check(board("Plains", "Wastes", "Forest"), "{C/W}{C/W}{1}")
+    assert texts(ps) == ["Forest [ability 1: {G}], Plains [ability 1: {W}], "
+                         "Wastes [ability 1: {C}]"]
+    # Two Wastes pay {C/W}{C/W}; a Wastes and an Island don't ({U} pays neither half).
+    assert len(check(board("Wastes", "Wastes"), "{C/W}{C/W}")) == 1
+    assert not is_payable(board("Wastes", "Island"), "A", "{C/W}{C/W}")
+
+
+@pytest.mark.cr("107.4e")
 def test_ruling_reaper_king_each_symbol_its_own_way() -> None:
     # Ruling (Reaper King): each monocolored hybrid symbol may be paid a different way.
     # {2/W}{2/U} with Plains, Wastes, Wastes: W pays {2/W}, two {C} pay {2/U} -> 1.
@@ -638,12 +658,16 @@ players:
 
 @pytest.mark.cr("702.51a")
 @pytest.mark.parametrize(("card", "what"), [("Chord of Calling", "convoke")])
-def test_convoke_with_colorless_symbols_is_left_out_and_said(card: str, what: str) -> None:
+@pytest.mark.parametrize("cost_text", ["{C}{G}", "{C/W}{G}"])
+def test_convoke_with_colorless_symbols_is_left_out_and_said(card: str, what: str,
+                                                             cost_text: str) -> None:
+    # A colorless creature's convoke pays {1}, never the {C} of {C} or {C/W} (702.51a):
+    # not modelled, so it is left out and said rather than guessed.
     s = load_state_text(f"""
 turn: {{active_player: A}}
 players:
   A: {{hand: ["{card}"], graveyard: [Forest], battlefield: [Llanowar Elves, Island]}}
 """)
-    cost = ManaCost.parse("{C}{G}")  # e.g. paid with --for and an explicit cost
+    cost = ManaCost.parse(cost_text)  # e.g. paid with --for and an explicit cost
     p = payments(s, "A", cost, for_object=card)
     assert any(entry.startswith(what) for entry in p.left_out)

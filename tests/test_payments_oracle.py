@@ -246,6 +246,8 @@ def modes(sym: object) -> list[list[Req] | str]:
         return [[is_(colors[0])], [is_(colors[1])]]
     if k is SymbolKind.MONO_HYBRID:
         return [[is_(colors[0])], [any_, any_]]
+    if k is SymbolKind.COLORLESS_HYBRID:
+        return [[is_(colors[0])], [is_(ManaType.C)]]
     if k is SymbolKind.PHYREXIAN:
         return [[is_(colors[0])], LIFE]
     if k is SymbolKind.HYBRID_PHYREXIAN:
@@ -405,7 +407,8 @@ CARDS = ["Plains", "Island", "Swamp", "Mountain", "Forest", "Wastes", "Snow-Cove
 OUTLET_CARDS = {"Ashnod's Altar", "Phyrexian Altar", "Krark-Clan Ironworks", "Phyrexian Tower"}
 # Generic symbols are listed several times so that more random costs are payable.
 SYMBOLS = ["{W}", "{U}", "{B}", "{R}", "{G}", "{C}", "{1}", "{1}", "{1}", "{2}", "{2}",
-           "{W/U}", "{B/R}", "{2/W}", "{G/P}", "{W/P}", "{S}", "{G/W/P}"]
+           "{W/U}", "{B/R}", "{2/W}", "{G/P}", "{W/P}", "{S}", "{G/W/P}", "{C/W}",
+           "{C/G}"]
 
 
 def board_text(perms: list[tuple[str, bool, bool]], pool: str, life: int,

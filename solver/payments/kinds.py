@@ -123,6 +123,8 @@ def type_classes(costs: Iterable[ManaCost]) -> dict[ManaType, ManaType]:
         if k in (SymbolKind.COLORED, SymbolKind.HYBRID, SymbolKind.MONO_HYBRID,
                  SymbolKind.PHYREXIAN, SymbolKind.HYBRID_PHYREXIAN):
             return t in sym.colors
+        if k is SymbolKind.COLORLESS_HYBRID:
+            return t in sym.colors or t is ManaType.C
         return True
 
     rep: dict[tuple[bool, ...], ManaType] = {}
@@ -168,6 +170,9 @@ def symbol_slot(owner: int, s: ManaSymbol, n: int) -> Slot:
         return Slot(owner, frozenset(s.colors), False, False, n, False, s.text)
     if k is SymbolKind.MONO_HYBRID:
         return Slot(owner, frozenset(s.colors), False, False, n, True, s.text)
+    if k is SymbolKind.COLORLESS_HYBRID:  # CR 107.4e: its color or colorless (107.4c)
+        return Slot(owner, frozenset((*s.colors, ManaType.C)), False, False, n, False,
+                    s.text)
     if k is SymbolKind.PHYREXIAN or k is SymbolKind.HYBRID_PHYREXIAN:
         return Slot(owner, frozenset(s.colors), False, owner == -1, n, False, s.text)
     if k is SymbolKind.SNOW:

@@ -36,6 +36,8 @@ def _slot_accepts(kind: SymbolKind, colors: tuple[ManaType, ...], t: ManaType, s
         return t in colors
     if kind is SymbolKind.COLORLESS:
         return t is ManaType.C
+    if kind is SymbolKind.COLORLESS_HYBRID:
+        return t in colors or t is ManaType.C
     if kind is SymbolKind.SNOW:
         return snow
     return True  # generic, and {2/W} relaxed to "one unit of anything"

@@ -79,6 +79,9 @@ def unpayable_reasons(state: GameState, player: str, cost: ManaCost | str, *,
         elif k is SymbolKind.HYBRID and not set(s.colors) & types:
             reasons.append(f"nothing can produce {fmt_types(s.colors)[:3]} or "
                            f"{fmt_types(s.colors)[3:]} for {s.text} (CR 107.4e)")
+        elif k is SymbolKind.COLORLESS_HYBRID and not (set(s.colors) | {ManaType.C}) & types:
+            reasons.append(f"nothing can produce {fmt_types(s.colors)} or colorless mana "
+                           f"for {s.text} (CR 107.4e)")
         elif k in (SymbolKind.PHYREXIAN, SymbolKind.HYBRID_PHYREXIAN) and \
                 not set(s.colors) & types and not life_ok:
             reasons.append(f"nothing can produce {fmt_types(s.colors[:1])} for {s.text} and "

@@ -118,12 +118,13 @@ def other_ways_to_pay(b: Board) -> None:
     if "convoke" not in kws or not any(chars[p.id].is_creature and not p.tapped
                                        for p in b.player.battlefield):
         return
-    if any(s.kind in (SymbolKind.COLORLESS, SymbolKind.SNOW) for s in b.cost):
-        # A colorless creature's convoke pays only generic mana, which a {C} or {S}
-        # symbol would tell apart from {C} mana: not modelled then.
+    if any(s.kind in (SymbolKind.COLORLESS, SymbolKind.COLORLESS_HYBRID, SymbolKind.SNOW)
+           for s in b.cost):
+        # A colorless creature's convoke pays only generic mana, which a {C}, {C/W} or
+        # {S} symbol would tell apart from {C} mana: not modelled then.
         b.left_out.append("convoke (untapped creatures)")
-        b.notes.append("convoke is left out: with {C} or {S} in the cost, tapping "
-                          "creatures to pay (CR 702.51a) isn't modelled")
+        b.notes.append("convoke is left out: with {C}, a {C/W}-style hybrid or {S} in the "
+                       "cost, tapping creatures to pay (CR 702.51a) isn't modelled")
         return
     b.convoke = True
 
