@@ -22,7 +22,8 @@ from .abilities import (
     TriggeredAbility,
     Zone,
 )
-from .cards import CardDatabase, CardDefinition, builtin_cards, parse_card, parse_cards
+from .carddata import builtin_cards, parse_card, parse_cards
+from .cards import CardDatabase, CardDefinition
 from .characteristics import Characteristics, effective, matches, object_characteristics
 from .errors import (
     AmbiguousInput,

@@ -264,7 +264,7 @@ def hand_written_names() -> set[str]:
 
     import yaml
 
-    from .cards import parse_cards
+    from .carddata import parse_cards
 
     names: set[str] = set()
     folder = resources.files("manacheck.model").joinpath("data", "cards")

@@ -34,7 +34,8 @@ from pathlib import Path
 from typing import Any
 
 from .abilities import SpendRestriction
-from .cards import HOW_TO_ADD_A_CARD, CardDatabase, CardDefinition, builtin_cards, parse_card
+from .carddata import builtin_cards, parse_card
+from .cards import HOW_TO_ADD_A_CARD, CardDatabase, CardDefinition
 from .characteristics import bind_restriction
 from .errors import BadInput, Location, ManacheckError, StateFileError
 from .mana import ManaPool, PoolMana, parse_mana_types

@@ -26,7 +26,8 @@ from manacheck.model.abilities import (
     TriggeredAbility,
     Zone,
 )
-from manacheck.model.cards import CardDefinition, parse_card, parse_cards
+from manacheck.model.carddata import parse_card, parse_cards
+from manacheck.model.cards import CardDefinition
 from manacheck.model.errors import CardDataError, ManacheckError
 from manacheck.model.mana import ManaType
 from manacheck.model.statefile import load_state_text

@@ -1,0 +1,337 @@
+"""The card format: card entries and their abilities, and the built-in cards.
+
+A card file is a YAML or JSON list of card entries. The built-in cards live in
+``model/data/cards/*.yaml`` and are loaded once. The format, by example::
+
+    - name: Graven Cairns
+      types: [Land]
+      abilities:
+        - activated: {cost: "{T}", mana: {add: "{C}"}}
+        - activated:
+            cost: "{B/R}{T}"
+            mana: {choice: ["{B}{B}", "{B}{R}", "{R}{R}"]}
+    - name: Kozilek, the Great Distortion
+      mana_cost: "{8}{C}{C}"
+      supertypes: [Legendary]
+      types: [Creature]
+      subtypes: [Eldrazi]
+      power: 12
+      toughness: 12
+      keywords: [Menace]
+      abilities:
+        - triggered:
+            event: cast_self
+            intervening_if: {kind: hand_size_less_than, count: 7}
+            effects: [{kind: draw_up_to, count: 7}]
+        - activated:
+            cost: [{discard: {filter: {mana_value: X}}}]
+            targets: [{zone: stack, filter: {mana_value: X}}]
+            effects: [{kind: counter_target, target: 0}]
+
+See ``docs`` in README.md ("Card format") for every key. The values inside an entry
+(filters, costs, mana, targets, effects) are read by ``cardformat``.
+
+Rules
+-----
+CR 602: activated abilities; CR 603: triggered abilities (603.4: an intervening "if"
+clause); CR 604: static abilities. CR 702.16a, 702.11d: a keyword that restricts
+targeting (protection from, hexproof from) must be understood. CR 712.8e: a back face
+has no mana cost of its own.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from collections.abc import Mapping
+from importlib import resources
+from typing import Any
+
+from .abilities import (
+    Ability,
+    ActivatedAbility,
+    AlternativeCost,
+    ManaReplacement,
+    StaticAbility,
+    TriggeredAbility,
+    Zone,
+)
+from .cardformat import (
+    CardFieldError,
+    check_keys,
+    parse_color,
+    parse_condition,
+    parse_cost,
+    parse_effect,
+    parse_filter,
+    parse_mana,
+    parse_mana_cost,
+    parse_params,
+    parse_target,
+    str_list,
+    suggest,
+)
+from .cards import CARD_TYPES, SUPERTYPES, CardDatabase, CardDefinition
+from .errors import CardDataError
+from .keywords import keyword_problem
+from .mana import sort_types
+
+__all__ = [
+    "builtin_cards",
+    "parse_ability",
+    "parse_activated",
+    "parse_card",
+    "parse_cards",
+    "parse_static",
+    "parse_triggered",
+]
+
+
+ACTIVATED_KEYS = ("cost", "mana", "effects", "targets", "timing", "once_each_turn",
+                  "condition", "zone", "loyalty", "text")
+
+
+def parse_activated(v: Any, path: str) -> ActivatedAbility:
+    check_keys(v, path, ACTIVATED_KEYS, ("cost",))
+    mana, tap, untap, parts = parse_cost(v["cost"], f"{path}.cost")
+    timing = v.get("timing", "instant")
+    if timing not in ("instant", "sorcery", "as_instant"):
+        raise CardFieldError("timing must be 'instant', 'sorcery' or 'as_instant'",
+                             f"{path}.timing")
+    zone_name = v.get("zone", "battlefield")
+    try:
+        zone = Zone(zone_name)
+    except ValueError:
+        raise CardFieldError(f"unknown zone '{zone_name}'", f"{path}.zone",
+                   suggest(str(zone_name), [z.value for z in Zone])) from None
+    return ActivatedAbility(
+        mana_cost=mana,
+        tap=tap,
+        untap=untap,
+        costs=parts,
+        mana=parse_mana(v["mana"], f"{path}.mana") if "mana" in v else None,
+        effects=tuple(parse_effect(e, f"{path}.effects[{i}]")
+                      for i, e in enumerate(v.get("effects", []))),
+        targets=tuple(parse_target(t, f"{path}.targets[{i}]")
+                      for i, t in enumerate(v.get("targets", []))),
+        timing=timing,
+        once_each_turn=bool(v.get("once_each_turn", False)),
+        condition=parse_condition(v["condition"], f"{path}.condition") if "condition" in v
+        else None,
+        zone=zone,
+        loyalty=bool(v.get("loyalty", False)),
+        text=str(v.get("text", "")),
+    )
+
+
+TRIGGERED_KEYS = ("event", "subject", "self_only", "intervening_if", "effects", "targets",
+                  "optional", "mana", "your_turn_only", "text")
+
+
+def parse_triggered(v: Any, path: str) -> TriggeredAbility:
+    check_keys(v, path, TRIGGERED_KEYS, ("event",))
+    return TriggeredAbility(
+        event=str(v["event"]),
+        subject=parse_filter(v.get("subject"), f"{path}.subject"),
+        self_only=bool(v.get("self_only", False)),
+        intervening_if=parse_condition(v["intervening_if"], f"{path}.intervening_if")
+        if "intervening_if" in v else None,
+        effects=tuple(parse_effect(e, f"{path}.effects[{i}]")
+                      for i, e in enumerate(v.get("effects", []))),
+        targets=tuple(parse_target(t, f"{path}.targets[{i}]")
+                      for i, t in enumerate(v.get("targets", []))),
+        optional=bool(v.get("optional", False)),
+        mana=parse_mana(v["mana"], f"{path}.mana") if "mana" in v else None,
+        your_turn_only=bool(v.get("your_turn_only", False)),
+        text=str(v.get("text", "")),
+    )
+
+
+REPLACEMENT_KEYS = ("source", "player", "tapped_for_mana", "cases", "set_type", "set_amount",
+                    "multiply", "only_if_produces")
+
+
+def parse_replacement(v: Any, path: str) -> ManaReplacement:
+    check_keys(v, path, REPLACEMENT_KEYS)
+    cases = []
+    for i, c in enumerate(v.get("cases", [])):
+        check_keys(c, f"{path}.cases[{i}]", ("source", "produces"), ("source", "produces"))
+        cases.append((parse_filter(c["source"], f"{path}.cases[{i}].source"),
+                      parse_color(c["produces"], f"{path}.cases[{i}].produces")))
+    return ManaReplacement(
+        source=parse_filter(v.get("source"), f"{path}.source"),
+        player=v.get("player"),
+        tapped_for_mana=bool(v.get("tapped_for_mana", True)),
+        cases=tuple(cases),
+        set_type=parse_color(v["set_type"], f"{path}.set_type") if "set_type" in v else None,
+        set_amount=v.get("set_amount"),
+        multiply=v.get("multiply"),
+        only_if_produces=frozenset(parse_color(c, f"{path}.only_if_produces")
+                                   for c in str_list(v.get("only_if_produces", []), path)),
+    )
+
+
+STATIC_KEYS = ("kind", "affected", "replacement", "set_subtypes", "add_subtypes", "granted",
+               "counter", "count", "params", "duration", "text")
+STATIC_KINDS = ("mana_replacement", "land_types", "grant_ability", "enters_with_counters",
+                "spend_as_any_color", "cost_modifier", "other")
+
+
+def parse_static(v: Any, path: str) -> StaticAbility:
+    check_keys(v, path, STATIC_KEYS, ("kind",))
+    kind = v["kind"]
+    if kind not in STATIC_KINDS:
+        raise CardFieldError(f"unknown static ability kind '{kind}'", f"{path}.kind",
+                   suggest(str(kind), STATIC_KINDS))
+    count = v.get("count", 0)
+    return StaticAbility(
+        kind=kind,
+        affected=parse_filter(v.get("affected"), f"{path}.affected"),
+        replacement=parse_replacement(v["replacement"], f"{path}.replacement")
+        if "replacement" in v else None,
+        set_subtypes=str_list(v.get("set_subtypes", []), f"{path}.set_subtypes"),
+        add_subtypes=str_list(v.get("add_subtypes", []), f"{path}.add_subtypes"),
+        granted=parse_activated(v["granted"], f"{path}.granted") if "granted" in v else None,
+        counter=str(v.get("counter", "")),
+        count=count if isinstance(count, int | str) else 0,
+        params=parse_params(v.get("params", {}), f"{path}.params", skip=()),
+        duration=str(v.get("duration", "")),
+        text=str(v.get("text", "")),
+    )
+
+
+def parse_ability(v: Any, path: str) -> Ability:
+    if not isinstance(v, Mapping) or len(v) != 1:
+        raise CardFieldError("an ability is a mapping with one key: activated, triggered or "
+                             "static", path)
+    (key, body), = v.items()
+    if key == "activated":
+        return parse_activated(body, f"{path}.activated")
+    if key == "triggered":
+        return parse_triggered(body, f"{path}.triggered")
+    if key == "static":
+        return parse_static(body, f"{path}.static")
+    raise CardFieldError(f"unknown ability kind '{key}'", path,
+               suggest(str(key), ("activated", "triggered", "static")))
+
+
+CARD_KEYS = ("name", "mana_cost", "supertypes", "types", "subtypes", "power", "toughness",
+             "loyalty", "keywords", "abilities", "alternative_costs", "color_indicator", "text",
+             "transforms_from")
+
+
+def _keywords(v: Any, path: str) -> tuple[str, ...]:
+    """Keywords are free text, but one that restricts targeting must be understood
+    (``protection from``/``hexproof from`` a quality, CR 702.16a, 702.11d)."""
+    out = str_list(v, path)
+    for i, kw in enumerate(out):
+        problem = keyword_problem(kw)
+        if problem:
+            raise CardFieldError(problem, f"{path}[{i}]" if not isinstance(v, str) else path)
+    return out
+
+
+def _pt(v: Any, path: str) -> int | str | None:
+    if v is None or isinstance(v, str) or (isinstance(v, int) and not isinstance(v, bool)):
+        return v
+    raise CardFieldError("expected a number or '*'", path)
+
+
+def parse_card(v: Any, path: str = "") -> CardDefinition:
+    """Parse one card entry of the card format.
+
+    Raises
+    ------
+    CardDataError
+        With the key path of the bad entry and a suggestion where one exists.
+    """
+    check_keys(v, path, CARD_KEYS, ("name", "types"))
+    name = v["name"]
+    if not isinstance(name, str) or not name.strip():
+        raise CardFieldError("a card needs a name", f"{path}.name")
+    types = tuple(t[:1].upper() + t[1:] for t in str_list(v["types"], f"{path}.types"))
+    for t in types:
+        if t not in CARD_TYPES:
+            raise CardFieldError(f"unknown card type '{t}'", f"{path}.types",
+                                 suggest(t, CARD_TYPES))
+    supertypes = tuple(t[:1].upper() + t[1:]
+                       for t in str_list(v.get("supertypes", []), f"{path}.supertypes"))
+    for t in supertypes:
+        if t not in SUPERTYPES:
+            raise CardFieldError(f"unknown supertype '{t}'", f"{path}.supertypes",
+                                 suggest(t, SUPERTYPES))
+    alts = []
+    for i, a in enumerate(v.get("alternative_costs", [])):
+        p = f"{path}.alternative_costs[{i}]"
+        check_keys(a, p, ("name", "mana_cost", "text", "extra"), ("name", "mana_cost"))
+        alts.append(AlternativeCost(str(a["name"]),
+                                    parse_mana_cost(a["mana_cost"], f"{p}.mana_cost"),
+                                    str(a.get("text", "")),
+                                    parse_params(a.get("extra", {}), f"{p}.extra", skip=())))
+    indicator = None
+    if "color_indicator" in v:
+        indicator = sort_types(parse_color(c, f"{path}.color_indicator")
+                               for c in str_list(v["color_indicator"], path))
+    loyalty = v.get("loyalty")
+    if loyalty is not None and (isinstance(loyalty, bool) or not isinstance(loyalty, int)):
+        raise CardFieldError("expected a number", f"{path}.loyalty")
+    abilities = v.get("abilities", [])
+    if not isinstance(abilities, list):
+        raise CardFieldError("expected a list of abilities", f"{path}.abilities")
+    front, front_cost = None, None
+    if "transforms_from" in v:
+        # The back face of a transforming double-faced card (CR 712.8e).
+        p = f"{path}.transforms_from"
+        check_keys(v["transforms_from"], p, ("name", "mana_cost"), ("name", "mana_cost"))
+        front = str(v["transforms_from"]["name"])
+        front_cost = parse_mana_cost(v["transforms_from"]["mana_cost"], f"{p}.mana_cost")
+        if v.get("mana_cost") not in (None, ""):
+            raise CardFieldError("a back face has no mana cost of its own (CR 712.8e)",
+                       f"{path}.mana_cost")
+    return CardDefinition(
+        name=name.strip(),
+        mana_cost=parse_mana_cost(v["mana_cost"], f"{path}.mana_cost") if v.get("mana_cost") not in
+        (None, "") else None,
+        supertypes=supertypes,
+        types=types,
+        subtypes=str_list(v.get("subtypes", []), f"{path}.subtypes"),
+        power=_pt(v.get("power"), f"{path}.power"),
+        toughness=_pt(v.get("toughness"), f"{path}.toughness"),
+        loyalty=loyalty,
+        keywords=_keywords(v.get("keywords", []), f"{path}.keywords"),
+        abilities=tuple(parse_ability(a, f"{path}.abilities[{i}]")
+                        for i, a in enumerate(abilities)),
+        alternative_costs=tuple(alts),
+        color_indicator=indicator,
+        text=str(v.get("text", "")),
+        front_face=front,
+        front_face_mana_cost=front_cost,
+    )
+
+
+def parse_cards(data: Any, path: str = "cards") -> list[CardDefinition]:
+    if not isinstance(data, list):
+        raise CardFieldError("a card file is a list of cards", path)
+    return [parse_card(c, f"{path}[{i}]") for i, c in enumerate(data)]
+
+
+@functools.cache
+def builtin_cards() -> CardDatabase:
+    """The built-in card definitions shipped in ``model/data/cards/*.yaml``."""
+    import yaml
+
+    out: dict[str, CardDefinition] = {}
+    folder = resources.files("manacheck.model").joinpath("data", "cards")
+    for entry in sorted(folder.iterdir(), key=lambda e: e.name):
+        if not entry.name.endswith((".yaml", ".yml", ".json")):
+            continue
+        text = entry.read_text(encoding="utf-8")
+        # libyaml's C loader when present: several times faster than the pure-Python
+        # one, which made CLI start-up the slowest part of `manacheck validate`.
+        loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+        data = json.loads(text) if entry.name.endswith(".json") else yaml.load(text, loader)
+        for card in parse_cards(data or [], path=entry.name):
+            if card.name in out:
+                raise CardDataError(f"card '{card.name}' is defined twice (in {entry.name})")
+            out[card.name] = card
+    return CardDatabase(out)

@@ -1,0 +1,372 @@
+"""The values inside card entries: filters, costs, mana, targets, effects, conditions.
+
+Each ``parse_*`` function takes the raw value (plain data from YAML or JSON) and its key
+path, and raises :class:`CardFieldError` naming that path. Whole cards and abilities
+are read by ``carddata``, which builds on these.
+
+Rules
+-----
+CR 106.5, 605.1a: mana the format can't describe (``unmodelled``) is still a mana
+ability and never "adds nothing". CR 118: costs; CR 602.1a: an activation cost is
+everything before the colon. CR 115: targets.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from .abilities import (
+    Condition,
+    CostKind,
+    CostPart,
+    CouldProduceRef,
+    Effect,
+    ManaProduction,
+    ManaProductionKind,
+    ObjectFilter,
+    Params,
+    SpendRestriction,
+    TargetSpec,
+)
+from .errors import CardDataError, ManacheckError
+from .mana import ManaCost, ManaType, SymbolKind, parse_mana_types
+
+__all__ = [
+    "FILTER_KEYS",
+    "MANA_KEYS",
+    "CardFieldError",
+    "check_keys",
+    "parse_color",
+    "parse_condition",
+    "parse_cost",
+    "parse_effect",
+    "parse_filter",
+    "parse_mana",
+    "parse_mana_cost",
+    "parse_params",
+    "parse_target",
+    "str_list",
+    "suggest",
+]
+
+
+class CardFieldError(CardDataError):
+    """A card-data error at a key path (``path``), which the message ends with."""
+
+    def __init__(self, message: str, path: str, suggestion: str | None = None) -> None:
+        super().__init__(f"{message} at {path}" if path else message, suggestion=suggestion)
+        self.path = path
+
+
+def suggest(word: str, choices: Iterable[str]) -> str | None:
+    """'did you mean ...?' for the nearest of ``choices``, or None."""
+    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
+    return f"did you mean '{close[0]}'?" if close else None
+
+
+def check_keys(d: Any, path: str, allowed: Iterable[str],
+               required: Iterable[str] = ()) -> None:
+    """``d`` is a mapping with only ``allowed`` keys and every ``required`` one."""
+    if not isinstance(d, Mapping):
+        raise CardFieldError(f"expected a mapping, got {type(d).__name__}", path)
+    allowed_set = set(allowed)
+    for k in d:
+        if k not in allowed_set:
+            raise CardFieldError(f"unknown key '{k}'", path, suggest(str(k), allowed_set))
+    for k in required:
+        if k not in d:
+            raise CardFieldError(f"missing key '{k}'", path)
+
+
+def str_list(v: Any, path: str) -> tuple[str, ...]:
+    """A string or a list of strings, as a tuple."""
+    if isinstance(v, str):
+        return (v,)
+    if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
+        raise CardFieldError("expected a list of strings", path)
+    return tuple(v)
+
+
+def parse_mana_cost(v: Any, path: str) -> ManaCost:
+    """Mana cost text such as ``{2}{G}``."""
+    if not isinstance(v, str):
+        raise CardFieldError("expected mana text such as '{2}{G}'", path)
+    try:
+        return ManaCost.parse(v)
+    except ManacheckError as e:
+        raise CardFieldError(e.message, path, e.suggestion) from None
+
+
+def _types(v: Any, path: str) -> tuple[ManaType, ...]:
+    if not isinstance(v, str):
+        raise CardFieldError("expected mana text such as '{B}{R}'", path)
+    try:
+        return parse_mana_types(v)
+    except ManacheckError as e:
+        raise CardFieldError(e.message, path, e.suggestion) from None
+
+
+_COLOR_WORDS = {"white": ManaType.W, "blue": ManaType.U, "black": ManaType.B, "red": ManaType.R,
+                "green": ManaType.G}
+
+
+def parse_color(v: Any, path: str) -> ManaType:
+    """A mana type: ``W``, ``{W}`` or ``white`` (any letter case)."""
+    if isinstance(v, str):
+        s = v.strip("{}").upper()
+        if s in ManaType.__members__:
+            return ManaType[s]
+        if v.lower() in _COLOR_WORDS:
+            return _COLOR_WORDS[v.lower()]
+    raise CardFieldError(f"not a mana type: {v!r}", path, "use W, U, B, R, G or C")
+
+
+FILTER_KEYS = (
+    "types", "any_types", "not_types", "subtypes", "any_subtypes", "supertypes",
+    "not_supertypes", "colors", "colorless", "multicolored", "mana_value", "controller",
+    "another", "tapped", "has_counters", "name", "chosen_creature_type", "enchanted",
+    "any_of",
+)
+
+
+def parse_filter(v: Any, path: str) -> ObjectFilter:
+    """Parse an object filter; ``types`` etc. accept lower-case words."""
+    if v is None:
+        return ObjectFilter()
+    check_keys(v, path, FILTER_KEYS)
+
+    def words(key: str) -> frozenset[str]:
+        return frozenset(w[:1].upper() + w[1:] for w in str_list(v[key], f"{path}.{key}"))
+
+    kw: dict[str, Any] = {}
+    for key in ("types", "any_types", "not_types", "subtypes", "any_subtypes", "supertypes",
+                "not_supertypes"):
+        if key in v:
+            kw[key] = words(key)
+    if "colors" in v:
+        kw["colors"] = frozenset(parse_color(c, f"{path}.colors")
+                                 for c in str_list(v["colors"], path))
+    for key in ("colorless", "multicolored", "another", "tapped", "has_counters",
+                "chosen_creature_type", "enchanted"):
+        if key in v:
+            if not isinstance(v[key], bool):
+                raise CardFieldError("expected true or false", f"{path}.{key}")
+            kw[key] = v[key]
+    if "mana_value" in v:
+        mv = v["mana_value"]
+        if isinstance(mv, bool) or not isinstance(mv, int | str):
+            raise CardFieldError("expected a number or a variable such as X", f"{path}.mana_value")
+        kw["mana_value"] = mv
+    if "controller" in v:
+        if v["controller"] not in ("you", "opponent"):
+            raise CardFieldError("controller must be 'you' or 'opponent'", f"{path}.controller")
+        kw["controller"] = v["controller"]
+    if "name" in v:
+        if not isinstance(v["name"], str):
+            raise CardFieldError("expected a card name", f"{path}.name")
+        kw["name"] = v["name"]
+    if "any_of" in v:
+        alts = v["any_of"]
+        if not isinstance(alts, list) or len(alts) < 2:
+            raise CardFieldError("any_of is a list of at least two filters", f"{path}.any_of")
+        kw["any_of"] = tuple(parse_filter(a, f"{path}.any_of[{i}]") for i, a in enumerate(alts))
+    return ObjectFilter(**kw)
+
+
+def parse_params(d: Mapping[str, Any], path: str,
+                 skip: Iterable[str] = ("kind",)) -> Params:
+    """An effect's or condition's other keys, frozen (``filter`` is parsed)."""
+    items: dict[str, object] = {}
+    for k, val in d.items():
+        if k in skip:
+            continue
+        if k == "filter":
+            items[k] = parse_filter(val, f"{path}.{k}")
+        elif isinstance(val, list):
+            items[k] = tuple(val)
+        elif isinstance(val, dict):
+            items[k] = _freeze(val)
+        else:
+            items[k] = val
+    return Params(tuple(sorted(((str(k), v) for k, v in items.items()), key=lambda kv: kv[0])))
+
+
+def _freeze(v: Any) -> object:
+    if isinstance(v, list):
+        return tuple(_freeze(x) for x in v)
+    if isinstance(v, dict):
+        return Params(tuple(sorted(((str(a), _freeze(b)) for a, b in v.items()),
+                                   key=lambda kv: kv[0])))
+    return v
+
+
+def parse_effect(v: Any, path: str) -> Effect:
+    if not isinstance(v, Mapping) or "kind" not in v or not isinstance(v["kind"], str):
+        raise CardFieldError("an effect is a mapping with a 'kind'", path)
+    return Effect(v["kind"], parse_params(v, path))
+
+
+def parse_condition(v: Any, path: str) -> Condition:
+    if not isinstance(v, Mapping) or "kind" not in v or not isinstance(v["kind"], str):
+        raise CardFieldError("a condition is a mapping with a 'kind'", path)
+    return Condition(v["kind"], parse_params(v, path))
+
+
+def _restriction(v: Any, path: str) -> SpendRestriction:
+    check_keys(v, path, ("text", "spells", "abilities"), ("text",))
+    return SpendRestriction(
+        text=str(v["text"]),
+        spells=parse_filter(v["spells"], f"{path}.spells") if "spells" in v else None,
+        abilities=parse_filter(v["abilities"], f"{path}.abilities") if "abilities" in v else None,
+    )
+
+
+MANA_KEYS = ("add", "choice", "any_color", "one_color", "chosen_color", "could_produce",
+             "produced_type", "unmodelled", "per", "restriction", "per_sacrificed")
+
+
+def parse_mana(v: Any, path: str) -> ManaProduction:
+    """Parse what a mana ability adds.
+
+    ``{add: "{C}{C}"}``, ``{choice: ["{B}{B}", "{B}{R}"]}``, ``{any_color: 1}``,
+    ``{one_color: 3}``, ``{chosen_color: 1}``,
+    ``{could_produce: {lands: you, of: type}}``, ``{produced_type: 1}``,
+    ``{unmodelled: true}`` (adds mana the format can't describe: devotion, "for each
+    color among ...", an exiled card's mana value; CR 605.1a still classifies it and
+    solvers refuse to guess); optional ``per: FILTER`` and
+    ``restriction: {text, spells, abilities}``.
+    """
+    check_keys(v, path, MANA_KEYS)
+    kinds = [k for k in ("add", "choice", "any_color", "one_color", "chosen_color",
+                         "could_produce", "produced_type", "unmodelled") if k in v]
+    if len(kinds) != 1:
+        raise CardFieldError("a mana production needs exactly one of add, choice, any_color, "
+                   "one_color, chosen_color, could_produce, produced_type, unmodelled",
+                   path)
+    k = kinds[0]
+    per = parse_filter(v["per"], f"{path}.per") if "per" in v else None
+    restriction = _restriction(v["restriction"], f"{path}.restriction") if "restriction" in v \
+        else None
+    p = f"{path}.{k}"
+    if k == "unmodelled":
+        if v[k] is not True:
+            raise CardFieldError("unmodelled takes true (describe the mana in the ability's "
+                                 "text)", p)
+        # amount stays 1 so that no solver mistakes it for "adds nothing" (CR 106.5).
+        return ManaProduction(ManaProductionKind.UNMODELLED, per=per, restriction=restriction)
+    if "per_sacrificed" in v and (k != "add" or v["per_sacrificed"] != "mana_value"):
+        raise CardFieldError("per_sacrificed: mana_value goes with add (Soldevi Adnate)",
+                   f"{path}.per_sacrificed")
+    if k == "add":
+        return ManaProduction(ManaProductionKind.FIXED, mana=_types(v[k], p), amount=0, per=per,
+                              restriction=restriction,
+                              per_sacrificed_mana_value="per_sacrificed" in v)
+    if k == "choice":
+        if not isinstance(v[k], list) or not v[k]:
+            raise CardFieldError("expected a list of mana options", p)
+        opts = tuple(_types(o, f"{p}[{i}]") for i, o in enumerate(v[k]))
+        return ManaProduction(ManaProductionKind.CHOICE, options=opts, amount=0, per=per,
+                              restriction=restriction)
+    if k == "could_produce":
+        check_keys(v[k], p, ("lands", "of"), ("lands", "of"))
+        lands, of = v[k]["lands"], v[k]["of"]
+        if lands not in ("you", "opponent", "sacrificed") or of not in ("type", "color"):
+            raise CardFieldError("could_produce needs lands: you|opponent|sacrificed, "
+                                 "of: type|color", p)
+        return ManaProduction(ManaProductionKind.COULD_PRODUCE,
+                              could_produce=CouldProduceRef(lands, of), per=per,
+                              restriction=restriction)
+    n = v[k]
+    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+        raise CardFieldError("expected a positive number of mana", p)
+    kind = {
+        "any_color": ManaProductionKind.ANY_COLOR,
+        "one_color": ManaProductionKind.ONE_COLOR,
+        "chosen_color": ManaProductionKind.CHOSEN_COLOR,
+        "produced_type": ManaProductionKind.PRODUCED_TYPE,
+    }[k]
+    return ManaProduction(kind, amount=n, per=per, restriction=restriction)
+
+
+_COST_KINDS = {
+    "sacrifice": CostKind.SACRIFICE,
+    "discard": CostKind.DISCARD,
+    "pay_life": CostKind.PAY_LIFE,
+    "remove_counters": CostKind.REMOVE_COUNTERS,
+    "exile_from_graveyard": CostKind.EXILE_FROM_GRAVEYARD,
+    "tap_untapped": CostKind.TAP_UNTAPPED,
+    "reveal": CostKind.REVEAL,
+    "exile": CostKind.EXILE,
+}
+
+
+def parse_cost(v: Any, path: str) -> tuple[ManaCost, bool, bool, tuple[CostPart, ...]]:
+    """Parse an activation cost: mana/{T}/{Q} text and structured parts.
+
+    ``"{2}{T}"`` or a list mixing such text with ``{sacrifice: self}``,
+    ``{sacrifice: {count: 1, filter: {...}}}``, ``{discard: {filter: {mana_value: X}}}``,
+    ``{discard_hand: true}``, ``{discard_self: true}``, ``{pay_life: 2}``,
+    ``{remove_counters: {counter: "+1/+1", count: 1}}``, ``{exile_self: true}``,
+    ``{exile_from_graveyard: {count: 1, filter: ...}}``,
+    ``{tap_untapped: {count: 1, filter: {types: [creature]}}}``,
+    ``{exile: {count: 1, filter: {types: [creature], controller: you}}}``.
+    """
+    items = v if isinstance(v, list) else [v]
+    symbols: list[Any] = []
+    parts: list[CostPart] = []
+    for i, item in enumerate(items):
+        p = f"{path}[{i}]" if isinstance(v, list) else path
+        if isinstance(item, str):
+            try:
+                symbols.extend(ManaCost.parse(item, allow_tap=True).symbols)
+            except ManacheckError as e:
+                raise CardFieldError(e.message, p, e.suggestion) from None
+            continue
+        if not isinstance(item, Mapping) or len(item) != 1:
+            raise CardFieldError("a cost part is mana text or a one-key mapping", p)
+        (key, arg), = item.items()
+        if key == "sacrifice" and arg == "self":
+            parts.append(CostPart(CostKind.SACRIFICE_SELF))
+        elif key == "exile_self":
+            parts.append(CostPart(CostKind.EXILE_SELF))
+        elif key == "discard_hand":
+            parts.append(CostPart(CostKind.DISCARD_HAND))
+        elif key == "discard_self":
+            parts.append(CostPart(CostKind.DISCARD_SELF))
+        elif key == "pay_life":
+            if isinstance(arg, bool) or not isinstance(arg, int) or arg < 0:
+                raise CardFieldError("pay_life needs a number", p)
+            parts.append(CostPart(CostKind.PAY_LIFE, count=arg))
+        elif key in _COST_KINDS:
+            arg = arg or {}
+            check_keys(arg, f"{p}.{key}", ("count", "filter", "counter"))
+            count = arg.get("count", 1)
+            if isinstance(count, bool) or not isinstance(count, int | str):
+                raise CardFieldError("count must be a number or a variable", f"{p}.{key}.count")
+            parts.append(CostPart(_COST_KINDS[key], count=count,
+                                  filter=parse_filter(arg.get("filter"), f"{p}.{key}.filter"),
+                                  counter=str(arg.get("counter", ""))))
+        else:
+            raise CardFieldError(f"unknown cost part '{key}'", p,
+                       suggest(str(key), [*_COST_KINDS, "exile_self", "discard_hand",
+                                               "discard_self"]))
+    tap = any(s.kind is SymbolKind.TAP for s in symbols)
+    untap = any(s.kind is SymbolKind.UNTAP for s in symbols)
+    mana = ManaCost(tuple(s for s in symbols if s.is_mana))
+    return mana, tap, untap, tuple(parts)
+
+
+def parse_target(v: Any, path: str) -> TargetSpec:
+    check_keys(v, path, ("zone", "filter", "spell", "text", "count"), ("zone",))
+    count = v.get("count", 1)
+    if isinstance(count, bool) or not isinstance(count, int | str):
+        raise CardFieldError("count must be a number or a variable", f"{path}.count")
+    zone = v["zone"]
+    if zone not in ("stack", "battlefield", "graveyard", "player", "any"):
+        raise CardFieldError(f"unknown target zone '{zone}'", f"{path}.zone",
+                   "use stack, battlefield, graveyard, player or any")
+    return TargetSpec(zone=zone, filter=parse_filter(v.get("filter"), f"{path}.filter"),
+                      spell=bool(v.get("spell", True)), text=str(v.get("text", "")),
+                      count=count)
