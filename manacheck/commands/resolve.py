@@ -15,7 +15,7 @@ import json
 from typing import Any
 
 from manacheck.cli import EXIT_NO, EXIT_YES, emit
-from manacheck.model.statefile import dump_state, load_state_with_cards
+from manacheck.model.statefile import dump_state, load_state_with_cards, parse_bytes
 from manacheck.solver.resolution import MAX_OUTCOMES, Outcome, outcomes, resolve
 
 COMMAND = "resolve"
@@ -34,10 +34,8 @@ def register(p: argparse.ArgumentParser) -> None:
 
 def _input_cards(path: str) -> list[dict[str, Any]]:
     """The state file's own ``cards:`` entries, to copy into the printed result."""
-    from manacheck.model.statefile import _parse, _read_text
-
     with open(path, "rb") as fh:
-        doc = _parse(_read_text(fh.read(), path), path)
+        doc = parse_bytes(fh.read(), path)
     cards = doc.data.get("cards") if isinstance(doc.data, dict) else None
     return [c for c in cards if isinstance(c, dict)] if isinstance(cards, list) else []
 

@@ -1,0 +1,138 @@
+"""What every part of building a state from data shares: object ids, card and player
+references, and the small values read everywhere (true/false, lists, counters, numbers).
+
+Ids (a contract): every object's id is its explicit ``id``, else its card name, with
+``#2``, ``#3`` ... for later copies in file order (players in file order, each
+player's zones in the order written, then the stack, then ``effects``). Automatic ids
+skip ids given explicitly.
+
+Rules
+-----
+CR 109: objects (the ids are ours). CR 122.1: counters are never negative.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..cards import HOW_TO_ADD_A_CARD, CardDatabase, CardDefinition
+from ..state import Counters
+from .problems import Collector, suggest
+
+__all__ = ["MAX_NUMBER", "Builder", "small_int"]
+
+#: Largest number accepted for life, X, counters and library size.
+MAX_NUMBER = 1_000_000
+
+
+def _is_int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def small_int(v: Any) -> bool:
+    """A whole number no larger in size than :data:`MAX_NUMBER`."""
+    return _is_int(v) and abs(v) <= MAX_NUMBER
+
+
+class Builder:
+    """The state being built: its collector, card database, ids and player names."""
+
+    def __init__(self, c: Collector, db: CardDatabase) -> None:
+        self.c = c
+        self.db = db
+        self.taken: set[str] = set()
+        self.counts: dict[str, int] = {}
+        self.explicit: set[str] = set()
+        self.player_names: list[str] = []
+        self.paths: dict[str, str] = {}  # object id -> key path, in file order
+
+    # ids ---------------------------------------------------------------------------
+    def collect_explicit(self, entry: Any, path: str) -> None:
+        if isinstance(entry, Mapping) and "id" in entry:
+            oid = entry["id"]
+            if not isinstance(oid, str) or not oid:
+                self.c.add("id must be a non-empty string", f"{path}.id")
+            elif oid in self.explicit:
+                self.c.add(f"duplicate id '{oid}'", f"{path}.id", "every id must be unique")
+            elif oid in self.player_names:
+                self.c.add(f"id '{oid}' is also a player's name", f"{path}.id",
+                           "targets name players and objects alike: choose another id")
+            else:
+                self.explicit.add(oid)
+
+    def new_id(self, entry: Any, name: str, path: str) -> str:
+        """The object's id: explicit, else its name with #2, #3... (skipping taken ids)."""
+        if isinstance(entry, Mapping) and isinstance(entry.get("id"), str) and entry["id"]:
+            self.paths.setdefault(str(entry["id"]), path)
+            return str(entry["id"])
+        n = self.counts.get(name, 0)
+        while True:
+            n += 1
+            candidate = name if n == 1 else f"{name}#{n}"
+            if candidate not in self.explicit and candidate not in self.taken:
+                break
+        self.counts[name] = n
+        self.taken.add(candidate)
+        self.paths[candidate] = path
+        return candidate
+
+    # cards -------------------------------------------------------------------------
+    def card(self, name: Any, path: str) -> CardDefinition | None:
+        if not isinstance(name, str):
+            self.c.add(f"expected a card name, got {type(name).__name__}", path)
+            return None
+        card = self.db.get(name)
+        if card is None and name.strip() in self.c.broken_cards:
+            return None  # its definition's problem is already reported
+        if card is None:
+            suggestion = self.db.suggest(name)
+            longer = sorted(n for n in self.db if n.startswith(name + ","))
+            if longer:  # `{card: Kozilek, the Great Distortion}` splits at the comma
+                suggestion = (f"did you mean '{longer[0]}'? In [..] and {{..}}, quote names "
+                              "that contain commas")
+            self.c.add(f"unknown card '{name}'", path, suggestion or HOW_TO_ADD_A_CARD)
+        return card
+
+    def player_ref(self, name: Any, path: str) -> bool:
+        if name not in self.player_names:
+            self.c.add(f"unknown player '{name}'", path, suggest(name, self.player_names))
+            return False
+        return True
+
+    def bool_field(self, d: Mapping[str, Any], key: str, path: str) -> bool:
+        v = d.get(key, False)
+        if not isinstance(v, bool):
+            self.c.add(f"expected true or false, got {v!r}", f"{path}.{key}")
+            return False
+        return v
+
+    # zones -------------------------------------------------------------------------
+    def entries(self, v: Any, path: str, *, quiet: bool = False) -> list[tuple[Any, str]]:
+        if v is None:
+            return []
+        if not isinstance(v, list):
+            if not quiet:
+                self.c.add(f"expected a list, got {type(v).__name__}", path)
+            return []
+        return [(e, f"{path}[{i}]") for i, e in enumerate(v)]
+
+    def counters(self, v: Any, path: str) -> Counters:
+        if v is None:
+            return Counters()
+        if not isinstance(v, Mapping):
+            self.c.add("counters must be a mapping such as {\"+1/+1\": 2}", path)
+            return Counters()
+        good: dict[str, int] = {}
+        for k, n in v.items():
+            if not isinstance(k, str) or not k.strip():
+                self.c.add(f"bad counter kind {k!r}", path)
+            elif not small_int(n):
+                self.c.add(f"counter number must be a whole number up to {MAX_NUMBER:,}, "
+                           f"got {n!r}", f"{path}.{k}")
+            elif n < 0:
+                self.c.add(f"negative number of {k} counters: {n} (CR 122.1)",
+                           f"{path}.{k}", "leave the kind out for no counters")
+            else:
+                good[k] = n
+        return Counters.of(good)

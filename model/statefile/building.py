@@ -1,0 +1,196 @@
+"""Plain data -> :class:`GameState`, collecting every problem instead of stopping at one.
+
+The top level of a state file: its keys, its own ``cards:``, the players (``players``),
+the stack and effects (``stack``), the turn, and the references between objects
+(targets, ``ability_of``, ``attached_to``, ``activated_this_turn``), checked once every
+object has its id. Explicit ids are collected first, so automatic ids can skip them.
+
+Rules
+-----
+CR 500.1: the phases and steps. CR 117: priority. CR 602.5b: abilities activated this
+turn ("activate only once each turn").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..carddata import builtin_cards, parse_card
+from ..cards import CardDatabase, CardDefinition
+from ..errors import BadInput
+from ..state import GameState, Phase, Player, StackItem, Turn
+from .builder import Builder, small_int
+from .players import build_player
+from .problems import Collector, check_keys, suggest
+from .stack import build_effect, build_stack_item
+
+__all__ = ["TOP_KEYS", "TURN_KEYS", "build_state", "parse_card_list"]
+
+TOP_KEYS = ("turn", "players", "stack", "cards", "events", "activated_this_turn", "effects")
+TURN_KEYS = ("active_player", "phase", "number", "priority")
+
+
+def parse_card_list(data: Any, path: str, c: Collector) -> list[CardDefinition]:
+    """Card definitions, one problem per bad card (not just the first)."""
+    if isinstance(data, Mapping) and set(data) == {"cards"}:
+        data = data["cards"]
+        path = f"{path}.cards" if path else "cards"
+    if not isinstance(data, list):
+        c.add("card definitions are a list of cards (see `manacheck card NAME --json`)", path)
+        return []
+    out: list[CardDefinition] = []
+    for i, entry in enumerate(data):
+        try:
+            out.append(parse_card(entry, f"{path}[{i}]"))
+        except BadInput as e:
+            c.add_card_error(e, f"{path}[{i}]")
+            if isinstance(entry, Mapping) and isinstance(entry.get("name"), str):
+                c.broken_cards.add(entry["name"].strip())
+    return out
+
+
+def build_state(data: Any, c: Collector, cards: CardDatabase | None,
+                name: str | None) -> GameState:
+    """The state in ``data``, every problem added to ``c`` (raised together at the end).
+
+    ``cards`` is the card database (default: the built-in cards); the file's ``cards:``
+    extend it. ``name`` is the file name, kept as the state's ``source``.
+
+    Raises
+    ------
+    StateFileError
+        Listing every problem found (``c``'s and this file's), in file order.
+    """
+    if not isinstance(data, Mapping):
+        what = type(data).__name__ if data is not None else "an empty document"
+        c.add(f"a state file is a mapping with 'turn' and 'players', got {what}", "")
+        raise c.fail()
+    check_keys(data, TOP_KEYS, "", c)
+    db = cards if cards is not None else builtin_cards()
+    extra = data.get("cards")
+    if extra is not None:
+        db = db.extended(parse_card_list(extra, "cards", c))
+    b = Builder(c, db)
+    players_data = data.get("players")
+    if not isinstance(players_data, Mapping) or not players_data:
+        c.add("'players' must map each player's name to their zones "
+              "(e.g. players: {Alice: {battlefield: [Forest]}})", "players")
+        raise c.fail()
+    b.player_names = [str(n) for n in players_data]
+    for n in players_data:
+        if not isinstance(n, str) or not n.strip():
+            c.add(f"a player's name must be text, got {n!r}", f"players.{n}",
+                  "quote it, e.g. \"1\":" if not isinstance(n, str) else None)
+    # Explicit ids first, so automatic ids can skip them.
+    for pname, pd in players_data.items():
+        if isinstance(pd, Mapping):
+            for zone in ("hand", "battlefield", "graveyard", "exile"):
+                for entry, p in b.entries(pd.get(zone), f"players.{pname}.{zone}", quiet=True):
+                    b.collect_explicit(entry, p)
+    stack_data = data.get("stack")
+    for entry, p in b.entries(stack_data, "stack", quiet=True):
+        b.collect_explicit(entry, p)
+    effects_data = data.get("effects")
+    for entry, p in b.entries(effects_data, "effects", quiet=True):
+        b.collect_explicit(entry, p)
+    players = [pl for n, d in players_data.items()
+               if (pl := build_player(b, str(n), d, f"players.{n}")) is not None]
+    stack = [s for entry, sp in b.entries(stack_data, "stack")
+             if (s := build_stack_item(b, entry, sp)) is not None]
+    effects = [e for entry, ep in b.entries(effects_data, "effects")
+               if (e := build_effect(b, entry, ep)) is not None]
+    turn = _build_turn(data, b, c)
+    ids = set(b.paths)
+    _check_references(b, players, stack, ids)
+    activated = _activated_this_turn(data.get("activated_this_turn"), b, ids)
+    events = data.get("events")
+    if events is None:
+        events = []
+    elif not isinstance(events, list):
+        c.add(f"events must be a list, got {type(events).__name__}", "events")
+        events = []
+    if c.problems:
+        raise c.fail()
+    return GameState(players=tuple(players), turn=turn, stack=tuple(stack), cards=db,
+                     activated_this_turn=tuple(activated), events=tuple(events), source=name,
+                     effects=tuple(effects))
+
+
+def _check_references(b: Builder, players: list[Player], stack: list[StackItem],
+                      ids: set[str]) -> None:
+    """Every ``ability_of``, target and ``attached_to`` names an object (or a player)."""
+    c = b.c
+    for s in stack:
+        path = b.paths[s.id]
+        if s.source is not None and s.source not in ids:
+            c.add(f"unknown object '{s.source}'", f"{path}.ability_of",
+                  suggest(s.source, ids))
+        for j, t in enumerate(s.targets):
+            if t not in ids and t not in b.player_names:
+                c.add(f"unknown target '{t}' (targets are object ids or player names)",
+                      f"{path}.targets[{j}]", suggest(t, [*ids, *b.player_names]))
+    for pl in players:
+        for perm in pl.battlefield:
+            if perm.attached_to is not None and perm.attached_to not in ids:
+                c.add(f"unknown object '{perm.attached_to}'",
+                      f"{b.paths[perm.id]}.attached_to", suggest(perm.attached_to, ids))
+
+
+def _activated_this_turn(data: Any, b: Builder, ids: set[str]) -> list[tuple[str, int]]:
+    """CR 602.5b: the (object id, ability number) pairs already activated this turn."""
+    c = b.c
+    activated: list[tuple[str, int]] = []
+    for entry, p in b.entries(data, "activated_this_turn"):
+        if not isinstance(entry, Mapping) or not isinstance(entry.get("object"), str):
+            c.add("expected {object: ID, ability: N}", p)
+            continue
+        check_keys(entry, ("object", "ability"), p, c)
+        n = entry.get("ability", 1)
+        if not small_int(n) or n < 1:
+            c.add(f"ability must be a number from 1, got {n!r}", f"{p}.ability")
+        elif entry["object"] not in ids:
+            c.add(f"unknown object '{entry['object']}'", f"{p}.object",
+                  suggest(entry["object"], ids))
+        else:
+            activated.append((entry["object"], int(n)))
+    return activated
+
+
+def _build_turn(data: Mapping[str, Any], b: Builder, c: Collector) -> Turn:
+    """Whose turn, which step (CR 500.1) and who holds priority (CR 117)."""
+    td = data.get("turn")
+    turn = Turn(b.player_names[0])
+    if td is None:
+        c.add("missing key 'turn' (e.g. turn: {active_player: Alice, phase: precombat_main})",
+              "")
+        return turn
+    if not isinstance(td, Mapping):
+        c.add(f"turn must be a mapping such as {{active_player: Alice}}, got "
+              f"{type(td).__name__}", "turn")
+        return turn
+    check_keys(td, TURN_KEYS, "turn", c)
+    ap = td.get("active_player")
+    if ap is None:
+        c.add("missing key 'active_player'", "turn")
+    elif b.player_ref(ap, "turn.active_player"):
+        turn = Turn(str(ap))
+    phase = td.get("phase", "precombat_main")
+    if isinstance(phase, str) and phase in Phase._value2member_map_:
+        ph = Phase(phase)
+    else:
+        names = [p.value for p in Phase]
+        within = [n for n in names if isinstance(phase, str) and phase and phase in n]
+        suggestion = (suggest(phase, names) if isinstance(phase, str) else None) or (
+            "did you mean " + " or ".join(f"'{n}'" for n in within) + "?" if within
+            else "phases are " + ", ".join(names))
+        c.add(f"unknown phase {phase!r}", "turn.phase", suggestion)
+        ph = Phase.PRECOMBAT_MAIN
+    num = td.get("number", 1)
+    if not small_int(num) or num < 1:
+        c.add(f"turn number must be a whole number ≥ 1, got {num!r}", "turn.number")
+        num = 1
+    prio = td.get("priority")
+    if prio is not None and not b.player_ref(prio, "turn.priority"):
+        prio = None
+    return Turn(turn.active_player, ph, num, str(prio) if prio is not None else None)

@@ -1,0 +1,206 @@
+"""Players and their zones from state-file data: permanents, cards in hand, graveyard and
+exile, and the mana pool.
+
+Rules
+-----
+CR 110.4: instants and sorceries are never permanents. CR 712.8a: outside the
+battlefield a double-faced card has only its front face. CR 106.6: mana with a spending
+restriction (``from:`` the card that made it). CR 119: life may be negative. CR 122.1:
+counters are never negative.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..abilities import SpendRestriction
+from ..characteristics import bind_restriction
+from ..errors import ManacheckError
+from ..mana import ManaPool, PoolMana, parse_mana_types
+from ..state import Card, Permanent, Player
+from .builder import Builder, small_int
+from .problems import check_keys, suggest
+
+__all__ = ["CARD_KEYS", "PERMANENT_KEYS", "PLAYER_KEYS", "build_mana_pool", "build_permanent",
+           "build_player", "build_zone_card"]
+
+PLAYER_KEYS = ("life", "hand", "battlefield", "graveyard", "exile", "library_size", "mana_pool")
+PERMANENT_KEYS = ("card", "id", "tapped", "summoning_sick", "counters", "chosen", "token",
+                  "attached_to", "owner")
+CARD_KEYS = ("card", "id")
+
+
+def build_player(b: Builder, name: str, d: Any, path: str) -> Player | None:
+    if d is None:
+        d = {}
+    if not isinstance(d, Mapping):
+        b.c.add(f"expected a mapping for player '{name}'", path)
+        return None
+    check_keys(d, PLAYER_KEYS, path, b.c)
+    life = d.get("life", 20)
+    if not small_int(life):
+        b.c.add(f"life must be a whole number (it may be negative, CR 119), got "
+                f"{life!r}", f"{path}.life")
+        life = 20
+    lib = d.get("library_size", 0)
+    if not small_int(lib) or lib < 0:
+        b.c.add(f"library_size must be a whole number ≥ 0, got {lib!r}",
+                f"{path}.library_size")
+        lib = 0
+    zones: dict[str, list[Any]] = {"hand": [], "battlefield": [], "graveyard": [],
+                                   "exile": []}
+    for zone in d:  # file order
+        if zone not in zones:
+            continue
+        for entry, p in b.entries(d[zone], f"{path}.{zone}"):
+            obj = (build_permanent(b, entry, p, name) if zone == "battlefield"
+                   else build_zone_card(b, entry, p, name))
+            if obj is not None:
+                zones[zone].append(obj)
+    return Player(
+        name=name,
+        life=life,
+        hand=tuple(zones["hand"]),
+        battlefield=tuple(zones["battlefield"]),
+        graveyard=tuple(zones["graveyard"]),
+        exile=tuple(zones["exile"]),
+        library_size=lib,
+        mana_pool=build_mana_pool(b, d.get("mana_pool"), f"{path}.mana_pool"),
+    )
+
+
+def build_permanent(b: Builder, entry: Any, path: str,
+                    player: str) -> Permanent | None:
+    card_path = path
+    if isinstance(entry, str):
+        entry = {"card": entry}
+        card = b.card(entry["card"], path)
+    elif isinstance(entry, Mapping):
+        check_keys(entry, PERMANENT_KEYS, path, b.c)
+        if "card" not in entry:
+            b.c.add("missing key 'card'", path)
+            return None
+        card_path = f"{path}.card"
+        card = b.card(entry["card"], card_path)
+    else:
+        b.c.add(f"expected a card name or a mapping, got {type(entry).__name__}", path)
+        return None
+    if card is None:
+        return None
+    if not card.is_permanent_card:
+        b.c.add(f"'{card.name}' is a {' '.join(card.types).lower() or 'card'} card: "
+                "it can't be on the battlefield (CR 110.4)", card_path)
+        return None
+    counters = b.counters(entry.get("counters"), f"{path}.counters")
+    chosen: list[tuple[str, str]] = []
+    ch = entry.get("chosen")
+    if ch is not None:
+        if not isinstance(ch, Mapping):
+            b.c.add("chosen must be a mapping such as {color: W}", f"{path}.chosen")
+        else:
+            for k, val in ch.items():
+                if k not in ("color", "creature_type", "card_type", "name"):
+                    b.c.add(f"unknown choice '{k}'", f"{path}.chosen.{k}",
+                            suggest(k, ("color", "creature_type", "card_type", "name")))
+                elif not isinstance(val, str):
+                    b.c.add("a choice is a string", f"{path}.chosen.{k}")
+                elif k == "color" and val.strip("{}").upper() not in "WUBRG":
+                    b.c.add(f"not a color: {val!r}", f"{path}.chosen.{k}",
+                            "use W, U, B, R or G")
+                else:
+                    chosen.append((str(k), val.strip("{}").upper() if k == "color" else val))
+    owner = entry.get("owner", player)
+    if "owner" in entry:
+        b.player_ref(owner, f"{path}.owner")
+    attached = entry.get("attached_to")
+    if attached is not None and not isinstance(attached, str):
+        b.c.add("attached_to must be an object id", f"{path}.attached_to")
+        attached = None
+    return Permanent(
+        id=b.new_id(entry, card.name, path),
+        card=card,
+        controller=player,
+        owner=str(owner),
+        tapped=b.bool_field(entry, "tapped", path),
+        summoning_sick=b.bool_field(entry, "summoning_sick", path),
+        counters=counters,
+        chosen=tuple(sorted(chosen)),
+        token=b.bool_field(entry, "token", path),
+        attached_to=attached,
+    )
+
+
+def build_zone_card(b: Builder, entry: Any, path: str, player: str) -> Card | None:
+    if isinstance(entry, str):
+        card = b.card(entry, path)
+        entry = {"card": entry}
+    elif isinstance(entry, Mapping):
+        check_keys(entry, CARD_KEYS, path, b.c)
+        if "card" not in entry:
+            b.c.add("missing key 'card'", path)
+            return None
+        card = b.card(entry["card"], f"{path}.card")
+    else:
+        b.c.add(f"expected a card name or a mapping, got {type(entry).__name__}", path)
+        return None
+    if card is None:
+        return None
+    if card.front_face is not None:
+        # CR 712.8a: off the battlefield a double-faced card has only its front face.
+        b.c.add(f"'{card.name}' is the back face of '{card.front_face}': outside the "
+                f"battlefield a double-faced card is its front face (CR 712.8a)",
+                path, f"name the front face, '{card.front_face}'")
+        return None
+    return Card(b.new_id(entry, card.name, path), card, player)
+
+
+def build_mana_pool(b: Builder, v: Any, path: str) -> ManaPool:
+    if v is None or v == "":
+        return ManaPool()
+    items: list[PoolMana] = []
+    specs = v if isinstance(v, list) else [v]
+    for i, spec in enumerate(specs):
+        p = f"{path}[{i}]" if isinstance(v, list) else path
+        if isinstance(spec, str):
+            try:
+                items.extend(PoolMana(t) for t in parse_mana_types(spec))
+            except ManacheckError as e:
+                b.c.add(f"bad mana text {spec!r}: {e.message}", p, e.suggestion)
+        elif isinstance(spec, Mapping):
+            check_keys(spec, ("mana", "snow", "from", "chosen"), p, b.c)
+            try:
+                types = parse_mana_types(str(spec.get("mana", "")))
+            except ManacheckError as e:
+                b.c.add(f"bad mana text {spec.get('mana')!r}: {e.message}", f"{p}.mana",
+                        e.suggestion)
+                continue
+            restriction = None
+            if "from" in spec:
+                restriction = _restriction_from(b, spec["from"], f"{p}.from")
+                chosen = spec.get("chosen")
+                if chosen is not None:
+                    if (not isinstance(chosen, Mapping) or set(chosen) != {"creature_type"}
+                            or not isinstance(chosen["creature_type"], str)):
+                        b.c.add("chosen must be {creature_type: NAME} (what the source "
+                                "chose, e.g. for Cavern of Souls)", f"{p}.chosen")
+                    else:
+                        restriction = bind_restriction(
+                            restriction, None, creature_type=chosen["creature_type"])
+            snow = b.bool_field(spec, "snow", p)
+            items.extend(PoolMana(t, 1, snow, restriction) for t in types)
+        else:
+            b.c.add("mana_pool is mana text such as '{G}{G}' or a list of "
+                    "{mana, snow, from} entries", p)
+    return ManaPool.of(items)
+
+
+def _restriction_from(b: Builder, name: Any, path: str) -> SpendRestriction | None:
+    card = b.card(name, path)
+    if card is None:
+        return None
+    for ab in card.activated_abilities:
+        if ab.mana is not None and ab.mana.restriction is not None:
+            return ab.mana.restriction
+    b.c.add(f"'{name}' makes no mana with a spending restriction", path)
+    return None
