@@ -380,6 +380,10 @@ class GameState:
         raise UnknownObject(f"unknown permanent '{perm.id}'")
 
     def __repr__(self) -> str:
-        from .statefile import dump_state_text
-
-        return f"manacheck.load_state_text({dump_state_text(self)!r})"
+        """A one-line summary. The whole state, as a state file that loads back, is
+        ``manacheck.model.dump_state_text(state)`` (files and formats are not the state's
+        business)."""
+        source = f" from {self.source!r}" if self.source else ""
+        return (f"<GameState{source}: turn {self.turn.number}, {self.turn.active_player}'s "
+                f"{self.turn.phase.value}; players {', '.join(self.player_names)}; "
+                f"{len(self.permanents)} permanents, {len(self.stack)} on the stack>")
