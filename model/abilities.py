@@ -403,7 +403,8 @@ class StaticAbility:
     ``add_subtypes``; CR 305.7, 613.1d), ``grant_ability`` (``affected`` objects have
     ``granted``), ``enters_with_counters`` (``counter``, ``count``: int or "X",
     CR 107.3m, 614.1c), ``spend_as_any_color``, ``cost_modifier`` and ``other``
-    (kept for display, no effect in the solvers).
+    (an effect known by its parameter, or only by its text: then ``affects`` names the
+    rule families it could change, and every answer it could change is not decided).
     """
 
     kind: str
@@ -417,6 +418,11 @@ class StaticAbility:
     params: Params = Params()
     duration: str = ""
     text: str = ""
+    #: For an effect the card format can't express (``kind: other`` with only text):
+    #: the rule families it could change (``manacheck.model.effects.Family`` labels),
+    #: and whether it changes only its own object. Read by the soundness check.
+    affects: tuple[str, ...] = ()
+    self_only: bool = False
 
 
 Ability = ActivatedAbility | TriggeredAbility | StaticAbility

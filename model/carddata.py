@@ -72,6 +72,7 @@ from .cardformat import (
     suggest,
 )
 from .cards import CARD_TYPES, SUPERTYPES, CardDatabase, CardDefinition
+from .effects import Family, family_by_name
 from .errors import CardDataError
 from .keywords import keyword_problem
 from .mana import sort_types
@@ -172,7 +173,7 @@ def parse_replacement(v: Any, path: str) -> ManaReplacement:
 
 
 STATIC_KEYS = ("kind", "affected", "replacement", "set_subtypes", "add_subtypes", "granted",
-               "counter", "count", "params", "duration", "text")
+               "counter", "count", "params", "duration", "text", "affects", "self_only")
 STATIC_KINDS = ("mana_replacement", "land_types", "grant_ability", "enters_with_counters",
                 "spend_as_any_color", "cost_modifier", "other")
 
@@ -197,7 +198,26 @@ def parse_static(v: Any, path: str) -> StaticAbility:
         params=parse_params(v.get("params", {}), f"{path}.params", skip=()),
         duration=str(v.get("duration", "")),
         text=str(v.get("text", "")),
+        affects=_affects(v.get("affects", []), f"{path}.affects"),
+        self_only=_bool(v.get("self_only", False), f"{path}.self_only"),
     )
+
+
+def _affects(v: Any, path: str) -> tuple[str, ...]:
+    """Rule-family labels (``manacheck.model.effects.Family``) an unread effect touches."""
+    labels = str_list(v, path)
+    names = [f.label for f in Family]
+    for i, label in enumerate(labels):
+        if family_by_name(label) is None:
+            raise CardFieldError(f"unknown rule family '{label}'", f"{path}[{i}]",
+                                 suggest(label, names) or "one of " + ", ".join(names))
+    return tuple(label.strip().lower() for label in labels)
+
+
+def _bool(v: Any, path: str) -> bool:
+    if not isinstance(v, bool):
+        raise CardFieldError(f"expected true or false, got {v!r}", path)
+    return v
 
 
 def parse_ability(v: Any, path: str) -> Ability:

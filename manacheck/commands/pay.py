@@ -19,13 +19,7 @@ import argparse
 from manacheck.cli import EXIT_NO, EXIT_YES, emit
 from manacheck.model import BadInput, ManaCost
 from manacheck.model.statefile import load_state_with_cards
-from manacheck.solver.payments import (
-    cost_for_object,
-    limits,
-    payment_answer,
-    reduce_for_casting,
-    resolve_cost,
-)
+from manacheck.solver.payments import limits, payment_answer, resolve_cost
 
 COMMAND = "pay"
 HELP = "list and count every distinct way to pay a mana cost (CR 601.2g-h)"
@@ -55,23 +49,27 @@ def handle(args: argparse.Namespace) -> int:
     state.player(player)  # unknown player: one line, exit 2
     if args.limit is not None and args.limit < 0:
         raise BadInput(f"--limit can't be negative (got {args.limit})")
-    exclude: frozenset[str] = frozenset()
     if args.cost is None:
         if args.for_object is None:
             raise BadInput("give a COST or --for OBJECT")
-        cost_raw, exclude = cost_for_object(state, args.for_object)
-        # CR 601.2f: the total cost, with the spell's own reductions (affinity).
-        cost = reduce_for_casting(state, args.for_object, resolve_cost(cost_raw, args.x),
-                                  player)
+        # CR 601.2f, 602.2b: the total cost of what is paid for, decided by the solver.
+        a = payment_answer(state, player, None, x=args.x, for_object=args.for_object,
+                           show=args.limit, list_payments=not args.count)
+        assert a.written is not None
+        cost_raw = a.written
     else:
         cost_raw = ManaCost.parse(args.cost)
-        cost = resolve_cost(cost_raw, args.x)
+        a = payment_answer(state, player, resolve_cost(cost_raw, args.x),
+                           for_object=args.for_object, show=args.limit,
+                           list_payments=not args.count)
+    cost = a.cost
     # CR 107.3: say the cost as written and the value of X, not only the cost after X.
     written = cost_raw.mana_only.text
     label = (f"{written} with X={args.x} ({cost.text or '{0}'})"
              if args.x is not None and written != cost.text else None)
-    a = payment_answer(state, player, cost, for_object=args.for_object, exclude=exclude,
-                       show=args.limit, list_payments=not args.count)
+    if a.cost_changes:
+        label = f"{written}{f' with X={args.x}' if args.x is not None else ''}, total cost " \
+                f"{cost.text or '{0}'}"
     data = a.to_data()
     if label is not None:
         data = {**{k: data[k] for k in ("cost", "payable", "count", "complete")},
@@ -83,6 +81,14 @@ def handle(args: argparse.Namespace) -> int:
                  + ", ".join(a.left_out) + ")") if a.left_out else ""
 
     def text() -> str:
+        changes = [f"  cost change: {c}" for c in a.cost_changes]
+        if a.undecided:
+            return "\n".join([f"{shown_cost}: not decided"]
+                             + [f"  - {u.object_id} ({u.text}): {u.why}" for u in a.undecided]
+                             + changes)
+        return "\n".join([body(), *changes]) if changes and not args.count else body()
+
+    def body() -> str:
         if args.count:
             if a.count is None:
                 return a.stopped

@@ -17,13 +17,38 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from manacheck.model import GameState, ManaCost
+from manacheck.model import GameState, ManaCost, effective
+from manacheck.model.errors import BadInput
 
+from ..costs import ability_total_cost
+from ..soundness import PAYMENT, PAYMENT_FOR, Undecided, unapplied
+from .casting import resolve_cost, total_cost_for
 from .questions import payments
 from .reasons import unpayable_reasons
 from .values import Payment, PaymentSearchLimit
 
-__all__ = ["PaymentAnswer", "payment_answer"]
+__all__ = ["PaymentAnswer", "payment_answer", "sources_costs_change"]
+
+ABILITY_COST_KIND = "static:cost_modifier:activated_abilities"
+
+
+def sources_costs_change(state: GameState, player: str) -> bool:
+    """Whether a cost change applies to the mana cost of one of ``player``'s mana
+    abilities (CR 602.2b: a mana ability's activation cost is changed like any other).
+
+    The payment solver pays those costs as printed, so such a change would make its
+    answer not decided; most don't apply (none adds {1} to a cost with no generic mana,
+    none reduces a cost below one mana).
+    """
+    chars = effective(state)
+    for perm in state.player(player).battlefield:
+        for ab in chars[perm.id].activated:
+            if ab.is_mana_ability and ab.mana_cost.mana_only and \
+                    not ab.mana_cost.has_variable:
+                cost = ab.mana_cost.mana_only
+                if ability_total_cost(state, perm.id, ab, cost, player).cost != cost:
+                    return True
+    return False
 
 #: How many payments an answer lists unless asked for another number.
 DEFAULT_SHOW = 50
@@ -54,6 +79,14 @@ class PaymentAnswer:
         The best payments (fewest sources, then most colors left), at most ``show``.
     order_complete : bool
         False when the best-first order was taken among the first payments found.
+    undecided : tuple of Undecided
+        Effects on the board that could change the answer and that the payment solver
+        doesn't apply: each makes the answer not decided (``payable`` None).
+    cost_changes : tuple of str
+        How the total cost differs from the mana cost (``--for`` only), each with its
+        object and rule (CR 601.2f, 602.2b).
+    written : ManaCost or None
+        The mana cost as written, before X and cost changes (``--for`` only).
     """
 
     cost: ManaCost
@@ -66,6 +99,9 @@ class PaymentAnswer:
     options: tuple[Payment, ...] = ()
     order_complete: bool = True
     listed: bool = field(default=False, repr=False)
+    undecided: tuple[Undecided, ...] = ()
+    cost_changes: tuple[str, ...] = ()
+    written: ManaCost | None = None
 
     @property
     def verdict(self) -> Literal["payable", "not payable", "not decided"]:
@@ -79,7 +115,8 @@ class PaymentAnswer:
         """Why the answer is not decided (empty when it is decided)."""
         if self.payable is not None:
             return ()
-        why = []
+        why = [f"{u.object_id} ({u.text}) is not applied by the payment solver and could "
+               "change the answer" for u in self.undecided]
         if self.left_out:
             why.append("not payable without the sources left out, and the payment solver "
                        "can't model them: " + ", ".join(self.left_out))
@@ -95,6 +132,8 @@ class PaymentAnswer:
         """The answer as JSON-ready data (the ``pay --json`` shape)."""
         data: dict[str, Any] = {"cost": self.cost.text or "{0}", "payable": self.payable,
                                 "count": self.count, "complete": self.complete}
+        if self.cost_changes:
+            data["cost_changes"] = list(self.cost_changes)
         if self.listed:
             data["options"] = [q.to_data() for q in self.options]
             data["order_complete"] = self.order_complete
@@ -104,10 +143,12 @@ class PaymentAnswer:
             data["left_out"] = list(self.left_out)
         if self.stopped:
             data["stopped"] = self.stopped
+        if self.undecided:
+            data["undecided"] = [u.to_data() for u in self.undecided]
         return data
 
 
-def payment_answer(state: GameState, player: str, cost: ManaCost | str, *,
+def payment_answer(state: GameState, player: str, cost: ManaCost | str | None, *,
                    x: int | None = None, for_object: str | None = None,
                    exclude: frozenset[str] = frozenset(), show: int = DEFAULT_SHOW,
                    list_payments: bool = True) -> PaymentAnswer:
@@ -116,7 +157,9 @@ def payment_answer(state: GameState, player: str, cost: ManaCost | str, *,
     Parameters
     ----------
     state, player, cost, x, for_object, exclude
-        As for :func:`~manacheck.solver.payments.payments`.
+        As for :func:`~manacheck.solver.payments.payments`. With ``cost`` None, the
+        cost is ``for_object``'s total cost: its mana cost (or its ability's), X given,
+        with every cost increase, reduction and minimum on the board (CR 601.2f, 602.2b).
     show : int
         List at most this many payments (best first).
     list_payments : bool
@@ -144,8 +187,24 @@ def payment_answer(state: GameState, player: str, cost: ManaCost | str, *,
 
     Rules
     -----
-    CR 601.2h: partial payments are not allowed.
+    CR 601.2h: partial payments are not allowed. CR 601.2f, 602.2b: the total cost.
+    Soundness: an effect the solver doesn't apply that could change the answer makes it
+    not decided (``manacheck.solver.soundness``).
     """
+    written: ManaCost | None = None
+    changes: tuple[str, ...] = ()
+    if cost is None:
+        if for_object is None:
+            raise BadInput("give a cost, or what is paid for (for_object)")
+        written, total, own = total_cost_for(state, for_object, x, player)
+        cost, x, exclude, changes = total.cost, None, exclude | own, total.changes
+    question = PAYMENT_FOR if for_object is not None else PAYMENT
+    undecided = tuple(u for u in unapplied(state, question, [for_object] if for_object else [])
+                      if u.key != ABILITY_COST_KIND or sources_costs_change(state, player))
+    if undecided:
+        shown = resolve_cost(cost, x)
+        return PaymentAnswer(shown, None, None, False, undecided=undecided,
+                             cost_changes=changes, written=written)
     p = payments(state, player, cost, x=x, for_object=for_object, exclude=exclude)
     count: int | None
     stopped = ""
@@ -177,4 +236,5 @@ def payment_answer(state: GameState, player: str, cost: ManaCost | str, *,
             payable = None
     return PaymentAnswer(p.cost, payable, count, count is not None and not left_out,
                          left_out, stopped, reasons, options, order_complete,
-                         listed=bool(payable) and list_payments)
+                         listed=bool(payable) and list_payments, cost_changes=changes,
+                         written=written)

@@ -2,10 +2,11 @@
 
 Rules
 -----
-CR 107.3: X is given a value before the cost is paid. CR 601.2f: the total cost is the
-mana cost plus additions minus reductions; affinity for artifacts reduces it by {1} for
-each artifact you control (CR 702.41a). CR 107.5: a {T} ability's source can't also
-tap for mana to pay for it. CR 601.2a: a spell being cast is on the stack.
+CR 107.3: X is given a value before the cost is paid. CR 601.2f, 602.2b: the total cost
+is the mana cost plus increases minus reductions, then minimums (``manacheck.solver.costs``);
+affinity for artifacts reduces it by {1} for each artifact you control (CR 702.41a).
+CR 107.5: a {T} ability's source can't also tap for mana to pay for it. CR 601.2a: a
+spell being cast is on the stack.
 """
 
 from __future__ import annotations
@@ -14,15 +15,16 @@ from manacheck.model import (
     CardDefinition,
     GameState,
     ManaCost,
-    ObjectFilter,
     StackItem,
     effective,
-    matches,
 )
 from manacheck.model.errors import BadInput
 from manacheck.model.state import Card
 
-__all__ = ["cost_for_object", "reduce_for_casting", "resolve_cost", "spell_card"]
+from ..costs import TotalCost, ability_total_cost, spell_total_cost
+
+__all__ = ["cost_for_object", "reduce_for_casting", "resolve_cost", "spell_card",
+           "total_cost_for"]
 
 
 def resolve_cost(cost: ManaCost | str, x: int | None) -> ManaCost:
@@ -49,26 +51,39 @@ def resolve_cost(cost: ManaCost | str, x: int | None) -> ManaCost:
     return c
 
 
-_AFFINITY = {"affinity for artifacts": ObjectFilter(types=frozenset({"Artifact"}),
-                                                   controller="you")}
-
-
 def reduce_for_casting(state: GameState, object_id: str, cost: ManaCost,
                        player: str) -> ManaCost:
-    """The total cost of casting a spell after the cost reductions it has itself (CR
-    601.2f): affinity for artifacts, {1} less for each artifact ``player`` controls (CR
-    702.41a). Other objects' costs are returned unchanged."""
-    card = spell_card(state, object_id)
-    if card is None:
+    """The total cost of casting a spell (CR 601.2f): its mana cost ``cost`` (X given)
+    with the battlefield's cost increases, its own and others' reductions (affinity for
+    artifacts, CR 702.41a) and minimums (Trinisphere); see
+    :func:`manacheck.solver.costs.spell_total_cost`. Other objects' costs are returned
+    unchanged."""
+    if spell_card(state, object_id) is None:
         return cost
-    n = 0
-    chars = effective(state)
-    for kw in card.keywords:
-        flt = _AFFINITY.get(kw.strip().lower())
-        if flt is not None:
-            n += sum(1 for p in state.player(player).battlefield
-                     if matches(flt, chars[p.id], p, state, player))
-    return cost.reduced(n) if n else cost
+    return spell_total_cost(state, object_id, cost, player).cost
+
+
+def total_cost_for(state: GameState, object_id: str, x: int | None, player: str
+                   ) -> tuple[ManaCost, TotalCost, frozenset[str]]:
+    """What paying for ``object_id`` costs: (its mana cost as written, the total cost
+    with X given and every cost change applied, the ids that can't also pay for it).
+
+    A card in hand or a spell: its mana cost (CR 601.2f). A permanent: its one non-mana
+    ability with a mana cost (CR 602.2b).
+
+    Raises
+    ------
+    UnknownObject, BadInput
+        As for :func:`cost_for_object` and :func:`resolve_cost`.
+    """
+    written, exclude = cost_for_object(state, object_id)
+    cost = resolve_cost(written, x)
+    obj = state.get(object_id)
+    if isinstance(obj, Card | StackItem):
+        return written, spell_total_cost(state, object_id, cost, player), exclude
+    chars = effective(state)[obj.id]
+    ab = next(a for a in chars.activated if a.mana_cost and not a.is_mana_ability)
+    return written, ability_total_cost(state, obj.id, ab, cost, player), exclude
 
 
 def cost_for_object(state: GameState, object_id: str) -> tuple[ManaCost, frozenset[str]]:

@@ -1,0 +1,235 @@
+"""What each kind of effect touches: the rule families, declared once for every kind.
+
+Every effect the card data can express (a static ability's kind, a triggered
+ability's event, a keyword) is declared here with the families of rules it can change:
+mana production, spending, costs, activation legality, targets, each layer of
+characteristics, state-based actions, combat, entering the battlefield, the turn's
+steps, damage, the start of the game. A question (``manacheck.solver.soundness``)
+reads some families and implements some effect kinds; an effect on the board in a
+family it reads that it does not implement makes its answer "not decided", naming the
+effect. Nothing here decides what an effect does: only what it could change.
+
+An effect the data can't express (``kind: other`` with free text and no recognised
+parameter) is declared by the card itself with ``affects: [family, ...]``; without it,
+it is taken to touch every family, so it can never hide.
+
+Examples
+--------
+>>> kind_of_keyword("Flying").families == frozenset({Family.COMBAT})
+True
+>>> kind_of_keyword("Haste").key
+'keyword:haste'
+
+Rules
+-----
+CR 113.6: abilities of an object function only on the battlefield, unless they say
+otherwise or could only function elsewhere (cards in hand with "you may begin the game
+with it", spells' "spend only mana produced by ...", which function on the stack).
+CR 604.1, 611.3: static abilities create continuous effects while the object is on the
+battlefield. CR 603.1, 605.1b: triggered abilities, and triggered mana abilities.
+CR 613.1: the layers of continuous effects (4 type, 5 color, 6 abilities, 7 power and
+toughness). CR 601.2f, 602.2b, 118.7: cost determination. CR 609.4b: spending mana
+as though it were another type. CR 704: state-based actions. CR 508.1c, 509.1b:
+restrictions on attacking and blocking. CR 614.1c-e, 614.12: entering the battlefield.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from .abilities import Ability, StaticAbility, TriggeredAbility
+
+__all__ = ["ALL_FAMILIES", "KNOWN_KINDS", "OWN_OBJECT_FAMILIES", "EffectKind", "Family",
+           "family_by_name", "kind_of_ability", "kind_of_keyword"]
+
+
+class Family(enum.Enum):
+    """A family of rules that an effect can change, with the rules that govern it."""
+
+    MANA = ("mana", "what mana abilities add (CR 106, 605)")
+    SPENDING = ("spending", "how mana may be spent (CR 106.6, 609.4b)")
+    SPELL_COSTS = ("spell_costs", "the total cost of casting a spell (CR 601.2f, 118.7)")
+    ABILITY_COSTS = ("ability_costs", "the total cost of activating an ability "
+                                      "(CR 602.2b, 601.2f, 118.7)")
+    ACTIVATION = ("activation", "when abilities may be activated (CR 117, 302.6, 602.5)")
+    CASTING = ("casting", "when spells may be cast (CR 117.1a, 307.1, 702.8)")
+    TARGETING = ("targeting", "who may be targeted (CR 115, 702.11, 702.16, 702.18)")
+    TYPES = ("types", "layer 4: card types and subtypes (CR 613.1d, 205)")
+    COLORS = ("colors", "layer 5: color (CR 613.1e, 105)")
+    ABILITIES = ("abilities", "layer 6: abilities gained or lost (CR 613.1f)")
+    POWER_TOUGHNESS = ("power_toughness", "layer 7: power and toughness (CR 613.4)")
+    STATE_BASED = ("state_based", "state-based actions (CR 704)")
+    COMBAT = ("combat", "attacking and blocking (CR 506-511)")
+    ENTERING = ("entering", "how permanents enter the battlefield (CR 614.1c-e, 614.12)")
+    ZONES = ("zones", "replacement of zone changes and other events (CR 614, 616)")
+    TRIGGERS = ("triggers", "triggered abilities that aren't mana abilities (CR 603)")
+    STEPS = ("steps", "the turn's steps: untapping, unspent mana, hand size "
+                      "(CR 500.4, 502.3, 514.1)")
+    DAMAGE = ("damage", "damage, its prevention and life (CR 120, 615, 119)")
+    GAME_START = ("game_start", "beginning the game (CR 103)")
+
+    @property
+    def label(self) -> str:
+        return self.value[0]
+
+    @property
+    def rules(self) -> str:
+        return self.value[1]
+
+
+ALL_FAMILIES = frozenset(Family)
+_BY_LABEL = {f.label: f for f in Family}
+
+
+def family_by_name(name: str) -> Family | None:
+    """The family a card file's ``affects:`` entry names, or None if there is none."""
+    return _BY_LABEL.get(name.strip().lower())
+
+
+@dataclass(frozen=True, slots=True)
+class EffectKind:
+    """One kind of effect: its key, the families it can change, and its scope.
+
+    ``self_only`` kinds change only the object that has them (its own entering, its
+    own untapping, its own power and toughness), so a question about other objects is
+    unaffected by them.
+    """
+
+    key: str
+    families: frozenset[Family]
+    self_only: bool = False
+
+    @property
+    def rules(self) -> str:
+        return "; ".join(f.rules for f in sorted(self.families, key=lambda f: f.label))
+
+
+def _k(key: str, *families: Family, self_only: bool = False) -> EffectKind:
+    return EffectKind(key, frozenset(families), self_only)
+
+
+F = Family
+
+#: Static ability kinds (``kind``), and ``kind: other`` by its recognised parameter.
+STATIC_KINDS: dict[str, EffectKind] = {k.key: k for k in (
+    _k("static:mana_replacement", F.MANA),
+    _k("static:land_types", F.TYPES, F.ABILITIES, F.MANA),
+    _k("static:grant_ability", F.ABILITIES, F.MANA),
+    _k("static:enters_with_counters", F.ENTERING),
+    _k("static:spend_as_any_color", F.SPENDING),
+    _k("static:cost_modifier:spells", F.SPELL_COSTS),
+    _k("static:cost_modifier:activated_abilities", F.ABILITY_COSTS),
+    _k("static:other:enters_tapped", F.ENTERING, self_only=True),
+    _k("static:other:enters_tapped_unless", F.ENTERING, self_only=True),
+    _k("static:other:choose", F.ENTERING, self_only=True),
+    _k("static:other:doesnt_untap", F.STEPS, self_only=True),
+    _k("static:other:pump", F.POWER_TOUGHNESS),
+    _k("static:other:activate_as_though_haste", F.ACTIVATION),
+    _k("static:other:cast_as_though_flash", F.CASTING),
+    _k("static:other:unspent_mana_becomes", F.STEPS),
+    _k("static:other:keep_unspent", F.STEPS),
+    # A spell's own rule for paying it (it functions while the spell is cast).
+    _k("static:other:spend_only_mana_from", F.SPENDING, self_only=True),
+    _k("static:other:no_maximum_hand_size", F.STEPS),
+    _k("static:other:cant_attack", F.COMBAT),
+    _k("static:other:prevent_damage_to", F.DAMAGE),
+    _k("static:other:no_legend_rule", F.STATE_BASED),
+)}
+
+#: Triggered abilities by event: mana triggers change mana production (CR 605.1b); the
+#: others are triggers that use the stack (CR 603).
+TRIGGER_MANA_EVENTS = frozenset({"tapped_for_mana"})
+
+#: Keywords by their first words (lower case), with the families they change.
+KEYWORD_KINDS: dict[str, EffectKind] = {k.key: k for k in (
+    # CR 702.10 haste, 302.6: activation of {T} abilities.
+    _k("keyword:haste", F.ACTIVATION, self_only=True),
+    # CR 702.18 shroud, 702.11 hexproof, 702.16 protection (also damage, blocking,
+    # enchanting), 702.5 enchant: targeting.
+    _k("keyword:shroud", F.TARGETING, self_only=True),
+    _k("keyword:hexproof", F.TARGETING, self_only=True),
+    _k("keyword:protection", F.TARGETING, F.COMBAT, F.DAMAGE, F.STATE_BASED,
+       self_only=True),
+    # CR 702.5, 303.4: what an Aura spell targets, and what it may stay attached to.
+    _k("keyword:enchant", F.CASTING, F.STATE_BASED, self_only=True),
+    # CR 702.12 indestructible: destruction, and the lethal-damage SBA (704.5g).
+    # (0 toughness, 704.5f, isn't destruction: only damage and destroy effects care.)
+    _k("keyword:indestructible", F.DAMAGE, F.ZONES, self_only=True),
+    # Evasion and combat keywords.
+    *(_k(f"keyword:{w}", F.COMBAT, self_only=True) for w in (
+        "flying", "reach", "trample", "menace", "vigilance", "defender", "first",
+        "double", "deathtouch", "lifelink", "fear", "intimidate", "shadow", "horsemanship",
+        "skulk", "flanking")),
+    # Keywords of a spell's own cost (CR 702.41 affinity, 702.66 delve, 702.51 convoke,
+    # 702.126 improvise).
+    _k("keyword:affinity", F.SPELL_COSTS, self_only=True),
+    _k("keyword:delve", F.SPELL_COSTS, self_only=True),
+    _k("keyword:convoke", F.SPELL_COSTS, self_only=True),
+    _k("keyword:improvise", F.SPELL_COSTS, self_only=True),
+    # CR 702.8 flash: casting timing.
+    _k("keyword:flash", F.CASTING, self_only=True),
+    # Keywords that act from other zones or at other times: none of the mana,
+    # payment or activation questions about a board reads them.
+    _k("keyword:cycling", F.ACTIVATION, self_only=True),
+    _k("keyword:suspend", F.GAME_START, F.TRIGGERS, self_only=True),
+    _k("keyword:companion", F.GAME_START, self_only=True),
+    _k("keyword:persist", F.TRIGGERS, self_only=True),
+    _k("keyword:undying", F.TRIGGERS, self_only=True),
+    _k("keyword:extort", F.TRIGGERS, self_only=True),
+    _k("keyword:cumulative", F.TRIGGERS, self_only=True),
+    _k("keyword:sunburst", F.ENTERING, self_only=True),
+    _k("keyword:devoid", F.COLORS, self_only=True),
+    _k("keyword:compleated", F.ENTERING, self_only=True),
+)}
+
+#: Families in which a self-only effect matters only to a question about its own object:
+#: casting it, its costs as a spell, its entering, its moving, its start of the game.
+#: (Its permanent-side families -- its abilities' activation, its targeting, its power
+#: and toughness, its types -- matter wherever it takes part.)
+OWN_OBJECT_FAMILIES = frozenset({F.SPELL_COSTS, F.CASTING, F.ENTERING, F.ZONES,
+                                 F.GAME_START, F.SPENDING})
+
+#: Every declared kind, by key (the guard test checks each has a family).
+KNOWN_KINDS: dict[str, EffectKind] = {**STATIC_KINDS, **KEYWORD_KINDS}
+
+#: Keywords whose rules the model itself reads (in characteristics and targeting);
+#: kept beside the table so that a new keyword is declared before it is used.
+_KEYWORD_HEADS = {k.key.removeprefix("keyword:") for k in KEYWORD_KINDS.values()}
+
+
+def kind_of_keyword(keyword: str) -> EffectKind:
+    """The kind of a keyword as the card data writes it ("Protection from red")."""
+    words = keyword.strip().lower().split()
+    head = words[0] if words else ""
+    if head in _KEYWORD_HEADS:
+        return KEYWORD_KINDS[f"keyword:{head}"]
+    return EffectKind(f"keyword:{head or '?'}", ALL_FAMILIES, self_only=True)
+
+
+def kind_of_ability(ability: Ability) -> EffectKind | None:
+    """The kind of a static or triggered ability; None for an activated ability (its
+    own question answers for it) or a static that only holds text for display.
+
+    ``kind: other`` is known by its first recognised parameter; with none, the card's
+    ``affects`` families say what it changes, or else every family does.
+    """
+    if isinstance(ability, TriggeredAbility):
+        if ability.event in TRIGGER_MANA_EVENTS:
+            return _k(f"trigger:{ability.event}", F.MANA)
+        return _k(f"trigger:{ability.event}", F.TRIGGERS)
+    if not isinstance(ability, StaticAbility):
+        return None
+    if ability.kind == "cost_modifier":
+        applies_to = str(ability.params.get("applies_to", ""))
+        found = STATIC_KINDS.get(f"static:cost_modifier:{applies_to}")
+        return found or _k("static:cost_modifier", F.SPELL_COSTS, F.ABILITY_COSTS)
+    if ability.kind != "other":
+        found = STATIC_KINDS.get(f"static:{ability.kind}")
+        return found or _k(f"static:{ability.kind}", *ALL_FAMILIES)
+    for name, _ in ability.params.items:
+        found = STATIC_KINDS.get(f"static:other:{name}")
+        if found is not None:
+            return found
+    declared = frozenset(f for f in map(family_by_name, ability.affects) if f is not None)
+    return EffectKind("static:other:unread", declared or ALL_FAMILIES, ability.self_only)

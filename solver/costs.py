@@ -1,0 +1,214 @@
+"""Cost determination: the total cost of casting a spell or activating an ability.
+
+:func:`spell_total_cost` and :func:`ability_total_cost` start from the mana cost (X
+already given its value, CR 107.3), add the cost increases of the permanents on the
+battlefield, take off the reductions (the spell's own affinity, other permanents'
+"cost {N} less"), and then apply the effects that set a minimum (Trinisphere). Each
+change is named with its object and rule, so an answer can say why the cost it pays
+isn't the printed one.
+
+A reduction the player may apply in part ("up to {2} less", Training Grounds) is taken
+in full: paying less is never harder, since mana can be left unspent, so the largest
+reduction decides "payable?" exactly, and payments are counted for it (the answer
+says so).
+
+Rules
+-----
+CR 601.2f: the total cost is the mana cost (or alternative cost) plus additional costs
+and cost increases, minus cost reductions, in any order the player likes; then effects
+that directly affect the total cost (Trinisphere) apply, and it is locked in. A cost
+reduced below nothing is {0}. CR 602.2b: the same for an ability's activation cost.
+CR 118.7a: a generic reduction reduces only the generic component. CR 702.41a:
+affinity for artifacts. Rulings: Trinisphere and Thalia (increases, then reductions,
+then Trinisphere); Training Grounds, Heartstone, Power Artifact, Biomancer's Familiar
+and Zirda (only generic mana, never below one mana, never adding {1}; only abilities
+of permanents on the battlefield; Training Grounds may be applied in part).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from manacheck.model import (
+    ActivatedAbility,
+    GameState,
+    ManaCost,
+    ManaSymbol,
+    ObjectFilter,
+    StackItem,
+    StaticAbility,
+    SymbolKind,
+    effective,
+    matches,
+)
+from manacheck.model.characteristics import characteristics
+from manacheck.model.state import Card, Permanent
+
+__all__ = ["IMPLEMENTED_COST_KINDS", "TotalCost", "ability_total_cost", "spell_total_cost"]
+
+#: The effect kinds (manacheck.model.effects keys) this module applies.
+IMPLEMENTED_COST_KINDS = frozenset({"static:cost_modifier:spells",
+                                    "static:cost_modifier:activated_abilities",
+                                    "keyword:affinity"})
+
+_AFFINITY = {"affinity for artifacts": ObjectFilter(types=frozenset({"Artifact"}),
+                                                   controller="you")}
+
+
+@dataclass(frozen=True, slots=True)
+class TotalCost:
+    """The total mana cost to pay, and each change from the mana cost, in words."""
+
+    cost: ManaCost
+    printed: ManaCost
+    changes: tuple[str, ...] = ()
+
+    @property
+    def changed(self) -> bool:
+        return bool(self.changes)
+
+
+def _generic(cost: ManaCost) -> int:
+    return sum(s.amount for s in cost if s.kind is SymbolKind.GENERIC)
+
+
+def _total(cost: ManaCost) -> int:
+    """The amount of mana in a cost's mana component (each symbol at least one)."""
+    return sum(s.amount if s.kind is SymbolKind.GENERIC else 1 for s in cost if s.is_mana)
+
+
+def _add_generic(cost: ManaCost, n: int) -> ManaCost:
+    """The cost with ``n`` more generic mana, written as one generic symbol first."""
+    if n <= 0:
+        return cost
+    rest = [s for s in cost if s.kind is not SymbolKind.GENERIC]
+    return ManaCost((ManaSymbol.generic(_generic(cost) + n), *rest))
+
+
+def _statics(state: GameState) -> Iterator[tuple[Permanent, StaticAbility]]:
+    chars = effective(state)
+    for perm in state.permanents:
+        for ab in chars[perm.id].abilities:
+            if isinstance(ab, StaticAbility) and ab.kind == "cost_modifier":
+                yield perm, ab
+
+
+def _parse(value: object) -> ManaCost:
+    return value if isinstance(value, ManaCost) else ManaCost.parse(str(value))
+
+
+def _active(perm: Permanent, ab: StaticAbility) -> bool:
+    return not (ab.params.get("while_untapped") and perm.tapped)
+
+
+def _label(perm: Permanent, what: str, rule: str) -> str:
+    who = perm.name if perm.id == perm.name else f"{perm.name} ({perm.id})"
+    return f"{who}: {what} (CR {rule})"
+
+
+def spell_total_cost(state: GameState, object_id: str, cost: ManaCost,
+                     player: str) -> TotalCost:
+    """The total cost of casting the spell ``object_id`` (a card, or a spell on the
+    stack being cast) whose mana cost, X given, is ``cost`` (CR 601.2f).
+
+    Examples
+    --------
+    >>> from manacheck.model import load_state_text
+    >>> s = load_state_text("turn: {active_player: A}\\nplayers:\\n  A:\\n"
+    ...     "    hand: [Dark Ritual]\\n"
+    ...     "    battlefield: [Sphere of Resistance, Trinisphere]\\n")
+    >>> t = spell_total_cost(s, s.player("A").hand[0].id, ManaCost.parse("{B}"), "A")
+    >>> t.cost.text
+    '{2}{B}'
+    >>> len(t.changes)
+    2
+    """
+    obj = state.get(object_id)
+    if not isinstance(obj, Card | StackItem) or obj.card is None:
+        return TotalCost(cost, cost)
+    chars = characteristics(obj)
+    out = cost
+    changes: list[str] = []
+    mods = [(p, ab) for p, ab in _statics(state)
+            if ab.params.get("applies_to") == "spells" and _active(p, ab)
+            and (ab.params.get("controller") != "you" or p.controller == player)
+            and matches(ab.affected, chars, obj, state, p.controller, p.id)]
+    # 1. increases (CR 601.2f).
+    for perm, ab in mods:
+        inc = ab.params.get("increase")
+        if inc is not None:
+            more = _parse(inc)
+            out = ManaCost((*out.symbols, *more.symbols)) if _generic(more) != _total(more) \
+                else _add_generic(out, _generic(more))
+            changes.append(_label(perm, f"{more.text} more", "601.2f"))
+    # 2. reductions: the spell's own affinity (CR 702.41a), then others' generic ones.
+    n = 0
+    pchars = effective(state)
+    for kw in obj.card.keywords:
+        flt = _AFFINITY.get(kw.strip().lower())
+        if flt is not None:
+            k = sum(1 for p in state.player(player).battlefield
+                    if matches(flt, pchars[p.id], p, state, player))
+            if k:
+                n += k
+                changes.append(f"{obj.card.name}: {kw.strip().lower()}, {{{k}}} less "
+                               "(CR 702.41a)")
+    for perm, ab in mods:
+        red = ab.params.get("reduce") or ab.params.get("reduce_up_to")
+        if red is not None:
+            k = _generic(_parse(red))
+            n += k
+            changes.append(_label(perm, f"{{{k}}} less", "601.2f, 118.7a"))
+    if n:
+        out = out.reduced(n)
+    # 3. effects that directly affect the total cost (Trinisphere's ruling).
+    for perm, ab in mods:
+        least = ab.params.get("minimum_total")
+        if isinstance(least, int) and _total(out) < least:
+            out = _add_generic(out, least - _total(out))
+            changes.append(_label(perm, f"at least {least} mana", "601.2f"))
+    return TotalCost(out, cost, tuple(changes))
+
+
+def ability_total_cost(state: GameState, source_id: str, ability: ActivatedAbility,
+                       cost: ManaCost, player: str) -> TotalCost:
+    """The total cost of activating ``ability`` of ``source_id``, whose activation cost
+    (its mana, X given) is ``cost`` (CR 602.2b, 601.2f).
+
+    Reductions of "activated abilities" apply only to abilities of permanents on the
+    battlefield, only to generic mana, and never below one mana (each such effect says
+    so; none adds {1} to a cost with no generic mana).
+    """
+    obj = state.get(source_id) if source_id in state else None
+    if not isinstance(obj, Permanent):
+        return TotalCost(cost, cost)
+    chars = effective(state)[obj.id]
+    out = cost
+    changes: list[str] = []
+    mods = [(perm, ab) for perm, ab in _statics(state)
+            if ab.params.get("applies_to") == "activated_abilities" and _active(perm, ab)
+            and not (ab.params.get("controller") == "you" and perm.controller != player)
+            and not (ab.params.get("not_mana_abilities") and ability.is_mana_ability)
+            and (ab.affected.is_empty
+                 or matches(ab.affected, chars, obj, state, perm.controller, perm.id))]
+    # Increases first, then reductions (601.2f; Training Grounds' ruling).
+    for perm, ab in mods:
+        inc = ab.params.get("increase")
+        if inc is not None:
+            out = _add_generic(out, _generic(_parse(inc)))
+            changes.append(_label(perm, f"{_parse(inc).text} more", "602.2b, 601.2f"))
+    for perm, ab in mods:
+        red = ab.params.get("reduce") or ab.params.get("reduce_up_to")
+        if red is None:
+            continue
+        k = _generic(_parse(red))
+        least = ab.params.get("minimum_mana")
+        room = _generic(out)
+        if isinstance(least, int):
+            room = min(room, max(_total(out) - least, 0))
+        take = min(k, room)
+        if take:
+            out = out.reduced(take)
+            changes.append(_label(perm, f"{{{take}}} less", "602.2b, 118.7a"))
+    return TotalCost(out, cost, tuple(changes))

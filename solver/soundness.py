@@ -1,0 +1,188 @@
+"""Soundness: which effects on the board a question applies, and which it can't.
+
+Each question names the rule families it reads and the effect kinds it implements
+(:class:`Question`). :func:`unapplied` gathers every effect that functions on the board
+(:mod:`manacheck.model.effects` says what each kind could change) and returns those in a
+family the question reads that it doesn't implement: each makes the answer "not
+decided" and is named in it (:class:`Undecided`). A definite answer therefore rests
+only on effects the question really applies; an effect is never silently skipped.
+
+Where an effect functions: a permanent's abilities on the battlefield, as they are after
+layers 4 and 6 (an ability Blood Moon removed doesn't function); the abilities of the
+continuous effects of resolved spells; and wherever it is, the object the question is
+about (the spell being paid for, the card whose ability is activated from a hand).
+
+Rules
+-----
+CR 113.6: abilities function on the battlefield unless they say otherwise. CR 604.1,
+611.2, 611.3: static abilities and resolved spells' continuous effects. CR 613: the
+layers (an ability removed in layer 6 has no effect). CR 117.5: each question is asked
+of the game as the player would see it when receiving priority.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+
+from manacheck.model import GameState, effective
+from manacheck.model.abilities import Ability
+from manacheck.model.effects import (
+    OWN_OBJECT_FAMILIES,
+    EffectKind,
+    Family,
+    kind_of_ability,
+    kind_of_keyword,
+)
+
+__all__ = ["CHARACTERISTICS", "PAYMENT", "PAYMENT_FOR", "PRODUCE", "BoardEffect", "Question",
+           "Undecided", "board_effects", "unapplied"]
+
+
+@dataclass(frozen=True, slots=True)
+class BoardEffect:
+    """One effect that functions now: its object, the ability's text and its kind."""
+
+    object_id: str
+    name: str
+    text: str
+    kind: EffectKind
+
+
+@dataclass(frozen=True, slots=True)
+class Undecided:
+    """An effect that could change an answer but that the question doesn't apply."""
+
+    object_id: str
+    name: str
+    text: str
+    why: str
+    key: str = ""
+
+    def to_data(self) -> dict[str, str]:
+        return {"object": self.object_id, "text": self.text, "why": self.why}
+
+    def __str__(self) -> str:
+        return f"{self.object_id} ({self.text}): {self.why}"
+
+
+@dataclass(frozen=True, slots=True)
+class Question:
+    """What a question reads (rule families) and applies (effect kind keys)."""
+
+    name: str
+    reads: frozenset[Family]
+    implements: frozenset[str]
+
+    def with_reads(self, *families: Family) -> Question:
+        return Question(self.name, self.reads | frozenset(families), self.implements)
+
+
+def _kinds(abilities: Iterable[Ability], keywords: Iterable[str]
+           ) -> Iterator[tuple[str, EffectKind]]:
+    for ab in abilities:
+        kind = kind_of_ability(ab)
+        if kind is not None:
+            yield getattr(ab, "text", "") or kind.key, kind
+    for kw in keywords:
+        yield kw, kind_of_keyword(kw)
+
+
+def board_effects(state: GameState, about: Iterable[str] = ()) -> tuple[BoardEffect, ...]:
+    """Every effect that functions now, and those of the objects ``about`` wherever
+    they are (CR 113.6). Computed once per state and cached on it."""
+    key = "_board_effects_cache"
+    cached: tuple[BoardEffect, ...] | None = state.__dict__.get(key)
+    if cached is None:
+        chars = effective(state)
+        found: list[BoardEffect] = []
+        for perm in state.permanents:
+            c = chars[perm.id]
+            for text, kind in _kinds(c.abilities, c.keywords):
+                found.append(BoardEffect(perm.id, perm.name, text, kind))
+        for eff in state.effects:
+            for text, kind in _kinds(eff.card.abilities, ()):
+                found.append(BoardEffect(eff.id, eff.name, text, kind))
+        cached = tuple(found)
+        state.__dict__[key] = cached
+    extra: list[BoardEffect] = []
+    on_board = {p.id for p in state.permanents}
+    for oid in about:
+        if oid in on_board or oid not in state:
+            continue
+        obj = state.get(oid)
+        card = getattr(obj, "card", None)
+        if card is None:
+            continue
+        for text, kind in _kinds(card.abilities, card.keywords):
+            if kind.self_only:  # off the battlefield only its rules about itself work
+                extra.append(BoardEffect(oid, card.name, text, kind))
+    return cached + tuple(extra)
+
+
+def unapplied(state: GameState, question: Question, about: Iterable[str] = ()
+              ) -> tuple[Undecided, ...]:
+    """The effects that could change ``question``'s answer and that it doesn't apply.
+
+    An effect counts when it functions (:func:`board_effects`), one of its families is
+    read by the question, and its kind is not among those the question implements.
+    A self-only effect (its own entering, casting, costs as a spell) counts in those
+    families only when the question is about its object. A question that implements a
+    kind implements it in every family the question reads. Each distinct (object, text)
+    is named once.
+    """
+    about = tuple(about)
+    out: list[Undecided] = []
+    seen: set[tuple[str, str]] = set()
+    for eff in board_effects(state, about):
+        if eff.kind.key in question.implements:
+            continue
+        touched = eff.kind.families & question.reads
+        if eff.kind.self_only and eff.object_id not in about:
+            touched -= OWN_OBJECT_FAMILIES
+        if not touched:
+            continue
+        if (eff.object_id, eff.text) in seen:
+            continue
+        seen.add((eff.object_id, eff.text))
+        families = ", ".join(sorted(f.rules for f in touched))
+        out.append(Undecided(eff.object_id, eff.name, eff.text,
+                             f"{question.name} doesn't apply this effect, which could "
+                             f"change the answer: {families}", eff.kind.key))
+    return tuple(out)
+
+
+# ---- the questions ------------------------------------------------------------------
+
+F = Family
+
+#: Applied by ``manacheck.model.effective`` for every question that reads
+#: characteristics: layer 4 land types, layer 6 granted abilities, layer 7c "get +N/+N",
+#: keyword counters; haste and "as though it had haste" for {T} abilities (302.6).
+CHARACTERISTICS = frozenset({"static:land_types", "static:grant_ability", "static:other:pump",
+                             "keyword:haste", "static:other:activate_as_though_haste",
+                             "keyword:devoid"})
+
+#: Applied by the payment solver (with the characteristics above).
+PAYMENT_APPLIES = CHARACTERISTICS | frozenset({
+    "static:mana_replacement",         # CR 106.12b, 616.1 (replacement on mana events)
+    "trigger:tapped_for_mana",         # CR 605.1b triggered mana abilities
+    "static:other:spend_only_mana_from",  # Myr Superion (CR 106.6)
+    "keyword:affinity", "keyword:delve", "keyword:convoke",  # the spell's own (601.2f)
+})
+
+#: "How can I pay this?" reads what mana there is, how it may be spent, the costs of
+#: the mana abilities that make it, whether they may be activated, and the types and
+#: abilities of the permanents. With ``--for``, also the spell's or ability's total cost
+#: and the colors of what is paid for.
+PAYMENT = Question("payment", frozenset({F.MANA, F.SPENDING, F.ABILITY_COSTS, F.ACTIVATION,
+                                         F.TYPES, F.ABILITIES}), PAYMENT_APPLIES)
+#: With ``--for`` the total cost is determined (``manacheck.solver.costs``): the spell's
+#: and the battlefield's cost changes are applied.
+PAYMENT_FOR = Question("payment", PAYMENT.reads | {F.SPELL_COSTS, F.COLORS},
+                       PAYMENT.implements | {"static:cost_modifier:spells"})
+
+#: "What could this produce?" (CR 106.7) reads mana abilities, types and abilities only:
+#: costs and who may activate them are ignored by the rule itself.
+PRODUCE = Question("could-produce", frozenset({F.MANA, F.TYPES, F.ABILITIES}),
+                   CHARACTERISTICS | frozenset({"static:mana_replacement"}))
