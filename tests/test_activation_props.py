@@ -32,8 +32,8 @@ from manacheck.model import (
     object_characteristics,
 )
 from manacheck.solver.activation import abilities, activated_abilities, can_activate
+from manacheck.solver.activation.verdict import Witness
 from manacheck.solver.payments import payments
-from manacheck.solver.verdict import Witness
 
 CARDS = """cards:
   - name: Bone Altar

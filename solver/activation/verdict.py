@@ -30,7 +30,7 @@ class Reason:
 
 @dataclass(frozen=True, slots=True)
 class Change:
-    """A change to the game state, as data (see :mod:`manacheck.solver.fixes`).
+    """A change to the game state, as data (see :mod:`manacheck.solver.activation.fixes`).
 
     ``kind`` is one of the documented change kinds (``untap_source``, ``tap_source``,
     ``no_summoning_sickness``, ``main_phase_empty_stack``, ``not_activated_this_turn``,

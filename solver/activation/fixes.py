@@ -149,7 +149,7 @@ def _opponent(state: GameState, you: str) -> str:
 def candidate_changes(state: GameState, object_id: str, number: int, player: str,
                       reasons: Sequence[Reason]) -> list[Candidate]:
     """The single changes worth trying for this activation (see the module docstring)."""
-    from .activation import _Activation, describe_filter, resolve_ability
+    from . import _Activation, describe_filter, resolve_ability
 
     _, ab = resolve_ability(state, object_id, number)
     act = _Activation(state, object_id, number, ab, player)
@@ -331,7 +331,7 @@ def find_fixes(state: GameState, object_id: str, number: int, player: str,
     legality check; if none does, every pair that does (at most ``PAIR_LIMIT`` pairs
     tried). Empty when nothing in the set helps.
     """
-    from .activation import is_legal
+    from . import is_legal
 
     cands = candidate_changes(state, object_id, number, player, reasons)
 

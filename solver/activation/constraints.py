@@ -1,4 +1,4 @@
-"""The activation solver's view of a constraint problem, built on :mod:`.csp`.
+"""The activation solver's view of a constraint problem, built on :mod:`manacheck.solver.csp`.
 
 A thin layer over :class:`manacheck.solver.csp.CSP` (the project's one adapter to
 python-constraint): domains as a mapping, constraints as (predicate, names) pairs,
@@ -13,7 +13,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 
-from .csp import CSP
+from ..csp import CSP
 
 __all__ = ["Constraint", "iter_solutions"]
 

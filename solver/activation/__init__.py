@@ -1,10 +1,11 @@
 """Can a player activate this ability now? One constraint problem per activation.
 
-:func:`can_activate` answers with a :class:`~manacheck.solver.verdict.Verdict`: every
-failing requirement with its rule number, one complete legal way (a witness), how many
-distinct ways there are, and (for an illegal activation) the smallest verified changes
-that would make it legal (:mod:`manacheck.solver.fixes`). :func:`ways` lists the ways;
-:func:`abilities` gives a verdict for every ability a player could consider.
+:func:`can_activate` answers with a :class:`~manacheck.solver.activation.verdict.Verdict`:
+every failing requirement with its rule number, one complete legal way (a witness), how
+many distinct ways there are, and (for an illegal activation) the smallest verified
+changes that would make it legal (:mod:`manacheck.solver.activation.fixes`). :func:`ways`
+lists the ways; :func:`abilities` gives a verdict for every ability a player could
+consider.
 
 The choices made while activating (CR 601.2c–h via 602.2b) are the variables of one
 constraint problem: one per target (CR 601.2c), one per cost part that chooses objects
@@ -94,7 +95,7 @@ from manacheck.model.characteristics import tap_abilities_blocked
 from manacheck.model.conditions import CONDITION_KINDS, condition_holds
 from manacheck.model.keywords import untargetable_reason
 
-from .activation_csp import Constraint, iter_solutions
+from .constraints import Constraint, iter_solutions
 from .verdict import Fix, Reason, Verdict, Witness
 
 __all__ = [
