@@ -72,7 +72,6 @@ from typing import Any
 
 from manacheck.model import (
     ActivatedAbility,
-    AmbiguousInput,
     BadInput,
     Card,
     CardDefinition,
@@ -84,7 +83,6 @@ from manacheck.model import (
     ObjectFilter,
     Permanent,
     Phase,
-    StackItem,
     TargetSpec,
     Zone,
     effective,
@@ -96,7 +94,17 @@ from manacheck.model.conditions import CONDITION_KINDS, condition_holds
 from manacheck.model.keywords import untargetable_reason
 
 from .constraints import Constraint, iter_solutions
+from .facts import looks_at_source, mana_facts, self_spenders, tap_sensitive
+from .limits import (
+    DOMAIN_LIMIT,
+    PAYMENT_SCAN_LIMIT,
+    WAYS_LIMIT,
+    X_LIMIT,
+    ActivationSearchLimit,
+)
+from .lookup import activated_abilities, default_player, resolve_ability, zone_of
 from .verdict import Fix, Reason, Verdict, Witness
+from .words import ability_text, cost_label, describe_filter, zone_noun
 
 __all__ = [
     "DOMAIN_LIMIT",
@@ -112,18 +120,6 @@ __all__ = [
     "ways",
 ]
 
-#: Constraint solutions enumerated when counting ways; beyond it ``ways`` is a lower
-#: bound and ``Verdict.ways_complete`` is False.
-WAYS_LIMIT = 10_000
-#: The largest X tried for an X that only the mana cost bounds.
-X_LIMIT = 99
-#: The most values one choice (e.g. "sacrifice X creatures") may have.
-DOMAIN_LIMIT = 200_000
-
-
-class ActivationSearchLimit(BadInput):
-    """The choices of one activation are too many to search; said, not guessed."""
-
 # Cost parts whose payment chooses objects, and the zone they choose from.
 _CHOOSING = {
     CostKind.SACRIFICE: "battlefield",
@@ -136,133 +132,9 @@ _CHOOSING = {
 
 
 # ---------------------------------------------------------------------------------------
-# Which ability
-# ---------------------------------------------------------------------------------------
-
-
-def _zone_of(state: GameState, object_id: str) -> Zone:
-    return Zone(state.zone_of(object_id))
-
-
-def activated_abilities(state: GameState, object_id: str) -> tuple[ActivatedAbility, ...]:
-    """The object's activated abilities in user numbering (1-based by position).
-
-    For a permanent: its effective abilities (intrinsic basic-land abilities first,
-    then printed, then granted; CR 305.6, 613.1f). For a card elsewhere: its printed
-    activated abilities, in printed order (CR 113.6: only those that say they work
-    from that zone can be activated there).
-    """
-    obj = state.get(object_id)
-    if isinstance(obj, Permanent):
-        return effective(state)[obj.id].activated
-    if isinstance(obj, StackItem):
-        if obj.card is None:
-            return ()
-        return obj.card.activated_abilities
-    return obj.card.activated_abilities
-
-
-def resolve_ability(
-    state: GameState, object_id: str, ability: int | None = None
-) -> tuple[int, ActivatedAbility]:
-    """The ability number and ability meant by ``ability`` (1-based, or None).
-
-    ``None`` is allowed when exactly one of the object's activated abilities works from
-    the zone the object is in (CR 113.6).
-
-    Raises
-    ------
-    UnknownObject
-        No such object.
-    BadInput
-        The object has no activated abilities, or no ability with that number.
-    AmbiguousInput
-        ``ability`` is None and more than one ability could be meant.
-    """
-    obj = state.get(object_id)
-    acts = activated_abilities(state, object_id)
-    if isinstance(obj, StackItem):
-        raise BadInput(f"'{object_id}' is on the stack; only permanents and cards in a hand "
-                       f"or graveyard have abilities to activate")
-    if not acts:
-        raise BadInput(f"'{object_id}' ({obj.name}) has no activated abilities")
-    if ability is None:
-        zone = _zone_of(state, object_id)
-        usable = [i for i, a in enumerate(acts, 1) if a.zone is zone]
-        if len(acts) == 1:
-            return 1, acts[0]
-        if len(usable) == 1:
-            return usable[0], acts[usable[0] - 1]
-        listing = "; ".join(f"{i}: {_ability_text(a)}" for i, a in enumerate(acts, 1))
-        raise AmbiguousInput(
-            f"'{object_id}' ({obj.name}) has {len(acts)} activated abilities; choose one "
-            f"with --ability N",
-            suggestion=listing,
-        )
-    if not 1 <= ability <= len(acts):
-        raise BadInput(f"'{object_id}' ({obj.name}) has no activated ability {ability} "
-                       f"(it has {len(acts)})",
-                       suggestion=f"use --ability 1..{len(acts)}")
-    return ability, acts[ability - 1]
-
-
-def _ability_text(ab: ActivatedAbility) -> str:
-    return ab.text or (ab.cost_text + ": ...")
-
-
-# ---------------------------------------------------------------------------------------
-# Words for filters
-# ---------------------------------------------------------------------------------------
-
-
-def describe_filter(flt: ObjectFilter, noun: str = "permanent") -> str:
-    """A short English description of a filter ("untapped creature you control")."""
-    words: list[str] = []
-    if flt.tapped is True:
-        words.append("tapped")
-    elif flt.tapped is False:
-        words.append("untapped")
-    if flt.colorless:
-        words.append("colorless")
-    if flt.colors:
-        words.append(" or ".join(sorted(c.color_name for c in flt.colors)))
-    if flt.any_of:  # "black or artifact"
-        words.append(" or ".join(describe_filter(f, "").strip() for f in flt.any_of))
-    words.extend(sorted(s for s in flt.supertypes))
-    words.extend(sorted(flt.subtypes))
-    if flt.any_subtypes:
-        words.append(" or ".join(sorted(flt.any_subtypes)))
-    types = [t.lower() for t in sorted(flt.types)]
-    if flt.any_types:
-        types.append(" or ".join(t.lower() for t in sorted(flt.any_types)))
-    if types:
-        words.append(" ".join(types))
-        if noun not in ("permanent",):
-            words.append(noun)
-    else:
-        words.append(noun)
-    if flt.not_types:
-        words.append("that isn't " + " or ".join(t.lower() for t in sorted(flt.not_types)))
-    if flt.name:
-        words.append(f"named {flt.name}")
-    if flt.mana_value is not None:
-        words.append(f"with mana value {flt.mana_value}")
-    if flt.controller == "you":
-        words.append("you control")
-    elif flt.controller == "opponent":
-        words.append("an opponent controls")
-    if flt.another:
-        words.insert(0, "another")
-    return " ".join(words)
-
-
-# ---------------------------------------------------------------------------------------
 # The problem
 # ---------------------------------------------------------------------------------------
 
-
-#: Payments scanned when a sacrificed permanent may have been tapped for mana first.
-PAYMENT_SCAN_LIMIT = 10_000
 
 _NONE = object()  # "no payment" (a payment itself may be any object)
 
@@ -306,7 +178,7 @@ class _Activation:
         self.ab = ability
         self.you = player
         self.obj = state.get(object_id)
-        self.zone = _zone_of(state, object_id)
+        self.zone = zone_of(state, object_id)
         self._mv_cache: dict[str, int] = {}
         self._pay_cache: dict[tuple[int, _Uses], bool] = {}
         self._count_cache: dict[tuple[int, _Uses], tuple[int, bool]] = {}
@@ -365,7 +237,7 @@ class _Activation:
     # -- candidates ------------------------------------------------------------------
     def _source_key(self, flt: ObjectFilter) -> str | None:
         """The source, when the filter's answer depends on which object is looking."""
-        return self.source_id if _looks_at_source(flt) else None
+        return self.source_id if looks_at_source(flt) else None
 
     @functools.cached_property
     def source_chars(self) -> Characteristics:
@@ -479,12 +351,12 @@ class _Activation:
                             spec.count,
                             spec.filter,
                             spec.text or "target " + describe_filter(spec.filter,
-                                                                      _noun(spec.zone))))
+                                                                      zone_noun(spec.zone))))
         for i, part in enumerate(self.ab.costs):
             if part.kind in _CHOOSING:
                 noun = "card" if _CHOOSING[part.kind] != "battlefield" else "permanent"
                 out.append(_Var(f"cost{i}", part.kind.value, i, self.cost_candidates(part),
-                                part.count, part.filter, _cost_label(part, noun)))
+                                part.count, part.filter, cost_label(part, noun)))
         return out
 
     # -- requirements that don't depend on choices -----------------------------------
@@ -670,7 +542,7 @@ class _Activation:
             src = frozenset({self.source_id})
             return _Uses(src, frozenset(), src if self.ab.tap else frozenset())
         if self.has_sacrifice_self or self.has_exile_self:
-            return _Uses(frozenset(), frozenset({self.source_id}) & _self_spenders(self.state))
+            return _Uses(frozenset(), frozenset({self.source_id}) & self_spenders(self.state))
         return _Uses(frozenset(), frozenset())
 
     def _entry(self, x: int, exclude: frozenset[str], tapped: frozenset[str]) -> _PayEntry:
@@ -875,7 +747,7 @@ class _Activation:
             return fixed
         hard: set[str] = set(fixed.hard)
         soft: set[str] = set(fixed.soft)
-        spenders = _self_spenders(self.state)
+        spenders = self_spenders(self.state)
         tapped: set[str] = set(fixed.tapped)
         for name, how in self._cost_vars:
             sel = sol[name]
@@ -1090,88 +962,6 @@ def _ids_used(payment: object) -> frozenset[str]:
     return frozenset(out)
 
 
-def _mana_facts(state: GameState) -> tuple[frozenset[str], bool]:
-    """Objects that could be mana sources, and whether any mana carries a spending
-    restriction (only then does what the mana is for matter, CR 106.6). Cached."""
-    hit = state.__dict__.get("_activation_mana_facts")
-    if hit is None:
-        sources: set[str] = set()
-        restricted = any(getattr(m, "restriction", None) is not None
-                         for p in state.players for m in p.mana_pool.entries)
-        chars = effective(state)
-        for perm in state.permanents:
-            c = chars[perm.id]
-            for ab in c.activated:
-                if ab.mana is not None:
-                    sources.add(perm.id)
-                    restricted = restricted or ab.mana.restriction is not None
-            for trig in perm.card.triggered_abilities:
-                if trig.mana is not None and trig.mana.restriction is not None:
-                    restricted = True
-        for p in state.players:
-            for card in (*p.hand, *p.graveyard):
-                for ab in card.card.activated_abilities:
-                    if ab.mana is not None:
-                        sources.add(card.id)
-                        restricted = restricted or ab.mana.restriction is not None
-        hit = (frozenset(sources), restricted)
-        state.__dict__["_activation_mana_facts"] = hit
-    return hit  # type: ignore[no-any-return,unused-ignore]
-
-
-def _looks_at_source(flt: ObjectFilter) -> bool:
-    """Whether the filter's answer depends on which object is looking ("another",
-    "the chosen creature type", "enchanted")."""
-    return bool(flt.another or flt.chosen_creature_type or getattr(flt, "enchanted", False))
-
-
-def _self_spenders(state: GameState) -> frozenset[str]:
-    """Permanents with a mana ability that sacrifices or exiles them (Lotus Petal,
-    Treasure), and those a sacrifice outlet's mana ability could sacrifice (Ashnod's
-    Altar). Only for these can a payment clash with a cost that sacrifices or exiles
-    them (see ``_Activation._keeps``). Cached."""
-    hit = state.__dict__.get("_activation_self_spenders")
-    if hit is None:
-        chars = effective(state)
-        spenders = {
-            perm.id for perm in state.permanents for ab in chars[perm.id].activated
-            if ab.is_mana_ability and any(c.kind in (CostKind.SACRIFICE_SELF, CostKind.EXILE_SELF)
-                                          for c in ab.costs)}
-        # And what a sacrifice outlet's mana ability (Ashnod's Altar) could sacrifice.
-        for src in state.permanents:
-            for ab in chars[src.id].activated:
-                if not ab.is_mana_ability:
-                    continue
-                for c in ab.costs:
-                    if c.kind is CostKind.SACRIFICE:
-                        spenders.update(
-                            p.id for p in state.permanents if p.controller == src.controller
-                            and matches(c.filter, chars[p.id], p, state, src.controller,
-                                        src.id))
-        hit = frozenset(spenders)
-        state.__dict__["_activation_self_spenders"] = hit
-    return hit  # type: ignore[no-any-return,unused-ignore]
-
-
-def _tap_sensitive(state: GameState) -> frozenset[str]:
-    """Permanents some mana ability could tap as a cost other than its own {T}
-    (Springleaf Drum's "Tap an untapped creature you control"). Cached."""
-    hit = state.__dict__.get("_activation_tap_sensitive")
-    if hit is None:
-        chars = effective(state)
-        # (the source matters only to a filter that looks at it: "another creature")
-        flts = list(dict.fromkeys(
-            (perm.controller, perm.id if _looks_at_source(part.filter) else None, part.filter)
-            for perm in state.permanents for ab in chars[perm.id].activated
-            if ab.mana is not None
-            for part in ab.costs if part.kind is CostKind.TAP_UNTAPPED))
-        hit = frozenset(p.id for p in state.permanents
-                        for ctl, src, flt in flts
-                        if p.controller == ctl and matches(flt, chars[p.id], p, state, ctl, src))
-        state.__dict__["_activation_tap_sensitive"] = hit
-    return hit  # type: ignore[no-any-return,unused-ignore]
-
-
 def _pay_entry(state: GameState, player: str, cost: ManaCost, x: int | None,
                for_object: str, exclude: frozenset[str], tapped: frozenset[str] = frozenset()
                ) -> _PayEntry:
@@ -1183,11 +973,11 @@ def _pay_entry(state: GameState, player: str, cost: ManaCost, x: int | None,
     they differ only in objects kept out that can't produce mana anyway, or (when no
     mana anywhere is restricted) in what the mana is for.
     """
-    sources, restricted = _mana_facts(state)
+    sources, restricted = mana_facts(state)
     # Objects kept out matter if they could make mana, or be sacrificed by a sacrifice
     # outlet's mana ability (Ashnod's Altar can't sacrifice what a cost taps, 601.2g-h).
-    sources = sources | _self_spenders(state)
-    really_tapped = tapped & _tap_sensitive(state)
+    sources = sources | self_spenders(state)
+    really_tapped = tapped & tap_sensitive(state)
     key = (player, cost, x, for_object if restricted else None, exclude & sources,
            really_tapped)
     cache: dict[object, _PayEntry] = state.__dict__.setdefault("_activation_payments", {})
@@ -1199,32 +989,6 @@ def _pay_entry(state: GameState, player: str, cost: ManaCost, x: int | None,
         hit = _PayEntry(seen, player, cost, x, for_object, exclude & sources)
         cache[key] = hit
     return hit
-
-
-def _noun(zone: str) -> str:
-    return {"stack": "spell", "graveyard": "card", "player": "player", "any": "target"}.get(
-        zone, "permanent")
-
-
-def _count_words(count: int | str) -> str:
-    if count == 1:
-        return "a "
-    return f"{count} "
-
-
-def _cost_label(part: CostPart, noun: str) -> str:
-    """The cost part in words: "tap an untapped creature you control"."""
-    what = describe_filter(part.filter, noun)
-    n = _count_words(part.count)
-    if part.kind is CostKind.TAP_UNTAPPED:
-        return f"tap {'an ' if part.count == 1 else n}untapped {what}"
-    if part.kind is CostKind.EXILE_FROM_GRAVEYARD:
-        where = "your graveyard" if part.filter.controller == "you" else "a graveyard"
-        what = describe_filter(replace(part.filter, controller=None), noun)
-        return f"exile {n}{what} from {where}"
-    verb = {CostKind.SACRIFICE: "sacrifice", CostKind.DISCARD: "discard",
-            CostKind.REVEAL: "reveal", CostKind.EXILE: "exile"}.get(part.kind, "pay")
-    return f"{verb} {n}{what}"
 
 
 def _mv_equals(act: _Activation) -> Any:
@@ -1315,13 +1079,6 @@ def _for_twin(verdict: Verdict, twin: str) -> Verdict | None:
     return replace(verdict, object_id=twin, witness=witness)
 
 
-def _default_player(state: GameState, object_id: str) -> str:
-    obj = state.get(object_id)
-    if isinstance(obj, Permanent | StackItem):
-        return obj.controller
-    return obj.owner
-
-
 def can_activate(
     state: GameState,
     object_id: str,
@@ -1398,7 +1155,7 @@ def can_activate(
     (False, ['302.6'])
     """
     number, ab = resolve_ability(state, object_id, ability)
-    you = player if player is not None else _default_player(state, object_id)
+    you = player if player is not None else default_player(state, object_id)
     state.player(you)  # UnknownObject for an unknown player
     act = _Activation(state, object_id, number, ab, you)
     reasons = act.fixed_reasons()
@@ -1436,7 +1193,7 @@ def can_activate(
     return Verdict(object_id=object_id, ability=number, player=you, legal=legal,
                    reasons=tuple(reasons), witness=witness if legal else None,
                    ways=n_ways if legal else 0, ways_complete=complete, fixes=fixes,
-                   text=_ability_text(ab), undecided=undecided,
+                   text=ability_text(ab), undecided=undecided,
                    left_out=tuple(sorted(act.left_out)))
 
 
@@ -1492,7 +1249,7 @@ def ways(
     :func:`can_activate` for what makes two ways distinct.
     """
     number, ab = resolve_ability(state, object_id, ability)
-    you = player if player is not None else _default_player(state, object_id)
+    you = player if player is not None else default_player(state, object_id)
     state.player(you)
     act = _Activation(state, object_id, number, ab, you)
     if act.fixed_reasons():
