@@ -6,6 +6,11 @@ and the two edge cases the activation solver meets handled here (no variables: o
 empty solution; an empty domain: none). Variables that no constraint mentions are
 enumerated as a plain product with the constrained ones' solutions (python-constraint
 would do the same work with more overhead).
+
+Rules
+-----
+None decided here: the variables and constraints come from :mod:`.problem`
+(CR 601.2c–h: targets, costs, X); this module only enumerates what satisfies them.
 """
 
 from __future__ import annotations

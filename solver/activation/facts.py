@@ -60,7 +60,7 @@ def self_spenders(state: GameState) -> frozenset[str]:
     """Permanents with a mana ability that sacrifices or exiles them (Lotus Petal,
     Treasure), and those a sacrifice outlet's mana ability could sacrifice (Ashnod's
     Altar). Only for these can a payment clash with a cost that sacrifices or exiles
-    them (see ``_Activation._keeps``). Cached."""
+    them (see :class:`.paying.Payer`). Cached."""
     hit = state.__dict__.get("_activation_self_spenders")
     if hit is None:
         chars = effective(state)

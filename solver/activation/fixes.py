@@ -63,7 +63,11 @@ from manacheck.model import (
 from manacheck.model.english import with_article
 from manacheck.model.state import Card
 
+from .core import Activation
+from .lookup import resolve_ability
+from .problem import Problem
 from .verdict import Change, Fix, Reason
+from .words import describe_filter
 
 __all__ = ["PAIR_LIMIT", "Candidate", "candidate_changes", "find_fixes"]
 
@@ -149,13 +153,22 @@ def _opponent(state: GameState, you: str) -> str:
 def candidate_changes(state: GameState, object_id: str, number: int, player: str,
                       reasons: Sequence[Reason]) -> list[Candidate]:
     """The single changes worth trying for this activation (see the module docstring)."""
-    from . import _Activation, describe_filter, resolve_ability
-
     _, ab = resolve_ability(state, object_id, number)
-    act = _Activation(state, object_id, number, ab, player)
+    problem = Problem(Activation(state, object_id, number, ab, player))
     rules = {r.rule for r in reasons}
+    out = _status_changes(problem.act, rules)
+    choices, k = _choice_changes(problem)
+    out.extend(choices)
+    out.extend(_resource_changes(problem.act, rules, k))
+    return out
+
+
+def _status_changes(act: Activation, rules: set[str]) -> list[Candidate]:
+    """The source's status, the turn, priority and who activates it (CR 107.5, 107.6,
+    302.6, 602.5d, 117.1b, 117.3a, 602.5b, 602.2)."""
+    object_id, number, player, ab = act.source_id, act.number, act.you, act.ab
     out: list[Candidate] = []
-    obj = state.get(object_id)
+    obj = act.obj
     name = obj.name
     if isinstance(obj, Permanent):
         if ab.tap and obj.tapped:
@@ -196,15 +209,24 @@ def candidate_changes(state: GameState, object_id: str, number: int, player: str
         out.append(Candidate(f"legal if {ctl} (its controller) activated it", "602.2",
                              Change("activate_as", (("player", ctl),)),
                              lambda s: s))
+    return out
+
+
+def _choice_changes(problem: Problem) -> tuple[list[Candidate], int]:
+    """One more object for each target and object-choosing cost part, with each mana
+    value a shared X could need (CR 601.2c, 115, 118.3); and how many were numbered."""
+    act = problem.act
+    state, player, ab = act.state, act.you, act.ab
+    out: list[Candidate] = []
     # Values X could need: the mana values the other X-variables' candidates have.
     x_values: set[int] = set()
-    for v in act.x_vars:
+    for v in problem.x_vars:
         x_values.update(act.mana_value(c) for c in v.candidates
                         if c not in state.player_names)
-    if act.x_vars and not x_values:
+    if problem.x_vars and not x_values:
         x_values = {1}  # nothing to match yet: any one value shows the shape of the fix
     k = 0
-    for v in act.vars:
+    for v in problem.vars:
         flt = v.filter
         mvs: Sequence[int | None]
         if flt.mana_value == "X":
@@ -271,6 +293,16 @@ def candidate_changes(state: GameState, object_id: str, number: int, player: str
                                                       ("mana_value", mv),
                                                       *_card_params(card))),
                     _adder_perm(card, player, tag)))
+    return out, k
+
+
+def _resource_changes(act: Activation, rules: set[str], k: int) -> list[Candidate]:
+    """More mana, life or counters (CR 601.2g–h, 119.4, 118.3); ``k`` changes are
+    already numbered."""
+    object_id, player, ab = act.source_id, act.you, act.ab
+    obj = act.obj
+    name = obj.name
+    out: list[Candidate] = []
     if "601.2h" in rules or (ab.mana_cost and rules & {"601.2c"}):
         for t in MANA_TYPES:
             k += 1

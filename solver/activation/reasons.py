@@ -1,0 +1,273 @@
+"""Why an activation is illegal: every failing requirement, each with its rule number.
+
+The *fixed* reasons don't depend on the choices (who, priority, where, when, {T}/{Q},
+summoning sickness, life, counters, the ability's condition); the *choice* reasons
+look at each target and cost part on its own, then at the mana cost on its own; the
+*joint* reason says that every part can be paid alone but no single choice pays them
+all. Every :class:`~.verdict.Reason` carries the rule it comes from.
+
+Rules
+-----
+CR 602.2: only an object's controller (or owner) may activate its abilities.
+CR 117.1b, 117.3a, 514.3: priority (who holds it; nobody in the untap step or an
+uneventful cleanup step); CR 605.3a: mana abilities are exempt. CR 113.6: the zone an
+ability works from. CR 602.5d, 307.1: "activate only as a sorcery". CR 606.3: loyalty
+abilities. CR 602.5b: "activate only once each turn". CR 107.5 / 107.6: {T} needs the
+permanent untapped, {Q} tapped. CR 302.6: summoning sickness. CR 119.4: paying life.
+CR 118.3: a cost needs the resources (counters, candidates). CR 602.1b: "activate
+only if". CR 601.2c: a target needs a legal choice. CR 601.2h: the mana cost.
+"""
+
+from __future__ import annotations
+
+from manacheck.model import BadInput, CostKind, ObjectFilter, Permanent, Phase, Zone
+from manacheck.model.characteristics import tap_abilities_blocked
+from manacheck.model.conditions import CONDITION_KINDS, condition_holds
+
+from .core import Activation
+from .lookup import activated_abilities
+from .problem import Problem
+from .verdict import Reason
+from .words import describe_filter
+
+__all__ = ["choice_reasons", "fixed_reasons", "joint_reason", "var_reasons"]
+
+
+# ---------------------------------------------------------------------------------------
+# Requirements that don't depend on the choices
+# ---------------------------------------------------------------------------------------
+
+
+def fixed_reasons(act: Activation) -> list[Reason]:
+    """Who, where, when, {T}/{Q}, summoning sickness, life and counters."""
+    reasons = _controller_reasons(act)
+    reasons.extend(_priority_reasons(act))
+    reasons.extend(_zone_reasons(act))
+    reasons.extend(_timing_reasons(act))
+    reasons.extend(_status_reasons(act))
+    reasons.extend(_resource_reasons(act))
+    if act.ab.condition is not None:
+        reasons.extend(_condition_reasons(act))
+    return reasons
+
+
+def _controller_reasons(act: Activation) -> list[Reason]:
+    """CR 602.2: only the controller of a permanent (the owner of a card) activates it."""
+    controller = act.controller()
+    if act.you == controller:
+        return []
+    return [Reason("602.2", f"{act.you} can't activate it: only its "
+                            f"{'controller' if act.is_permanent else 'owner'} "
+                            f"{controller} may activate {act.obj.name}'s abilities")]
+
+
+def _priority_reasons(act: Activation) -> list[Reason]:
+    """CR 117.1b: an ability is activated by a player holding priority. Nobody gets
+    it in the untap step (117.3a) or, unless something triggers or a state-based
+    action happens, in the cleanup step (514.3, 514.3a: an empty stack there means
+    nothing did). A mana ability may also be activated while a cost is being paid
+    (605.3a), so none of this stops one."""
+    if act.ab.is_mana_ability:
+        return []
+    st = act.state
+    out: list[Reason] = []
+    if st.turn.phase is Phase.UNTAP:
+        out.append(Reason("117.3a", "no player receives priority during the untap "
+                                    "step, so no ability can be activated then"))
+    elif st.turn.phase is Phase.CLEANUP and not st.stack:
+        out.append(Reason("514.3", "players receive no priority in the cleanup step "
+                                   "unless a state-based action or a trigger happens "
+                                   "(the stack is empty)"))
+    holder = st.turn.priority
+    if holder is not None and holder != act.you:
+        out.append(Reason("117.1b", f"{act.you} doesn't hold priority ({holder} does); "
+                                    f"a player activates an ability only when they "
+                                    f"hold priority"))
+    return out
+
+
+def _zone_reasons(act: Activation) -> list[Reason]:
+    """CR 113.6: the ability works only from the zone it says (the battlefield unless
+    it says otherwise)."""
+    if act.ab.zone is act.zone:
+        return []
+    return [Reason("113.6", f"this ability works only from the {act.ab.zone.value}, "
+                            f"and {act.obj.name} is in the {act.zone.value}")]
+
+
+def _timing_reasons(act: Activation) -> list[Reason]:
+    """CR 602.5d (sorcery speed), 606.3 (loyalty abilities), 602.5b (once each turn)."""
+    st = act.state
+    ab = act.ab
+    name = act.obj.name
+    reasons: list[Reason] = []
+    if ab.timing == "sorcery":
+        problems = []
+        if st.turn.active_player != act.you:
+            problems.append(f"it is {st.turn.active_player}'s turn")
+        if not st.turn.phase.is_main:
+            problems.append(f"it is the {st.turn.phase.value.replace('_', ' ')} step")
+        if st.stack:
+            problems.append(f"the stack has {len(st.stack)} object(s)")
+        if problems:
+            reasons.append(Reason("602.5d", "activate only as a sorcery: needs your main "
+                                            "phase and an empty stack, but "
+                                  + " and ".join(problems)))
+    if ab.loyalty:
+        # CR 606.3: main phase of your turn, empty stack, and no loyalty ability of
+        # this permanent activated yet this turn.
+        acts = activated_abilities(st, act.source_id)
+        if ab.timing != "sorcery" and (st.turn.active_player != act.you
+                                       or not st.turn.phase.is_main or st.stack):
+            reasons.append(Reason("606.3", "a loyalty ability needs your main phase and "
+                                           "an empty stack"))
+        if any(o == act.source_id and 1 <= n <= len(acts) and acts[n - 1].loyalty
+               for o, n in st.activated_this_turn):
+            reasons.append(Reason("606.3", f"a loyalty ability of {name} was already "
+                                           f"activated this turn"))
+    if ab.once_each_turn and (act.source_id, act.number) in st.activated_this_turn:
+        reasons.append(Reason("602.5b", "activate only once each turn: already activated "
+                                        "this turn"))
+    return reasons
+
+
+def _status_reasons(act: Activation) -> list[Reason]:
+    """CR 107.5 / 107.6: {T} needs the permanent untapped, {Q} tapped; CR 302.6: a
+    creature's {T}/{Q} abilities need it under its controller's control since their
+    most recent turn began, or haste."""
+    ab = act.ab
+    perm = act.obj if isinstance(act.obj, Permanent) else None
+    if perm is None or ab.zone is not Zone.BATTLEFIELD:
+        return []
+    name = act.obj.name
+    reasons: list[Reason] = []
+    if ab.tap and perm.tapped:
+        reasons.append(Reason("107.5", f"{name} is tapped, so it can't be tapped to "
+                                       f"pay {{T}}"))
+    if ab.untap and not perm.tapped:
+        reasons.append(Reason("107.6", f"{name} is untapped, so it can't be untapped "
+                                       f"to pay {{Q}}"))
+    if (ab.tap or ab.untap) and tap_abilities_blocked(act.state, perm):
+        sym = "{T}" if ab.tap else "{Q}"
+        reasons.append(Reason("302.6", f"{name} is a creature that hasn't been under "
+                                       f"{perm.controller}'s control since their most "
+                                       f"recent turn began and has no haste, so its "
+                                       f"{sym} abilities can't be activated"))
+    return reasons
+
+
+def _resource_reasons(act: Activation) -> list[Reason]:
+    """CR 119.4: paying life needs a life total at least the amount (0 is always
+    payable, 119.4b); CR 118.3: removing counters needs them."""
+    perm = act.obj if isinstance(act.obj, Permanent) else None
+    name = act.obj.name
+    reasons: list[Reason] = []
+    life = act.state.player(act.you).life
+    for part in act.ab.costs:
+        if part.kind is CostKind.PAY_LIFE and isinstance(part.count, int) \
+                and part.count > 0 and life < part.count:
+            reasons.append(Reason("119.4", f"can't pay {part.count} life with a life total "
+                                           f"of {life}"))
+        if part.kind is CostKind.REMOVE_COUNTERS and isinstance(part.count, int):
+            have = perm.counters[part.counter] if perm is not None else 0
+            if have < part.count:
+                reasons.append(Reason("118.3", f"{name} has {have} {part.counter} "
+                                               f"counter(s); the cost removes "
+                                               f"{part.count}"))
+    return reasons
+
+
+def _condition_reasons(act: Activation) -> list[Reason]:
+    """CR 602.1b, 602.5: the ability's "activate only if" condition
+    (:func:`manacheck.model.conditions.condition_holds`)."""
+    cond = act.ab.condition
+    assert cond is not None
+    got = condition_holds(act.state, cond, act.you, act.source_id)
+    if got is None:
+        raise BadInput(f"ability condition '{cond.kind}' is not supported by "
+                       f"can-activate", suggestion="supported: "
+                       + ", ".join(CONDITION_KINDS))
+    holds, seen = got
+    if holds:
+        return []
+    n = cond.params.int("count")
+    if cond.kind == "hand_size_less_than":
+        return [Reason("602.1b", f"activate only if you have fewer than {n} cards in "
+                                 f"hand (you have {seen})")]
+    if cond.kind == "controls_at_least":
+        flt = cond.params.get("filter")
+        what = describe_filter(flt if isinstance(flt, ObjectFilter) else ObjectFilter())
+        return [Reason("602.1b", f"activate only if you control {n} or more {what}s "
+                                 f"(you control {seen})")]
+    return [Reason("602.1b", "activate only during your turn")]
+
+
+# ---------------------------------------------------------------------------------------
+# Requirements of the choices
+# ---------------------------------------------------------------------------------------
+
+
+def choice_reasons(problem: Problem) -> list[Reason]:
+    """Each target and cost part on its own, then the mana cost on its own."""
+    return var_reasons(problem) + _mana_reasons(problem)
+
+
+def var_reasons(problem: Problem) -> list[Reason]:
+    """Each target and object-choosing cost part on its own (CR 601.2c, 118.3)."""
+    reasons: list[Reason] = []
+    for v in problem.vars:
+        need = v.count if isinstance(v.count, int) else 0
+        if len(v.candidates) >= need:
+            continue
+        if v.kind == "target":
+            spec = problem.act.ab.targets[v.index]
+            where = {"stack": "on the stack", "graveyard": "in a graveyard"}.get(
+                spec.zone, "")
+            shielded = problem.untargetable.get(spec, ())
+            detail = "; ".join(f"{oid} has {kw} (CR {rule})"
+                               for oid, rule, kw in shielded[:5])
+            if len(shielded) > 5:
+                detail += f"; and {len(shielded) - 5} more"
+            reasons.append(Reason("601.2c", f"no legal choice for {v.label}"
+                                  + (f" (nothing {where} qualifies)" if where else "")
+                                  + (f" ({detail})" if detail else "")))
+        else:
+            reasons.append(Reason("118.3", f"can't pay '{v.label}': "
+                                           f"{len(v.candidates)} candidate(s), "
+                                           f"{need} needed"))
+    return reasons
+
+
+def _mana_reasons(problem: Problem) -> list[Reason]:
+    """The mana cost on its own (CR 601.2h)."""
+    reasons: list[Reason] = []
+    cost = problem.act.ab.mana_cost
+    payer = problem.payer
+    if cost:
+        dom = problem.x_domain() if problem.uses_x else (0,)
+        x0 = dom[0] if dom else 0
+        if not payer.payable(x0):
+            extra = payer.unpayable_text(x0)
+            text = cost.with_x(x0).text if cost.has_variable else cost.text
+            reasons.append(Reason("601.2h", f"the mana cost {text} can't be paid"
+                                  + (f" ({extra})" if extra else "")
+                                  + (" with " + problem.act.obj.name + " itself spoken for"
+                                     if payer.base_uses.hard else "")))
+    return reasons
+
+
+def joint_reason(problem: Problem) -> Reason:
+    """Every part is payable alone, but no choice pays them all at once."""
+    parts = [v.label for v in problem.vars]
+    cost = problem.act.ab.mana_cost
+    if cost:
+        parts.append(f"the mana cost {cost.text}")
+    shared = [v.label for v in problem.x_vars]
+    if len(shared) >= 2:
+        return Reason("601.2c" if any(v.kind == "target" for v in problem.x_vars)
+                      else "601.2h",
+                      "no value of X fits every part at once: "
+                      + " and ".join(shared)
+                      + " must all have the same mana value X")
+    return Reason("601.2h", "each part of the cost is payable alone, but no single "
+                            "choice pays all of them: " + "; ".join(parts))
