@@ -31,8 +31,7 @@ from manacheck.model import (
     matches,
     object_characteristics,
 )
-from manacheck.solver.activation import abilities, activated_abilities, can_activate
-from manacheck.solver.activation.verdict import Witness
+from manacheck.solver.activation import Witness, abilities, activated_abilities, can_activate
 from manacheck.solver.payments import payments
 
 CARDS = """cards:

@@ -103,8 +103,9 @@ players:
 
 
 def test_the_fields_twins_are_judged_on_are_all_known() -> None:
-    # _twin_key and _referenced_ids name these fields one by one: a new field that
-    # could tell two permanents apart, or refer to one, must be added there too.
+    # twin_key and referenced_ids (solver/activation/twins.py) name these fields one by
+    # one: a new field that could tell two permanents apart, or refer to one, must be
+    # added there too.
     assert [f.name for f in dataclasses.fields(Permanent)] == [
         "id", "card", "controller", "owner", "tapped", "summoning_sick", "counters",
         "chosen", "token", "attached_to"]

@@ -11,8 +11,7 @@ import argparse
 
 from manacheck.cli import EXIT_NO, EXIT_YES, emit
 from manacheck.model.statefile import load_state_with_cards
-from manacheck.solver.activation import WAYS_LIMIT, can_activate, ways
-from manacheck.solver.activation.verdict import Verdict, Witness
+from manacheck.solver.activation import WAYS_LIMIT, Verdict, Witness, can_activate, ways
 
 COMMAND = "can-activate"
 HELP = "may a player activate an object's ability now? every reason, a witness, fixes"

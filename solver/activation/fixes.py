@@ -1,8 +1,9 @@
 """The smallest changes that would make an illegal activation legal.
 
 A search over a documented, finite set of single changes to the game state, each
-verified by re-running the legality check (:func:`~manacheck.solver.activation.
-can_activate` without counting or fixes) on the changed state. When no single change
+verified by re-running the legality check (:func:`.check.is_legal`:
+:func:`~manacheck.solver.activation.can_activate` without counting or fixes) on the
+changed state. When no single change
 works, pairs of them are tried (at most ``PAIR_LIMIT`` pairs, and only pairs whose two
 rules answer every failing rule). Only changes that pass the re-check are reported, so
 every fix is true of the rules as implemented.
@@ -63,6 +64,7 @@ from manacheck.model import (
 from manacheck.model.english import with_article
 from manacheck.model.state import Card
 
+from .check import is_legal
 from .core import Activation
 from .lookup import resolve_ability
 from .problem import Problem
@@ -363,8 +365,6 @@ def find_fixes(state: GameState, object_id: str, number: int, player: str,
     legality check; if none does, every pair that does (at most ``PAIR_LIMIT`` pairs
     tried). Empty when nothing in the set helps.
     """
-    from . import is_legal
-
     cands = candidate_changes(state, object_id, number, player, reasons)
 
     def legal(cs: Sequence[Candidate]) -> bool:

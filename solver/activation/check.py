@@ -1,0 +1,85 @@
+"""The legality check: one activation's verdict, every reason, witness and ways, no fixes.
+
+:func:`check` is :func:`~manacheck.solver.activation.can_activate` without the search
+for fixes; :func:`is_legal` is its yes/no, the re-check every fix must pass
+(:mod:`.fixes`). Keeping it below the fixes is what lets them re-run it.
+
+Rules
+-----
+CR 602.2, 602.5, 605.3a, 107.5, 107.6, 302.6, 113.6, 117.1b, 117.3a, 514.3, 606.3,
+119.4, 118.3, 602.1b (the fixed reasons, :mod:`.reasons`); CR 601.2c–h, 115 (the
+choices and the mana cost). CR 601.2h: a mana cost that isn't shown payable without
+sources the payment solver can't model is *not decided*, never a guessed "no".
+"""
+
+from __future__ import annotations
+
+from manacheck.model import GameState
+
+from .core import Activation
+from .limits import WAYS_LIMIT
+from .lookup import default_player, resolve_ability
+from .problem import Problem
+from .reasons import choice_reasons, fixed_reasons, joint_reason, var_reasons
+from .search import search
+from .verdict import Verdict, Witness
+from .words import ability_text
+
+__all__ = ["check", "is_legal"]
+
+
+def check(
+    state: GameState,
+    object_id: str,
+    ability: int | None = None,
+    player: str | None = None,
+    *,
+    count_ways: bool = True,
+    ways_limit: int = WAYS_LIMIT,
+) -> Verdict:
+    """Whether ``player`` may activate the object's ability now, with every reason, a
+    witness and the ways, but no fixes (see
+    :func:`~manacheck.solver.activation.can_activate` for the parameters)."""
+    number, ab = resolve_ability(state, object_id, ability)
+    you = player if player is not None else default_player(state, object_id)
+    state.player(you)  # UnknownObject for an unknown player
+    act = Activation(state, object_id, number, ab, you)
+    problem = Problem(act)
+    reasons = fixed_reasons(act)
+    decided = bool(reasons) or bool(var_reasons(problem))
+    choice = choice_reasons(problem)
+    reasons.extend(choice)
+    witness: Witness | None = None
+    n_ways = 0
+    complete = True
+    if not choice:
+        # One pass over the solutions: the first payable one is the witness; with
+        # count_ways (and nothing else failing) the rest are counted.
+        witness, n_ways, complete = search(problem, count_ways and not reasons, ways_limit)
+        if witness is None:
+            reasons.append(joint_reason(problem))
+    legal = not reasons and witness is not None
+    if legal and not count_ways:
+        n_ways, complete = 1, False
+    if legal and problem.left_out:
+        complete = False  # payments using the sources left out aren't counted
+    if not legal:
+        n_ways, complete = 0, True
+    # Only the mana cost failed, and the payment solver left out sources it can't model
+    # (one of them might pay it): not decided, never a guessed "no".
+    undecided = ""
+    if not legal and not decided and problem.left_out:
+        undecided = ("no way was found to pay the mana cost without "
+                     + ", ".join(sorted(problem.left_out))
+                     + ", which the payment solver can't model; one of them might pay it")
+    return Verdict(object_id=object_id, ability=number, player=you, legal=legal,
+                   reasons=tuple(reasons), witness=witness if legal else None,
+                   ways=n_ways if legal else 0, ways_complete=complete,
+                   text=ability_text(ab), undecided=undecided,
+                   left_out=tuple(sorted(problem.left_out)))
+
+
+def is_legal(state: GameState, object_id: str, ability: int, player: str) -> bool:
+    """Just the yes/no of :func:`~manacheck.solver.activation.can_activate` (no
+    counting, no fixes)."""
+    return check(state, object_id, ability, player, count_ways=False).legal
