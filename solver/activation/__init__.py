@@ -30,6 +30,10 @@ the count, every way. ``check``: the verdict without fixes, is_legal. ``fixes``:
 smallest verified changes. ``twins``: permanents the state can't tell apart.
 ``questions``: can_activate and abilities.
 
+Imports point one way: ``verdict``, ``limits``, ``words``, ``facts``, ``constraints`` <-
+``lookup`` <- ``core`` <- ``candidates``, ``paying`` <- ``problem`` <- ``reasons``,
+``witness`` <- ``search`` <- ``check`` <- ``fixes`` <- ``questions`` <- this file (which
+only re-exports).
 
 Rules
 -----
@@ -80,7 +84,13 @@ from __future__ import annotations
 
 from .check import is_legal
 from .fixes import PAIR_LIMIT, find_fixes
-from .limits import DOMAIN_LIMIT, WAYS_LIMIT, X_LIMIT, ActivationSearchLimit
+from .limits import (
+    DOMAIN_LIMIT,
+    PAYMENT_SCAN_LIMIT,
+    WAYS_LIMIT,
+    X_LIMIT,
+    ActivationSearchLimit,
+)
 from .lookup import activated_abilities, resolve_ability
 from .questions import abilities, can_activate
 from .search import ways
@@ -90,6 +100,7 @@ from .words import describe_filter
 __all__ = [
     "DOMAIN_LIMIT",
     "PAIR_LIMIT",
+    "PAYMENT_SCAN_LIMIT",
     "WAYS_LIMIT",
     "X_LIMIT",
     "ActivationSearchLimit",
