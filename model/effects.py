@@ -64,6 +64,8 @@ class Family(enum.Enum):
     ENTERING = ("entering", "how permanents enter the battlefield (CR 614.1c-e, 614.12)")
     ZONES = ("zones", "replacement of zone changes and other events (CR 614, 616)")
     TRIGGERS = ("triggers", "triggered abilities that aren't mana abilities (CR 603)")
+    OWN_ABILITIES = ("own_abilities", "an object's own activated keyword abilities "
+                                      "(CR 702: equip, cycling, crew, ...)")
     STEPS = ("steps", "the turn's steps: untapping, unspent mana, hand size "
                       "(CR 500.4, 502.3, 514.1)")
     DAMAGE = ("damage", "damage, its prevention and life (CR 120, 615, 119)")
@@ -141,54 +143,70 @@ STATIC_KINDS: dict[str, EffectKind] = {k.key: k for k in (
 #: others are triggers that use the stack (CR 603).
 TRIGGER_MANA_EVENTS = frozenset({"tapped_for_mana"})
 
-#: Keywords by their first words (lower case), with the families they change.
-KEYWORD_KINDS: dict[str, EffectKind] = {k.key: k for k in (
-    # CR 702.10 haste, 302.6: activation of {T} abilities.
-    _k("keyword:haste", F.ACTIVATION, self_only=True),
-    # CR 702.18 shroud, 702.11 hexproof, 702.16 protection (also damage, blocking,
-    # enchanting), 702.5 enchant: targeting.
-    _k("keyword:shroud", F.TARGETING, self_only=True),
-    _k("keyword:hexproof", F.TARGETING, self_only=True),
-    _k("keyword:protection", F.TARGETING, F.COMBAT, F.DAMAGE, F.STATE_BASED,
-       self_only=True),
-    # CR 702.5, 303.4: what an Aura spell targets, and what it may stay attached to.
-    _k("keyword:enchant", F.CASTING, F.STATE_BASED, self_only=True),
-    # CR 702.12 indestructible: destruction, and the lethal-damage SBA (704.5g).
-    # (0 toughness, 704.5f, isn't destruction: only damage and destroy effects care.)
-    _k("keyword:indestructible", F.DAMAGE, F.ZONES, self_only=True),
-    # Evasion and combat keywords.
-    *(_k(f"keyword:{w}", F.COMBAT, self_only=True) for w in (
-        "flying", "reach", "trample", "menace", "vigilance", "defender", "first",
-        "double", "deathtouch", "lifelink", "fear", "intimidate", "shadow", "horsemanship",
-        "skulk", "flanking")),
-    # Keywords of a spell's own cost (CR 702.41 affinity, 702.66 delve, 702.51 convoke,
-    # 702.126 improvise).
-    _k("keyword:affinity", F.SPELL_COSTS, self_only=True),
-    _k("keyword:delve", F.SPELL_COSTS, self_only=True),
-    _k("keyword:convoke", F.SPELL_COSTS, self_only=True),
-    _k("keyword:improvise", F.SPELL_COSTS, self_only=True),
-    # CR 702.8 flash: casting timing.
-    _k("keyword:flash", F.CASTING, self_only=True),
-    # Keywords that act from other zones or at other times: none of the mana,
-    # payment or activation questions about a board reads them.
-    _k("keyword:cycling", F.ACTIVATION, self_only=True),
-    _k("keyword:suspend", F.GAME_START, F.TRIGGERS, self_only=True),
-    _k("keyword:companion", F.GAME_START, self_only=True),
-    _k("keyword:persist", F.TRIGGERS, self_only=True),
-    _k("keyword:undying", F.TRIGGERS, self_only=True),
-    _k("keyword:extort", F.TRIGGERS, self_only=True),
-    _k("keyword:cumulative", F.TRIGGERS, self_only=True),
-    _k("keyword:sunburst", F.ENTERING, self_only=True),
-    _k("keyword:devoid", F.COLORS, self_only=True),
-    _k("keyword:compleated", F.ENTERING, self_only=True),
-)}
+#: Keywords by their first word (lower case), with the families they change. Each
+#: changes only its own object (self-only); a keyword not listed touches every family.
+_KEYWORD_FAMILIES: dict[Family, tuple[str, ...]] = {
+    # CR 702.10 haste, 302.6: activating {T} abilities.
+    F.ACTIVATION: ("haste",),
+    # CR 702.18 shroud, 702.11 hexproof, 702.16 protection: who may target it.
+    F.TARGETING: ("shroud", "hexproof", "protection"),
+    # Combat: evasion, blocking, combat damage (CR 702.9, 702.17, 702.19, 702.110, ...).
+    F.COMBAT: ("flying", "reach", "trample", "menace", "vigilance", "defender", "first",
+               "double", "fear", "intimidate", "shadow", "horsemanship", "skulk",
+               "flanking", "banding", "landwalk", "swampwalk", "islandwalk", "forestwalk",
+               "mountainwalk", "plainswalk", "bushido", "rampage", "provoke", "melee",
+               "afflict", "protection", "deathtouch", "lifelink", "infect", "wither"),
+    # Damage and life (CR 702.2 deathtouch, 702.15 lifelink, 702.90 infect, 702.80
+    # wither; 702.12 indestructible: destruction and lethal damage, 704.5g-h).
+    F.DAMAGE: ("deathtouch", "lifelink", "infect", "wither", "indestructible",
+               "protection"),
+    F.ZONES: ("indestructible",),
+    # Triggered keywords (CR 702.21 ward, 702.108 prowess, 702.79 persist, ...).
+    F.TRIGGERS: ("ward", "prowess", "persist", "undying", "extort", "cumulative", "echo",
+                 "vanishing", "fading", "annihilator", "exalted", "evolve", "soulshift",
+                 "modular", "afterlife", "dethrone", "mentor", "training", "renown",
+                 "suspend", "cascade", "storm", "rebound", "haunt", "battle"),
+    # How it enters (CR 702.44 sunburst, 702.43 modular, 702.54 bloodthirst, ...).
+    F.ENTERING: ("sunburst", "modular", "bloodthirst", "riot", "fabricate", "devour",
+                 "amplify", "graft", "tribute", "compleated", "unleash"),
+    # Casting it, and its own cost as a spell (CR 702.8 flash, 702.33 kicker, 702.41
+    # affinity, 702.51 convoke, 702.66 delve, 702.126 improvise, 702.34 flashback ...).
+    F.CASTING: ("flash", "split", "flashback", "madness", "foretell", "escape", "retrace",
+                "jump-start", "suspend", "miracle", "evoke", "dash", "blitz", "emerge",
+                "spectacle", "surge", "prowl", "overload", "bestow", "mutate",
+                "aftermath", "fuse", "splice", "cipher", "replicate", "enchant"),
+    F.SPELL_COSTS: ("kicker", "multikicker", "buyback", "entwine", "affinity", "convoke",
+                    "delve", "improvise", "assist", "casualty", "strive", "escalate"),
+    # Activated keyword abilities (CR 702.6 equip, 702.29 cycling, 702.122 crew, ...):
+    # only a question about their own object asks about them.
+    F.OWN_ABILITIES: ("equip", "cycling", "landcycling", "channel", "crew", "ninjutsu",
+                      "level", "outlast", "reconfigure", "unearth", "embalm",
+                      "eternalize", "scavenge", "transmute", "fortify", "morph",
+                      "megamorph", "monstrosity", "adapt", "boast", "transfigure",
+                      "forecast", "bloodrush", "reinforce", "encore"),
+    # CR 702.114 devoid (its color), 702.73 changeling (its subtypes).
+    F.COLORS: ("devoid",),
+    F.TYPES: ("changeling",),
+    # Before the game (CR 702.139 companion).
+    F.GAME_START: ("companion",),
+    # State-based actions about it (CR 702.5 enchant: what an Aura may stay on, 704.5m).
+    F.STATE_BASED: ("enchant", "protection"),
+}
+
+KEYWORD_KINDS: dict[str, EffectKind] = {}
+for _family, _words in _KEYWORD_FAMILIES.items():
+    for _word in _words:
+        _old = KEYWORD_KINDS.get(f"keyword:{_word}")
+        _fams = (_old.families if _old else frozenset()) | {_family}
+        KEYWORD_KINDS[f"keyword:{_word}"] = EffectKind(f"keyword:{_word}", _fams, True)
+del _family, _words, _word, _old, _fams
 
 #: Families in which a self-only effect matters only to a question about its own object:
 #: casting it, its costs as a spell, its entering, its moving, its start of the game.
 #: (Its permanent-side families -- its abilities' activation, its targeting, its power
 #: and toughness, its types -- matter wherever it takes part.)
 OWN_OBJECT_FAMILIES = frozenset({F.SPELL_COSTS, F.CASTING, F.ENTERING, F.ZONES,
-                                 F.GAME_START, F.SPENDING})
+                                 F.GAME_START, F.SPENDING, F.OWN_ABILITIES})
 
 #: Every declared kind, by key (the guard test checks each has a family).
 KNOWN_KINDS: dict[str, EffectKind] = {**STATIC_KINDS, **KEYWORD_KINDS}

@@ -35,8 +35,8 @@ from manacheck.model.effects import (
     kind_of_keyword,
 )
 
-__all__ = ["CHARACTERISTICS", "PAYMENT", "PAYMENT_FOR", "PRODUCE", "BoardEffect", "Question",
-           "Undecided", "board_effects", "unapplied"]
+__all__ = ["ACTIVATION", "CHARACTERISTICS", "PAYMENT", "PAYMENT_FOR", "PRODUCE",
+           "BoardEffect", "Question", "Undecided", "board_effects", "unapplied"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,3 +186,12 @@ PAYMENT_FOR = Question("payment", PAYMENT.reads | {F.SPELL_COSTS, F.COLORS},
 #: costs and who may activate them are ignored by the rule itself.
 PRODUCE = Question("could-produce", frozenset({F.MANA, F.TYPES, F.ABILITIES}),
                    CHARACTERISTICS | frozenset({"static:mana_replacement"}))
+
+#: "Can I activate this?" reads what paying reads, plus who may be targeted and the
+#: colors that protection and filters look at. It applies the ability's total cost
+#: (``manacheck.solver.costs``) and targeting's keywords (``manacheck.model.keywords``).
+ACTIVATION = Question(
+    "activation",
+    PAYMENT.reads | {F.TARGETING, F.COLORS, F.OWN_ABILITIES},
+    PAYMENT.implements | {"static:cost_modifier:activated_abilities", "keyword:shroud",
+                          "keyword:hexproof", "keyword:protection", "keyword:cycling"})

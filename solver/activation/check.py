@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from manacheck.model import GameState
 
+from ..payments.answer import ABILITY_COST_KIND, sources_costs_change
+from ..soundness import ACTIVATION, PAYMENT, Undecided, unapplied
 from .core import Activation
 from .limits import WAYS_LIMIT
 from .lookup import default_player, resolve_ability
@@ -25,7 +27,7 @@ from .search import search
 from .verdict import Verdict, Witness
 from .words import ability_text
 
-__all__ = ["check", "is_legal"]
+__all__ = ["check", "is_legal", "unapplied_for_activation"]
 
 
 def check(
@@ -43,6 +45,14 @@ def check(
     number, ab = resolve_ability(state, object_id, ability)
     you = player if player is not None else default_player(state, object_id)
     state.player(you)  # UnknownObject for an unknown player
+    unapplied_effects = unapplied_for_activation(state, object_id, you)
+    if unapplied_effects:
+        # Soundness: an effect this question doesn't apply could change the verdict.
+        return Verdict(object_id=object_id, ability=number, player=you, legal=False,
+                       ways=0, text=ability_text(ab), unapplied=unapplied_effects,
+                       undecided="not decided: "
+                       + "; ".join(f"{u.object_id} ({u.text}) could change the answer, and "
+                                   "can-activate doesn't apply it" for u in unapplied_effects))
     act = Activation(state, object_id, number, ab, you)
     problem = Problem(act)
     reasons = fixed_reasons(act)
@@ -77,6 +87,19 @@ def check(
                    ways=n_ways if legal else 0, ways_complete=complete,
                    text=ability_text(ab), undecided=undecided,
                    left_out=tuple(sorted(problem.left_out)))
+
+
+def unapplied_for_activation(state: GameState, object_id: str, player: str
+                             ) -> tuple[Undecided, ...]:
+    """The effects on the board that could change this verdict and that it doesn't
+    apply (``manacheck.solver.soundness``). The ability's own total cost is applied;
+    a change to a mana source's own activation cost isn't, so it counts when it applies
+    to one (CR 602.2b)."""
+    found = unapplied(state, ACTIVATION, [object_id])
+    if sources_costs_change(state, player):
+        found += tuple(u for u in unapplied(state, PAYMENT, [object_id])
+                       if u.key == ABILITY_COST_KIND and u not in found)
+    return found
 
 
 def is_legal(state: GameState, object_id: str, ability: int, player: str) -> bool:

@@ -15,7 +15,9 @@ to pay another cost can't also be tapped for mana, while a permanent the cost
 sacrifices or exiles may first be tapped for mana (but not sacrificed or exiled by a
 mana ability: it would be gone). CR 107.5 / 107.6: {T}/{Q} keep the source out of the
 payment. CR 601.2h: the total cost is paid at once. CR 106.6: restricted mana makes
-what the mana is for matter. CR 202.3e, 107.3: X.
+what the mana is for matter. CR 202.3e, 107.3: X. CR 602.2b, 601.2f: what is paid is the
+total cost, X given, with every cost increase and reduction applied
+(:func:`manacheck.solver.costs.ability_total_cost`).
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from typing import Any
 
 from manacheck.model import CostKind, GameState, ManaCost, Permanent, effective
 
+from ..costs import TotalCost, ability_total_cost
 from ..payments import Payment, Payments, payments, unpayable_reasons
 from .core import Activation, Uses
 from .facts import mana_facts, self_spenders, tap_sensitive
@@ -49,6 +52,21 @@ class Payer:
         #: Mana sources some payment question left out (the payment solver can't model
         #: them): a "can't pay" is then not decided, and counts are lower bounds.
         self.left_out: set[str] = set()
+        self._totals: dict[int, TotalCost] = {}
+
+    def total(self, x: int) -> TotalCost:
+        """The total cost paid with X = x: the mana cost with the board's cost changes
+        (CR 602.2b, 601.2f; X first, then increases and reductions)."""
+        hit = self._totals.get(x)
+        if hit is None:
+            ab = self.act.ab
+            cost = ab.mana_cost.mana_only
+            if cost.has_variable:
+                cost = cost.with_x(x)
+            hit = ability_total_cost(self.act.state, self.act.source_id, ab, cost,
+                                     self.act.you)
+            self._totals[x] = hit
+        return hit
 
     @functools.cached_property
     def base_uses(self) -> Uses:
@@ -85,8 +103,7 @@ class Payer:
         key = (x, exclude, tapped)
         hit = self._entries.get(key)
         if hit is None:
-            hit = _pay_entry(self.act.state, self.act.you, self.act.ab.mana_cost,
-                             x if self.act.ab.mana_cost.has_variable else None,
+            hit = _pay_entry(self.act.state, self.act.you, self.total(x).cost, None,
                              self.act.source_id, exclude, tapped)
             self._entries[key] = hit
             self.left_out.update(hit.left_out)
@@ -165,7 +182,7 @@ class Payer:
 
     def first_payment(self, x: int, uses: Uses) -> object | None:
         """One payment for this X and these uses (None when there is no mana cost)."""
-        if not self.act.ab.mana_cost:
+        if not self.total(x).cost:
             return None
         p = self._first(x, uses)
         return None if p is _NONE else _avoiding(p, uses.soft)
@@ -173,7 +190,7 @@ class Payer:
     def all_payments(self, x: int, uses: Uses, limit: int) -> list[object | None]:
         """Every payment for this X and these uses, at most ``limit`` ([None] when
         there is no mana cost)."""
-        if not self.act.ab.mana_cost:
+        if not self.total(x).cost:
             return [None]
         out: list[object | None] = []
         for p in self._entry(x, uses.hard, uses.tapped).iterate():
@@ -184,15 +201,14 @@ class Payer:
         return out
 
     def _pay_kwargs(self, x: int) -> dict[str, Any]:
-        return {"x": x if self.act.ab.mana_cost.has_variable else None,
-                "for_object": self.act.source_id}
+        return {"x": None, "for_object": self.act.source_id}
 
     def unpayable_text(self, x: int) -> str:
         """The payment solver's reasons why the mana cost can't be paid, in one line
         (empty when it gives none)."""
         try:
             why = unpayable_reasons(
-                self.act.state, self.act.you, self.act.ab.mana_cost,
+                self.act.state, self.act.you, self.total(x).cost,
                 exclude=self.base_uses.hard | self.base_uses.soft, **self._pay_kwargs(x))
         except Exception:  # the reasons are a courtesy; the verdict doesn't depend on them
             return ""

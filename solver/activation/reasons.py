@@ -249,6 +249,10 @@ def _mana_reasons(problem: Problem) -> list[Reason]:
         if not payer.payable(x0):
             extra = payer.unpayable_text(x0)
             text = cost.with_x(x0).text if cost.has_variable else cost.text
+            total = payer.total(x0)
+            if total.changes:  # CR 602.2b, 601.2f: the total cost is what is paid
+                text = (f"{text}, total cost {total.cost.text or '{0}'} "
+                        f"({'; '.join(total.changes)}),")
             reasons.append(Reason("601.2h", f"the mana cost {text} can't be paid"
                                   + (f" ({extra})" if extra else "")
                                   + (" with " + problem.act.obj.name + " itself spoken for"

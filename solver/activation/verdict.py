@@ -14,6 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..soundness import Undecided
+
 __all__ = ["Change", "Fix", "Reason", "Verdict", "Witness"]
 
 
@@ -165,6 +167,9 @@ class Verdict:
     #: Mana sources the payment solver left out because it can't model them (their
     #: mana, a cost part or a condition): ``ways`` is then a lower bound.
     left_out: tuple[str, ...] = ()
+    #: Effects on the board that could change the verdict and that can-activate
+    #: doesn't apply (``manacheck.solver.soundness``): the verdict is then not decided.
+    unapplied: tuple[Undecided, ...] = ()
 
     def __bool__(self) -> bool:
         return self.legal
@@ -183,7 +188,9 @@ class Verdict:
             out["ways_limit_reached"] = True
         if self.undecided:
             out["legal"] = None
-            out["undecided"] = self.undecided
+            out["undecided"] = [u.to_data() for u in self.unapplied] or [
+                {"object": oid, "text": "", "why": self.undecided} for oid in
+                (self.left_out or (self.object_id,))]
         if self.left_out:
             out["left_out"] = list(self.left_out)
         return out
