@@ -120,18 +120,21 @@ def board_effects(state: GameState, about: Iterable[str] = ()) -> tuple[BoardEff
     return cached + tuple(extra)
 
 
-def unapplied(state: GameState, question: Question, about: Iterable[str] = ()
-              ) -> tuple[Undecided, ...]:
+def unapplied(state: GameState, question: Question, about: Iterable[str] = (),
+              looks_at: Iterable[str] | None = None) -> tuple[Undecided, ...]:
     """The effects that could change ``question``'s answer and that it doesn't apply.
 
     An effect counts when it functions (:func:`board_effects`), one of its families is
     read by the question, and its kind is not among those the question implements.
     A self-only effect (its own entering, casting, costs as a spell) counts in those
-    families only when the question is about its object. A question that implements a
-    kind implements it in every family the question reads. Each distinct (object, text)
+    families only when the question is about its object. With ``looks_at`` (the only
+    objects whose characteristics the answer depends on, besides board-wide effects), a
+    self-only effect of any other object doesn't count at all. A question that implements
+    a kind implements it in every family the question reads. Each distinct (object, text)
     is named once.
     """
     about = tuple(about)
+    seen_ids = None if looks_at is None else frozenset(looks_at) | frozenset(about)
     out: list[Undecided] = []
     seen: set[tuple[str, str]] = set()
     for eff in board_effects(state, about):
@@ -140,6 +143,8 @@ def unapplied(state: GameState, question: Question, about: Iterable[str] = ()
         touched = eff.kind.families & question.reads
         if eff.kind.self_only and eff.object_id not in about:
             touched -= OWN_OBJECT_FAMILIES
+            if seen_ids is not None and eff.object_id not in seen_ids:
+                continue
         if not touched:
             continue
         if (eff.object_id, eff.text) in seen:
@@ -185,7 +190,10 @@ PAYMENT_FOR = Question("payment", PAYMENT.reads | {F.SPELL_COSTS, F.COLORS},
 #: "What could this produce?" (CR 106.7) reads mana abilities, types and abilities only:
 #: costs and who may activate them are ignored by the rule itself.
 PRODUCE = Question("could-produce", frozenset({F.MANA, F.TYPES, F.ABILITIES}),
-                   CHARACTERISTICS | frozenset({"static:mana_replacement"}))
+                   CHARACTERISTICS | frozenset({"static:mana_replacement",
+                                                # not what a permanent could produce:
+                                                # CR 106.12a, Wild Growth's ruling
+                                                "trigger:tapped_for_mana"}))
 
 #: "Can I activate this?" reads what paying reads, plus who may be targeted and the
 #: colors that protection and filters look at. It applies the ability's total cost

@@ -51,6 +51,10 @@ def handle(args: argparse.Namespace) -> int:
         lines = []
         for a in answers:
             note = "" if a.complete else "  (at least; not modelled: see --json note)"
+            if a.undecided:
+                note = "  (not decided: " + "; ".join(
+                    f"{u.object_id} ({u.text}) isn't applied and could change it"
+                    for u in a.undecided) + ")"
             lines.append(f"{a.object_id:<{width}}  {_letters(a)}{note}")
             if args.explain:
                 lines.extend(f"    {d.describe()}" for d in a.derivation)

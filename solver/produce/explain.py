@@ -23,6 +23,7 @@ from ..replacement import (
     EnumerationLimit,
     ReplacementGraph,
 )
+from ..soundness import PRODUCE, Undecided, unapplied
 from .could import referenced_lands, solver_for
 from .events import (
     ManaEvent,
@@ -95,6 +96,10 @@ class CouldProduce:
     derivation: tuple[TypeDerivation, ...]
     #: False when an unmodelled mana ability is involved: ``mana_types`` is a lower bound.
     complete: bool = True
+    #: Effects on the board that could change the answer and that could-produce doesn't
+    #: apply (``manacheck.solver.soundness``): the answer is then not decided.
+    undecided: tuple[Undecided, ...] = ()
+
 
     @property
     def letters(self) -> list[str]:
@@ -106,6 +111,9 @@ class CouldProduce:
         if not self.complete:
             out["complete"] = False
             out["note"] = INCOMPLETE_NOTE
+        if self.undecided:
+            out["complete"] = False
+            out["undecided"] = [u.to_data() for u in self.undecided]
         return out
 
 
@@ -169,6 +177,12 @@ def explain_could_produce(state: GameState, object_id: str) -> CouldProduce:
                                               path, out, tuple(r))
     types = solver.values[object_id]
     assert frozenset(found) == types, (found, types)
+    # What its abilities add looks only at itself unless one of them refers to other
+    # permanents (Reflecting Pool), counts them ("for each"), or has a condition.
+    own = all(ab.mana is not None and not ab.mana.refers_to_other_permanents
+              and ab.mana.per is None and ab.condition is None
+              for _, ab in solver.abilities[object_id])
+    undecided = unapplied(state, PRODUCE, [object_id], looks_at=[object_id] if own else None)
     return CouldProduce(object_id, types,
                         tuple(found[t] for t in MANA_TYPES if t in found),
-                        complete=object_id not in solver.incomplete)
+                        complete=object_id not in solver.incomplete, undecided=undecided)
