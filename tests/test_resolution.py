@@ -18,8 +18,14 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from manacheck.model import BadInput, GameState, effective, load_state_data, load_state_text
-from manacheck.solver.events import BadEvent, parse_events
-from manacheck.solver.resolution import Unsupported, canonical, outcomes, resolve
+from manacheck.solver.resolution import (
+    BadEvent,
+    Unsupported,
+    canonical,
+    outcomes,
+    parse_events,
+    resolve,
+)
 
 from manacheck.cli import main
 

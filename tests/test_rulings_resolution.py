@@ -16,8 +16,7 @@ from typing import Any
 
 import pytest
 from manacheck.model import GameState, effective, load_state, load_state_text
-from manacheck.solver.events import BadEvent
-from manacheck.solver.resolution import Outcome, canonical, outcomes, resolve
+from manacheck.solver.resolution import BadEvent, Outcome, canonical, outcomes, resolve
 
 from manacheck.cli import main
 

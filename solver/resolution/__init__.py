@@ -1,7 +1,7 @@
 """What happens when it resolves: events, state-based actions, triggers and resolution.
 
 :func:`resolve` plays out a state file's ``events:`` (vocabulary in
-:mod:`manacheck.solver.events`) and returns an :class:`Outcome`: a log with a line for
+:mod:`manacheck.solver.resolution.events`) and returns an :class:`Outcome`: a log with a line for
 each event, each state-based action it causes, each ability it triggers and each
 resolution, every line with its rule numbers, and the resulting :class:`GameState`
 (which :func:`state_text` prints as a state file that can be fed back in).
@@ -111,12 +111,14 @@ __all__ = [
     "MAX_OUTCOMES",
     "MAX_STEPS",
     "MAX_TOKENS",
+    "BadEvent",
     "Choice",
     "LogEntry",
     "Outcome",
     "Unsupported",
     "canonical",
     "outcomes",
+    "parse_events",
     "resolve",
     "state_text",
     "triggered_abilities",
