@@ -88,8 +88,8 @@ from manacheck.model.characteristics import (
     object_characteristics,
 )
 from manacheck.model.keywords import untargetable_reason
-from manacheck.model.statefile import dump_state
 
+from .cards import TOKENS, UNKNOWN_CARD
 from .events import (
     Activate,
     Attack,
@@ -104,6 +104,18 @@ from .events import (
     RemoveCounters,
     Resolve,
     parse_events,
+)
+from .limits import MAX_OUTCOMES, MAX_STEPS, MAX_TOKENS
+from .outcome import Choice, LogEntry, Outcome, canonical, state_text
+from .zones import (
+    add_card,
+    add_permanent,
+    apnap,
+    fmt_counters,
+    new_id,
+    on_battlefield,
+    remove_permanent,
+    set_counters,
 )
 
 __all__ = [
@@ -123,31 +135,6 @@ __all__ = [
     "state_text",
     "triggered_abilities",
 ]
-
-#: Limit on stack resolutions and state-based-action rounds in one run.
-MAX_STEPS = 2000
-#: Limit on tokens one effect creates.
-MAX_TOKENS = 1000
-#: Default limit on the number of runs :func:`outcomes` explores.
-MAX_OUTCOMES = 500
-
-#: A card drawn from the library: the state knows the library's size, not its cards.
-UNKNOWN_CARD = CardDefinition(name="Unknown Card", types=(),
-                              text="A card drawn from the library; its identity isn't "
-                                   "part of the state.")
-#: Hangarback Walker's Thopter token.
-THOPTER = CardDefinition(name="Thopter", types=("Artifact", "Creature"),
-                         subtypes=("Thopter",), power=1, toughness=1, keywords=("Flying",),
-                         text="A 1/1 colorless Thopter artifact creature token with flying.")
-SYNTHETIC_CARDS: Mapping[str, tuple[CardDefinition, dict[str, Any]]] = {
-    "Unknown Card": (UNKNOWN_CARD, {"name": "Unknown Card", "types": [],
-                                    "text": UNKNOWN_CARD.text}),
-    "Thopter": (THOPTER, {"name": "Thopter", "types": ["Artifact", "Creature"],
-                          "subtypes": ["Thopter"], "power": 1, "toughness": 1,
-                          "keywords": ["Flying"], "text": THOPTER.text}),
-}
-TOKENS = {"Thopter": THOPTER}
-
 
 def _keyword_trigger(name: str, rule: str, counter: str) -> TriggeredAbility:
     """Persist / undying: "if it had no [counter] counters on it, return it to the
@@ -178,174 +165,6 @@ def triggered_abilities(card: CardDefinition) -> tuple[TriggeredAbility, ...]:
 
 class Unsupported(ManacheckError):
     """The board needs something the resolution solver doesn't model."""
-
-
-@dataclass(frozen=True, slots=True)
-class LogEntry:
-    """One line of an outcome's log: what happened, why (rule numbers), at which event.
-
-    ``depth`` is 0 for an event, 1 for what it causes.
-    """
-
-    text: str
-    rules: tuple[str, ...] = ()
-    event: int | None = None
-    depth: int = 1
-
-    def __str__(self) -> str:
-        rules = f"  [CR {', '.join(self.rules)}]" if self.rules else ""
-        return "  " * self.depth + self.text + rules
-
-
-@dataclass(frozen=True, slots=True)
-class Choice:
-    """A choice the events leave open: who makes it, what it is, and the options.
-
-    Each option is written as the value of a ``choose`` event of kind ``kind``.
-    """
-
-    kind: str
-    player: str
-    prompt: str
-    options: tuple[str, ...]
-    rules: tuple[str, ...] = ()
-
-    def choose_event(self, option: str) -> dict[str, Any]:
-        """The ``choose`` event that picks ``option``."""
-        if self.kind == "order":
-            return {"choose": {"order": option.split(" < ")}}
-        if self.kind == "target":
-            return {"choose": {"target": option}}
-        return {"choose": {self.kind: option}}
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """The result of playing out the events.
-
-    ``state`` is the resulting state (no events left); ``log`` what happened;
-    ``choices`` the (prompt, answer) pairs made for choices the file left open;
-    ``open_choice`` the choice it stopped at (``resolve`` only) and ``stopped`` a reason
-    when a limit stopped it.
-    """
-
-    state: GameState
-    log: tuple[LogEntry, ...]
-    choices: tuple[tuple[str, str], ...] = ()
-    open_choice: Choice | None = None
-    stopped: str | None = None
-    #: Triggered abilities waiting to go on the stack when the run stopped at a choice.
-    pending: tuple[str, ...] = ()
-
-    @property
-    def complete(self) -> bool:
-        return self.open_choice is None and self.stopped is None
-
-    def log_text(self) -> str:
-        return "\n".join(str(e) for e in self.log)
-
-    def state_text(self, extra_cards: Sequence[Mapping[str, Any]] = ()) -> str:
-        return state_text(self.state, extra_cards)
-
-
-# ---------------------------------------------------------------------------------------
-# Helpers on states
-# ---------------------------------------------------------------------------------------
-
-
-def _fmt_counters(c: Counters) -> str:
-    return ", ".join(f"{n} {k}" for k, n in c.items) if c else "no counters"
-
-
-def _all_ids(state: GameState) -> set[str]:
-    return set(state.object_ids())
-
-
-def _new_id(state: GameState, base: str, taken: set[str]) -> str:
-    ids = _all_ids(state) | taken
-    n = 1
-    cand = base
-    while cand in ids:
-        n += 1
-        cand = f"{base}#{n}"
-    taken.add(cand)
-    return cand
-
-
-def _remove_permanent(state: GameState, perm_id: str) -> GameState:
-    for p in state.players:
-        if any(x.id == perm_id for x in p.battlefield):
-            return state.with_player(
-                replace(p, battlefield=tuple(x for x in p.battlefield if x.id != perm_id)))
-    raise KeyError(perm_id)
-
-
-def _add_card(state: GameState, player: str, zone: str, card: Card) -> GameState:
-    p = state.player(player)
-    cards: tuple[Card, ...] = (*getattr(p, zone), card)
-    if zone == "hand":
-        return state.with_player(replace(p, hand=cards))
-    if zone == "graveyard":
-        return state.with_player(replace(p, graveyard=cards))
-    if zone == "exile":
-        return state.with_player(replace(p, exile=cards))
-    raise ValueError(f"not a card zone: {zone}")
-
-
-def _add_permanent(state: GameState, perm: Permanent) -> GameState:
-    p = state.player(perm.controller)
-    return state.with_player(replace(p, battlefield=(*p.battlefield, perm)))
-
-
-def _set_counters(state: GameState, perm_id: str, counters: Counters) -> GameState:
-    return state.with_permanent(replace(state.permanent(perm_id), counters=counters))
-
-
-def _on_battlefield(state: GameState, oid: str) -> Permanent | None:
-    if oid in state and state.zone_of(oid) == "battlefield":
-        return state.permanent(oid)
-    return None
-
-
-def _apnap(state: GameState) -> list[str]:
-    """CR 101.4: the active player, then the others in turn order."""
-    names = list(state.player_names)
-    i = names.index(state.turn.active_player)
-    return names[i:] + names[:i]
-
-
-def canonical(state: GameState) -> str:
-    """The state as text with every zone sorted by id: equal for equal game states
-    whatever order the file listed simultaneous things in."""
-    import json
-
-    data = dump_state(state)
-    for pd in data["players"].values():
-        for zone in ("hand", "battlefield", "graveyard", "exile"):
-            if zone in pd:
-                pd[zone] = sorted(pd[zone], key=lambda d: str(d["id"]))
-    return json.dumps(data, sort_keys=True)
-
-
-def state_text(state: GameState, extra_cards: Sequence[Mapping[str, Any]] = ()) -> str:
-    """The state as a state file, with definitions of tokens and placeholder cards the
-    built-in cards don't have (and ``extra_cards``, e.g. the input file's ``cards:``)."""
-    import yaml
-    from manacheck.model import builtin_cards
-
-    data = dump_state(state)
-    names = {o.card.name for p in state.players
-             for z in (p.hand, p.battlefield, p.graveyard, p.exile) for o in z}
-    names |= {s.card.name for s in state.stack if s.card is not None}
-    cards = [dict(c) for c in extra_cards]
-    have = {c.get("name") for c in cards}
-    db = builtin_cards()
-    for n in sorted(names):
-        if n in SYNTHETIC_CARDS and n not in db and n not in have:
-            cards.append(SYNTHETIC_CARDS[n][1])
-    if cards:
-        data["cards"] = cards
-    return str(yaml.safe_dump(data, sort_keys=False, allow_unicode=True))
 
 
 # ---------------------------------------------------------------------------------------
@@ -515,10 +334,10 @@ class _Run:
     # ---- events ----------------------------------------------------------------------
     def put_counters_event(self, ev: PutCounters) -> None:
         perms = [self.require_permanent(o) for o in ev.objects]
-        self.note(f"event {ev.index + 1}: put {_fmt_counters(ev.counters)} on "
+        self.note(f"event {ev.index + 1}: put {fmt_counters(ev.counters)} on "
                   f"{', '.join(p.id for p in perms)}", "122.6", depth=0)
         for p in perms:
-            self.state = _set_counters(self.state, p.id, p.counters.plus(ev.counters))
+            self.state = set_counters(self.state, p.id, p.counters.plus(ev.counters))
 
     def remove_counters_event(self, ev: RemoveCounters) -> None:
         perms = [self.require_permanent(o) for o in ev.objects]
@@ -527,13 +346,13 @@ class _Run:
                 if p.counters[k] < n:
                     raise self.bad(f"'{p.id}' has {p.counters[k]} {k} counter(s); can't "
                                    f"remove {n}")
-        self.note(f"event {ev.index + 1}: remove {_fmt_counters(ev.counters)} from "
+        self.note(f"event {ev.index + 1}: remove {fmt_counters(ev.counters)} from "
                   f"{', '.join(p.id for p in perms)}", "122.1", depth=0)
         for p in perms:
             c = p.counters
             for k, n in ev.counters.items:
                 c = c.remove(k, n)
-            self.state = _set_counters(self.state, p.id, c)
+            self.state = set_counters(self.state, p.id, c)
 
     def cast(self, ev: Cast) -> None:
         st = self.state
@@ -664,11 +483,11 @@ class _Run:
         for cid in discard:
             p = self.state.player(you)
             card = hand[cid]
-            self.state = _add_card(self.state.with_player(
+            self.state = add_card(self.state.with_player(
                 replace(p, hand=tuple(c for c in p.hand if c.id != cid))), card.owner,
                 "graveyard", card)
         xval = next(iter(bindings.values()), None)
-        item = StackItem(id=_new_id(self.state, f"{perm.id} ability {ev.ability}", self.taken),
+        item = StackItem(id=new_id(self.state, f"{perm.id} ability {ev.ability}", self.taken),
                          controller=you, source=perm.id, ability=ev.ability, x=xval,
                          targets=targets)
         self.state = replace(self.state, stack=(*self.state.stack, item))
@@ -756,20 +575,20 @@ class _Run:
         if cond is None:
             return True, ""
         if cond.kind == "subject_had_counters":
-            return bool(counters), f"it had {_fmt_counters(counters)}"
+            return bool(counters), f"it had {fmt_counters(counters)}"
         if cond.kind == "subject_had_no_counter":
             kind = cond.params.str("counter")
-            return counters[kind] == 0, f"it had {_fmt_counters(counters)}"
+            return counters[kind] == 0, f"it had {fmt_counters(counters)}"
         if cond.kind == "self_has_counters":
-            perm = _on_battlefield(self.state, source)
+            perm = on_battlefield(self.state, source)
             if perm is None:
                 # CR 608.2h: it left; its last-known information answers the "if".
                 had = self.lki.get(source)
                 if had is None:
                     return True, f"{source} left the battlefield (last-known information)"
                 return bool(had), (f"{source} left the battlefield with "
-                                   f"{_fmt_counters(had)} (last-known information, 608.2h)")
-            return bool(perm.counters), f"{source} has {_fmt_counters(perm.counters)}"
+                                   f"{fmt_counters(had)} (last-known information, 608.2h)")
+            return bool(perm.counters), f"{source} has {fmt_counters(perm.counters)}"
         if cond.kind == "hand_size_less_than":
             n = cond.params.int("count", 7)
             size = len(self.state.player(controller).hand)
@@ -802,14 +621,14 @@ class _Run:
             perm = before.permanent(oid)
             self.lki[oid] = perm.counters
             self.lki_chars[oid] = chars[oid]
-            st = _remove_permanent(st, oid)
+            st = remove_permanent(st, oid)
             if perm.token:
                 self.note(f"{oid} (a token) goes to {to}, then ceases to exist", "111.7",
                           "704.5d")
                 continue
-            st = _add_card(st, perm.owner, to, Card(oid, perm.card, perm.owner))
+            st = add_card(st, perm.owner, to, Card(oid, perm.card, perm.owner))
             if perm.counters:
-                self.note(f"{oid} left with {_fmt_counters(perm.counters)}; counters don't "
+                self.note(f"{oid} left with {fmt_counters(perm.counters)}; counters don't "
                           "follow it to the new zone", "122.2", "400.7")
         self.state = st
         # CR 603.10a: leaves-the-battlefield abilities look back in time.
@@ -832,7 +651,7 @@ class _Run:
                                  None if oid == src.id else oid)
 
     def enter_battlefield(self, perm: Permanent) -> None:
-        self.state = _add_permanent(self.state, perm)
+        self.state = add_permanent(self.state, perm)
         for src in self.state.permanents:
             for n, ab in enumerate(triggered_abilities(src.card), 1):
                 if ab.event not in ("enters", "enters_or_attacks"):
@@ -854,7 +673,7 @@ class _Run:
             if not self.pending:
                 return
             pending = list(self.pending)  # self.pending shrinks as each goes on the stack
-            for player in _apnap(self.state):
+            for player in apnap(self.state):
                 mine = [t for t in pending if t.controller == player]
                 if not mine:
                     continue
@@ -948,13 +767,13 @@ class _Run:
             targets.append(self.choose("target", t.controller,
                                        f"target {i + 1} of {label}: {spec.text}", opts,
                                        ("603.3d", "601.2c")))
-        item = StackItem(id=_new_id(self.state, f"{t.source} trigger {t.number}", self.taken),
+        item = StackItem(id=new_id(self.state, f"{t.source} trigger {t.number}", self.taken),
                          controller=t.controller, source=t.source, trigger=t.number,
                          targets=tuple(targets), counters=t.counters)
         self.state = replace(self.state, stack=(*self.state.stack, item))
         self.note(f"{label} goes on the stack as '{item.id}'"
                   f"{' targeting ' + ', '.join(targets) if targets else ''}"
-                  f"{' (remembering ' + _fmt_counters(t.counters) + ')' if t.counters else ''}",
+                  f"{' (remembering ' + fmt_counters(t.counters) + ')' if t.counters else ''}",
                   "603.3", *(["608.2h"] if t.counters else []))
 
     def state_based_actions(self) -> None:
@@ -1001,7 +820,7 @@ class _Run:
                 return
             for oid, why in dying.items():
                 self.note(f"state-based action: {why}; it is put into its owner's graveyard "
-                          f"with {_fmt_counters(st.permanent(oid).counters)}", "704.5f",
+                          f"with {fmt_counters(st.permanent(oid).counters)}", "704.5f",
                           "704.3")
             for oid in legend:
                 if oid not in dying:
@@ -1009,7 +828,7 @@ class _Run:
                               "owner's graveyard", "704.5j", "704.3")
             for oid, n in cancel.items():
                 perm = st.permanent(oid)
-                self.state = _set_counters(self.state, oid,
+                self.state = set_counters(self.state, oid,
                                            perm.counters.remove("+1/+1", n).remove("-1/-1", n))
                 self.note(f"state-based action: {n} +1/+1 and {n} -1/-1 counters are removed "
                           f"from {oid}", "704.5q", "122.3", "704.3")
@@ -1020,7 +839,7 @@ class _Run:
                 self.state = st
                 self.leave_battlefield(gone, "graveyard")
                 for oid in cancel:
-                    self.state = _set_counters(self.state, oid,
+                    self.state = set_counters(self.state, oid,
                                                after_cancel.permanent(oid).counters)
 
     # ---- resolution ------------------------------------------------------------------
@@ -1057,7 +876,7 @@ class _Run:
                                              owner=item.controller, summoning_sick=True,
                                              counters=counters))
             return
-        self.state = _add_card(self.state, item.controller, "graveyard",
+        self.state = add_card(self.state, item.controller, "graveyard",
                                Card(item.id, card, item.controller))
         self.note(f"{item.id} resolves; its effects aren't modelled by this solver; it is put "
                   "into its owner's graveyard", "608.2n")
@@ -1109,7 +928,7 @@ class _Run:
 
     def resolve_activated(self, item: StackItem) -> None:
         src = item.source or ""
-        perm = _on_battlefield(self.state, src)
+        perm = on_battlefield(self.state, src)
         if perm is not None:
             abilities: tuple[ActivatedAbility, ...] = effective(self.state)[src].activated
         else:
@@ -1148,7 +967,7 @@ class _Run:
                                             eff.params.int("count", 1)})
                 onto = eff.params.str("onto", "self")
                 dest = src if onto == "self" else item.targets[eff.params.int("target", 0)]
-                perm = _on_battlefield(self.state, dest)
+                perm = on_battlefield(self.state, dest)
                 if perm is None:
                     self.note(f"{dest} is no longer on the battlefield: no counters are put "
                               "on it", "608.2h", "122.5" if onto == "self" else "608.2b")
@@ -1156,23 +975,23 @@ class _Run:
                 if not counters:
                     self.note("no counters to put", "122.8")
                     continue
-                self.state = _set_counters(self.state, dest, perm.counters.plus(counters))
+                self.state = set_counters(self.state, dest, perm.counters.plus(counters))
                 like = k == "put_counters_like"
-                self.note(f"put {_fmt_counters(counters)} on {dest}"
+                self.note(f"put {fmt_counters(counters)} on {dest}"
                           + (" (the same number of each kind it had)" if like else ""),
                           *(["122.8", "608.2h"] if like else ["122.6"]))
             elif k == "move_all_counters":
                 dest = item.targets[eff.params.int("target", 0)]
-                source_perm = _on_battlefield(self.state, src)
-                dest_perm = _on_battlefield(self.state, dest)
+                source_perm = on_battlefield(self.state, src)
+                dest_perm = on_battlefield(self.state, dest)
                 if source_perm is None or dest_perm is None or dest == src:
                     self.note(f"can't move counters: {src if source_perm is None else dest} "
                               "isn't on the battlefield; nothing moves", "122.5")
                     continue
                 moved = source_perm.counters
-                self.state = _set_counters(self.state, src, Counters())
-                self.state = _set_counters(self.state, dest, dest_perm.counters.plus(moved))
-                self.note(f"move all counters ({_fmt_counters(moved)}) from {src} onto {dest}",
+                self.state = set_counters(self.state, src, Counters())
+                self.state = set_counters(self.state, dest, dest_perm.counters.plus(moved))
+                self.note(f"move all counters ({fmt_counters(moved)}) from {src} onto {dest}",
                           "122.5")
             elif k in ("gain_life", "lose_life"):
                 if "who" in eff.params:
@@ -1219,7 +1038,7 @@ class _Run:
                                       f"{MAX_TOKENS}")
                 ids = []
                 for _ in range(n):
-                    tid = _new_id(self.state, name, self.taken)
+                    tid = new_id(self.state, name, self.taken)
                     ids.append(tid)
                     self.enter_battlefield(Permanent(id=tid, card=TOKENS[name], controller=you,
                                                      owner=you, summoning_sick=True,
@@ -1231,7 +1050,7 @@ class _Run:
                 # CR 701.26a-b: only an untapped permanent can be tapped, only a tapped
                 # one untapped; otherwise nothing happens.
                 dest = item.targets[eff.params.int("target", 0)]
-                perm = _on_battlefield(self.state, dest)
+                perm = on_battlefield(self.state, dest)
                 if perm is None:
                     self.note(f"{dest} is no longer on the battlefield", "608.2b")
                     continue
@@ -1250,7 +1069,7 @@ class _Run:
                 self.state = replace(self.state, stack=tuple(s for s in self.state.stack
                                                              if s.id != t))
                 if spell.card is not None:
-                    self.state = _add_card(self.state, spell.controller, "graveyard",
+                    self.state = add_card(self.state, spell.controller, "graveyard",
                                            Card(spell.id, spell.card, spell.controller))
                 self.note(f"{t} is countered and put into its owner's graveyard", "701.6a")
             else:
@@ -1274,7 +1093,7 @@ class _Run:
             if ab.kind == "enters_with_counters" and ab.counter and isinstance(ab.count, int):
                 counters = counters.add(ab.counter, ab.count)
         self.note(f"{oid} returns to the battlefield under {card.owner}'s control with "
-                  f"{_fmt_counters(counters)}", "702.79a" if counter == "-1/-1" else "702.93a",
+                  f"{fmt_counters(counters)}", "702.79a" if counter == "-1/-1" else "702.93a",
                   "400.7")
         self.enter_battlefield(Permanent(id=oid, card=card.card, controller=card.owner,
                                          owner=card.owner, summoning_sick=True,
@@ -1285,7 +1104,7 @@ class _Run:
         got = min(n, p.library_size)
         cards = []
         for _ in range(got):
-            cards.append(Card(_new_id(self.state, "Unknown Card", self.taken), UNKNOWN_CARD,
+            cards.append(Card(new_id(self.state, "Unknown Card", self.taken), UNKNOWN_CARD,
                               player))
         self.state = self.state.with_player(replace(p, hand=(*p.hand, *cards),
                                                     library_size=p.library_size - got))

@@ -1,0 +1,27 @@
+"""The limits of the resolution solver, each said when it is hit.
+
+A run that hits ``MAX_STEPS`` stops with ``Outcome.stopped`` saying so (a loop?);
+an effect that would create more than ``MAX_TOKENS`` tokens is refused with
+:class:`~manacheck.solver.resolution.core.Unsupported`; :func:`outcomes
+<manacheck.solver.resolution.outcomes>` explores at most ``MAX_OUTCOMES`` runs by
+default and marks the last outcome ``stopped`` when more were needed. A limit never
+changes an answer silently.
+
+Rules
+-----
+CR 608.1, 704.3: ``MAX_STEPS`` counts stack resolutions and rounds of state-based
+actions. CR 111.1: ``MAX_TOKENS`` bounds the tokens one effect creates. CR 603.3b,
+601.2c, 603.5, 701.21a, 704.5j: ``MAX_OUTCOMES`` bounds the combinations of these
+choices that are tried.
+"""
+
+from __future__ import annotations
+
+__all__ = ["MAX_OUTCOMES", "MAX_STEPS", "MAX_TOKENS"]
+
+#: Limit on stack resolutions and state-based-action rounds in one run.
+MAX_STEPS = 2000
+#: Limit on tokens one effect creates.
+MAX_TOKENS = 1000
+#: Default limit on the number of runs :func:`outcomes` explores.
+MAX_OUTCOMES = 500

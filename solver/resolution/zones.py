@@ -1,0 +1,94 @@
+"""Edits of a game state: objects into and out of zones, counters, new ids, APNAP order.
+
+Pure functions from a :class:`~manacheck.model.GameState` to a new one (or to a value
+read from it); nothing here logs or triggers. Moving a permanent is
+``remove_permanent`` then ``add_card`` (or ``add_permanent``): the object that arrives
+is a new object (CR 400.7), so counters don't come along unless the caller puts them.
+:func:`new_id` names the objects a run creates (stack objects, tokens, drawn cards)
+with ids no object in the state or earlier in the run has. :func:`fmt_counters` writes
+counters for the log.
+
+Rules
+-----
+CR 101.4: APNAP order (:func:`apnap`). CR 400.7: an object that moves from one zone to
+another becomes a new object. CR 122.1: counters are put on and removed from permanents
+(:func:`set_counters`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from manacheck.model import Card, Counters, GameState, Permanent
+
+__all__ = [
+    "add_card",
+    "add_permanent",
+    "apnap",
+    "fmt_counters",
+    "new_id",
+    "on_battlefield",
+    "remove_permanent",
+    "set_counters",
+]
+
+
+def fmt_counters(c: Counters) -> str:
+    return ", ".join(f"{n} {k}" for k, n in c.items) if c else "no counters"
+
+
+def _all_ids(state: GameState) -> set[str]:
+    return set(state.object_ids())
+
+
+def new_id(state: GameState, base: str, taken: set[str]) -> str:
+    ids = _all_ids(state) | taken
+    n = 1
+    cand = base
+    while cand in ids:
+        n += 1
+        cand = f"{base}#{n}"
+    taken.add(cand)
+    return cand
+
+
+def remove_permanent(state: GameState, perm_id: str) -> GameState:
+    for p in state.players:
+        if any(x.id == perm_id for x in p.battlefield):
+            return state.with_player(
+                replace(p, battlefield=tuple(x for x in p.battlefield if x.id != perm_id)))
+    raise KeyError(perm_id)
+
+
+def add_card(state: GameState, player: str, zone: str, card: Card) -> GameState:
+    p = state.player(player)
+    cards: tuple[Card, ...] = (*getattr(p, zone), card)
+    if zone == "hand":
+        return state.with_player(replace(p, hand=cards))
+    if zone == "graveyard":
+        return state.with_player(replace(p, graveyard=cards))
+    if zone == "exile":
+        return state.with_player(replace(p, exile=cards))
+    raise ValueError(f"not a card zone: {zone}")
+
+
+def add_permanent(state: GameState, perm: Permanent) -> GameState:
+    p = state.player(perm.controller)
+    return state.with_player(replace(p, battlefield=(*p.battlefield, perm)))
+
+
+def set_counters(state: GameState, perm_id: str, counters: Counters) -> GameState:
+    return state.with_permanent(replace(state.permanent(perm_id), counters=counters))
+
+
+def on_battlefield(state: GameState, oid: str) -> Permanent | None:
+    if oid in state and state.zone_of(oid) == "battlefield":
+        return state.permanent(oid)
+    return None
+
+
+def apnap(state: GameState) -> list[str]:
+    """CR 101.4: the active player, then the others in turn order."""
+    names = list(state.player_names)
+    i = names.index(state.turn.active_player)
+    return names[i:] + names[:i]
