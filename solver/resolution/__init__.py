@@ -56,7 +56,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from typing import Any
 
 from manacheck.model import (
@@ -65,7 +65,6 @@ from manacheck.model import (
     CardDefinition,
     Counters,
     GameState,
-    ManacheckError,
     Permanent,
     Phase,
     StackItem,
@@ -90,6 +89,7 @@ from manacheck.model.characteristics import (
 from manacheck.model.keywords import untargetable_reason
 
 from .cards import TOKENS, UNKNOWN_CARD
+from .core import OpenChoice, PendingTrigger, Run, StepLimit, Unsupported
 from .events import (
     Activate,
     Attack,
@@ -163,105 +163,12 @@ def triggered_abilities(card: CardDefinition) -> tuple[TriggeredAbility, ...]:
                                             if k in kws)
 
 
-class Unsupported(ManacheckError):
-    """The board needs something the resolution solver doesn't model."""
-
-
 # ---------------------------------------------------------------------------------------
 # The run
 # ---------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class _Trigger:
-    """A triggered ability waiting to be put on the stack (CR 603.2, 603.3)."""
-
-    source: str
-    number: int  # 1-based among the card's triggered abilities
-    ability: TriggeredAbility
-    controller: str
-    counters: Counters  # last-known counters of the object whose leaving triggered it
-    subject: str | None
-    seq: int  # order of triggering, for stable labels
-
-
-class _OpenChoice(Exception):
-    def __init__(self, choice: Choice) -> None:
-        super().__init__(choice.prompt)
-        self.choice = choice
-
-
-class _Stop(Exception):
-    pass
-
-
-@dataclass
-class _Run:
-    state: GameState
-    events: tuple[Event, ...]
-    script: tuple[int, ...] = ()
-    log: list[LogEntry] = field(default_factory=list)
-    made: list[tuple[str, str]] = field(default_factory=list)
-    pending: list[_Trigger] = field(default_factory=list)
-    pos: int = 0
-    script_pos: int = 0
-    current: int | None = None
-    steps: int = 0
-    seq: int = 0
-    taken: set[str] = field(default_factory=set)
-    sources: dict[str, CardDefinition] = field(default_factory=dict)
-    drew_from_empty: set[str] = field(default_factory=set)
-    lki: dict[str, Counters] = field(default_factory=dict)  # counters as objects left
-    #: Characteristics of permanents as they last existed on the battlefield (CR 113.7a:
-    #: an ability's source that has left is judged by its last-known information).
-    lki_chars: dict[str, Characteristics] = field(default_factory=dict)
-    open_options: int = 0  # number of options of the choice that stopped the run
-
-    # ---- logging and choices -------------------------------------------------------
-    def note(self, text: str, *rules: str, depth: int = 1) -> None:
-        self.log.append(LogEntry(text, tuple(rules), self.current, depth))
-
-    def bad(self, message: str, suggestion: str | None = None) -> BadEvent:
-        i = self.current if self.current is not None else 0
-        return BadEvent(i, self.events[i].kind if self.events else "?", message, suggestion)
-
-    def choose(self, kind: str, player: str, prompt: str, options: Sequence[str],
-               rules: tuple[str, ...] = (), auto_single: bool = True) -> str:
-        """Answer a choice: a ``choose`` event next in the file, else the script."""
-        if not options:
-            raise AssertionError("a choice needs options")
-        nxt = self.events[self.pos] if self.pos < len(self.events) else None
-        if len(options) == 1 and auto_single and not (
-                isinstance(nxt, Choose) and nxt.choice == kind):
-            return options[0]  # the only legal choice; nothing to ask
-        if isinstance(nxt, Choose):
-            ev = nxt
-            self.pos += 1
-            if ev.choice != kind:
-                raise BadEvent(ev.index, "choose", f"the open choice is {kind} ({prompt}), "
-                                                   f"not {ev.choice}",
-                               "options: " + "; ".join(options))
-            answer = " < ".join(ev.value) if kind == "order" else ev.text
-            if answer not in options:
-                raise BadEvent(ev.index, "choose", f"'{answer}' is not a legal {kind} "
-                                                   f"({prompt})",
-                               "options: " + "; ".join(options))
-            self.log.append(LogEntry(f"{player} chooses {answer} ({prompt})",
-                                     rules, ev.index, 1))
-            return answer
-        if self.script_pos < len(self.script):
-            answer = options[self.script[self.script_pos]]
-            self.script_pos += 1
-            self.made.append((prompt, answer))
-            self.note(f"{player} chooses {answer} ({prompt})", *rules)
-            return answer
-        self.open_options = len(options)
-        raise _OpenChoice(Choice(kind, player, prompt, tuple(options), rules))
-
-    def tick(self) -> None:
-        self.steps += 1
-        if self.steps > MAX_STEPS:
-            raise _Stop(f"stopped after {MAX_STEPS} steps (a loop?)")
+class _Run(Run):
 
     # ---- the main loop -------------------------------------------------------------
     def play(self) -> None:
@@ -320,16 +227,6 @@ class _Run:
                 while self.state.stack:
                     self.resolve_top()
                     self.priority()
-
-    # ---- lookups with event errors -------------------------------------------------
-    def require_permanent(self, oid: str) -> Permanent:
-        if oid not in self.state:
-            raise self.bad(f"unknown object '{oid}'", self.state._suggest_id(oid))
-        zone = self.state.zone_of(oid)
-        if zone != "battlefield":
-            raise self.bad(f"'{oid}' is not on the battlefield any more (it is in the "
-                           f"{zone})")
-        return self.state.permanent(oid)
 
     # ---- events ----------------------------------------------------------------------
     def put_counters_event(self, ev: PutCounters) -> None:
@@ -606,7 +503,7 @@ class _Run:
             return
         self.sources[source] = card
         self.seq += 1
-        self.pending.append(_Trigger(source, number, ab, controller, counters, subject,
+        self.pending.append(PendingTrigger(source, number, ab, controller, counters, subject,
                                      self.seq))
         self.note(f"{label} triggers{' for ' + subject if subject else ''}"
                   f"{' (' + why + ')' if why else ''}: {ab.text or ab.event}", "603.2",
@@ -679,7 +576,7 @@ class _Run:
                     continue
                 labels = self.labels(mine)
                 if len(mine) > 1:
-                    orders: dict[tuple[str, ...], tuple[_Trigger, ...]] = {}
+                    orders: dict[tuple[str, ...], tuple[PendingTrigger, ...]] = {}
                     for perm in itertools.permutations(mine):
                         key = tuple(labels[t.seq] for t in perm)
                         orders.setdefault(key, perm)
@@ -695,7 +592,7 @@ class _Run:
                     self.put_on_stack(t, labels[t.seq])
                     self.pending.remove(t)
 
-    def labels(self, trigs: Sequence[_Trigger]) -> dict[int, str]:
+    def labels(self, trigs: Sequence[PendingTrigger]) -> dict[int, str]:
         out: dict[int, str] = {}
         for t in trigs:
             same_src = [u for u in trigs if u.source == t.source]
@@ -756,7 +653,7 @@ class _Run:
                            bindings)
         return False
 
-    def put_on_stack(self, t: _Trigger, label: str) -> None:
+    def put_on_stack(self, t: PendingTrigger, label: str) -> None:
         targets: list[str] = []
         for i, spec in enumerate(t.ability.targets):
             opts = self.target_options(spec, t.controller, t.source)
@@ -1136,9 +1033,9 @@ def _run(state: GameState, events: tuple[Event, ...], script: tuple[int, ...]
     stopped: str | None = None
     try:
         run.play()
-    except _OpenChoice as oc:
+    except OpenChoice as oc:
         choice = oc.choice
-    except _Stop as s:
+    except StepLimit as s:
         stopped = str(s)
     pending = tuple(f"{t.source}'s triggered ability {t.number}"
                     + (f" for {t.subject}" if t.subject else "") for t in run.pending)
