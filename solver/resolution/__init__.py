@@ -68,28 +68,22 @@ from manacheck.model import (
     Permanent,
     Phase,
     StackItem,
-    TriggeredAbility,
     effective,
     matches,
 )
 from manacheck.model.abilities import (
     ActivatedAbility,
-    Condition,
     CostKind,
     Effect,
     ObjectFilter,
-    Params,
     TargetSpec,
 )
 from manacheck.model.characteristics import (
-    Characteristics,
     characteristics,
-    object_characteristics,
 )
-from manacheck.model.keywords import untargetable_reason
 
 from .cards import TOKENS, UNKNOWN_CARD
-from .core import OpenChoice, PendingTrigger, Run, StepLimit, Unsupported
+from .core import OpenChoice, Run, StepLimit, Unsupported
 from .events import (
     Activate,
     Attack,
@@ -107,14 +101,21 @@ from .events import (
 )
 from .limits import MAX_OUTCOMES, MAX_STEPS, MAX_TOKENS
 from .outcome import Choice, LogEntry, Outcome, canonical, state_text
+from .targets import legal_target
+from .triggers import (
+    KEYWORD_TRIGGERS,
+    condition,
+    enter_battlefield,
+    leave_battlefield,
+    put_triggers_on_stack,
+    trigger,
+    triggered_abilities,
+)
 from .zones import (
     add_card,
-    add_permanent,
-    apnap,
     fmt_counters,
     new_id,
     on_battlefield,
-    remove_permanent,
     set_counters,
 )
 
@@ -135,33 +136,6 @@ __all__ = [
     "state_text",
     "triggered_abilities",
 ]
-
-def _keyword_trigger(name: str, rule: str, counter: str) -> TriggeredAbility:
-    """Persist / undying: "if it had no [counter] counters on it, return it to the
-    battlefield under its owner's control with a [counter] counter on it"."""
-    return TriggeredAbility(
-        event="dies", self_only=True,
-        intervening_if=Condition("subject_had_no_counter", Params.of(counter=counter)),
-        effects=(Effect("return_to_battlefield", Params.of(counter=counter)),),
-        text=f"{name} (CR {rule}): when this permanent is put into a graveyard from the "
-             f"battlefield, if it had no {counter} counters on it, return it to the "
-             f"battlefield under its owner's control with a {counter} counter on it.")
-
-
-#: Keywords that are triggered abilities (CR 702.79a persist, 702.93a undying).
-KEYWORD_TRIGGERS: Mapping[str, TriggeredAbility] = {
-    "Persist": _keyword_trigger("Persist", "702.79a", "-1/-1"),
-    "Undying": _keyword_trigger("Undying", "702.93a", "+1/+1"),
-}
-
-
-def triggered_abilities(card: CardDefinition) -> tuple[TriggeredAbility, ...]:
-    """A card's triggered abilities, numbered from 1 in this order: the ones written in
-    its card data, then those its keywords stand for (persist, undying)."""
-    kws = {k[:1].upper() + k[1:] for k in card.keywords}
-    return card.triggered_abilities + tuple(ab for k, ab in KEYWORD_TRIGGERS.items()
-                                            if k in kws)
-
 
 # ---------------------------------------------------------------------------------------
 # The run
@@ -195,7 +169,7 @@ class _Run(Run):
                       f"{'' if ev.to == 'graveyard' and len(perms) == 1 else ' the battlefield'}"
                       f" to {where}", *(["700.4"] if ev.to == "graveyard" else ["603.6c"]),
                       depth=0)
-            self.leave_battlefield([p.id for p in perms], ev.to)
+            leave_battlefield(self, [p.id for p in perms], ev.to)
         elif isinstance(ev, Cast):
             self.cast(ev)
         elif isinstance(ev, Activate):
@@ -297,7 +271,7 @@ class _Run(Run):
         # "When you cast this spell" (CR 603.2, 603.4: intervening if checked now).
         for n, ab in enumerate(triggered_abilities(card), 1):
             if ab.event == "cast_self":
-                self.trigger(obj.id, card, n, ab, caster, Counters(), None)
+                trigger(self, obj.id, card, n, ab, caster, Counters(), None)
 
     def activate(self, ev: Activate) -> None:
         perm = self.require_permanent(ev.object)
@@ -321,7 +295,7 @@ class _Run(Run):
             # if the cost can then be paid (Kozilek ruling: match a card in hand).
             spec = ab.targets[0]
             opts = [sp.id for sp in self.state.stack
-                    if self._legal_target(spec, sp.id, you, perm.id)
+                    if legal_target(self, spec, sp.id, you, perm.id)
                     and (discard or self._discard_options(ab, hand, you, perm.id,
                                                           self._bind(spec, sp)))]
             if not opts:
@@ -347,7 +321,7 @@ class _Run(Run):
                 if not matches(spec.filter, characteristics(tobj), tobj, self.state, you,
                                perm.id, bindings):
                     raise self.bad(f"'{t}' is not a legal target ({spec.text or 'filter'})")
-            elif not self._legal_target(spec, t, you, perm.id):
+            elif not legal_target(self, spec, t, you, perm.id):
                 raise self.bad(f"'{t}' is not a legal target ({spec.text or spec.zone})")
         if not discard and need == 1:
             opts = self._discard_options(ab, hand, you, perm.id, bindings)
@@ -420,7 +394,7 @@ class _Run(Run):
                     continue
                 if ab.your_turn_only and perm.controller != self.state.turn.active_player:
                     continue
-                self.trigger(perm.id, perm.card, n, ab, perm.controller, Counters(), None)
+                trigger(self, perm.id, perm.card, n, ab, perm.controller, Counters(), None)
 
     def attack(self, ev: Attack) -> None:
         """CR 508.1: the active player declares attackers; they become tapped (508.1f)
@@ -462,106 +436,10 @@ class _Run(Run):
                     if not ab.self_only and not matches(ab.subject, chars[p.id], p,
                                                         self.state, src.controller, src.id):
                         continue
-                    self.trigger(src.id, src.card, n, ab, src.controller, Counters(),
+                    trigger(self, src.id, src.card, n, ab, src.controller, Counters(),
                                  None if p.id == src.id else p.id)
 
     # ---- triggers --------------------------------------------------------------------
-    def condition(self, ab: TriggeredAbility, controller: str, source: str,
-                  counters: Counters) -> tuple[bool, str]:
-        cond = ab.intervening_if
-        if cond is None:
-            return True, ""
-        if cond.kind == "subject_had_counters":
-            return bool(counters), f"it had {fmt_counters(counters)}"
-        if cond.kind == "subject_had_no_counter":
-            kind = cond.params.str("counter")
-            return counters[kind] == 0, f"it had {fmt_counters(counters)}"
-        if cond.kind == "self_has_counters":
-            perm = on_battlefield(self.state, source)
-            if perm is None:
-                # CR 608.2h: it left; its last-known information answers the "if".
-                had = self.lki.get(source)
-                if had is None:
-                    return True, f"{source} left the battlefield (last-known information)"
-                return bool(had), (f"{source} left the battlefield with "
-                                   f"{fmt_counters(had)} (last-known information, 608.2h)")
-            return bool(perm.counters), f"{source} has {fmt_counters(perm.counters)}"
-        if cond.kind == "hand_size_less_than":
-            n = cond.params.int("count", 7)
-            size = len(self.state.player(controller).hand)
-            return size < n, f"{controller} has {size} card(s) in hand"
-        raise Unsupported(f"intervening-if condition '{cond.kind}' is not supported by the "
-                          "resolution solver")
-
-    def trigger(self, source: str, card: CardDefinition, number: int, ab: TriggeredAbility,
-                controller: str, counters: Counters, subject: str | None) -> None:
-        ok, why = self.condition(ab, controller, source, counters)
-        label = f"{source}'s triggered ability {number}"
-        if not ok:
-            self.note(f"{label} doesn't trigger: its intervening 'if' is false ({why})",
-                      "603.4")
-            return
-        self.sources[source] = card
-        self.seq += 1
-        self.pending.append(PendingTrigger(source, number, ab, controller, counters, subject,
-                                     self.seq))
-        self.note(f"{label} triggers{' for ' + subject if subject else ''}"
-                  f"{' (' + why + ')' if why else ''}: {ab.text or ab.event}", "603.2",
-                  *(["603.4"] if why else []))
-
-    def leave_battlefield(self, ids: Sequence[str], to: str) -> None:
-        """Move permanents off the battlefield at once; trigger looking back (603.10a)."""
-        before = self.state
-        chars = effective(before)
-        st = before
-        for oid in ids:
-            perm = before.permanent(oid)
-            self.lki[oid] = perm.counters
-            self.lki_chars[oid] = chars[oid]
-            st = remove_permanent(st, oid)
-            if perm.token:
-                self.note(f"{oid} (a token) goes to {to}, then ceases to exist", "111.7",
-                          "704.5d")
-                continue
-            st = add_card(st, perm.owner, to, Card(oid, perm.card, perm.owner))
-            if perm.counters:
-                self.note(f"{oid} left with {fmt_counters(perm.counters)}; counters don't "
-                          "follow it to the new zone", "122.2", "400.7")
-        self.state = st
-        # CR 603.10a: leaves-the-battlefield abilities look back in time.
-        for src in before.permanents:
-            for n, ab in enumerate(triggered_abilities(src.card), 1):
-                if ab.event not in ("leaves_battlefield", "dies",
-                                    "put_into_graveyard_from_battlefield"):
-                    continue
-                if ab.event != "leaves_battlefield" and to != "graveyard":
-                    continue
-                for oid in ids:
-                    left = before.permanent(oid)
-                    if ab.self_only:
-                        if oid != src.id:
-                            continue
-                    elif not matches(ab.subject, chars[oid], left, before, src.controller,
-                                     src.id):
-                        continue
-                    self.trigger(src.id, src.card, n, ab, src.controller, left.counters,
-                                 None if oid == src.id else oid)
-
-    def enter_battlefield(self, perm: Permanent) -> None:
-        self.state = add_permanent(self.state, perm)
-        for src in self.state.permanents:
-            for n, ab in enumerate(triggered_abilities(src.card), 1):
-                if ab.event not in ("enters", "enters_or_attacks"):
-                    continue
-                if ab.self_only:
-                    if src.id != perm.id:
-                        continue
-                elif not matches(ab.subject, effective(self.state)[perm.id], perm, self.state,
-                                 src.controller, src.id):
-                    continue
-                self.trigger(src.id, src.card, n, ab, src.controller, Counters(),
-                             None if src.id == perm.id else perm.id)
-
     # ---- priority: SBAs, then triggers onto the stack --------------------------------
     def priority(self) -> None:
         """CR 603.3b, 704.3: SBAs until none, then triggers in APNAP order; repeat."""
@@ -569,109 +447,7 @@ class _Run(Run):
             self.state_based_actions()
             if not self.pending:
                 return
-            pending = list(self.pending)  # self.pending shrinks as each goes on the stack
-            for player in apnap(self.state):
-                mine = [t for t in pending if t.controller == player]
-                if not mine:
-                    continue
-                labels = self.labels(mine)
-                if len(mine) > 1:
-                    orders: dict[tuple[str, ...], tuple[PendingTrigger, ...]] = {}
-                    for perm in itertools.permutations(mine):
-                        key = tuple(labels[t.seq] for t in perm)
-                        orders.setdefault(key, perm)
-                        if len(orders) > 120:
-                            raise Unsupported("more than 5 simultaneous triggers of one "
-                                              "player: too many orders to enumerate")
-                    opts = [" < ".join(k) for k in orders]
-                    answer = self.choose("order", player, "the order to put "
-                                         f"{len(mine)} triggered abilities on the stack, first "
-                                         "= bottom", opts, ("603.3b",))
-                    mine = list(orders[tuple(answer.split(" < "))])
-                for t in mine:
-                    self.put_on_stack(t, labels[t.seq])
-                    self.pending.remove(t)
-
-    def labels(self, trigs: Sequence[PendingTrigger]) -> dict[int, str]:
-        out: dict[int, str] = {}
-        for t in trigs:
-            same_src = [u for u in trigs if u.source == t.source]
-            label = t.source
-            if len({u.number for u in same_src}) > 1:
-                label += f" trigger {t.number}"
-            if len([u for u in same_src if u.number == t.number]) > 1:
-                label += f" for {t.subject}"
-            out[t.seq] = label
-        return out
-
-    def target_options(self, spec: TargetSpec, you: str, source: str) -> list[str]:
-        if spec.zone == "battlefield" or spec.zone == "any":
-            return [p.id for p in self.state.permanents
-                    if self._legal_target(spec, p.id, you, source)]
-        if spec.zone == "stack":
-            return [s.id for s in self.state.stack if self._legal_target(spec, s.id, you,
-                                                                         source)]
-        raise Unsupported(f"targets in zone '{spec.zone}' are not supported here")
-
-    def _source_chars(self, source: str) -> Characteristics:
-        """The characteristics of an ability's source: as it is now, or as it last
-        existed on the battlefield if it has left (CR 113.7a)."""
-        if source in self.state and self.state.zone_of(source) == "battlefield":
-            return effective(self.state)[source]
-        if source in self.lki_chars:
-            return self.lki_chars[source]
-        if source in self.state:
-            return object_characteristics(self.state, source)
-        raise Unsupported(f"the characteristics of the source '{source}' are not known")
-
-    def _legal_target(self, spec: TargetSpec, oid: str, you: str, source: str,
-                      bindings: Mapping[str, int] | None = None) -> bool:
-        """CR 115, 608.2b: in the right zone and matching the filter now."""
-        if oid not in self.state:
-            return False
-        zone = self.state.zone_of(oid)
-        obj = self.state.get(oid)
-        if spec.zone in ("battlefield", "any"):
-            if zone != "battlefield":
-                return False
-            assert isinstance(obj, Permanent)
-            chars = effective(self.state)[oid]
-            if spec.zone == "any" and not ({"Creature", "Planeswalker", "Battle"}
-                                           & chars.types):
-                return False
-            # CR 702.18a shroud, 702.11b/d hexproof, 702.16b/j protection.
-            if untargetable_reason(chars.keywords, obj.controller, self._source_chars(source),
-                                   you) is not None:
-                return False
-            return matches(spec.filter, chars, obj, self.state, you, source, bindings)
-        if spec.zone == "stack":
-            if zone != "stack" or not isinstance(obj, StackItem):
-                return False
-            if spec.spell and obj.card is None:
-                return False
-            return matches(spec.filter, characteristics(obj), obj, self.state, you, source,
-                           bindings)
-        return False
-
-    def put_on_stack(self, t: PendingTrigger, label: str) -> None:
-        targets: list[str] = []
-        for i, spec in enumerate(t.ability.targets):
-            opts = self.target_options(spec, t.controller, t.source)
-            if not opts:
-                self.note(f"{label}: no legal target for '{spec.text or 'its target'}'; the "
-                          "ability is removed from the stack", "603.3d")
-                return
-            targets.append(self.choose("target", t.controller,
-                                       f"target {i + 1} of {label}: {spec.text}", opts,
-                                       ("603.3d", "601.2c")))
-        item = StackItem(id=new_id(self.state, f"{t.source} trigger {t.number}", self.taken),
-                         controller=t.controller, source=t.source, trigger=t.number,
-                         targets=tuple(targets), counters=t.counters)
-        self.state = replace(self.state, stack=(*self.state.stack, item))
-        self.note(f"{label} goes on the stack as '{item.id}'"
-                  f"{' targeting ' + ', '.join(targets) if targets else ''}"
-                  f"{' (remembering ' + fmt_counters(t.counters) + ')' if t.counters else ''}",
-                  "603.3", *(["608.2h"] if t.counters else []))
+            put_triggers_on_stack(self)
 
     def state_based_actions(self) -> None:
         """CR 704.3: check, perform all at once, repeat until none."""
@@ -734,7 +510,7 @@ class _Run(Run):
                 # Simultaneous with the counter removal: LKI from before the SBAs.
                 after_cancel = self.state
                 self.state = st
-                self.leave_battlefield(gone, "graveyard")
+                leave_battlefield(self, gone, "graveyard")
                 for oid in cancel:
                     self.state = set_counters(self.state, oid,
                                                after_cancel.permanent(oid).counters)
@@ -769,7 +545,7 @@ class _Run(Run):
                               "614.1c", "107.3m", "122.6")
             self.note(f"{item.id} resolves and enters the battlefield under "
                       f"{item.controller}'s control", "608.3a")
-            self.enter_battlefield(Permanent(id=item.id, card=card, controller=item.controller,
+            enter_battlefield(self, Permanent(id=item.id, card=card, controller=item.controller,
                                              owner=item.controller, summoning_sick=True,
                                              counters=counters))
             return
@@ -799,13 +575,13 @@ class _Run(Run):
         src = item.source or ""
         if ab.targets:
             legal = [t for spec, t in zip(ab.targets, item.targets, strict=False)
-                     if self._legal_target(spec, t, item.controller, src)]
+                     if legal_target(self, spec, t, item.controller, src)]
             if not legal:
                 self.note(f"{label} doesn't resolve: its target "
                           f"{', '.join(item.targets)} is illegal now; nothing happens",
                           "608.2b")
                 return
-        ok, why = self.condition(ab, item.controller, src, item.counters)
+        ok, why = condition(self, ab, item.controller, src, item.counters)
         if not ok:
             self.note(f"{label} does nothing: its intervening 'if' is false on resolution "
                       f"({why})", "603.4")
@@ -843,7 +619,7 @@ class _Run(Run):
                 bindings[spec.filter.mana_value] = item.x
         if ab.targets:
             legal = [t for spec, t in zip(ab.targets, item.targets, strict=False)
-                     if self._legal_target(spec, t, item.controller, src, bindings)]
+                     if legal_target(self, spec, t, item.controller, src, bindings)]
             if not legal:
                 self.note(f"'{item.id}' doesn't resolve: its target "
                           f"{', '.join(item.targets)} is illegal now", "608.2b")
@@ -923,7 +699,7 @@ class _Run(Run):
                     self.note(f"{you} doesn't sacrifice; the rest doesn't happen", "608.2c")
                     return
                 self.note(f"{you} sacrifices {pick}", "701.21a")
-                self.leave_battlefield([pick], "graveyard")
+                leave_battlefield(self, [pick], "graveyard")
             elif k == "create_tokens":
                 name = eff.params.str("token")
                 if name not in TOKENS:
@@ -937,7 +713,7 @@ class _Run(Run):
                 for _ in range(n):
                     tid = new_id(self.state, name, self.taken)
                     ids.append(tid)
-                    self.enter_battlefield(Permanent(id=tid, card=TOKENS[name], controller=you,
+                    enter_battlefield(self, Permanent(id=tid, card=TOKENS[name], controller=you,
                                                      owner=you, summoning_sick=True,
                                                      token=True))
                 why = f" (one for each {per} counter it had: last-known information)"
@@ -992,7 +768,7 @@ class _Run(Run):
         self.note(f"{oid} returns to the battlefield under {card.owner}'s control with "
                   f"{fmt_counters(counters)}", "702.79a" if counter == "-1/-1" else "702.93a",
                   "400.7")
-        self.enter_battlefield(Permanent(id=oid, card=card.card, controller=card.owner,
+        enter_battlefield(self, Permanent(id=oid, card=card.card, controller=card.owner,
                                          owner=card.owner, summoning_sick=True,
                                          counters=counters))
 

@@ -1,0 +1,254 @@
+"""Triggered abilities: what triggers, the intervening "if", and onto the stack.
+
+:func:`triggered_abilities` numbers a card's triggered abilities (its own, then those
+its keywords stand for: persist, undying). Permanents move onto and off the
+battlefield through :func:`enter_battlefield` and :func:`leave_battlefield`, which
+fire the abilities those moves trigger (leaving ones look back in time, and the
+leaving objects' last-known information is kept). :func:`trigger` checks an
+intervening "if" and adds a :class:`~.core.PendingTrigger`;
+:func:`put_triggers_on_stack` puts the pending ones on the stack in APNAP order, each
+player ordering their own, choosing targets as each goes on.
+
+Rules
+-----
+CR 603.2: an ability triggers when its event happens. CR 603.3, 603.3b: the next time a
+player would receive priority, each player in APNAP order (CR 101.4) puts their
+triggered abilities on the stack in the order they choose. CR 603.3d, 601.2c: targets
+are chosen as it is put on the stack; with no legal target it is removed. CR 603.4: an
+intervening "if" is checked when it would trigger (and again on resolution). CR 603.6a,
+603.6c: enters- and leaves-the-battlefield abilities. CR 603.10a: leaves-the-battlefield
+abilities look back in time. CR 608.2h, 113.7a: last-known information of the object
+that left (its counters, kept on the stack object; its characteristics). CR 700.4:
+"dies". CR 111.7, 704.5d: a token that leaves ceases to exist. CR 122.2, 400.7:
+counters don't follow an object to a new zone. CR 702.79a persist, 702.93a undying.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+
+from manacheck.model import (
+    Card,
+    CardDefinition,
+    Counters,
+    Permanent,
+    StackItem,
+    TriggeredAbility,
+    effective,
+    matches,
+)
+from manacheck.model.abilities import Condition, Effect, Params
+
+from .core import PendingTrigger, Run, Unsupported
+from .targets import target_options
+from .zones import (
+    add_card,
+    add_permanent,
+    apnap,
+    fmt_counters,
+    new_id,
+    on_battlefield,
+    remove_permanent,
+)
+
+__all__ = [
+    "KEYWORD_TRIGGERS",
+    "condition",
+    "enter_battlefield",
+    "leave_battlefield",
+    "put_triggers_on_stack",
+    "trigger",
+    "triggered_abilities",
+]
+
+
+def _keyword_trigger(name: str, rule: str, counter: str) -> TriggeredAbility:
+    """Persist / undying: "if it had no [counter] counters on it, return it to the
+    battlefield under its owner's control with a [counter] counter on it"."""
+    return TriggeredAbility(
+        event="dies", self_only=True,
+        intervening_if=Condition("subject_had_no_counter", Params.of(counter=counter)),
+        effects=(Effect("return_to_battlefield", Params.of(counter=counter)),),
+        text=f"{name} (CR {rule}): when this permanent is put into a graveyard from the "
+             f"battlefield, if it had no {counter} counters on it, return it to the "
+             f"battlefield under its owner's control with a {counter} counter on it.")
+
+
+#: Keywords that are triggered abilities (CR 702.79a persist, 702.93a undying).
+KEYWORD_TRIGGERS: Mapping[str, TriggeredAbility] = {
+    "Persist": _keyword_trigger("Persist", "702.79a", "-1/-1"),
+    "Undying": _keyword_trigger("Undying", "702.93a", "+1/+1"),
+}
+
+
+def triggered_abilities(card: CardDefinition) -> tuple[TriggeredAbility, ...]:
+    """A card's triggered abilities, numbered from 1 in this order: the ones written in
+    its card data, then those its keywords stand for (persist, undying)."""
+    kws = {k[:1].upper() + k[1:] for k in card.keywords}
+    return card.triggered_abilities + tuple(ab for k, ab in KEYWORD_TRIGGERS.items()
+                                            if k in kws)
+
+
+# ---- the intervening "if" and triggering ---------------------------------------------
+def condition(run: Run, ab: TriggeredAbility, controller: str, source: str,
+              counters: Counters) -> tuple[bool, str]:
+    cond = ab.intervening_if
+    if cond is None:
+        return True, ""
+    if cond.kind == "subject_had_counters":
+        return bool(counters), f"it had {fmt_counters(counters)}"
+    if cond.kind == "subject_had_no_counter":
+        kind = cond.params.str("counter")
+        return counters[kind] == 0, f"it had {fmt_counters(counters)}"
+    if cond.kind == "self_has_counters":
+        perm = on_battlefield(run.state, source)
+        if perm is None:
+            # CR 608.2h: it left; its last-known information answers the "if".
+            had = run.lki.get(source)
+            if had is None:
+                return True, f"{source} left the battlefield (last-known information)"
+            return bool(had), (f"{source} left the battlefield with "
+                               f"{fmt_counters(had)} (last-known information, 608.2h)")
+        return bool(perm.counters), f"{source} has {fmt_counters(perm.counters)}"
+    if cond.kind == "hand_size_less_than":
+        n = cond.params.int("count", 7)
+        size = len(run.state.player(controller).hand)
+        return size < n, f"{controller} has {size} card(s) in hand"
+    raise Unsupported(f"intervening-if condition '{cond.kind}' is not supported by the "
+                      "resolution solver")
+
+
+def trigger(run: Run, source: str, card: CardDefinition, number: int, ab: TriggeredAbility,
+            controller: str, counters: Counters, subject: str | None) -> None:
+    ok, why = condition(run, ab, controller, source, counters)
+    label = f"{source}'s triggered ability {number}"
+    if not ok:
+        run.note(f"{label} doesn't trigger: its intervening 'if' is false ({why})",
+                 "603.4")
+        return
+    run.sources[source] = card
+    run.seq += 1
+    run.pending.append(PendingTrigger(source, number, ab, controller, counters, subject,
+                                      run.seq))
+    run.note(f"{label} triggers{' for ' + subject if subject else ''}"
+             f"{' (' + why + ')' if why else ''}: {ab.text or ab.event}", "603.2",
+             *(["603.4"] if why else []))
+
+
+# ---- moves onto and off the battlefield ----------------------------------------------
+def leave_battlefield(run: Run, ids: Sequence[str], to: str) -> None:
+    """Move permanents off the battlefield at once; trigger looking back (603.10a)."""
+    before = run.state
+    chars = effective(before)
+    st = before
+    for oid in ids:
+        perm = before.permanent(oid)
+        run.lki[oid] = perm.counters
+        run.lki_chars[oid] = chars[oid]
+        st = remove_permanent(st, oid)
+        if perm.token:
+            run.note(f"{oid} (a token) goes to {to}, then ceases to exist", "111.7",
+                     "704.5d")
+            continue
+        st = add_card(st, perm.owner, to, Card(oid, perm.card, perm.owner))
+        if perm.counters:
+            run.note(f"{oid} left with {fmt_counters(perm.counters)}; counters don't "
+                     "follow it to the new zone", "122.2", "400.7")
+    run.state = st
+    # CR 603.10a: leaves-the-battlefield abilities look back in time.
+    for src in before.permanents:
+        for n, ab in enumerate(triggered_abilities(src.card), 1):
+            if ab.event not in ("leaves_battlefield", "dies",
+                                "put_into_graveyard_from_battlefield"):
+                continue
+            if ab.event != "leaves_battlefield" and to != "graveyard":
+                continue
+            for oid in ids:
+                left = before.permanent(oid)
+                if ab.self_only:
+                    if oid != src.id:
+                        continue
+                elif not matches(ab.subject, chars[oid], left, before, src.controller,
+                                 src.id):
+                    continue
+                trigger(run, src.id, src.card, n, ab, src.controller, left.counters,
+                        None if oid == src.id else oid)
+
+
+def enter_battlefield(run: Run, perm: Permanent) -> None:
+    run.state = add_permanent(run.state, perm)
+    for src in run.state.permanents:
+        for n, ab in enumerate(triggered_abilities(src.card), 1):
+            if ab.event not in ("enters", "enters_or_attacks"):
+                continue
+            if ab.self_only:
+                if src.id != perm.id:
+                    continue
+            elif not matches(ab.subject, effective(run.state)[perm.id], perm, run.state,
+                             src.controller, src.id):
+                continue
+            trigger(run, src.id, src.card, n, ab, src.controller, Counters(),
+                    None if src.id == perm.id else perm.id)
+
+
+# ---- onto the stack --------------------------------------------------------------------
+def put_triggers_on_stack(run: Run) -> None:
+    """CR 603.3b: the pending triggers, each player's in the order they choose, APNAP."""
+    pending = list(run.pending)  # run.pending shrinks as each goes on the stack
+    for player in apnap(run.state):
+        mine = [t for t in pending if t.controller == player]
+        if not mine:
+            continue
+        labels = _labels(mine)
+        if len(mine) > 1:
+            orders: dict[tuple[str, ...], tuple[PendingTrigger, ...]] = {}
+            for perm in itertools.permutations(mine):
+                key = tuple(labels[t.seq] for t in perm)
+                orders.setdefault(key, perm)
+                if len(orders) > 120:
+                    raise Unsupported("more than 5 simultaneous triggers of one "
+                                      "player: too many orders to enumerate")
+            opts = [" < ".join(k) for k in orders]
+            answer = run.choose("order", player, "the order to put "
+                                f"{len(mine)} triggered abilities on the stack, first "
+                                "= bottom", opts, ("603.3b",))
+            mine = list(orders[tuple(answer.split(" < "))])
+        for t in mine:
+            _put_on_stack(run, t, labels[t.seq])
+            run.pending.remove(t)
+
+
+def _labels(trigs: Sequence[PendingTrigger]) -> dict[int, str]:
+    out: dict[int, str] = {}
+    for t in trigs:
+        same_src = [u for u in trigs if u.source == t.source]
+        label = t.source
+        if len({u.number for u in same_src}) > 1:
+            label += f" trigger {t.number}"
+        if len([u for u in same_src if u.number == t.number]) > 1:
+            label += f" for {t.subject}"
+        out[t.seq] = label
+    return out
+
+
+def _put_on_stack(run: Run, t: PendingTrigger, label: str) -> None:
+    targets: list[str] = []
+    for i, spec in enumerate(t.ability.targets):
+        opts = target_options(run, spec, t.controller, t.source)
+        if not opts:
+            run.note(f"{label}: no legal target for '{spec.text or 'its target'}'; the "
+                     "ability is removed from the stack", "603.3d")
+            return
+        targets.append(run.choose("target", t.controller,
+                                  f"target {i + 1} of {label}: {spec.text}", opts,
+                                  ("603.3d", "601.2c")))
+    item = StackItem(id=new_id(run.state, f"{t.source} trigger {t.number}", run.taken),
+                     controller=t.controller, source=t.source, trigger=t.number,
+                     targets=tuple(targets), counters=t.counters)
+    run.state = replace(run.state, stack=(*run.state.stack, item))
+    run.note(f"{label} goes on the stack as '{item.id}'"
+             f"{' targeting ' + ', '.join(targets) if targets else ''}"
+             f"{' (remembering ' + fmt_counters(t.counters) + ')' if t.counters else ''}",
+             "603.3", *(["608.2h"] if t.counters else []))
