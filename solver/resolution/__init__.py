@@ -101,13 +101,13 @@ from .events import (
 )
 from .limits import MAX_OUTCOMES, MAX_STEPS, MAX_TOKENS
 from .outcome import Choice, LogEntry, Outcome, canonical, state_text
+from .sba import priority
 from .targets import legal_target
 from .triggers import (
     KEYWORD_TRIGGERS,
     condition,
     enter_battlefield,
     leave_battlefield,
-    put_triggers_on_stack,
     trigger,
     triggered_abilities,
 )
@@ -153,7 +153,7 @@ class _Run(Run):
             if isinstance(ev, Choose):
                 raise BadEvent(ev.index, "choose", "no choice is open at this point")
             self.apply(ev)
-            self.priority()
+            priority(self)
 
     def apply(self, ev: Event) -> None:
         if isinstance(ev, PutCounters):
@@ -197,10 +197,10 @@ class _Run(Run):
                       depth=0)
             self.resolve_top()
             if ev.all:
-                self.priority()
+                priority(self)
                 while self.state.stack:
                     self.resolve_top()
-                    self.priority()
+                    priority(self)
 
     # ---- events ----------------------------------------------------------------------
     def put_counters_event(self, ev: PutCounters) -> None:
@@ -438,82 +438,6 @@ class _Run(Run):
                         continue
                     trigger(self, src.id, src.card, n, ab, src.controller, Counters(),
                                  None if p.id == src.id else p.id)
-
-    # ---- triggers --------------------------------------------------------------------
-    # ---- priority: SBAs, then triggers onto the stack --------------------------------
-    def priority(self) -> None:
-        """CR 603.3b, 704.3: SBAs until none, then triggers in APNAP order; repeat."""
-        while True:
-            self.state_based_actions()
-            if not self.pending:
-                return
-            put_triggers_on_stack(self)
-
-    def state_based_actions(self) -> None:
-        """CR 704.3: check, perform all at once, repeat until none."""
-        while True:
-            self.tick()
-            st = self.state
-            chars = effective(st)
-            dying: dict[str, str] = {}
-            for perm in st.permanents:
-                c = chars[perm.id]
-                if c.is_creature and c.toughness is None and perm.counters["-1/-1"]:
-                    # A "*" toughness, or a card whose P/T the data doesn't give: whether
-                    # the -1/-1 counters kill it (CR 704.5f) can't be told. Never guessed.
-                    raise Unsupported(f"the toughness of {perm.id} isn't known, so whether "
-                                      f"it dies with -1/-1 counters (CR 704.5f) can't be "
-                                      f"told")
-                if c.is_creature and c.toughness is not None and c.toughness <= 0:
-                    dying[perm.id] = f"{perm.id} has toughness {c.toughness}"
-            # 704.5j: the legend rule.
-            groups: dict[tuple[str, str], list[Permanent]] = {}
-            for perm in st.permanents:
-                if "Legendary" in chars[perm.id].supertypes:
-                    groups.setdefault((perm.controller, chars[perm.id].name), []).append(perm)
-            legend_off = any(ab.kind == "other" and ab.params.get("no_legend_rule") is True
-                             for perm in st.permanents for ab in perm.card.static_abilities)
-            legend: list[str] = []
-            if not legend_off:
-                for (player, name), perms in groups.items():
-                    if len(perms) > 1:
-                        keep = self.choose("keep", player, f"the {name} to keep (legend rule)",
-                                           [p.id for p in perms], ("704.5j",))
-                        legend += [p.id for p in perms if p.id != keep]
-            cancel: dict[str, int] = {}
-            for perm in st.permanents:
-                n = min(perm.counters["+1/+1"], perm.counters["-1/-1"])
-                if n and perm.id not in dying and perm.id not in legend:
-                    cancel[perm.id] = n
-            for player in sorted(self.drew_from_empty):
-                self.note(f"state-based action: {player} attempted to draw from an empty "
-                          "library and loses the game (not modelled further)", "704.5b")
-            self.drew_from_empty.clear()
-            if not dying and not legend and not cancel:
-                return
-            for oid, why in dying.items():
-                self.note(f"state-based action: {why}; it is put into its owner's graveyard "
-                          f"with {fmt_counters(st.permanent(oid).counters)}", "704.5f",
-                          "704.3")
-            for oid in legend:
-                if oid not in dying:
-                    self.note(f"state-based action: legend rule; {oid} is put into its "
-                              "owner's graveyard", "704.5j", "704.3")
-            for oid, n in cancel.items():
-                perm = st.permanent(oid)
-                self.state = set_counters(self.state, oid,
-                                           perm.counters.remove("+1/+1", n).remove("-1/-1", n))
-                self.note(f"state-based action: {n} +1/+1 and {n} -1/-1 counters are removed "
-                          f"from {oid}", "704.5q", "122.3", "704.3")
-            gone = [*dying, *[o for o in legend if o not in dying]]
-            if gone:
-                # Simultaneous with the counter removal: LKI from before the SBAs.
-                after_cancel = self.state
-                self.state = st
-                leave_battlefield(self, gone, "graveyard")
-                for oid in cancel:
-                    self.state = set_counters(self.state, oid,
-                                               after_cancel.permanent(oid).counters)
 
     # ---- resolution ------------------------------------------------------------------
     def resolve_top(self) -> None:
