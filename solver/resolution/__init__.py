@@ -55,7 +55,7 @@ drawn card is an ``Unknown Card``: the state knows the library's size, not its c
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -74,16 +74,14 @@ from manacheck.model import (
 from manacheck.model.abilities import (
     ActivatedAbility,
     CostKind,
-    Effect,
-    ObjectFilter,
     TargetSpec,
 )
 from manacheck.model.characteristics import (
     characteristics,
 )
 
-from .cards import TOKENS, UNKNOWN_CARD
 from .core import OpenChoice, Run, StepLimit, Unsupported
+from .effects import do_effects, draw
 from .events import (
     Activate,
     Attack,
@@ -180,7 +178,7 @@ class _Run(Run):
                                "players are " + ", ".join(self.state.player_names))
             self.note(f"event {ev.index + 1}: {ev.player} draws {ev.count} card(s)", "121.2",
                       depth=0)
-            self.draw(ev.player, ev.count)
+            draw(self, ev.player, ev.count)
         elif isinstance(ev, BeginningOfCombat):
             self.beginning_of_combat(ev)
         elif isinstance(ev, Attack):
@@ -521,7 +519,7 @@ class _Run(Run):
             if yes == "no":
                 self.note(f"{item.controller} chooses not to", "603.5")
                 return
-        self.do_effects(effects, item, ab.optional)
+        do_effects(self, effects, item, ab.optional)
 
     def resolve_activated(self, item: StackItem) -> None:
         src = item.source or ""
@@ -549,168 +547,7 @@ class _Run(Run):
                           f"{', '.join(item.targets)} is illegal now", "608.2b")
                 return
         self.note(f"'{item.id}' ({ab.text}) resolves", "608.2")
-        self.do_effects(ab.effects, item, False)
-
-    def do_effects(self, effects: Iterable[Effect], item: StackItem, optional: bool) -> None:
-        src = item.source or ""
-        you = item.controller
-        for eff in effects:
-            k = eff.kind
-            if k in ("put_counters_like", "put_counters"):
-                if k == "put_counters_like":
-                    counters = item.counters
-                else:
-                    counters = Counters.of({eff.params.str("counter"):
-                                            eff.params.int("count", 1)})
-                onto = eff.params.str("onto", "self")
-                dest = src if onto == "self" else item.targets[eff.params.int("target", 0)]
-                perm = on_battlefield(self.state, dest)
-                if perm is None:
-                    self.note(f"{dest} is no longer on the battlefield: no counters are put "
-                              "on it", "608.2h", "122.5" if onto == "self" else "608.2b")
-                    continue
-                if not counters:
-                    self.note("no counters to put", "122.8")
-                    continue
-                self.state = set_counters(self.state, dest, perm.counters.plus(counters))
-                like = k == "put_counters_like"
-                self.note(f"put {fmt_counters(counters)} on {dest}"
-                          + (" (the same number of each kind it had)" if like else ""),
-                          *(["122.8", "608.2h"] if like else ["122.6"]))
-            elif k == "move_all_counters":
-                dest = item.targets[eff.params.int("target", 0)]
-                source_perm = on_battlefield(self.state, src)
-                dest_perm = on_battlefield(self.state, dest)
-                if source_perm is None or dest_perm is None or dest == src:
-                    self.note(f"can't move counters: {src if source_perm is None else dest} "
-                              "isn't on the battlefield; nothing moves", "122.5")
-                    continue
-                moved = source_perm.counters
-                self.state = set_counters(self.state, src, Counters())
-                self.state = set_counters(self.state, dest, dest_perm.counters.plus(moved))
-                self.note(f"move all counters ({fmt_counters(moved)}) from {src} onto {dest}",
-                          "122.5")
-            elif k in ("gain_life", "lose_life"):
-                if "who" in eff.params:
-                    raise Unsupported(f"'{k}' for another player is not modelled")
-                n = eff.params.int("amount", 1)
-                p = self.state.player(you)
-                life = p.life + (n if k == "gain_life" else -n)
-                self.state = self.state.with_player(replace(p, life=life))
-                self.note(f"{you} {'gains' if k == 'gain_life' else 'loses'} {n} life "
-                          f"({p.life} → {life})", "119.3")
-            elif k in ("draw", "draw_up_to"):
-                if "who" in eff.params:
-                    raise Unsupported("drawing by another player is not modelled")
-                n = eff.params.int("count", 1)
-                if k == "draw_up_to":
-                    n = max(0, n - len(self.state.player(you).hand))
-                self.draw(you, n)
-            elif k == "sacrifice_then":
-                flt = eff.params.get("filter")
-                cands = [p.id for p in self.state.permanents
-                         if p.controller == you and (
-                             not isinstance(flt, ObjectFilter)  # no filter: anything
-                             or matches(flt, effective(self.state)[p.id], p, self.state, you,
-                                        src))]
-                opts = (["none"] if optional else []) + cands
-                if not opts or opts == ["none"]:
-                    self.note("nothing to sacrifice; the rest doesn't happen", "608.2c")
-                    return
-                pick = self.choose("sacrifice", you, "the permanent to sacrifice (or none)",
-                                   opts, ("701.21a", "603.5"), auto_single=False)
-                if pick == "none":
-                    self.note(f"{you} doesn't sacrifice; the rest doesn't happen", "608.2c")
-                    return
-                self.note(f"{you} sacrifices {pick}", "701.21a")
-                leave_battlefield(self, [pick], "graveyard")
-            elif k == "create_tokens":
-                name = eff.params.str("token")
-                if name not in TOKENS:
-                    raise Unsupported(f"unknown token '{name}'")
-                per = eff.params.str("per_counter")
-                n = item.counters[per] if per else eff.params.int("count", 1)
-                if n > MAX_TOKENS:
-                    raise Unsupported(f"'{item.id}' would create {n} tokens; the limit is "
-                                      f"{MAX_TOKENS}")
-                ids = []
-                for _ in range(n):
-                    tid = new_id(self.state, name, self.taken)
-                    ids.append(tid)
-                    enter_battlefield(self, Permanent(id=tid, card=TOKENS[name], controller=you,
-                                                     owner=you, summoning_sick=True,
-                                                     token=True))
-                why = f" (one for each {per} counter it had: last-known information)"
-                self.note(f"create {n} {name} token(s)" + (why if per else ""),
-                          "111.1", *(["608.2h", "603.10a"] if per else []))
-            elif k in ("untap", "tap"):
-                # CR 701.26a-b: only an untapped permanent can be tapped, only a tapped
-                # one untapped; otherwise nothing happens.
-                dest = item.targets[eff.params.int("target", 0)]
-                perm = on_battlefield(self.state, dest)
-                if perm is None:
-                    self.note(f"{dest} is no longer on the battlefield", "608.2b")
-                    continue
-                if perm.tapped == (k == "tap"):
-                    self.note(f"{dest} is already {'tapped' if perm.tapped else 'untapped'}: "
-                              f"nothing happens", "701.26a" if k == "tap" else "701.26b")
-                    continue
-                self.state = self.state.with_permanent(replace(perm, tapped=(k == "tap")))
-                self.note(f"{k} {dest}", "701.26a" if k == "tap" else "701.26b")
-            elif k == "return_to_battlefield":
-                self.return_to_battlefield(item, src, eff.params.str("counter"))
-            elif k == "counter_target":
-                t = item.targets[eff.params.int("target", 0)]
-                spell = self.state.get(t)
-                assert isinstance(spell, StackItem)
-                self.state = replace(self.state, stack=tuple(s for s in self.state.stack
-                                                             if s.id != t))
-                if spell.card is not None:
-                    self.state = add_card(self.state, spell.controller, "graveyard",
-                                           Card(spell.id, spell.card, spell.controller))
-                self.note(f"{t} is countered and put into its owner's graveyard", "701.6a")
-            else:
-                raise Unsupported(f"the effect '{k}' of '{item.id}' is not modelled by the "
-                                  "resolution solver")
-
-    def return_to_battlefield(self, item: StackItem, oid: str, counter: str) -> None:
-        """Persist/undying: the card returns from the graveyard it went to (CR 603.6c,
-        400.7: as a new object) with the counter; it wasn't cast, so X is 0 (107.3)."""
-        if oid not in self.state or self.state.zone_of(oid) != "graveyard":
-            self.note(f"{oid} is no longer in the graveyard it went to: it doesn't return",
-                      "603.6c", "400.7")
-            return
-        card = self.state.get(oid)
-        assert isinstance(card, Card)
-        owner = self.state.player(card.owner)
-        self.state = self.state.with_player(
-            replace(owner, graveyard=tuple(c for c in owner.graveyard if c.id != oid)))
-        counters = Counters.of({counter: 1})
-        for ab in card.card.static_abilities:
-            if ab.kind == "enters_with_counters" and ab.counter and isinstance(ab.count, int):
-                counters = counters.add(ab.counter, ab.count)
-        self.note(f"{oid} returns to the battlefield under {card.owner}'s control with "
-                  f"{fmt_counters(counters)}", "702.79a" if counter == "-1/-1" else "702.93a",
-                  "400.7")
-        enter_battlefield(self, Permanent(id=oid, card=card.card, controller=card.owner,
-                                         owner=card.owner, summoning_sick=True,
-                                         counters=counters))
-
-    def draw(self, player: str, n: int) -> None:
-        p = self.state.player(player)
-        got = min(n, p.library_size)
-        cards = []
-        for _ in range(got):
-            cards.append(Card(new_id(self.state, "Unknown Card", self.taken), UNKNOWN_CARD,
-                              player))
-        self.state = self.state.with_player(replace(p, hand=(*p.hand, *cards),
-                                                    library_size=p.library_size - got))
-        self.note(f"{player} draws {got} card(s) (library: {p.library_size} → "
-                  f"{p.library_size - got})", "121.2")
-        if got < n:
-            self.drew_from_empty.add(player)
-            self.note(f"{player} can't draw {n - got} more: the library is empty", "121.2")
-
+        do_effects(self, ab.effects, item, False)
 
 # ---------------------------------------------------------------------------------------
 # Public API

@@ -1,0 +1,267 @@
+"""The effects of a resolving triggered or activated ability, one function per kind.
+
+:func:`do_effects` follows an ability's effects in the order written, each by the
+function ``EFFECTS`` names for its kind; a kind that isn't there is refused with
+:class:`~.core.Unsupported`, never skipped. Each function returns whether the rest of
+the effects happen (False after "sacrifice a permanent; if you do, ..." when nothing is
+sacrificed). :func:`draw` is also the ``draw`` event's.
+
+Rules
+-----
+CR 608.2c: instructions are followed in the order written. CR 608.2b: a target that is
+no longer legal is not affected. CR 608.2h: information the effect needs from an object
+that has left is its last-known information. CR 122.6: putting counters; CR 122.8:
+"put its counters" puts the same number of each kind; CR 122.5: moving counters is all
+or nothing. CR 119.3: gaining and losing life. CR 121.2: drawing cards one at a time
+(from an empty library: noted for CR 704.5b). CR 701.21a, 603.5: sacrificing (optional
+when the ability says "you may"). CR 111.1: creating tokens. CR 701.26a-b: tapping and
+untapping. CR 701.6a: countering a spell. CR 603.6c, 400.7, 107.3: returning a card to
+the battlefield as a new object (persist, CR 702.79a; undying, CR 702.93a).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import replace
+
+from manacheck.model import Card, Counters, Permanent, StackItem, effective, matches
+from manacheck.model.abilities import Effect, ObjectFilter
+
+from . import limits
+from .cards import TOKENS, UNKNOWN_CARD
+from .core import Run, Unsupported
+from .triggers import enter_battlefield, leave_battlefield
+from .zones import add_card, fmt_counters, new_id, on_battlefield, set_counters
+
+__all__ = ["EFFECTS", "EffectFunction", "do_effects", "draw"]
+
+#: An effect's function: (run, effect, the resolving stack object, whether the ability
+#: is optional) -> whether the rest of the effects happen.
+EffectFunction = Callable[[Run, Effect, StackItem, bool], bool]
+
+
+def do_effects(run: Run, effects: Iterable[Effect], item: StackItem, optional: bool) -> None:
+    """CR 608.2c: follow the effects in order, each by its kind's function."""
+    for eff in effects:
+        do = EFFECTS.get(eff.kind)
+        if do is None:
+            raise Unsupported(f"the effect '{eff.kind}' of '{item.id}' is not modelled by "
+                              "the resolution solver")
+        if not do(run, eff, item, optional):
+            return
+
+
+def _put_counters(run: Run, eff: Effect, item: StackItem, optional: bool) -> bool:
+    """CR 122.6 put counters; CR 122.8, 608.2h "put its counters" (as it last existed)."""
+    src = item.source or ""
+    k = eff.kind
+    if k == "put_counters_like":
+        counters = item.counters
+    else:
+        counters = Counters.of({eff.params.str("counter"):
+                                eff.params.int("count", 1)})
+    onto = eff.params.str("onto", "self")
+    dest = src if onto == "self" else item.targets[eff.params.int("target", 0)]
+    perm = on_battlefield(run.state, dest)
+    if perm is None:
+        run.note(f"{dest} is no longer on the battlefield: no counters are put "
+                 "on it", "608.2h", "122.5" if onto == "self" else "608.2b")
+        return True
+    if not counters:
+        run.note("no counters to put", "122.8")
+        return True
+    run.state = set_counters(run.state, dest, perm.counters.plus(counters))
+    like = k == "put_counters_like"
+    run.note(f"put {fmt_counters(counters)} on {dest}"
+             + (" (the same number of each kind it had)" if like else ""),
+             *(["122.8", "608.2h"] if like else ["122.6"]))
+    return True
+
+
+def _move_all_counters(run: Run, eff: Effect, item: StackItem, optional: bool) -> bool:
+    """CR 122.5: all or nothing; if either object isn't there, nothing moves."""
+    src = item.source or ""
+    dest = item.targets[eff.params.int("target", 0)]
+    source_perm = on_battlefield(run.state, src)
+    dest_perm = on_battlefield(run.state, dest)
+    if source_perm is None or dest_perm is None or dest == src:
+        run.note(f"can't move counters: {src if source_perm is None else dest} "
+                 "isn't on the battlefield; nothing moves", "122.5")
+        return True
+    moved = source_perm.counters
+    run.state = set_counters(run.state, src, Counters())
+    run.state = set_counters(run.state, dest, dest_perm.counters.plus(moved))
+    run.note(f"move all counters ({fmt_counters(moved)}) from {src} onto {dest}",
+             "122.5")
+    return True
+
+
+def _life(run: Run, eff: Effect, item: StackItem, optional: bool) -> bool:
+    """CR 119.3: the ability's controller gains or loses life."""
+    k = eff.kind
+    you = item.controller
+    if "who" in eff.params:
+        raise Unsupported(f"'{k}' for another player is not modelled")
+    n = eff.params.int("amount", 1)
+    p = run.state.player(you)
+    life = p.life + (n if k == "gain_life" else -n)
+    run.state = run.state.with_player(replace(p, life=life))
+    run.note(f"{you} {'gains' if k == 'gain_life' else 'loses'} {n} life "
+             f"({p.life} → {life})", "119.3")
+    return True
+
+
+def _draw(run: Run, eff: Effect, item: StackItem, optional: bool) -> bool:
+    """CR 121.2: draw cards (``draw_up_to``: up to a hand size)."""
+    you = item.controller
+    if "who" in eff.params:
+        raise Unsupported("drawing by another player is not modelled")
+    n = eff.params.int("count", 1)
+    if eff.kind == "draw_up_to":
+        n = max(0, n - len(run.state.player(you).hand))
+    draw(run, you, n)
+    return True
+
+
+def _sacrifice_then(run: Run, eff: Effect, item: StackItem, optional: bool) -> bool:
+    """CR 701.21a, 603.5: (you may) sacrifice a permanent; if none, the rest doesn't
+    happen (CR 608.2c)."""
+    src = item.source or ""
+    you = item.controller
+    flt = eff.params.get("filter")
+    cands = [p.id for p in run.state.permanents
+             if p.controller == you and (
+                 not isinstance(flt, ObjectFilter)  # no filter: anything
+                 or matches(flt, effective(run.state)[p.id], p, run.state, you,
+                            src))]
+    opts = (["none"] if optional else []) + cands
+    if not opts or opts == ["none"]:
+        run.note("nothing to sacrifice; the rest doesn't happen", "608.2c")
+        return False
+    pick = run.choose("sacrifice", you, "the permanent to sacrifice (or none)",
+                      opts, ("701.21a", "603.5"), auto_single=False)
+    if pick == "none":
+        run.note(f"{you} doesn't sacrifice; the rest doesn't happen", "608.2c")
+        return False
+    run.note(f"{you} sacrifices {pick}", "701.21a")
+    leave_battlefield(run, [pick], "graveyard")
+    return True
+
+
+def _create_tokens(run: Run, eff: Effect, item: StackItem, optional: bool) -> bool:
+    """CR 111.1: create tokens (``per_counter``: one for each counter it had, CR 608.2h)."""
+    you = item.controller
+    name = eff.params.str("token")
+    if name not in TOKENS:
+        raise Unsupported(f"unknown token '{name}'")
+    per = eff.params.str("per_counter")
+    n = item.counters[per] if per else eff.params.int("count", 1)
+    if n > limits.MAX_TOKENS:
+        raise Unsupported(f"'{item.id}' would create {n} tokens; the limit is "
+                          f"{limits.MAX_TOKENS}")
+    ids = []
+    for _ in range(n):
+        tid = new_id(run.state, name, run.taken)
+        ids.append(tid)
+        enter_battlefield(run, Permanent(id=tid, card=TOKENS[name], controller=you,
+                                         owner=you, summoning_sick=True,
+                                         token=True))
+    why = f" (one for each {per} counter it had: last-known information)"
+    run.note(f"create {n} {name} token(s)" + (why if per else ""),
+             "111.1", *(["608.2h", "603.10a"] if per else []))
+    return True
+
+
+def _tap_or_untap(run: Run, eff: Effect, item: StackItem, optional: bool) -> bool:
+    """CR 701.26a-b: only an untapped permanent can be tapped, only a tapped one
+    untapped; otherwise nothing happens."""
+    k = eff.kind
+    dest = item.targets[eff.params.int("target", 0)]
+    perm = on_battlefield(run.state, dest)
+    if perm is None:
+        run.note(f"{dest} is no longer on the battlefield", "608.2b")
+        return True
+    if perm.tapped == (k == "tap"):
+        run.note(f"{dest} is already {'tapped' if perm.tapped else 'untapped'}: "
+                 f"nothing happens", "701.26a" if k == "tap" else "701.26b")
+        return True
+    run.state = run.state.with_permanent(replace(perm, tapped=(k == "tap")))
+    run.note(f"{k} {dest}", "701.26a" if k == "tap" else "701.26b")
+    return True
+
+
+def _return_to_battlefield(run: Run, eff: Effect, item: StackItem, optional: bool) -> bool:
+    """Persist/undying: the card returns from the graveyard it went to (CR 603.6c,
+    400.7: as a new object) with the counter; it wasn't cast, so X is 0 (107.3)."""
+    oid = item.source or ""
+    counter = eff.params.str("counter")
+    if oid not in run.state or run.state.zone_of(oid) != "graveyard":
+        run.note(f"{oid} is no longer in the graveyard it went to: it doesn't return",
+                 "603.6c", "400.7")
+        return True
+    card = run.state.get(oid)
+    assert isinstance(card, Card)
+    owner = run.state.player(card.owner)
+    run.state = run.state.with_player(
+        replace(owner, graveyard=tuple(c for c in owner.graveyard if c.id != oid)))
+    counters = Counters.of({counter: 1})
+    for ab in card.card.static_abilities:
+        if ab.kind == "enters_with_counters" and ab.counter and isinstance(ab.count, int):
+            counters = counters.add(ab.counter, ab.count)
+    run.note(f"{oid} returns to the battlefield under {card.owner}'s control with "
+             f"{fmt_counters(counters)}", "702.79a" if counter == "-1/-1" else "702.93a",
+             "400.7")
+    enter_battlefield(run, Permanent(id=oid, card=card.card, controller=card.owner,
+                                     owner=card.owner, summoning_sick=True,
+                                     counters=counters))
+    return True
+
+
+def _counter_target(run: Run, eff: Effect, item: StackItem, optional: bool) -> bool:
+    """CR 701.6a: the target spell is countered and put into its owner's graveyard."""
+    t = item.targets[eff.params.int("target", 0)]
+    spell = run.state.get(t)
+    assert isinstance(spell, StackItem)
+    run.state = replace(run.state, stack=tuple(s for s in run.state.stack
+                                               if s.id != t))
+    if spell.card is not None:
+        run.state = add_card(run.state, spell.controller, "graveyard",
+                             Card(spell.id, spell.card, spell.controller))
+    run.note(f"{t} is countered and put into its owner's graveyard", "701.6a")
+    return True
+
+
+#: The effect kinds the solver models, each with its function.
+EFFECTS: Mapping[str, EffectFunction] = {
+    "put_counters_like": _put_counters,
+    "put_counters": _put_counters,
+    "move_all_counters": _move_all_counters,
+    "gain_life": _life,
+    "lose_life": _life,
+    "draw": _draw,
+    "draw_up_to": _draw,
+    "sacrifice_then": _sacrifice_then,
+    "create_tokens": _create_tokens,
+    "untap": _tap_or_untap,
+    "tap": _tap_or_untap,
+    "return_to_battlefield": _return_to_battlefield,
+    "counter_target": _counter_target,
+}
+
+
+def draw(run: Run, player: str, n: int) -> None:
+    """CR 121.2: ``player`` draws ``n`` cards, each an ``Unknown Card``; drawing from an
+    empty library is remembered for the state-based action (CR 704.5b)."""
+    p = run.state.player(player)
+    got = min(n, p.library_size)
+    cards = []
+    for _ in range(got):
+        cards.append(Card(new_id(run.state, "Unknown Card", run.taken), UNKNOWN_CARD,
+                          player))
+    run.state = run.state.with_player(replace(p, hand=(*p.hand, *cards),
+                                                library_size=p.library_size - got))
+    run.note(f"{player} draws {got} card(s) (library: {p.library_size} → "
+             f"{p.library_size - got})", "121.2")
+    if got < n:
+        run.drew_from_empty.add(player)
+        run.note(f"{player} can't draw {n - got} more: the library is empty", "121.2")
