@@ -60,12 +60,9 @@ from dataclasses import replace
 from typing import Any
 
 from manacheck.model import (
-    BadInput,
     Card,
-    CardDefinition,
     Counters,
     GameState,
-    Permanent,
     Phase,
     StackItem,
     effective,
@@ -81,7 +78,7 @@ from manacheck.model.characteristics import (
 )
 
 from .core import OpenChoice, Run, StepLimit, Unsupported
-from .effects import do_effects, draw
+from .effects import draw
 from .events import (
     Activate,
     Attack,
@@ -100,11 +97,10 @@ from .events import (
 from .limits import MAX_OUTCOMES, MAX_STEPS, MAX_TOKENS
 from .outcome import Choice, LogEntry, Outcome, canonical, state_text
 from .sba import priority
+from .stack import resolve_top
 from .targets import legal_target
 from .triggers import (
     KEYWORD_TRIGGERS,
-    condition,
-    enter_battlefield,
     leave_battlefield,
     trigger,
     triggered_abilities,
@@ -113,7 +109,6 @@ from .zones import (
     add_card,
     fmt_counters,
     new_id,
-    on_battlefield,
     set_counters,
 )
 
@@ -193,11 +188,11 @@ class _Run(Run):
             self.note(f"event {ev.index + 1}: resolve "
                       f"{'the whole stack' if ev.all else 'the top of the stack'}", "608.1",
                       depth=0)
-            self.resolve_top()
+            resolve_top(self)
             if ev.all:
                 priority(self)
                 while self.state.stack:
-                    self.resolve_top()
+                    resolve_top(self)
                     priority(self)
 
     # ---- events ----------------------------------------------------------------------
@@ -436,118 +431,6 @@ class _Run(Run):
                         continue
                     trigger(self, src.id, src.card, n, ab, src.controller, Counters(),
                                  None if p.id == src.id else p.id)
-
-    # ---- resolution ------------------------------------------------------------------
-    def resolve_top(self) -> None:
-        self.tick()
-        item = self.state.stack[-1]
-        if item.card is not None:
-            self.state = replace(self.state, stack=self.state.stack[:-1])
-            self.resolve_spell(item)
-            return
-        # An ability stays on the stack while it resolves (CR 608.2n: removed last).
-        if item.trigger is not None:
-            self.resolve_trigger(item)
-        else:
-            self.resolve_activated(item)
-        self.state = replace(self.state, stack=tuple(s for s in self.state.stack
-                                                     if s.id != item.id))
-
-    def resolve_spell(self, item: StackItem) -> None:
-        card = item.card
-        assert card is not None
-        if card.is_permanent_card:
-            counters = Counters()
-            for ab in card.static_abilities:
-                if ab.kind == "enters_with_counters" and ab.counter:
-                    n = (item.x or 0) if isinstance(ab.count, str) else ab.count
-                    counters = counters.add(ab.counter, n)
-                    xnote = f" (X={item.x or 0} of the spell)" if isinstance(ab.count, str) else ""
-                    self.note(f"{item.id} enters with {n} {ab.counter} counter(s){xnote}",
-                              "614.1c", "107.3m", "122.6")
-            self.note(f"{item.id} resolves and enters the battlefield under "
-                      f"{item.controller}'s control", "608.3a")
-            enter_battlefield(self, Permanent(id=item.id, card=card, controller=item.controller,
-                                             owner=item.controller, summoning_sick=True,
-                                             counters=counters))
-            return
-        self.state = add_card(self.state, item.controller, "graveyard",
-                               Card(item.id, card, item.controller))
-        self.note(f"{item.id} resolves; its effects aren't modelled by this solver; it is put "
-                  "into its owner's graveyard", "608.2n")
-
-    def _source_card(self, item: StackItem) -> CardDefinition:
-        src = item.source or ""
-        if src in self.sources:
-            return self.sources[src]
-        if src in self.state:
-            obj = self.state.get(src)
-            if obj.card is not None:
-                return obj.card
-        raise BadInput(f"the source '{src}' of stack object '{item.id}' is unknown")
-
-    def resolve_trigger(self, item: StackItem) -> None:
-        card = self._source_card(item)
-        trig = triggered_abilities(card)
-        if item.trigger is None or not 1 <= item.trigger <= len(trig):
-            raise BadInput(f"'{card.name}' has no triggered ability {item.trigger} "
-                           f"(stack object '{item.id}')")
-        ab = trig[item.trigger - 1]
-        label = f"'{item.id}' ({ab.text or ab.event})"
-        src = item.source or ""
-        if ab.targets:
-            legal = [t for spec, t in zip(ab.targets, item.targets, strict=False)
-                     if legal_target(self, spec, t, item.controller, src)]
-            if not legal:
-                self.note(f"{label} doesn't resolve: its target "
-                          f"{', '.join(item.targets)} is illegal now; nothing happens",
-                          "608.2b")
-                return
-        ok, why = condition(self, ab, item.controller, src, item.counters)
-        if not ok:
-            self.note(f"{label} does nothing: its intervening 'if' is false on resolution "
-                      f"({why})", "603.4")
-            return
-        self.note(f"{label} resolves", "608.2")
-        effects = ab.effects
-        if ab.optional and not (effects and effects[0].kind == "sacrifice_then"):
-            text = ab.text or ab.event
-            at = text.find("you may ")
-            what = (text[at + len("you may "):] if at >= 0 else text).rstrip(".")
-            yes = self.choose("may", item.controller, f"whether to {what} ('{item.id}')",
-                              ["yes", "no"], ("603.5",), auto_single=False)
-            if yes == "no":
-                self.note(f"{item.controller} chooses not to", "603.5")
-                return
-        do_effects(self, effects, item, ab.optional)
-
-    def resolve_activated(self, item: StackItem) -> None:
-        src = item.source or ""
-        perm = on_battlefield(self.state, src)
-        if perm is not None:
-            abilities: tuple[ActivatedAbility, ...] = effective(self.state)[src].activated
-        else:
-            abilities = self._source_card(item).activated_abilities
-        n = item.ability or 1
-        if not 1 <= n <= len(abilities):
-            raise BadInput(f"stack object '{item.id}': '{src}' has no activated ability {n}")
-        ab = abilities[n - 1]
-        if ab.is_mana_ability:
-            raise BadInput(f"stack object '{item.id}': '{src}' ability {n} is a mana "
-                           "ability; mana abilities don't use the stack (CR 605.3a)")
-        bindings = {}
-        for spec in ab.targets:
-            if isinstance(spec.filter.mana_value, str) and item.x is not None:
-                bindings[spec.filter.mana_value] = item.x
-        if ab.targets:
-            legal = [t for spec, t in zip(ab.targets, item.targets, strict=False)
-                     if legal_target(self, spec, t, item.controller, src, bindings)]
-            if not legal:
-                self.note(f"'{item.id}' doesn't resolve: its target "
-                          f"{', '.join(item.targets)} is illegal now", "608.2b")
-                return
-        self.note(f"'{item.id}' ({ab.text}) resolves", "608.2")
-        do_effects(self, ab.effects, item, False)
 
 # ---------------------------------------------------------------------------------------
 # Public API
