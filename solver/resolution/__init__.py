@@ -54,31 +54,16 @@ drawn card is an ``Unknown Card``: the state knows the library's size, not its c
 
 from __future__ import annotations
 
-import itertools
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
 from manacheck.model import (
-    Card,
-    Counters,
     GameState,
-    Phase,
-    StackItem,
-    effective,
-    matches,
-)
-from manacheck.model.abilities import (
-    ActivatedAbility,
-    CostKind,
-    TargetSpec,
-)
-from manacheck.model.characteristics import (
-    characteristics,
 )
 
+from .actions import apply_event
 from .core import OpenChoice, Run, StepLimit, Unsupported
-from .effects import draw
 from .events import (
     Activate,
     Attack,
@@ -97,19 +82,9 @@ from .events import (
 from .limits import MAX_OUTCOMES, MAX_STEPS, MAX_TOKENS
 from .outcome import Choice, LogEntry, Outcome, canonical, state_text
 from .sba import priority
-from .stack import resolve_top
-from .targets import legal_target
 from .triggers import (
     KEYWORD_TRIGGERS,
-    leave_battlefield,
-    trigger,
     triggered_abilities,
-)
-from .zones import (
-    add_card,
-    fmt_counters,
-    new_id,
-    set_counters,
 )
 
 __all__ = [
@@ -145,292 +120,8 @@ class _Run(Run):
             self.pos += 1
             if isinstance(ev, Choose):
                 raise BadEvent(ev.index, "choose", "no choice is open at this point")
-            self.apply(ev)
+            apply_event(self, ev)
             priority(self)
-
-    def apply(self, ev: Event) -> None:
-        if isinstance(ev, PutCounters):
-            self.put_counters_event(ev)
-        elif isinstance(ev, RemoveCounters):
-            self.remove_counters_event(ev)
-        elif isinstance(ev, Leaves):
-            perms = [self.require_permanent(o) for o in ev.objects]
-            where = {"graveyard": "its owner's graveyard", "exile": "exile",
-                     "hand": "its owner's hand"}[ev.to]
-            self.note(f"event {ev.index + 1}: {', '.join(p.id for p in perms)} "
-                      f"{'dies' if ev.to == 'graveyard' and len(perms) == 1 else 'leave'}"
-                      f"{'' if ev.to == 'graveyard' and len(perms) == 1 else ' the battlefield'}"
-                      f" to {where}", *(["700.4"] if ev.to == "graveyard" else ["603.6c"]),
-                      depth=0)
-            leave_battlefield(self, [p.id for p in perms], ev.to)
-        elif isinstance(ev, Cast):
-            self.cast(ev)
-        elif isinstance(ev, Activate):
-            self.activate(ev)
-        elif isinstance(ev, Draw):
-            if ev.player not in self.state.player_names:
-                raise self.bad(f"unknown player '{ev.player}'",
-                               "players are " + ", ".join(self.state.player_names))
-            self.note(f"event {ev.index + 1}: {ev.player} draws {ev.count} card(s)", "121.2",
-                      depth=0)
-            draw(self, ev.player, ev.count)
-        elif isinstance(ev, BeginningOfCombat):
-            self.beginning_of_combat(ev)
-        elif isinstance(ev, Attack):
-            self.attack(ev)
-        elif isinstance(ev, Resolve):
-            if not self.state.stack:
-                if ev.all:
-                    self.note(f"event {ev.index + 1}: resolve the whole stack: it is empty",
-                              "608.1", depth=0)
-                    return
-                raise self.bad("the stack is empty; nothing to resolve")
-            self.note(f"event {ev.index + 1}: resolve "
-                      f"{'the whole stack' if ev.all else 'the top of the stack'}", "608.1",
-                      depth=0)
-            resolve_top(self)
-            if ev.all:
-                priority(self)
-                while self.state.stack:
-                    resolve_top(self)
-                    priority(self)
-
-    # ---- events ----------------------------------------------------------------------
-    def put_counters_event(self, ev: PutCounters) -> None:
-        perms = [self.require_permanent(o) for o in ev.objects]
-        self.note(f"event {ev.index + 1}: put {fmt_counters(ev.counters)} on "
-                  f"{', '.join(p.id for p in perms)}", "122.6", depth=0)
-        for p in perms:
-            self.state = set_counters(self.state, p.id, p.counters.plus(ev.counters))
-
-    def remove_counters_event(self, ev: RemoveCounters) -> None:
-        perms = [self.require_permanent(o) for o in ev.objects]
-        for p in perms:
-            for k, n in ev.counters.items:
-                if p.counters[k] < n:
-                    raise self.bad(f"'{p.id}' has {p.counters[k]} {k} counter(s); can't "
-                                   f"remove {n}")
-        self.note(f"event {ev.index + 1}: remove {fmt_counters(ev.counters)} from "
-                  f"{', '.join(p.id for p in perms)}", "122.1", depth=0)
-        for p in perms:
-            c = p.counters
-            for k, n in ev.counters.items:
-                c = c.remove(k, n)
-            self.state = set_counters(self.state, p.id, c)
-
-    def cast(self, ev: Cast) -> None:
-        st = self.state
-        if ev.card not in st:
-            raise self.bad(f"unknown object '{ev.card}'", st._suggest_id(ev.card))
-        zone = st.zone_of(ev.card)
-        obj = st.get(ev.card)
-        if zone != "hand" or not isinstance(obj, Card):
-            raise self.bad(f"'{ev.card}' is not in a hand (it is in the {zone}); only casting "
-                           "from hand is supported")
-        card = obj.card
-        if not card.is_spell_card:
-            raise self.bad(f"'{card.name}' is a land; lands are played, not cast (CR 305.9)")
-        if ev.x is not None and not card.has_variable_cost:
-            raise self.bad(f"x given for '{card.name}', whose mana cost has no X")
-        if ev.alternative_cost is not None and ev.alternative_cost not in [
-                a.name for a in card.alternative_costs]:
-            raise self.bad(f"'{card.name}' has no alternative cost '{ev.alternative_cost}'")
-        for t in ev.targets:
-            if t not in st and t not in st.player_names:
-                raise self.bad(f"unknown target '{t}'", st._suggest_id(t))
-        caster = obj.owner
-        p = st.player(caster)
-        st = st.with_player(replace(p, hand=tuple(c for c in p.hand if c.id != obj.id)))
-        x = ev.x if card.has_variable_cost else None
-        if card.has_variable_cost and x is None:
-            x = 0
-        item = StackItem(id=obj.id, controller=caster, card=card, x=x,
-                         alternative_cost=ev.alternative_cost, targets=ev.targets)
-        self.state = replace(st, stack=(*st.stack, item))
-        extra = []
-        if x is not None:
-            extra.append(f"X={x}")
-        if ev.alternative_cost:
-            extra.append(f"for its {ev.alternative_cost} cost")
-        self.note(f"event {ev.index + 1}: {caster} casts {obj.id}"
-                  f"{' (' + ', '.join(extra) + ')' if extra else ''}; it goes on the stack "
-                  f"(costs taken as paid, timing not checked; mana value "
-                  f"{item.mana_value()})", "601.2", "202.3e",
-                  depth=0)
-        for perm in self.state.permanents:
-            if any(ab.event == "cast_spell" for ab in perm.card.triggered_abilities):
-                raise Unsupported(f"{perm.id} has a 'whenever a player casts' ability, which "
-                                  "the resolution solver doesn't model")
-        # "When you cast this spell" (CR 603.2, 603.4: intervening if checked now).
-        for n, ab in enumerate(triggered_abilities(card), 1):
-            if ab.event == "cast_self":
-                trigger(self, obj.id, card, n, ab, caster, Counters(), None)
-
-    def activate(self, ev: Activate) -> None:
-        perm = self.require_permanent(ev.object)
-        chars = effective(self.state)[perm.id]
-        if ev.ability > len(chars.activated):
-            raise self.bad(f"'{perm.id}' has {len(chars.activated)} activated abilities; no "
-                           f"ability {ev.ability}")
-        ab = chars.activated[ev.ability - 1]
-        if (ab.mana_cost.symbols or ab.tap or ab.untap or ab.is_mana_ability
-                or any(c.kind is not CostKind.DISCARD for c in ab.costs)):
-            raise Unsupported(f"event {ev.index + 1} (activate): only abilities whose whole "
-                              "cost is discarding cards are supported here (e.g. Kozilek); use "
-                              "the activation solver for others")
-        need = sum(c.count if isinstance(c.count, int) else 1 for c in ab.costs)
-        you = perm.controller
-        hand = {c.id: c for c in self.state.player(you).hand}
-        targets = ev.targets
-        discard = ev.discard
-        if not targets and len(ab.targets) == 1 and ab.targets[0].zone == "stack":
-            # Which spell to target is an open choice (CR 601.2c): a spell is a choice only
-            # if the cost can then be paid (Kozilek ruling: match a card in hand).
-            spec = ab.targets[0]
-            opts = [sp.id for sp in self.state.stack
-                    if legal_target(self, spec, sp.id, you, perm.id)
-                    and (discard or self._discard_options(ab, hand, you, perm.id,
-                                                          self._bind(spec, sp)))]
-            if not opts:
-                raise self.bad(f"no legal target for '{spec.text or 'its target'}' that a "
-                               f"card in {you}'s hand can pay for (CR 115.1, 601.2c)")
-            targets = (self.choose("target", you, f"target of {perm.id}'s ability "
-                                   f"{ev.ability}: {spec.text}", opts, ("601.2c", "115.1")),)
-        if len(targets) != len(ab.targets):
-            raise self.bad(f"the ability has {len(ab.targets)} target(s); "
-                           f"{len(targets)} given (CR 601.2c, 602.2b)")
-        # Targets first: they fix X (Kozilek ruling: the target determines X).
-        bindings: dict[str, int] = {}
-        for spec, t in zip(ab.targets, targets, strict=True):
-            if t not in self.state:
-                raise self.bad(f"unknown target '{t}'", self.state._suggest_id(t))
-            tobj = self.state.get(t)
-            if spec.zone == "stack":
-                if not isinstance(tobj, StackItem) or (spec.spell and tobj.card is None):
-                    raise self.bad(f"'{t}' is not a spell on the stack (CR 115.1)")
-                mvar = spec.filter.mana_value
-                if isinstance(mvar, str):
-                    bindings[mvar] = tobj.mana_value()
-                if not matches(spec.filter, characteristics(tobj), tobj, self.state, you,
-                               perm.id, bindings):
-                    raise self.bad(f"'{t}' is not a legal target ({spec.text or 'filter'})")
-            elif not legal_target(self, spec, t, you, perm.id):
-                raise self.bad(f"'{t}' is not a legal target ({spec.text or spec.zone})")
-        if not discard and need == 1:
-            opts = self._discard_options(ab, hand, you, perm.id, bindings)
-            if not opts:
-                raise self.bad(f"no card in {you}'s hand can pay the cost "
-                               f"({', '.join(c.text for c in ab.costs)}"
-                               f"{', X=' + str(next(iter(bindings.values()))) if bindings else ''})"
-                               " (CR 601.2h)")
-            discard = (self.choose("discard", you, f"the card to discard for {perm.id}'s "
-                                   f"ability {ev.ability}", opts, ("601.2h", "602.2b")),)
-        if len(discard) != need:
-            raise self.bad(f"the cost discards {need} card(s); {len(discard)} given")
-        for cid, cost in zip(discard, itertools.cycle(ab.costs), strict=False):
-            if cid not in hand:
-                where = (f"it is in the {self.state.zone_of(cid)}" if cid in self.state
-                         else "no such object")
-                raise self.bad(f"'{cid}' is not in {you}'s hand ({where})")
-            card = hand[cid]
-            mvar = cost.filter.mana_value
-            mv = card.mana_value()  # CR 202.3e: X is 0 off the stack
-            if isinstance(mvar, str) and mvar in bindings and mv != bindings[mvar]:
-                raise self.bad(f"'{cid}' has mana value {mv} (an X in a card's cost off "
-                               f"the stack is 0, CR 107.3), but {mvar} is {bindings[mvar]} "
-                               "(the target spell's mana value, CR 202.3e, 118.9c)")
-            if isinstance(mvar, str) and mvar not in bindings:
-                bindings[mvar] = mv
-            if not matches(cost.filter, characteristics(card), card, self.state, you, perm.id,
-                           bindings):
-                raise self.bad(f"'{cid}' doesn't match the cost's filter")
-        for cid in discard:
-            p = self.state.player(you)
-            card = hand[cid]
-            self.state = add_card(self.state.with_player(
-                replace(p, hand=tuple(c for c in p.hand if c.id != cid))), card.owner,
-                "graveyard", card)
-        xval = next(iter(bindings.values()), None)
-        item = StackItem(id=new_id(self.state, f"{perm.id} ability {ev.ability}", self.taken),
-                         controller=you, source=perm.id, ability=ev.ability, x=xval,
-                         targets=targets)
-        self.state = replace(self.state, stack=(*self.state.stack, item))
-        self.sources[perm.id] = perm.card
-        self.note(f"event {ev.index + 1}: {you} activates {perm.id}'s ability {ev.ability} "
-                  f"(X={xval}), discarding {', '.join(discard)}, targeting "
-                  f"{', '.join(targets)}", "602.2", "107.3", "202.3e", depth=0)
-
-    @staticmethod
-    def _bind(spec: TargetSpec, spell: StackItem) -> dict[str, int]:
-        """The variable a target fixes: "target spell with mana value X" (CR 202.3e)."""
-        mvar = spec.filter.mana_value
-        return {mvar: spell.mana_value()} if isinstance(mvar, str) else {}
-
-    def _discard_options(self, ab: ActivatedAbility, hand: Mapping[str, Card], you: str,
-                         source: str, bindings: Mapping[str, int]) -> list[str]:
-        """Cards in hand that can pay a one-card discard cost with these bindings."""
-        if len(ab.costs) != 1:
-            return []
-        cost = ab.costs[0]
-        return [cid for cid, card in hand.items()
-                if matches(cost.filter, characteristics(card), card, self.state, you, source,
-                           bindings)]
-
-    def beginning_of_combat(self, ev: BeginningOfCombat) -> None:
-        self.state = replace(self.state, turn=replace(self.state.turn,
-                                                      phase=Phase.BEGINNING_OF_COMBAT))
-        self.note(f"event {ev.index + 1}: {self.state.turn.active_player}'s beginning of "
-                  "combat step", "507.1", depth=0)
-        for perm in self.state.permanents:
-            for n, ab in enumerate(triggered_abilities(perm.card), 1):
-                if ab.event != "beginning_of_combat":
-                    continue
-                if ab.your_turn_only and perm.controller != self.state.turn.active_player:
-                    continue
-                trigger(self, perm.id, perm.card, n, ab, perm.controller, Counters(), None)
-
-    def attack(self, ev: Attack) -> None:
-        """CR 508.1: the active player declares attackers; they become tapped (508.1f)
-        unless they have vigilance (702.20b); "whenever ... attacks" triggers (508.3a)."""
-        ap = self.state.turn.active_player
-        chars = effective(self.state)
-        perms = [self.require_permanent(o) for o in ev.objects]
-        for p in perms:
-            c = chars[p.id]
-            if not c.is_creature:
-                raise self.bad(f"'{p.id}' is not a creature; only creatures attack (CR 508.1a)")
-            if p.controller != ap:
-                raise self.bad(f"'{p.id}' is controlled by {p.controller}, not by the active "
-                               f"player {ap} (CR 508.1a)")
-            if p.tapped:
-                raise self.bad(f"'{p.id}' is tapped and can't attack (CR 508.1a)")
-            if p.summoning_sick and "Haste" not in c.keywords:
-                raise self.bad(f"'{p.id}' hasn't been under {ap}'s control since the turn "
-                               "began and can't attack (CR 302.6)")
-        self.state = replace(self.state, turn=replace(self.state.turn,
-                                                      phase=Phase.DECLARE_ATTACKERS))
-        self.note(f"event {ev.index + 1}: {ap} attacks with {', '.join(ev.objects)}", "508.1",
-                  depth=0)
-        for src in self.state.permanents:
-            if any(ab.event == "becomes_tapped" for ab in triggered_abilities(src.card)):
-                raise Unsupported(f"{src.id} has a 'becomes tapped' trigger, which the "
-                                  "resolution solver doesn't model")
-        for p in perms:
-            if "Vigilance" not in chars[p.id].keywords:
-                self.state = self.state.with_permanent(replace(self.state.permanent(p.id),
-                                                               tapped=True))
-        for src in self.state.permanents:
-            for n, ab in enumerate(triggered_abilities(src.card), 1):
-                if ab.event not in ("attacks", "enters_or_attacks"):
-                    continue
-                for p in perms:
-                    if ab.self_only and p.id != src.id:
-                        continue
-                    if not ab.self_only and not matches(ab.subject, chars[p.id], p,
-                                                        self.state, src.controller, src.id):
-                        continue
-                    trigger(self, src.id, src.card, n, ab, src.controller, Counters(),
-                                 None if p.id == src.id else p.id)
 
 # ---------------------------------------------------------------------------------------
 # Public API
