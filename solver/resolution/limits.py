@@ -5,7 +5,8 @@ an effect that would create more than ``MAX_TOKENS`` tokens is refused with
 :class:`~manacheck.solver.resolution.core.Unsupported`; :func:`outcomes
 <manacheck.solver.resolution.outcomes>` explores at most ``MAX_OUTCOMES`` runs by
 default and marks the last outcome ``stopped`` when more were needed. A limit never
-changes an answer silently.
+changes an answer silently. Code reads ``MAX_STEPS`` and ``MAX_TOKENS`` as
+``limits.NAME`` at call time, so a caller (or a test) can change one for a run.
 
 Rules
 -----
