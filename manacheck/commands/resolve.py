@@ -15,7 +15,7 @@ import json
 from typing import Any
 
 from manacheck.cli import EXIT_NO, EXIT_YES, emit
-from manacheck.model.statefile import dump_state, load_state_with_cards, parse_bytes
+from manacheck.model.statefile import load_state_with_cards, parse_bytes
 from manacheck.solver.resolution import MAX_OUTCOMES, Outcome, outcomes, resolve
 
 COMMAND = "resolve"
@@ -38,26 +38,6 @@ def _input_cards(path: str) -> list[dict[str, Any]]:
         doc = parse_bytes(fh.read(), path)
     cards = doc.data.get("cards") if isinstance(doc.data, dict) else None
     return [c for c in cards if isinstance(c, dict)] if isinstance(cards, list) else []
-
-
-def _outcome_data(o: Outcome, extra: list[dict[str, Any]]) -> dict[str, Any]:
-    d: dict[str, Any] = {
-        "choices": [{"choice": c, "answer": a} for c, a in o.choices],
-        "log": [{"text": e.text, "rules": list(e.rules),
-                 "event": None if e.event is None else e.event + 1} for e in o.log],
-        "state": o.state_text(extra),
-        "state_data": dump_state(o.state),
-    }
-    if o.open_choice is not None:
-        ch = o.open_choice
-        d["open_choice"] = {"kind": ch.kind, "player": ch.player, "prompt": ch.prompt,
-                            "options": list(ch.options), "rules": list(ch.rules),
-                            "events": [ch.choose_event(x) for x in ch.options]}
-    if o.stopped:
-        d["stopped"] = o.stopped
-    if o.pending:
-        d["pending_triggers"] = list(o.pending)
-    return d
 
 
 def _outcome_text(o: Outcome, extra: list[dict[str, Any]]) -> list[str]:
@@ -86,7 +66,7 @@ def handle(args: argparse.Namespace) -> int:
     extra = _input_cards(args.state)
     if args.all_choices:
         outs = outcomes(state, limit=max(1, args.limit))
-        data = {"outcomes": [_outcome_data(o, extra) for o in outs]}
+        data = {"outcomes": [o.to_data(extra) for o in outs]}
 
         def text() -> str:
             done = [o for o in outs if o.open_choice is None]
@@ -103,5 +83,5 @@ def handle(args: argparse.Namespace) -> int:
         emit(args, data, text)
         return EXIT_YES
     out = resolve(state)
-    emit(args, _outcome_data(out, extra), lambda: "\n".join(_outcome_text(out, extra)))
+    emit(args, out.to_data(extra), lambda: "\n".join(_outcome_text(out, extra)))
     return EXIT_YES if out.complete else EXIT_NO

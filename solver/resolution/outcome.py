@@ -96,6 +96,28 @@ class Outcome:
     def state_text(self, extra_cards: Sequence[Mapping[str, Any]] = ()) -> str:
         return state_text(self.state, extra_cards)
 
+    def to_data(self, extra_cards: Sequence[Mapping[str, Any]] = ()) -> dict[str, Any]:
+        """The outcome as JSON-ready data (the ``resolve --json`` shape): choices made,
+        the log with its rules, the resulting state (text and data), and where it
+        stopped. ``extra_cards`` are card entries to copy into the state text."""
+        d: dict[str, Any] = {
+            "choices": [{"choice": c, "answer": a} for c, a in self.choices],
+            "log": [{"text": e.text, "rules": list(e.rules),
+                     "event": None if e.event is None else e.event + 1} for e in self.log],
+            "state": self.state_text(extra_cards),
+            "state_data": dump_state(self.state),
+        }
+        if self.open_choice is not None:
+            ch = self.open_choice
+            d["open_choice"] = {"kind": ch.kind, "player": ch.player, "prompt": ch.prompt,
+                                "options": list(ch.options), "rules": list(ch.rules),
+                                "events": [ch.choose_event(x) for x in ch.options]}
+        if self.stopped:
+            d["stopped"] = self.stopped
+        if self.pending:
+            d["pending_triggers"] = list(self.pending)
+        return d
+
 
 def canonical(state: GameState) -> str:
     """The state as text with every zone sorted by id: equal for equal game states
