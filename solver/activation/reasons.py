@@ -66,8 +66,10 @@ def _priority_reasons(act: Activation) -> list[Reason]:
     it in the untap step (117.3a) or, unless something triggers or a state-based
     action happens, in the cleanup step (514.3, 514.3a: an empty stack there means
     nothing did). A mana ability may also be activated while a cost is being paid
-    (605.3a), so none of this stops one."""
-    if act.ab.is_mana_ability:
+    (605.3a), so none of this stops one -- unless it says "Activate only as an instant"
+    (602.5e): then it follows the timing rules for casting an instant, which needs
+    priority (117.1a), even though it is a mana ability (605.1)."""
+    if act.ab.is_mana_ability and act.ab.timing != "as_instant":
         return []
     st = act.state
     out: list[Reason] = []
@@ -83,6 +85,12 @@ def _priority_reasons(act: Activation) -> list[Reason]:
         out.append(Reason("117.1b", f"{act.you} doesn't hold priority ({holder} does); "
                                     f"a player activates an ability only when they "
                                     f"hold priority"))
+    if out and act.ab.is_mana_ability:
+        # CR 602.5e: "Activate only as an instant" needs priority, as an instant does.
+        out = [Reason("602.5e", "activate only as an instant: it follows the timing rules "
+                                "for casting an instant, which need priority (CR 117.1a), "
+                                "so it isn't activated while paying a cost either; "
+                                + r.message) for r in out]
     return out
 
 

@@ -1,0 +1,267 @@
+"""Soundness (issue 10): an effect a question reads but doesn't apply makes it not decided.
+
+Each board below is one where manacheck used to answer confidently and wrongly, built
+from the card's text and official rulings; until the effect is applied the answer must
+be "not decided" and name it, and once applied it must be the answer derived by hand.
+The guard tests keep every effect kind declared with the rule families it touches.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from manacheck.model import GameState, load_state_text
+from manacheck.model.carddata import STATIC_KINDS, builtin_cards
+from manacheck.model.effects import (
+    ALL_FAMILIES,
+    KNOWN_KINDS,
+    Family,
+    kind_of_ability,
+    kind_of_keyword,
+)
+from manacheck.solver.activation import can_activate
+from manacheck.solver.payments import payment_answer
+from manacheck.solver.produce import explain_could_produce
+from manacheck.solver.soundness import ACTIVATION, PAYMENT, PRODUCE, Question, unapplied
+
+from manacheck.cli import main
+
+
+def board(alice: str, bob: str = "", extra: str = "", phase: str = "precombat_main"
+          ) -> GameState:
+    return load_state_text(f"""
+turn: {{active_player: Alice, phase: {phase}}}
+players:
+  Alice: {{battlefield: [{alice}]}}
+  Bob: {{battlefield: [{bob}]}}
+{extra}
+""")
+
+
+# ---- the guard: every kind declared -------------------------------------------------
+
+def test_every_static_kind_of_the_card_format_is_declared() -> None:
+    for kind in STATIC_KINDS:
+        if kind in ("other", "cost_modifier"):
+            continue
+        assert f"static:{kind}" in KNOWN_KINDS, kind
+    assert "static:cost_modifier:spells" in KNOWN_KINDS
+    assert "static:cost_modifier:activated_abilities" in KNOWN_KINDS
+
+
+def test_every_effect_of_every_built_in_card_has_families_and_none_falls_back() -> None:
+    # A built-in card's effect never falls back to "every family" by accident: it is
+    # either a declared kind or text that says what it affects.
+    db = builtin_cards()
+    fallback = []
+    for name in db:
+        card = db[name]
+        for ab in card.abilities:
+            kind = kind_of_ability(ab)
+            if kind is not None:
+                assert kind.families, (name, ab)
+                if kind.families == ALL_FAMILIES:
+                    fallback.append((name, kind.key))
+        for kw in card.keywords:
+            if kind_of_keyword(kw).families == ALL_FAMILIES:
+                fallback.append((name, kw))
+    assert fallback == []
+
+
+def test_an_undeclared_kind_touches_every_family() -> None:
+    assert kind_of_keyword("Frobnicate 3").families == ALL_FAMILIES
+    s = load_state_text("""
+turn: {active_player: A}
+players:
+  A: {battlefield: [Forest, Mystery]}
+cards:
+  - name: Mystery
+    types: [Enchantment]
+    abilities:
+      - static: {kind: other, text: Something no question knows.}
+""")
+    for q in (PAYMENT, PRODUCE, ACTIVATION):
+        found = unapplied(s, q)
+        assert [u.object_id for u in found] == ["Mystery"], q.name
+
+
+def test_an_affects_declaration_is_checked_when_the_card_loads(tmp_path: Path) -> None:
+    path = tmp_path / "s.yaml"
+    path.write_text("""
+turn: {active_player: A}
+players:
+  A: {battlefield: [Mystery]}
+cards:
+  - name: Mystery
+    types: [Enchantment]
+    abilities:
+      - static: {kind: other, affects: [power_tuffness], text: Odd.}
+""")
+    assert main(["validate", str(path)]) == 2
+
+
+def test_families_a_question_doesnt_read_never_make_it_undecided() -> None:
+    # Boseiju enters tapped (entering), Glacial Chasm stops attacks (combat) and
+    # prevents damage (damage): none of that changes a payment or could-produce.
+    s = board("Forest, \"Boseiju, Who Shelters All\", Glacial Chasm")
+    assert unapplied(s, PAYMENT) == () and unapplied(s, PRODUCE) == ()
+    a = payment_answer(s, "Alice", "{G}")
+    assert a.payable is True and a.count == 1
+
+
+def test_a_question_that_reads_nothing_is_never_undecided() -> None:
+    s = board("Chromatic Orrery, Celestial Dawn")
+    assert unapplied(s, Question("none", frozenset(), frozenset())) == ()
+
+
+# ---- the wrong answers of issue 10, now undecided or right --------------------------
+
+@pytest.mark.cr("609.4b")
+def test_chromatic_orrery_spending_as_any_color_is_not_ignored() -> None:
+    # "You may spend mana as though it were mana of any color": Orrery's {C}{C}{C}{C}{C}
+    # pays {W}. Without 609.4b applied, "not payable" would be wrong.
+    a = payment_answer(board("Chromatic Orrery"), "Alice", "{W}")
+    assert a.payable is not False
+    if a.payable is None:
+        assert [u.object_id for u in a.undecided] == ["Chromatic Orrery"]
+        assert "609.4b" in a.undecided[0].why
+
+
+@pytest.mark.cr("609.4b")
+def test_celestial_dawn_spending_restriction_is_not_ignored() -> None:
+    # Celestial Dawn: "You may spend other mana only as though it were colorless mana":
+    # Llanowar Elves' {G} can't pay {G}.
+    a = payment_answer(board("Llanowar Elves, Celestial Dawn"), "Alice", "{G}")
+    assert a.payable is not True
+    data = a.to_data()
+    assert data["payable"] is None or data["payable"] is False
+
+
+@pytest.mark.cr("613.1e")
+def test_celestial_dawn_color_change_is_not_ignored_for_protection() -> None:
+    # Celestial Dawn makes Alice's nonland permanents white, so Eldrazi Displacer's
+    # ability (from a white source) can't target a creature with protection from white.
+    s = load_state_text("""
+turn: {active_player: Alice, phase: precombat_main}
+players:
+  Alice: {battlefield: [Eldrazi Displacer, Celestial Dawn, Wastes, Wastes, Wastes]}
+  Bob: {battlefield: [Warden]}
+cards:
+  - {name: Warden, types: [Creature], power: 1, toughness: 1,
+     keywords: [Protection from white]}
+""")
+    v = can_activate(s, "Eldrazi Displacer", 1, "Alice", find_fixes=False)
+    assert not v.legal
+    assert v.undecided and "Celestial Dawn" in {u.object_id for u in v.unapplied}
+    assert v.to_data()["legal"] is None
+
+
+@pytest.mark.cr("602.2b")
+def test_training_grounds_makes_displacer_payable_with_one_wastes() -> None:
+    # Issue 10: Eldrazi Displacer ({2}{C}) with Training Grounds and one Wastes is legal:
+    # the total cost is {C} (Training Grounds' ruling: "{2}{G} ... only {G}").
+    s = board("Eldrazi Displacer, Training Grounds, Wastes, Llanowar Elves")
+    v = can_activate(s, "Eldrazi Displacer", 1, "Alice", find_fixes=False)
+    assert v.legal and v.ways == 1
+    assert v.witness is not None and v.witness.targets == ("Llanowar Elves",)
+    # Without Training Grounds it isn't: {2}{C} needs three mana.
+    v = can_activate(board("Eldrazi Displacer, Wastes, Llanowar Elves"), "Eldrazi Displacer",
+                     1, "Alice", find_fixes=False)
+    assert not v.legal and any(r.rule == "601.2h" for r in v.reasons)
+
+
+@pytest.mark.cr("613.1d")
+def test_kruphix_not_being_a_creature_is_not_ignored_by_gaeas_cradle() -> None:
+    # Kruphix isn't a creature with devotion to green and blue below seven; Gaea's
+    # Cradle ("{G} for each creature you control") would otherwise count it.
+    s = board("\"Kruphix, God of Horizons\", Gaea's Cradle")
+    a = payment_answer(s, "Alice", "{G}")
+    assert a.payable is None and "Kruphix, God of Horizons" in {u.object_id for u in a.undecided}
+
+
+def test_undecided_is_json_with_object_text_and_why(tmp_path: Path,
+                                                    capsys: pytest.CaptureFixture[str]
+                                                    ) -> None:
+    path = tmp_path / "b.yaml"
+    path.write_text("""
+turn: {active_player: Alice}
+players:
+  Alice: {battlefield: [Chromatic Orrery]}
+""")
+    status = main(["pay", str(path), "{W}", "--json"])
+    data = json.loads(capsys.readouterr().out)
+    if data["payable"] is None:
+        assert status == 1
+        assert set(data["undecided"][0]) == {"object", "text", "why"}
+
+
+# ---- 602.5e: "Activate only as an instant" on a mana ability -----------------------
+
+LED = "\"Lion's Eye Diamond\""
+
+
+@pytest.mark.cr("602.5e")
+@pytest.mark.parametrize(("phase", "priority", "legal"), [
+    ("precombat_main", None, True),     # Alice holds priority (the default)
+    ("precombat_main", "Bob", False),   # 117.1a: an instant needs priority
+    ("upkeep", "Alice", True),          # any step in which she holds priority
+    ("untap", None, False),             # 117.3a: nobody receives priority
+])
+def test_lions_eye_diamond_needs_priority(phase: str, priority: str | None,
+                                          legal: bool) -> None:
+    turn = f"{{active_player: Alice, phase: {phase}" + (
+        f", priority: {priority}}}" if priority else "}")
+    s = load_state_text(f"""
+turn: {turn}
+players:
+  Alice: {{hand: [Island], battlefield: [{LED}]}}
+  Bob: {{}}
+""")
+    v = can_activate(s, "Lion's Eye Diamond", 1, "Alice", find_fixes=False)
+    assert v.legal is legal
+    if not legal:
+        assert v.reasons[0].rule == "602.5e"
+    # An ordinary mana ability is still exempt (605.3a): Alice may tap a land for mana
+    # while paying a cost even without priority.
+    s2 = load_state_text(f"""
+turn: {turn}
+players:
+  Alice: {{battlefield: [Island]}}
+  Bob: {{}}
+""")
+    assert can_activate(s2, "Island", 1, "Alice", find_fixes=False).legal
+
+
+@pytest.mark.cr("602.5e")
+def test_abilities_lists_lions_eye_diamond_as_not_legal_without_priority() -> None:
+    from manacheck.solver.activation import abilities
+
+    s = load_state_text(f"""
+turn: {{active_player: Alice, phase: precombat_main, priority: Bob}}
+players:
+  Alice: {{battlefield: [{LED}, Forest]}}
+  Bob: {{}}
+""")
+    rows = {(o, n): v for o, n, v in abilities(s, "Alice")}
+    assert not rows[("Lion's Eye Diamond", 1)].legal
+    assert rows[("Forest", 1)].legal
+
+
+def test_families_have_rules() -> None:
+    for f in Family:
+        assert "CR " in f.rules, f
+
+
+@pytest.mark.cr("106.7")
+def test_could_produce_is_undecided_only_where_the_unapplied_effect_could_matter() -> None:
+    # Kruphix's "isn't a creature" changes only Kruphix: Forest's answer doesn't look at
+    # it, Gaea's Cradle's ("for each creature you control") does. Its types stay {G}
+    # either way, but the amount is what the derivation explains: not decided.
+    s = board("\"Kruphix, God of Horizons\", Gaea's Cradle, Forest")
+    forest = explain_could_produce(s, "Forest")
+    assert forest.undecided == () and forest.letters == ["G"]
+    cradle = explain_could_produce(s, "Gaea's Cradle")
+    assert [u.object_id for u in cradle.undecided] == ["Kruphix, God of Horizons"]
+    assert cradle.as_dict()["complete"] is False
