@@ -173,6 +173,7 @@ PAYMENT_APPLIES = CHARACTERISTICS | frozenset({
     "static:mana_replacement",         # CR 106.12b, 616.1 (replacement on mana events)
     "trigger:tapped_for_mana",         # CR 605.1b triggered mana abilities
     "static:other:spend_only_mana_from",  # Myr Superion (CR 106.6)
+    "static:spend_as_any_color",       # CR 609.4b (payments.board.spend_rule)
     "keyword:affinity", "keyword:delve", "keyword:convoke",  # the spell's own (601.2f)
 })
 

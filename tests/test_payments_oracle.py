@@ -225,13 +225,19 @@ def taps_assignable(state: GameState, player: str,
     return False
 
 
-def modes(sym: object) -> list[list[Req] | str]:
+def modes(sym: object, any_color: frozenset[ManaType] = frozenset()
+          ) -> list[list[Req] | str]:
+    """Each way one symbol can be paid: a list of one-mana requirements, or LIFE.
+    ``any_color``: types the payer may spend as though they were mana of any color
+    (CR 609.4b: they may pay colored symbols and halves, never {C})."""
     s = sym
     k = s.kind  # type: ignore[attr-defined]
     colors = s.colors  # type: ignore[attr-defined]
 
     def is_(t: ManaType) -> Req:
-        return lambda u: u[0] is t
+        if t is ManaType.C:
+            return lambda u: u[0] is t
+        return lambda u: u[0] is t or u[0] in any_color
 
     def any_(u: Unit) -> bool:
         return True
@@ -295,8 +301,8 @@ def assignable(reqs: list[tuple[Req, object]],
 
 def valid_lives(chosen: list[Opt], pool: list[Unit], pool_allowed: bool,
                 cost: ManaCost, life_total: int,
-                may_pay: Callable[[Opt, int], bool] = lambda o, j: not o.restricted
-                ) -> set[int]:
+                may_pay: Callable[[Opt, int], bool] = lambda o, j: not o.restricted,
+                any_color: frozenset[ManaType] = frozenset()) -> set[int]:
     """Every life amount with which these activations and this pool mana pay the cost,
     trying every order of the activations whose abilities cost mana (CR 605.3a).
     ``may_pay(o, j)``: may mana from option ``o`` pay activation ``j``'s cost."""
@@ -313,7 +319,7 @@ def valid_lives(chosen: list[Opt], pool: list[Unit], pool_allowed: bool,
     filters = [i for i, o in enumerate(chosen) if o.mana_cost]
     act_life = sum(o.life for o in chosen)
     lives = set()
-    for combo in itertools.product(*(modes(s) for s, _ in syms)):
+    for combo in itertools.product(*(modes(s, any_color) for s, _ in syms)):
         reqs: list[tuple[Req, object]] = []
         life = act_life
         for (_s, owner), m in zip(syms, combo, strict=True):
@@ -344,6 +350,9 @@ def oracle(state: GameState, player: str, cost: ManaCost, *, for_object: str | N
     pool_units: list[Unit] = [(e.type, e.snow) for e in pl.mana_pool.entries
                               for _ in range(e.amount)]
     pool_allowed = all(e.restriction is None for e in pl.mana_pool.entries)
+    # CR 609.4b: Chromatic Orrery lets its controller spend any mana as any color.
+    any_color = frozenset(ManaType) if any(p.name == "Chromatic Orrery"
+                                           for p in pl.battlefield) else frozenset()
     out: set[Identity] = set()
     max_units = sum(2 if s.kind is SymbolKind.MONO_HYBRID else
                     s.amount if s.kind is SymbolKind.GENERIC else 1 for s in cost)
@@ -367,7 +376,8 @@ def oracle(state: GameState, player: str, cost: ManaCost, *, for_object: str | N
                 for k in range(len(pool_units) + 1):
                     for pool in set(itertools.combinations(sorted(pool_units, key=str), k)):
                         for life in valid_lives(chosen, list(pool), pool_allowed, cost,
-                                                pl.life, spend_rule(state, player, owned)):
+                                                pl.life, spend_rule(state, player, owned),
+                                                any_color):
                             key = frozenset(Counter(
                                 (group_key(state, pid), o.ability, o.event)
                                 for pid, o in owned
@@ -403,7 +413,7 @@ CARDS = ["Plains", "Island", "Swamp", "Mountain", "Forest", "Wastes", "Snow-Cove
          "City of Brass", "Mana Confluence", "Sol Ring", "Graven Cairns", "Eldrazi Temple",
          "Lotus Petal", "Springleaf Drum", "Pili-Pala", "Azorius Signet", "Grand Architect",
          "Vizier of Tumbling Sands", "Ashnod's Altar", "Phyrexian Altar",
-         "Krark-Clan Ironworks", "Phyrexian Tower"]
+         "Krark-Clan Ironworks", "Phyrexian Tower", "Chromatic Orrery"]
 OUTLET_CARDS = {"Ashnod's Altar", "Phyrexian Altar", "Krark-Clan Ironworks", "Phyrexian Tower"}
 # Generic symbols are listed several times so that more random costs are payable.
 SYMBOLS = ["{W}", "{U}", "{B}", "{R}", "{G}", "{C}", "{1}", "{1}", "{1}", "{2}", "{2}",

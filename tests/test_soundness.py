@@ -119,24 +119,41 @@ def test_a_question_that_reads_nothing_is_never_undecided() -> None:
 # ---- the wrong answers of issue 10, now undecided or right --------------------------
 
 @pytest.mark.cr("609.4b")
-def test_chromatic_orrery_spending_as_any_color_is_not_ignored() -> None:
-    # "You may spend mana as though it were mana of any color": Orrery's {C}{C}{C}{C}{C}
-    # pays {W}. Without 609.4b applied, "not payable" would be wrong.
-    a = payment_answer(board("Chromatic Orrery"), "Alice", "{W}")
-    assert a.payable is not False
-    if a.payable is None:
-        assert [u.object_id for u in a.undecided] == ["Chromatic Orrery"]
-        assert "609.4b" in a.undecided[0].why
+def test_chromatic_orrery_spends_mana_as_any_color_but_not_for_c_or_s() -> None:
+    # "You may spend mana as though it were mana of any color": Orrery's {C}x5 pays
+    # {W}{U} alone (it used to be "not payable"). {C} isn't a color, so nothing pays {C}
+    # but colorless mana; snow isn't a type, so {S} still needs a snow source (609.4b:
+    # what mana was spent doesn't change; the snow rulings).
+    s = board("Chromatic Orrery, Forest")
+    a = payment_answer(s, "Alice", "{W}{U}")
+    assert a.payable is True and a.count == 2 and not a.undecided
+    assert {q.text for q in a.options} == {
+        "Chromatic Orrery [ability 1: {C}{C}{C}{C}{C}] (leftover {C}{C}{C})",
+        "Chromatic Orrery [ability 1: {C}{C}{C}{C}{C}], Forest [ability 1: {G}] "
+        "(leftover {C}{C}{C}{C})"}
+    assert payment_answer(s, "Alice", "{C}{C}{C}{C}{C}{C}").payable is False  # 5 {C} only
+    assert payment_answer(s, "Alice", "{S}").payable is False
+    # It is the controller's: the opponent's Orrery does nothing for Alice.
+    assert payment_answer(board("Forest", "Chromatic Orrery"), "Alice", "{W}").payable is False
 
 
 @pytest.mark.cr("609.4b")
-def test_celestial_dawn_spending_restriction_is_not_ignored() -> None:
-    # Celestial Dawn: "You may spend other mana only as though it were colorless mana":
-    # Llanowar Elves' {G} can't pay {G}.
-    a = payment_answer(board("Llanowar Elves, Celestial Dawn"), "Alice", "{G}")
-    assert a.payable is not True
-    data = a.to_data()
-    assert data["payable"] is None or data["payable"] is False
+def test_celestial_dawn_white_as_any_color_other_mana_only_as_colorless() -> None:
+    # Celestial Dawn: "You may spend white mana as though it were mana of any color.
+    # You may spend other mana only as though it were colorless mana." Its lands are
+    # Plains (making {W}); Llanowar Elves still makes {G} (its ruling), which can then
+    # pay only generic mana.
+    s = board("Celestial Dawn, Llanowar Elves, Forest, Island")
+    a = payment_answer(s, "Alice", "{U}{G}")
+    assert a.payable is True and a.count == 1
+    assert a.options[0].text == "Forest [ability 1: {W}], Island [ability 1: {W}]"
+    a = payment_answer(board("Celestial Dawn, Llanowar Elves"), "Alice", "{G}")
+    assert a.payable is False and not a.undecided
+    assert payment_answer(board("Celestial Dawn, Llanowar Elves"), "Alice", "{1}").payable
+    # Whether mana spent "as though it were colorless" pays {C} the text doesn't settle:
+    # not decided, naming Celestial Dawn.
+    a = payment_answer(board("Celestial Dawn, Llanowar Elves, Sol Ring"), "Alice", "{C}")
+    assert a.payable is None and [u.object_id for u in a.undecided] == ["Celestial Dawn"]
 
 
 @pytest.mark.cr("613.1e")
@@ -188,13 +205,13 @@ def test_undecided_is_json_with_object_text_and_why(tmp_path: Path,
     path.write_text("""
 turn: {active_player: Alice}
 players:
-  Alice: {battlefield: [Chromatic Orrery]}
+  Alice: {battlefield: [Celestial Dawn, Sol Ring]}
 """)
-    status = main(["pay", str(path), "{W}", "--json"])
+    status = main(["pay", str(path), "{C}", "--json"])
     data = json.loads(capsys.readouterr().out)
-    if data["payable"] is None:
-        assert status == 1
-        assert set(data["undecided"][0]) == {"object", "text", "why"}
+    assert status == 1 and data["payable"] is None and data["complete"] is False
+    assert set(data["undecided"][0]) == {"object", "text", "why"}
+    assert data["undecided"][0]["object"] == "Celestial Dawn"
 
 
 # ---- 602.5e: "Activate only as an instant" on a mana ability -----------------------

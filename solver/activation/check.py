@@ -14,9 +14,9 @@ sources the payment solver can't model is *not decided*, never a guessed "no".
 
 from __future__ import annotations
 
-from manacheck.model import GameState
+from manacheck.model import GameState, ManaCost
 
-from ..payments.answer import ABILITY_COST_KIND, sources_costs_change
+from ..payments.answer import ABILITY_COST_KIND, unapplied_for_payment
 from ..soundness import ACTIVATION, PAYMENT, Undecided, unapplied
 from .core import Activation
 from .limits import WAYS_LIMIT
@@ -45,7 +45,8 @@ def check(
     number, ab = resolve_ability(state, object_id, ability)
     you = player if player is not None else default_player(state, object_id)
     state.player(you)  # UnknownObject for an unknown player
-    unapplied_effects = unapplied_for_activation(state, object_id, you)
+    unapplied_effects = unapplied_for_activation(state, object_id, you,
+                                                 ab.mana_cost.mana_only)
     if unapplied_effects:
         # Soundness: an effect this question doesn't apply could change the verdict.
         return Verdict(object_id=object_id, ability=number, player=you, legal=False,
@@ -89,16 +90,17 @@ def check(
                    left_out=tuple(sorted(problem.left_out)))
 
 
-def unapplied_for_activation(state: GameState, object_id: str, player: str
-                             ) -> tuple[Undecided, ...]:
+def unapplied_for_activation(state: GameState, object_id: str, player: str,
+                             cost: ManaCost) -> tuple[Undecided, ...]:
     """The effects on the board that could change this verdict and that it doesn't
-    apply (``manacheck.solver.soundness``). The ability's own total cost is applied;
-    a change to a mana source's own activation cost isn't, so it counts when it applies
-    to one (CR 602.2b)."""
+    apply (``manacheck.solver.soundness``). The ability's own total cost is applied; a
+    change to a mana source's own activation cost, or a spend rule the payment solver
+    can't apply exactly, counts as for a payment (:func:`.payments.answer.
+    unapplied_for_payment`)."""
     found = unapplied(state, ACTIVATION, [object_id])
-    if sources_costs_change(state, player):
-        found += tuple(u for u in unapplied(state, PAYMENT, [object_id])
-                       if u.key == ABILITY_COST_KIND and u not in found)
+    extra = unapplied_for_payment(state, player, cost, PAYMENT, object_id)
+    found += tuple(u for u in extra if u.key in (ABILITY_COST_KIND, "static:spend_as_any_color")
+                   and u not in found)
     return found
 
 

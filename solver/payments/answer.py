@@ -17,19 +17,56 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from manacheck.model import GameState, ManaCost, effective
+from manacheck.model import GameState, ManaCost, StaticAbility, SymbolKind, effective
 from manacheck.model.errors import BadInput
 
 from ..costs import ability_total_cost
-from ..soundness import PAYMENT, PAYMENT_FOR, Undecided, unapplied
+from ..soundness import PAYMENT, PAYMENT_FOR, Question, Undecided, unapplied
 from .casting import resolve_cost, total_cost_for
 from .questions import payments
 from .reasons import unpayable_reasons
 from .values import Payment, PaymentSearchLimit
 
-__all__ = ["PaymentAnswer", "payment_answer", "sources_costs_change"]
+__all__ = ["PaymentAnswer", "payment_answer", "sources_costs_change", "spend_rule_unsure",
+           "unapplied_for_payment"]
 
 ABILITY_COST_KIND = "static:cost_modifier:activated_abilities"
+
+
+def spend_rule_unsure(state: GameState, player: str, cost: ManaCost) -> bool:
+    """Whether the payer's spend rule (CR 609.4b) is one manacheck can't apply exactly:
+    Celestial Dawn's "other mana only as though it were colorless" with a {C} or {C/W}
+    to pay (whether mana spent as though colorless pays {C} isn't settled by the rules'
+    text), or it together with another "as though" spending effect (609.4a)."""
+    chars = effective(state)
+    rules = [ab for p in state.player(player).battlefield for ab in chars[p.id].abilities
+             if isinstance(ab, StaticAbility) and ab.kind == "spend_as_any_color"]
+    if not any(ab.params.get("others_as_colorless") for ab in rules):
+        return False
+    if len(rules) > 1:
+        return True
+    costs = [cost] + [ab.mana_cost for p in state.player(player).battlefield
+                      for ab in chars[p.id].activated if ab.is_mana_ability]
+    return any(s.kind in (SymbolKind.COLORLESS, SymbolKind.COLORLESS_HYBRID)
+               for c in costs for s in c)
+
+
+def unapplied_for_payment(state: GameState, player: str, cost: ManaCost | str,
+                          question: Question = PAYMENT, for_object: str | None = None
+                          ) -> tuple[Undecided, ...]:
+    """The effects that could change a payment answer and that it doesn't apply
+    (``manacheck.solver.soundness``), with the two kinds it applies only in part: a
+    change to a mana source's own activation cost (CR 602.2b) counts when it applies to
+    one; a spend rule (CR 609.4b) counts when :func:`spend_rule_unsure`."""
+    parsed = ManaCost.parse(cost) if isinstance(cost, str) else cost
+    about = [for_object] if for_object else []
+    out = [u for u in unapplied(state, question, about)
+           if u.key != ABILITY_COST_KIND or sources_costs_change(state, player)]
+    if spend_rule_unsure(state, player, parsed.mana_only):
+        wider = Question(question.name, question.reads,
+                         question.implements - {"static:spend_as_any_color"})
+        out += [u for u in unapplied(state, wider, about) if u not in out]
+    return tuple(out)
 
 
 def sources_costs_change(state: GameState, player: str) -> bool:
@@ -199,8 +236,7 @@ def payment_answer(state: GameState, player: str, cost: ManaCost | str | None, *
         written, total, own = total_cost_for(state, for_object, x, player)
         cost, x, exclude, changes = total.cost, None, exclude | own, total.changes
     question = PAYMENT_FOR if for_object is not None else PAYMENT
-    undecided = tuple(u for u in unapplied(state, question, [for_object] if for_object else [])
-                      if u.key != ABILITY_COST_KIND or sources_costs_change(state, player))
+    undecided = unapplied_for_payment(state, player, cost, question, for_object)
     if undecided:
         shown = resolve_cost(cost, x)
         return PaymentAnswer(shown, None, None, False, undecided=undecided,

@@ -26,20 +26,42 @@ from manacheck.model import (
     Permanent,
     SpendRestriction,
     StackItem,
+    StaticAbility,
     SymbolKind,
     effective,
     matches,
     object_characteristics,
 )
+from manacheck.model.mana import parse_mana_types
 
 from .casting import spell_card
-from .kinds import Group, Kind, PoolKind, Slot, max_units, type_classes
+from .kinds import Group, Kind, PoolKind, Slot, SpendRule, max_units, type_classes
 
 __all__ = ["Board", "ExactData"]
 
 #: Data of the arithmetic exact check (see :func:`.exact.simple_check_data`): the
 #: cost's total mana and what each type must cover.
 ExactData = tuple[int, dict[ManaType, int]]
+
+
+def spend_rule(state: GameState, player: str) -> SpendRule:
+    """CR 609.4b: the "spend mana as though it were mana of any color" effects of the
+    permanents ``player`` controls ("You may spend ..."): Chromatic Orrery (every type),
+    Celestial Dawn (white as any color, the rest only as though colorless)."""
+    chars = effective(state)
+    any_color: set[ManaType] = set()
+    only_colorless: set[ManaType] = set()
+    for perm in state.player(player).battlefield:
+        for ab in chars[perm.id].abilities:
+            if not isinstance(ab, StaticAbility) or ab.kind != "spend_as_any_color":
+                continue
+            which = ab.params.get("mana")
+            types = set(parse_mana_types(str(which))) if which else set(ManaType)
+            any_color |= types
+            if ab.params.get("others_as_colorless"):
+                only_colorless |= set(ManaType) - types - {ManaType.C}
+    # 609.4a: where two effects apply, both do: mana one effect lets pay any color may.
+    return SpendRule(frozenset(any_color), frozenset(only_colorless - any_color))
 
 
 class Board:
@@ -73,7 +95,9 @@ class Board:
         costs += [ab.mana_cost for c in self.player.hand for ab in c.card.activated_abilities
                   if ab.is_mana_ability]
         self.costly_abilities = any(bool(c) for c in costs)
-        self.type_class = type_classes([cost, *costs])
+        #: CR 609.4b: how this player may spend mana as though it were another type.
+        self.spend = spend_rule(state, player)
+        self.type_class = type_classes([cost, *costs], self.spend)
         self.snow_matters = any(sym.kind is SymbolKind.SNOW for c in [cost, *costs]
                                 for sym in c)
         #: The most activations a payment could use: each adds some mana to the cost or

@@ -116,7 +116,7 @@ class Payments:
         b = self._b
         need: dict[str, int] = {}
         for s in b.cost:
-            if s.kind is SymbolKind.COLORED:
+            if s.kind is SymbolKind.COLORED and not b.spend:  # 609.4b changes who pays it
                 need[s.colors[0].value] = need.get(s.colors[0].value, 0) + 1
             elif s.kind is SymbolKind.COLORLESS:
                 need["C"] = need.get("C", 0) + 1

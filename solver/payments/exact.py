@@ -76,6 +76,8 @@ def simple_check_data(b: Board) -> ExactData | None:
     total is the cost's and each type covers its own symbols. None otherwise."""
     need: dict[ManaType, int] = {}
     total = 0
+    if b.spend:  # CR 609.4b: who may pay a colored symbol isn't its color alone
+        return None
     for s in b.cost:
         if s.kind is SymbolKind.GENERIC:
             total += s.amount
@@ -199,7 +201,7 @@ def slots_for(board: Board, order: Sequence[int]) -> list[Slot]:
         for s in board.kinds[k].mana_cost:
             merged[(pos, s.text)] = merged.get((pos, s.text), 0) + 1
             sym_of[s.text] = s
-    return [symbol_slot(o, sym_of[t], n) for (o, t), n in merged.items() if n]
+    return [symbol_slot(o, sym_of[t], n, board.spend) for (o, t), n in merged.items() if n]
 
 
 @dataclass(slots=True)

@@ -10,8 +10,9 @@ Rules
 -----
 CR 106.6: spending restrictions (a kind keeps the restriction only where it forbids
 something). CR 107.4: which mana each symbol accepts (:func:`type_classes` merges types
-no symbol tells apart). CR 119.4: life paid in an activation's cost. CR 602.1: how often
-an ability may be activated (``Option.repeat``).
+no symbol tells apart). CR 609.4b: spending mana as though it were another type
+(:class:`SpendRule`). CR 119.4: life paid in an activation's cost. CR 602.1: how often an
+ability may be activated (``Option.repeat``).
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from manacheck.model import (
 from manacheck.model.errors import BadInput
 
 __all__ = [
+    "NO_SPEND_RULE",
     "UNMODELLED_WHY",
     "Group",
     "Kind",
@@ -38,6 +40,8 @@ __all__ = [
     "Option",
     "PoolKind",
     "Slot",
+    "SpendRule",
+    "accepts",
     "max_units",
     "note",
     "symbol_slot",
@@ -111,21 +115,61 @@ def note(object_id: str, number: int, why: str) -> str:
     return f"{object_id} (ability {number}) can't be activated: {why}"
 
 
-def type_classes(costs: Iterable[ManaCost]) -> dict[ManaType, ManaType]:
+@dataclass(frozen=True, slots=True)
+class SpendRule:
+    """CR 609.4b: how the paying player may spend mana "as though" it were another type.
+
+    ``any_color``: mana of these types may be spent as though it were mana of any color
+    (Chromatic Orrery: every type; Celestial Dawn: white). ``only_colorless``: mana of
+    these types may be spent only as though it were colorless (Celestial Dawn: the
+    others). It changes only what may pay a symbol, never the cost or what mana was
+    spent, so {S}, restrictions and "mana produced by" still look at the real mana
+    (609.4b; the snow rulings: snow is not a type).
+    """
+
+    any_color: frozenset[ManaType] = frozenset()
+    only_colorless: frozenset[ManaType] = frozenset()
+
+    def __bool__(self) -> bool:
+        return bool(self.any_color or self.only_colorless)
+
+
+NO_SPEND_RULE = SpendRule()
+
+_COLORED_KINDS = (SymbolKind.COLORED, SymbolKind.HYBRID, SymbolKind.MONO_HYBRID,
+                  SymbolKind.PHYREXIAN, SymbolKind.HYBRID_PHYREXIAN,
+                  SymbolKind.COLORLESS_HYBRID)
+
+
+def accepts(sym: ManaSymbol, rule: SpendRule = NO_SPEND_RULE) -> frozenset[ManaType] | None:
+    """The mana types one mana of which may pay ``sym``'s mana half (None: any type).
+
+    CR 107.4a-e: a colored symbol (or a hybrid's colored half) takes its color; {C}
+    takes colorless (107.4c); {C/W} either; generic and {S} any type ({S} also needs a
+    snow source, checked apart). CR 609.4b: with a spend rule, ``any_color`` mana also
+    pays the colored halves, and ``only_colorless`` mana pays none of them. {C} is not a
+    color: no rule here lets colored mana pay it (Chromatic Orrery's ruling).
+    """
+    k = sym.kind
+    if k is SymbolKind.COLORLESS:
+        return frozenset({ManaType.C})
+    if k in _COLORED_KINDS:
+        colored = (frozenset(sym.colors) - rule.only_colorless) | rule.any_color
+        if k is SymbolKind.COLORLESS_HYBRID:
+            colored |= {ManaType.C}
+        return colored
+    return None
+
+
+def type_classes(costs: Iterable[ManaCost], rule: SpendRule = NO_SPEND_RULE
+                 ) -> dict[ManaType, ManaType]:
     """Map each mana type to a representative of the types that every symbol of these
     costs treats alike (same "can this type pay it?" answers)."""
     symbols = [sym for c in costs for sym in c]
 
     def pays(sym: ManaSymbol, t: ManaType) -> bool:
-        k = sym.kind
-        if k is SymbolKind.COLORLESS:
-            return t is ManaType.C
-        if k in (SymbolKind.COLORED, SymbolKind.HYBRID, SymbolKind.MONO_HYBRID,
-                 SymbolKind.PHYREXIAN, SymbolKind.HYBRID_PHYREXIAN):
-            return t in sym.colors
-        if k is SymbolKind.COLORLESS_HYBRID:
-            return t in sym.colors or t is ManaType.C
-        return True
+        ok = accepts(sym, rule)
+        return ok is None or t in ok
 
     rep: dict[tuple[bool, ...], ManaType] = {}
     out: dict[ManaType, ManaType] = {}
@@ -158,23 +202,18 @@ class Slot:
     symbol: str
 
 
-def symbol_slot(owner: int, s: ManaSymbol, n: int) -> Slot:
+def symbol_slot(owner: int, s: ManaSymbol, n: int, rule: SpendRule = NO_SPEND_RULE) -> Slot:
     k = s.kind
-    if k is SymbolKind.COLORED:
-        return Slot(owner, frozenset(s.colors), False, False, n, False, s.text)
-    if k is SymbolKind.COLORLESS:
-        return Slot(owner, frozenset({ManaType.C}), False, False, n, False, s.text)
+    ok = accepts(s, rule)
+    if k in (SymbolKind.COLORED, SymbolKind.COLORLESS, SymbolKind.HYBRID,
+             SymbolKind.COLORLESS_HYBRID):  # CR 107.4a-e
+        return Slot(owner, ok, False, False, n, False, s.text)
     if k is SymbolKind.GENERIC:
         return Slot(owner, None, False, False, n * s.amount, False, s.text)
-    if k is SymbolKind.HYBRID:
-        return Slot(owner, frozenset(s.colors), False, False, n, False, s.text)
     if k is SymbolKind.MONO_HYBRID:
-        return Slot(owner, frozenset(s.colors), False, False, n, True, s.text)
-    if k is SymbolKind.COLORLESS_HYBRID:  # CR 107.4e: its color or colorless (107.4c)
-        return Slot(owner, frozenset((*s.colors, ManaType.C)), False, False, n, False,
-                    s.text)
+        return Slot(owner, ok, False, False, n, True, s.text)
     if k is SymbolKind.PHYREXIAN or k is SymbolKind.HYBRID_PHYREXIAN:
-        return Slot(owner, frozenset(s.colors), False, owner == -1, n, False, s.text)
+        return Slot(owner, ok, False, owner == -1, n, False, s.text)
     if k is SymbolKind.SNOW:
         return Slot(owner, None, True, False, n, False, s.text)
     raise BadInput(f"{s.text} can't be paid with mana", suggestion="give X a value with --x")

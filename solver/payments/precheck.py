@@ -24,23 +24,19 @@ from manacheck.model import GameState, ManaCost, ManaType, SymbolKind
 
 from ..maxflow import FlowNetwork
 from .board import Board
+from .kinds import accepts
 from .sources import board_for, build_board
 
 __all__ = ["flow_payable", "flow_possible", "max_payable_units", "payable_upper_bound"]
 
 
-def _slot_accepts(kind: SymbolKind, colors: tuple[ManaType, ...], t: ManaType, snow: bool
+def _slot_accepts(kind: SymbolKind, ok: frozenset[ManaType] | None, t: ManaType, snow: bool
                   ) -> bool:
-    if kind is SymbolKind.COLORED or kind is SymbolKind.HYBRID or \
-            kind is SymbolKind.PHYREXIAN or kind is SymbolKind.HYBRID_PHYREXIAN:
-        return t in colors
-    if kind is SymbolKind.COLORLESS:
-        return t is ManaType.C
-    if kind is SymbolKind.COLORLESS_HYBRID:
-        return t in colors or t is ManaType.C
     if kind is SymbolKind.SNOW:
         return snow
-    return True  # generic, and {2/W} relaxed to "one unit of anything"
+    if kind is SymbolKind.MONO_HYBRID:
+        return True  # {2/W} relaxed to "one unit of anything"
+    return ok is None or t in ok  # CR 107.4, with 609.4b's spend rule
 
 
 def max_payable_units(board: Board) -> tuple[int, int]:
@@ -48,7 +44,7 @@ def max_payable_units(board: Board) -> tuple[int, int]:
     net = FlowNetwork()
     s, t = net.node(), net.node()
     demand = 0
-    slots: list[tuple[int, SymbolKind, tuple[ManaType, ...]]] = []
+    slots: list[tuple[int, SymbolKind, frozenset[ManaType] | None]] = []
     for sym in board.cost:
         units = sym.amount if sym.kind is SymbolKind.GENERIC else 1
         if units == 0:
@@ -56,7 +52,7 @@ def max_payable_units(board: Board) -> tuple[int, int]:
         node = net.node()
         net.edge(node, t, units)
         demand += units
-        slots.append((node, sym.kind, sym.colors))
+        slots.append((node, sym.kind, accepts(sym, board.spend)))
     if demand == 0:
         return 0, 0
     for grp in board.groups:

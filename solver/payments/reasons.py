@@ -13,7 +13,7 @@ from __future__ import annotations
 from manacheck.model import COLORS, GameState, ManaCost, ManaType, SymbolKind
 
 from .enumeration import Payments
-from .kinds import max_units
+from .kinds import accepts, max_units
 from .sources import board_for, build_board
 from .values import fmt_types
 
@@ -70,20 +70,23 @@ def unpayable_reasons(state: GameState, player: str, cost: ManaCost | str, *,
             continue
         seen.add(s.text)
         k = s.kind
-        if k is SymbolKind.COLORED and s.colors[0] not in types:
-            reasons.append(f"nothing can produce {s.text} (CR 601.2h: unpayable costs "
-                           "can't be paid)")
+        ok = accepts(s, b.spend)
+        able = types if ok is None else types & ok
+        as_though = " (CR 609.4b: as mana may be spent here)" if b.spend else ""
+        if k is SymbolKind.COLORED and not able:
+            reasons.append(f"nothing can produce {s.text}{as_though} (CR 601.2h: unpayable "
+                           "costs can't be paid)")
         elif k is SymbolKind.COLORLESS and ManaType.C not in types:
             reasons.append("nothing can produce colorless mana for {C} (CR 107.4c: {C} is "
                            "paid only with colorless mana)")
-        elif k is SymbolKind.HYBRID and not set(s.colors) & types:
+        elif k is SymbolKind.HYBRID and not able:
             reasons.append(f"nothing can produce {fmt_types(s.colors)[:3]} or "
-                           f"{fmt_types(s.colors)[3:]} for {s.text} (CR 107.4e)")
-        elif k is SymbolKind.COLORLESS_HYBRID and not (set(s.colors) | {ManaType.C}) & types:
+                           f"{fmt_types(s.colors)[3:]} for {s.text}{as_though} (CR 107.4e)")
+        elif k is SymbolKind.COLORLESS_HYBRID and not able:
             reasons.append(f"nothing can produce {fmt_types(s.colors)} or colorless mana "
-                           f"for {s.text} (CR 107.4e)")
+                           f"for {s.text}{as_though} (CR 107.4e)")
         elif k in (SymbolKind.PHYREXIAN, SymbolKind.HYBRID_PHYREXIAN) and \
-                not set(s.colors) & types and not life_ok:
+                not able and not life_ok:
             reasons.append(f"nothing can produce {fmt_types(s.colors[:1])} for {s.text} and "
                            f"life {b.life} is less than 2 (CR 107.4f, 119.4)")
         elif k is SymbolKind.SNOW and not any(snow for _, snow in units):
@@ -97,7 +100,7 @@ def unpayable_reasons(state: GameState, player: str, cost: ManaCost | str, *,
     if most_units < need_min:
         reasons.append(f"at most {most_units} mana can be made but {b.cost.text or '{0}'} "
                        f"needs {need_min} (CR 601.2h)")
-    for t in (*COLORS, ManaType.C):
+    for t in (*COLORS, ManaType.C) if not b.spend else (ManaType.C,):
         strict = sum(1 for s in b.cost if (s.kind is SymbolKind.COLORED and s.colors[0] is t)
                      or (s.kind is SymbolKind.COLORLESS and t is ManaType.C))
         if 0 < max_of[t] < strict:
