@@ -282,3 +282,66 @@ def test_could_produce_is_undecided_only_where_the_unapplied_effect_could_matter
     cradle = explain_could_produce(s, "Gaea's Cradle")
     assert [u.object_id for u in cradle.undecided] == ["Kruphix, God of Horizons"]
     assert cradle.as_dict()["complete"] is False
+
+
+# ---- 106.3, 113.7: triggered mana comes from the trigger's source -------------------
+
+@pytest.mark.cr("106.3")
+def test_wild_growths_mana_is_not_snow() -> None:
+    # Snow-Covered Forest enchanted by Wild Growth, with Mana Flare: tapping it adds {G}
+    # from the snow Forest, {G} from Wild Growth and {G} from Mana Flare (neither snow:
+    # the extra mana's source is the enchantment, Wild Growth's ruling). So {S}{S} can't
+    # be paid; it used to be "payable". The solver leaves the Forest out rather than
+    # guess: never "payable".
+    s = load_state_text("""
+turn: {active_player: A}
+players:
+  A:
+    battlefield:
+      - Snow-Covered Forest
+      - {card: Wild Growth, attached_to: Snow-Covered Forest}
+      - Mana Flare
+""")
+    a = payment_answer(s, "A", "{S}{S}")
+    assert a.payable is not True
+    assert any(lo.startswith("Snow-Covered Forest") for lo in a.left_out)
+    # {S} alone is payable by the Forest's own mana; counting the Forest out makes this
+    # a lower bound, never a wrong "no".
+    assert payment_answer(s, "A", "{S}").payable is not False
+    # Without {S} nothing tells the mana apart: three green, exactly.
+    a = payment_answer(s, "A", "{G}{G}{G}")
+    assert a.payable is True and a.complete and a.count == 1
+
+
+@pytest.mark.cr("106.3")
+def test_leyline_of_abundance_mana_is_not_produced_by_a_creature() -> None:
+    # Myr Superion: "Spend only mana produced by creatures to cast this spell." With
+    # Leyline of Abundance, tapping Llanowar Elves adds {G} from the Elves and {G} from
+    # Leyline (an enchantment: Leyline's ruling), so one Elf can't pay {2}; two can.
+    one = load_state_text("""
+turn: {active_player: A}
+players:
+  A: {hand: [Myr Superion], battlefield: [Llanowar Elves, Leyline of Abundance]}
+""")
+    a = payment_answer(one, "A", None, for_object="Myr Superion")
+    assert a.payable is False and not a.left_out
+    two = load_state_text("""
+turn: {active_player: A}
+players:
+  A: {hand: [Myr Superion],
+      battlefield: [Llanowar Elves, Llanowar Elves, Leyline of Abundance]}
+""")
+    a = payment_answer(two, "A", None, for_object="Myr Superion")
+    assert a.payable is True and a.count == 1
+    assert a.options[0].text == "Llanowar Elves x2 [ability 1: {G}]"
+
+
+@pytest.mark.cr("106.6")
+def test_mana_flare_mana_carries_no_restriction_of_the_land() -> None:
+    # Mana Flare's ruling: "Does not copy any restrictions on the mana, such as with
+    # Mishra's Workshop." Workshop's {C}{C}{C} pays only artifact spells, but Flare's
+    # extra {C} pays anything: {1} is payable. Never "not payable".
+    s = board("\"Mishra's Workshop\", Mana Flare")
+    a = payment_answer(s, "Alice", "{1}")
+    assert a.payable is not False
+    assert any(lo.startswith("Mishra's Workshop") for lo in a.left_out)

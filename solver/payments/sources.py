@@ -23,7 +23,7 @@ the stack, so its own hand abilities can't pay for it.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Mapping
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from typing import Any
 
 from manacheck.model import (
@@ -36,6 +36,7 @@ from manacheck.model import (
     ObjectFilter,
     Permanent,
     SymbolKind,
+    TriggeredAbility,
     Zone,
     effective,
     matches,
@@ -198,8 +199,15 @@ def collect(b: Board) -> None:
                               perm.counters, perm.chosen, perm.controller, chars, number,
                               perm.id if outlet else None)
             hit = options_cache.get(okey) if perm.id not in attached else None
-            if hit is None:
-                events = call_outcomes(state, perm.id, number)
+            triggered = produce.mana_triggers(state, perm, ab)
+            differs = triggered_mana_differs(b, perm, ab, triggered) if triggered else ""
+            if differs not in ("", "drop"):
+                b.left_out.append(f"{perm.id} (ability {number})")
+                b.notes.append(note(perm.id, number, LeftOut(differs)))
+                continue
+            if hit is None or differs:
+                events = call_outcomes(state, perm.id, number) if differs != "drop" else \
+                    produce.activation_outcomes(state, perm.id, number)
                 hit = options(b, ab, number, events, chars.is_snow, perm.card.name,
                                     perm)
                 if perm.id not in attached:
@@ -271,6 +279,39 @@ def collect(b: Board) -> None:
         for m in members:
             b.id_group[m[0]] = len(b.groups)
         b.groups.append(g)
+
+
+def triggered_mana_differs(b: Board, perm: Permanent, ab: ActivatedAbility,
+                           triggered: Sequence[tuple[Permanent, TriggeredAbility]]) -> str:
+    """Whether the mana of the triggered mana abilities that tapping ``perm`` sets off
+    (Mana Flare, Wild Growth, Leyline of Abundance) can be counted as part of its own.
+
+    It can't always: that mana's source is the trigger's source (CR 106.3, 113.7; the
+    Kinnan and Wild Growth rulings), so it isn't snow unless that source is, it isn't
+    "produced by a creature" unless that source is one, and it carries none of the
+    tapped permanent's restrictions (the Mana Flare, Heartbeat of Spring and Mirari's
+    Wake rulings). Returns "" when folding it in is exact, "drop" when the triggered
+    mana can pay nothing here (a spell only creatures' mana may pay, no trigger source a
+    creature), or else why the source is left out.
+    """
+    chars = effective(b.state)
+    if b.creature_mana_only and any(not chars[tp.id].is_creature for tp, _ in triggered):
+        if all(not chars[tp.id].is_creature for tp, _ in triggered):
+            return "drop"
+        return ("the mana its triggered mana abilities add comes from their sources, some "
+                "not creatures (CR 106.3), and mixing them is not modelled")
+    if b.snow_matters and any(chars[tp.id].is_snow != chars[perm.id].is_snow
+                              for tp, _ in triggered):
+        return ("the mana its triggered mana abilities add comes from their sources (CR "
+                "106.3, 113.7), which differ from it in being snow, and {S} tells them "
+                "apart: not modelled")
+    restriction = bind_restriction(ab.mana.restriction, perm) if ab.mana is not None else None
+    if restriction is not None and not (b.allowed_main(restriction)
+                                        and not b.costly_abilities):
+        return ("its mana has a spending restriction that its triggered mana abilities' "
+                "mana doesn't carry (CR 106.6; the Mana Flare and Heartbeat of Spring "
+                "rulings): not modelled")
+    return ""
 
 
 def tap_filters(b: Board, chars_all: Mapping[str, Any]) -> list[ObjectFilter]:
