@@ -22,6 +22,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
 
 from .cards import CardDatabase, CardDefinition
+from .english import plural
 from .errors import UnknownObject
 from .mana import ManaPool
 
@@ -386,4 +387,5 @@ class GameState:
         source = f" from {self.source!r}" if self.source else ""
         return (f"<GameState{source}: turn {self.turn.number}, {self.turn.active_player}'s "
                 f"{self.turn.phase.value}; players {', '.join(self.player_names)}; "
-                f"{len(self.permanents)} permanents, {len(self.stack)} on the stack>")
+                f"{plural(len(self.permanents), 'permanent')}, {len(self.stack)} on the "
+                f"stack>")

@@ -171,7 +171,7 @@ def test_activate_only_once_each_turn_602_5b() -> None:
 
 
 @pytest.mark.cr("119.4")
-@pytest.mark.parametrize("life, legal", [(4, True), (3, True), (2, False), (0, False)])
+@pytest.mark.parametrize("life, legal", [(4, True), (3, True), (2, False), (1, False)])
 def test_pay_life_needs_life_total_at_least_the_amount_119_4(life: int, legal: bool) -> None:
     s = state(f"{{life: {life}, battlefield: [Daily Engine]}}", extra=SORCERY_CARD)
     v = can_activate(s, "Daily Engine")
@@ -183,6 +183,18 @@ def test_pay_life_needs_life_total_at_least_the_amount_119_4(life: int, legal: b
         assert [f.description for f in v.fixes] == ["legal with a life total of at least 3"]
 
 
+@pytest.mark.cr("704.5a")
+@pytest.mark.cr("117.5")
+def test_at_0_life_the_player_has_lost_before_anyone_acts() -> None:
+    # CR 704.5a: a player with 0 or less life loses the game, a state-based action the
+    # game performs before anyone receives priority (117.5). manacheck doesn't model a
+    # player leaving the game: not decided, naming the rule, never "pay 3 life: no".
+    s = state("{life: 0, battlefield: [Daily Engine]}", extra=SORCERY_CARD)
+    v = can_activate(s, "Daily Engine")
+    assert not v.legal and v.undecided and "704.5a" in v.undecided
+    assert v.to_data()["legal"] is None
+
+
 @pytest.mark.cr("119.4b")
 def test_paying_zero_life_is_always_allowed_119_4b() -> None:
     extra = """cards:
@@ -191,7 +203,9 @@ def test_paying_zero_life_is_always_allowed_119_4b() -> None:
     types: [Artifact]
     abilities: [{activated: {cost: [{pay_life: 0}], effects: [{kind: draw, count: 1}]}}]
 """
-    assert can_activate(state("{life: 0, battlefield: [Free Engine]}", extra=extra),
+    # At life 1 (at 0 the player would already have lost, 704.5a: see above), paying 0
+    # life is allowed however little life is left; paying 2 isn't.
+    assert can_activate(state("{life: 1, battlefield: [Free Engine]}", extra=extra),
                         "Free Engine").legal
 
 
@@ -382,11 +396,24 @@ def test_walking_ballista_any_target_and_its_counters() -> None:
     assert v.legal and v.ways == 3 + 2
     assert v.witness is not None
     assert v.witness.counters_removed == (("Walking Ballista", "+1/+1", 1),)
+    # A Ballista with no counters is a 0/0: it is put into the graveyard before anyone
+    # could act (CR 117.5, 704.5f), so it can't be activated at all.
     empty = state("{battlefield: [Walking Ballista]}")
     e = can_activate(empty, "Walking Ballista", 2)
+    assert rules_of(e) == ["704.3"]
+    assert any("toughness 0" in line and "704.5f" in line for line in e.state_based)
+    # A noncreature with the same cost and no counters: it needs a counter (118.3).
+    extra = """cards:
+  - name: Counter Engine
+    types: [Artifact]
+    abilities:
+      - activated: {cost: [{remove_counters: {counter: "+1/+1", count: 1}}],
+                    effects: [{kind: draw, count: 1}]}
+"""
+    e = can_activate(state("{battlefield: [Counter Engine]}", extra=extra), "Counter Engine")
     assert rules_of(e) == ["118.3"]
     assert [f.description for f in e.fixes] == [
-        "legal if Walking Ballista had 1 +1/+1 counter(s)"]
+        "legal if Counter Engine had 1 +1/+1 counter(s)"]
 
 
 @pytest.mark.cr("302.6")

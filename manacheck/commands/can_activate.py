@@ -75,6 +75,10 @@ def verdict_text(v: Verdict) -> str:
             lines.append(f"  - CR {r.rule}: {r.message}")
         for f in v.fixes:
             lines.append(f"  fix (CR {f.rule}): {f.description}")
+    lines.extend(f"  first, before priority: {s}" for s in v.state_based)
+    for choice, sub_verdict in v.by_choice:
+        lines.append(f"  if {choice}:")
+        lines.extend("    " + line for line in verdict_text(sub_verdict).splitlines())
     return "\n".join(lines)
 
 

@@ -82,9 +82,11 @@ def handle(args: argparse.Namespace) -> int:
 
     def text() -> str:
         changes = [f"  cost change: {c}" for c in a.cost_changes]
+        changes += [f"  first, before priority: {s}" for s in a.state_based]
         if a.undecided:
             return "\n".join([f"{shown_cost}: not decided"]
-                             + [f"  - {u.object_id} ({u.text}): {u.why}" for u in a.undecided]
+                             + [f"  - {u.object_id + ' (' + u.text + '): ' if u.object_id else ''}"
+                                f"{u.why}" for u in a.undecided]
                              + changes)
         return "\n".join([body(), *changes]) if changes and not args.count else body()
 

@@ -54,8 +54,9 @@ def handle(args: argparse.Namespace) -> int:
             if a.undecided:
                 note = "  (not decided: " + "; ".join(
                     f"{u.object_id} ({u.text}) isn't applied and could change it"
-                    for u in a.undecided) + ")"
+                    if u.object_id else u.why for u in a.undecided) + ")"
             lines.append(f"{a.object_id:<{width}}  {_letters(a)}{note}")
+            lines.extend(f"    first, before priority: {s}" for s in a.state_based)
             if args.explain:
                 lines.extend(f"    {d.describe()}" for d in a.derivation)
                 if not a.derivation:

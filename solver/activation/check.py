@@ -14,9 +14,12 @@ sources the payment solver can't model is *not decided*, never a guessed "no".
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from manacheck.model import GameState, ManaCost
 
 from ..payments.answer import ABILITY_COST_KIND, unapplied_for_payment
+from ..settle import BeforePriority, before_priority
 from ..soundness import ACTIVATION, PAYMENT, Undecided, unapplied
 from .core import Activation
 from .limits import WAYS_LIMIT
@@ -24,7 +27,7 @@ from .lookup import default_player, resolve_ability
 from .problem import Problem
 from .reasons import choice_reasons, fixed_reasons, joint_reason, var_reasons
 from .search import search
-from .verdict import Verdict, Witness
+from .verdict import Reason, Verdict, Witness
 from .words import ability_text
 
 __all__ = ["check", "is_legal", "unapplied_for_activation"]
@@ -45,6 +48,10 @@ def check(
     number, ab = resolve_ability(state, object_id, ability)
     you = player if player is not None else default_player(state, object_id)
     state.player(you)  # UnknownObject for an unknown player
+    before = before_priority(state)  # CR 117.5: pending state-based actions first
+    if before.undecided or before.changed:
+        return _after_state_based(before, state, object_id, number, you,
+                                  count_ways=count_ways, ways_limit=ways_limit)
     unapplied_effects = unapplied_for_activation(state, object_id, you,
                                                  ab.mana_cost.mana_only)
     if unapplied_effects:
@@ -88,6 +95,43 @@ def check(
                    ways=n_ways if legal else 0, ways_complete=complete,
                    text=ability_text(ab), undecided=undecided,
                    left_out=tuple(sorted(problem.left_out)))
+
+
+def _after_state_based(before: BeforePriority, state: GameState, object_id: str,
+                       number: int, you: str, *, count_ways: bool, ways_limit: int
+                       ) -> Verdict:
+    """:func:`check` of the state(s) after pending state-based actions (CR 117.5): one
+    verdict if every branch gives it, else not decided with each (CR 704.5j)."""
+    text = ability_text(resolve_ability(state, object_id, number)[1])
+    if before.undecided:
+        return Verdict(object_id=object_id, ability=number, player=you, legal=False,
+                       text=text, unapplied=before.undecided,
+                       undecided="not decided: " + "; ".join(u.why for u in before.undecided))
+    verdicts: list[tuple[str, Verdict]] = []
+    for branch in before.branches:
+        st = branch.state
+        if state.zone_of(object_id) == "battlefield" and st.zone_of(object_id) != "battlefield":
+            v = Verdict(object_id=object_id, ability=number, player=you, legal=False,
+                        text=text, reasons=(Reason("704.3", f"{object_id} left the "
+                                                   "battlefield through a state-based action "
+                                                   "before any player could act (CR 117.5)"),))
+        else:
+            v = check(st, object_id, number, you, count_ways=count_ways,
+                      ways_limit=ways_limit)
+        verdicts.append((branch.choice_text, replace(v, state_based=branch.performed)))
+    first = verdicts[0][1]
+    if all((v.legal, v.ways, bool(v.undecided)) == (first.legal, first.ways,
+                                                    bool(first.undecided))
+           for _, v in verdicts[1:]):
+        if len(verdicts) == 1:
+            return first
+        return replace(first, state_based=(*first.state_based,
+                                           "the verdict is the same for every other choice"))
+    why = "; ".join(f"{c}: {'legal' if v.legal else 'not legal'}" for c, v in verdicts)
+    return Verdict(object_id=object_id, ability=number, player=you, legal=False, text=text,
+                   undecided="not decided: it depends on a choice the game asks for before "
+                             "priority (CR 704.5j): " + why,
+                   by_choice=tuple(verdicts))
 
 
 def unapplied_for_activation(state: GameState, object_id: str, player: str,

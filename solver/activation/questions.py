@@ -19,6 +19,7 @@ from dataclasses import replace
 
 from manacheck.model import GameState, Zone, effective
 
+from ..settle import before_priority
 from .check import check
 from .fixes import find_fixes as search_fixes
 from .limits import WAYS_LIMIT, ActivationSearchLimit
@@ -136,10 +137,13 @@ def abilities(
 
     # Twins (see twin_key) have the same verdict up to exchanging them: each set of
     # twins is solved once, and the others get that verdict with the two exchanged.
+    # Not when state-based actions are pending: the game's choice among them (which
+    # legendary permanent to keep, CR 704.5j) tells them apart.
+    twins_ok = not find_fixes and not before_priority(state).changed
     solved: dict[Hashable, Verdict] = {}
     for perm in me.battlefield:
         for i, ab in enumerate(effective(state)[perm.id].activated, 1):
-            key = twin_key(state, perm, i) if not find_fixes else None
+            key = twin_key(state, perm, i) if twins_ok else None
             twin = solved.get(key) if key is not None else None
             v = for_twin(twin, perm.id) if twin is not None else None
             if v is None:

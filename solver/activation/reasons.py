@@ -20,6 +20,8 @@ only if". CR 601.2c: a target needs a legal choice. CR 601.2h: the mana cost.
 
 from __future__ import annotations
 
+from dataclasses import replace as dataclass_replace
+
 from manacheck.model import BadInput, CostKind, ObjectFilter, Permanent, Phase, Zone
 from manacheck.model.characteristics import tap_abilities_blocked
 from manacheck.model.conditions import CONDITION_KINDS, condition_holds
@@ -204,8 +206,12 @@ def _condition_reasons(act: Activation) -> list[Reason]:
                                  f"hand (you have {seen})")]
     if cond.kind == "controls_at_least":
         flt = cond.params.get("filter")
-        what = describe_filter(flt if isinstance(flt, ObjectFilter) else ObjectFilter())
-        return [Reason("602.1b", f"activate only if you control {n} or more {what}s "
+        base = flt if isinstance(flt, ObjectFilter) else ObjectFilter()
+        # "you control" is the sentence's own: describe the objects without it.
+        what = describe_filter(dataclass_replace(base, controller=None))
+        qualified = any(q in what for q in (" that isn't ", " named ", " with mana value "))
+        objects = f"{what}s" if not qualified else f"permanents of this kind: {what}"
+        return [Reason("602.1b", f"activate only if you control {n} or more {objects} "
                                  f"(you control {seen})")]
     return [Reason("602.1b", "activate only during your turn")]
 

@@ -170,6 +170,11 @@ class Verdict:
     #: Effects on the board that could change the verdict and that can-activate
     #: doesn't apply (``manacheck.solver.soundness``): the verdict is then not decided.
     unapplied: tuple[Undecided, ...] = ()
+    #: State-based actions performed before the player could act (CR 117.5), each
+    #: with its rule: the verdict is about the state after them.
+    state_based: tuple[str, ...] = ()
+    #: When a choice before priority (CR 704.5j) gives different verdicts: each.
+    by_choice: tuple[tuple[str, Verdict], ...] = ()
 
     def __bool__(self) -> bool:
         return self.legal
@@ -193,4 +198,8 @@ class Verdict:
                 (self.left_out or (self.object_id,))]
         if self.left_out:
             out["left_out"] = list(self.left_out)
+        if self.state_based:
+            out["state_based_actions"] = list(self.state_based)
+        if self.by_choice:
+            out["by_choice"] = [{"choice": c, **v.to_data()} for c, v in self.by_choice]
         return out

@@ -14,13 +14,14 @@ rests only on sources the solver models; with a source left out it is "not decid
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from manacheck.model import GameState, ManaCost, StaticAbility, SymbolKind, effective
 from manacheck.model.errors import BadInput
 
 from ..costs import ability_total_cost
+from ..settle import BeforePriority, before_priority
 from ..soundness import PAYMENT, PAYMENT_FOR, Question, Undecided, unapplied
 from .casting import resolve_cost, total_cost_for
 from .questions import payments
@@ -139,6 +140,12 @@ class PaymentAnswer:
     undecided: tuple[Undecided, ...] = ()
     cost_changes: tuple[str, ...] = ()
     written: ManaCost | None = None
+    #: State-based actions the game performed before the player could act (CR 117.5),
+    #: each with its rule; the answer is about the state after them.
+    state_based: tuple[str, ...] = ()
+    #: When the game made a choice before priority (CR 704.5j: which legendary
+    #: permanent to keep) and the answers differ: (the choice, that answer) for each.
+    by_choice: tuple[tuple[str, PaymentAnswer], ...] = ()
 
     @property
     def verdict(self) -> Literal["payable", "not payable", "not decided"]:
@@ -182,6 +189,10 @@ class PaymentAnswer:
             data["stopped"] = self.stopped
         if self.undecided:
             data["undecided"] = [u.to_data() for u in self.undecided]
+        if self.state_based:
+            data["state_based_actions"] = list(self.state_based)
+        if self.by_choice:
+            data["by_choice"] = [{"choice": c, **a.to_data()} for c, a in self.by_choice]
         return data
 
 
@@ -228,6 +239,10 @@ def payment_answer(state: GameState, player: str, cost: ManaCost | str | None, *
     Soundness: an effect the solver doesn't apply that could change the answer makes it
     not decided (``manacheck.solver.soundness``).
     """
+    before = before_priority(state)  # CR 117.5: pending state-based actions first
+    if before.undecided or before.changed:
+        return _after_state_based(before, player, cost, x=x, for_object=for_object,
+                                  exclude=exclude, show=show, list_payments=list_payments)
     written: ManaCost | None = None
     changes: tuple[str, ...] = ()
     if cost is None:
@@ -274,3 +289,36 @@ def payment_answer(state: GameState, player: str, cost: ManaCost | str | None, *
                          left_out, stopped, reasons, options, order_complete,
                          listed=bool(payable) and list_payments, cost_changes=changes,
                          written=written)
+
+
+def _after_state_based(before: BeforePriority, player: str, cost: ManaCost | str | None,
+                       **kw: Any) -> PaymentAnswer:
+    """:func:`payment_answer` asked of the state(s) after pending state-based actions
+    (CR 117.5, 704.3): one answer if every branch gives it, else not decided, with the
+    answer for each choice (CR 704.5j)."""
+    shown = ManaCost.parse(cost) if isinstance(cost, str) else (cost or ManaCost(()))
+    if before.undecided:
+        return PaymentAnswer(shown, None, None, False, undecided=before.undecided)
+    answers: list[tuple[str, PaymentAnswer]] = []
+    for branch in before.branches:
+        oid = kw.get("for_object")
+        if oid is not None and oid in branch.state and \
+                branch.state.zone_of(oid) not in ("battlefield", "hand", "stack"):
+            a = PaymentAnswer(shown, False, 0, True,
+                              reasons=(f"{oid} is no longer there to pay for: it left "
+                                       "before priority (CR 117.5, 704.3)",))
+        else:
+            a = payment_answer(branch.state, player, cost, **kw)
+        answers.append((branch.choice_text, replace(a, state_based=branch.performed)))
+    first = answers[0][1]
+    if all((a.payable, a.count) == (first.payable, first.count) for _, a in answers[1:]):
+        if len(answers) == 1:
+            return first
+        return replace(first, state_based=(*first.state_based,
+                                           "the answer is the same for every other choice"))
+    why = Undecided("", "", "a choice before priority",
+                    "the answer depends on a choice the game asks for before priority "
+                    "(CR 704.5j): " + "; ".join(f"{c}: {a.verdict}" for c, a in answers),
+                    "sba:choice")
+    return PaymentAnswer(first.cost, None, None, False, undecided=(why,),
+                         by_choice=tuple(answers))

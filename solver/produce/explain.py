@@ -8,7 +8,7 @@ references and the replacement effects that change it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from manacheck.model import (
     MANA_TYPES,
@@ -23,6 +23,7 @@ from ..replacement import (
     EnumerationLimit,
     ReplacementGraph,
 )
+from ..settle import BeforePriority, before_priority
 from ..soundness import PRODUCE, Undecided, unapplied
 from .could import referenced_lands, solver_for
 from .events import (
@@ -99,6 +100,8 @@ class CouldProduce:
     #: Effects on the board that could change the answer and that could-produce doesn't
     #: apply (``manacheck.solver.soundness``): the answer is then not decided.
     undecided: tuple[Undecided, ...] = ()
+    #: State-based actions performed before the question (CR 117.5), with their rules.
+    state_based: tuple[str, ...] = ()
 
 
     @property
@@ -114,6 +117,8 @@ class CouldProduce:
         if self.undecided:
             out["complete"] = False
             out["undecided"] = [u.to_data() for u in self.undecided]
+        if self.state_based:
+            out["state_based_actions"] = list(self.state_based)
         return out
 
 
@@ -138,6 +143,9 @@ def explain_could_produce(state: GameState, object_id: str) -> CouldProduce:
     CR 106.7, 305.6 (intrinsic abilities), 305.7 and 613.1d (land types), 613.1f
     (granted abilities), 614.1a and 616.1 (replacement effects in order).
     """
+    before = before_priority(state)  # CR 117.5: pending state-based actions first
+    if before.undecided or before.changed:
+        return _after_state_based(before, state, object_id)
     solver = solver_for(state)
     perm = state.permanent(object_id)
     chars = effective(state)[object_id]
@@ -186,3 +194,30 @@ def explain_could_produce(state: GameState, object_id: str) -> CouldProduce:
     return CouldProduce(object_id, types,
                         tuple(found[t] for t in MANA_TYPES if t in found),
                         complete=object_id not in solver.incomplete, undecided=undecided)
+
+
+def _after_state_based(before: BeforePriority, state: GameState, object_id: str
+                       ) -> CouldProduce:
+    """:func:`explain_could_produce` of the state(s) after pending state-based actions
+    (CR 117.5): one answer if every branch gives it, else not decided."""
+    state.permanent(object_id)  # UnknownObject: bad input, whatever happens next
+    if before.undecided:
+        return CouldProduce(object_id, frozenset(), (), undecided=before.undecided)
+    answers: list[CouldProduce] = []
+    for branch in before.branches:
+        st = branch.state
+        if st.zone_of(object_id) != "battlefield":
+            gone = CouldProduce(object_id, frozenset(), (), state_based=branch.performed)
+            answers.append(gone)  # it left: it could produce nothing (CR 106.7)
+        else:
+            answers.append(replace(explain_could_produce(st, object_id),
+                                   state_based=branch.performed))
+    first = answers[0]
+    if all(a.mana_types == first.mana_types and a.complete == first.complete
+           and not a.undecided for a in answers):
+        return first
+    why = Undecided("", "", "a choice before priority",
+                    "the answer depends on a choice the game asks for before priority "
+                    "(CR 704.5j)", "sba:choice")
+    return CouldProduce(object_id, first.mana_types, first.derivation, first.complete,
+                        undecided=(why, *(u for a in answers for u in a.undecided)))

@@ -77,12 +77,14 @@ def _events_of(state: GameState, events: Sequence[Any] | None) -> tuple[Event, .
     return parse_events(list(raw))
 
 
-def _run(state: GameState, events: tuple[Event, ...], script: tuple[int, ...]
-         ) -> tuple[Outcome, int]:
+def _run(state: GameState, events: tuple[Event, ...], script: tuple[int, ...],
+         settle_first: bool = False) -> tuple[Outcome, int]:
     run = Run(replace(state, events=()), events, script)
     choice: Choice | None = None
     stopped: str | None = None
     try:
+        if settle_first:
+            priority(run)
         play(run)
     except OpenChoice as oc:
         choice = oc.choice
@@ -144,7 +146,7 @@ def resolve(state: GameState, events: Sequence[Any] | None = None) -> Outcome:
 
 
 def outcomes(state: GameState, events: Sequence[Any] | None = None,
-             limit: int = MAX_OUTCOMES) -> list[Outcome]:
+             limit: int = MAX_OUTCOMES, *, settle_first: bool = False) -> list[Outcome]:
     """Every distinct outcome over all combinations of the open choices.
 
     Explores the choice tree depth first (one full run per leaf). Outcomes with the
@@ -158,6 +160,10 @@ def outcomes(state: GameState, events: Sequence[Any] | None = None,
         As :func:`resolve`.
     limit
         At most this many runs (each plays the events once with one set of answers).
+    settle_first
+        First do what the game does before a player receives priority in ``state``
+        itself (state-based actions, then triggers: CR 117.5); with no events, the
+        outcomes are the states a player would receive priority in.
 
     Returns
     -------
@@ -203,7 +209,7 @@ def outcomes(state: GameState, events: Sequence[Any] | None = None,
             truncated = True
             break
         runs += 1
-        out, n = _run(state, evs, script)
+        out, n = _run(state, evs, script, settle_first)
         if out.open_choice is not None:
             partial = out
             todo.extend((*script, i) for i in reversed(range(n)))

@@ -1,0 +1,158 @@
+"""Before a question is asked: what the game does before the player receives priority.
+
+A state file may describe a moment at which state-based actions are pending: two Mox
+Opals under one player's control, a creature with toughness 0, +1/+1 and -1/-1 counters
+on one permanent. The game performs them before anyone may act (CR 117.5), so every
+question is asked of the state(s) that follow. :func:`before_priority` finds them: the
+state itself when nothing is pending (the usual case, found without playing anything);
+else the resolution solver's own state-based actions and triggers (one branch per
+choice, such as which legendary permanent to keep); and, for a pending state-based action
+the resolution solver doesn't perform, or one whose outcome rests on an effect nobody
+applies, an :class:`~manacheck.solver.soundness.Undecided` entry instead of a guess.
+
+Rules
+-----
+CR 117.5, 704.3: state-based actions are performed (all at once, repeatedly) and then
+triggered abilities are put on the stack, before a player receives priority.
+CR 704.5f: toughness 0 or less. CR 704.5j: the legend rule (its controller chooses the
+one to keep). CR 704.5q, 122.3: +1/+1 and -1/-1 counters cancel in pairs. Not performed
+here, so reported as not decided: CR 704.5a (0 life), 704.5i (0 loyalty), 704.5m (an
+Aura attached to nothing).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from manacheck.model import GameState, StaticAbility, effective
+from manacheck.model.effects import Family
+
+from .resolution import Unsupported, outcomes
+from .soundness import Question, Undecided, unapplied
+
+__all__ = ["BeforePriority", "Branch", "before_priority"]
+
+#: What performing state-based actions reads: toughness (layer 7), whether objects are
+#: creatures or legendary (layer 4), their abilities (layer 6).
+STATE_BASED = Question("state-based actions", frozenset({
+    Family.POWER_TOUGHNESS, Family.TYPES, Family.ABILITIES, Family.STATE_BASED}),
+    frozenset({"static:land_types", "static:grant_ability", "static:other:pump",
+               "static:other:no_legend_rule", "keyword:devoid"}))
+
+#: At most this many branches (choices such as which legendary permanent to keep).
+MAX_BRANCHES = 64
+
+
+@dataclass(frozen=True, slots=True)
+class Branch:
+    """One state the player would receive priority in, and how the game got there."""
+
+    state: GameState
+    performed: tuple[str, ...] = ()  # each with its rule: "... (CR 704.5j)"
+    choices: tuple[tuple[str, str], ...] = ()  # (what was chosen, the answer)
+
+    @property
+    def choice_text(self) -> str:
+        return "; ".join(f"{a} ({c})" for c, a in self.choices)
+
+
+@dataclass(frozen=True, slots=True)
+class BeforePriority:
+    """Every state a question is asked of, or why that can't be told."""
+
+    branches: tuple[Branch, ...]
+    undecided: tuple[Undecided, ...] = ()
+
+    @property
+    def changed(self) -> bool:
+        return len(self.branches) != 1 or bool(self.branches[0].performed)
+
+    @property
+    def performed(self) -> tuple[str, ...]:
+        """What every branch performed (the first branch's log when there is one)."""
+        return self.branches[0].performed if len(self.branches) == 1 else ()
+
+
+def _pending(state: GameState) -> tuple[bool, list[Undecided]]:
+    """Whether any state-based action is pending, and those that can't be performed."""
+    chars = effective(state)
+    pending = False
+    unsure: list[Undecided] = []
+    legends: dict[tuple[str, str], int] = {}
+    no_legend_rule = any(
+        isinstance(ab, StaticAbility) and ab.kind == "other"
+        and ab.params.get("no_legend_rule") is True
+        for p in state.permanents for ab in chars[p.id].abilities)
+    for perm in state.permanents:
+        c = chars[perm.id]
+        if c.is_creature and (c.toughness is None or c.toughness <= 0):
+            pending = True
+        if min(perm.counters["+1/+1"], perm.counters["-1/-1"]) > 0:
+            pending = True
+        if "Legendary" in c.supertypes and not no_legend_rule:
+            key = (perm.controller, c.name)
+            legends[key] = legends.get(key, 0) + 1
+            pending = pending or legends[key] > 1
+        if "Planeswalker" in c.types and perm.counters["loyalty"] <= 0:
+            unsure.append(Undecided(perm.id, perm.name, "0 loyalty",
+                                    "state-based action CR 704.5i (a planeswalker with 0 "
+                                    "loyalty is put into its owner's graveyard) is pending "
+                                    "and isn't performed by manacheck", "sba:704.5i"))
+        if "Aura" in c.subtypes and perm.attached_to is None:
+            unsure.append(Undecided(perm.id, perm.name, "attached to nothing",
+                                    "state-based action CR 704.5m (an Aura attached to "
+                                    "nothing is put into its owner's graveyard) is pending "
+                                    "and isn't performed by manacheck", "sba:704.5m"))
+    for player in state.players:
+        if player.life <= 0:
+            unsure.append(Undecided(player.name, player.name, f"life {player.life}",
+                                    "state-based action CR 704.5a (a player with 0 or less "
+                                    "life loses the game) is pending and isn't performed by "
+                                    "manacheck", "sba:704.5a"))
+    return pending, unsure
+
+
+def before_priority(state: GameState) -> BeforePriority:
+    """The states a player would receive priority in, from ``state`` (CR 117.5).
+
+    Cached on the state. With nothing pending (checked without playing anything), the
+    one branch is ``state`` itself.
+
+    Examples
+    --------
+    >>> from manacheck.model import load_state_text
+    >>> s = load_state_text("turn: {active_player: A}\\nplayers:\\n  A:\\n"
+    ...                     "    battlefield: [Mox Opal, Mox Opal]\\n")
+    >>> b = before_priority(s)
+    >>> len(b.branches), [len(x.state.permanents) for x in b.branches]
+    (2, [1, 1])
+    >>> before_priority(load_state_text("turn: {active_player: A}\\nplayers:\\n  A: {}\\n")
+    ...                 ).changed
+    False
+    """
+    cached: BeforePriority | None = state.__dict__.get("_before_priority")
+    if cached is not None:
+        return cached
+    pending, unsure = _pending(state)
+    if not pending:
+        answer = BeforePriority((Branch(state),), tuple(unsure))
+    else:
+        # An effect that could change toughness, types or abilities and that nobody
+        # applies could change which state-based actions happen: not decided.
+        unsure += unapplied(state, STATE_BASED)
+        try:
+            outs = outcomes(state, [], limit=MAX_BRANCHES, settle_first=True)
+        except Unsupported as e:
+            unsure.append(Undecided("", "", "state-based actions", str(e), "sba"))
+            outs = []
+        branches = []
+        for o in outs:
+            if o.stopped:
+                unsure.append(Undecided("", "", "state-based actions", o.stopped, "sba"))
+                continue
+            performed = tuple(f"{e.text} (CR {', '.join(e.rules)})" if e.rules else e.text
+                              for e in o.log)
+            branches.append(Branch(o.state, performed, o.choices))
+        answer = BeforePriority(tuple(branches) or (Branch(state),), tuple(unsure))
+    state.__dict__["_before_priority"] = answer
+    return answer
