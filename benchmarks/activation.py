@@ -61,8 +61,12 @@ def make_board(n_perm: int, n_hand: int, n_stack: int, seed: int) -> GameState:
     rng = random.Random(seed)
     names = [n for n, w in MIX for _ in range(w)]
     perms = []
+    legendary = {"Kozilek, the Great Distortion"}
     for _ in range(n_perm):
         name = rng.choice(names)
+        while name in legendary and any(name in p for p in perms):
+            # A board at priority has no pending legend rule (CR 117.5, 704.5j).
+            name = rng.choice(names)
         tapped = str(rng.random() < 0.3).lower()
         sick = str(rng.random() < 0.2).lower()
         perms.append(f'{{card: "{name}", tapped: {tapped}, summoning_sick: {sick}}}')
