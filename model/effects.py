@@ -15,7 +15,7 @@ it is taken to touch every family, so it can never hide.
 
 Examples
 --------
->>> kind_of_keyword("Flying").families == frozenset({Family.COMBAT})
+>>> kind_of_keyword("Flying").families == frozenset({Family.BLOCKS})
 True
 >>> kind_of_keyword("Haste").key
 'keyword:haste'
@@ -60,7 +60,8 @@ class Family(enum.Enum):
     ABILITIES = ("abilities", "layer 6: abilities gained or lost (CR 613.1f)")
     POWER_TOUGHNESS = ("power_toughness", "layer 7: power and toughness (CR 613.4)")
     STATE_BASED = ("state_based", "state-based actions (CR 704)")
-    COMBAT = ("combat", "attacking and blocking (CR 506-511)")
+    ATTACKS = ("attacks", "declaring attackers (CR 508.1, 302.6)")
+    BLOCKS = ("blocks", "blocking and combat damage (CR 509, 510)")
     ENTERING = ("entering", "how permanents enter the battlefield (CR 614.1c-e, 614.12)")
     ZONES = ("zones", "replacement of zone changes and other events (CR 614, 616)")
     TRIGGERS = ("triggers", "triggered abilities that aren't mana abilities (CR 603)")
@@ -134,7 +135,7 @@ STATIC_KINDS: dict[str, EffectKind] = {k.key: k for k in (
     # A spell's own rule for paying it (it functions while the spell is cast).
     _k("static:other:spend_only_mana_from", F.SPENDING, self_only=True),
     _k("static:other:no_maximum_hand_size", F.STEPS),
-    _k("static:other:cant_attack", F.COMBAT),
+    _k("static:other:cant_attack", F.ATTACKS),
     _k("static:other:prevent_damage_to", F.DAMAGE),
     _k("static:other:no_legend_rule", F.STATE_BASED),
 )}
@@ -150,8 +151,10 @@ _KEYWORD_FAMILIES: dict[Family, tuple[str, ...]] = {
     F.ACTIVATION: ("haste",),
     # CR 702.18 shroud, 702.11 hexproof, 702.16 protection: who may target it.
     F.TARGETING: ("shroud", "hexproof", "protection"),
-    # Combat: evasion, blocking, combat damage (CR 702.9, 702.17, 702.19, 702.110, ...).
-    F.COMBAT: ("flying", "reach", "trample", "menace", "vigilance", "defender", "first",
+    # Who may attack (CR 702.3 defender, 702.20 vigilance: attacking doesn't tap it).
+    F.ATTACKS: ("vigilance", "defender", "haste"),
+    # Blocks and combat damage: evasion, damage order (CR 702.9, 702.17, 702.19, ...).
+    F.BLOCKS: ("flying", "reach", "trample", "menace", "first",
                "double", "fear", "intimidate", "shadow", "horsemanship", "skulk",
                "flanking", "banding", "landwalk", "swampwalk", "islandwalk", "forestwalk",
                "mountainwalk", "plainswalk", "bushido", "rampage", "provoke", "melee",
@@ -162,7 +165,8 @@ _KEYWORD_FAMILIES: dict[Family, tuple[str, ...]] = {
                "protection"),
     F.ZONES: ("indestructible",),
     # Triggered keywords (CR 702.21 ward, 702.108 prowess, 702.79 persist, ...).
-    F.TRIGGERS: ("ward", "prowess", "persist", "undying", "extort", "cumulative", "echo",
+    F.TRIGGERS: ("ward", "prowess", "melee", "bushido", "rampage", "flanking", "provoke",
+                 "afflict", "persist", "undying", "extort", "cumulative", "echo",
                  "vanishing", "fading", "annihilator", "exalted", "evolve", "soulshift",
                  "modular", "afterlife", "dethrone", "mentor", "training", "renown",
                  "suspend", "cascade", "storm", "rebound", "haunt", "battle"),

@@ -35,7 +35,8 @@ from manacheck.model.effects import (
     kind_of_keyword,
 )
 
-__all__ = ["ACTIVATION", "CHARACTERISTICS", "PAYMENT", "PAYMENT_FOR", "PRODUCE",
+__all__ = ["ACTIVATION", "CHARACTERISTICS", "PAYMENT", "PAYMENT_FOR", "PRODUCE", "RESOLUTION",
+           "RESOLUTION_ATTACKS",
            "BoardEffect", "Question", "Undecided", "board_effects", "unapplied"]
 
 
@@ -204,3 +205,23 @@ ACTIVATION = Question(
     PAYMENT.reads | {F.TARGETING, F.COLORS, F.OWN_ABILITIES},
     PAYMENT.implements | {"static:cost_modifier:activated_abilities", "keyword:shroud",
                           "keyword:hexproof", "keyword:protection", "keyword:cycling"})
+
+#: "What happens when it resolves?" reads every family an event's outcome can depend on:
+#: characteristics (layers 4-7), state-based actions, targets, triggers, entering and
+#: leaving (CR 603, 608, 614, 704), and with an ``attack`` event who may attack
+#: (CR 508.1). It applies the characteristics above, targeting's keywords, the legend
+#: rule's exception, "enters with counters", persist and undying, vigilance, defender
+#: and "can't attack"; it refuses (``Unsupported``) the triggers and effects it doesn't
+#: model where they would happen, which is how it applies the rest of TRIGGERS.
+RESOLUTION = Question(
+    "resolve",
+    frozenset({F.TYPES, F.COLORS, F.ABILITIES, F.POWER_TOUGHNESS, F.STATE_BASED,
+               F.TARGETING, F.ZONES, F.ENTERING}),
+    CHARACTERISTICS | frozenset({
+        "keyword:shroud", "keyword:hexproof", "keyword:protection",
+        "static:other:no_legend_rule", "static:enters_with_counters",
+        "keyword:persist", "keyword:undying", "keyword:indestructible"}))
+RESOLUTION_ATTACKS = Question(
+    "resolve", RESOLUTION.reads | {F.ATTACKS},
+    RESOLUTION.implements | {"keyword:vigilance", "keyword:defender",
+                             "static:other:cant_attack"})

@@ -345,3 +345,83 @@ def test_mana_flare_mana_carries_no_restriction_of_the_land() -> None:
     a = payment_answer(s, "Alice", "{1}")
     assert a.payable is not False
     assert any(lo.startswith("Mishra's Workshop") for lo in a.left_out)
+
+
+# ---- resolve: effects it doesn't apply are refused; 508.1c; entering tapped ---------
+
+def resolve_board(battlefield: str, cards: str = "") -> GameState:
+    return load_state_text(f"""
+turn: {{active_player: Alice, phase: precombat_main}}
+players:
+  Alice: {{battlefield: [{battlefield}]}}
+  Bob: {{}}
+{cards}
+""")
+
+
+@pytest.mark.cr("508.1c")
+def test_glacial_chasm_makes_an_attack_declaration_illegal() -> None:
+    from manacheck.solver.resolution import BadEvent, resolve
+
+    # "Creatures you control can't attack": declaring an attacker disobeys it (508.1c).
+    s = resolve_board("Llanowar Elves, Glacial Chasm")
+    with pytest.raises(BadEvent, match=r"can't attack: Glacial Chasm .*508\.1c"):
+        resolve(s, [{"attack": "Llanowar Elves"}])
+    # It is Alice's Chasm that stops Alice's creatures, not an opponent's.
+    s = load_state_text("""
+turn: {active_player: Alice, phase: precombat_main}
+players:
+  Alice: {battlefield: [Llanowar Elves]}
+  Bob: {battlefield: [Glacial Chasm]}
+""")
+    assert resolve(s, [{"attack": "Llanowar Elves"}]).complete
+
+
+@pytest.mark.cr("702.3b")
+def test_a_creature_with_defender_cant_attack() -> None:
+    from manacheck.solver.resolution import BadEvent, resolve
+
+    s = resolve_board("Wall", "cards:\n  - {name: Wall, types: [Creature], power: 0, "
+                              "toughness: 4, keywords: [Defender]}")
+    with pytest.raises(BadEvent, match=r"defender .*702\.3b"):
+        resolve(s, [{"attack": "Wall"}])
+
+
+def test_resolve_refuses_an_effect_it_doesnt_apply(tmp_path: Path) -> None:
+    from manacheck.solver.resolution import Unsupported, resolve
+
+    # Kruphix's "isn't a creature" (layer 4) could decide whether -1/-1 counters kill
+    # it: resolve refuses with one line, naming it (exit status 2).
+    s = resolve_board("\"Kruphix, God of Horizons\", Llanowar Elves")
+    with pytest.raises(Unsupported, match="Kruphix, God of Horizons"):
+        resolve(s, [{"put_counters": {"object": "Llanowar Elves",
+                                      "counters": {"-1/-1": 1}}}])
+    path = tmp_path / "k.yaml"
+    path.write_text("""
+turn: {active_player: Alice}
+players:
+  Alice: {battlefield: ["Kruphix, God of Horizons", Llanowar Elves]}
+events: [{put_counters: {object: Llanowar Elves, counters: {"-1/-1": 1}}}]
+""")
+    assert main(["resolve", str(path)]) == 2
+
+
+@pytest.mark.cr("614.1c")
+def test_a_permanent_that_enters_tapped_returns_tapped() -> None:
+    from manacheck.solver.resolution import resolve
+
+    # Persist returns the creature to the battlefield (702.79a); it "enters tapped".
+    cards = """cards:
+  - name: Sleepy Finks
+    types: [Creature]
+    power: 2
+    toughness: 2
+    keywords: [Persist]
+    abilities:
+      - static: {kind: other, params: {enters_tapped: true}, text: "Sleepy Finks enters tapped."}
+"""
+    s = resolve_board("Sleepy Finks", cards)
+    out = resolve(s, [{"dies": "Sleepy Finks"}, {"resolve": "all"}])
+    assert out.complete
+    back = out.state.permanent("Sleepy Finks")
+    assert back.tapped and back.counters.as_dict() == {"-1/-1": 1}

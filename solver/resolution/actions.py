@@ -30,6 +30,7 @@ from manacheck.model import (
     Counters,
     Phase,
     StackItem,
+    StaticAbility,
     effective,
     matches,
 )
@@ -356,6 +357,15 @@ def _attack(run: Run, ev: Attack) -> None:
         if p.summoning_sick and "Haste" not in c.keywords:
             raise run.bad(f"'{p.id}' hasn't been under {ap}'s control since the turn "
                           "began and can't attack (CR 302.6)")
+        if "Defender" in c.keywords:
+            raise run.bad(f"'{p.id}' has defender and can't attack (CR 702.3b)")
+        for src in run.state.permanents:
+            for ab in chars[src.id].abilities:
+                if isinstance(ab, StaticAbility) and ab.params.get("cant_attack") is True \
+                        and matches(ab.affected, c, p, run.state, src.controller, src.id):
+                    raise run.bad(f"'{p.id}' can't attack: {src.id} says \"{ab.text}\" "
+                                  "(CR 508.1c: a declaration that disobeys a restriction "
+                                  "is illegal)")
     run.state = replace(run.state, turn=replace(run.state.turn,
                                                 phase=Phase.DECLARE_ATTACKERS))
     run.note(f"event {ev.index + 1}: {ap} attacks with {', '.join(ev.objects)}", "508.1",

@@ -32,8 +32,9 @@ from typing import Any
 
 from manacheck.model import GameState
 
+from ..soundness import RESOLUTION, RESOLUTION_ATTACKS, unapplied
 from .actions import apply_event
-from .core import OpenChoice, Run, StepLimit
+from .core import OpenChoice, Run, StepLimit, Unsupported
 from .events import (
     Activate,
     Attack,
@@ -96,6 +97,27 @@ def _run(state: GameState, events: tuple[Event, ...], script: tuple[int, ...],
             run.open_options)
 
 
+def refuse_unapplied(state: GameState, events: Sequence[Event]) -> None:
+    """Soundness (``manacheck.solver.soundness``): an effect on the board that could
+    change what the events do and that the resolution solver doesn't apply is refused,
+    named with the rules it would need, never ignored.
+
+    Raises
+    ------
+    Unsupported
+        Naming the first such effect (and how many more there are).
+    """
+    question = RESOLUTION_ATTACKS if any(isinstance(e, Attack) for e in events) \
+        else RESOLUTION
+    found = unapplied(state, question)
+    if found:
+        more = f" (and {len(found) - 1} more)" if len(found) > 1 else ""
+        u = found[0]
+        raise Unsupported(f"{u.object_id} ({u.text}): the resolution solver doesn't apply "
+                          f"this effect, which could change the outcome: "
+                          f"{u.why.split(': ', 1)[-1]}{more}")
+
+
 def resolve(state: GameState, events: Sequence[Any] | None = None) -> Outcome:
     """Play out the events; stop at the first choice the events leave open.
 
@@ -141,7 +163,9 @@ def resolve(state: GameState, events: Sequence[Any] | None = None) -> Outcome:
     >>> resolve(st).state.permanent("Kozilek, the Great Distortion").counters.as_dict()
     {'-1/-1': 3}
     """
-    outcome, _ = _run(state, _events_of(state, events), ())
+    evs = _events_of(state, events)
+    refuse_unapplied(state, evs)
+    outcome, _ = _run(state, evs, ())
     return outcome
 
 
@@ -198,6 +222,7 @@ def outcomes(state: GameState, events: Sequence[Any] | None = None,
     [0, 2]
     """
     evs = _events_of(state, events)
+    refuse_unapplied(state, evs)
     seen: dict[str, Outcome] = {}
     todo: list[tuple[int, ...]] = [()]
     runs = 0

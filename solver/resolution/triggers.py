@@ -35,11 +35,13 @@ from manacheck.model import (
     Counters,
     Permanent,
     StackItem,
+    StaticAbility,
     TriggeredAbility,
     effective,
     matches,
 )
 from manacheck.model.abilities import Condition, Effect, Params
+from manacheck.model.effects import Family, kind_of_ability
 
 from .core import PendingTrigger, Run, Unsupported
 from .targets import target_options
@@ -178,6 +180,25 @@ def leave_battlefield(run: Run, ids: Sequence[str], to: str) -> None:
 
 
 def enter_battlefield(run: Run, perm: Permanent) -> None:
+    """CR 614.1c-e, 614.12: how it enters: "enters tapped" applies; another rule about
+    its entering that the resolution solver doesn't apply is refused, never ignored.
+    These are read from the permanent as it would exist on the battlefield (614.12: a
+    land Blood Moon makes a Mountain has no "enters tapped" to apply)."""
+    would_be = effective(add_permanent(run.state, perm))[perm.id]
+    for ab in would_be.abilities:
+        if not isinstance(ab, StaticAbility):
+            continue
+        kind = kind_of_ability(ab)
+        if kind is None or Family.ENTERING not in kind.families:
+            continue
+        if kind.key == "static:other:enters_tapped":
+            if not perm.tapped:
+                perm = replace(perm, tapped=True)
+                run.note(f"{perm.id} enters tapped ({ab.text})", "614.1c")
+        elif kind.key != "static:enters_with_counters":
+            raise Unsupported(f"{perm.id} enters the battlefield, and how it enters "
+                              f"depends on \"{ab.text}\", which the resolution solver "
+                              "doesn't apply (CR 614.1c-e, 614.12)")
     run.state = add_permanent(run.state, perm)
     for src in run.state.permanents:
         for n, ab in enumerate(triggered_abilities(src.card), 1):
