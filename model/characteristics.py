@@ -32,7 +32,7 @@ from .abilities import (
     StaticAbility,
 )
 from .cards import BASIC_LAND_TYPES, CardDefinition, intrinsic_mana_ability
-from .mana import ManaType
+from .mana import ManaType, parse_mana_types
 from .state import KEYWORD_COUNTERS, Card, GameState, Permanent, StackItem
 
 __all__ = ["Characteristics", "bind_restriction", "characteristics", "effective", "matches",
@@ -203,6 +203,23 @@ def _compute(state: GameState) -> dict[str, Characteristics]:
                 chars[p.id] = replace(chars[p.id],
                                       subtypes=chars[p.id].subtypes | frozenset(ab.add_subtypes))
 
+    # Layer 4 (CR 613.1d): "As long as your devotion to green and blue is less than
+    # seven, Kruphix isn't a creature" (the Theros gods). Devotion (CR 700.5) counts
+    # mana symbols in mana costs, which no layer changes.
+    for src in perms:
+        if src.id in lost:
+            continue
+        for god in chars[src.id].abilities:
+            need = god.params.get("not_creature_unless_devotion") \
+                if isinstance(god, StaticAbility) else None
+            if isinstance(need, Params) and \
+                    devotion(state, src.controller, str(need.get("colors", ""))) \
+                    < need.int("count"):
+                c = chars[src.id]
+                # CR 208.3: a noncreature permanent has no power or toughness.
+                chars[src.id] = replace(c, types=c.types - {"Creature"}, power=None,
+                                        toughness=None)
+
     # CR 305.6: intrinsic mana abilities from basic land types, listed first. (Lands
     # with the same characteristics so far share one result object.)
     with_intrinsic: dict[int, Characteristics] = {}
@@ -229,9 +246,25 @@ def _compute(state: GameState) -> dict[str, Characteristics]:
                 chars[p.id] = replace(c, activated=(*c.activated, ab.granted),
                                       abilities=(*c.abilities, ab.granted))
 
+    # Layer 5 (CR 613.1e): color-setting effects ("Nonland permanents you control are
+    # white", Celestial Dawn), in timestamp order.
+    for src in perms:
+        if src.id in lost:
+            continue
+        for dawn in chars[src.id].abilities:
+            color = dawn.params.get("set_color") if isinstance(dawn, StaticAbility) else None
+            if color is None or not isinstance(dawn, StaticAbility):
+                continue
+            colors = frozenset(parse_mana_types(str(color)))
+            for p in perms:
+                if matches(dawn.affected, chars[p.id], p, state, src.controller, src.id):
+                    chars[p.id] = replace(chars[p.id], colors=colors)
+
     # CR 613.4c (layer 7c): static effects that modify power and toughness ("Other Elf
     # creatures you control get +1/+1"), from sources that still have them, applied to
-    # what they affect after the type and ability layers.
+    # what they affect after the type and ability layers. "For each" amounts are
+    # counted now (Faeburrow Elder: colors among permanents you control, after layer 5;
+    # Omnath: unspent green mana); ``self`` effects change only their source.
     pumps: dict[str, tuple[int, int]] = {}
     for src in perms:
         if src.id in lost:
@@ -242,8 +275,12 @@ def _compute(state: GameState) -> dict[str, Characteristics]:
             pump = lord.params.get("pump")
             if not isinstance(pump, Params):
                 continue
-            dp, dt = pump.int("power"), pump.int("toughness")
+            times = _pump_times(state, src, str(pump.get("per", "")), chars)
+            dp, dt = pump.int("power") * times, pump.int("toughness") * times
+            only_self = lord.params.get("self") is True
             for p in perms:
+                if only_self and p.id != src.id:
+                    continue
                 if chars[p.id].is_creature and matches(lord.affected, chars[p.id], p, state,
                                                        src.controller, src.id):
                     have = pumps.get(p.id, (0, 0))
@@ -264,6 +301,32 @@ def _compute(state: GameState) -> dict[str, Characteristics]:
     return chars
 
 
+def devotion(state: GameState, player: str, colors: str) -> int:
+    """CR 700.5, 700.5a: the mana symbols among the mana costs of the permanents
+    ``player`` controls that are of one of ``colors`` ("{G}{U}"); a hybrid symbol of two
+    of them counts once."""
+    wanted = set(parse_mana_types(colors))
+    n = 0
+    for perm in state.player(player).battlefield:
+        cost = perm.card.mana_cost
+        if cost is not None:
+            n += sum(1 for s in cost if set(s.colors) & wanted)
+    return n
+
+
+def _pump_times(state: GameState, src: Permanent, per: str,
+                chars: Mapping[str, Characteristics]) -> int:
+    """How many times a "get +N/+N for each ..." applies (1 with no "for each")."""
+    if not per:
+        return 1
+    if per == "colors_among_permanents_you_control":
+        return len({c for p in state.player(src.controller).battlefield
+                    for c in chars[p.id].colors if c.is_color})
+    if per == "unspent_green_mana":
+        return state.player(src.controller).mana_pool.amount(ManaType.G)
+    raise ValueError(f"unknown 'for each' of a power/toughness effect: {per}")
+
+
 def _strips(effect: tuple[Permanent, StaticAbility], land: Permanent,
             chars: Mapping[str, Characteristics], state: GameState) -> bool:
     """CR 613.8a: whether ``effect`` (a set-land-type effect) would remove ``land``'s
@@ -282,11 +345,28 @@ _LAND_SUBTYPES = frozenset(
 
 
 def object_characteristics(state: GameState, object_id: str) -> Characteristics:
-    """Effective characteristics of a permanent, printed ones of anything else."""
+    """Effective characteristics of a permanent; of anything else, printed ones with the
+    color-setting effects that reach beyond the battlefield (Celestial Dawn: "spells you
+    control and nonland cards you own that aren't on the battlefield", CR 613.1e)."""
     obj = state.get(object_id)
     if isinstance(obj, Permanent):
         return effective(state)[obj.id]
-    return characteristics(obj)
+    base = characteristics(obj)
+    chars = effective(state)
+    who = obj.controller if isinstance(obj, StackItem) else obj.owner
+    for src in state.permanents:
+        if src.controller != who:
+            continue
+        for ab in chars[src.id].abilities:
+            if isinstance(ab, StaticAbility) and ab.params.get("set_color") is not None \
+                    and ab.params.get("off_battlefield") is True \
+                    and not ab.affected.not_types & base.types:
+                base = Characteristics(
+                    base.name, base.supertypes, base.types, base.subtypes,
+                    frozenset(parse_mana_types(str(ab.params.get("set_color")))),
+                    base.keywords, base.abilities, base.activated, base.power,
+                    base.toughness, base.mana_value, base.lost_abilities)
+    return base
 
 
 def _bind_filter(flt: ObjectFilter | None, chosen: str | None) -> ObjectFilter | None:

@@ -128,6 +128,8 @@ STATIC_KINDS: dict[str, EffectKind] = {k.key: k for k in (
     _k("static:other:choose", F.ENTERING, self_only=True),
     _k("static:other:doesnt_untap", F.STEPS, self_only=True),
     _k("static:other:pump", F.POWER_TOUGHNESS),
+    _k("static:other:not_creature_unless_devotion", F.TYPES, self_only=True),
+    _k("static:other:set_color", F.COLORS),
     _k("static:other:activate_as_though_haste", F.ACTIVATION),
     _k("static:other:cast_as_though_flash", F.CASTING),
     _k("static:other:unspent_mana_becomes", F.STEPS),

@@ -167,7 +167,8 @@ F = Family
 #: keyword counters; haste and "as though it had haste" for {T} abilities (302.6).
 CHARACTERISTICS = frozenset({"static:land_types", "static:grant_ability", "static:other:pump",
                              "keyword:haste", "static:other:activate_as_though_haste",
-                             "keyword:devoid"})
+                             "keyword:devoid", "static:other:not_creature_unless_devotion",
+                             "static:other:set_color"})
 
 #: Applied by the payment solver (with the characteristics above).
 PAYMENT_APPLIES = CHARACTERISTICS | frozenset({
@@ -217,7 +218,9 @@ RESOLUTION = Question(
     "resolve",
     frozenset({F.TYPES, F.COLORS, F.ABILITIES, F.POWER_TOUGHNESS, F.STATE_BASED,
                F.TARGETING, F.ZONES, F.ENTERING}),
-    CHARACTERISTICS | frozenset({
+    # (Celestial Dawn's color reaches spells and cards in other zones, which the
+    # resolution solver reads as printed: not applied there.)
+    (CHARACTERISTICS - {"static:other:set_color"}) | frozenset({
         "keyword:shroud", "keyword:hexproof", "keyword:protection",
         "static:other:no_legend_rule", "static:enters_with_counters",
         "keyword:persist", "keyword:undying", "keyword:indestructible"}))

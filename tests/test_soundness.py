@@ -31,6 +31,7 @@ from manacheck.cli import main
 
 def board(alice: str, bob: str = "", extra: str = "", phase: str = "precombat_main"
           ) -> GameState:
+    """Alice's and Bob's battlefields (YAML flow lists), in Alice's main phase."""
     return load_state_text(f"""
 turn: {{active_player: Alice, phase: {phase}}}
 players:
@@ -151,15 +152,24 @@ def test_celestial_dawn_white_as_any_color_other_mana_only_as_colorless() -> Non
     assert a.payable is False and not a.undecided
     assert payment_answer(board("Celestial Dawn, Llanowar Elves"), "Alice", "{1}").payable
     # Whether mana spent "as though it were colorless" pays {C} the text doesn't settle:
-    # not decided, naming Celestial Dawn.
-    a = payment_answer(board("Celestial Dawn, Llanowar Elves, Sol Ring"), "Alice", "{C}")
+    # with only the Elves' {G} for {C}, not decided, naming Celestial Dawn; with a Sol
+    # Ring too, payable (its {C} is colorless), the count a lower bound.
+    a = payment_answer(board("Celestial Dawn, Llanowar Elves"), "Alice", "{C}")
     assert a.payable is None and [u.object_id for u in a.undecided] == ["Celestial Dawn"]
+    a = payment_answer(board("Celestial Dawn, Llanowar Elves, Sol Ring"), "Alice", "{C}")
+    assert a.payable is True and not a.complete
+    assert [u.object_id for u in a.lower_bound_because] == ["Celestial Dawn"]
+    # With no mana that is spent only as though colorless, nothing is in doubt.
+    a = payment_answer(board("Celestial Dawn, Sol Ring"), "Alice", "{C}")
+    assert a.payable is True and a.complete
 
 
 @pytest.mark.cr("613.1e")
-def test_celestial_dawn_color_change_is_not_ignored_for_protection() -> None:
-    # Celestial Dawn makes Alice's nonland permanents white, so Eldrazi Displacer's
-    # ability (from a white source) can't target a creature with protection from white.
+@pytest.mark.cr("702.16b")
+def test_celestial_dawn_makes_the_displacer_white_for_protection() -> None:
+    # Celestial Dawn makes Alice's nonland permanents white (devoid's colorless is
+    # overridden, as Dawn's effect is later in layer 5), so Eldrazi Displacer's ability
+    # (its source white) can't target a creature with protection from white.
     s = load_state_text("""
 turn: {active_player: Alice, phase: precombat_main}
 players:
@@ -170,9 +180,19 @@ cards:
      keywords: [Protection from white]}
 """)
     v = can_activate(s, "Eldrazi Displacer", 1, "Alice", find_fixes=False)
-    assert not v.legal
-    assert v.undecided and "Celestial Dawn" in {u.object_id for u in v.unapplied}
-    assert v.to_data()["legal"] is None
+    assert not v.legal and not v.undecided
+    assert any(r.rule.startswith("702.16") or "protection" in r.message for r in v.reasons)
+    # Without Dawn the Displacer is colorless (devoid) and may target the Warden.
+    s = load_state_text("""
+turn: {active_player: Alice, phase: precombat_main}
+players:
+  Alice: {battlefield: [Eldrazi Displacer, Wastes, Wastes, Wastes]}
+  Bob: {battlefield: [Warden]}
+cards:
+  - {name: Warden, types: [Creature], power: 1, toughness: 1,
+     keywords: [Protection from white]}
+""")
+    assert can_activate(s, "Eldrazi Displacer", 1, "Alice", find_fixes=False).legal
 
 
 @pytest.mark.cr("602.2b")
@@ -190,12 +210,61 @@ def test_training_grounds_makes_displacer_payable_with_one_wastes() -> None:
 
 
 @pytest.mark.cr("613.1d")
-def test_kruphix_not_being_a_creature_is_not_ignored_by_gaeas_cradle() -> None:
-    # Kruphix isn't a creature with devotion to green and blue below seven; Gaea's
-    # Cradle ("{G} for each creature you control") would otherwise count it.
+@pytest.mark.cr("700.5")
+def test_kruphix_is_a_creature_only_with_devotion_seven() -> None:
+    # Kruphix: "As long as your devotion to green and blue is less than seven, Kruphix
+    # isn't a creature." Alone, its devotion is 2 ({3}{G}{U}): Gaea's Cradle ("{G} for
+    # each creature you control") counts nothing. With five tapped Llanowar Elves ({G}
+    # each) devotion is 7: Kruphix is a creature, and Cradle makes six {G}.
     s = board("\"Kruphix, God of Horizons\", Gaea's Cradle")
     a = payment_answer(s, "Alice", "{G}")
-    assert a.payable is None and "Kruphix, God of Horizons" in {u.object_id for u in a.undecided}
+    assert a.payable is False and not a.undecided
+    elves = ", ".join(["{card: Llanowar Elves, tapped: true}"] * 5)
+    s = board(f"\"Kruphix, God of Horizons\", Gaea's Cradle, {elves}")
+    assert payment_answer(s, "Alice", "{G}" * 6).payable is True
+    assert payment_answer(s, "Alice", "{G}" * 7).payable is False
+    four = ", ".join(["{card: Llanowar Elves, tapped: true}"] * 4)
+    s = board(f"\"Kruphix, God of Horizons\", Gaea's Cradle, {four}")
+    assert payment_answer(s, "Alice", "{G}" * 5).payable is False  # devotion 6: four
+
+
+@pytest.mark.cr("613.4c")
+def test_faeburrow_elder_and_omnath_have_their_bonus_and_survive() -> None:
+    # Faeburrow Elder (0/0, green and blue): +1/+1 for each color among permanents you
+    # control, so at least 2/2; Omnath (1/1): +1/+1 for each unspent green mana. Neither
+    # dies to state-based actions (they used to, as 0/0 and 1/1 with counters).
+    from manacheck.model import effective
+
+    s = board("Faeburrow Elder, {card: \"Omnath, Locus of Mana\", counters: {\"-1/-1\": 1}}",
+              extra="")
+    s = load_state_text("""
+turn: {active_player: Alice, phase: precombat_main}
+players:
+  Alice:
+    mana_pool: "{G}{G}"
+    battlefield: [Faeburrow Elder, Plains, {card: "Omnath, Locus of Mana", counters: {"-1/-1": 1}}]
+  Bob: {}
+""")
+    chars = effective(s)
+    assert (chars["Faeburrow Elder"].power, chars["Faeburrow Elder"].toughness) == (2, 2)
+    # Omnath: 1/1, +2/+2 for two unspent {G}, -1/-1 counter: 2/2.
+    assert chars["Omnath, Locus of Mana"].toughness == 2
+    from manacheck.solver.settle import before_priority
+
+    assert not before_priority(s).changed  # nothing dies
+    # Celestial Dawn makes every nonland permanent white: one color, so Faeburrow is
+    # 1/1.
+    s2 = board("Faeburrow Elder, Celestial Dawn")
+    assert effective(s2)["Faeburrow Elder"].toughness == 1
+
+
+@pytest.mark.cr("613.4c")
+def test_mirari_s_wake_keeps_a_shrunken_elf_alive() -> None:
+    # Mirari's Wake: "Creatures you control get +1/+1": an Elf with a -1/-1 counter is a
+    # 1/1, not a 0/0 that dies (it used to die).
+    s = board("Mirari's Wake, {card: Llanowar Elves, counters: {\"-1/-1\": 1}}")
+    v = can_activate(s, "Llanowar Elves", 1, "Alice", find_fixes=False)
+    assert v.legal and not v.state_based
 
 
 def test_undecided_is_json_with_object_text_and_why(tmp_path: Path,
@@ -205,7 +274,7 @@ def test_undecided_is_json_with_object_text_and_why(tmp_path: Path,
     path.write_text("""
 turn: {active_player: Alice}
 players:
-  Alice: {battlefield: [Celestial Dawn, Sol Ring]}
+  Alice: {battlefield: [Celestial Dawn, Llanowar Elves]}
 """)
     status = main(["pay", str(path), "{C}", "--json"])
     data = json.loads(capsys.readouterr().out)
@@ -271,17 +340,29 @@ def test_families_have_rules() -> None:
         assert "CR " in f.rules, f
 
 
+SHIFTER = """cards:
+  - name: Shifter
+    types: [Creature]
+    power: 1
+    toughness: 1
+    abilities:
+      - static: {kind: other, affects: [types], self_only: true,
+                 text: "As long as the moon is full, Shifter isn't a creature."}
+"""
+
+
 @pytest.mark.cr("106.7")
 def test_could_produce_is_undecided_only_where_the_unapplied_effect_could_matter() -> None:
-    # Kruphix's "isn't a creature" changes only Kruphix: Forest's answer doesn't look at
-    # it, Gaea's Cradle's ("for each creature you control") does. Its types stay {G}
-    # either way, but the amount is what the derivation explains: not decided.
-    s = board("\"Kruphix, God of Horizons\", Gaea's Cradle, Forest")
+    # An unread "isn't a creature" on Shifter changes only Shifter: Forest's answer
+    # doesn't look at it, Gaea's Cradle's ("for each creature you control") does.
+    s = board("Shifter, Gaea's Cradle, Forest", extra=SHIFTER)
     forest = explain_could_produce(s, "Forest")
     assert forest.undecided == () and forest.letters == ["G"]
     cradle = explain_could_produce(s, "Gaea's Cradle")
-    assert [u.object_id for u in cradle.undecided] == ["Kruphix, God of Horizons"]
+    assert [u.object_id for u in cradle.undecided] == ["Shifter"]
     assert cradle.as_dict()["complete"] is False
+    a = payment_answer(s, "Alice", "{G}{G}")
+    assert a.payable is None and [u.object_id for u in a.undecided] == ["Shifter"]
 
 
 # ---- 106.3, 113.7: triggered mana comes from the trigger's source -------------------
@@ -390,19 +471,18 @@ def test_a_creature_with_defender_cant_attack() -> None:
 def test_resolve_refuses_an_effect_it_doesnt_apply(tmp_path: Path) -> None:
     from manacheck.solver.resolution import Unsupported, resolve
 
-    # Kruphix's "isn't a creature" (layer 4) could decide whether -1/-1 counters kill
-    # it: resolve refuses with one line, naming it (exit status 2).
-    s = resolve_board("\"Kruphix, God of Horizons\", Llanowar Elves")
-    with pytest.raises(Unsupported, match="Kruphix, God of Horizons"):
-        resolve(s, [{"put_counters": {"object": "Llanowar Elves",
-                                      "counters": {"-1/-1": 1}}}])
+    # Shifter's unread "isn't a creature" (layer 4) could decide whether -1/-1 counters
+    # kill it: resolve refuses with one line, naming it (exit status 2).
+    s = resolve_board("Shifter, Llanowar Elves", SHIFTER)
+    with pytest.raises(Unsupported, match="Shifter"):
+        resolve(s, [{"put_counters": {"object": "Shifter", "counters": {"-1/-1": 1}}}])
     path = tmp_path / "k.yaml"
     path.write_text("""
 turn: {active_player: Alice}
 players:
-  Alice: {battlefield: ["Kruphix, God of Horizons", Llanowar Elves]}
-events: [{put_counters: {object: Llanowar Elves, counters: {"-1/-1": 1}}}]
-""")
+  Alice: {battlefield: [Shifter, Llanowar Elves]}
+events: [{put_counters: {object: Shifter, counters: {"-1/-1": 1}}}]
+""" + SHIFTER)
     assert main(["resolve", str(path)]) == 2
 
 

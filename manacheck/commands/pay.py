@@ -79,6 +79,10 @@ def handle(args: argparse.Namespace) -> int:
     shown_cost = label or data["cost"]
     left_note = ("  (at least: left out, because the payment solver can't model them: "
                  + ", ".join(a.left_out) + ")") if a.left_out else ""
+    if a.lower_bound_because:
+        left_note += "  (at least: " + "; ".join(
+            f"{u.object_id} ({u.text}) is applied only in part"
+            for u in a.lower_bound_because) + ")"
 
     def text() -> str:
         changes = [f"  cost change: {c}" for c in a.cost_changes]

@@ -21,8 +21,10 @@ from manacheck.model import GameState, ManaCost, StaticAbility, SymbolKind, effe
 from manacheck.model.errors import BadInput
 
 from ..costs import ability_total_cost
+from ..produce import could_produce_all
 from ..settle import BeforePriority, before_priority
 from ..soundness import PAYMENT, PAYMENT_FOR, Question, Undecided, unapplied
+from .board import spend_rule
 from .casting import resolve_cost, total_cost_for
 from .questions import payments
 from .reasons import unpayable_reasons
@@ -48,13 +50,22 @@ def spend_rule_unsure(state: GameState, player: str, cost: ManaCost) -> bool:
         return True
     costs = [cost] + [ab.mana_cost for p in state.player(player).battlefield
                       for ab in chars[p.id].activated if ab.is_mana_ability]
-    return any(s.kind in (SymbolKind.COLORLESS, SymbolKind.COLORLESS_HYBRID)
-               for c in costs for s in c)
+    if not any(s.kind in (SymbolKind.COLORLESS, SymbolKind.COLORLESS_HYBRID)
+               for c in costs for s in c):
+        return False
+    # Only mana that may be spent only as though colorless could be in question: is
+    # there any (in the pool, or a type one of the player's permanents could produce)?
+    doubtful = spend_rule(state, player).only_colorless
+    if any(e.type in doubtful for e in state.player(player).mana_pool.entries):
+        return True
+    made = could_produce_all(state)
+    return any(made.get(p.id, frozenset()) & doubtful
+               for p in state.player(player).battlefield)
 
 
 def unapplied_for_payment(state: GameState, player: str, cost: ManaCost | str,
-                          question: Question = PAYMENT, for_object: str | None = None
-                          ) -> tuple[Undecided, ...]:
+                          question: Question = PAYMENT, for_object: str | None = None,
+                          *, spend_rule_too: bool = True) -> tuple[Undecided, ...]:
     """The effects that could change a payment answer and that it doesn't apply
     (``manacheck.solver.soundness``), with the two kinds it applies only in part: a
     change to a mana source's own activation cost (CR 602.2b) counts when it applies to
@@ -63,7 +74,7 @@ def unapplied_for_payment(state: GameState, player: str, cost: ManaCost | str,
     about = [for_object] if for_object else []
     out = [u for u in unapplied(state, question, about)
            if u.key != ABILITY_COST_KIND or sources_costs_change(state, player)]
-    if spend_rule_unsure(state, player, parsed.mana_only):
+    if spend_rule_too and spend_rule_unsure(state, player, parsed.mana_only):
         wider = Question(question.name, question.reads,
                          question.implements - {"static:spend_as_any_color"})
         out += [u for u in unapplied(state, wider, about) if u not in out]
@@ -143,6 +154,9 @@ class PaymentAnswer:
     #: State-based actions the game performed before the player could act (CR 117.5),
     #: each with its rule; the answer is about the state after them.
     state_based: tuple[str, ...] = ()
+    #: Effects that make the count a lower bound although the answer is decided (a
+    #: spend rule the solver applies only in part: every payment found is one).
+    lower_bound_because: tuple[Undecided, ...] = ()
     #: When the game made a choice before priority (CR 704.5j: which legendary
     #: permanent to keep) and the answers differ: (the choice, that answer) for each.
     by_choice: tuple[tuple[str, PaymentAnswer], ...] = ()
@@ -189,6 +203,8 @@ class PaymentAnswer:
             data["stopped"] = self.stopped
         if self.undecided:
             data["undecided"] = [u.to_data() for u in self.undecided]
+        if self.lower_bound_because:
+            data["lower_bound"] = [u.to_data() for u in self.lower_bound_because]
         if self.state_based:
             data["state_based_actions"] = list(self.state_based)
         if self.by_choice:
@@ -251,11 +267,18 @@ def payment_answer(state: GameState, player: str, cost: ManaCost | str | None, *
         written, total, own = total_cost_for(state, for_object, x, player)
         cost, x, exclude, changes = total.cost, None, exclude | own, total.changes
     question = PAYMENT_FOR if for_object is not None else PAYMENT
-    undecided = unapplied_for_payment(state, player, cost, question, for_object)
+    undecided = unapplied_for_payment(state, player, cost, question, for_object,
+                                      spend_rule_too=False)
     if undecided:
         shown = resolve_cost(cost, x)
         return PaymentAnswer(shown, None, None, False, undecided=undecided,
                              cost_changes=changes, written=written)
+    # Celestial Dawn's "only as though colorless" with {C} to pay: the solver lets such
+    # mana pay only generic, so it finds a subset of the payments: "payable" and the
+    # payments found stand, counts are lower bounds, and "not payable" is not decided.
+    unsure = unapplied_for_payment(state, player, resolve_cost(cost, x), question,
+                                   for_object) if spend_rule_unsure(
+        state, player, resolve_cost(cost, x)) else ()
     p = payments(state, player, cost, x=x, for_object=for_object, exclude=exclude)
     count: int | None
     stopped = ""
@@ -282,13 +305,15 @@ def payment_answer(state: GameState, player: str, cost: ManaCost | str | None, *
         count = 0
         reasons = tuple(unpayable_reasons(state, player, cost, x=x, for_object=for_object,
                                           exclude=exclude))
-        if left_out:
+        if left_out or unsure:
             # A source left out might pay it: not decided (never a confident "no").
             payable = None
-    return PaymentAnswer(p.cost, payable, count, count is not None and not left_out,
+    return PaymentAnswer(p.cost, payable, count,
+                         count is not None and not left_out and not unsure,
                          left_out, stopped, reasons, options, order_complete,
                          listed=bool(payable) and list_payments, cost_changes=changes,
-                         written=written)
+                         written=written, undecided=unsure if payable is None else (),
+                         lower_bound_because=unsure if payable else ())
 
 
 def _after_state_based(before: BeforePriority, player: str, cost: ManaCost | str | None,
