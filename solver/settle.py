@@ -17,18 +17,23 @@ triggered abilities are put on the stack, before a player receives priority.
 CR 704.5f: toughness 0 or less. CR 704.5j: the legend rule (its controller chooses the
 one to keep). CR 704.5q, 122.3: +1/+1 and -1/-1 counters cancel in pairs. Not performed
 here, so reported as not decided: CR 704.5a (0 life), 704.5i (0 loyalty), 704.5m (an
-Aura attached to nothing).
+Aura attached to nothing, or illegally: its "Enchant" quality, 303.4d, or protection,
+702.16c).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
-from manacheck.model import GameState, StaticAbility, effective
+from manacheck.model import GameState, Permanent, StaticAbility, effective
+from manacheck.model.characteristics import Characteristics
 from manacheck.model.effects import Family
+from manacheck.model.english import with_article
+from manacheck.model.keywords import untargetable_reason
 
 from .resolution import Unsupported, outcomes
-from .soundness import Question, Undecided, unapplied
+from .soundness import Question, Undecided, board_effects, unapplied
 
 __all__ = ["BeforePriority", "Branch", "before_priority"]
 
@@ -37,7 +42,9 @@ __all__ = ["BeforePriority", "Branch", "before_priority"]
 STATE_BASED = Question("state-based actions", frozenset({
     Family.POWER_TOUGHNESS, Family.TYPES, Family.ABILITIES, Family.STATE_BASED}),
     frozenset({"static:land_types", "static:grant_ability", "static:other:pump",
-               "static:other:no_legend_rule", "keyword:devoid"}))
+               "static:other:no_legend_rule", "keyword:devoid", "keyword:enchant",
+               "keyword:protection", "static:other:not_creature_unless_devotion",
+               "static:other:set_color"}))
 
 #: At most this many branches (choices such as which legendary permanent to keep).
 MAX_BRANCHES = 64
@@ -98,11 +105,14 @@ def _pending(state: GameState) -> tuple[bool, list[Undecided]]:
                                     "state-based action CR 704.5i (a planeswalker with 0 "
                                     "loyalty is put into its owner's graveyard) is pending "
                                     "and isn't performed by manacheck", "sba:704.5i"))
-        if "Aura" in c.subtypes and perm.attached_to is None:
-            unsure.append(Undecided(perm.id, perm.name, "attached to nothing",
-                                    "state-based action CR 704.5m (an Aura attached to "
-                                    "nothing is put into its owner's graveyard) is pending "
-                                    "and isn't performed by manacheck", "sba:704.5m"))
+        if "Aura" in c.subtypes:
+            why = _aura_problem(state, perm, chars)
+            if why:
+                unsure.append(Undecided(perm.id, perm.name, why,
+                                        f"state-based action CR 704.5m (an Aura {why} is "
+                                        "put into its owner's graveyard) is pending or may "
+                                        "be, and manacheck doesn't perform it",
+                                        "sba:704.5m"))
     for player in state.players:
         if player.life <= 0:
             unsure.append(Undecided(player.name, player.name, f"life {player.life}",
@@ -110,6 +120,65 @@ def _pending(state: GameState) -> tuple[bool, list[Undecided]]:
                                     "life loses the game) is pending and isn't performed by "
                                     "manacheck", "sba:704.5a"))
     return pending, unsure
+
+
+_ENCHANT_TYPES = {"land": "Land", "creature": "Creature", "artifact": "Artifact",
+                  "enchantment": "Enchantment", "planeswalker": "Planeswalker"}
+
+
+def _aura_problem(state: GameState, aura: Permanent,
+                  chars: Mapping[str, Characteristics]) -> str:
+    """Why an Aura may not stay where it is (CR 704.5m, 303.4d), "" if it may: attached
+    to nothing, to something its "Enchant [quality]" doesn't allow, or to something
+    with protection from it (702.16c); an enchant quality manacheck doesn't read is a
+    reason too (it can't tell)."""
+    if aura.attached_to is None or aura.attached_to not in state \
+            or state.zone_of(aura.attached_to) != "battlefield":
+        return "attached to nothing"
+    host = state.permanent(aura.attached_to)
+    hc = chars[host.id]
+    for kw in chars[aura.id].keywords:
+        words = kw.strip().split()
+        if not words or words[0].lower() != "enchant":
+            continue
+        quality = " ".join(words[1:])
+        wanted = _ENCHANT_TYPES.get(quality.lower())
+        if quality.lower() == "permanent":
+            continue
+        if wanted is not None:
+            if wanted not in hc.types:
+                return f"attached to {host.id}, which isn't {with_article(quality.lower())}"
+        elif quality in hc.subtypes:
+            continue
+        else:
+            return f"with 'Enchant {quality}', which manacheck doesn't read"
+    if untargetable_reason([k for k in hc.keywords if k.lower().startswith("protection")],
+                           host.controller, chars[aura.id], aura.controller):
+        return f"attached to {host.id}, which has protection from it (CR 702.16c)"
+    return ""
+
+
+def _unapplied_for_sba(state: GameState) -> list[Undecided]:
+    """The effects state-based actions read and nobody applies. A self-only change of
+    types matters only to an object that would die as a creature (its printed
+    toughness, with its counters, 0 or less: CR 704.5f) or that is legendary (704.5j)."""
+    kinds = {(e.object_id, e.text): e.kind for e in board_effects(state)}
+    out = []
+    for u in unapplied(state, STATE_BASED):
+        kind = kinds.get((u.object_id, u.text))
+        if kind is not None and kind.self_only and \
+                kind.families & STATE_BASED.reads <= {Family.TYPES} and \
+                u.object_id in state and state.zone_of(u.object_id) == "battlefield":
+            perm = state.permanent(u.object_id)
+            tough = perm.card.toughness
+            now = effective(state)[perm.id].toughness  # with other effects, if a creature
+            at_risk = "Legendary" in perm.card.supertypes or not isinstance(tough, int) \
+                or tough + perm.counters["+1/+1"] - perm.counters["-1/-1"] <= 0 \
+                or (now is not None and now <= 0)
+            if not at_risk:
+                continue
+        out.append(u)
+    return out
 
 
 def before_priority(state: GameState) -> BeforePriority:
@@ -134,12 +203,12 @@ def before_priority(state: GameState) -> BeforePriority:
     if cached is not None:
         return cached
     pending, unsure = _pending(state)
+    # An effect that could change toughness, types or abilities and that nobody applies
+    # could make a state-based action pending (or not): not decided.
+    unsure += _unapplied_for_sba(state)
     if not pending:
         answer = BeforePriority((Branch(state),), tuple(unsure))
     else:
-        # An effect that could change toughness, types or abilities and that nobody
-        # applies could change which state-based actions happen: not decided.
-        unsure += unapplied(state, STATE_BASED)
         try:
             outs = outcomes(state, [], limit=MAX_BRANCHES, settle_first=True)
         except Unsupported as e:

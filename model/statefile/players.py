@@ -16,6 +16,7 @@ from typing import Any
 
 from ..abilities import SpendRestriction
 from ..characteristics import bind_restriction
+from ..english import with_article
 from ..errors import ManacheckError
 from ..mana import ManaPool, PoolMana, parse_mana_types
 from ..state import Card, Permanent, Player
@@ -89,7 +90,7 @@ def build_permanent(b: Builder, entry: Any, path: str,
     if card is None:
         return None
     if not card.is_permanent_card:
-        b.c.add(f"'{card.name}' is a {' '.join(card.types).lower() or 'card'} card: "
+        b.c.add(f"'{card.name}' is {with_article(' '.join(card.types).lower() or 'card')} card: "
                 "it can't be on the battlefield (CR 110.4)", card_path)
         return None
     counters = b.counters(entry.get("counters"), f"{path}.counters")
