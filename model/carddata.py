@@ -185,6 +185,7 @@ def parse_static(v: Any, path: str) -> StaticAbility:
         raise CardFieldError(f"unknown static ability kind '{kind}'", f"{path}.kind",
                    suggest(str(kind), STATIC_KINDS))
     count = v.get("count", 0)
+    _check_static_params(v.get("params", {}), f"{path}.params")
     return StaticAbility(
         kind=kind,
         affected=parse_filter(v.get("affected"), f"{path}.affected"),
@@ -201,6 +202,31 @@ def parse_static(v: Any, path: str) -> StaticAbility:
         affects=_affects(v.get("affects", []), f"{path}.affects"),
         self_only=_bool(v.get("self_only", False), f"{path}.self_only"),
     )
+
+
+#: "get +N/+N for each ..." amounts the layers count (model.characteristics).
+PUMP_PER = ("colors_among_permanents_you_control", "unspent_green_mana")
+
+
+def _check_static_params(v: Any, path: str) -> None:
+    """The parameters the layers read are checked when the card loads, not when a
+    question meets them: a pump's "for each", a color to set, a devotion."""
+    if not isinstance(v, Mapping):
+        return
+    pump = v.get("pump")
+    if isinstance(pump, Mapping) and "per" in pump and pump["per"] not in PUMP_PER:
+        raise CardFieldError(f"unknown 'for each' amount '{pump['per']}'", f"{path}.pump.per",
+                             suggest(str(pump["per"]), PUMP_PER)
+                             or "one of " + ", ".join(PUMP_PER))
+    for key, where in (("set_color", v.get("set_color")),):
+        if where is not None:
+            parse_mana_cost(where, f"{path}.{key}")
+    devotion = v.get("not_creature_unless_devotion")
+    if devotion is not None:
+        if not isinstance(devotion, Mapping) or not isinstance(devotion.get("count"), int):
+            raise CardFieldError("expected {colors: \"{G}{U}\", count: N}",
+                                 f"{path}.not_creature_unless_devotion")
+        parse_mana_cost(devotion.get("colors", ""), f"{path}.not_creature_unless_devotion")
 
 
 def _affects(v: Any, path: str) -> tuple[str, ...]:

@@ -505,3 +505,91 @@ def test_a_permanent_that_enters_tapped_returns_tapped() -> None:
     assert out.complete
     back = out.state.permanent("Sleepy Finks")
     assert back.tapped and back.counters.as_dict() == {"-1/-1": 1}
+
+
+@pytest.mark.cr("106.6")
+@pytest.mark.parametrize(("trigger", "land", "cost"), [
+    ("Heartbeat of Spring", "Ancient Ziggurat", "{1}"),   # its ruling: no riders
+    ("Mirari's Wake", "Ancient Ziggurat", "{1}"),         # its ruling
+    ("Mana Flare", "Mishra's Workshop", "{1}"),           # its ruling
+])
+def test_extra_mana_from_a_trigger_carries_no_restriction(trigger: str, land: str,
+                                                          cost: str) -> None:
+    # The extra mana has no restriction of the land's, so it pays a cost the land's own
+    # mana can't: never "not payable" (the land is left out: a lower bound).
+    s = board(f"\"{land}\", {trigger}")
+    a = payment_answer(s, "Alice", cost)
+    assert a.payable is not False
+    assert any(lo.startswith(land) for lo in a.left_out)
+
+
+@pytest.mark.cr("106.6")
+def test_kinnans_mana_carries_no_restriction_of_the_permanent_tapped() -> None:
+    # Kinnan: "Whenever you tap a nonland permanent for mana, add one mana of any type
+    # that permanent produced"; its ruling: the mana has no restrictions or riders.
+    # Jeweled Lotus's mana may only cast a commander; Kinnan's extra mana may pay {1}.
+    s = board("\"Kinnan, Bonder Prodigy\", Jeweled Lotus")
+    a = payment_answer(s, "Alice", "{1}")
+    assert a.payable is not False
+
+
+@pytest.mark.cr("106.3")
+def test_snow_forest_with_mana_flare_makes_one_snow_mana() -> None:
+    # Mana Flare's extra mana comes from Mana Flare (not snow): {S}{S} can't be paid by
+    # one Snow-Covered Forest. It used to be "payable".
+    s = board("Snow-Covered Forest, Mana Flare")
+    assert payment_answer(s, "Alice", "{S}{S}").payable is not True
+
+
+@pytest.mark.cr("613.1d")
+@pytest.mark.cr("603.10a")
+def test_the_ozolith_sees_kruphix_leave_only_if_it_is_a_creature() -> None:
+    # The Ozolith: "Whenever a creature you control leaves the battlefield, if it had
+    # counters on it, put those counters on The Ozolith." Kruphix with devotion below
+    # seven isn't a creature: no trigger. With five more Elves' {G}, it is one.
+    from manacheck.solver.resolution import resolve
+
+    def run(extra: str) -> dict[str, int]:
+        s = load_state_text(f"""
+turn: {{active_player: Alice, phase: precombat_main}}
+players:
+  Alice:
+    battlefield:
+      - The Ozolith
+      - {{card: "Kruphix, God of Horizons", counters: {{"+1/+1": 2}}}}{extra}
+  Bob: {{}}
+""")
+        out = resolve(s, [{"exile": "Kruphix, God of Horizons"}, {"resolve": "all"}])
+        assert out.complete
+        return out.state.permanent("The Ozolith").counters.as_dict()
+
+    assert run("") == {}
+    elves = "".join("\n      - Llanowar Elves" for _ in range(5))
+    assert run(elves) == {"+1/+1": 2}
+
+
+@pytest.mark.parametrize(("params", "message"), [
+    ("{pump: {power: 1, toughness: 1, per: colours_among_permanents}}",
+     "unknown 'for each' amount"),
+    ("{set_color: white}", "unknown mana symbol"),
+    ("{not_creature_unless_devotion: {colors: \"{G}\"}}", "count: N"),
+])
+def test_parameters_the_layers_read_are_checked_when_the_card_loads(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], params: str, message: str
+) -> None:
+    path = tmp_path / "s.yaml"
+    path.write_text(f"""
+turn: {{active_player: A}}
+players:
+  A: {{battlefield: [Odd]}}
+cards:
+  - name: Odd
+    types: [Creature]
+    power: 1
+    toughness: 1
+    abilities:
+      - static: {{kind: other, params: {params}, text: Odd.}}
+""")
+    assert main(["validate", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert message in err and "cards[0].abilities[0].static.params" in err
