@@ -35,6 +35,7 @@ from manacheck.model import (
     GameState,
     ManaCost,
     ManaSymbol,
+    ManaType,
     ObjectFilter,
     StackItem,
     StaticAbility,
@@ -63,6 +64,10 @@ class TotalCost:
     cost: ManaCost
     printed: ManaCost
     changes: tuple[str, ...] = ()
+    #: Cost changes that apply but that manacheck can't apply exactly (a hybrid
+    #: reduction's choice, 118.7e; an affinity it doesn't read): the answer is then not
+    #: decided, naming them.
+    unread: tuple[str, ...] = ()
 
     @property
     def changed(self) -> bool:
@@ -84,6 +89,52 @@ def _add_generic(cost: ManaCost, n: int) -> ManaCost:
         return cost
     rest = [s for s in cost if s.kind is not SymbolKind.GENERIC]
     return ManaCost((ManaSymbol.generic(_generic(cost) + n), *rest))
+
+
+def reduce_by(cost: ManaCost, amount: ManaCost) -> tuple[ManaCost, bool]:
+    """``cost`` reduced by ``amount`` (CR 118.7a-g), and whether the reduction needed a
+    choice or a reading manacheck doesn't make (then the cost returned is a guess).
+
+    Generic mana reduces generic (118.7a); a colored or colorless symbol removes one of
+    its own from the cost, or else one generic (118.7b-d); Phyrexian counts as its color
+    (118.7f); {S} as generic (118.7g). A hybrid symbol in the reduction is the payer's
+    choice of half (118.7e), and a colored reduction of a cost whose only mana of that
+    color is hybrid isn't settled here: both are reported as unread.
+    """
+    symbols = list(cost.symbols)
+    generic = 0
+    unsure = False
+    for s in amount:
+        k = s.kind
+        if k is SymbolKind.GENERIC:
+            generic += s.amount
+        elif k is SymbolKind.SNOW:
+            generic += 1
+        elif k in (SymbolKind.COLORED, SymbolKind.COLORLESS, SymbolKind.PHYREXIAN):
+            want = ManaSymbol.colored(s.colors[0] if s.colors else ManaType.C)
+            if want in symbols:
+                symbols.remove(want)
+            else:
+                if any(set(t.colors) & set(want.colors) for t in symbols):
+                    unsure = True  # only hybrid or Phyrexian mana of that color
+                generic += 1
+        else:  # hybrid in the reduction: the payer chooses a half (118.7e)
+            unsure = True
+            generic += 1
+    return ManaCost(tuple(symbols)).reduced(generic), unsure
+
+
+def _reduce(cost: ManaCost, amount: ManaCost, least: object) -> tuple[ManaCost, bool]:
+    """One reduction effect: :func:`reduce_by`, and with ``least`` ("can't reduce the
+    mana in that cost to less than one mana") never below that much mana, which only a
+    generic reduction is read with (else: unsure)."""
+    if not isinstance(least, int):
+        return reduce_by(cost, amount)
+    if _generic(amount) != _total(amount):
+        out, _ = reduce_by(cost, amount)
+        return out, True
+    room = min(_generic(cost), max(_total(cost) - least, 0))
+    return cost.reduced(min(_generic(amount), room)), False
 
 
 def _statics(state: GameState) -> Iterator[tuple[Permanent, StaticAbility]]:
@@ -142,33 +193,39 @@ def spell_total_cost(state: GameState, object_id: str, cost: ManaCost,
             out = ManaCost((*out.symbols, *more.symbols)) if _generic(more) != _total(more) \
                 else _add_generic(out, _generic(more))
             changes.append(_label(perm, f"{more.text} more", "601.2f"))
-    # 2. reductions: the spell's own affinity (CR 702.41a), then others' generic ones.
+    # 2. reductions: the spell's own affinity (CR 702.41a), then others' (118.7).
+    unread: list[str] = []
     n = 0
     pchars = effective(state)
     for kw in obj.card.keywords:
-        flt = _AFFINITY.get(kw.strip().lower())
+        low = kw.strip().lower()
+        flt = _AFFINITY.get(low)
         if flt is not None:
             k = sum(1 for p in state.player(player).battlefield
                     if matches(flt, pchars[p.id], p, state, player))
             if k:
                 n += k
-                changes.append(f"{obj.card.name}: {kw.strip().lower()}, {{{k}}} less "
-                               "(CR 702.41a)")
+                changes.append(f"{obj.card.name}: {low}, {{{k}}} less (CR 702.41a)")
+        elif low.startswith("affinity"):
+            unread.append(f"{obj.card.name}: {kw.strip()} (CR 702.41a) isn't read by "
+                          "manacheck")
+    if n:
+        out = out.reduced(n)
     for perm, ab in mods:
         red = ab.params.get("reduce") or ab.params.get("reduce_up_to")
         if red is not None:
-            k = _generic(_parse(red))
-            n += k
-            changes.append(_label(perm, f"{{{k}}} less", "601.2f, 118.7a"))
-    if n:
-        out = out.reduced(n)
+            out, unsure = _reduce(out, _parse(red), ab.params.get("minimum_mana"))
+            changes.append(_label(perm, f"{_parse(red).text} less", "601.2f, 118.7"))
+            if unsure:
+                unread.append(_label(perm, f"{_parse(red).text} less needs a choice of "
+                                           "which mana it reduces", "118.7e"))
     # 3. effects that directly affect the total cost (Trinisphere's ruling).
     for perm, ab in mods:
         least = ab.params.get("minimum_total")
         if isinstance(least, int) and _total(out) < least:
             out = _add_generic(out, least - _total(out))
             changes.append(_label(perm, f"at least {least} mana", "601.2f"))
-    return TotalCost(out, cost, tuple(changes))
+    return TotalCost(out, cost, tuple(changes), tuple(unread))
 
 
 def ability_total_cost(state: GameState, source_id: str, ability: ActivatedAbility,
@@ -196,19 +253,23 @@ def ability_total_cost(state: GameState, source_id: str, ability: ActivatedAbili
     for perm, ab in mods:
         inc = ab.params.get("increase")
         if inc is not None:
-            out = _add_generic(out, _generic(_parse(inc)))
-            changes.append(_label(perm, f"{_parse(inc).text} more", "602.2b, 601.2f"))
+            more = _parse(inc)
+            out = ManaCost((*out.symbols, *more.symbols)) if _generic(more) != _total(more) \
+                else _add_generic(out, _generic(more))
+            changes.append(_label(perm, f"{more.text} more", "602.2b, 601.2f"))
+    unread: list[str] = []
     for perm, ab in mods:
         red = ab.params.get("reduce") or ab.params.get("reduce_up_to")
         if red is None:
             continue
-        k = _generic(_parse(red))
-        least = ab.params.get("minimum_mana")
-        room = _generic(out)
-        if isinstance(least, int):
-            room = min(room, max(_total(out) - least, 0))
-        take = min(k, room)
-        if take:
-            out = out.reduced(take)
-            changes.append(_label(perm, f"{{{take}}} less", "602.2b, 118.7a"))
-    return TotalCost(out, cost, tuple(changes))
+        before = out
+        out, unsure = _reduce(out, _parse(red), ab.params.get("minimum_mana"))
+        if unsure:
+            unread.append(_label(perm, f"{_parse(red).text} less needs a choice or a "
+                                       "reading of which mana it reduces", "118.7"))
+        if out != before:
+            taken = _total(before) - _total(out)
+            changes.append(_label(perm, f"{{{taken}}} less" if _generic(_parse(red)) ==
+                                  _total(_parse(red)) else f"{_parse(red).text} less",
+                                  "602.2b, 118.7"))
+    return TotalCost(out, cost, tuple(changes), tuple(unread))

@@ -144,3 +144,40 @@ def test_ability_cost_changes_on_mana_sources_make_payments_undecided_only_if_th
     s = board("Forest, Heartstone, Llanowar Elves")
     a = payment_answer(s, "A", "{G}{G}")
     assert a.payable is True and not a.undecided
+
+
+@pytest.mark.cr("118.7b")
+@pytest.mark.cr("118.7c")
+@pytest.mark.parametrize(("cost", "amount", "expected", "unsure"), [
+    ("{2}{G}", "{1}", "{1}{G}", False),        # 118.7a: generic only
+    ("{2}{G}", "{G}", "{2}", False),           # a colored reduction takes its color
+    ("{2}{U}", "{G}", "{1}{U}", False),        # 118.7b: no green in it: one generic
+    ("{G}", "{G}{G}", "{0}", False),           # 118.7c: the rest off generic (none left)
+    ("{1}{G}", "{G}{G}", "{0}", False),
+    ("{1}{C}", "{C}", "{1}", False),           # colorless likewise (118.7d)
+    ("{3}", "{S}", "{2}", False),              # 118.7g: snow reduces generic
+    ("{1}{U}", "{U/P}", "{1}", False),         # 118.7f: Phyrexian is its color
+    ("{3}{W}", "{2/W}", "{3}", True),          # 118.7e: the payer picks a half
+    ("{1}{G/U}", "{G}", "{G/U}", True),        # only hybrid green: not settled here
+])
+def test_reductions_follow_118_7(cost: str, amount: str, expected: str, unsure: bool) -> None:
+    from manacheck.solver.costs import reduce_by
+
+    out, doubt = reduce_by(ManaCost.parse(cost), ManaCost.parse(amount))
+    assert doubt is unsure
+    if not unsure:
+        assert (out.text or "{0}") == expected
+
+
+@pytest.mark.cr("702.41a")
+def test_an_affinity_it_doesnt_read_is_not_decided() -> None:
+    s = load_state_text("""
+turn: {active_player: A}
+players:
+  A: {hand: [Plains Caller], battlefield: [Plains, Plains, Plains]}
+cards:
+  - {name: Plains Caller, mana_cost: "{5}{W}", types: [Sorcery],
+     keywords: [Affinity for Plains]}
+""")
+    a = payment_answer(s, "A", None, for_object="Plains Caller")
+    assert a.payable is None and any("Affinity for Plains" in u.why for u in a.undecided)

@@ -18,6 +18,7 @@ from dataclasses import replace
 
 from manacheck.model import GameState, ManaCost
 
+from ..costs import ability_total_cost
 from ..payments.answer import ABILITY_COST_KIND, unapplied_for_payment
 from ..settle import BeforePriority, before_priority
 from ..soundness import ACTIVATION, PAYMENT, Undecided, unapplied
@@ -54,13 +55,19 @@ def check(
                                   count_ways=count_ways, ways_limit=ways_limit)
     unapplied_effects = unapplied_for_activation(state, object_id, you,
                                                  ab.mana_cost.mana_only)
+    base = ab.mana_cost.mana_only
+    total = ability_total_cost(state, object_id, ab,
+                               base.with_x(0) if base.has_variable else base, you)
+    unapplied_effects += tuple(Undecided("", "", "the total cost", why, "cost")
+                               for why in total.unread)
     if unapplied_effects:
         # Soundness: an effect this question doesn't apply could change the verdict.
         return Verdict(object_id=object_id, ability=number, player=you, legal=False,
                        ways=0, text=ability_text(ab), unapplied=unapplied_effects,
                        undecided="not decided: "
                        + "; ".join(f"{u.object_id} ({u.text}) could change the answer, and "
-                                   "can-activate doesn't apply it" for u in unapplied_effects))
+                                   "can-activate doesn't apply it" if u.object_id else u.why
+                                   for u in unapplied_effects))
     act = Activation(state, object_id, number, ab, you)
     problem = Problem(act)
     reasons = fixed_reasons(act)

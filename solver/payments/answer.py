@@ -266,6 +266,11 @@ def payment_answer(state: GameState, player: str, cost: ManaCost | str | None, *
             raise BadInput("give a cost, or what is paid for (for_object)")
         written, total, own = total_cost_for(state, for_object, x, player)
         cost, x, exclude, changes = total.cost, None, exclude | own, total.changes
+        if total.unread:
+            return PaymentAnswer(total.cost, None, None, False, cost_changes=changes,
+                                 written=written, undecided=tuple(
+                                     Undecided("", "", "the total cost", why, "cost")
+                                     for why in total.unread))
     question = PAYMENT_FOR if for_object is not None else PAYMENT
     undecided = unapplied_for_payment(state, player, cost, question, for_object,
                                       spend_rule_too=False)
