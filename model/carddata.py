@@ -186,6 +186,8 @@ def parse_static(v: Any, path: str) -> StaticAbility:
                    suggest(str(kind), STATIC_KINDS))
     count = v.get("count", 0)
     _check_static_params(v.get("params", {}), f"{path}.params")
+    if kind == "cost_modifier":
+        _check_cost_modifier(v.get("params", {}), f"{path}.params")
     return StaticAbility(
         kind=kind,
         affected=parse_filter(v.get("affected"), f"{path}.affected"),
@@ -227,6 +229,24 @@ def _check_static_params(v: Any, path: str) -> None:
             raise CardFieldError("expected {colors: \"{G}{U}\", count: N}",
                                  f"{path}.not_creature_unless_devotion")
         parse_mana_cost(devotion.get("colors", ""), f"{path}.not_creature_unless_devotion")
+
+
+#: What a cost change may say (read by manacheck.solver.costs); anything else would be
+#: silently ignored, so it is refused.
+COST_MODIFIER_KEYS = ("applies_to", "increase", "reduce", "reduce_up_to", "minimum_mana",
+                      "minimum_total", "while_untapped", "controller", "not_mana_abilities")
+
+
+def _check_cost_modifier(v: Any, path: str) -> None:
+    if not isinstance(v, Mapping):
+        raise CardFieldError("a cost_modifier needs params", path)
+    check_keys(v, path, COST_MODIFIER_KEYS, ("applies_to",))
+    if v["applies_to"] not in ("spells", "activated_abilities"):
+        raise CardFieldError(f"unknown applies_to '{v['applies_to']}'", f"{path}.applies_to",
+                             "spells or activated_abilities")
+    for key in ("increase", "reduce", "reduce_up_to"):
+        if key in v:
+            parse_mana_cost(v[key], f"{path}.{key}")
 
 
 def _affects(v: Any, path: str) -> tuple[str, ...]:

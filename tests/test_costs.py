@@ -181,3 +181,41 @@ cards:
 """)
     a = payment_answer(s, "A", None, for_object="Plains Caller")
     assert a.payable is None and any("Affinity for Plains" in u.why for u in a.undecided)
+
+
+def test_a_cost_modifier_with_a_key_it_doesnt_know_is_refused_at_load() -> None:
+    # Anything a cost change says that manacheck doesn't read would be ignored: refused.
+    from manacheck.model import BadInput
+
+    with pytest.raises(BadInput, match="reduce_per"):
+        load_state_text("""
+turn: {active_player: A}
+players:
+  A: {battlefield: [Odd Engine]}
+cards:
+  - name: Odd Engine
+    types: [Artifact]
+    abilities:
+      - static: {kind: cost_modifier, params: {applies_to: spells, reduce_per: creature},
+                 text: "Spells cost {1} less for each creature you control."}
+""")
+
+
+@pytest.mark.cr("602.5d")
+def test_a_sorcery_speed_mana_ability_never_pays_a_cost() -> None:
+    # While a cost is paid, the spell or ability is on the stack (601.2a, 602.2a), so a
+    # mana ability "activate only as a sorcery" can't help pay it.
+    s = load_state_text("""
+turn: {active_player: A}
+players:
+  A: {battlefield: [Slow Rock, Forest]}
+cards:
+  - name: Slow Rock
+    types: [Artifact]
+    abilities:
+      - activated: {cost: "{T}", mana: {add: "{C}"}, timing: sorcery,
+                    text: "{T}: Add {C}. Activate only as a sorcery."}
+""")
+    a = payment_answer(s, "A", "{2}")
+    assert a.payable is False
+    assert payment_answer(s, "A", "{1}").count == 1

@@ -337,6 +337,11 @@ def cannot(b: Board, perm: Permanent | None, sick: bool, ab: ActivatedAbility,
                     "most recent turn began (CR 302.6)")
         if ab.once_each_turn and (perm.id, number) in b.state.activated_this_turn:
             return "it was already activated this turn (CR 602.5b)"
+    if ab.timing == "sorcery":
+        # CR 602.5d, 601.2a: while a cost is paid, the spell or ability paid for is on
+        # the stack, so an ability that may be activated only as a sorcery can't be.
+        return ("it can be activated only as a sorcery, which is never while paying a "
+                "cost (CR 602.5d; the spell or ability is on the stack, 601.2a)")
     if ab.timing == "as_instant":
         # Ruling (Lion's Eye Diamond): a mana ability that may be activated "only as
         # an instant" can't be activated while a spell or ability is being paid for.
