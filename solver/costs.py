@@ -137,6 +137,20 @@ def _reduce(cost: ManaCost, amount: ManaCost, least: object) -> tuple[ManaCost, 
     return cost.reduced(min(_generic(amount), room)), False
 
 
+def _increases(cost: ManaCost, mods: list[tuple[Permanent, StaticAbility]],
+               changes: list[str], rule: str) -> ManaCost:
+    """Every cost increase of ``mods`` added to ``cost`` (generic mana into the generic
+    symbol, other symbols as written), each said in ``changes``."""
+    for perm, ab in mods:
+        inc = ab.params.get("increase")
+        if inc is not None:
+            more = _parse(inc)
+            cost = ManaCost((*cost.symbols, *more.symbols)) if _generic(more) != \
+                _total(more) else _add_generic(cost, _generic(more))
+            changes.append(_label(perm, f"{more.text} more", rule))
+    return cost
+
+
 def _statics(state: GameState) -> Iterator[tuple[Permanent, StaticAbility]]:
     chars = effective(state)
     for perm in state.permanents:
@@ -186,13 +200,7 @@ def spell_total_cost(state: GameState, object_id: str, cost: ManaCost,
             and (ab.params.get("controller") != "you" or p.controller == player)
             and matches(ab.affected, chars, obj, state, p.controller, p.id)]
     # 1. increases (CR 601.2f).
-    for perm, ab in mods:
-        inc = ab.params.get("increase")
-        if inc is not None:
-            more = _parse(inc)
-            out = ManaCost((*out.symbols, *more.symbols)) if _generic(more) != _total(more) \
-                else _add_generic(out, _generic(more))
-            changes.append(_label(perm, f"{more.text} more", "601.2f"))
+    out = _increases(out, mods, changes, "601.2f")
     # 2. reductions: the spell's own affinity (CR 702.41a), then others' (118.7).
     unread: list[str] = []
     n = 0
@@ -250,13 +258,7 @@ def ability_total_cost(state: GameState, source_id: str, ability: ActivatedAbili
             and (ab.affected.is_empty
                  or matches(ab.affected, chars, obj, state, perm.controller, perm.id))]
     # Increases first, then reductions (601.2f; Training Grounds' ruling).
-    for perm, ab in mods:
-        inc = ab.params.get("increase")
-        if inc is not None:
-            more = _parse(inc)
-            out = ManaCost((*out.symbols, *more.symbols)) if _generic(more) != _total(more) \
-                else _add_generic(out, _generic(more))
-            changes.append(_label(perm, f"{more.text} more", "602.2b, 601.2f"))
+    out = _increases(out, mods, changes, "602.2b, 601.2f")
     unread: list[str] = []
     for perm, ab in mods:
         red = ab.params.get("reduce") or ab.params.get("reduce_up_to")
