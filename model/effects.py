@@ -222,9 +222,26 @@ KNOWN_KINDS: dict[str, EffectKind] = {**STATIC_KINDS, **KEYWORD_KINDS}
 _KEYWORD_HEADS = {k.key.removeprefix("keyword:") for k in KEYWORD_KINDS.values()}
 
 
+#: Keywords of two words that aren't their first word's keyword. Split second (CR
+#: 702.61a) functions on the stack and stops every player's spells and non-mana
+#: abilities: not self-only.
+TWO_WORD_KEYWORDS: dict[str, EffectKind] = {k.key: k for k in (
+    _k("keyword:split second", F.ACTIVATION, F.CASTING),
+    _k("keyword:first strike", F.BLOCKS, self_only=True),
+    _k("keyword:double strike", F.BLOCKS, self_only=True),
+    _k("keyword:cumulative upkeep", F.TRIGGERS, self_only=True),
+    _k("keyword:level up", F.OWN_ABILITIES, self_only=True),
+    _k("keyword:battle cry", F.TRIGGERS, self_only=True),
+)}
+KNOWN_KINDS.update(TWO_WORD_KEYWORDS)
+
+
 def kind_of_keyword(keyword: str) -> EffectKind:
     """The kind of a keyword as the card data writes it ("Protection from red")."""
     words = keyword.strip().lower().split()
+    two = f"keyword:{' '.join(words[:2])}"
+    if two in TWO_WORD_KEYWORDS:
+        return TWO_WORD_KEYWORDS[two]
     head = words[0] if words else ""
     if head in _KEYWORD_HEADS:
         return KEYWORD_KINDS[f"keyword:{head}"]

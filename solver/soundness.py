@@ -9,8 +9,10 @@ only on effects the question really applies; an effect is never silently skipped
 
 Where an effect functions: a permanent's abilities on the battlefield, as they are after
 layers 4 and 6 (an ability Blood Moon removed doesn't function); the abilities of the
-continuous effects of resolved spells; and wherever it is, the object the question is
-about (the spell being paid for, the card whose ability is activated from a hand).
+continuous effects of resolved spells; a spell's static abilities and keywords on the
+stack (split second; its self-only ones, such as its cost keywords, concern only
+itself); and wherever it is, the object the question is about (the spell being paid
+for, the card whose ability is activated from a hand).
 
 Rules
 -----
@@ -104,6 +106,11 @@ def board_effects(state: GameState, about: Iterable[str] = ()) -> tuple[BoardEff
         for eff in state.effects:
             for text, kind in _kinds(eff.card.abilities, ()):
                 found.append(BoardEffect(eff.id, eff.name, text, kind))
+        # A spell's static abilities function on the stack (CR 113.6): split second.
+        for item in state.stack:
+            if item.card is not None:
+                for text, kind in _kinds(item.card.static_abilities, item.card.keywords):
+                    found.append(BoardEffect(item.id, item.card.name, text, kind))
         cached = tuple(found)
         state.__dict__[key] = cached
     extra: list[BoardEffect] = []
@@ -205,7 +212,8 @@ ACTIVATION = Question(
     "activation",
     PAYMENT.reads | {F.TARGETING, F.COLORS, F.OWN_ABILITIES},
     PAYMENT.implements | {"static:cost_modifier:activated_abilities", "keyword:shroud",
-                          "keyword:hexproof", "keyword:protection", "keyword:cycling"})
+                          "keyword:hexproof", "keyword:protection", "keyword:cycling",
+                          "keyword:split second"})
 
 #: "What happens when it resolves?" reads every family an event's outcome can depend on:
 #: characteristics (layers 4-7), state-based actions, targets, triggers, entering and

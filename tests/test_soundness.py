@@ -593,3 +593,23 @@ cards:
     assert main(["validate", str(path)]) == 2
     err = capsys.readouterr().err
     assert message in err and "cards[0].abilities[0].static.params" in err
+
+
+@pytest.mark.cr("702.61a")
+def test_a_split_second_spell_on_the_stack_stops_non_mana_abilities() -> None:
+    # Split second: "As long as this spell is on the stack, players can't cast spells
+    # or activate abilities that aren't mana abilities." Displacer's ability can't be
+    # activated; Llanowar Elves' mana ability still can.
+    s = load_state_text("""
+turn: {active_player: Alice, phase: precombat_main}
+players:
+  Alice: {battlefield: [Eldrazi Displacer, Wastes, Wastes, Wastes, Llanowar Elves]}
+  Bob: {}
+stack: [{card: Sudden Spell, controller: Bob}]
+cards:
+  - {name: Sudden Spell, mana_cost: "{1}{R}", types: [Instant], keywords: [Split second]}
+""")
+    v = can_activate(s, "Eldrazi Displacer", 1, "Alice", find_fixes=False)
+    assert not v.legal and not v.undecided
+    assert [r.rule for r in v.reasons] == ["702.61a"]
+    assert can_activate(s, "Llanowar Elves", 1, "Alice", find_fixes=False).legal

@@ -82,6 +82,12 @@ def _priority_reasons(act: Activation) -> list[Reason]:
         out.append(Reason("514.3", "players receive no priority in the cleanup step "
                                    "unless a state-based action or a trigger happens "
                                    "(the stack is empty)"))
+    for item in st.stack:
+        if item.card is not None and not act.ab.is_mana_ability and any(
+                k.strip().lower() == "split second" for k in item.card.keywords):
+            out.append(Reason("702.61a", f"{item.id} has split second: while it is on the "
+                                         "stack, players can't activate abilities that "
+                                         "aren't mana abilities"))
     holder = st.turn.priority
     if holder is not None and holder != act.you:
         out.append(Reason("117.1b", f"{act.you} doesn't hold priority ({holder} does); "
