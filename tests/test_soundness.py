@@ -613,3 +613,24 @@ cards:
     assert not v.legal and not v.undecided
     assert [r.rule for r in v.reasons] == ["702.61a"]
     assert can_activate(s, "Llanowar Elves", 1, "Alice", find_fixes=False).legal
+
+
+@pytest.mark.cr("602.5")
+def test_an_activation_condition_it_doesnt_model_is_not_decided(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # Not bad input (the card loads): the verdict is not decided, exit status 1.
+    path = tmp_path / "c.yaml"
+    path.write_text("""
+turn: {active_player: Alice}
+players:
+  Alice: {battlefield: [Moon Engine]}
+cards:
+  - name: Moon Engine
+    types: [Artifact]
+    abilities:
+      - activated: {cost: "{T}", condition: {kind: full_moon},
+                    effects: [{kind: draw, count: 1}], text: "{T}: Draw a card."}
+""")
+    assert main(["can-activate", str(path), "Moon Engine", "--json"]) == 1
+    data = json.loads(capsys.readouterr().out)
+    assert data["legal"] is None and "full_moon" in data["undecided"][0]["why"]

@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from manacheck.model import GameState, ManaCost
+from manacheck.model.conditions import CONDITION_KINDS, condition_holds
 
 from ..costs import ability_total_cost
 from ..payments.answer import ABILITY_COST_KIND, unapplied_for_payment
@@ -60,6 +61,13 @@ def check(
                                base.with_x(0) if base.has_variable else base, you)
     unapplied_effects += tuple(Undecided("", "", "the total cost", why, "cost")
                                for why in total.unread)
+    if ab.condition is not None and condition_holds(state, ab.condition, you,
+                                                    object_id) is None:
+        # CR 602.5: an "activate only if" condition manacheck doesn't model.
+        unapplied_effects += (Undecided(object_id, object_id, ab.text or ab.cost_text,
+                                        f"its condition '{ab.condition.kind}' isn't "
+                                        "modelled by can-activate (CR 602.5; modelled: "
+                                        + ", ".join(CONDITION_KINDS) + ")", "condition"),)
     if unapplied_effects:
         # Soundness: an effect this question doesn't apply could change the verdict.
         return Verdict(object_id=object_id, ability=number, player=you, legal=False,
