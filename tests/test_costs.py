@@ -219,3 +219,17 @@ cards:
     a = payment_answer(s, "A", "{2}")
     assert a.payable is False
     assert payment_answer(s, "A", "{1}").count == 1
+
+
+@pytest.mark.cr("602.2b")
+def test_biomancers_familiar_reduces_its_controllers_creatures_abilities() -> None:
+    # Biomancer's Familiar: "Activated abilities of creatures you control cost {2} less
+    # to activate. This effect can't reduce the mana in that cost to less than one
+    # mana." Eldrazi Displacer's {2}{C} costs {C}; an opponent's Displacer is unchanged;
+    # a {2} ability costs {1} (its ruling: "reduced by only {1} if doing so reduces that
+    # cost to one mana").
+    s = board("Biomancer's Familiar, Eldrazi Displacer", opponent="Eldrazi Displacer")
+    assert ability(s, "Eldrazi Displacer", "{2}{C}") == "{C}"
+    assert ability(s, "Eldrazi Displacer", "{2}") == "{1}"
+    theirs = next(p.id for p in s.player("B").battlefield)
+    assert ability(s, theirs, "{2}{C}") == "{2}{C}"

@@ -634,3 +634,16 @@ cards:
     assert main(["can-activate", str(path), "Moon Engine", "--json"]) == 1
     data = json.loads(capsys.readouterr().out)
     assert data["legal"] is None and "full_moon" in data["undecided"][0]["why"]
+
+
+@pytest.mark.cr("106.6")
+def test_heartbeat_of_spring_mana_from_cavern_of_souls_has_no_rider() -> None:
+    # Heartbeat of Spring's ruling: it "doesn't care about any restrictions or riders
+    # your lands put on the mana they produce, such as those of ... Cavern of Souls":
+    # tapping Cavern for black (only for Elf spells) adds a second, unrestricted {B}
+    # that pays {B} for anything. Without Heartbeat {B} can't be paid here.
+    s = board("{card: Cavern of Souls, chosen: {creature_type: Elf}}, Heartbeat of Spring")
+    a = payment_answer(s, "Alice", "{B}")
+    assert a.payable is not False
+    assert payment_answer(board("{card: Cavern of Souls, chosen: {creature_type: Elf}}"),
+                          "Alice", "{B}").payable is False
