@@ -47,6 +47,18 @@ CARDS = """cards:
       - activated: {cost: ["{1}", {sacrifice: {count: 1, filter: {types: [creature],
                                                                  controller: you}}}],
                     effects: [{kind: draw, count: 1}]}
+  - name: Distortion Echo
+    mana_cost: "{8}{C}{C}"
+    types: [Creature]
+    subtypes: [Eldrazi]
+    power: 12
+    toughness: 12
+    abilities:
+      - activated:
+          cost: [{discard: {filter: {mana_value: X}}}]
+          targets: [{zone: stack, filter: {mana_value: X}, text: target spell with mana value X}]
+          effects: [{kind: counter_target, target: 0}]
+          text: "Discard a card with mana value X: Counter target spell with mana value X."
 """
 
 MIX = [("Forest", 30), ("Island", 20), ("Swamp", 10), ("Sol Ring", 15),
@@ -61,12 +73,12 @@ def make_board(n_perm: int, n_hand: int, n_stack: int, seed: int) -> GameState:
     rng = random.Random(seed)
     names = [n for n, w in MIX for _ in range(w)]
     perms = []
-    legendary = {"Kozilek, the Great Distortion"}
     for _ in range(n_perm):
         name = rng.choice(names)
-        while name in legendary and any(name in p for p in perms):
-            # A board at priority has no pending legend rule (CR 117.5, 704.5j).
-            name = rng.choice(names)
+        if name == "Kozilek, the Great Distortion" and any(name in p for p in perms):
+            # A board at priority has no pending legend rule (CR 117.5, 704.5j): more
+            # copies of Kozilek's ability come on a non-legendary twin of it.
+            name = "Distortion Echo"
         tapped = str(rng.random() < 0.3).lower()
         sick = str(rng.random() < 0.2).lower()
         perms.append(f'{{card: "{name}", tapped: {tapped}, summoning_sick: {sick}}}')

@@ -352,21 +352,29 @@ def object_characteristics(state: GameState, object_id: str) -> Characteristics:
     if isinstance(obj, Permanent):
         return effective(state)[obj.id]
     base = characteristics(obj)
-    chars = effective(state)
     who = obj.controller if isinstance(obj, StackItem) else obj.owner
-    for src in state.permanents:
-        if src.controller != who:
-            continue
-        for ab in chars[src.id].abilities:
-            if isinstance(ab, StaticAbility) and ab.params.get("set_color") is not None \
-                    and ab.params.get("off_battlefield") is True \
-                    and not ab.affected.not_types & base.types:
-                base = Characteristics(
-                    base.name, base.supertypes, base.types, base.subtypes,
-                    frozenset(parse_mana_types(str(ab.params.get("set_color")))),
-                    base.keywords, base.abilities, base.activated, base.power,
-                    base.toughness, base.mana_value, base.lost_abilities)
+    for controller, ab in _off_battlefield_colors(state):
+        if controller == who and not ab.affected.not_types & base.types:
+            base = Characteristics(
+                base.name, base.supertypes, base.types, base.subtypes,
+                frozenset(parse_mana_types(str(ab.params.get("set_color")))),
+                base.keywords, base.abilities, base.activated, base.power,
+                base.toughness, base.mana_value, base.lost_abilities)
     return base
+
+
+def _off_battlefield_colors(state: GameState) -> tuple[tuple[str, StaticAbility], ...]:
+    """(controller, effect) for each color-setting effect that also reaches spells and
+    cards in other zones (once per state)."""
+    hit: tuple[tuple[str, StaticAbility], ...] | None = state.__dict__.get("_off_bf_colors")
+    if hit is None:
+        chars = effective(state)
+        hit = tuple((src.controller, ab) for src in state.permanents
+                    for ab in chars[src.id].abilities
+                    if isinstance(ab, StaticAbility) and ab.params.get("set_color") is not None
+                    and ab.params.get("off_battlefield") is True)
+        state.__dict__["_off_bf_colors"] = hit
+    return hit
 
 
 def _bind_filter(flt: ObjectFilter | None, chosen: str | None) -> ObjectFilter | None:

@@ -313,8 +313,9 @@ class GameState:
         """CR 102.2: in a two-player game each player's opponent is the other."""
         return tuple(p for p in self.players if p.name != name)
 
-    @property
+    @functools.cached_property
     def permanents(self) -> tuple[Permanent, ...]:
+        """Every permanent on the battlefield, players in turn order (computed once)."""
         return tuple(perm for p in self.players for perm in p.battlefield)
 
     @functools.cached_property

@@ -27,7 +27,6 @@ of permanents on the battlefield; Training Grounds may be applied in part).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass
 
 from manacheck.model import (
@@ -151,12 +150,17 @@ def _increases(cost: ManaCost, mods: list[tuple[Permanent, StaticAbility]],
     return cost
 
 
-def _statics(state: GameState) -> Iterator[tuple[Permanent, StaticAbility]]:
-    chars = effective(state)
-    for perm in state.permanents:
-        for ab in chars[perm.id].abilities:
-            if isinstance(ab, StaticAbility) and ab.kind == "cost_modifier":
-                yield perm, ab
+def _statics(state: GameState) -> tuple[tuple[Permanent, StaticAbility], ...]:
+    """The cost changes on the battlefield, as layers 4 and 6 leave them (once per
+    state)."""
+    hit: tuple[tuple[Permanent, StaticAbility], ...] | None = \
+        state.__dict__.get("_cost_modifiers")
+    if hit is None:
+        chars = effective(state)
+        hit = tuple((perm, ab) for perm in state.permanents for ab in chars[perm.id].abilities
+                    if isinstance(ab, StaticAbility) and ab.kind == "cost_modifier")
+        state.__dict__["_cost_modifiers"] = hit
+    return hit
 
 
 def _parse(value: object) -> ManaCost:

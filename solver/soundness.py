@@ -114,6 +114,8 @@ def board_effects(state: GameState, about: Iterable[str] = ()) -> tuple[BoardEff
         cached = tuple(found)
         state.__dict__[key] = cached
     extra: list[BoardEffect] = []
+    if not about:
+        return cached
     on_board = {p.id for p in state.permanents}
     for oid in about:
         if oid in on_board or oid not in state:
@@ -142,6 +144,19 @@ def unapplied(state: GameState, question: Question, about: Iterable[str] = (),
     is named once.
     """
     about = tuple(about)
+    looked = None if looks_at is None else tuple(looks_at)
+    cache: dict[object, tuple[Undecided, ...]] = state.__dict__.setdefault(
+        "_unapplied_cache", {})
+    key = (question, about, looked)
+    hit = cache.get(key)
+    if hit is not None:
+        return hit
+    cache[key] = found = _unapplied(state, question, about, looked)
+    return found
+
+
+def _unapplied(state: GameState, question: Question, about: tuple[str, ...],
+               looks_at: tuple[str, ...] | None) -> tuple[Undecided, ...]:
     seen_ids = None if looks_at is None else frozenset(looks_at) | frozenset(about)
     out: list[Undecided] = []
     seen: set[tuple[str, str]] = set()

@@ -42,8 +42,12 @@ def spend_rule_unsure(state: GameState, player: str, cost: ManaCost) -> bool:
     to pay (whether mana spent as though colorless pays {C} isn't settled by the rules'
     text), or it together with another "as though" spending effect (609.4a)."""
     chars = effective(state)
-    rules = [ab for p in state.player(player).battlefield for ab in chars[p.id].abilities
-             if isinstance(ab, StaticAbility) and ab.kind == "spend_as_any_color"]
+    cache: dict[str, list[StaticAbility]] = state.__dict__.setdefault("_spend_rules", {})
+    rules = cache.get(player)
+    if rules is None:
+        rules = cache[player] = [
+            ab for p in state.player(player).battlefield for ab in chars[p.id].abilities
+            if isinstance(ab, StaticAbility) and ab.kind == "spend_as_any_color"]
     if not any(ab.params.get("others_as_colorless") for ab in rules):
         return False
     if len(rules) > 1:
@@ -89,15 +93,18 @@ def sources_costs_change(state: GameState, player: str) -> bool:
     answer not decided; most don't apply (none adds {1} to a cost with no generic mana,
     none reduces a cost below one mana).
     """
-    chars = effective(state)
-    for perm in state.player(player).battlefield:
-        for ab in chars[perm.id].activated:
-            if ab.is_mana_ability and ab.mana_cost.mana_only and \
-                    not ab.mana_cost.has_variable:
-                cost = ab.mana_cost.mana_only
-                if ability_total_cost(state, perm.id, ab, cost, player).cost != cost:
-                    return True
-    return False
+    cache: dict[str, bool] = state.__dict__.setdefault("_sources_costs_change", {})
+    hit = cache.get(player)
+    if hit is None:
+        chars = effective(state)
+        hit = any(ability_total_cost(state, perm.id, ab, ab.mana_cost.mana_only,
+                                     player).cost != ab.mana_cost.mana_only
+                  for perm in state.player(player).battlefield
+                  for ab in chars[perm.id].activated
+                  if ab.is_mana_ability and ab.mana_cost.mana_only
+                  and not ab.mana_cost.has_variable)
+        cache[player] = hit
+    return hit
 
 #: How many payments an answer lists unless asked for another number.
 DEFAULT_SHOW = 50

@@ -176,6 +176,8 @@ def collect(b: Board) -> None:
     options_cache: dict[Hashable, list[Option]] = {}
     tapper_cache: dict[Hashable, bool] = {}
     attached = {p.attached_to for p in state.permanents if p.attached_to}
+    any_mana_triggers = any(isinstance(ab, TriggeredAbility) and ab.event == "tapped_for_mana"
+                            for p in state.permanents for ab in chars_all[p.id].abilities)
     for perm in b.player.battlefield:
         if perm.id in b.exclude:
             continue
@@ -199,7 +201,7 @@ def collect(b: Board) -> None:
                               perm.counters, perm.chosen, perm.controller, chars, number,
                               perm.id if outlet else None)
             hit = options_cache.get(okey) if perm.id not in attached else None
-            triggered = produce.mana_triggers(state, perm, ab)
+            triggered = produce.mana_triggers(state, perm, ab) if any_mana_triggers else ()
             differs = triggered_mana_differs(b, perm, ab, triggered) if triggered else ""
             if differs not in ("", "drop"):
                 b.left_out.append(f"{perm.id} (ability {number})")
