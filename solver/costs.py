@@ -245,14 +245,19 @@ def ability_total_cost(state: GameState, source_id: str, ability: ActivatedAbili
     """The total cost of activating ``ability`` of ``source_id``, whose activation cost
     (its mana, X given) is ``cost`` (CR 602.2b, 601.2f).
 
-    Reductions of "activated abilities" apply only to abilities of permanents on the
-    battlefield, only to generic mana, and never below one mana (each such effect says
-    so; none adds {1} to a cost with no generic mana).
+    An effect that names what it affects ("creatures you control", "enchanted
+    artifact") reaches only permanents (CR 109.2: "creature" means a creature permanent);
+    one that doesn't ("abilities you activate", Zirda) reaches abilities activated from
+    any zone (Zirda's ruling: a cycling cost of {2} becomes {1}). Reductions take only
+    generic mana here and never go below one mana when the effect says so; none adds
+    {1} to a cost with no generic mana.
     """
     obj = state.get(source_id) if source_id in state else None
-    if not isinstance(obj, Permanent):
+    if obj is None:
         return TotalCost(cost, cost)
-    chars = effective(state)[obj.id]
+    on_battlefield = isinstance(obj, Permanent)
+    chars = effective(state)[obj.id] if isinstance(obj, Permanent) else \
+        characteristics(obj)
     out = cost
     changes: list[str] = []
     mods = [(perm, ab) for perm, ab in _statics(state)
@@ -260,7 +265,8 @@ def ability_total_cost(state: GameState, source_id: str, ability: ActivatedAbili
             and not (ab.params.get("controller") == "you" and perm.controller != player)
             and not (ab.params.get("not_mana_abilities") and ability.is_mana_ability)
             and (ab.affected.is_empty
-                 or matches(ab.affected, chars, obj, state, perm.controller, perm.id))]
+                 or (on_battlefield
+                     and matches(ab.affected, chars, obj, state, perm.controller, perm.id)))]
     # Increases first, then reductions (601.2f; Training Grounds' ruling).
     out = _increases(out, mods, changes, "602.2b, 601.2f")
     unread: list[str] = []

@@ -233,3 +233,26 @@ def test_biomancers_familiar_reduces_its_controllers_creatures_abilities() -> No
     assert ability(s, "Eldrazi Displacer", "{2}") == "{1}"
     theirs = next(p.id for p in s.player("B").battlefield)
     assert ability(s, theirs, "{2}{C}") == "{2}{C}"
+
+
+@pytest.mark.cr("602.2b")
+def test_zirda_reduces_cycling_from_the_hand_and_heartstone_does_not() -> None:
+    # Zirda's ruling: "a cycling cost of {2} would become {1}, and one of {1}{R} would
+    # become {R}": abilities you activate, from any zone. Heartstone's "activated
+    # abilities of creatures" means creature permanents (CR 109.2), not a card in hand.
+    from manacheck.solver.activation import can_activate
+
+    def cycling(battlefield: str) -> object:
+        s = load_state_text(f"""
+turn: {{active_player: A, phase: precombat_main}}
+players:
+  A: {{hand: [Vizier of Tumbling Sands], battlefield: [{battlefield}]}}
+  B: {{}}
+""")
+        card = s.player("A").hand[0].id
+        return can_activate(s, card, None, "A", find_fixes=False)
+
+    v = cycling('"Zirda, the Dawnwaker", Island')
+    assert v.legal and v.witness is not None  # {1}{U} -> {U}
+    assert not cycling("Heartstone, Island").legal  # still {1}{U}
+    assert not cycling("Island").legal
