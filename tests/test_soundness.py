@@ -647,3 +647,19 @@ def test_heartbeat_of_spring_mana_from_cavern_of_souls_has_no_rider() -> None:
     assert a.payable is not False
     assert payment_answer(board("{card: Cavern of Souls, chosen: {creature_type: Elf}}"),
                           "Alice", "{B}").payable is False
+
+
+@pytest.mark.cr("609.4b")
+def test_players_may_spend_reaches_every_player() -> None:
+    # "Players may spend mana as though it were mana of any color" (players: all) on
+    # Bob's permanent lets Alice's Forest pay {U}; a "You may spend" of Bob's doesn't.
+    cards = """cards:
+  - name: Lattice
+    types: [Artifact]
+    abilities:
+      - static: {kind: spend_as_any_color, params: {players: all},
+                 text: Players may spend mana as though it were mana of any color.}
+"""
+    assert payment_answer(board("Forest", "Lattice", extra=cards), "Alice",
+                          "{U}").payable is True
+    assert payment_answer(board("Forest", "Chromatic Orrery"), "Alice", "{U}").payable is False

@@ -46,8 +46,9 @@ def spend_rule_unsure(state: GameState, player: str, cost: ManaCost) -> bool:
     rules = cache.get(player)
     if rules is None:
         rules = cache[player] = [
-            ab for p in state.player(player).battlefield for ab in chars[p.id].abilities
-            if isinstance(ab, StaticAbility) and ab.kind == "spend_as_any_color"]
+            ab for p in state.permanents for ab in chars[p.id].abilities
+            if isinstance(ab, StaticAbility) and ab.kind == "spend_as_any_color"
+            and (p.controller == player or ab.params.get("players") == "all")]
     if not any(ab.params.get("others_as_colorless") for ab in rules):
         return False
     if len(rules) > 1:

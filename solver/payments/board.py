@@ -45,15 +45,19 @@ ExactData = tuple[int, dict[ManaType, int]]
 
 
 def spend_rule(state: GameState, player: str) -> SpendRule:
-    """CR 609.4b: the "spend mana as though it were mana of any color" effects of the
-    permanents ``player`` controls ("You may spend ..."): Chromatic Orrery (every type),
-    Celestial Dawn (white as any color, the rest only as though colorless)."""
+    """CR 609.4b: the "spend mana as though it were mana of any color" effects that let
+    ``player`` do so: those of the permanents they control ("You may spend ...":
+    Chromatic Orrery, every type; Celestial Dawn, white as any color and the rest only
+    as though colorless), and any permanent's with ``players: all`` ("Players may
+    spend ...")."""
     chars = effective(state)
     any_color: set[ManaType] = set()
     only_colorless: set[ManaType] = set()
-    for perm in state.player(player).battlefield:
+    for perm in state.permanents:
         for ab in chars[perm.id].abilities:
             if not isinstance(ab, StaticAbility) or ab.kind != "spend_as_any_color":
+                continue
+            if perm.controller != player and ab.params.get("players") != "all":
                 continue
             which = ab.params.get("mana")
             types = set(parse_mana_types(str(which))) if which else set(ManaType)
