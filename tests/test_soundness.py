@@ -663,3 +663,32 @@ def test_players_may_spend_reaches_every_player() -> None:
     assert payment_answer(board("Forest", "Lattice", extra=cards), "Alice",
                           "{U}").payable is True
     assert payment_answer(board("Forest", "Chromatic Orrery"), "Alice", "{U}").payable is False
+
+
+@pytest.mark.cr("305.7")
+@pytest.mark.cr("613.1f")
+def test_a_land_blood_moon_turned_into_a_mountain_has_no_triggers() -> None:
+    # Blood Moon makes nonbasic lands Mountains: they lose their rules-text abilities,
+    # triggered ones too. Grave Marsh's "whenever a creature you control dies, you gain 1
+    # life" doesn't trigger under Blood Moon; it does without.
+    from manacheck.solver.resolution import resolve
+
+    cards = """cards:
+  - name: Grave Marsh
+    types: [Land]
+    abilities:
+      - triggered:
+          event: dies
+          subject: {types: [Creature], controller: you}
+          effects: [{kind: gain_life, amount: 1}]
+          text: Whenever a creature you control dies, you gain 1 life.
+"""
+
+    def life_after(battlefield: str) -> int:
+        s = resolve_board(battlefield, cards)
+        out = resolve(s, [{"dies": "Llanowar Elves"}, {"resolve": "all"}])
+        assert out.complete
+        return out.state.player("Alice").life
+
+    assert life_after("Grave Marsh, Llanowar Elves") == 21
+    assert life_after("Grave Marsh, Llanowar Elves, Blood Moon") == 20

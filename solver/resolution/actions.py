@@ -54,7 +54,7 @@ from .events import (
 from .sba import priority
 from .stack import resolve_top
 from .targets import legal_target
-from .triggers import leave_battlefield, trigger, triggered_abilities
+from .triggers import leave_battlefield, live_triggers, trigger, triggered_abilities
 from .zones import add_card, fmt_counters, new_id, set_counters
 
 __all__ = ["apply_event"]
@@ -331,7 +331,7 @@ def _beginning_of_combat(run: Run, ev: BeginningOfCombat) -> None:
     run.note(f"event {ev.index + 1}: {run.state.turn.active_player}'s beginning of "
              "combat step", "507.1", depth=0)
     for perm in run.state.permanents:
-        for n, ab in enumerate(triggered_abilities(perm.card), 1):
+        for n, ab in live_triggers(run.state, perm):
             if ab.event != "beginning_of_combat":
                 continue
             if ab.your_turn_only and perm.controller != run.state.turn.active_player:
@@ -379,7 +379,7 @@ def _attack(run: Run, ev: Attack) -> None:
             run.state = run.state.with_permanent(replace(run.state.permanent(p.id),
                                                          tapped=True))
     for src in run.state.permanents:
-        for n, ab in enumerate(triggered_abilities(src.card), 1):
+        for n, ab in live_triggers(run.state, src):
             if ab.event not in ("attacks", "enters_or_attacks"):
                 continue
             for p in perms:

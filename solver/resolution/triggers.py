@@ -33,6 +33,7 @@ from manacheck.model import (
     Card,
     CardDefinition,
     Counters,
+    GameState,
     Permanent,
     StackItem,
     StaticAbility,
@@ -60,6 +61,7 @@ __all__ = [
     "condition",
     "enter_battlefield",
     "leave_battlefield",
+    "live_triggers",
     "put_triggers_on_stack",
     "trigger",
     "triggered_abilities",
@@ -91,6 +93,16 @@ def triggered_abilities(card: CardDefinition) -> tuple[TriggeredAbility, ...]:
     kws = {k[:1].upper() + k[1:] for k in card.keywords}
     return card.triggered_abilities + tuple(ab for k, ab in KEYWORD_TRIGGERS.items()
                                             if k in kws)
+
+
+def live_triggers(state: GameState, perm: Permanent
+                  ) -> tuple[tuple[int, TriggeredAbility], ...]:
+    """A permanent's triggered abilities that exist now, numbered as
+    :func:`triggered_abilities`: none when an effect took its rules-text abilities away
+    (Blood Moon on a nonbasic land, CR 305.7, 613.1f)."""
+    if effective(state)[perm.id].lost_abilities:
+        return ()
+    return tuple(enumerate(triggered_abilities(perm.card), 1))
 
 
 # ---- the intervening "if" and triggering ---------------------------------------------
@@ -161,7 +173,7 @@ def leave_battlefield(run: Run, ids: Sequence[str], to: str) -> None:
     run.state = st
     # CR 603.10a: leaves-the-battlefield abilities look back in time.
     for src in before.permanents:
-        for n, ab in enumerate(triggered_abilities(src.card), 1):
+        for n, ab in live_triggers(before, src):
             if ab.event not in ("leaves_battlefield", "dies",
                                 "put_into_graveyard_from_battlefield"):
                 continue
@@ -201,7 +213,7 @@ def enter_battlefield(run: Run, perm: Permanent) -> None:
                               "doesn't apply (CR 614.1c-e, 614.12)")
     run.state = add_permanent(run.state, perm)
     for src in run.state.permanents:
-        for n, ab in enumerate(triggered_abilities(src.card), 1):
+        for n, ab in live_triggers(run.state, src):
             if ab.event not in ("enters", "enters_or_attacks"):
                 continue
             if ab.self_only:
