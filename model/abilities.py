@@ -142,6 +142,7 @@ class CostKind(enum.Enum):
     DISCARD_HAND = "discard_hand"
     PAY_LIFE = "pay_life"  # CR 119.4
     REMOVE_COUNTERS = "remove_counters"  # from the source; count may be "X"
+    ADD_COUNTERS = "add_counters"  # put counters on the source ([+1] loyalty: CR 606.4)
     EXILE_SELF = "exile_self"  # e.g. exile this card from your hand (Spirit Guides)
     EXILE_FROM_GRAVEYARD = "exile_from_graveyard"
     TAP_UNTAPPED = "tap_untapped"  # tap N untapped permanents you control (not {T}: 302.6 n/a)
@@ -175,6 +176,8 @@ class CostPart:
             return f"Pay {n} life"
         if k is CostKind.REMOVE_COUNTERS:
             return f"Remove {n} {self.counter} counter(s)"
+        if k is CostKind.ADD_COUNTERS:
+            return f"Put {n} {self.counter} counter(s) on this"
         if k is CostKind.EXILE_SELF:
             return "Exile this card"
         if k is CostKind.EXILE_FROM_GRAVEYARD:
@@ -297,6 +300,7 @@ class TargetSpec:
     spell: bool = True  # on the stack: spells only (not abilities)
     text: str = ""
     count: int | str = 1  # how many targets: a number or a variable ("X target lands")
+    up_to: bool = False  # "up to N target ...": any number from 0 to N (CR 115.1d)
 
 
 @dataclass(frozen=True, slots=True)

@@ -295,6 +295,7 @@ _COST_KINDS = {
     "discard": CostKind.DISCARD,
     "pay_life": CostKind.PAY_LIFE,
     "remove_counters": CostKind.REMOVE_COUNTERS,
+    "add_counters": CostKind.ADD_COUNTERS,
     "exile_from_graveyard": CostKind.EXILE_FROM_GRAVEYARD,
     "tap_untapped": CostKind.TAP_UNTAPPED,
     "reveal": CostKind.REVEAL,
@@ -308,7 +309,8 @@ def parse_cost(v: Any, path: str) -> tuple[ManaCost, bool, bool, tuple[CostPart,
     ``"{2}{T}"`` or a list mixing such text with ``{sacrifice: self}``,
     ``{sacrifice: {count: 1, filter: {...}}}``, ``{discard: {filter: {mana_value: X}}}``,
     ``{discard_hand: true}``, ``{discard_self: true}``, ``{pay_life: 2}``,
-    ``{remove_counters: {counter: "+1/+1", count: 1}}``, ``{exile_self: true}``,
+    ``{remove_counters: {counter: "+1/+1", count: 1}}``, ``{add_counters: {counter:
+    loyalty, count: 1}}`` (a [+1] loyalty cost, CR 606.4), ``{exile_self: true}``,
     ``{exile_from_graveyard: {count: 1, filter: ...}}``,
     ``{tap_untapped: {count: 1, filter: {types: [creature]}}}``,
     ``{exile: {count: 1, filter: {types: [creature], controller: you}}}``.
@@ -359,7 +361,7 @@ def parse_cost(v: Any, path: str) -> tuple[ManaCost, bool, bool, tuple[CostPart,
 
 
 def parse_target(v: Any, path: str) -> TargetSpec:
-    check_keys(v, path, ("zone", "filter", "spell", "text", "count"), ("zone",))
+    check_keys(v, path, ("zone", "filter", "spell", "text", "count", "up_to"), ("zone",))
     count = v.get("count", 1)
     if isinstance(count, bool) or not isinstance(count, int | str):
         raise CardFieldError("count must be a number or a variable", f"{path}.count")
@@ -369,4 +371,4 @@ def parse_target(v: Any, path: str) -> TargetSpec:
                    "use stack, battlefield, graveyard, player or any")
     return TargetSpec(zone=zone, filter=parse_filter(v.get("filter"), f"{path}.filter"),
                       spell=bool(v.get("spell", True)), text=str(v.get("text", "")),
-                      count=count)
+                      count=count, up_to=bool(v.get("up_to", False)))

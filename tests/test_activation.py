@@ -539,3 +539,38 @@ def test_thousand_year_elixir_lets_sick_creatures_use_tap_abilities() -> None:
     without = state(board.replace("Thousand-Year Elixir, ", ""))
     assert rules_of(can_activate(without, "Llanowar Elves")) == ["302.6"]
     assert count_payments(without, "Alice", "{G}") == 0
+
+
+TAMIYO = "Tamiyo, Compleated Sage"
+
+
+@pytest.mark.cr("606.3")
+@pytest.mark.cr("606.4")
+def test_tamiyo_loyalty_abilities() -> None:
+    # Tamiyo enters with 5 loyalty (CR 306.5b: a state file that gives no loyalty
+    # describes that). [+1]: legal, putting a loyalty counter on (606.4), with "up to
+    # one" target (here none: no artifact or creature). [−7]: 118.3, only 5 counters.
+    # [−X]: X is a graveyard card's mana value, at most its loyalty.
+    s = state(f'{{battlefield: ["{TAMIYO}"], graveyard: [Sol Ring, Fireball, Forest]}}')
+    assert s.permanent(TAMIYO).counters["loyalty"] == 5
+    plus = can_activate(s, TAMIYO, 1)
+    assert plus.legal and plus.witness is not None
+    assert plus.witness.counters_added == ((TAMIYO, "loyalty", 1),)
+    assert plus.witness.targets == ()
+    assert rules_of(can_activate(s, TAMIYO, 3)) == ["118.3"]
+    minus = can_activate(s, TAMIYO, 2)
+    # Sol Ring (mana value 1) with X=1; Fireball is a sorcery, Forest a land: no.
+    assert minus.legal and minus.ways == 1 and minus.witness is not None
+    assert minus.witness.x == 1 and minus.witness.counters_removed == ((TAMIYO, "loyalty", 1),)
+
+
+@pytest.mark.cr("606.3")
+def test_loyalty_abilities_need_sorcery_timing_and_one_per_turn() -> None:
+    s = state(f'{{battlefield: ["{TAMIYO}"]}}', turn="{active_player: Bob}")
+    assert rules_of(can_activate(s, TAMIYO, 1, "Alice")) == ["606.3"]
+    s = state(f'{{battlefield: ["{TAMIYO}"]}}',
+              extra=f'activated_this_turn: [{{object: "{TAMIYO}", ability: 3}}]')
+    assert rules_of(can_activate(s, TAMIYO, 1)) == ["606.3"]
+    # An explicit loyalty is kept (0 would be a pending state-based action, 704.5i).
+    s = state(f'{{battlefield: [{{card: "{TAMIYO}", counters: {{loyalty: 8}}}}]}}')
+    assert can_activate(s, TAMIYO, 3).legal

@@ -85,9 +85,9 @@ def test_answers_that_depend_on_the_legend_rule_choice_are_given_for_each() -> N
 @pytest.mark.cr("704.5i")
 @pytest.mark.cr("704.5a")
 def test_pending_state_based_actions_it_doesnt_perform_are_not_decided() -> None:
-    # A planeswalker with no loyalty counters (704.5i) and a player at 0 life (704.5a):
+    # A planeswalker with 0 loyalty counters (704.5i) and a player at 0 life (704.5a):
     # manacheck doesn't perform these, so nothing is decided.
-    s = board("Forest, \"Tamiyo, Compleated Sage\"")
+    s = board("Forest, {card: \"Tamiyo, Compleated Sage\", counters: {loyalty: 0}}")
     a = payment_answer(s, "A", "{G}")
     assert a.payable is None and any("704.5i" in u.why for u in a.undecided)
     a = payment_answer(board("Forest", life=0), "A", "{G}")

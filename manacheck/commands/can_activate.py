@@ -42,6 +42,8 @@ def witness_text(w: Witness) -> str:
             parts.append(f"{label} " + ", ".join(objs))
     for obj, kind, n in w.counters_removed:
         parts.append(f"remove {n} {kind} counter(s) from {obj}")
+    for obj, kind, n in w.counters_added:
+        parts.append(f"put {n} {kind} counter(s) on {obj}")
     if w.life_paid:
         parts.append(f"pay {w.life_paid} life")
     if w.payment is not None:

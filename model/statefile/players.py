@@ -94,6 +94,12 @@ def build_permanent(b: Builder, entry: Any, path: str,
                 "it can't be on the battlefield (CR 110.4)", card_path)
         return None
     counters = b.counters(entry.get("counters"), f"{path}.counters")
+    given = entry.get("counters")
+    if "Planeswalker" in card.types and card.loyalty is not None \
+            and not (isinstance(given, Mapping) and "loyalty" in given):
+        # CR 306.5b: a planeswalker enters with loyalty counters equal to its printed
+        # loyalty; a state file that doesn't say otherwise describes that.
+        counters = counters.add("loyalty", card.loyalty)
     chosen: list[tuple[str, str]] = []
     ch = entry.get("chosen")
     if ch is not None:

@@ -155,7 +155,8 @@ def variables(act: Activation) -> tuple[list[Var], dict[TargetSpec, Shielded]]:
                        spec.count,
                        spec.filter,
                        spec.text or "target " + describe_filter(spec.filter,
-                                                                 zone_noun(spec.zone))))
+                                                                 zone_noun(spec.zone)),
+                       spec.up_to))
     for i, part in enumerate(act.ab.costs):
         if part.kind in CHOOSING:
             noun = "card" if CHOOSING[part.kind] != "battlefield" else "permanent"

@@ -64,6 +64,7 @@ class Var:
     count: int | str  # how many objects (targets: 1)
     filter: ObjectFilter
     label: str
+    up_to: bool = False  # "up to N": any number from 0 to N (CR 115.1d)
 
 
 class Activation:

@@ -122,7 +122,9 @@ class Problem:
                 sizes = [x for x in x_dom if x <= len(v.candidates)]
             else:
                 assert isinstance(v.count, int)
-                sizes = [v.count]
+                # CR 115.1d: "up to N targets" may choose any number from 0 to N.
+                sizes = list(range(min(v.count, len(v.candidates)) + 1)) if v.up_to \
+                    else [v.count]
             size = sum(math.comb(len(v.candidates), n) for n in sizes)
             if size > DOMAIN_LIMIT:
                 raise ActivationSearchLimit(

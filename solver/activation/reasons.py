@@ -234,7 +234,7 @@ def var_reasons(problem: Problem) -> list[Reason]:
     """Each target and object-choosing cost part on its own (CR 601.2c, 118.3)."""
     reasons: list[Reason] = []
     for v in problem.vars:
-        need = v.count if isinstance(v.count, int) else 0
+        need = v.count if isinstance(v.count, int) and not v.up_to else 0
         if len(v.candidates) >= need:
             continue
         if v.kind == "target":

@@ -92,6 +92,8 @@ class Witness:
     counters_removed: tuple[tuple[str, str, int], ...] = ()
     life_paid: int = 0
     payment: object | None = None
+    #: (object, counter kind, number) put on as a cost ([+1]: CR 606.4).
+    counters_added: tuple[tuple[str, str, int], ...] = ()
 
     def swapped(self, a: str, b: str) -> Witness:
         """This witness with objects ``a`` and ``b`` exchanged everywhere (the payment
@@ -110,7 +112,8 @@ class Witness:
             sacrificed=sw(self.sacrificed), exiled=sw(self.exiled), tapped=sw(self.tapped),
             untapped=sw(self.untapped), revealed=sw(self.revealed),
             counters_removed=tuple((sw((o,))[0], k, n) for o, k, n in self.counters_removed),
-            life_paid=self.life_paid, payment=pay)
+            life_paid=self.life_paid, payment=pay,
+            counters_added=tuple((sw((o,))[0], k, n) for o, k, n in self.counters_added))
 
     def to_data(self) -> dict[str, Any]:
         return {
@@ -126,6 +129,9 @@ class Witness:
                                  for o, k, n in self.counters_removed],
             "life_paid": self.life_paid,
             "payment": payment_data(self.payment),
+            **({"counters_added": [{"object": o, "counter": k, "number": n}
+                                   for o, k, n in self.counters_added]}
+               if self.counters_added else {}),
         }
 
 

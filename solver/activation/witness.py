@@ -50,6 +50,7 @@ def build_witness(problem: Problem, sol: Mapping[str, Hashable], payment: object
             picks[field_of[v.kind]].extend(str(s) for s in sel)
     x = problem.x_of(sol) if problem.uses_x else None
     counters: list[tuple[str, str, int]] = []
+    added: list[tuple[str, str, int]] = []
     life = 0
     for part in ab.costs:
         if part.kind is CostKind.SACRIFICE_SELF:
@@ -68,12 +69,15 @@ def build_witness(problem: Problem, sol: Mapping[str, Hashable], payment: object
         elif part.kind is CostKind.REMOVE_COUNTERS:
             n = part.count if isinstance(part.count, int) else (x or 0)
             counters.append((act.source_id, part.counter, n))
+        elif part.kind is CostKind.ADD_COUNTERS:
+            n = part.count if isinstance(part.count, int) else (x or 0)
+            added.append((act.source_id, part.counter, n))
     tapped = ([act.source_id] if ab.tap else []) + picks["tapped"]
     return Witness(
         targets=tuple(targets), x=x, discarded=tuple(picks["discarded"]),
         sacrificed=tuple(picks["sacrificed"]), exiled=tuple(picks["exiled"]),
         tapped=tuple(tapped), untapped=(act.source_id,) if ab.untap else (),
         revealed=tuple(picks["revealed"]), counters_removed=tuple(counters),
-        life_paid=life, payment=payment,
+        life_paid=life, payment=payment, counters_added=tuple(added),
     )
 
