@@ -574,3 +574,16 @@ def test_loyalty_abilities_need_sorcery_timing_and_one_per_turn() -> None:
     # An explicit loyalty is kept (0 would be a pending state-based action, 704.5i).
     s = state(f'{{battlefield: [{{card: "{TAMIYO}", counters: {{loyalty: 8}}}}]}}')
     assert can_activate(s, TAMIYO, 3).legal
+
+
+@pytest.mark.cr("605.3a")
+@pytest.mark.parametrize("turn", ["{active_player: Alice, phase: untap}",
+                                  "{active_player: Alice, priority: Bob}"])
+def test_a_mana_ability_without_priority_is_legal_only_while_paying(turn: str) -> None:
+    # CR 605.3a, 117.1d: a mana ability may be activated without priority only while a
+    # cost is being paid: legal, and said so; with priority, nothing to say.
+    s = state("{battlefield: [Forest]}", turn=turn)
+    v = can_activate(s, "Forest", 1, "Alice")
+    assert v.legal and v.only_while_paying.startswith("only while paying a cost")
+    assert v.to_data()["only_while_paying_a_cost"]
+    assert not can_activate(state("{battlefield: [Forest]}"), "Forest", 1).only_while_paying

@@ -62,7 +62,11 @@ def verdict_text(v: Verdict) -> str:
         if v.left_out:
             more = (" (at least: payments using " + ", ".join(v.left_out)
                     + " aren't counted; the payment solver can't model them)")
-        lines.append(f"legal: {v.player} may activate {head}")
+        lines.append(f"legal: {v.player} may activate {head}"
+                     + (", only while paying a cost (CR 605.3a)"
+                        if v.only_while_paying else ""))
+        if v.only_while_paying:
+            lines.append(f"  {v.only_while_paying}")
         lines.append(f"  ways: {v.ways}{more}")
         if v.witness is not None:
             lines.append(f"  for example: {witness_text(v.witness)}")

@@ -27,7 +27,13 @@ from .core import Activation
 from .limits import WAYS_LIMIT
 from .lookup import default_player, resolve_ability
 from .problem import Problem
-from .reasons import choice_reasons, fixed_reasons, joint_reason, var_reasons
+from .reasons import (
+    choice_reasons,
+    fixed_reasons,
+    joint_reason,
+    only_while_paying,
+    var_reasons,
+)
 from .search import search
 from .verdict import Reason, Verdict, Witness
 from .words import ability_text
@@ -109,7 +115,8 @@ def check(
                    reasons=tuple(reasons), witness=witness if legal else None,
                    ways=n_ways if legal else 0, ways_complete=complete,
                    text=ability_text(ab), undecided=undecided,
-                   left_out=tuple(sorted(problem.left_out)))
+                   left_out=tuple(sorted(problem.left_out)),
+                   only_while_paying=only_while_paying(act) if legal else "")
 
 
 def _after_state_based(before: BeforePriority, state: GameState, object_id: str,

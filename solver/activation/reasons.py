@@ -32,7 +32,8 @@ from .problem import Problem
 from .verdict import Reason
 from .words import describe_filter
 
-__all__ = ["choice_reasons", "fixed_reasons", "joint_reason", "var_reasons"]
+__all__ = ["choice_reasons", "fixed_reasons", "joint_reason", "only_while_paying",
+           "var_reasons"]
 
 
 # ---------------------------------------------------------------------------------------
@@ -73,6 +74,32 @@ def _priority_reasons(act: Activation) -> list[Reason]:
     priority (117.1a), even though it is a mana ability (605.1)."""
     if act.ab.is_mana_ability and act.ab.timing != "as_instant":
         return []
+    out = _without_priority(act)
+    if out and act.ab.is_mana_ability:
+        # CR 602.5e: "Activate only as an instant" needs priority, as an instant does.
+        out = [Reason("602.5e", "activate only as an instant: it follows the timing rules "
+                                "for casting an instant, which need priority (CR 117.1a), "
+                                "so it isn't activated while paying a cost either; "
+                                + r.message) for r in out]
+    return out
+
+
+def only_while_paying(act: Activation) -> str:
+    """For a mana ability the player could activate now only because it is a mana
+    ability: why they don't hold priority, with "only while paying a cost" (CR 605.3a,
+    117.1d); "" when they hold priority."""
+    if not act.ab.is_mana_ability or act.ab.timing == "as_instant":
+        return ""
+    why = _without_priority(act)
+    if not why:
+        return ""
+    return ("only while paying a cost (CR 605.3a, 117.1d: a mana ability may be "
+            "activated without priority only to pay a cost): "
+            + "; ".join(r.message for r in why))
+
+
+def _without_priority(act: Activation) -> list[Reason]:
+    """Why the player doesn't hold priority now (CR 117.1b, 117.3a, 514.3)."""
     st = act.state
     out: list[Reason] = []
     if st.turn.phase is Phase.UNTAP:
@@ -93,12 +120,6 @@ def _priority_reasons(act: Activation) -> list[Reason]:
         out.append(Reason("117.1b", f"{act.you} doesn't hold priority ({holder} does); "
                                     f"a player activates an ability only when they "
                                     f"hold priority"))
-    if out and act.ab.is_mana_ability:
-        # CR 602.5e: "Activate only as an instant" needs priority, as an instant does.
-        out = [Reason("602.5e", "activate only as an instant: it follows the timing rules "
-                                "for casting an instant, which need priority (CR 117.1a), "
-                                "so it isn't activated while paying a cost either; "
-                                + r.message) for r in out]
     return out
 
 

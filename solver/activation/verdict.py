@@ -181,6 +181,9 @@ class Verdict:
     state_based: tuple[str, ...] = ()
     #: When a choice before priority (CR 704.5j) gives different verdicts: each.
     by_choice: tuple[tuple[str, Verdict], ...] = ()
+    #: A legal mana ability the player doesn't hold priority for: legal "only while
+    #: paying a cost" (CR 605.3a), and why there is no priority now ("" otherwise).
+    only_while_paying: str = ""
 
     def __bool__(self) -> bool:
         return self.legal
@@ -204,6 +207,8 @@ class Verdict:
                 (self.left_out or (self.object_id,))]
         if self.left_out:
             out["left_out"] = list(self.left_out)
+        if self.only_while_paying:
+            out["only_while_paying_a_cost"] = self.only_while_paying
         if self.state_based:
             out["state_based_actions"] = list(self.state_based)
         if self.by_choice:
