@@ -394,3 +394,17 @@ def test_readme_state_file_example_loads_and_lists_every_key() -> None:
 
     missing = sorted(k for k in keys if not re.search(rf"(?<!\w){re.escape(k)}(?!\w)", section))
     assert missing == []
+
+
+def test_card_numbers_abilities_as_every_other_command(capsys: pytest.CaptureFixture[str]
+                                                        ) -> None:
+    # Issue 15: Kozilek's activated ability is "ability 1" everywhere (it used to be
+    # "[2]" in `card`); a basic land's intrinsic ability is ability 1 (CR 305.6).
+    from manacheck.cli import main as cli_main
+
+    assert cli_main(["card", "Kozilek, the Great Distortion"]) == 0
+    out = capsys.readouterr().out
+    assert "  ability 1: Discard a card with mana value X" in out
+    assert "  triggered 1: When you cast this spell" in out
+    assert cli_main(["card", "Forest"]) == 0
+    assert "ability 1: {T}: Add {G}." in capsys.readouterr().out

@@ -9,8 +9,9 @@ from typing import Any
 
 from manacheck.cli import EXIT_YES, emit
 from manacheck.model import ManaCost, ManaSymbol, builtin_cards
-from manacheck.model.cards import CardDatabase
+from manacheck.model.cards import BASIC_LAND_TYPES, CardDatabase, intrinsic_mana_ability
 from manacheck.model.statefile import load_card_file
+from manacheck.solver.resolution import triggered_abilities
 
 COMMAND = "card"
 HELP = "print a card's definition (built-in, or from --cards FILE)"
@@ -64,9 +65,18 @@ def handle(args: argparse.Namespace) -> int:
             lines.append(f"{card.power}/{card.toughness}")
         if card.keywords:
             lines.append(", ".join(card.keywords))
-        for i, ab in enumerate(card.abilities, 1):
-            kind = type(ab).__name__.replace("Ability", "").lower()
-            lines.append(f"  [{i}] {kind}: {ab.text}" if ab.text else f"  [{i}] {kind}")
+        # One numbering everywhere: "ability N" is the N-th activated ability as
+        # can-activate, pay and abilities count them (a basic land type's intrinsic
+        # ability first, CR 305.6); "triggered N" as resolve counts triggers.
+        activated = [*(intrinsic_mana_ability(t) for t in BASIC_LAND_TYPES
+                       if "Land" in card.types and t in card.subtypes),
+                     *card.activated_abilities]
+        for i, ab in enumerate(activated, 1):
+            lines.append(f"  ability {i}: {ab.text or ab.cost_text}")
+        for i, tr in enumerate(triggered_abilities(card), 1):
+            lines.append(f"  triggered {i}: {tr.text}")
+        for st in card.static_abilities:
+            lines.append(f"  static: {st.text or st.kind}")
         lines.append(f"mana value {card.mana_value()}")
         return "\n".join(lines)
 
