@@ -69,7 +69,9 @@ def test_ruling_needs_a_spell_on_the_stack_601_2c() -> None:
 
 @pytest.mark.cr("601.2c")
 def test_ruling_ability_on_stack_is_not_a_spell_601_2c() -> None:
-    s = board(["Llanowar Elves"], "[{ability_of: Forest, ability: 1, controller: Bob}]")
+    # An ability on the stack is not a spell, so it can't be Kozilek's "target spell"
+    # (here Kozilek's own ability; a mana ability can't be on the stack at all, 605.3b).
+    s = board(["Llanowar Elves"], "[{ability_of: koz, ability: 1, controller: Bob}]")
     v = can_activate(s, "koz", find_fixes=False)
     assert not v.legal
     assert [r.rule for r in v.reasons] == ["601.2c"]

@@ -7,6 +7,7 @@ and line, counted by reading the file text.
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 import textwrap
@@ -689,3 +690,28 @@ def test_ids_match_the_written_rule_and_survive_a_round_trip(data: dict[str, Any
     again = load_state_data(dump_state(state))
     assert again == state
     assert sorted(again.object_ids()) == sorted(state.object_ids())
+
+
+@pytest.mark.parametrize(("battlefield", "stack", "message"), [
+    ("[{card: Wild Growth, id: wg, attached_to: wg}, Forest]", "[]",
+     "attached to itself"),
+    ("[{card: Sol Ring, attached_to: Forest}, Forest]", "[]",
+     "isn't an Aura, Equipment or Fortification"),
+    ("[Forest]", "[{ability_of: Forest, ability: 7, controller: A}]",
+     "has no activated ability 7"),
+    ("[Forest]", "[{ability_of: Forest, ability: 1, controller: A}]",
+     "is a mana ability, which doesn't use the stack (CR 605.3b)"),
+    ("[Vizier of Tumbling Sands, Forest, Island]",
+     "[{ability_of: Vizier of Tumbling Sands, ability: 1, controller: A, "
+     "targets: [Forest, Island]}]", "has 2 target(s) but needs 1"),
+])
+def test_impossible_states_are_refused_with_the_rule(battlefield: str, stack: str,
+                                                     message: str) -> None:
+    # Issue 15: validate refuses what can't be, naming the rule.
+    with pytest.raises(StateFileError, match=re.escape(message)):
+        load_state_text(f"""
+turn: {{active_player: A}}
+players:
+  A: {{battlefield: {battlefield}}}
+stack: {stack}
+""")

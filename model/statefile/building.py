@@ -17,9 +17,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..carddata import builtin_cards, parse_card
-from ..cards import CardDatabase, CardDefinition
+from ..cards import BASIC_LAND_TYPES, CardDatabase, CardDefinition, intrinsic_mana_ability
 from ..errors import BadInput
-from ..state import GameState, Phase, Player, StackItem, Turn
+from ..state import GameState, Permanent, Phase, Player, StackItem, Turn
 from .builder import Builder, small_int
 from .players import build_player
 from .problems import Collector, check_keys, suggest
@@ -135,6 +135,66 @@ def _check_references(b: Builder, players: list[Player], stack: list[StackItem],
             if perm.attached_to is not None and perm.attached_to not in ids:
                 c.add(f"unknown object '{perm.attached_to}'",
                       f"{b.paths[perm.id]}.attached_to", suggest(perm.attached_to, ids))
+            elif perm.attached_to is not None:
+                _check_attachment(b, perm)
+    for s in stack:
+        if s.source is not None and s.source in ids and (s.ability or s.trigger):
+            _check_stack_ability(b, s, players)
+
+
+_ATTACHERS = ("Aura", "Equipment", "Fortification")
+
+
+def _check_attachment(b: Builder, perm: Permanent) -> None:
+    """CR 303.4, 301.5, 301.6: only Auras, Equipment and Fortifications are attached to
+    other objects, and nothing is attached to itself."""
+    path = f"{b.paths[perm.id]}.attached_to"
+    if perm.attached_to == perm.id:
+        b.c.add(f"'{perm.id}' is attached to itself: an object can't be (CR 303.4d, 301.5c)",
+                path)
+    elif not any(t in perm.card.subtypes for t in _ATTACHERS):
+        b.c.add(f"'{perm.id}' ({perm.card.name}) isn't an Aura, Equipment or "
+                "Fortification, so it can't be attached to anything (CR 303.4, 301.5, "
+                "301.6)", path)
+
+
+def _check_stack_ability(b: Builder, s: StackItem, players: list[Player]) -> None:
+    """An ability on the stack is one its source has (by the numbering every command
+    uses), isn't a mana ability (CR 605.3b: they don't use the stack), and has no more
+    and no fewer targets than it requires (CR 115.1, 601.2c), each instance of "target"
+    naming an object at most once (115.3)."""
+    path = b.paths[s.id]
+    source = next((x for pl in players for zone in (pl.battlefield, pl.hand, pl.graveyard,
+                                                    pl.exile) for x in zone
+                   if x.id == s.source), None)
+    if source is None:
+        return  # a spell's ability on the stack: nothing to check it against here
+    card = source.card
+    if s.ability is not None:
+        acts = [*(intrinsic_mana_ability(t) for t in BASIC_LAND_TYPES
+                  if "Land" in card.types and t in card.subtypes), *card.activated_abilities]
+        if not 1 <= s.ability <= len(acts):
+            b.c.add(f"'{s.source}' ({card.name}) has no activated ability {s.ability} "
+                    f"(it has {len(acts)})", f"{path}.ability",
+                    "abilities are numbered as `manacheck card` shows them")
+            return
+        ab = acts[s.ability - 1]
+        if ab.is_mana_ability:
+            b.c.add(f"ability {s.ability} of '{s.source}' is a mana ability, which doesn't "
+                    "use the stack (CR 605.3b)", f"{path}.ability")
+            return
+        specs = ab.targets
+    else:
+        return
+    fixed = [t for t in specs if isinstance(t.count, int) and not t.up_to]
+    need = sum(int(t.count) for t in fixed)
+    exact = len(fixed) == len(specs)
+    if s.targets and (len(s.targets) < need or (exact and len(s.targets) > need)):
+        b.c.add(f"ability {s.ability} of '{s.source}' has {len(s.targets)} target(s) but "
+                f"needs {need} (CR 115.1, 601.2c)", f"{path}.targets")
+    if len(specs) == 1 and len(set(s.targets)) != len(s.targets):
+        b.c.add("the same object is chosen twice for one instance of 'target' (CR 115.3)",
+                f"{path}.targets")
 
 
 def _activated_this_turn(data: Any, b: Builder, ids: set[str]) -> list[tuple[str, int]]:
