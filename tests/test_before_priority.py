@@ -98,3 +98,22 @@ def test_nothing_pending_is_the_state_itself() -> None:
     s = board("Forest, Llanowar Elves")
     before = before_priority(s)
     assert not before.changed and before.branches[0].state is s
+
+
+def test_show_says_the_legend_rule_will_apply(tmp_path: object,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    # Issue 15: three copies of a legendary permanent are a legal description of a
+    # moment before state-based actions; show says what the game does first.
+    from pathlib import Path
+
+    from manacheck.cli import main
+
+    path = Path(str(tmp_path)) / "l.yaml"
+    path.write_text("turn: {active_player: A}\nplayers:\n  A:\n"
+                    "    battlefield: [Mox Opal, Mox Opal, Mox Opal]\n")
+    assert main(["show", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "before anyone may act, the game first performs state-based actions" in out
+    assert "legend rule" in out and "704.5j" in out
+    assert main(["show", str(path), "--json"]) == 0
+    assert "legend" not in capsys.readouterr().out  # the JSON still loads back

@@ -12,6 +12,7 @@ import argparse
 from manacheck.cli import EXIT_YES, emit
 from manacheck.model import GameState, ManaPool, Permanent, StackItem
 from manacheck.model.statefile import dump_state, load_state_with_cards
+from manacheck.solver.settle import before_priority
 
 COMMAND = "show"
 HELP = "print the board: players, zones with ids, the stack (top first), the turn"
@@ -112,7 +113,27 @@ def board_text(state: GameState) -> str:
     return "\n".join(lines)
 
 
+def pending_text(state: GameState) -> list[str]:
+    """What the game does first, before anyone may act (CR 117.5): the state-based
+    actions pending on this board, for the first choice, and those it can't tell."""
+    before = before_priority(state)
+    lines: list[str] = []
+    if before.changed:
+        lines.append("before anyone may act, the game first performs state-based actions "
+                     "(CR 117.5):")
+        first = before.branches[0]
+        lines.extend(f"  {s}" for s in first.performed)
+        if len(before.branches) > 1:
+            lines.append(f"  ({len(before.branches)} outcomes, one per choice: the answers "
+                         "of pay, produce and can-activate say which)")
+    lines.extend(f"pending, not performed by manacheck: {u.why}" for u in before.undecided)
+    return lines
+
+
 def handle(args: argparse.Namespace) -> int:
     state = load_state_with_cards(args.state, args.cards)
-    emit(args, dump_state(state), lambda: board_text(state))
+    # --json stays state-file data that loads back; the pending state-based actions
+    # are said in the text (and in every answer of the questions).
+    emit(args, dump_state(state),
+         lambda: "\n".join([board_text(state), *pending_text(state)]))
     return EXIT_YES
