@@ -8,7 +8,7 @@
 
 from __future__ import annotations
 
-__all__ = ["plural", "with_article"]
+__all__ = ["plural", "the", "with_article"]
 
 
 def plural(n: int, noun: str, plural_form: str | None = None) -> str:
@@ -19,3 +19,9 @@ def plural(n: int, noun: str, plural_form: str | None = None) -> str:
 def with_article(phrase: str) -> str:
     """``phrase`` after "a" or "an", by its first letter's sound (vowel letters only)."""
     return ("an " if phrase[:1].lower() in "aeiou" and phrase else "a ") + phrase
+
+
+def the(name: str) -> str:
+    """``name`` after "the", unless the name has its own ("the The Ozolith" would not
+    do): ``the("Mox Opal")`` is "the Mox Opal", ``the("The Ozolith")`` "The Ozolith"."""
+    return name if name.lower().startswith("the ") else f"the {name}"

@@ -42,3 +42,16 @@ def test_a_fix_reads_an_instant_or_sorcery_card() -> None:
     descriptions = [f.description for f in verdict.fixes]
     assert any("legal with an instant or sorcery card" in d for d in descriptions), descriptions
     assert not any(" a instant" in d for d in descriptions)
+
+
+def test_the_legend_rule_prompt_for_the_ozolith_has_one_the() -> None:
+    # Issue 15: "the The Ozolith" read badly; a name that starts with "The" keeps its own.
+    from manacheck.model import load_state_text
+    from manacheck.model.english import the
+    from manacheck.solver.settle import before_priority
+
+    assert the("The Ozolith") == "The Ozolith" and the("Mox Opal") == "the Mox Opal"
+    s = load_state_text("turn: {active_player: A}\nplayers:\n  A:\n"
+                        "    battlefield: [The Ozolith, The Ozolith]\n")
+    prompts = {c for b in before_priority(s).branches for c, _ in b.choices}
+    assert prompts == {"The Ozolith to keep (legend rule)"}

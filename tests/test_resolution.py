@@ -496,3 +496,15 @@ def test_hyrax_tower_scout_untaps_its_target_on_entering() -> None:
     assert out.complete, [e.text for e in out.log]
     assert not out.state.permanent("Llanowar Elves").tapped
     assert any("701.26b" in e.rules for e in out.log)
+
+
+def test_counts_beyond_what_a_state_file_holds_stop_the_run() -> None:
+    # Issue 15: two events of 999,999 counters would make 1,999,998, which no state file
+    # can hold; the run stops there (exit 1, 'stopped'), so every outcome loads back.
+    from manacheck.model import dump_state_text
+
+    s = state([{"card": "Llanowar Elves"}])
+    out = resolve(s, [{"put_counters": {"object": "Llanowar Elves",
+                                        "counters": {"+1/+1": 999_999}}}] * 2)
+    assert not out.complete and out.stopped is not None and "1,999,998" in out.stopped
+    load_state_text(dump_state_text(out.state))  # loads back

@@ -18,7 +18,7 @@ choices that are tried.
 
 from __future__ import annotations
 
-__all__ = ["MAX_OUTCOMES", "MAX_STEPS", "MAX_TOKENS"]
+__all__ = ["MAX_COUNTERS", "MAX_OUTCOMES", "MAX_STEPS", "MAX_TOKENS", "CountLimit"]
 
 #: Limit on stack resolutions and state-based-action rounds in one run.
 MAX_STEPS = 2000
@@ -26,3 +26,12 @@ MAX_STEPS = 2000
 MAX_TOKENS = 1000
 #: Default limit on the number of runs :func:`outcomes` explores.
 MAX_OUTCOMES = 500
+#: The most counters of one kind on one permanent a run may make: the most a state file
+#: may hold, so that every outcome's state loads back (``model.statefile.MAX_NUMBER``).
+MAX_COUNTERS = 1_000_000
+
+
+class CountLimit(Exception):
+    """A run would put more than :data:`MAX_COUNTERS` counters of a kind on a permanent:
+    it stops there (``Outcome.stopped``), as for ``MAX_STEPS``, rather than make a state
+    that no state file can hold."""

@@ -50,7 +50,7 @@ from .events import (
     Resolve,
     parse_events,
 )
-from .limits import MAX_OUTCOMES
+from .limits import MAX_OUTCOMES, CountLimit
 from .outcome import Choice, Outcome, canonical
 from .sba import priority
 
@@ -89,7 +89,7 @@ def _run(state: GameState, events: tuple[Event, ...], script: tuple[int, ...],
         play(run)
     except OpenChoice as oc:
         choice = oc.choice
-    except StepLimit as s:
+    except (StepLimit, CountLimit) as s:
         stopped = str(s)
     pending = tuple(f"{t.source}'s triggered ability {t.number}"
                     + (f" for {t.subject}" if t.subject else "") for t in run.pending)

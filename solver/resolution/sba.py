@@ -24,6 +24,7 @@ from collections.abc import Mapping
 
 from manacheck.model import GameState, Permanent, effective
 from manacheck.model.characteristics import Characteristics
+from manacheck.model.english import the
 
 from .core import Run, Unsupported
 from .triggers import leave_battlefield, put_triggers_on_stack
@@ -93,7 +94,7 @@ def _legend_rule(run: Run, st: GameState, chars: Mapping[str, Characteristics]
     if not legend_off:
         for (player, name), perms in groups.items():
             if len(perms) > 1:
-                keep = run.choose("keep", player, f"the {name} to keep (legend rule)",
+                keep = run.choose("keep", player, f"{the(name)} to keep (legend rule)",
                                   [p.id for p in perms], ("704.5j",))
                 legend += [p.id for p in perms if p.id != keep]
     return legend

@@ -21,6 +21,9 @@ from dataclasses import replace
 
 from manacheck.model import Card, Counters, GameState, Permanent
 
+from . import limits
+from .limits import CountLimit
+
 __all__ = [
     "add_card",
     "add_permanent",
@@ -78,6 +81,13 @@ def add_permanent(state: GameState, perm: Permanent) -> GameState:
 
 
 def set_counters(state: GameState, perm_id: str, counters: Counters) -> GameState:
+    """The state with ``perm_id``'s counters set (at most ``limits.MAX_COUNTERS`` of a
+    kind: more raises :class:`~.limits.CountLimit`)."""
+    for kind in counters:
+        if counters[kind] > limits.MAX_COUNTERS:
+            raise CountLimit(f"{perm_id} would have {counters[kind]:,} {kind} "
+                             f"counters, more than the {limits.MAX_COUNTERS:,} manacheck "
+                             "models (and a state file can hold)")
     return state.with_permanent(replace(state.permanent(perm_id), counters=counters))
 
 
