@@ -212,6 +212,25 @@ class CardDatabase:
             return None
         return "did you mean " + " or ".join(f"'{c}'" for c in close) + "?"
 
+    def search(self, query: str, *, field: str = "any") -> list[CardDefinition]:
+        """The cards every word of ``query`` occurs in (any letter case), by name.
+
+        ``field`` is where to look: ``name``, ``type`` (the type line), ``text`` (the
+        rules text and the abilities' texts) or ``any`` of them.
+        """
+        words = query.lower().split()
+        out = []
+        for name in sorted(self.cards):
+            card = self.cards[name]
+            parts = {"name": card.name, "type": card.type_line,
+                     "text": " ".join([card.text, *(getattr(a, "text", "")
+                                                    for a in card.abilities),
+                                       *card.keywords])}
+            hay = " ".join(parts.values()) if field == "any" else parts[field]
+            if all(w in hay.lower() for w in words):
+                out.append(card)
+        return out
+
     def extended(self, extra: Sequence[CardDefinition]) -> CardDatabase:
         merged = dict(self.cards)
         for card in extra:

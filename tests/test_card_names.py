@@ -61,3 +61,22 @@ def test_a_name_like_no_card_says_how_to_add_one(capsys: pytest.CaptureFixture[s
     with pytest.raises(StateFileError, match="define it under 'cards:'"):
         load_state_text("turn: {active_player: Alice, phase: precombat_main}\n"
                         "players:\n  Alice:\n    battlefield: [Zzyzx Qwerty]\n")
+
+
+def test_cards_search_by_name_type_and_text(capsys: pytest.CaptureFixture[str]) -> None:
+    # Issue 15: `manacheck cards search TEXT`; every word must occur, any letter case.
+    from manacheck.model import builtin_cards
+
+    from manacheck.cli import main
+
+    names = [c.name for c in builtin_cards().search("cradle")]
+    assert names == ["Gaea's Cradle", "Itlimoc, Cradle of the Sun",
+                     "Yavimaya, Cradle of Growth"]
+    assert [c.name for c in builtin_cards().search("legendary planeswalker",
+                                                   field="type")] == [
+        "Tamiyo, Compleated Sage"]
+    texts = builtin_cards().search("activate only as an instant", field="text")
+    assert "Lion's Eye Diamond" in [c.name for c in texts]
+    assert main(["cards", "search", "cradle", "--json"]) == 0
+    assert '"count": 3' in capsys.readouterr().out
+    assert main(["cards", "search", "no such words here"]) == 1
