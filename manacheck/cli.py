@@ -37,6 +37,22 @@ class _UsageError(Exception):
     pass
 
 
+def same_name_note(state: Any, object_id: str | None) -> str | None:
+    """One line when ``object_id`` is a card name that other objects share: the answer
+    is about the object with that exact id, and the others have ids of their own."""
+    if object_id is None:
+        return None
+    others = state.same_name(object_id)
+    if not others:
+        return None
+    def where(zone: str) -> str:
+        return f"on the {zone}" if zone in ("battlefield", "stack") else f"in the {zone}"
+
+    return (f"note: '{object_id}' is the object with that id ({where(state.zone_of(object_id))}"
+            "); " + ", ".join(f"{oid} is the one {where(z)}" for oid, z in others)
+            + " (use its id to ask about it)")
+
+
 def emit(args: argparse.Namespace, data: Any, text: str | Callable[[], str]) -> None:
     """Print ``data`` as JSON with --json, else the human-readable text."""
     if getattr(args, "json", False):

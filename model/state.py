@@ -354,6 +354,19 @@ class GameState:
                                 f"(it is in the {self._index[object_id][0]})")
         return obj
 
+    def same_name(self, object_id: str) -> tuple[tuple[str, str], ...]:
+        """The other objects whose card has the name ``object_id`` is written as, with
+        their zones, when ``object_id`` is an id that is also a card name (ids default
+        to the card name, then ``Name#2``...): so a bare name that could mean several
+        objects can be said to."""
+        if object_id not in self:
+            return ()
+        name = getattr(self.get(object_id), "name", None)
+        if name != object_id:
+            return ()
+        return tuple((oid, zone) for oid, (zone, obj, _) in self._index.items()
+                     if oid != object_id and getattr(obj, "name", None) == name)
+
     def object_ids(self) -> tuple[str, ...]:
         return tuple(self._index)
 

@@ -80,3 +80,20 @@ def test_cards_search_by_name_type_and_text(capsys: pytest.CaptureFixture[str]) 
     assert main(["cards", "search", "cradle", "--json"]) == 0
     assert '"count": 3' in capsys.readouterr().out
     assert main(["cards", "search", "no such words here"]) == 1
+
+
+def test_an_id_that_is_also_a_shared_name_is_said_to_be(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # Issue 15: --for "Kitchen Finks" with a copy in hand and one on the battlefield: the
+    # answer is about the object with that id, and names the other's id.
+    from manacheck.cli import main
+
+    path = tmp_path / "f.yaml"
+    path.write_text("turn: {active_player: A}\nplayers:\n  A: {hand: [Kitchen Finks], "
+                    "battlefield: [Kitchen Finks, Forest, Plains, Plains]}\n")
+    assert main(["pay", str(path), "--for", "Kitchen Finks"]) == 0
+    out = capsys.readouterr().out
+    assert ("note: 'Kitchen Finks' is the object with that id (in the hand); "
+            "Kitchen Finks#2 is the one on the battlefield") in out
+    assert main(["pay", str(path), "{1}", "--for", "Kitchen Finks#2"]) == 0
+    assert "note:" not in capsys.readouterr().out

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import argparse
 
-from manacheck.cli import EXIT_NO, EXIT_YES, emit
+from manacheck.cli import EXIT_NO, EXIT_YES, emit, same_name_note
 from manacheck.model.statefile import load_state_with_cards
 from manacheck.solver.activation import WAYS_LIMIT, Verdict, Witness, can_activate, ways
 
@@ -97,8 +97,12 @@ def handle(args: argparse.Namespace) -> int:
         listed = list(ways(state, args.object, v.ability, v.player))
         data["all"] = [w.to_data() for w in listed]
 
+    note = same_name_note(state, args.object)
+    if note:
+        data["note"] = note
+
     def text() -> str:
-        out = verdict_text(v)
+        out = verdict_text(v) + (f"\n{note}" if note else "")
         if listed:
             out += "\n" + "\n".join(f"  way {i}: {witness_text(w)}"
                                     for i, w in enumerate(listed, 1))

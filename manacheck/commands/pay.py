@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import argparse
 
-from manacheck.cli import EXIT_NO, EXIT_YES, emit
+from manacheck.cli import EXIT_NO, EXIT_YES, emit, same_name_note
 from manacheck.model import BadInput, ManaCost
 from manacheck.model.statefile import load_state_with_cards
 from manacheck.solver.payments import limits, payment_answer, resolve_cost
@@ -71,6 +71,9 @@ def handle(args: argparse.Namespace) -> int:
         label = f"{written}{f' with X={args.x}' if args.x is not None else ''}, total cost " \
                 f"{cost.text or '{0}'}"
     data = a.to_data()
+    note = same_name_note(state, args.for_object)
+    if note:
+        data["note"] = note
     if label is not None:
         data = {**{k: data[k] for k in ("cost", "payable", "count", "complete")},
                 "cost_as_written": written, "x": args.x,
@@ -86,6 +89,7 @@ def handle(args: argparse.Namespace) -> int:
 
     def text() -> str:
         changes = [f"  cost change: {c}" for c in a.cost_changes]
+        changes += [note] if note else []
         changes += [f"  first, before priority: {s}" for s in a.state_based]
         if a.undecided:
             return "\n".join([f"{shown_cost}: not decided"]
