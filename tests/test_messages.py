@@ -55,3 +55,35 @@ def test_the_legend_rule_prompt_for_the_ozolith_has_one_the() -> None:
                         "    battlefield: [The Ozolith, The Ozolith]\n")
     prompts = {c for b in before_priority(s).branches for c, _ in b.choices}
     assert prompts == {"The Ozolith to keep (legend rule)"}
+
+
+def test_fixes_that_differ_only_in_interchangeable_mana_are_one() -> None:
+    # Issue 15: Basalt Monolith's "{3}: Untap" with one Forest: two more sources of any
+    # type work alike; one fix says so instead of 21 colour combinations. The reason's
+    # detail follows a colon, with no brackets inside brackets.
+    from manacheck.model import load_state_text
+    from manacheck.solver.activation import can_activate
+
+    s = load_state_text("""
+turn: {active_player: A, phase: precombat_main}
+players:
+  A: {battlefield: [{card: Basalt Monolith, tapped: true}, Forest]}
+""")
+    v = can_activate(s, "Basalt Monolith", 2, "A")
+    assert [f.description for f in v.fixes] == [
+        "legal with two more mana sources of any of {W}, {U}, {B}, {R}, {G}, {C} "
+        "(each works the same here)"]
+    assert v.reasons[0].message.startswith("the mana cost {3} can't be paid: at most 1")
+    # Where a type matters the fixes stay apart: {G}{G} needs green.
+    s = load_state_text("""
+turn: {active_player: A, phase: precombat_main}
+players:
+  A: {battlefield: [Quirion Ranger Stand-in]}
+cards:
+  - name: Quirion Ranger Stand-in
+    types: [Artifact]
+    abilities:
+      - activated: {cost: "{G}{G}", effects: [{kind: draw, count: 1}], text: "{G}{G}: Draw."}
+""")
+    fixes = [f.description for f in can_activate(s, "Quirion Ranger Stand-in", 1, "A").fixes]
+    assert fixes == ["legal with two more sources of {G}"]

@@ -416,4 +416,51 @@ def _dedupe(fixes: tuple[Fix, ...]) -> tuple[Fix, ...]:
         if f.description not in seen:
             seen.add(f.description)
             out.append(f)
+    return _collapse_mana(tuple(out))
+
+
+_NUMBER_WORDS = {1: "one", 2: "two"}
+
+
+def _added_mana(fix: Fix) -> tuple[str, ...] | None:
+    """The mana types of the sources a fix adds, sorted, if that is all it does."""
+    types: list[str] = []
+    for c in fix.changes:
+        if c.kind != "add_mana_source":
+            return None
+        params = dict(c.params)
+        types += [str(params["mana"])] * int(str(params.get("number", 1)))
+    return tuple(sorted(types))
+
+
+def _collapse_mana(fixes: tuple[Fix, ...]) -> tuple[Fix, ...]:
+    """Fixes that only add mana sources and differ only in interchangeable types are one
+    fix: when every combination of N sources over a set of types works, "N more mana
+    sources of any of these types" (the first such fix's changes stand for them)."""
+    by_n: dict[int, list[tuple[Fix, tuple[str, ...]]]] = {}
+    for f in fixes:
+        added = _added_mana(f)
+        if added is not None:
+            by_n.setdefault(len(added), []).append((f, added))
+    merged: dict[int, Fix] = {}
+    for n, group in by_n.items():
+        types = sorted({t for _, added in group for t in added},
+                       key=lambda t: "WUBRGC".index(t) if t in "WUBRGC" else 9)
+        every = {tuple(sorted(c)) for c in itertools.combinations_with_replacement(types, n)}
+        if len(types) > 1 and {added for _, added in group} == every:
+            first = group[0][0]
+            kinds = ", ".join(f"{{{t}}}" for t in types)
+            merged[n] = Fix(f"legal with {_NUMBER_WORDS.get(n, str(n))} more mana "
+                            f"source{'s' if n > 1 else ''} of any of {kinds} (each works "
+                            "the same here)", "601.2h", first.changes)
+    out: list[Fix] = []
+    done: set[int] = set()
+    for f in fixes:
+        added = _added_mana(f)
+        if added is not None and len(added) in merged:
+            if len(added) not in done:
+                done.add(len(added))
+                out.append(merged[len(added)])
+            continue
+        out.append(f)
     return tuple(out)

@@ -292,10 +292,12 @@ def _mana_reasons(problem: Problem) -> list[Reason]:
             if total.changes:  # CR 602.2b, 601.2f: the total cost is what is paid
                 text = (f"{text}, total cost {total.cost.text or '{0}'} "
                         f"({'; '.join(total.changes)}),")
+            # The payment solver's reasons carry their own "(CR ...)": after a colon,
+            # not inside another pair of brackets.
             reasons.append(Reason("601.2h", f"the mana cost {text} can't be paid"
-                                  + (f" ({extra})" if extra else "")
                                   + (" with " + problem.act.obj.name + " itself spoken for"
-                                     if payer.base_uses.hard else "")))
+                                     if payer.base_uses.hard else "")
+                                  + (f": {extra}" if extra else "")))
     return reasons
 
 
