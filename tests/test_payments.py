@@ -671,3 +671,18 @@ players:
     cost = ManaCost.parse(cost_text)  # e.g. paid with --for and an explicit cost
     p = payments(s, "A", cost, for_object=card)
     assert any(entry.startswith(what) for entry in p.left_out)
+
+
+@pytest.mark.cr("106.6")
+def test_not_payable_reasons_name_restricted_pool_mana() -> None:
+    # Issue 15: {C}{C}{C} from Mishra's Workshop in the pool (only for artifact spells)
+    # can't pay {3} for nothing in particular; the reasons say why that mana doesn't.
+    s = load_state_text("""
+turn: {active_player: A}
+players:
+  A:
+    mana_pool: [{mana: "{C}{C}{C}", from: "Mishra's Workshop"}]
+""")
+    why = unpayable_reasons(s, "A", "{3}")
+    assert any("in the mana pool may be spent only as it says" in r and "106.6" in r
+               for r in why)

@@ -115,6 +115,12 @@ def unpayable_reasons(state: GameState, player: str, cost: ManaCost | str, *,
     for r in dict.fromkeys(restricted):
         reasons.append(f"mana from {r} has a spending restriction this payment doesn't meet "
                        "(CR 106.6)")
+    for e in b.player.mana_pool.entries:
+        if e.restriction is not None and not b.allowed_main(e.restriction):
+            what = getattr(e.restriction, "text", "") or "a spending restriction"
+            reasons.append(f"{('{' + e.type.value + '}') * e.amount} in the mana pool may "
+                           f"be spent only as it says ('{what}'), which this payment doesn't "
+                           "meet (CR 106.6)")
     if most:
         reasons.insert(0, f"even with delve exiling {most} card{'s' if most > 1 else ''} "
                           f"from your graveyard (CR 702.66a), {b.cost.text} is left to pay")
