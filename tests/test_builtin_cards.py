@@ -787,3 +787,33 @@ players:
     # What it adds depends on the creature: the payment solver leaves it out, said so.
     p = payments(state, "A", "{B}")
     assert not p and p.left_out == ("Soldevi Adnate (ability 1)",)
+
+
+def test_every_built_in_card_round_trips_through_the_card_format() -> None:
+    # Issue 15: `manacheck card NAME --json` prints an entry that loads back as
+    # `cards:` / --cards to an equal definition: print -> load -> equal, for every card.
+    import json
+
+    from manacheck.model.carddata import parse_card
+    from manacheck.model.carddump import dump_card
+
+    db = builtin_cards()
+    for name in db:
+        card = db[name]
+        entry = json.loads(json.dumps(dump_card(card)))  # what the CLI prints
+        assert parse_card(entry, name) == card, name
+
+
+def test_card_json_loads_back_as_cards(tmp_path: Path,
+                                       capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    from manacheck.cli import main
+
+    assert main(["card", "Tamiyo, Compleated Sage", "--json"]) == 0
+    entry = json.loads(capsys.readouterr().out)
+    entry["name"] = "Tamiyo Copy"
+    path = tmp_path / "c.json"
+    path.write_text(json.dumps([entry]))
+    assert main(["card", "Tamiyo Copy", "--cards", str(path)]) == 0
+    assert "ability 3: [−7]" in capsys.readouterr().out

@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 import argparse
-import dataclasses
-import enum
-from typing import Any
 
 from manacheck.cli import EXIT_YES, emit
-from manacheck.model import ManaCost, ManaSymbol, builtin_cards
+from manacheck.model import builtin_cards
+from manacheck.model.carddump import dump_card
 from manacheck.model.cards import BASIC_LAND_TYPES, CardDatabase, intrinsic_mana_ability
 from manacheck.model.statefile import load_card_file
 from manacheck.solver.resolution import triggered_abilities
@@ -23,26 +21,6 @@ def register(p: argparse.ArgumentParser) -> None:
     p.set_defaults(func=handle)
 
 
-def to_data(v: Any) -> Any:
-    """Plain data for JSON: dataclasses as dicts without empty fields."""
-    if isinstance(v, ManaCost | ManaSymbol):  # costs print as text: "{2}{W}"
-        return v.text
-    if dataclasses.is_dataclass(v) and not isinstance(v, type):
-        out = {}
-        for f in dataclasses.fields(v):
-            val = to_data(getattr(v, f.name))
-            if val in (None, (), [], {}, "", False, frozenset()) and f.name != "name":
-                continue
-            out[f.name] = val
-        return out
-    if isinstance(v, enum.Enum):
-        return v.value
-    if isinstance(v, tuple | list | frozenset | set):
-        items = [to_data(x) for x in v]
-        return sorted(items, key=str) if isinstance(v, frozenset | set) else items
-    return v
-
-
 def load_db(path: str | None) -> CardDatabase:
     """The built-in cards, extended with ``path`` (``--cards FILE``) if given.
 
@@ -54,9 +32,8 @@ def load_db(path: str | None) -> CardDatabase:
 def handle(args: argparse.Namespace) -> int:
     db = load_db(args.cards)
     card = db[args.name]
-    data = to_data(card)
-    data["mana_value"] = card.mana_value()
-    data["colors"] = [c.value for c in card.colors]
+    # The card-format entry: it loads back (as `cards:` or --cards) to the same card.
+    data = dump_card(card)
 
     def text() -> str:
         lines = [card.name + (f"  {card.mana_cost}" if card.mana_cost else ""),
