@@ -168,16 +168,16 @@ class ManaSymbol:
         """False for {T} and {Q}, which are not mana symbols (CR 107.5, 107.6)."""
         return self.kind not in (SymbolKind.TAP, SymbolKind.UNTAP)
 
-    def mana_value(self, x: int = 0) -> int:
+    def mana_value(self, x: int = 0, y: int = 0) -> int:
         """This symbol's contribution to mana value (CR 202.3).
 
-        ``x`` is the value of variable symbols: 0 off the stack (CR 202.3e).
+        ``x`` and ``y`` are the values of {X} and {Y}: 0 off the stack (CR 202.3e).
         """
         k = self.kind
         if k is SymbolKind.GENERIC:
             return self.amount
         if k is SymbolKind.VARIABLE:
-            return x
+            return y if self.var == "Y" else x
         if k is SymbolKind.MONO_HYBRID:
             return max(self.amount, 1)  # CR 202.3f: the largest component
         if k in (SymbolKind.TAP, SymbolKind.UNTAP):
@@ -205,7 +205,7 @@ def _parse_symbol(body: str) -> ManaSymbol | None:
         if (len(b) > 1 and b.startswith("0")) or len(b) > MAX_GENERIC_DIGITS:
             return None
         return ManaSymbol.generic(int(b))
-    if b in ("X", "Y", "Z"):
+    if b in ("X", "Y"):  # CR 107.3, 107.3p: X, and Y "follows the same rules as X"
         return ManaSymbol(SymbolKind.VARIABLE, var=b)
     if b == "S":
         return ManaSymbol(SymbolKind.SNOW)
@@ -295,7 +295,10 @@ def _suggest_symbol(body: str) -> str:
     if "/" in b:
         return ("hybrid symbols pair two colors ({W/U}), a color with 2 or C ({2/W}, {C/W}) "
                 "or P ({W/P})")
-    return "mana symbols are {W} {U} {B} {R} {G} {C}, numbers, {X}, hybrids, {S}"
+    if b in ("Z",):
+        return ("the variable symbols are {X} and {Y} (CR 107.3, 107.3p); {Z} is not a "
+                "symbol of the Comprehensive Rules")
+    return "mana symbols are {W} {U} {B} {R} {G} {C}, numbers, {X}, {Y}, hybrids, {S}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -354,13 +357,18 @@ class ManaCost:
     def __add__(self, other: ManaCost) -> ManaCost:
         return ManaCost(self.symbols + other.symbols)
 
-    def mana_value(self, x: int = 0) -> int:
-        """Total mana value (CR 202.3); ``x`` is used for every variable symbol."""
-        return sum(s.mana_value(x) for s in self.symbols)
+    def mana_value(self, x: int = 0, y: int = 0) -> int:
+        """Total mana value (CR 202.3), with ``x`` for {X} and ``y`` for {Y}."""
+        return sum(s.mana_value(x, y) for s in self.symbols)
 
     @property
     def has_variable(self) -> bool:
         return any(s.kind is SymbolKind.VARIABLE for s in self.symbols)
+
+    @property
+    def variables(self) -> frozenset[str]:
+        """The letters of its variable symbols ({X}, {Y}: CR 107.3, 107.3p)."""
+        return frozenset(s.var for s in self.symbols if s.kind is SymbolKind.VARIABLE)
 
     @property
     def variable_count(self) -> int:
@@ -380,13 +388,18 @@ class ManaCost:
         """This cost without {T} and {Q}."""
         return ManaCost(tuple(s for s in self.symbols if s.is_mana))
 
-    def with_x(self, x: int) -> ManaCost:
-        """The cost with each variable symbol replaced by ``x`` generic mana (CR 107.3)."""
+    def with_x(self, x: int, y: int | None = None) -> ManaCost:
+        """The cost with each {X} replaced by ``x`` generic mana, and each {Y} by ``y``
+        (CR 107.3, 107.3p: Y is a variable of its own; left as {Y} when ``y`` is None)."""
         out: list[ManaSymbol] = []
         for s in self.symbols:
-            if s.kind is SymbolKind.VARIABLE:
-                if x > 0:
-                    out.append(ManaSymbol.generic(x))
+            if s.kind is SymbolKind.VARIABLE and s.var == "Y" and y is None:
+                out.append(s)
+            elif s.kind is SymbolKind.VARIABLE:
+                n = y if s.var == "Y" else x
+                assert n is not None
+                if n > 0:
+                    out.append(ManaSymbol.generic(n))
             else:
                 out.append(s)
         return ManaCost(tuple(out))

@@ -74,7 +74,7 @@ def test_hybrid_pairs_are_exactly_ten() -> None:
         ("{1000000}", None, None, None),  # more than six digits: refused
         ("{X}", SymbolKind.VARIABLE, "{X}", 0),
         ("{y}", SymbolKind.VARIABLE, "{Y}", 0),
-        ("{Z}", SymbolKind.VARIABLE, "{Z}", 0),
+        ("{Z}", None, None, None),  # not a symbol of the CR: only X and Y (107.3p)
         ("{2/W}", SymbolKind.MONO_HYBRID, "{2/W}", 2),
         ("{W/2}", SymbolKind.MONO_HYBRID, "{2/W}", 2),
         ("{W/P}", SymbolKind.PHYREXIAN, "{W/P}", 1),
@@ -158,7 +158,7 @@ _COLOR_LETTERS = "WUBRG"
 def _symbol_forms() -> st.SearchStrategy[tuple[str, str, int]]:
     colored = st.sampled_from(_COLOR_LETTERS + "C").map(lambda c: (f"{{{c}}}", f"{{{c}}}", 1))
     generic = st.integers(0, 999_999).map(lambda n: (f"{{{n}}}", f"{{{n}}}", n))
-    variable = st.sampled_from("XYZ").map(lambda v: (f"{{{v}}}", f"{{{v}}}", 0))
+    variable = st.sampled_from("XY").map(lambda v: (f"{{{v}}}", f"{{{v}}}", 0))
     hybrid = st.tuples(st.sampled_from(PRINTED_PAIRS), st.booleans()).map(
         lambda pb: (
             "{" + ("/".join(reversed(pb[0].split("/"))) if pb[1] else pb[0]) + "}",
@@ -203,14 +203,17 @@ def test_roundtrip_text_cost_canonical_text(parts: list[tuple[tuple[str, str, in
 
 @settings(max_examples=100, deadline=None)
 @given(st.lists(_symbol_forms(), max_size=6), st.integers(0, 20))
-def test_mana_value_with_x_counts_every_variable(forms: list[tuple[str, str, int]],
-                                                 x: int) -> None:
+def test_mana_value_with_x_and_y_counts_each_variable(forms: list[tuple[str, str, int]],
+                                                       x: int) -> None:
+    # CR 107.3, 107.3p: X and Y are separate variables; each {X} counts X, each {Y} Y.
     cost = ManaCost.parse("".join(f[0] for f in forms))
-    n_var = sum(1 for f in forms if f[1] in ("{X}", "{Y}", "{Z}"))
-    assert cost.mana_value(x) == sum(f[2] for f in forms) + n_var * x
-    # CR 107.3: with_x replaces each variable with X generic mana; same mana value.
-    assert cost.with_x(x).mana_value() == cost.mana_value(x)
-    assert not cost.with_x(x).has_variable
+    n_x = sum(1 for f in forms if f[1] == "{X}")
+    n_y = sum(1 for f in forms if f[1] == "{Y}")
+    y = x + 1
+    assert cost.mana_value(x, y) == sum(f[2] for f in forms) + n_x * x + n_y * y
+    assert cost.with_x(x, y).mana_value() == cost.mana_value(x, y)
+    assert not cost.with_x(x, y).has_variable
+    assert cost.with_x(x).variables == ({"Y"} if n_y else set())
 
 
 # ---- CR 202.3: mana value ---------------------------------------------------------------

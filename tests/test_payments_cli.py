@@ -162,3 +162,19 @@ def test_resolve_cost_checks_x_for_every_caller() -> None:
     with pytest.raises(BadInput, match="has no X"):
         resolve_cost("{1}{G}", 2)
     assert resolve_cost("{X}{G}", 2).text == "{2}{G}"
+
+
+@pytest.mark.cr("107.3p")
+def test_y_is_a_variable_of_its_own(tmp_path: Path, capsys: pytest.CaptureFixture[str]
+                                    ) -> None:
+    # Issue 15: {X}{Y}{G} with X=1, Y=2 costs {1}{2}{G} (four mana); Y isn't X.
+    path = tmp_path / "b.yaml"
+    path.write_text("turn: {active_player: A}\nplayers:\n  A: {battlefield: "
+                    "[Forest, Forest, Forest, Island]}\n")
+    assert main(["pay", str(path), "{X}{Y}{G}", "--x", "1", "--y", "2"]) == 0
+    assert "{X}{Y}{G} with X=1, Y=2 ({1}{2}{G}): payable" in capsys.readouterr().out
+    assert main(["pay", str(path), "{X}{Y}{G}", "--x", "1", "--y", "3"]) == 1
+    assert main(["pay", str(path), "{X}{Y}{G}", "--x", "1"]) == 2
+    assert "has Y but no value was given" in capsys.readouterr().err
+    assert main(["pay", str(path), "{Z}"]) == 2
+    assert "107.3p" in capsys.readouterr().err

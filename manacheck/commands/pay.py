@@ -36,6 +36,8 @@ def register(p: argparse.ArgumentParser) -> None:
                    help="what is paid for: a card in hand or spell (its mana cost), or a "
                         "permanent (its ability's cost); spending restrictions test it")
     p.add_argument("--x", type=int, metavar="N", help="the value of X (CR 107.3)")
+    p.add_argument("--y", type=int, metavar="N",
+                   help="the value of Y, a variable of its own (CR 107.3p)")
     p.add_argument("--limit", type=int, default=DEFAULT_LIMIT, metavar="N",
                    help=f"list at most N payments (default {DEFAULT_LIMIT})")
     p.add_argument("--count", action="store_true", help="print only the number of payments")
@@ -53,22 +55,24 @@ def handle(args: argparse.Namespace) -> int:
         if args.for_object is None:
             raise BadInput("give a COST or --for OBJECT")
         # CR 601.2f, 602.2b: the total cost of what is paid for, decided by the solver.
-        a = payment_answer(state, player, None, x=args.x, for_object=args.for_object,
-                           show=args.limit, list_payments=not args.count)
+        a = payment_answer(state, player, None, x=args.x, y=args.y,
+                           for_object=args.for_object, show=args.limit,
+                           list_payments=not args.count)
         assert a.written is not None
         cost_raw = a.written
     else:
         cost_raw = ManaCost.parse(args.cost)
-        a = payment_answer(state, player, resolve_cost(cost_raw, args.x),
+        a = payment_answer(state, player, resolve_cost(cost_raw, args.x, args.y),
                            for_object=args.for_object, show=args.limit,
                            list_payments=not args.count)
     cost = a.cost
     # CR 107.3: say the cost as written and the value of X, not only the cost after X.
     written = cost_raw.mana_only.text
-    label = (f"{written} with X={args.x} ({cost.text or '{0}'})"
-             if args.x is not None and written != cost.text else None)
+    given = ", ".join(f"{k}={v}" for k, v in (("X", args.x), ("Y", args.y)) if v is not None)
+    label = (f"{written} with {given} ({cost.text or '{0}'})"
+             if given and written != cost.text else None)
     if a.cost_changes:
-        label = f"{written}{f' with X={args.x}' if args.x is not None else ''}, total cost " \
+        label = f"{written}{f' with {given}' if given else ''}, total cost " \
                 f"{cost.text or '{0}'}"
     data = a.to_data()
     note = same_name_note(state, args.for_object)

@@ -67,6 +67,11 @@ def check(
                                base.with_x(0) if base.has_variable else base, you)
     unapplied_effects += tuple(Undecided("", "", "the total cost", why, "cost")
                                for why in total.unread)
+    if "Y" in ab.mana_cost.variables:
+        # CR 107.3p: Y is a variable of its own, which can-activate doesn't choose.
+        unapplied_effects += (Undecided(object_id, object_id, ab.text or ab.cost_text,
+                                        "its cost has {Y}, a variable of its own (CR "
+                                        "107.3p), which can-activate doesn't choose", "Y"),)
     if ab.condition is not None and condition_holds(state, ab.condition, you,
                                                     object_id) is None:
         # CR 602.5: an "activate only if" condition manacheck doesn't model.

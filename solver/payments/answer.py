@@ -223,7 +223,7 @@ class PaymentAnswer:
 def payment_answer(state: GameState, player: str, cost: ManaCost | str | None, *,
                    x: int | None = None, for_object: str | None = None,
                    exclude: frozenset[str] = frozenset(), show: int = DEFAULT_SHOW,
-                   list_payments: bool = True) -> PaymentAnswer:
+                   list_payments: bool = True, y: int | None = None) -> PaymentAnswer:
     """Ask everything about paying ``cost`` once: verdict, count, reasons, best payments.
 
     Parameters
@@ -266,13 +266,14 @@ def payment_answer(state: GameState, player: str, cost: ManaCost | str | None, *
     before = before_priority(state)  # CR 117.5: pending state-based actions first
     if before.undecided or before.changed:
         return _after_state_based(before, player, cost, x=x, for_object=for_object,
-                                  exclude=exclude, show=show, list_payments=list_payments)
+                                  exclude=exclude, show=show, list_payments=list_payments,
+                                  y=y)
     written: ManaCost | None = None
     changes: tuple[str, ...] = ()
     if cost is None:
         if for_object is None:
             raise BadInput("give a cost, or what is paid for (for_object)")
-        written, total, own = total_cost_for(state, for_object, x, player)
+        written, total, own = total_cost_for(state, for_object, x, player, y)
         cost, x, exclude, changes = total.cost, None, exclude | own, total.changes
         if total.unread:
             return PaymentAnswer(total.cost, None, None, False, cost_changes=changes,

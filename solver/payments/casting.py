@@ -27,27 +27,32 @@ __all__ = ["cost_for_object", "reduce_for_casting", "resolve_cost", "spell_card"
            "total_cost_for"]
 
 
-def resolve_cost(cost: ManaCost | str, x: int | None) -> ManaCost:
-    """Parse cost text and substitute X (CR 107.3).
+def resolve_cost(cost: ManaCost | str, x: int | None, y: int | None = None) -> ManaCost:
+    """Parse cost text and give {X} and {Y} their values (CR 107.3; 107.3p: Y is a
+    variable of its own).
 
     Raises
     ------
     BadInput
-        Bad cost text, X missing for a cost with X, X given for a cost without X, or
-        a negative X.
+        Bad cost text, a variable missing for a cost that has it, one given for a cost
+        without it, or a negative value.
     """
     c = ManaCost.parse(cost) if isinstance(cost, str) else cost
     c = c.mana_only
-    if x is not None and x < 0:
-        raise BadInput(f"X can't be negative (got {x})", suggestion="CR 107.3: X is 0 or more")
-    if x is not None and not c.has_variable:
-        raise BadInput(f"X given, but the cost {c.text or '{0}'} has no X",
-                       suggestion="leave out X (--x), or give a cost with {X}")
+    for letter, value in (("X", x), ("Y", y)):
+        flag = f"--{letter.lower()}"
+        if value is not None and value < 0:
+            raise BadInput(f"{letter} can't be negative (got {value})",
+                           suggestion=f"CR 107.3: {letter} is 0 or more")
+        if value is not None and letter not in c.variables:
+            raise BadInput(f"{letter} given, but the cost {c.text or '{0}'} has no {letter}",
+                           suggestion=f"leave out {letter} ({flag}), or give a cost with "
+                                      f"{{{letter}}}")
+        if value is None and letter in c.variables:
+            raise BadInput(f"the cost {c.text} has {letter} but no value was given",
+                           suggestion=f"give it with {flag} N")
     if c.has_variable:
-        if x is None:
-            raise BadInput(f"the cost {c.text} has X but no value was given",
-                           suggestion="give it with --x N")
-        c = c.with_x(x)
+        c = c.with_x(x or 0, y)
     return c
 
 
@@ -63,8 +68,8 @@ def reduce_for_casting(state: GameState, object_id: str, cost: ManaCost,
     return spell_total_cost(state, object_id, cost, player).cost
 
 
-def total_cost_for(state: GameState, object_id: str, x: int | None, player: str
-                   ) -> tuple[ManaCost, TotalCost, frozenset[str]]:
+def total_cost_for(state: GameState, object_id: str, x: int | None, player: str,
+                   y: int | None = None) -> tuple[ManaCost, TotalCost, frozenset[str]]:
     """What paying for ``object_id`` costs: (its mana cost as written, the total cost
     with X given and every cost change applied, the ids that can't also pay for it).
 
@@ -77,7 +82,7 @@ def total_cost_for(state: GameState, object_id: str, x: int | None, player: str
         As for :func:`cost_for_object` and :func:`resolve_cost`.
     """
     written, exclude = cost_for_object(state, object_id)
-    cost = resolve_cost(written, x)
+    cost = resolve_cost(written, x, y)
     obj = state.get(object_id)
     if isinstance(obj, Card | StackItem):
         return written, spell_total_cost(state, object_id, cost, player), exclude
