@@ -37,6 +37,19 @@ class _UsageError(Exception):
     pass
 
 
+def order_note(state: Any) -> str | None:
+    """One line when the answer rests on the order of type-changing effects that the
+    state file fixes only by their places in it (CR 613.7)."""
+    from manacheck.model.characteristics import order_sensitive
+
+    pairs = order_sensitive(state)
+    if not pairs:
+        return None
+    named = "; ".join(f"{a} before {b}" for a, b in pairs)
+    return (f"note: this rests on the timestamp order (CR 613.7) {named}, taken from their "
+            "places in the state file; give them 'timestamp' keys to fix another order")
+
+
 def same_name_note(state: Any, object_id: str | None) -> str | None:
     """One line when ``object_id`` is a card name that other objects share: the answer
     is about the object with that exact id, and the others have ids of their own."""

@@ -36,7 +36,7 @@ from .mana import ManaType, parse_mana_types
 from .state import KEYWORD_COUNTERS, Card, GameState, Permanent, StackItem
 
 __all__ = ["Characteristics", "bind_restriction", "characteristics", "effective", "matches",
-           "tap_abilities_blocked"]
+           "order_sensitive", "tap_abilities_blocked", "timestamps"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,16 +152,52 @@ def effective(state: GameState) -> Mapping[str, Characteristics]:
     return cache
 
 
-def _statics(state: GameState, kind: str) -> list[tuple[Permanent, StaticAbility]]:
-    return [
-        (perm, ab)
-        for perm in state.permanents
-        for ab in perm.card.static_abilities
-        if ab.kind == kind
-    ]
+def timestamps(state: GameState, swap: tuple[str, str] | None = None) -> dict[str, int]:
+    """Each permanent's place in timestamp order (CR 613.7): by its ``timestamp`` where
+    the state file gives one, else by its place in the file (players in order, then
+    their battlefields in order); ``swap`` exchanges two permanents' places."""
+    keyed = sorted(((p.timestamp if p.timestamp is not None else i, i, p.id)
+                    for i, p in enumerate(state.permanents)))
+    order = {pid: n for n, (_, _, pid) in enumerate(keyed)}
+    if swap is not None:
+        a, b = swap
+        order[a], order[b] = order[b], order[a]
+    return order
 
 
-def _compute(state: GameState) -> dict[str, Characteristics]:
+def _statics(state: GameState, kind: str, swap: tuple[str, str] | None = None
+             ) -> list[tuple[Permanent, StaticAbility]]:
+    """The static abilities of a kind, in timestamp order (CR 613.7)."""
+    order = timestamps(state, swap)
+    return sorted(((perm, ab) for perm in state.permanents
+                   for ab in perm.card.static_abilities if ab.kind == kind),
+                  key=lambda pa: order[pa[0].id])
+
+
+def order_sensitive(state: GameState) -> tuple[tuple[str, str], ...]:
+    """Pairs of layer-4 type-changing effects whose order the state file doesn't fix (no
+    ``timestamp`` on either) and whose order changes some permanent's characteristics
+    (Blood Moon and Prismatic Omen on a Tundra): the answers then rest on the file's
+    order, which is only the default (CR 613.7)."""
+    hit: tuple[tuple[str, str], ...] | None = state.__dict__.get("_order_sensitive")
+    if hit is not None:
+        return hit
+    sources = list(dict.fromkeys(p.id for p, _ in _statics(state, "land_types")
+                                 if p.timestamp is None))
+    found = []
+    if len(sources) > 1:
+        base = effective(state)
+        for i, a in enumerate(sources):
+            for b in sources[i + 1:]:
+                if _compute(state, (a, b)) != base:
+                    found.append((a, b))
+    hit = tuple(found)
+    state.__dict__["_order_sensitive"] = hit
+    return hit
+
+
+def _compute(state: GameState, swap: tuple[str, str] | None = None
+             ) -> dict[str, Characteristics]:
     from dataclasses import replace
 
     perms = state.permanents
@@ -175,7 +211,7 @@ def _compute(state: GameState) -> dict[str, Characteristics]:
     # effect applies first and the dependent effect no longer exists (Urborg's
     # ruling: "no matter in what order those effects started to apply"). A dependency
     # loop falls back to timestamp order (CR 613.8b).
-    pending = list(_statics(state, "land_types"))
+    pending = list(_statics(state, "land_types", swap))
     while pending:
         pending = [e for e in pending if e[0].id not in lost]
         if not pending:

@@ -153,6 +153,9 @@ class Permanent:
     chosen: tuple[tuple[str, str], ...] = ()
     token: bool = False
     attached_to: str | None = None
+    #: CR 613.7: its timestamp, when the state file gives one (smaller is earlier);
+    #: without one, its place in the file (players in order, battlefields in order).
+    timestamp: int | None = None
 
     @property
     def name(self) -> str:

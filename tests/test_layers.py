@@ -343,3 +343,42 @@ def test_yavimaya_under_celestial_dawn_loses_its_ability() -> None:
         """)
         assert cp(s, "Island") == "U", order
         assert cp(s, "Yavimaya, Cradle of Growth") == "W", order
+
+
+@pytest.mark.cr("613.7")
+def test_explicit_timestamps_decide_the_layer_order_and_file_order_is_said(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # Issue 15: Blood Moon and Prismatic Omen on a Tundra: the later effect wins in
+    # layer 4 (613.7). Without timestamps, file order decides, and the answer says so;
+    # with them, the file's order no longer matters.
+    from manacheck.model.characteristics import order_sensitive
+
+    from manacheck.cli import main
+
+    def tundra(text: str) -> list[str]:
+        s = load_state_text(text)
+        return [t.value for t in could_produce(s, "Tundra")]
+
+    omen_first = ("turn: {active_player: A}\nplayers:\n  A: {battlefield: [Tundra, "
+                  "Prismatic Omen]}\n  B: {battlefield: [Blood Moon]}\n")
+    moon_first = ("turn: {active_player: A}\nplayers:\n  B: {battlefield: [Blood Moon]}\n"
+                  "  A: {battlefield: [Tundra, Prismatic Omen]}\n")
+    assert tundra(omen_first) == ["R"]
+    assert sorted(tundra(moon_first)) == sorted("WUBRG")
+    assert order_sensitive(load_state_text(omen_first)) == (("Prismatic Omen",
+                                                             "Blood Moon"),)
+    fixed = ("turn: {active_player: A}\nplayers:\n  A: {battlefield: [Tundra, "
+             "{card: Prismatic Omen, timestamp: 5}]}\n"
+             "  B: {battlefield: [{card: Blood Moon, timestamp: 2}]}\n")
+    assert sorted(tundra(fixed)) == sorted("WUBRG")
+    assert order_sensitive(load_state_text(fixed)) == ()
+    path = tmp_path / "t.yaml"
+    path.write_text(omen_first)
+    assert main(["produce", str(path), "Tundra"]) == 0
+    assert "rests on the timestamp order (CR 613.7)" in capsys.readouterr().out
+    path.write_text(fixed)
+    assert main(["produce", str(path), "Tundra"]) == 0
+    assert "note" not in capsys.readouterr().out
+    assert main(["show", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "timestamp 5" in out and "Blood Moon, Prismatic Omen" in out

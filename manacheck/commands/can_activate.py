@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import argparse
 
-from manacheck.cli import EXIT_NO, EXIT_YES, emit, same_name_note
+from manacheck.cli import EXIT_NO, EXIT_YES, emit, order_note, same_name_note
 from manacheck.model.statefile import load_state_with_cards
 from manacheck.solver.activation import WAYS_LIMIT, Verdict, Witness, can_activate, ways
 
@@ -97,7 +97,8 @@ def handle(args: argparse.Namespace) -> int:
         listed = list(ways(state, args.object, v.ability, v.player))
         data["all"] = [w.to_data() for w in listed]
 
-    note = same_name_note(state, args.object)
+    note = "\n".join(n for n in (same_name_note(state, args.object), order_note(state))
+                     if n) or None
     if note:
         data["note"] = note
 

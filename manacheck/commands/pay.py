@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import argparse
 
-from manacheck.cli import EXIT_NO, EXIT_YES, emit, same_name_note
+from manacheck.cli import EXIT_NO, EXIT_YES, emit, order_note, same_name_note
 from manacheck.model import BadInput, ManaCost
 from manacheck.model.statefile import load_state_with_cards
 from manacheck.solver.payments import limits, payment_answer, resolve_cost
@@ -75,7 +75,8 @@ def handle(args: argparse.Namespace) -> int:
         label = f"{written}{f' with {given}' if given else ''}, total cost " \
                 f"{cost.text or '{0}'}"
     data = a.to_data()
-    note = same_name_note(state, args.for_object)
+    note = "\n".join(n for n in (same_name_note(state, args.for_object), order_note(state))
+                     if n) or None
     if note:
         data["note"] = note
     if label is not None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import argparse
 
-from manacheck.cli import EXIT_YES, emit
+from manacheck.cli import EXIT_YES, emit, order_note
 from manacheck.model.statefile import load_state_with_cards
 from manacheck.solver.produce import (
     CouldProduce,
@@ -42,7 +42,10 @@ def handle(args: argparse.Namespace) -> int:
     if not ids:
         ids = [p.id for p in state.permanents if mana_abilities(state, p.id)]
     answers = [explain_could_produce(state, oid) for oid in ids]
-    data = {"objects": [a.as_dict() for a in answers]}
+    data: dict[str, object] = {"objects": [a.as_dict() for a in answers]}
+    order = order_note(state)
+    if order:
+        data["note"] = order
 
     def text() -> str:
         if not answers:
@@ -62,7 +65,7 @@ def handle(args: argparse.Namespace) -> int:
                 if not a.derivation:
                     lines.append("    nothing: no mana ability could produce a defined type "
                                  "[CR 106.5, 106.7]")
-        return "\n".join(lines)
+        return "\n".join([*lines, *([order] if order else [])])
 
     emit(args, data, text)
     return EXIT_YES

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import argparse
 
-from manacheck.cli import EXIT_YES, emit
-from manacheck.model import GameState, ManaPool, Permanent, StackItem
+from manacheck.cli import EXIT_YES, emit, order_note
+from manacheck.model import GameState, ManaPool, Permanent, StackItem, StaticAbility
+from manacheck.model.characteristics import timestamps
 from manacheck.model.statefile import dump_state, load_state_with_cards
 from manacheck.solver.settle import before_priority
 
@@ -61,6 +62,8 @@ def permanent_line(perm: Permanent) -> str:
         notes.append(f"attached to {perm.attached_to}")
     if perm.owner != perm.controller:
         notes.append(f"owned by {perm.owner}")
+    if perm.timestamp is not None:
+        notes.append(f"timestamp {perm.timestamp}")
     line = _named(perm.id, perm.name)
     return f"{line}: {', '.join(notes)}" if notes else line
 
@@ -113,6 +116,21 @@ def board_text(state: GameState) -> str:
     return "\n".join(lines)
 
 
+def order_text(state: GameState) -> list[str]:
+    """The timestamp order (CR 613.7) of the permanents with continuous effects that
+    layers apply in that order, when there are two or more: given ``timestamp`` keys,
+    else their places in the file."""
+    order = timestamps(state)
+    layered = [p for p in state.permanents
+               if any(isinstance(ab, StaticAbility) and ab.kind in ("land_types",)
+                      for ab in p.card.abilities)]
+    if len(layered) < 2:
+        return []
+    ranked = sorted(layered, key=lambda p: order[p.id])
+    return ["timestamp order of type-changing effects (CR 613.7; 'timestamp' keys, else "
+            "file order): " + ", ".join(p.id for p in ranked)]
+
+
 def pending_text(state: GameState) -> list[str]:
     """What the game does first, before anyone may act (CR 117.5): the state-based
     actions pending on this board, for the first choice, and those it can't tell."""
@@ -134,6 +152,8 @@ def handle(args: argparse.Namespace) -> int:
     state = load_state_with_cards(args.state, args.cards)
     # --json stays state-file data that loads back; the pending state-based actions
     # are said in the text (and in every answer of the questions).
+    note = order_note(state)
     emit(args, dump_state(state),
-         lambda: "\n".join([board_text(state), *pending_text(state)]))
+         lambda: "\n".join([board_text(state), *pending_text(state), *order_text(state),
+                            *([note] if note else [])]))
     return EXIT_YES

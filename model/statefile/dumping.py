@@ -35,6 +35,8 @@ def _perm_data(perm: Permanent) -> Any:
         d["attached_to"] = perm.attached_to
     if perm.owner != perm.controller:
         d["owner"] = perm.owner
+    if perm.timestamp is not None:
+        d["timestamp"] = perm.timestamp
     return d
 
 

@@ -28,7 +28,7 @@ __all__ = ["CARD_KEYS", "PERMANENT_KEYS", "PLAYER_KEYS", "build_mana_pool", "bui
 
 PLAYER_KEYS = ("life", "hand", "battlefield", "graveyard", "exile", "library_size", "mana_pool")
 PERMANENT_KEYS = ("card", "id", "tapped", "summoning_sick", "counters", "chosen", "token",
-                  "attached_to", "owner")
+                  "attached_to", "owner", "timestamp")
 CARD_KEYS = ("card", "id")
 
 
@@ -124,6 +124,11 @@ def build_permanent(b: Builder, entry: Any, path: str,
     if attached is not None and not isinstance(attached, str):
         b.c.add("attached_to must be an object id", f"{path}.attached_to")
         attached = None
+    stamp = entry.get("timestamp")
+    if stamp is not None and not small_int(stamp):
+        b.c.add(f"timestamp must be a whole number, got {stamp!r}", f"{path}.timestamp",
+                "smaller is earlier (CR 613.7); leave it out for the file's order")
+        stamp = None
     return Permanent(
         id=b.new_id(entry, card.name, path),
         card=card,
@@ -135,6 +140,7 @@ def build_permanent(b: Builder, entry: Any, path: str,
         chosen=tuple(sorted(chosen)),
         token=b.bool_field(entry, "token", path),
         attached_to=attached,
+        timestamp=int(stamp) if stamp is not None else None,
     )
 
 
