@@ -105,6 +105,11 @@ def board_effects(state: GameState, about: Iterable[str] = ()) -> tuple[BoardEff
                 found.append(BoardEffect(perm.id, perm.name, text, kind))
         for eff in state.effects:
             for text, kind in _kinds(eff.card.abilities, ()):
+                # Of a resolved spell's continuous effects only mana replacement effects
+                # are applied (manacheck.solver.replacement); the layers read statics
+                # of permanents, so any other kind here is one no question applies.
+                if kind.key != "static:mana_replacement":
+                    kind = EffectKind(f"effect:{kind.key}", kind.families, kind.self_only)
                 found.append(BoardEffect(eff.id, eff.name, text, kind))
         # A spell's static abilities function on the stack (CR 113.6): split second.
         for item in state.stack:

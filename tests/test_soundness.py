@@ -692,3 +692,32 @@ def test_a_land_blood_moon_turned_into_a_mountain_has_no_triggers() -> None:
 
     assert life_after("Grave Marsh, Llanowar Elves") == 21
     assert life_after("Grave Marsh, Llanowar Elves, Blood Moon") == 20
+
+
+@pytest.mark.cr("611.2a")
+def test_a_resolved_spells_layer_effect_is_not_silently_dropped() -> None:
+    # A resolved spell's continuous effect that the layers don't read (they read
+    # permanents' statics): "Lands you control are Plains until end of turn" as an
+    # effect makes payments not decided rather than ignored. Pale Moon's mana
+    # replacement, which is applied, doesn't.
+    s = load_state_text("""
+turn: {active_player: A}
+players:
+  A: {battlefield: [Forest]}
+effects: [{card: Plains Spell, controller: A}]
+cards:
+  - name: Plains Spell
+    types: [Sorcery]
+    abilities:
+      - static: {kind: land_types, affected: {types: [land], controller: you},
+                 set_subtypes: [Plains], text: Lands you control are Plains until end of turn.}
+""")
+    a = payment_answer(s, "A", "{G}")
+    assert a.payable is None and a.undecided[0].object_id == s.effects[0].id
+    moon = load_state_text("""
+turn: {active_player: A}
+players:
+  A: {battlefield: [Tundra]}
+effects: [{card: Pale Moon, controller: A}]
+""")
+    assert payment_answer(moon, "A", "{C}").payable is True
