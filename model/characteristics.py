@@ -33,7 +33,7 @@ from .abilities import (
 )
 from .cards import BASIC_LAND_TYPES, CardDefinition, intrinsic_mana_ability
 from .mana import ManaType, parse_mana_types
-from .state import KEYWORD_COUNTERS, Card, GameState, Permanent, StackItem
+from .state import KEYWORD_COUNTERS, Card, ContinuousEffect, GameState, Permanent, StackItem
 
 __all__ = ["Characteristics", "bind_restriction", "characteristics", "effective", "matches",
            "order_sensitive", "tap_abilities_blocked", "timestamps"]
@@ -156,8 +156,9 @@ def timestamps(state: GameState, swap: tuple[str, str] | None = None) -> dict[st
     """Each permanent's place in timestamp order (CR 613.7): by its ``timestamp`` where
     the state file gives one, else by its place in the file (players in order, then
     their battlefields in order); ``swap`` exchanges two permanents' places."""
+    everything: list[Permanent | ContinuousEffect] = [*state.permanents, *state.effects]
     keyed = sorted(((p.timestamp if p.timestamp is not None else i, i, p.id)
-                    for i, p in enumerate(state.permanents)))
+                    for i, p in enumerate(everything)))
     order = {pid: n for n, (_, _, pid) in enumerate(keyed)}
     if swap is not None:
         a, b = swap
@@ -165,12 +166,17 @@ def timestamps(state: GameState, swap: tuple[str, str] | None = None) -> dict[st
     return order
 
 
+Source = Permanent | ContinuousEffect
+
+
 def _statics(state: GameState, kind: str, swap: tuple[str, str] | None = None
-             ) -> list[tuple[Permanent, StaticAbility]]:
-    """The static abilities of a kind, in timestamp order (CR 613.7)."""
+             ) -> list[tuple[Source, StaticAbility]]:
+    """The static abilities of a kind, of permanents and of resolved spells' continuous
+    effects (CR 611.2a), in timestamp order (CR 613.7, 613.7b)."""
     order = timestamps(state, swap)
-    return sorted(((perm, ab) for perm in state.permanents
-                   for ab in perm.card.static_abilities if ab.kind == kind),
+    sources: list[Source] = [*state.permanents, *state.effects]
+    return sorted(((src, ab) for src in sources
+                   for ab in src.card.static_abilities if ab.kind == kind),
                   key=lambda pa: order[pa[0].id])
 
 
@@ -284,10 +290,15 @@ def _compute(state: GameState, swap: tuple[str, str] | None = None
 
     # Layer 5 (CR 613.1e): color-setting effects ("Nonland permanents you control are
     # white", Celestial Dawn), in timestamp order.
-    for src in perms:
-        if src.id in lost:
-            continue
-        for dawn in chars[src.id].abilities:
+    order = timestamps(state)
+    # Layers 5 and 7c read permanents' (remaining) abilities and resolved spells'
+    # continuous effects (CR 611.2a), in timestamp order (613.7).
+    layered: list[tuple[Source, tuple[Ability, ...]]] = sorted(
+        [*((p, chars[p.id].abilities) for p in perms if p.id not in lost),
+         *((e, e.card.abilities) for e in state.effects)],
+        key=lambda sa: order[sa[0].id])
+    for src, src_abilities in layered:
+        for dawn in src_abilities:
             color = dawn.params.get("set_color") if isinstance(dawn, StaticAbility) else None
             if color is None or not isinstance(dawn, StaticAbility):
                 continue
@@ -302,10 +313,8 @@ def _compute(state: GameState, swap: tuple[str, str] | None = None
     # counted now (Faeburrow Elder: colors among permanents you control, after layer 5;
     # Omnath: unspent green mana); ``self`` effects change only their source.
     pumps: dict[str, tuple[int, int]] = {}
-    for src in perms:
-        if src.id in lost:
-            continue
-        for lord in chars[src.id].abilities:
+    for src, src_abilities in layered:
+        for lord in src_abilities:
             if not isinstance(lord, StaticAbility):
                 continue
             pump = lord.params.get("pump")
@@ -350,7 +359,7 @@ def devotion(state: GameState, player: str, colors: str) -> int:
     return n
 
 
-def _pump_times(state: GameState, src: Permanent, per: str,
+def _pump_times(state: GameState, src: Source, per: str,
                 chars: Mapping[str, Characteristics]) -> int:
     """How many times a "get +N/+N for each ..." applies (1 with no "for each")."""
     if not per:
@@ -363,12 +372,12 @@ def _pump_times(state: GameState, src: Permanent, per: str,
     raise ValueError(f"unknown 'for each' of a power/toughness effect: {per}")
 
 
-def _strips(effect: tuple[Permanent, StaticAbility], land: Permanent,
+def _strips(effect: tuple[Source, StaticAbility], land: Source,
             chars: Mapping[str, Characteristics], state: GameState) -> bool:
     """CR 613.8a: whether ``effect`` (a set-land-type effect) would remove ``land``'s
     rules-text abilities (CR 305.7), so an effect of ``land`` depends on it."""
     src, ab = effect
-    if not ab.set_subtypes or land.id not in chars:
+    if not ab.set_subtypes or land.id not in chars or not isinstance(land, Permanent):
         return False
     c = chars[land.id]
     return c.is_land and matches(ab.affected, c, land, state, src.controller, src.id)

@@ -241,6 +241,9 @@ class ContinuousEffect:
     id: str
     card: CardDefinition
     controller: str
+    #: CR 613.7b: when the spell that made it resolved, if the state file says
+    #: (smaller is earlier); without one, after every permanent, in file order.
+    timestamp: int | None = None
 
     @property
     def name(self) -> str:

@@ -91,6 +91,12 @@ def _kinds(abilities: Iterable[Ability], keywords: Iterable[str]
         yield kw, kind_of_keyword(kw)
 
 
+#: The kinds that are applied when a resolved spell's continuous effect has them.
+EFFECT_APPLIED = frozenset({"static:mana_replacement", "static:land_types",
+                            "static:grant_ability", "static:other:pump",
+                            "static:other:set_color"})
+
+
 def board_effects(state: GameState, about: Iterable[str] = ()) -> tuple[BoardEffect, ...]:
     """Every effect that functions now, and those of the objects ``about`` wherever
     they are (CR 113.6). Computed once per state and cached on it."""
@@ -105,10 +111,11 @@ def board_effects(state: GameState, about: Iterable[str] = ()) -> tuple[BoardEff
                 found.append(BoardEffect(perm.id, perm.name, text, kind))
         for eff in state.effects:
             for text, kind in _kinds(eff.card.abilities, ()):
-                # Of a resolved spell's continuous effects only mana replacement effects
-                # are applied (manacheck.solver.replacement); the layers read statics
-                # of permanents, so any other kind here is one no question applies.
-                if kind.key != "static:mana_replacement":
+                # A resolved spell's continuous effects are applied where the model
+                # reads them: mana replacement (manacheck.solver.replacement) and the
+                # layers (land types, granted abilities, colors, power and toughness);
+                # any other kind here is one no question applies.
+                if kind.key not in EFFECT_APPLIED:
                     kind = EffectKind(f"effect:{kind.key}", kind.families, kind.self_only)
                 found.append(BoardEffect(eff.id, eff.name, text, kind))
         # A spell's static abilities function on the stack (CR 113.6): split second.

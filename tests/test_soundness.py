@@ -695,11 +695,11 @@ def test_a_land_blood_moon_turned_into_a_mountain_has_no_triggers() -> None:
 
 
 @pytest.mark.cr("611.2a")
-def test_a_resolved_spells_layer_effect_is_not_silently_dropped() -> None:
-    # A resolved spell's continuous effect that the layers don't read (they read
-    # permanents' statics): "Lands you control are Plains until end of turn" as an
-    # effect makes payments not decided rather than ignored. Pale Moon's mana
-    # replacement, which is applied, doesn't.
+@pytest.mark.cr("613.7b")
+def test_a_resolved_spells_continuous_effects_apply_or_are_named() -> None:
+    # A resolved spell's "Lands you control are Plains until end of turn" applies in
+    # layer 4 (CR 611.2a): Forest makes {W}, not {G}. A kind the model doesn't read from
+    # resolved spells (a cost change) makes answers not decided, never dropped.
     s = load_state_text("""
 turn: {active_player: A}
 players:
@@ -712,8 +712,22 @@ cards:
       - static: {kind: land_types, affected: {types: [land], controller: you},
                  set_subtypes: [Plains], text: Lands you control are Plains until end of turn.}
 """)
-    a = payment_answer(s, "A", "{G}")
-    assert a.payable is None and a.undecided[0].object_id == s.effects[0].id
+    assert payment_answer(s, "A", "{G}").payable is False
+    assert payment_answer(s, "A", "{W}").payable is True
+    taxed = load_state_text("""
+turn: {active_player: A}
+players:
+  A: {hand: [Dark Ritual], battlefield: [Swamp, Swamp]}
+effects: [{card: Tax Spell, controller: A}]
+cards:
+  - name: Tax Spell
+    types: [Sorcery]
+    abilities:
+      - static: {kind: cost_modifier, params: {applies_to: spells, increase: "{1}"},
+                 text: "Spells cost {1} more to cast this turn."}
+""")
+    a = payment_answer(taxed, "A", None, for_object="Dark Ritual")
+    assert a.payable is None and a.undecided[0].object_id == taxed.effects[0].id
     moon = load_state_text("""
 turn: {active_player: A}
 players:

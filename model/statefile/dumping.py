@@ -112,7 +112,8 @@ def dump_state(state: GameState) -> dict[str, Any]:
             stack.append(sd)
         out["stack"] = stack
     if state.effects:
-        out["effects"] = [{"card": e.card.name, "id": e.id, "controller": e.controller}
+        out["effects"] = [{"card": e.card.name, "id": e.id, "controller": e.controller,
+                           **({"timestamp": e.timestamp} if e.timestamp is not None else {})}
                           for e in state.effects]
     if state.activated_this_turn:
         out["activated_this_turn"] = [{"object": o, "ability": n}

@@ -22,7 +22,7 @@ __all__ = ["EFFECT_KEYS", "STACK_KEYS", "build_effect", "build_stack_item"]
 
 STACK_KEYS = ("card", "id", "controller", "x", "alternative_cost", "targets", "ability_of",
               "ability", "trigger", "counters")
-EFFECT_KEYS = ("card", "id", "controller")
+EFFECT_KEYS = ("card", "id", "controller", "timestamp")
 
 
 def build_stack_item(b: Builder, entry: Any, path: str) -> StackItem | None:
@@ -118,4 +118,10 @@ def build_effect(b: Builder, entry: Any, path: str) -> ContinuousEffect | None:
     if not card.static_abilities:
         b.c.add(f"'{card.name}' has no continuous effect to apply", f"{path}.card")
         return None
-    return ContinuousEffect(b.new_id(entry, card.name, path), card, str(controller))
+    stamp = entry.get("timestamp")
+    if stamp is not None and not small_int(stamp):
+        b.c.add(f"timestamp must be a whole number, got {stamp!r}", f"{path}.timestamp",
+                "smaller is earlier (CR 613.7b); leave it out for after the permanents")
+        stamp = None
+    return ContinuousEffect(b.new_id(entry, card.name, path), card, str(controller),
+                            int(stamp) if stamp is not None else None)
