@@ -735,3 +735,17 @@ players:
 effects: [{card: Pale Moon, controller: A}]
 """)
     assert payment_answer(moon, "A", "{C}").payable is True
+
+
+@pytest.mark.cr("609.4b")
+def test_celestial_dawn_pool_mana_pays_only_generic() -> None:
+    # Celestial Dawn's ruling: "If you have nonwhite mana in your mana pool when
+    # Celestial Dawn enters the battlefield, it remains there but you can spend it only
+    # on the colorless part of costs." Pool {G}: pays {1}, not {G}.
+    s = load_state_text("""
+turn: {active_player: Alice}
+players:
+  Alice: {mana_pool: "{G}", battlefield: [Celestial Dawn]}
+""")
+    assert payment_answer(s, "Alice", "{G}").payable is False
+    assert payment_answer(s, "Alice", "{1}").payable is True
