@@ -214,7 +214,7 @@ def collect(b: Board) -> None:
                                     perm)
                 if perm.id not in attached:
                     options_cache[okey] = hit
-            if hit and not hit[0].exclusive and ab.mana_cost:
+            if hit and not hit[0].exclusive and ab.mana_cost and not ab.once_each_turn:
                 # "{R}: Add {B}" could be activated again and again; only one
                 # activation is modelled, so answers are lower bounds.
                 b.left_out.append(f"{perm.id} (ability {number})")
