@@ -204,19 +204,40 @@ def order_sensitive(state: GameState) -> tuple[tuple[str, str], ...]:
 
 def _compute(state: GameState, swap: tuple[str, str] | None = None
              ) -> dict[str, Characteristics]:
+    """Every permanent's characteristics, layer by layer (CR 613.1): 4 (types), 6
+    (abilities), 5 (colors; independent of 6 here), 7c (power and toughness), then
+    counters. ``swap`` exchanges two sources' timestamps (see :func:`order_sensitive`)."""
+    chars: dict[str, Characteristics] = {p.id: _base(p.card) for p in state.permanents}
+    lost = _layer4_land_types(state, chars, swap)
+    _layer4_gods(state, chars, lost)
+    _intrinsic_abilities(state, chars)
+    _layer6_grants(state, chars, lost)
+    order = timestamps(state)
+    # Layers 5 and 7c read permanents' (remaining) abilities and resolved spells'
+    # continuous effects (CR 611.2a), in timestamp order (613.7).
+    layered: list[tuple[Source, tuple[Ability, ...]]] = sorted(
+        [*((p, chars[p.id].abilities) for p in state.permanents if p.id not in lost),
+         *((e, e.card.abilities) for e in state.effects)],
+        key=lambda sa: order[sa[0].id])
+    _layer5_colors(state, chars, layered)
+    _layer7_and_counters(state, chars, _layer7c_pumps(state, chars, layered))
+    return chars
+
+
+def _layer4_land_types(state: GameState, chars: dict[str, Characteristics],
+                       swap: tuple[str, str] | None) -> set[str]:
+    """Layer 4 (CR 613.1d, 305.7): type-changing effects, in timestamp order (CR 613.7)
+    except that an effect that depends on another is applied after it (CR 613.8a): an
+    effect whose source is a land that a "set the land type" effect (Blood Moon,
+    Celestial Dawn) would strip of its abilities depends on that effect, so the set
+    effect applies first and the dependent effect no longer exists (Urborg's ruling:
+    "no matter in what order those effects started to apply"). A dependency loop falls
+    back to timestamp order (CR 613.8b). Returns the permanents that lost their
+    rules-text abilities."""
     from dataclasses import replace
 
-    perms = state.permanents
-    chars: dict[str, Characteristics] = {p.id: _base(p.card) for p in perms}
     lost: set[str] = set()
-
-    # Layer 4 (CR 613.1d, 305.7): type-changing effects, in timestamp order (CR 613.7)
-    # except that an effect that depends on another is applied after it (CR 613.8a):
-    # an effect whose source is a land that a "set the land type" effect (Blood Moon,
-    # Celestial Dawn) would strip of its abilities depends on that effect, so the set
-    # effect applies first and the dependent effect no longer exists (Urborg's
-    # ruling: "no matter in what order those effects started to apply"). A dependency
-    # loop falls back to timestamp order (CR 613.8b).
+    perms = state.permanents
     pending = list(_statics(state, "land_types", swap))
     while pending:
         pending = [e for e in pending if e[0].id not in lost]
@@ -244,11 +265,17 @@ def _compute(state: GameState, swap: tuple[str, str] | None = None
             if ab.add_subtypes:
                 chars[p.id] = replace(chars[p.id],
                                       subtypes=chars[p.id].subtypes | frozenset(ab.add_subtypes))
+    return lost
 
-    # Layer 4 (CR 613.1d): "As long as your devotion to green and blue is less than
-    # seven, Kruphix isn't a creature" (the Theros gods). Devotion (CR 700.5) counts
-    # mana symbols in mana costs, which no layer changes.
-    for src in perms:
+
+def _layer4_gods(state: GameState, chars: dict[str, Characteristics], lost: set[str]
+                 ) -> None:
+    """Layer 4 (CR 613.1d): "As long as your devotion to green and blue is less than
+    seven, Kruphix isn't a creature" (the Theros gods). Devotion (CR 700.5) counts mana
+    symbols in mana costs, which no layer changes."""
+    from dataclasses import replace
+
+    for src in state.permanents:
         if src.id in lost:
             continue
         for god in chars[src.id].abilities:
@@ -262,10 +289,14 @@ def _compute(state: GameState, swap: tuple[str, str] | None = None
                 chars[src.id] = replace(c, types=c.types - {"Creature"}, power=None,
                                         toughness=None)
 
-    # CR 305.6: intrinsic mana abilities from basic land types, listed first. (Lands
-    # with the same characteristics so far share one result object.)
+
+def _intrinsic_abilities(state: GameState, chars: dict[str, Characteristics]) -> None:
+    """CR 305.6: intrinsic mana abilities from basic land types, listed first. (Lands
+    with the same characteristics so far share one result object.)"""
+    from dataclasses import replace
+
     with_intrinsic: dict[int, Characteristics] = {}
-    for p in perms:
+    for p in state.permanents:
         c = chars[p.id]
         if not c.is_land:
             continue
@@ -278,40 +309,48 @@ def _compute(state: GameState, swap: tuple[str, str] | None = None
             with_intrinsic[id(c)] = done
         chars[p.id] = done
 
-    # Layer 6 (CR 613.1f): granted activated abilities, from sources that still have them.
+
+def _layer6_grants(state: GameState, chars: dict[str, Characteristics], lost: set[str]
+                   ) -> None:
+    """Layer 6 (CR 613.1f): granted activated abilities, from sources that still have
+    them."""
+    from dataclasses import replace
+
     for src, ab in _statics(state, "grant_ability"):
         if src.id in lost or ab.granted is None:
             continue
-        for p in perms:
+        for p in state.permanents:
             c = chars[p.id]
             if matches(ab.affected, c, p, state, src.controller, src.id):
                 chars[p.id] = replace(c, activated=(*c.activated, ab.granted),
                                       abilities=(*c.abilities, ab.granted))
 
-    # Layer 5 (CR 613.1e): color-setting effects ("Nonland permanents you control are
-    # white", Celestial Dawn), in timestamp order.
-    order = timestamps(state)
-    # Layers 5 and 7c read permanents' (remaining) abilities and resolved spells'
-    # continuous effects (CR 611.2a), in timestamp order (613.7).
-    layered: list[tuple[Source, tuple[Ability, ...]]] = sorted(
-        [*((p, chars[p.id].abilities) for p in perms if p.id not in lost),
-         *((e, e.card.abilities) for e in state.effects)],
-        key=lambda sa: order[sa[0].id])
+
+def _layer5_colors(state: GameState, chars: dict[str, Characteristics],
+                   layered: list[tuple[Source, tuple[Ability, ...]]]) -> None:
+    """Layer 5 (CR 613.1e): color-setting effects ("Nonland permanents you control are
+    white", Celestial Dawn), in timestamp order."""
+    from dataclasses import replace
+
     for src, src_abilities in layered:
         for dawn in src_abilities:
             color = dawn.params.get("set_color") if isinstance(dawn, StaticAbility) else None
             if color is None or not isinstance(dawn, StaticAbility):
                 continue
             colors = frozenset(parse_mana_types(str(color)))
-            for p in perms:
+            for p in state.permanents:
                 if matches(dawn.affected, chars[p.id], p, state, src.controller, src.id):
                     chars[p.id] = replace(chars[p.id], colors=colors)
 
-    # CR 613.4c (layer 7c): static effects that modify power and toughness ("Other Elf
-    # creatures you control get +1/+1"), from sources that still have them, applied to
-    # what they affect after the type and ability layers. "For each" amounts are
-    # counted now (Faeburrow Elder: colors among permanents you control, after layer 5;
-    # Omnath: unspent green mana); ``self`` effects change only their source.
+
+def _layer7c_pumps(state: GameState, chars: dict[str, Characteristics],
+                   layered: list[tuple[Source, tuple[Ability, ...]]]
+                   ) -> dict[str, tuple[int, int]]:
+    """CR 613.4c (layer 7c): static effects that modify power and toughness ("Other Elf
+    creatures you control get +1/+1"), from sources that still have them, applied to
+    what they affect after the type and ability layers. "For each" amounts are counted
+    now (Faeburrow Elder: colors among permanents you control, after layer 5; Omnath:
+    unspent green mana); ``self`` effects change only their source."""
     pumps: dict[str, tuple[int, int]] = {}
     for src, src_abilities in layered:
         for lord in src_abilities:
@@ -323,16 +362,23 @@ def _compute(state: GameState, swap: tuple[str, str] | None = None
             times = _pump_times(state, src, str(pump.get("per", "")), chars)
             dp, dt = pump.int("power") * times, pump.int("toughness") * times
             only_self = lord.params.get("self") is True
-            for p in perms:
+            for p in state.permanents:
                 if only_self and p.id != src.id:
                     continue
                 if chars[p.id].is_creature and matches(lord.affected, chars[p.id], p, state,
                                                        src.controller, src.id):
                     have = pumps.get(p.id, (0, 0))
                     pumps[p.id] = (have[0] + dp, have[1] + dt)
+    return pumps
 
-    # CR 122.1b keyword counters; CR 613.4c +1/+1 and -1/-1 counters.
-    for p in perms:
+
+def _layer7_and_counters(state: GameState, chars: dict[str, Characteristics],
+                         pumps: dict[str, tuple[int, int]]) -> None:
+    """CR 122.1b keyword counters; CR 613.4c +1/+1 and -1/-1 counters, with the
+    layer-7c changes."""
+    from dataclasses import replace
+
+    for p in state.permanents:
         c = chars[p.id]
         kws = c.keywords | frozenset(
             k[:1].upper() + k[1:] for k in p.counters if k in KEYWORD_COUNTERS
@@ -343,7 +389,6 @@ def _compute(state: GameState, swap: tuple[str, str] | None = None
             power = None if c.power is None else c.power + delta + dp
             tough = None if c.toughness is None else c.toughness + delta + dt
             chars[p.id] = replace(c, keywords=kws, power=power, toughness=tough)
-    return chars
 
 
 def devotion(state: GameState, player: str, colors: str) -> int:
