@@ -45,12 +45,7 @@ from manacheck.model import (
 from manacheck.model.characteristics import characteristics
 from manacheck.model.state import Card, Permanent
 
-__all__ = ["IMPLEMENTED_COST_KINDS", "TotalCost", "ability_total_cost", "spell_total_cost"]
-
-#: The effect kinds (manacheck.model.effects keys) this module applies.
-IMPLEMENTED_COST_KINDS = frozenset({"static:cost_modifier:spells",
-                                    "static:cost_modifier:activated_abilities",
-                                    "keyword:affinity"})
+__all__ = ["TotalCost", "ability_total_cost", "spell_total_cost"]
 
 _AFFINITY = {"affinity for artifacts": ObjectFilter(types=frozenset({"Artifact"}),
                                                    controller="you")}

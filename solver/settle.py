@@ -33,7 +33,7 @@ from manacheck.model.english import with_article
 from manacheck.model.keywords import untargetable_reason
 
 from .resolution import Unsupported, outcomes
-from .soundness import Question, Undecided, board_effects, unapplied
+from .soundness import CHARACTERISTICS, Question, Undecided, board_effects, unapplied
 
 __all__ = ["BeforePriority", "Branch", "before_priority"]
 
@@ -41,10 +41,10 @@ __all__ = ["BeforePriority", "Branch", "before_priority"]
 #: creatures or legendary (layer 4), their abilities (layer 6).
 STATE_BASED = Question("state-based actions", frozenset({
     Family.POWER_TOUGHNESS, Family.TYPES, Family.ABILITIES, Family.STATE_BASED}),
-    frozenset({"static:land_types", "static:grant_ability", "static:other:pump",
-               "static:other:no_legend_rule", "keyword:devoid", "keyword:enchant",
-               "keyword:protection", "static:other:not_creature_unless_devotion",
-               "static:other:set_color"}))
+    # the layers (CHARACTERISTICS), the legend rule's exception (704.5j), and Auras'
+    # legality (704.5m: enchant quality and protection, checked in _aura_problem)
+    CHARACTERISTICS | {"static:other:no_legend_rule", "keyword:enchant",
+                       "keyword:protection"})
 
 #: At most this many branches (choices such as which legendary permanent to keep).
 MAX_BRANCHES = 64

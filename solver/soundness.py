@@ -77,8 +77,6 @@ class Question:
     reads: frozenset[Family]
     implements: frozenset[str]
 
-    def with_reads(self, *families: Family) -> Question:
-        return Question(self.name, self.reads | frozenset(families), self.implements)
 
 
 def _kinds(abilities: Iterable[Ability], keywords: Iterable[str]
