@@ -17,14 +17,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
-from manacheck.model import GameState, ManaCost, StaticAbility, SymbolKind, effective
+from manacheck.model import GameState, ManaCost, SymbolKind, effective
 from manacheck.model.errors import BadInput
 
 from ..costs import ability_total_cost
 from ..produce import could_produce_all
 from ..settle import BeforePriority, before_priority
 from ..soundness import PAYMENT, PAYMENT_FOR, Question, Undecided, unapplied
-from .board import spend_rule
+from .board import spend_rule, spend_statics
 from .casting import resolve_cost, total_cost_for
 from .questions import payments
 from .reasons import unpayable_reasons
@@ -42,13 +42,7 @@ def spend_rule_unsure(state: GameState, player: str, cost: ManaCost) -> bool:
     to pay (whether mana spent as though colorless pays {C} isn't settled by the rules'
     text), or it together with another "as though" spending effect (609.4a)."""
     chars = effective(state)
-    cache: dict[str, list[StaticAbility]] = state.__dict__.setdefault("_spend_rules", {})
-    rules = cache.get(player)
-    if rules is None:
-        rules = cache[player] = [
-            ab for p in state.permanents for ab in chars[p.id].abilities
-            if isinstance(ab, StaticAbility) and ab.kind == "spend_as_any_color"
-            and (p.controller == player or ab.params.get("players") == "all")]
+    rules = spend_statics(state, player)
     if not any(ab.params.get("others_as_colorless") for ab in rules):
         return False
     if len(rules) > 1:

@@ -44,26 +44,34 @@ __all__ = ["Board", "ExactData"]
 ExactData = tuple[int, dict[ManaType, int]]
 
 
+def spend_statics(state: GameState, player: str) -> list[StaticAbility]:
+    """CR 609.4b: the "spend mana as though it were mana of any color" statics that
+    apply to ``player``: those of the permanents they control ("You may spend ...") and
+    any permanent's with ``players: all`` ("Players may spend ..."). Cached on the
+    state, which is immutable."""
+    cache: dict[str, list[StaticAbility]] = state.__dict__.setdefault("_spend_rules", {})
+    found = cache.get(player)
+    if found is None:
+        chars = effective(state)
+        found = cache[player] = [
+            ab for p in state.permanents for ab in chars[p.id].abilities
+            if isinstance(ab, StaticAbility) and ab.kind == "spend_as_any_color"
+            and (p.controller == player or ab.params.get("players") == "all")]
+    return found
+
+
 def spend_rule(state: GameState, player: str) -> SpendRule:
-    """CR 609.4b: the "spend mana as though it were mana of any color" effects that let
-    ``player`` do so: those of the permanents they control ("You may spend ...":
-    Chromatic Orrery, every type; Celestial Dawn, white as any color and the rest only
-    as though colorless), and any permanent's with ``players: all`` ("Players may
-    spend ...")."""
-    chars = effective(state)
+    """CR 609.4b: what the :func:`spend_statics` of ``player`` let them do: Chromatic
+    Orrery, every type as any color; Celestial Dawn, white as any color and the rest
+    only as though colorless."""
     any_color: set[ManaType] = set()
     only_colorless: set[ManaType] = set()
-    for perm in state.permanents:
-        for ab in chars[perm.id].abilities:
-            if not isinstance(ab, StaticAbility) or ab.kind != "spend_as_any_color":
-                continue
-            if perm.controller != player and ab.params.get("players") != "all":
-                continue
-            which = ab.params.get("mana")
-            types = set(parse_mana_types(str(which))) if which else set(ManaType)
-            any_color |= types
-            if ab.params.get("others_as_colorless"):
-                only_colorless |= set(ManaType) - types - {ManaType.C}
+    for ab in spend_statics(state, player):
+        which = ab.params.get("mana")
+        types = set(parse_mana_types(str(which))) if which else set(ManaType)
+        any_color |= types
+        if ab.params.get("others_as_colorless"):
+            only_colorless |= set(ManaType) - types - {ManaType.C}
     # 609.4a: where two effects apply, both do: mana one effect lets pay any color may.
     return SpendRule(frozenset(any_color), frozenset(only_colorless - any_color))
 
