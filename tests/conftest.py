@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
@@ -27,6 +28,14 @@ def _outside_reads_guard() -> None:
     allowed = [Path(p).resolve() for p in {sys.prefix, sys.base_prefix, sys.exec_prefix}]
     allowed += [Path(p).resolve() for p in sys.path if p and Path(p).is_absolute()
                 and not REPO.is_relative_to(Path(p).resolve())]
+    # pytest's own temporary folders (tmp_path), which sit beside a clone made directly
+    # in the temporary folder (/tmp/manacheck): /tmp/pytest-of-<user>/...
+    temproot = Path(os.path.abspath(
+        os.environ.get("PYTEST_DEBUG_TEMPROOT") or tempfile.gettempdir()))
+
+    def pytest_temp(path: Path) -> bool:
+        return path.is_relative_to(temproot) and path != temproot and \
+            path.relative_to(temproot).parts[0].startswith("pytest-of-")
 
     def hook(event: str, args: tuple[object, ...]) -> None:
         if event != "open" or not args or not isinstance(args[0], str | Path):
@@ -37,7 +46,7 @@ def _outside_reads_guard() -> None:
             return
         if not path.is_relative_to(outside) or path.is_relative_to(REPO):
             return
-        if any(path.is_relative_to(a) for a in allowed):
+        if any(path.is_relative_to(a) for a in allowed) or pytest_temp(path):
             return
         raise PermissionError(f"a test read {path}, outside the repository {REPO}: "
                               "copy what it needs into reference/ (see reference/SOURCES.md)")
