@@ -122,7 +122,9 @@ def handle(args: argparse.Namespace) -> int:
         if a.count is not None and a.count > len(a.options):
             lines.append(f"      ... and {a.count - len(a.options)} more (--limit N to list "
                          f"more)")
-        if not a.order_complete:
+        if a.count is not None and a.stopped:  # the count is exact; the listing stopped
+            lines.append(f"      ({a.stopped})")
+        elif not a.order_complete and a.options:
             lines.append(f"      (order among payments using {a.options[-1].permanents} "
                          f"sources: best of the first {limits.DEFAULT_MAX_SCAN} found)")
         return "\n".join(lines)

@@ -306,8 +306,12 @@ def payment_answer(state: GameState, player: str, cost: ManaCost | str | None, *
     options: tuple[Payment, ...] = ()
     order_complete = True
     if payable and list_payments:
-        options = tuple(p.best(show))
-        order_complete = p.best_complete
+        try:
+            options = tuple(p.best(show))
+            order_complete = p.best_complete
+        except PaymentSearchLimit as e:  # a budget, not bad input: said, not raised
+            order_complete = False
+            stopped = stopped or f"the listing stopped at its budget: {e.message}"
     reasons: tuple[str, ...] = ()
     if payable is False:
         count = 0

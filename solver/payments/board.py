@@ -16,6 +16,7 @@ spell being cast, the ability being activated (its source), or a mana ability's 
 from __future__ import annotations
 
 import functools
+from typing import Any
 
 from manacheck.model import (
     CardDefinition,
@@ -144,6 +145,10 @@ class Board:
         #: Exact (max-flow) checks made, and the most a count may make (None: no limit).
         self.flows = 0
         self.max_flows: int | None = None
+        #: Max-flows spent ordering mana-costing activations (``exact.find_order``).
+        self.order_checks = 0
+        #: The listing programme's steps, layers and payment ends (``listing``).
+        self.listing: Any = None
         #: The arithmetic exact check's data when it applies (set with the sources).
         self.simple: ExactData | None = None
         #: The answer of the relaxed max-flow pre-check, once asked.

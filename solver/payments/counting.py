@@ -69,14 +69,11 @@ def _count_checked(b: Board, max_states: int) -> int:
         b = _without_life(b)
     states: dict[tuple[int, ...], int] = {tuple([0] * (nk + 4)): 1}
     for gi, g in enumerate(b.groups):
-        excl = [o for o in g.options if o.exclusive]
-        blocks = [(excl, g.size)] if excl else []
-        blocks += [([o], g.size * o.repeat) for o in g.options if not o.exclusive]
-        for options, bound in blocks:
+        for options, bound in g.blocks():
             if len(options) == 1:
                 states = _add_option(b, g, options[0], bound, states, cap, tappers)
             else:
-                states = _add_block(b, g, options, bound, states, cap, tappers)
+                states = _add_block(b, g, list(options), bound, states, cap, tappers)
             if len(states) > max_states:
                 raise PaymentSearchLimit(
                     f"counting stopped after {max_states} partial states at group "
@@ -134,10 +131,7 @@ def _count_simple(b: Board, max_states: int) -> int:
 
     states: dict[tuple[int, ...], int] = {tuple([0] * len(caps)): 1}
     for g in b.groups:
-        excl = [o for o in g.options if o.exclusive]
-        blocks = [(excl, g.size)] if excl else []
-        blocks += [([o], g.size * o.repeat) for o in g.options if not o.exclusive]
-        for options, bound in blocks:
+        for options, bound in g.blocks():
             cur: dict[tuple[tuple[int, ...], int], int] = {
                 (st, 0): w for st, w in states.items()}
             for o in options:

@@ -27,7 +27,7 @@ from typing import Any
 from manacheck.model import ManaCost, ManaType, SymbolKind
 
 from ..csp import CSP
-from . import exact, limits
+from . import exact, limits, listing
 from .board import Board
 from .counting import count
 from .outlets import sacs_fit
@@ -76,17 +76,15 @@ class Payments:
         act_names: list[tuple[str, int, int]] = []
         cap = b.max_activations
         for gi, g in enumerate(b.groups):
-            excl: list[tuple[str, int, int]] = []
-            for oi, o in enumerate(g.options):
-                top = g.size if o.exclusive else g.size * o.repeat
-                name = ("n", gi, oi)
-                p.add_variable(name, range(min(top, cap) + 1))
-                names.append(name)
-                act_names.append(name)
-                if o.exclusive:
-                    excl.append(name)
-            if len(excl) > 1:
-                p.add_max_sum(excl, g.size)
+            index = {o: oi for oi, o in enumerate(g.options)}
+            for options, bound in g.blocks():
+                shared = [("n", gi, index[o]) for o in options]
+                for name in shared:
+                    p.add_variable(name, range(min(bound, cap) + 1))
+                    names.append(name)
+                    act_names.append(name)
+                if len(shared) > 1:  # one bound for the block (Group.blocks)
+                    p.add_max_sum(shared, bound)
         for i, pk in enumerate(b.pool):
             name = ("p", i, 0)
             p.add_variable(name, range(pk.amount + 1))
@@ -238,6 +236,9 @@ class Payments:
     def _solutions(self) -> Iterator[dict[Any, Any]]:
         if not flow_possible(self._b):
             return
+        if listing.applies(self._b):
+            yield from listing.solutions(self._b)
+            return
         for layer in self._layers():
             csp, _ = self._csp(layer)
             yield from csp.solutions()
@@ -261,6 +262,8 @@ class Payments:
             return True
         if self._count is not None:
             return self._count > 0
+        if listing.applies(b):
+            return next(listing.solutions(b), None) is not None
         csp, _ = self._csp(None)
         return csp.first() is not None
 
@@ -285,8 +288,11 @@ class Payments:
         for layer in self._layers():
             if len(out) >= n:
                 break
-            csp, _ = self._csp(layer)
-            it = csp.solutions()
+            if listing.applies(self._b):
+                it = listing.solutions(self._b, layer)
+            else:
+                csp, _ = self._csp(layer)
+                it = csp.solutions()
             scanned = itertools.islice(it, max_scan)
             top = heapq.nsmallest(n - len(out), scanned, key=self._sort_key)
             if next(it, None) is not None:

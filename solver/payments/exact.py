@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter as _Multiset
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from manacheck.model import ManaSymbol, ManaType, SymbolKind
@@ -34,8 +34,8 @@ from .values import PaymentSearchLimit
 
 __all__ = [
     "FlowWitness",
+    "find_order",
     "flow_check",
-    "orderings",
     "simple_check_data",
     "simple_valid",
     "slots_for",
@@ -138,26 +138,126 @@ def solve(b: Board, counts: Sequence[int], pool: Sequence[int], life_syms: int,
     extra = sum(pool) + life_syms
     if acts + extra > b.d_main_max + fmax or produced + extra < b.d_main_min + fmin:
         return None
-    filters = [k for k, n in enumerate(counts) if n and b.kinds[k].mana_cost
-               for _ in range(n)]
-    if len(filters) > limits.MAX_CHAIN:
-        raise PaymentSearchLimit(
-            f"{len(filters)} activations of mana abilities with a mana cost in one "
-            f"payment; at most {limits.MAX_CHAIN} are ordered (CR 605.3a)")
-    if len(filters) > 1 and try_orders(b, counts, pool, life_syms,
-                                             tuple(sorted(filters)), True) is None:
-        return None  # not even with every activation paying every other's cost
-    for order in orderings(filters):
-        flow = try_orders(b, counts, pool, life_syms, order, False)
-        if flow is not None:
-            return flow
-    return None
+    filters = tuple(sorted(k for k, n in enumerate(counts) if n and b.kinds[k].mana_cost
+                           for _ in range(n)))
+    if len(filters) <= 1:
+        return try_orders(b, counts, pool, life_syms, filters, len(filters))
+    return find_order(b, counts, pool, life_syms, filters)
+
+
+def find_order(b: Board, counts: Sequence[int], pool: Sequence[int], life_syms: int,
+               filters: tuple[int, ...]) -> FlowWitness | None:
+    """An order of the mana-costing activations ``filters`` (kinds, with repeats) in
+    which they and the other activations pay the cost, as a flow witness; None if no
+    order does.
+
+    A search over orders, one position at a time, that never enumerates them blindly.
+    A *node* is a fixed prefix of the order with the rest left unordered; its check
+    (:func:`flow_check` with ``fixed``) lets a prefix activation pay only the ones
+    after it, and the unordered ones pay each other in any direction but never
+    themselves. Every real order extending the prefix gives such a flow, so a node
+    whose check fails has no completion: the search is exact. Two shortcuts make the
+    usual case one or two max-flows, whatever the number of activations:
+
+    * if the node's flow has no cycle among the unordered activations ("A's mana pays
+      B's cost and B's pays A's"), any topological order of that flow is a real order
+      (the same flow is valid in it), checked once and returned;
+    * otherwise the activations that the flow pays from outside the unordered set are
+      tried first as the next position.
+
+    Orders of identical kinds are the same order, so each node branches once per
+    distinct kind. The work is bounded by ``limits.MAX_ORDER_CHECKS`` max-flows per
+    question; past it :class:`~.values.PaymentSearchLimit` says so (the answer is then
+    "not decided", never a guess).
+
+    Rules
+    -----
+    CR 605.3a: a mana ability may be activated while a cost is being paid, so one
+    activation's mana may pay a later activation's mana cost (Swamp, then Graven
+    Cairns, then another Graven Cairns), never its own (CR 601.2h: each cost is paid
+    from mana already in the pool). CR 601.2g-h: every activation comes before the
+    total cost is paid.
+    """
+    def check(prefix: tuple[int, ...], rest: tuple[int, ...]) -> FlowWitness | None:
+        b.order_checks += 1
+        if b.order_checks > limits.MAX_ORDER_CHECKS:
+            raise PaymentSearchLimit(
+                f"ordering {len(filters)} activations of mana abilities with a mana "
+                f"cost stopped after {limits.MAX_ORDER_CHECKS:,} exact checks "
+                f"(CR 605.3a)")
+        return try_orders(b, counts, pool, life_syms, prefix + rest, len(prefix))
+
+    def search(prefix: tuple[int, ...], rest: tuple[int, ...],
+               flow: FlowWitness) -> FlowWitness | None:
+        if len(rest) <= 1:
+            return flow  # the check of this node was the check of a whole order
+        deps = _dependencies(flow, len(prefix), len(prefix) + len(rest))
+        topo = _topological(deps, len(prefix), len(prefix) + len(rest))
+        if topo is not None:
+            order = prefix + tuple(flow.order[p] for p in topo)
+            whole = try_orders(b, counts, pool, life_syms, order, len(order))
+            if whole is not None:
+                return whole
+        fed = {q for ps in deps.values() for q in ps}
+        firsts = sorted(range(len(prefix), len(prefix) + len(rest)),
+                        key=lambda p: (p in fed, p))
+        tried: set[int] = set()
+        for p in firsts:
+            k = flow.order[p]
+            if k in tried:
+                continue
+            tried.add(k)
+            left = list(rest)
+            left.remove(k)
+            longer = (*prefix, k)
+            nxt = check(longer, tuple(left))
+            if nxt is not None:
+                found = search(longer, tuple(left), nxt)
+                if found is not None:
+                    return found
+        return None
+
+    root = check((), filters)
+    return None if root is None else search((), filters, root)
+
+
+def _dependencies(flow: FlowWitness, lo: int, hi: int) -> dict[int, set[int]]:
+    """Among the activations at positions ``lo..hi-1`` of ``flow.order``: which pay
+    which one's cost (position -> positions whose cost its mana pays)."""
+    deps: dict[int, set[int]] = {}
+    for (tag, idx, _ty), j, _amount in flow.sends:
+        if tag != "act" or not lo <= idx < hi:
+            continue
+        q = flow.slots[j].owner
+        if lo <= q < hi:
+            deps.setdefault(idx, set()).add(q)
+    return deps
+
+
+def _topological(deps: dict[int, set[int]], lo: int, hi: int) -> list[int] | None:
+    """Positions ``lo..hi-1`` in an order where every dependency points forward, or
+    None when the dependencies have a cycle (Kahn's algorithm)."""
+    indegree = dict.fromkeys(range(lo, hi), 0)
+    for qs in deps.values():
+        for q in qs:
+            indegree[q] += 1
+    ready = [p for p in range(lo, hi) if indegree[p] == 0]
+    out: list[int] = []
+    while ready:
+        p = ready.pop()
+        out.append(p)
+        for q in deps.get(p, ()):
+            indegree[q] -= 1
+            if indegree[q] == 0:
+                ready.append(q)
+    return out if len(out) == hi - lo else None
 
 
 def try_orders(b: Board, counts: Sequence[int], pool: Sequence[int], life_syms: int,
-                order: tuple[int, ...], relaxed: bool) -> FlowWitness | None:
-    """The flow for one order of the mana-costing activations (each mode of the
-    {2/W} symbols); ``relaxed`` lets any of them pay any other's cost."""
+                order: tuple[int, ...], fixed: int) -> FlowWitness | None:
+    """The flow for one (partial) order of the mana-costing activations, trying each
+    mode of the {2/W} symbols: the first ``fixed`` positions are ordered, the rest
+    are not (see :func:`flow_check`)."""
     slots_base = b.slots_cache.get(order)
     if slots_base is None:
         slots_base = b.slots_cache[order] = slots_for(b, order)
@@ -171,22 +271,10 @@ def try_orders(b: Board, counts: Sequence[int], pool: Sequence[int], life_syms: 
             if m:
                 slots.append(Slot(s.owner, None, False, False, 2 * m, False,
                                    s.symbol))
-        flow = flow_check(b, counts, pool, life_syms, slots, order, relaxed)
+        flow = flow_check(b, counts, pool, life_syms, slots, order, fixed)
         if flow is not None:
             return flow
     return None
-
-
-def orderings(filters: list[int]) -> Iterator[tuple[int, ...]]:
-    """Every distinct order of the mana-costing activations (kinds may repeat)."""
-    if not filters:
-        yield ()
-        return
-    seen: set[tuple[int, ...]] = set()
-    for perm in itertools.permutations(sorted(filters)):
-        if perm not in seen:
-            seen.add(perm)
-            yield perm
 
 
 def slots_for(board: Board, order: Sequence[int]) -> list[Slot]:
@@ -216,8 +304,15 @@ class FlowWitness:
 _INF = 1 << 40
 
 
+def _may_pay(pos: int, owner: int, fixed: int) -> bool:
+    """Whether the activation at ``pos`` (-1: one without a mana cost) may pay the
+    cost of the one at ``owner``: a later one, or, both past the ordered prefix,
+    another one."""
+    return owner > pos or (pos >= fixed and owner >= fixed and owner != pos)
+
+
 def flow_check(board: Board, counts: Sequence[int], pool: Sequence[int], life_syms: int,
-          slots: list[Slot], order: tuple[int, ...] = (), relaxed: bool = False
+          slots: list[Slot], order: tuple[int, ...] = (), fixed: int | None = None
           ) -> FlowWitness | None:
     """Max-flow check that these activations, this pool mana and this life pay every
     slot, each activation giving at least one mana (its leftover is capped at its
@@ -225,8 +320,13 @@ def flow_check(board: Board, counts: Sequence[int], pool: Sequence[int], life_sy
 
     Activations whose ability costs mana are taken one by one in ``order``: the mana
     of one of them may pay the cost of a later one (CR 605.3a), never its own or an
-    earlier one's. The other activations are aggregated by kind.
+    earlier one's. Only the first ``fixed`` positions (all of them by default) are
+    ordered: the activations after them may also pay each other's costs in either
+    direction (never their own), which relaxes every order that extends the fixed
+    prefix. The other activations are aggregated by kind.
     """
+    if fixed is None:
+        fixed = len(order)
     demand = sum(s.count for s in slots)
     acts = sum(counts)
     spent = sum(pool)
@@ -260,8 +360,7 @@ def flow_check(board: Board, counts: Sequence[int], pool: Sequence[int], life_sy
                 if sl.owner == -1:
                     if not main_ok:
                         continue
-                elif (sl.owner == pos if relaxed else sl.owner <= pos) or \
-                        not board.allowed_filter(
+                elif not _may_pay(pos, sl.owner, fixed) or not board.allowed_filter(
                         kind.restriction, board.kinds[order[sl.owner]]):
                     continue  # only later activations' costs; restrictions (CR 106.6)
                 if sl.snow and not kind.snow:

@@ -90,6 +90,23 @@ class Group:
     def size(self) -> int:
         return len(self.ids)
 
+    def blocks(self) -> list[tuple[tuple[Option, ...], int]]:
+        """The options that share one bound on how often they are used, each with the
+        bound: the exclusive options ({T}, {Q}, sacrifice, exile) share the members,
+        one each; the options of one other ability (what each activation of it may add)
+        share its activations, ``repeat`` per member (Pentad Prism with two charge
+        counters makes two mana in all, whatever their colors; CR 602.1, 118.3)."""
+        out: list[tuple[tuple[Option, ...], int]] = []
+        excl = tuple(o for o in self.options if o.exclusive)
+        if excl:
+            out.append((excl, self.size))
+        by_ability: dict[int, list[Option]] = {}
+        for o in self.options:
+            if not o.exclusive:
+                by_ability.setdefault(o.ability, []).append(o)
+        out += [(tuple(opts), self.size * opts[0].repeat) for opts in by_ability.values()]
+        return out
+
 
 @dataclass(frozen=True, slots=True)
 class PoolKind:

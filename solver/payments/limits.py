@@ -8,7 +8,7 @@ one for a run.
 Rules
 -----
 CR 605.3a: mana abilities that cost mana may pay each other's costs in any order;
-``MAX_CHAIN`` bounds how many such activations one payment orders.
+``MAX_ORDER_CHECKS`` bounds the max-flows spent ordering them in one question.
 """
 
 from __future__ import annotations
@@ -17,15 +17,18 @@ __all__ = [
     "DEFAULT_MAX_CHECKS",
     "DEFAULT_MAX_SCAN",
     "DEFAULT_MAX_STATES",
-    "MAX_CHAIN",
+    "MAX_LIST_STATES",
+    "MAX_ORDER_CHECKS",
     "SAC_COUNT_LIMIT",
 ]
 
 #: The counting programme gives up (raising ``PaymentSearchLimit``) past this many states.
 DEFAULT_MAX_STATES = 2_000_000
-#: At most this many activations of mana abilities that cost mana are ordered in one
-#: payment (their orders are tried one by one).
-MAX_CHAIN = 6
+#: Ordering the activations of mana abilities that cost mana (``exact.find_order``)
+#: gives up after this many max-flows in one question; usually one or two suffice.
+MAX_ORDER_CHECKS = 20_000
+#: Listing (``listing``) keeps at most this many partial states, over every step.
+MAX_LIST_STATES = 1_000_000
 #: The counting programme gives up after this many exact (max-flow) checks.
 DEFAULT_MAX_CHECKS = 30_000
 #: ``Payments.best`` examines at most this many payments per number of sources.

@@ -4,7 +4,10 @@ The network is a *relaxation* of the payment problem: every source group may sen
 to (members x most mana one activation adds) units, each to any symbol one of its
 options could pay; pool mana and (for Phyrexian symbols) 2-life payments are sources
 too; every symbol is a sink of its mana value at the cheapest mode ({2/W} counts 1,
-generic {n} counts n). A real payment always gives such a flow, so a max-flow below the
+generic {n} counts n). The groups' units pass through one hub whose capacity is
+the pool's mana plus the most mana activations can bring net of their own mana
+costs (:func:`net_units`: three Cascading Cataracts, "{5}, {T}: Add five mana",
+bring at most three). A real payment always gives such a flow, so a max-flow below the
 demand proves the cost unpayable: this is the fast "no" of ``is_payable`` and an
 independent cross-check in the tests. When every source adds one mana, no source has
 a mana or life cost and the cost has no {2/W}, the flow is exact (each unit of flow is
@@ -12,7 +15,8 @@ one source's choice).
 
 Rules
 -----
-CR 601.2h: the whole cost is paid at once. CR 107.4c, 107.4e, 107.4f, 107.4h: who pays
+CR 601.2h: the whole cost is paid at once. CR 605.3a, 601.2g: mana abilities that cost
+mana are paid while the cost is, from the same mana. CR 107.4c, 107.4e, 107.4f, 107.4h: who pays
 {C}, hybrid, Phyrexian and {S}. CR 119.4: life can be paid only up to the life total.
 CR 106.6: restricted mana only where allowed. CR 702.66a: with delve, the cheapest
 total cost (every card it could exile) is checked.
@@ -20,11 +24,11 @@ total cost (every card it could exile) is checked.
 
 from __future__ import annotations
 
-from manacheck.model import GameState, ManaCost, ManaType, SymbolKind
+from manacheck.model import GameState, ManaCost, ManaSymbol, ManaType, SymbolKind
 
 from ..maxflow import FlowNetwork
 from .board import Board
-from .kinds import accepts
+from .kinds import accepts, max_units
 from .sources import board_for, build_board
 
 __all__ = ["flow_payable", "flow_possible", "max_payable_units", "payable_upper_bound"]
@@ -55,24 +59,32 @@ def max_payable_units(board: Board) -> tuple[int, int]:
         slots.append((node, sym.kind, accepts(sym, board.spend)))
     if demand == 0:
         return 0, 0
+    # Every unit of mana that reaches the cost passes through the hub: at most the
+    # pool's mana plus what the activations add, less what their own mana costs take
+    # (see net_units; pool mana may pay an activation's cost instead of the cost).
+    hub = net.node()
+    net.edge(s, hub, net_units(board) + sum(pk.amount for pk in board.pool))
     for grp in board.groups:
         cap = 0
         node = net.node()
-        for o in grp.options:
-            kind = board.kinds[o.kind]
-            if not board.allowed_main(kind.restriction):
-                continue
-            cap = max(cap, len(kind.event) * (1 if o.exclusive else o.repeat))
-            for slot, sk, colors in slots:
-                if any(_slot_accepts(sk, colors, ty, kind.snow) for ty in kind.event):
-                    net.edge(node, slot, demand)
+        for options, bound in grp.blocks():
+            widest = 0
+            for o in options:
+                kind = board.kinds[o.kind]
+                if not board.allowed_main(kind.restriction):
+                    continue
+                widest = max(widest, len(kind.event))
+                for slot, sk, colors in slots:
+                    if any(_slot_accepts(sk, colors, ty, kind.snow) for ty in kind.event):
+                        net.edge(node, slot, demand)
+            cap += widest * bound
         if cap:
-            net.edge(s, node, cap * grp.size)
+            net.edge(hub, node, cap)
     for pk in board.pool:
         if not pk.allowed:
             continue
         node = net.node()
-        net.edge(s, node, pk.amount)
+        net.edge(hub, node, pk.amount)
         for slot, sk, colors in slots:
             if _slot_accepts(sk, colors, pk.type, pk.snow):
                 net.edge(node, slot, demand)
@@ -84,6 +96,36 @@ def max_payable_units(board: Board) -> tuple[int, int]:
             if sk in (SymbolKind.PHYREXIAN, SymbolKind.HYBRID_PHYREXIAN):
                 net.edge(node, slot, 1)
     return net.maxflow(s, t), demand
+
+
+def _fewest_units(sym: ManaSymbol) -> int:
+    """The fewest units of mana a symbol of an activation's cost can take: none for
+    Phyrexian mana paid with life (CR 107.4f), one for {2/W} (CR 107.4e)."""
+    if sym.kind in (SymbolKind.PHYREXIAN, SymbolKind.HYBRID_PHYREXIAN):
+        return 0
+    return 1 if sym.kind is SymbolKind.MONO_HYBRID else max_units(sym)
+
+
+def net_units(board: Board) -> int:
+    """The most mana the groups' activations can bring to the cost beyond what pays
+    their own costs: for each block of options sharing a bound (``Group.blocks``),
+    the bound times its best option's gain, what it adds less the fewest units its
+    own mana cost takes (never below 0: an option that adds less than it costs is
+    better not used).
+
+    Every unit an activation adds is spent on the cost, on another activation's cost,
+    or left over, and each activation's cost takes at least its fewest units (a
+    {2/W} symbol one), so the units reaching the cost are at most the sum of
+    (adds - costs) over the activations made, which this bounds.
+    """
+    total = 0
+    for grp in board.groups:
+        for options, bound in grp.blocks():
+            gain = max((len(board.kinds[o.kind].event)
+                        - sum(_fewest_units(s) for s in board.kinds[o.kind].mana_cost)
+                        for o in options), default=0)
+            total += max(gain, 0) * bound
+    return total
 
 
 def payable_upper_bound(board: Board) -> bool:

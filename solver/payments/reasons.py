@@ -42,20 +42,20 @@ def unpayable_reasons(state: GameState, player: str, cost: ManaCost | str, *,
     most_units = 0
     max_of: dict[ManaType, int] = dict.fromkeys(ManaType, 0)
     for g in b.groups:
-        best = 0
-        best_of: dict[ManaType, int] = {}
-        for o in g.options:
-            kind = b.kinds[o.kind]
-            if not b.allowed_main(kind.restriction):
-                continue
-            per = g.size * (1 if o.exclusive else o.repeat)
-            best = max(best, len(o.event) * per)
-            for t in o.event:
-                units.add((t, kind.snow))
-                best_of[t] = max(best_of.get(t, 0), o.event.count(t) * per)
-        most_units += best
-        for t, n in best_of.items():
-            max_of[t] += n
+        for options, per in g.blocks():  # each block's best, summed over the blocks
+            best = 0
+            best_of: dict[ManaType, int] = {}
+            for o in options:
+                kind = b.kinds[o.kind]
+                if not b.allowed_main(kind.restriction):
+                    continue
+                best = max(best, len(o.event) * per)
+                for t in o.event:
+                    units.add((t, kind.snow))
+                    best_of[t] = max(best_of.get(t, 0), o.event.count(t) * per)
+            most_units += best
+            for t, n in best_of.items():
+                max_of[t] += n
     for pk in b.pool:
         if pk.allowed:
             units.add((pk.type, pk.snow))

@@ -175,6 +175,7 @@ def check_proposed(b: Board, proposed: Payment) -> bool:
     mana and life it spends must pass the exact check."""
     counts = [0] * len(b.kinds)
     per_group: dict[int, int] = {}
+    per_ability: dict[tuple[int, int], int] = {}
     seen: set[str] = set()
     need = act_life = 0
     demand = [0] * len(b.sac_filters)
@@ -198,8 +199,11 @@ def check_proposed(b: Board, proposed: Payment) -> bool:
                 return False
             seen.update(ids)
             per_group[gi] = per_group.get(gi, 0) + u.times
-        elif u.times > g.size * o.repeat:
-            return False
+        else:  # the options of one ability share its activations (Group.blocks)
+            key = (gi, o.ability)
+            per_ability[key] = per_ability.get(key, 0) + u.times
+            if per_ability[key] > g.size * o.repeat:
+                return False
         counts[o.kind] += u.times
         act_life += u.times * o.life
         need += u.times * b.kinds[o.kind].taps_other

@@ -1,0 +1,231 @@
+"""Mana abilities that cost mana as a production network (issue 14; CR 605.3a, 601.2g-h).
+
+Signets, filter lands, Pili-Pala and Cascading Cataracts pay each other's costs in
+some order. The payment solver decides the order by a search whose every node is a
+relaxed max-flow (``exact.find_order``), with no cap on how many activations are
+ordered, and the "payable?" pre-check counts what activations bring net of their own
+costs (``precheck.net_units``). Checked here against:
+
+* the brute force of ``test_payments_oracle`` (every permanent's every choice, every
+  order of the mana-costing activations) on random boards made mostly of such
+  sources, with and without the search's topological shortcut;
+* boards whose answers are derived by hand from the rules, beyond the old limit of
+  six ordered activations.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from manacheck.model import ManaCost, load_state_text
+from manacheck.solver.payments import exact, limits, payment_answer, payments
+from manacheck.solver.payments.precheck import flow_payable
+
+from manacheck.cli import main
+from tests.test_payments_oracle import board_text, identity, oracle
+
+MANA_COSTING = ["Azorius Signet", "Graven Cairns", "Mystic Gate", "Rugged Prairie",
+                "Pili-Pala", "Basalt Monolith"]
+PLAIN = ["Plains", "Island", "Swamp", "Mountain", "Forest", "Sol Ring", "Wastes"]
+SYMBOLS = ["{W}", "{U}", "{B}", "{R}", "{C}", "{1}", "{1}", "{2}", "{W/U}", "{B/R}",
+           "{2/W}", "{W/P}"]
+
+CATARACTS = """
+cards:
+  - name: Cascading Cataracts
+    types: [Land]
+    keywords: [Indestructible]
+    text: "Indestructible {T}: Add {C}. {5}, {T}: Add five mana in any combination of colors."
+    abilities:
+      - activated: {cost: "{T}", mana: {add: "{C}"}, text: "{T}: Add {C}."}
+      - activated: {cost: "{5}{T}", mana: {any_color: 5},
+                    text: "{5}, {T}: Add five mana in any combination of colors."}
+  - name: Desert
+    types: [Land]
+    subtypes: [Desert]
+    text: "{T}: Add {C}."
+    abilities:
+      - activated: {cost: "{T}", mana: {add: "{C}"}, text: "{T}: Add {C}."}
+"""
+
+
+@st.composite
+def network_boards(draw: st.DrawFn) -> tuple[str, str]:
+    # At most five permanents: the brute force tries every choice and every order.
+    costly = draw(st.lists(st.sampled_from(MANA_COSTING), min_size=2, max_size=3))
+    plain = draw(st.lists(st.sampled_from(PLAIN), max_size=5 - len(costly)))
+    # Pili-Pala's {Q} needs it tapped (CR 107.6); no creature here is summoning sick.
+    perms = [(name, name == "Pili-Pala", False) for name in costly + plain]
+    pool = "".join(draw(st.lists(st.sampled_from(["{W}", "{C}"]), max_size=1)))
+    cost = draw(st.lists(st.sampled_from(SYMBOLS), min_size=1, max_size=3))
+    return board_text(perms, pool, 20), "".join(cost)
+
+
+def _check_against_oracle(text: str, cost_text: str) -> None:
+    state = load_state_text(text)
+    cost = ManaCost.parse(cost_text)
+    expected = oracle(state, "A", cost)
+    p = payments(state, "A", cost)
+    listed = [identity(state, q) for q in p]
+    assert len(listed) == len(set(listed))
+    assert set(listed) == expected
+    assert p.count() == len(expected)
+    assert bool(p) == bool(expected)
+    if not flow_payable(state, "A", cost):
+        assert not expected  # the pre-check says "no" only when nothing pays
+
+
+@pytest.mark.cr("605.3a")
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(network_boards())
+def test_mana_costing_boards_match_the_brute_force(case: tuple[str, str]) -> None:
+    _check_against_oracle(*case)
+
+
+@pytest.fixture
+def no_shortcut(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The order search without its topological shortcut: every node branches."""
+    monkeypatch.setattr(exact, "_topological", lambda deps, lo, hi: None)
+    yield
+
+
+@pytest.mark.cr("605.3a")
+@settings(max_examples=40, deadline=None, suppress_health_check=[
+    HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(network_boards())
+def test_the_order_search_alone_is_exact(no_shortcut: None, case: tuple[str, str]) -> None:
+    _check_against_oracle(*case)
+
+
+def _board(battlefield: list[str], extra: str = "") -> str:
+    return ("turn: {active_player: A}\nplayers:\n  A:\n    battlefield: ["
+            + ", ".join(battlefield) + "]\n" + extra)
+
+
+@pytest.mark.cr("605.3a")
+@pytest.mark.parametrize("signets", [7, 10, 14])
+def test_a_chain_of_signets_longer_than_six(signets: int) -> None:
+    # One Plains pays the first Signet's {1}; each Signet then nets one mana ({1} in,
+    # {W}{U} out), so Plains and n Signets make n + 1 mana, all of it by one payment:
+    # the Plains and every Signet. One more mana is not payable.
+    s = load_state_text(_board(["Plains"] + ["Azorius Signet"] * signets))
+    total = signets + 1
+    a = payment_answer(s, "A", f"{{{total}}}")
+    assert a.payable is True and a.complete and a.count == 1
+    assert payment_answer(s, "A", f"{{{total + 1}}}").payable is False
+    # White: each Signet's {W}; the Plains' {W} or a {U} must pay the first Signet,
+    # and every later Signet is paid by an earlier one's {U}, so n {W} and not n + 1.
+    assert payment_answer(s, "A", "{W}" * signets).payable is True
+    assert payment_answer(s, "A", "{W}" * (signets + 1)).payable is False
+
+
+@pytest.mark.cr("605.3a")
+@pytest.mark.cr("107.4e")
+def test_filter_lands_chain_through_each_other() -> None:
+    # Swamp pays Graven Cairns' {B/R} ({B}{B}); one {B} pays the second Cairns' cost,
+    # and so on: Swamp and five Cairns make 1 + 5 = 6 mana, as six {B} or {R}{R}...
+    s = load_state_text(_board(["Swamp"] + ["Graven Cairns"] * 5))
+    assert payment_answer(s, "A", "{B}" * 6).payable is True
+    assert payment_answer(s, "A", "{R}" * 6).payable is True
+    assert payment_answer(s, "A", "{7}").payable is False
+    # {W}: nothing makes white.
+    assert payment_answer(s, "A", "{W}").payable is False
+
+
+def _cataracts() -> str:
+    basics = [b for b in ("Plains", "Island", "Swamp", "Mountain", "Forest", "Desert")
+              for _ in range(5)]
+    return _board(basics + ["Cascading Cataracts"] * 3, CATARACTS)
+
+
+@pytest.mark.cr("605.3a")
+def test_cascading_cataracts_board_from_xmage_7710() -> None:
+    # 30 lands that tap for one mana and three Cascading Cataracts. Each Cataracts adds
+    # {C}, or five mana of any colors for {5}: net one either way, so at most 33 mana;
+    # white: five Plains, plus 15 from the three Cataracts paid by 15 of the other 25
+    # lands, so 20 {W} and not 21.
+    s = load_state_text(_cataracts())
+    assert payment_answer(s, "A", "{33}").payable is True
+    assert payment_answer(s, "A", "{34}").payable is False
+    assert payment_answer(s, "A", "{W}" * 20).payable is True
+    assert payment_answer(s, "A", "{W}" * 21).payable is False
+
+
+@pytest.mark.cr("605.3a")
+def test_a_cheap_order_search_budget_is_reported_not_guessed(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # A budget of one max-flow can't order anything: the answer says so ("not
+    # decided"), never "not payable".
+    monkeypatch.setattr(limits, "MAX_ORDER_CHECKS", 1)
+    monkeypatch.setattr(exact, "_topological", lambda deps, lo, hi: None)
+    s = load_state_text(_board(["Plains"] + ["Azorius Signet"] * 3))
+    a = payment_answer(s, "A", "{4}")
+    assert a.payable is None or (a.payable is True and not a.complete)
+    assert a.payable is not False
+
+
+@pytest.mark.cr("602.1")
+@pytest.mark.cr("118.3")
+def test_options_of_one_repeatable_ability_share_its_activations() -> None:
+    # Pentad Prism with two charge counters: "Remove a charge counter: Add one mana of
+    # any color" can be activated twice in all, whatever colors it makes. With two
+    # Forests, {W}{U}{G}{G} is paid one way (Prism W and U, the Forests GG) and
+    # {W}{U}{B}{G} not at all. (Before, each color was bounded on its own: 3 payments.)
+    s = load_state_text(_board(["{card: Pentad Prism, counters: {charge: 2}}",
+                                "Forest", "Forest"]))
+    a = payment_answer(s, "A", "{W}{U}{G}{G}")
+    assert a.payable is True and a.count == 1
+    assert payment_answer(s, "A", "{W}{U}{B}{G}").payable is False
+
+
+SCARECROW = """
+cards:
+  - name: Scarecrow
+    types: [Artifact, Creature]
+    power: 0
+    toughness: 1
+    abilities:
+      - activated: {cost: "{1}", mana: {any_color: 1}, once_each_turn: true,
+                    text: "{1}: Add one mana of any color. Activate only once each turn."}
+  - name: Hybrid Bear
+    mana_cost: "{R/G}{R/G}{R/G}"
+    types: [Creature]
+    power: 3
+    toughness: 3
+"""
+
+
+@pytest.mark.cr("602.5b")
+@pytest.mark.cr("605.3a")
+def test_shire_scarecrows_pay_three_hybrid_symbols(capsys: pytest.CaptureFixture[str],
+                                                  tmp_path: object) -> None:
+    # Issue 16 (XMage's LimitPerTurnTest): three Scarecrows, once each turn, paid by
+    # three of five Swamps, make three red or green mana: {R/G}x3 is payable in four
+    # ways (R^k G^(3-k)), {R/G}x5 is not. `pay --for` the spell answers, exit 0.
+    text = _board(["Scarecrow"] * 3 + ["Swamp"] * 5) + "    hand: [Hybrid Bear]\n" \
+        + SCARECROW
+    s = load_state_text(text)
+    a = payment_answer(s, "A", "{R/G}" * 3)
+    assert a.payable is True and a.complete and a.count == 4
+    assert payment_answer(s, "A", "{R/G}" * 5).payable is False
+    from pathlib import Path
+    path = Path(str(tmp_path)) / "scarecrows.yaml"
+    path.write_text(text, encoding="utf-8")
+    assert main(["pay", str(path), "--for", "Hybrid Bear", "--count"]) == 0
+    assert capsys.readouterr().out.strip().endswith("4")
+
+
+@pytest.mark.cr("601.2h")
+def test_a_spent_listing_budget_is_said_and_the_count_stands(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # The listing keeps its partial states within a budget; when it is spent the
+    # answer keeps its exact count and verdict and says the listing stopped (exit 0,
+    # never "bad input").
+    monkeypatch.setattr(limits, "MAX_LIST_STATES", 3)
+    s = load_state_text(_board(["Plains", "Azorius Signet", "Azorius Signet", "Island"]))
+    a = payment_answer(s, "A", "{W}{U}{1}")
+    assert a.payable is True and a.count is not None and a.count > 0
+    assert "listing stopped" in a.stopped and not a.options
