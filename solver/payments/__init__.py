@@ -32,7 +32,8 @@ budgets. ``kinds``: the pieces of a board (kinds, options, groups, symbol slots)
 ``board``: the Board and its restriction tests. ``casting``: X, affinity and the cost
 of an object. ``sources``: collecting and grouping mana sources from the state.
 ``outlets``: sacrifice outlets (Hall's condition). ``exact``: the exact max-flow check.
-``precheck``: the relaxed max-flow. ``counting``: the counting programme.
+``precheck``: the relaxed max-flow. ``counting``: the counting programme. ``listing``:
+payments walked back through the counting layers.
 ``enumeration``: the lazy Payments (constraint problem, best-first). ``witness``: a
 solution as a Payment, and membership. ``delve``: DelvePayments. ``reasons``: why not
 payable. ``questions``: payments(), count_payments(), is_payable(). ``answer``: the
@@ -51,16 +52,21 @@ snow source. CR 107.3: X. CR 119.4, 119.4b: life can be paid only up to the life
 (0 always). CR 106.6: spending restrictions. CR 106.12a: triggered mana (through
 ``activation_outcomes``).
 
-Mana abilities that cost mana (filter lands) are paid from other sources, the pool,
-or the mana of an activation made before them: every order of those activations is
-tried (at most ``MAX_CHAIN`` of them in one payment), so Swamp -> Graven Cairns ->
-Graven Cairns chains are found (CR 605.3a).
+Mana abilities that cost mana (Signets, filter lands, Cascading Cataracts) are paid
+from other sources, the pool, or the mana of an activation made before them: their
+order is searched one position at a time, each node a relaxed max-flow
+(:func:`.exact.find_order`), with no cap on how many are ordered, so Swamp -> Graven
+Cairns -> Graven Cairns chains of any length are found (CR 605.3a). The pre-check
+counts what activations bring net of their own costs (:func:`.precheck.net_units`).
+Payments are listed from the counting programme's layers (:mod:`.listing`) where no
+shared budget (tappers, outlets) applies, so a listing never walks dead ends.
 
 Limits that say when they are hit: counting stops (``PaymentSearchLimit``, the CLI
 prints "complete": false) past ``DEFAULT_MAX_STATES`` partial states or
-``DEFAULT_MAX_CHECKS`` exact checks; best-first listing examines at most
-``DEFAULT_MAX_SCAN`` payments per number of sources (``Payments.best_complete``); all
-in :mod:`.limits`.
+``DEFAULT_MAX_CHECKS`` exact checks; ordering past ``MAX_ORDER_CHECKS``
+max-flows; listing past ``MAX_LIST_STATES`` partial states (the count stands);
+best-first listing examines at most ``DEFAULT_MAX_SCAN`` payments per number of
+sources (``Payments.best_complete``); all in :mod:`.limits`.
 
 Activation conditions (Mox Opal's metalcraft) are evaluated
 (:func:`manacheck.model.conditions.condition_holds`); a mana ability that may be
