@@ -250,3 +250,38 @@ def copied_boards(draw: st.DrawFn) -> dict[str, Any]:
 def test_many_identical_copies_equal_naive_iteration(data: dict[str, Any]) -> None:
     s = load_state_data(data)
     assert could_produce_all(s) == naive_could_produce(load_state_data(data))
+
+
+# ---------------------------------------------------------------------------------------
+# The other commands: a spent budget is "not decided", exit 1, never exit 2.
+# ---------------------------------------------------------------------------------------
+
+
+def pump_board() -> dict[str, Any]:
+    data = split_board(12)
+    data["players"]["A"]["battlefield"].append("Pump")
+    data["cards"].append({"name": "Pump", "types": ["Artifact"], "abilities": [
+        {"activated": {"cost": "{W}{U}", "effects": [{"kind": "draw", "amount": 1}]}}]})
+    return data
+
+
+@pytest.mark.cr("616.1")
+def test_pay_and_can_activate_answer_not_decided_on_the_budget(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+        tmp_path: Path) -> None:
+    monkeypatch.setattr(budget_mod, "MAX_STATES", 500)
+    f = tmp_path / "s.json"
+    f.write_text(json.dumps(pump_board()), encoding="utf-8")
+    clear_caches()
+    assert main(["pay", str(f), "{W}", "--json"]) == 1
+    out = json.loads(capsys.readouterr().out)
+    assert out["payable"] is None and out["complete"] is False
+    assert "search budget" in out["limit"]
+    clear_caches()
+    assert main(["can-activate", str(f), "Pump", "--json"]) == 1
+    out = json.loads(capsys.readouterr().out)
+    assert out["legal"] is None and "search budget" in out["undecided"][0]["why"]
+    clear_caches()
+    assert main(["abilities", str(f)]) in (0, 1)
+    assert "not decided: search budget" in capsys.readouterr().out
+    clear_caches()
