@@ -79,6 +79,7 @@ ManaEvent = tuple[ManaType, ...]
 Vector = tuple[int, int, int, int, int, int]
 
 #: The most application states one graph may explore before it stops and says so.
+#: A question's total is bounded by its :class:`~manacheck.solver.budget.Budget`.
 MAX_NODES = 200_000
 #: The most mana one event may hold (twenty Mana Reflections would make a million).
 MAX_EVENT_MANA = 100_000

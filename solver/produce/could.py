@@ -5,6 +5,12 @@ Stone): each permanent's answer depends on theirs, so all answers are computed t
 as the least fixed point of the "could produce" references, with costs ignored and
 replacement effects applied in every order (the replacement graph).
 
+Bounded work: one :class:`~manacheck.solver.budget.Budget` per state (per question)
+covers every replacement graph the fixed point builds; when it is spent the answer is
+not decided (:class:`~manacheck.solver.budget.BudgetExhausted`), never a guess.
+Identical permanents (a hundred Reflecting Pools) are one node of the dependency
+graph (``ProduceSolver._twin_key``), so a chain of L identical lands costs O(L).
+
 Rules
 -----
 CR 106.7: costs ignored; replacement effects in any possible order. CR 616.1, 616.1f:

@@ -26,7 +26,7 @@ from ..replacement import (
 )
 from ..settle import BeforePriority, before_priority
 from ..soundness import PRODUCE, Undecided, unapplied
-from .could import ProduceSolver, referenced_lands, solver_for
+from .could import ProduceSolver, solver_for
 from .events import (
     ManaEvent,
 )
@@ -252,7 +252,7 @@ def _derive(state: GameState, solver: ProduceSolver, perm: Permanent,
             looked: tuple[str, ...] = ()
             rules = ["106.7"]
             if ab.mana.kind is ManaProductionKind.COULD_PRODUCE:
-                looked = tuple(lid for lid in referenced_lands(state, perm, ab.mana)
+                looked = tuple(lid for lid in solver.refs(perm, ab.mana)
                                if ev and ev[0] in values[lid])
             if "(CR 305.6" in ab.text:
                 rules.append("305.6")
