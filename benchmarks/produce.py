@@ -10,17 +10,34 @@
    replacement effects: :func:`could_produce_all` on a fresh state against a naive
    Kleene iteration with the permutation baseline. Target: all objects < 200 ms.
 
-Run: ``python benchmarks/produce.py`` (about half a minute). Ours is the best of
+3. Issue 14, one budget for the whole question: ``manacheck produce`` (a fresh process
+   each, wall time and peak memory of that process) on boards with k = 8 ... 20
+   distinct mana replacement effects (multipliers, amount setters, "{X} becomes
+   {Y}"; :func:`distinct_board`) and with k "{X} becomes {Y} or {Z}" effects that
+   don't commute (:func:`split_board`, 2^k application states: the budget is hit).
+   Caps: an answer or an honest "not decided: search budget" (exit 0, complete
+   false) within 5 s and 500 MB, with and without ``--explain``. For k <= 8 the
+   naive baseline (Kleene iteration, every permutation) is measured in the same run.
+4. L identical Reflecting Pools (L = 250 ... 2,000): :func:`could_produce_all`
+   against the naive Kleene iteration (L^2 reads per pass), and the whole
+   ``manacheck produce`` command. Cap: 2,000 pools under 1 s.
+
+Run: ``python benchmarks/produce.py`` (about a minute). Ours is the best of
 ``REPEAT`` runs, each from scratch (fresh state, caches cleared); baselines run once.
 """
 
 from __future__ import annotations
 
 import itertools
+import json
 import math
+import os
 import random
+import subprocess
 import sys
+import tempfile
 import time
+from pathlib import Path
 from typing import Any
 
 from manacheck.model import (
@@ -145,6 +162,136 @@ def bench_board() -> tuple[str, ...]:
             _ratio(t_naive / t_ours), "yes" if t_ours < 0.2 else "NO")
 
 
+TYPES = "WUBRGC"
+
+
+def _replacement_card(name: str, repl: dict[str, Any]) -> dict[str, Any]:
+    return {"name": name, "types": ["Enchantment"], "abilities": [
+        {"static": {"kind": "mana_replacement", "text": name,
+                    "replacement": {"source": {"types": ["land"]}, **repl}}}]}
+
+
+def distinct_board(k: int) -> dict[str, Any]:
+    """k distinct mana replacement effects: multipliers 2, 3, 5, amount setters 1-4
+    and "{X} becomes {Y}" shifts, interleaved; eight lands (basics, Tundra, Pool)."""
+    mult = [(f"Multiply {m}", {"multiply": m}) for m in (2, 3, 5)]
+    amt = [(f"Set amount {a}", {"set_amount": a}) for a in (1, 2, 3, 4)]
+    pairs = sorted(((a, b) for a in TYPES for b in TYPES if a != b),
+                   key=lambda p: ((TYPES.index(p[1]) - TYPES.index(p[0])) % 6, p[0]))
+    shift = [(f"Shift {a} to {b}", {"only_if_produces": [a], "set_type": b})
+             for a, b in pairs]
+    order: list[tuple[str, dict[str, Any]]] = []
+    while mult or amt or shift:
+        for lst in (shift, mult, shift, amt):
+            if lst:
+                order.append(lst.pop(0))
+    cards = [_replacement_card(n, r) for n, r in order[:k]]
+    return {"turn": {"active_player": "A"},
+            "players": {"A": {"battlefield": [
+                "Plains", "Island", "Swamp", "Mountain", "Forest", "Wastes", "Tundra",
+                "Reflecting Pool", *[c["name"] for c in cards]]}},
+            "cards": cards}
+
+
+def split_board(k: int) -> dict[str, Any]:
+    """k distinct "{X} becomes {Y} or {Z}" effects: they don't commute (2^k states)."""
+    combos = [(a, b, c) for a in TYPES for b, c in itertools.combinations(TYPES, 2)
+              if a not in (b, c)]
+    combos.sort(key=lambda x: (TYPES.index(x[0]) * 7 + TYPES.index(x[1]) * 3
+                               + TYPES.index(x[2])) % 17)
+    cards = [_replacement_card(f"Split {a} to {b} or {c}", {
+        "only_if_produces": [a], "cases": [{"source": {"types": ["land"]}, "produces": b},
+                                           {"source": {"types": ["land"]}, "produces": c}]})
+             for a, b, c in combos[:k]]
+    return {"turn": {"active_player": "A"},
+            "players": {"A": {"battlefield": ["Plains", "Island", "Forest",
+                                              *[c["name"] for c in cards]]}},
+            "cards": cards}
+
+
+def pools_board(n: int) -> dict[str, Any]:
+    return {"turn": {"active_player": "A"},
+            "players": {"A": {"battlefield": ["Island", "Forest",
+                                              *["Reflecting Pool"] * n]}}}
+
+
+def run_cli(data: dict[str, Any], *extra: str) -> tuple[int, float, float, dict[str, Any]]:
+    """``manacheck produce`` in a fresh process: exit code, seconds, peak MB, JSON."""
+    with tempfile.TemporaryDirectory() as d:
+        f = Path(d) / "board.json"
+        f.write_text(json.dumps(data), encoding="utf-8")
+        t0 = time.perf_counter()
+        proc = subprocess.Popen([sys.executable, "-m", "manacheck", "produce", str(f),
+                                 "--json", *extra], stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE)
+        assert proc.stdout is not None
+        out = proc.stdout.read()
+        _, status, usage = os.wait4(proc.pid, 0)
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        seconds = time.perf_counter() - t0
+    mb = usage.ru_maxrss / 1024  # KiB on Linux
+    assert out, f"manacheck produce said nothing (exit {proc.returncode})"
+    return proc.returncode, seconds, mb, json.loads(out)
+
+
+def bench_budget() -> list[tuple[str, ...]]:
+    from manacheck.solver import replacement
+    from manacheck.solver.produce import could
+
+    rows = []
+    for name, make, ks in (("distinct", distinct_board, (8, 12, 14, 16, 18, 20)),
+                           ("split", split_board, (8, 14, 20))):
+        for k in ks:
+            data = make(k)
+            for extra in ((), ("--explain",)):
+                code, secs, mb, out = run_cli(data, *extra)
+                complete = out.get("complete", True)
+                limit = "; ".join(out.get("limits", [])) or "-"
+                base = "-"
+                if k <= 8 and not extra:
+                    replacement.clear_caches()
+                    could.clear_caches()
+                    t0 = time.perf_counter()
+                    ours = could_produce_all(load_state_data(data))
+                    t_ours = time.perf_counter() - t0
+                    t0 = time.perf_counter()
+                    naive = naive_could_produce(load_state_data(data))
+                    t_naive = time.perf_counter() - t0
+                    assert ours == naive, f"{name} k={k}: ours and naive disagree"
+                    base = f"{t_naive * 1000:,.0f} ms naive, {_ratio(t_naive / t_ours)}"
+                ok = code in (0, 1) and secs < 5 and mb < 500
+                rows.append((name, str(k), " ".join(extra) or "-", str(code),
+                             "yes" if complete else "no", f"{secs:.2f}", f"{mb:.0f}",
+                             "yes" if ok else "NO", base, limit[:60]))
+    return rows
+
+
+def bench_pools() -> list[tuple[str, ...]]:
+    from manacheck.solver import replacement
+    from manacheck.solver.produce import could
+
+    rows = []
+    for n in (250, 500, 1000, 2000):
+        data = pools_board(n)
+        t_ours = float("inf")
+        for _ in range(REPEAT):
+            replacement.clear_caches()
+            could.clear_caches()
+            state = load_state_data(data)
+            t0 = time.perf_counter()
+            ours = could_produce_all(state)
+            t_ours = min(t_ours, time.perf_counter() - t0)
+        t0 = time.perf_counter()
+        naive = naive_could_produce(load_state_data(data))
+        t_naive = time.perf_counter() - t0
+        assert ours == naive, f"{n} pools: ours and naive disagree"
+        code, secs, mb, _ = run_cli(data)
+        rows.append((f"{n:,}", f"{t_ours * 1000:.1f}", f"{t_naive * 1000:,.0f}",
+                     _ratio(t_naive / t_ours), str(code), f"{secs:.2f}", f"{mb:.0f}",
+                     "yes" if secs < 1 else "NO"))
+    return rows
+
+
 def _ratio(r: float) -> str:
     return f"{r:,.0f}x" if r >= 10 else f"{r:.1f}x"
 
@@ -171,6 +318,15 @@ def main() -> int:
     print("could_produce_all on a fresh 200-permanent board (CR 106.7):")
     print(table(("permanents", "cross-ref sources", "ours ms", "naive ms", "ratio",
                  "< 200 ms"), [bench_board()]))
+    print()
+    print("manacheck produce, one search budget per question (fresh process each; "
+          "cap 5 s and 500 MB, exit 0/1):")
+    print(table(("board", "k", "flags", "exit", "complete", "s", "peak MB", "in caps",
+                 "k <= 8: could_produce_all vs naive", "limit hit"), bench_budget()))
+    print()
+    print("L identical Reflecting Pools (one node of the fixed point; cap: 2,000 < 1 s):")
+    print(table(("pools", "ours ms", "naive ms", "ratio", "cli exit", "cli s", "cli MB",
+                 "cli < 1 s"), bench_pools()))
     return 0
 
 

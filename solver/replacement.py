@@ -47,10 +47,13 @@ from manacheck.model import (
     effective,
     matches,
 )
-from manacheck.model.errors import BadInput
+
+from .budget import EnumerationLimit
 
 if TYPE_CHECKING:
     import networkx as nx
+
+    from .budget import Budget
 
 __all__ = [
     "MAX_EVENT_MANA",
@@ -76,15 +79,12 @@ ManaEvent = tuple[ManaType, ...]
 Vector = tuple[int, int, int, int, int, int]
 
 #: The most application states one graph may explore before it stops and says so.
+#: A question's total is bounded by its :class:`~manacheck.solver.budget.Budget`.
 MAX_NODES = 200_000
 #: The most mana one event may hold (twenty Mana Reflections would make a million).
 MAX_EVENT_MANA = 100_000
 
 _INDEX = {t: i for i, t in enumerate(MANA_TYPES)}
-
-
-class EnumerationLimit(BadInput):
-    """An enumeration stopped at its limit; the message says which and where."""
 
 
 def to_vector(event: Iterable[ManaType]) -> Vector:
@@ -261,6 +261,10 @@ class ReplacementGraph:
         The mana the ability would produce before replacement.
     max_nodes : int
         Exploration stops with :class:`EnumerationLimit` past this many states.
+    budget : Budget, optional
+        The question's budget, shared with its other graphs: charged one state at a
+        time as the graph grows (not after), and
+        :class:`~manacheck.solver.budget.BudgetExhausted` is raised when it is spent.
 
     Attributes
     ----------
@@ -286,7 +290,7 @@ class ReplacementGraph:
     """
 
     def __init__(self, effects: Sequence[BoundReplacement], event: Iterable[ManaType],
-                 *, max_nodes: int = MAX_NODES) -> None:
+                 *, max_nodes: int = MAX_NODES, budget: Budget | None = None) -> None:
         groups: dict[tuple[object, ...], list[BoundReplacement]] = {}
         for e in effects:
             groups.setdefault(e.key, []).append(e)
@@ -297,15 +301,22 @@ class ReplacementGraph:
 
         self.graph: nx.DiGraph = nx.DiGraph()
         self.graph.add_node(self.root)
-        self._explore(max_nodes)
+        self._explore(max_nodes, budget)
 
-    def _explore(self, max_nodes: int) -> None:
+    def _where(self) -> str:
+        return f"{sum(len(c) for c in self.classes)} replacement effects on " + (
+            "".join(f"{{{t.value}}}" for t in from_vector(self.root[1])) or "nothing")
+
+    def _explore(self, max_nodes: int, budget: Budget | None) -> None:
         # Plain dicts while exploring (networkx per-edge calls cost more than the
         # search); the DiGraph is built once at the end.
         seen: set[Node] = {self.root}
         edges: list[tuple[Node, Node, dict[str, int]]] = []
         queue: deque[Node] = deque([self.root])
         classes = self.classes
+        where = self._where() if budget is not None else ""
+        if budget is not None:
+            budget.spend(1, where)  # the root
         applied_cache: dict[tuple[int, Vector], frozenset[Vector]] = {}
         while queue:
             node = queue.popleft()
@@ -330,6 +341,8 @@ class ReplacementGraph:
                 for out in results:
                     nxt = (nxt_applied, out)
                     if nxt not in seen:
+                        if budget is not None:  # charged as the graph grows
+                            budget.spend(1, where)
                         if len(seen) >= max_nodes:
                             raise EnumerationLimit(
                                 f"stopped after {max_nodes:,} application states of "
@@ -375,11 +388,27 @@ class ReplacementGraph:
         return order
 
 
-@functools.lru_cache(maxsize=65536)
+#: (classes, reps, event) -> outcomes: shared by every state and question (what the
+#: effects do, not who creates them). Plain dict (not lru_cache) so that a hit costs
+#: no budget and a miss is charged to the asking question's budget.
+_OUTCOMES: dict[tuple[tuple[tuple[tuple[object, ...], int], ...],
+                      tuple[BoundReplacement, ...], Vector], frozenset[ManaEvent]] = {}
+_OUTCOMES_MAX = 65536
+
+
 def _outcomes_cached(classes: tuple[tuple[tuple[object, ...], int], ...], reps: tuple[
-        BoundReplacement, ...], event: Vector) -> frozenset[ManaEvent]:
+        BoundReplacement, ...], event: Vector, budget: Budget | None = None
+                     ) -> frozenset[ManaEvent]:
+    key = (classes, reps, event)
+    hit = _OUTCOMES.get(key)
+    if hit is not None:
+        return hit
     effects = [r for r, (_, n) in zip(reps, classes, strict=True) for _ in range(n)]
-    return ReplacementGraph(effects, from_vector(event)).outcomes
+    got = ReplacementGraph(effects, from_vector(event), budget=budget).outcomes
+    if len(_OUTCOMES) >= _OUTCOMES_MAX:
+        _OUTCOMES.clear()
+    _OUTCOMES[key] = got
+    return got
 
 
 #: What a list of effects does, independent of who creates them: (key, copies) per
@@ -389,7 +418,7 @@ Canonical = tuple[tuple[tuple[tuple[object, ...], int], ...], tuple[BoundReplace
 
 def clear_caches() -> None:
     """Empty the memo of replacement outcomes (for timing runs from a cold start)."""
-    _outcomes_cached.cache_clear()
+    _OUTCOMES.clear()
     _canonical_cached.cache_clear()
 
 
@@ -434,13 +463,15 @@ def replacement_outcomes(effects: Sequence[BoundReplacement],
     return canonical_outcomes(canonical(effects), event)
 
 
-def canonical_outcomes(canon: Canonical, event: Iterable[ManaType]) -> frozenset[ManaEvent]:
+def canonical_outcomes(canon: Canonical, event: Iterable[ManaType],
+                       budget: Budget | None = None) -> frozenset[ManaEvent]:
     """:func:`replacement_outcomes` for effects already put in :func:`canonical` form
-    (callers asking about many events of one source compute it once)."""
+    (callers asking about many events of one source compute it once); a graph it
+    has to build is charged to ``budget`` (a remembered answer costs nothing)."""
     ev = tuple(event)
     if not ev:
         return frozenset()
     classes, reps = canon
     if not classes:
         return frozenset({ev})
-    return _outcomes_cached(classes, reps, to_vector(ev))
+    return _outcomes_cached(classes, reps, to_vector(ev), budget)

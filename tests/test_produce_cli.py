@@ -32,7 +32,11 @@ def test_json_lists_every_permanent_with_a_mana_ability(
                    "Plains": ["R"], "Exotic Orchard#2": ["B", "R"],
                    "Reflecting Pool": ["B", "R"]}
     assert "Mana Reflection" not in got  # no mana ability
-    for o in data["objects"]:
+    # The derivations are built (and shown) only with --explain.
+    assert all("derivation" not in o for o in data["objects"])
+    code, out, _ = run(capsys, "produce", str(EXAMPLE), "--json", "--explain")
+    assert code == 0
+    for o in json.loads(out)["objects"]:
         assert [d["mana_type"] for d in o["derivation"]] == o["mana_types"]
 
 

@@ -19,6 +19,7 @@ import argparse
 from manacheck.cli import EXIT_NO, EXIT_YES, emit, order_note, same_name_note
 from manacheck.model import BadInput, ManaCost
 from manacheck.model.statefile import load_state_with_cards
+from manacheck.solver.budget import EnumerationLimit
 from manacheck.solver.payments import limits, payment_answer, resolve_cost
 
 COMMAND = "pay"
@@ -55,16 +56,22 @@ def handle(args: argparse.Namespace) -> int:
         if args.for_object is None:
             raise BadInput("give a COST or --for OBJECT")
         # CR 601.2f, 602.2b: the total cost of what is paid for, decided by the solver.
-        a = payment_answer(state, player, None, x=args.x, y=args.y,
-                           for_object=args.for_object, show=args.limit,
-                           list_payments=not args.count)
+        try:
+            a = payment_answer(state, player, None, x=args.x, y=args.y,
+                               for_object=args.for_object, show=args.limit,
+                               list_payments=not args.count)
+        except EnumerationLimit as e:
+            return _not_decided(args, args.for_object, e)
         assert a.written is not None
         cost_raw = a.written
     else:
         cost_raw = ManaCost.parse(args.cost)
-        a = payment_answer(state, player, resolve_cost(cost_raw, args.x, args.y),
-                           for_object=args.for_object, show=args.limit,
-                           list_payments=not args.count)
+        try:
+            a = payment_answer(state, player, resolve_cost(cost_raw, args.x, args.y),
+                               for_object=args.for_object, show=args.limit,
+                               list_payments=not args.count)
+        except EnumerationLimit as e:
+            return _not_decided(args, cost_raw.text, e)
     cost = a.cost
     # CR 107.3: say the cost as written and the value of X, not only the cost after X.
     written = cost_raw.mana_only.text
@@ -131,3 +138,11 @@ def handle(args: argparse.Namespace) -> int:
 
     emit(args, data, text)
     return EXIT_YES if a.payable else EXIT_NO
+
+
+def _not_decided(args: argparse.Namespace, what: str | None, e: EnumerationLimit) -> int:
+    """A search limit hit while listing what the sources could add (the replacement
+    effects' budget, CR 616.1): not bad input, an answer that is not decided (exit 1)."""
+    data = {"cost": what, "payable": None, "complete": False, "limit": e.one_line()}
+    emit(args, data, lambda: f"{what}: not decided: {e.one_line()}")
+    return EXIT_NO

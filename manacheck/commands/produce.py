@@ -41,8 +41,15 @@ def handle(args: argparse.Namespace) -> int:
         state.permanent(oid)  # UnknownObject: one line, exit 2
     if not ids:
         ids = [p.id for p in state.permanents if mana_abilities(state, p.id)]
-    answers = [explain_could_produce(state, oid) for oid in ids]
-    data: dict[str, object] = {"objects": [a.as_dict() for a in answers]}
+    # Derivations only with --explain (they cost replacement graphs of full events).
+    # A search limit is not bad input: the answer says "not decided" and names it.
+    answers = [explain_could_produce(state, oid, explain=args.explain) for oid in ids]
+    data: dict[str, object] = {"objects": [a.as_dict(explain=args.explain)
+                                           for a in answers]}
+    limits = sorted({a.limit for a in answers if a.limit is not None})
+    if limits:
+        data["complete"] = False
+        data["limits"] = limits
     order = order_note(state)
     if order:
         data["note"] = order
@@ -58,11 +65,15 @@ def handle(args: argparse.Namespace) -> int:
                 note = "  (not decided: " + "; ".join(
                     f"{u.object_id} ({u.text}) isn't applied and could change it"
                     if u.object_id else u.why for u in a.undecided) + ")"
+            if a.limit is not None:
+                note = f"  ({a.limit})"
             lines.append(f"{a.object_id:<{width}}  {_letters(a)}{note}")
             lines.extend(f"    first, before priority: {s}" for s in a.state_based)
             if args.explain:
                 lines.extend(f"    {d.describe()}" for d in a.derivation)
-                if not a.derivation:
+                if a.explain_limit is not None:
+                    lines.append(f"    (explanation incomplete: {a.explain_limit})")
+                if not a.derivation and a.limit is None and a.explain_limit is None:
                     lines.append("    nothing: no mana ability could produce a defined type "
                                  "[CR 106.5, 106.7]")
         return "\n".join([*lines, *([order] if order else [])])
@@ -72,4 +83,6 @@ def handle(args: argparse.Namespace) -> int:
 
 
 def _letters(a: CouldProduce) -> str:
+    if a.limit is not None:
+        return "(not decided)"
     return " ".join(a.letters) if a.letters else "(nothing)"

@@ -16,9 +16,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from manacheck.model import GameState, ManaCost
+from manacheck.model import ActivatedAbility, GameState, ManaCost
 from manacheck.model.conditions import CONDITION_KINDS, condition_holds
 
+from ..budget import EnumerationLimit
 from ..costs import ability_total_cost
 from ..payments.answer import ABILITY_COST_KIND, unapplied_for_payment
 from ..settle import BeforePriority, before_priority
@@ -87,6 +88,18 @@ def check(
                        + "; ".join(f"{u.object_id} ({u.text}) could change the answer, and "
                                    "can-activate doesn't apply it" if u.object_id else u.why
                                    for u in unapplied_effects))
+    try:
+        return _decide(state, object_id, number, ab, you, count_ways, ways_limit)
+    except EnumerationLimit as e:
+        # A search limit (the replacement effects' budget, CR 616.1) is not bad input:
+        # the verdict is not decided, and says which limit and where.
+        return Verdict(object_id=object_id, ability=number, player=you, legal=False,
+                       ways=0, text=ability_text(ab), undecided=e.one_line())
+
+
+def _decide(state: GameState, object_id: str, number: int, ab: ActivatedAbility, you: str,
+            count_ways: bool, ways_limit: int) -> Verdict:
+    """The verdict once nothing unapplied stands in the way (see :func:`check`)."""
     act = Activation(state, object_id, number, ab, you)
     problem = Problem(act)
     reasons = fixed_reasons(act)

@@ -5,6 +5,12 @@ Stone): each permanent's answer depends on theirs, so all answers are computed t
 as the least fixed point of the "could produce" references, with costs ignored and
 replacement effects applied in every order (the replacement graph).
 
+Bounded work: one :class:`~manacheck.solver.budget.Budget` per state (per question)
+covers every replacement graph the fixed point builds; when it is spent the answer is
+not decided (:class:`~manacheck.solver.budget.BudgetExhausted`), never a guess.
+Identical permanents (a hundred Reflecting Pools) are one node of the dependency
+graph (``ProduceSolver._twin_key``), so a chain of L identical lands costs O(L).
+
 Rules
 -----
 CR 106.7: costs ignored; replacement effects in any possible order. CR 616.1, 616.1f:
@@ -16,7 +22,7 @@ from __future__ import annotations
 
 import functools
 import itertools
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 
 from manacheck.model import (
     COLORS,
@@ -30,10 +36,12 @@ from manacheck.model import (
     effective,
 )
 
+from ..budget import Budget
 from ..fixpoint import least_fixed_point
 from ..replacement import (
     BoundReplacement,
     Canonical,
+    EnumerationLimit,
     bound_replacements,
     canonical,
     canonical_outcomes,
@@ -47,6 +55,7 @@ from .events import (
 )
 
 __all__ = [
+    "ProduceSolver",
     "base_supports",
     "clear_caches",
     "could_produce",
@@ -95,7 +104,21 @@ def _allowed(prod: ManaProduction, types: frozenset[ManaType]) -> frozenset[Mana
     return types
 
 
-class _Solver:
+#: The most application states the explanations of one question may explore, full
+#: events and type-only graphs each (the answer itself has MAX_STATES).
+EXPLAIN_STATES = 50_000
+#: The same for the type-only graphs the explanations fall back to.
+FALLBACK_STATES = 50_000
+
+#: Productions whose events depend on nothing of the permanent itself (only on the
+#: ability, and for could-produce on the lands it looks at): see ProduceSolver._twin_key.
+_TWIN_KINDS = frozenset({ManaProductionKind.FIXED, ManaProductionKind.CHOICE,
+                         ManaProductionKind.ANY_COLOR, ManaProductionKind.ONE_COLOR,
+                         ManaProductionKind.COULD_PRODUCE,
+                         ManaProductionKind.PRODUCED_TYPE})
+
+
+class ProduceSolver:
     """Everything could-produce knows about one state; built once, cached on it."""
 
     def __init__(self, state: GameState) -> None:
@@ -109,12 +132,35 @@ class _Solver:
                                frozenset[ManaType]] = {}
         self._refs: dict[tuple[str, ManaProduction], tuple[str, ...]] = {}
         self._by_canon: dict[tuple[int, ManaEvent], frozenset[ManaEvent]] = {}
-        deps: dict[str, set[str]] = {}
+        # The lands a could-produce ability looks at depend only on its controller and
+        # whose lands it names: one tuple per (controller, mine), shared (O(L) once).
+        self._lands: dict[tuple[str, bool], tuple[str, ...]] = {}
+        # id(one of those tuples) -> (the tuple, kept alive; its lands' classes).
+        self._classes_of: dict[int, tuple[tuple[str, ...], frozenset[str]]] = {}
+        #: One budget for the whole question: every application state explored, in
+        #: every replacement graph this state asks for (CR 616.1).
+        self.budget = Budget()
+        #: The explanations' own budgets (``--explain``): full events, then the
+        #: smaller type-only graphs once that is spent (see explain.explain_could_produce).
+        self.explain_budget = Budget(EXPLAIN_STATES)
+        self.fallback_budget = Budget(FALLBACK_STATES)
+        # Identical permanents are one node of the dependency graph (see _twin_key).
+        klass: dict[str, str] = {}
+        first: dict[Hashable, str] = {}
         for p in state.permanents:
+            key = self._twin_key(p)
+            klass[p.id] = p.id if key is None else first.setdefault(key, p.id)
+        self.klass = klass
+        #: Class representative -> the representatives of the classes it reads.
+        deps: dict[str, set[str]] = {}
+        self._ref_classes: dict[tuple[str, ManaProduction], frozenset[str]] = {}
+        for p in state.permanents:
+            if klass[p.id] != p.id:
+                continue
             d: set[str] = set()
             for _, ab in self.abilities[p.id]:
                 if ab.mana is not None and ab.mana.kind is ManaProductionKind.COULD_PRODUCE:
-                    d.update(self.refs(p, ab.mana))
+                    d |= self.ref_classes(p, ab.mana)
             deps[p.id] = d
         self.deps = deps
         #: Permanents with a mana ability the card format can't describe (left out).
@@ -123,24 +169,69 @@ class _Solver:
             if any(ab.mana is not None and ab.mana.kind is ManaProductionKind.UNMODELLED
                    for _, ab in abs_))
         # Answers that are lower bounds: the unmodelled permanents and everything that
-        # looks (transitively) at one of them.
-        incomplete = set(self.unmodelled)
-        changed = True
-        while changed:
-            changed = False
-            for pid, d in deps.items():
-                if pid not in incomplete and d & incomplete:
-                    incomplete.add(pid)
-                    changed = True
-        self.incomplete = frozenset(incomplete)
+        # looks (transitively) at one of them (on classes: twins share their answer).
+        readers: dict[str, set[str]] = {}
+        for c, d in deps.items():
+            for x in d:
+                readers.setdefault(x, set()).add(c)
+        bad = {klass[pid] for pid in self.unmodelled}
+        todo = list(bad)
+        while todo:
+            for r in readers.get(todo.pop(), ()):
+                if r not in bad:
+                    bad.add(r)
+                    todo.append(r)
+        self.incomplete = frozenset(pid for pid, c in klass.items() if c in bad)
+
+    def _twin_key(self, perm: Permanent) -> Hashable | None:
+        """What :meth:`_step` reads of ``perm``; equal keys give equal answers.
+
+        ``None`` (a class of its own) unless every mana ability is one whose events
+        depend only on the ability, its replacement effects and the lands it looks at
+        (:data:`_TWIN_KINDS`: not the permanent's own chosen color, no "for each"
+        count, no sacrificed permanent's mana value, nothing unmodelled).
+
+        Two permanents with equal keys have the same step function and the same
+        dependencies, so every Kleene iterate (from all-empty) gives them equal values,
+        and so does the least fixed point: merging them into one node computes exactly
+        the same answers (a hundred Reflecting Pools cost one node, not a hundred, and
+        the edges between them are one self-loop, not L^2).
+        """
+        parts: list[Hashable] = [perm.controller]
+        for num, ab in self.abilities[perm.id]:
+            prod = ab.mana
+            if prod is None or prod.kind not in _TWIN_KINDS \
+                    or prod.per is not None or prod.per_sacrificed_mana_value:
+                return None
+            refs: Hashable = None
+            if prod.kind is ManaProductionKind.COULD_PRODUCE:
+                ref = prod.could_produce
+                refs = None if ref is None else ref.lands in ("you", "sacrificed")
+            parts.append((num, ab, canonical(self.bound(perm, ab)), refs))
+        return tuple(parts)
 
     @functools.cached_property
     def values(self) -> Mapping[str, frozenset[ManaType]]:
         """The least fixed point: what every permanent could produce (CR 106.7).
 
         Computed on first use: an activation whose ability doesn't look at what other
-        permanents could produce never needs it (most payment questions)."""
-        return least_fixed_point([p.id for p in self.state.permanents], self.deps, self._step)
+        permanents could produce never needs it (most payment questions). Solved on
+        the classes of identical permanents (:meth:`_twin_key`), then read back per
+        permanent."""
+        solved = least_fixed_point(list(self.deps), self.deps, self._step)
+        return {pid: solved[c] for pid, c in self.klass.items()}
+
+    def try_values(self) -> Mapping[str, frozenset[ManaType]] | EnumerationLimit:
+        """:attr:`values`, or the limit that stopped them (remembered: asked again, it
+        answers at once instead of searching again)."""
+        err = self.__dict__.get("_values_error")
+        if isinstance(err, EnumerationLimit):
+            return err
+        try:
+            return self.values
+        except EnumerationLimit as e:
+            self.__dict__["_values_error"] = e
+            return e
 
     def bound(self, perm: Permanent, ab: ActivatedAbility) -> tuple[BoundReplacement, ...]:
         key = (perm.id, ab)
@@ -150,18 +241,41 @@ class _Solver:
 
     def refs(self, perm: Permanent, prod: ManaProduction) -> tuple[str, ...]:
         key = (perm.id, prod)
-        if key not in self._refs:
-            self._refs[key] = referenced_lands(self.state, perm, prod)
-        return self._refs[key]
+        got = self._refs.get(key)
+        if got is None:
+            ref = prod.could_produce
+            if ref is None:
+                got = ()
+            else:
+                lands_key = (perm.controller, ref.lands in ("you", "sacrificed"))
+                got = self._lands.get(lands_key)
+                if got is None:
+                    got = self._lands[lands_key] = referenced_lands(self.state, perm, prod)
+            self._refs[key] = got
+        return got
+
+    def ref_classes(self, perm: Permanent, prod: ManaProduction) -> frozenset[str]:
+        """The classes (their representatives) of the lands ``prod`` looks at."""
+        key = (perm.id, prod)
+        got = self._ref_classes.get(key)
+        if got is None:
+            lands = self.refs(perm, prod)
+            by_lands = self._classes_of.get(id(lands))
+            if by_lands is None or by_lands[0] is not lands:
+                by_lands = (lands, frozenset(self.klass[x] for x in lands))
+                self._classes_of[id(lands)] = by_lands
+            got = self._ref_classes[key] = by_lands[1]
+        return got
 
     def candidates(self, perm: Permanent, prod: ManaProduction,
                    values: Mapping[str, frozenset[ManaType]],
                    sacrificed: str | None = None) -> frozenset[ManaType]:
         """The types a COULD_PRODUCE production may choose from, given ``values``."""
-        if sacrificed is not None:
-            lands: tuple[str, ...] = (sacrificed,)
-        else:
-            lands = self.refs(perm, prod)
+        # ``values`` is keyed by pid or by class representative (inside the fixed
+        # point): a representative's value is its whole class's, so reading the
+        # classes is the same as reading every land (and O(classes), not O(lands)).
+        lands = frozenset({sacrificed}) if sacrificed is not None \
+            else self.ref_classes(perm, prod)
         out: frozenset[ManaType] = frozenset()
         for land in lands:
             out |= values.get(land, frozenset())
@@ -201,7 +315,7 @@ class _Solver:
         for ev in events:
             got = memo.get((perm.id, key[1], ev))
             if got is None:
-                got = memo[(perm.id, key[1], ev)] = canonical_outcomes(canon, ev)
+                got = memo[(perm.id, key[1], ev)] = canonical_outcomes(canon, ev, self.budget)
             out |= got
         return frozenset(out)
 
@@ -246,7 +360,8 @@ class _Solver:
             # canon is interned (and kept alive by self._canonical): memo on its id.
             got = self._by_canon.get((id(canon), sup))
             if got is None:
-                got = self._by_canon[(id(canon), sup)] = canonical_outcomes(canon, sup)
+                got = self._by_canon[(id(canon), sup)] = canonical_outcomes(canon, sup,
+                                                                          self.budget)
             for ev in got:
                 types.update(ev)
         result = self._types_memo[memo_key] = frozenset(types)
@@ -312,12 +427,12 @@ def base_supports(state: GameState, source: Permanent, prod: ManaProduction,
                                    could_produce_types))
 
 
-def solver_for(state: GameState) -> _Solver:
+def solver_for(state: GameState) -> ProduceSolver:
     solver = state.__dict__.get("_could_produce_solver")
     if solver is None:
-        solver = _Solver(state)
+        solver = ProduceSolver(state)
         state.__dict__["_could_produce_solver"] = solver
-    assert isinstance(solver, _Solver)
+    assert isinstance(solver, ProduceSolver)
     return solver
 
 

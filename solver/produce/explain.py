@@ -15,6 +15,7 @@ from manacheck.model import (
     GameState,
     ManaProductionKind,
     ManaType,
+    Permanent,
     effective,
 )
 
@@ -25,7 +26,7 @@ from ..replacement import (
 )
 from ..settle import BeforePriority, before_priority
 from ..soundness import PRODUCE, Undecided, unapplied
-from .could import referenced_lands, solver_for
+from .could import ProduceSolver, solver_for
 from .events import (
     ManaEvent,
 )
@@ -60,9 +61,13 @@ class TypeDerivation:
     replacements: tuple[BoundReplacement, ...]
     outcome: ManaEvent
     rules: tuple[str, ...]
+    #: False when the search budget was spent on the full events: ``event`` and
+    #: ``outcome`` are then sets of types (one of each), the same order of effects.
+    amounts: bool = True
 
     def as_dict(self) -> dict[str, object]:
-        return {
+        extra: dict[str, object] = {} if self.amounts else {"amounts_shown": False}
+        return extra | {
             "mana_type": self.mana_type.value,
             "ability": self.ability,
             "ability_text": self.ability_text,
@@ -85,6 +90,8 @@ class TypeDerivation:
         if self.replacements:
             parts.append("then " + " -> ".join(r.describe() for r in self.replacements)
                          + f" gives {_text(self.outcome)}")
+        if not self.amounts:
+            parts.append("amounts not shown (search budget)")
         return f"{head}: " + "; ".join(parts) + " [CR " + ", ".join(self.rules) + "]"
 
 
@@ -102,16 +109,30 @@ class CouldProduce:
     undecided: tuple[Undecided, ...] = ()
     #: State-based actions performed before the question (CR 117.5), with their rules.
     state_based: tuple[str, ...] = ()
-
+    #: The search limit that stopped the question, with its cause: the answer is then
+    #: not decided (``mana_types`` empty, ``complete`` false).
+    limit: str | None = None
+    #: The search limit that stopped the explanation (the answer itself is decided;
+    #: some types have no derivation).
+    explain_limit: str | None = None
 
     @property
     def letters(self) -> list[str]:
         return [t.value for t in MANA_TYPES if t in self.mana_types]
 
-    def as_dict(self) -> dict[str, object]:
-        out: dict[str, object] = {"object": self.object_id, "mana_types": self.letters,
-                                  "derivation": [d.as_dict() for d in self.derivation]}
-        if not self.complete:
+    def as_dict(self, explain: bool = True) -> dict[str, object]:
+        """The JSON answer; ``derivation`` only when ``explain``."""
+        out: dict[str, object] = {"object": self.object_id, "mana_types": self.letters}
+        if explain:
+            out["derivation"] = [d.as_dict() for d in self.derivation]
+        if self.limit is not None:
+            out["complete"] = False
+            out["decided"] = False
+            out["limit"] = self.limit
+        if self.explain_limit is not None:
+            out["explanation_complete"] = False
+            out["explain_limit"] = self.explain_limit
+        if not self.complete and self.limit is None:
             out["complete"] = False
             out["note"] = INCOMPLETE_NOTE
         if self.undecided:
@@ -130,13 +151,32 @@ def _text(ev: ManaEvent) -> str:
     return "".join(f"{{{t.value}}}" for t in ev) or "nothing"
 
 
-def explain_could_produce(state: GameState, object_id: str) -> CouldProduce:
+def explain_could_produce(state: GameState, object_id: str, *, explain: bool = True
+                          ) -> CouldProduce:
     """:func:`could_produce` with a derivation for every type.
 
     For each type: the first ability (in user numbering) that gives it, the mana it
     adds before replacement effects, the permanents it looked at (could-produce
     abilities), one shortest order of replacement effects that ends in mana of that
     type, and the rule numbers.
+
+    Parameters
+    ----------
+    state : GameState
+    object_id : str
+    explain : bool
+        Build the derivations (the replacement graphs of full events, the lands
+        looked at). Without it only the answer is computed: ``derivation`` is empty.
+
+    Notes
+    -----
+    Every graph is charged to the question's budget (``ProduceSolver.budget`` for the
+    answer; ``ProduceSolver.explain_budget`` for the derivations, then, once that is spent,
+    the type-only graphs on ``ProduceSolver.fallback_budget``, marked ``amounts=False``).
+    A spent answer budget (or any other enumeration limit) gives an answer that is
+    not decided (``limit`` set, ``complete`` false): never a guess. A spent
+    explanation budget leaves types without a derivation (``explain_limit`` set).
+    Building derivations stops as soon as every type has one.
 
     Rules
     -----
@@ -145,46 +185,20 @@ def explain_could_produce(state: GameState, object_id: str) -> CouldProduce:
     """
     before = before_priority(state)  # CR 117.5: pending state-based actions first
     if before.undecided or before.changed:
-        return _after_state_based(before, state, object_id)
+        return _after_state_based(before, state, object_id, explain)
     solver = solver_for(state)
     perm = state.permanent(object_id)
-    chars = effective(state)[object_id]
+    values = solver.try_values()
+    if isinstance(values, EnumerationLimit):
+        return CouldProduce(object_id, frozenset(), (), complete=False,
+                            limit=values.one_line())
+    types = values[object_id]
     found: dict[ManaType, TypeDerivation] = {}
-    for num, ab in solver.abilities[object_id]:
-        assert ab.mana is not None
-        if ab.mana.kind is ManaProductionKind.UNMODELLED:
-            continue  # left out; the answer says it is incomplete
-        bound = solver.bound(perm, ab)
-        try:
-            base = solver.base_events(perm, ab, solver.values)
-        except EnumerationLimit:
-            # Too many events to list: explain with their sets of types instead.
-            base = solver.supports(perm, ab, solver.values)
-            bound = solver.type_effects(perm, ab)
-        events = sorted(base, key=lambda e: (len(e), [t.order for t in e]))
-        for ev in events:
-            looked: tuple[str, ...] = ()
-            rules = ["106.7"]
-            if ab.mana.kind is ManaProductionKind.COULD_PRODUCE:
-                looked = tuple(lid for lid in referenced_lands(state, perm, ab.mana)
-                               if ev and ev[0] in solver.values[lid])
-            if "(CR 305.6" in ab.text:
-                rules.append("305.6")
-            if chars.lost_abilities:
-                rules.append("305.7")
-            if ab not in perm.card.abilities and "(CR 305.6" not in ab.text:
-                rules.append("613.1f")
-            graph = ReplacementGraph(bound, ev)
-            for out in sorted(graph.outcomes, key=lambda e: (len(e), [t.order for t in e])):
-                for t in out:
-                    if t in found:
-                        continue
-                    path = tuple(graph.path_to(out))
-                    r = rules + (["614.1a", "616.1"] if path else [])
-                    found[t] = TypeDerivation(t, num, ab.text or ab.cost_text, ev, looked,
-                                              path, out, tuple(r))
-    types = solver.values[object_id]
-    assert frozenset(found) == types, (found, types)
+    explain_limit: str | None = None
+    if explain:
+        explain_limit = _derive(state, solver, perm, types, found)
+    if explain_limit is None:
+        assert not explain or frozenset(found) == types, (found, types)
     # What its abilities add looks only at itself unless one of them refers to other
     # permanents (Reflecting Pool), counts them ("for each"), or has a condition.
     own = all(ab.mana is not None and not ab.mana.refers_to_other_permanents
@@ -193,11 +207,88 @@ def explain_could_produce(state: GameState, object_id: str) -> CouldProduce:
     undecided = unapplied(state, PRODUCE, [object_id], looks_at=[object_id] if own else None)
     return CouldProduce(object_id, types,
                         tuple(found[t] for t in MANA_TYPES if t in found),
-                        complete=object_id not in solver.incomplete, undecided=undecided)
+                        complete=object_id not in solver.incomplete, undecided=undecided,
+                        explain_limit=explain_limit)
 
 
-def _after_state_based(before: BeforePriority, state: GameState, object_id: str
-                       ) -> CouldProduce:
+def _graph(solver: ProduceSolver, bound: tuple[BoundReplacement, ...], ev: ManaEvent
+           ) -> ReplacementGraph:
+    """The replacement graph of ``ev`` under ``bound``, shared by the permanents of one
+    question that ask the same (charged to the explanations' budget once)."""
+    memo: dict[tuple[tuple[BoundReplacement, ...], ManaEvent], ReplacementGraph] = \
+        solver.__dict__.setdefault("_explain_graphs", {})
+    key = (bound, ev)
+    got = memo.get(key)
+    if got is None:
+        got = memo[key] = ReplacementGraph(bound, ev, budget=solver.explain_budget)
+    return got
+
+
+def _derive(state: GameState, solver: ProduceSolver, perm: Permanent,
+            types: frozenset[ManaType], found: dict[ManaType, TypeDerivation]
+            ) -> str | None:
+    """Fill ``found`` with one derivation per type; the limit that stopped it, if any."""
+    object_id = perm.id
+    chars = effective(state)[object_id]
+    values = solver.values
+    limit: str | None = None
+    for num, ab in solver.abilities[object_id]:
+        assert ab.mana is not None
+        if ab.mana.kind is ManaProductionKind.UNMODELLED:
+            continue  # left out; the answer says it is incomplete
+        if types <= frozenset(found):
+            break
+        bound = solver.bound(perm, ab)
+        try:
+            base = solver.base_events(perm, ab, values)
+        except EnumerationLimit:
+            # Too many events to list: explain with their sets of types instead.
+            base = solver.supports(perm, ab, values)
+            bound = solver.type_effects(perm, ab)
+        events = sorted(base, key=lambda e: (len(e), [t.order for t in e]))
+        for ev in events:
+            if types <= frozenset(found):
+                break
+            looked: tuple[str, ...] = ()
+            rules = ["106.7"]
+            if ab.mana.kind is ManaProductionKind.COULD_PRODUCE:
+                looked = tuple(lid for lid in solver.refs(perm, ab.mana)
+                               if ev and ev[0] in values[lid])
+            if "(CR 305.6" in ab.text:
+                rules.append("305.6")
+            if chars.lost_abilities:
+                rules.append("305.7")
+            if ab not in perm.card.abilities and "(CR 305.6" not in ab.text:
+                rules.append("613.1f")
+            amounts = True
+            shown = ev
+            try:
+                graph = _graph(solver, bound, ev)
+            except EnumerationLimit as e:
+                # The same orders on the sets of types (see could.type_only): smaller,
+                # and no amount to overflow.
+                limit = e.one_line()
+                amounts = False
+                shown = tuple(t for t in MANA_TYPES if t in ev)
+                try:
+                    graph = ReplacementGraph(solver.type_effects(perm, ab), shown,
+                                             budget=solver.fallback_budget)
+                except EnumerationLimit as e2:
+                    limit = e2.one_line()
+                    continue
+            for out in sorted(graph.outcomes, key=lambda e: (len(e), [t.order for t in e])):
+                for t in out:
+                    if t in found:
+                        continue
+                    path = tuple(graph.path_to(out))
+                    r = rules + (["614.1a", "616.1"] if path else [])
+                    found[t] = TypeDerivation(t, num, ab.text or ab.cost_text, shown, looked,
+                                              path, out, tuple(r), amounts)
+    return None if types <= frozenset(found) else limit
+
+
+def _after_state_based(before: BeforePriority, state: GameState, object_id: str,
+                       explain: bool = True) -> CouldProduce:
     """:func:`explain_could_produce` of the state(s) after pending state-based actions
     (CR 117.5): one answer if every branch gives it, else not decided."""
     state.permanent(object_id)  # UnknownObject: bad input, whatever happens next
@@ -210,7 +301,7 @@ def _after_state_based(before: BeforePriority, state: GameState, object_id: str
             gone = CouldProduce(object_id, frozenset(), (), state_based=branch.performed)
             answers.append(gone)  # it left: it could produce nothing (CR 106.7)
         else:
-            answers.append(replace(explain_could_produce(st, object_id),
+            answers.append(replace(explain_could_produce(st, object_id, explain=explain),
                                    state_based=branch.performed))
     first = answers[0]
     if all(a.mana_types == first.mana_types and a.complete == first.complete
