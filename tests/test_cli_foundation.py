@@ -337,9 +337,6 @@ CONSOLE = _console_examples()
 #: README examples that show an older output, kept until the README is updated (this
 #: branch may not edit it): ``produce --json`` lists derivations only with --explain
 #: since derivations are built only when asked for (issue 14).
-README_PENDING = {"manacheck produce examples/could_produce.yaml Plains --json"}
-
-
 def test_readme_has_console_examples_for_foundation_commands() -> None:
     commands = " ".join(c for c, _ in CONSOLE)
     for name in ("validate", "show", "card", "schema"):
@@ -349,9 +346,6 @@ def test_readme_has_console_examples_for_foundation_commands() -> None:
 @pytest.mark.parametrize(("command", "expected"), CONSOLE, ids=[c for c, _ in CONSOLE])
 def test_readme_console_example(command: str, expected: str) -> None:
     """Each README console example, run for real.
-
-    The examples in :data:`README_PENDING` are expected to differ (xfail, not strict:
-    once the README shows the new output they pass, and the entry can go).
 
     A last line ``(exit status N)`` is checked against the exit status; a last line
     ``...`` means the README shows only the beginning of the output.
@@ -372,8 +366,6 @@ def test_readme_console_example(command: str, expected: str) -> None:
                           timeout=120)
     got = done.stdout.rstrip("\n")
     want = "\n".join(lines)
-    if command in README_PENDING and not got.startswith(want):
-        pytest.xfail("README shows the output from before derivations need --explain")
     if prefix_only:
         assert got.startswith(want)
     else:
