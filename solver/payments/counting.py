@@ -20,6 +20,7 @@ from __future__ import annotations
 import copy
 import itertools
 from collections import defaultdict
+from typing import Any
 
 from manacheck.model import ManaType
 
@@ -52,6 +53,8 @@ def count(b: Board, max_states: int | None = None) -> int:
 
 
 def _count_checked(b: Board, max_states: int) -> int:
+    # One budget for the whole count: every table's states, checked as it grows.
+    b.count_limit, b.count_done = max_states, 0
     if b.simple is not None and not b.uses_tappers:
         return _count_simple(b, max_states)
     nk = len(b.kinds)
@@ -207,11 +210,22 @@ def _add_option(b: Board, g: Group, o: Option, bound: int,
                 lst[k] = j
                 lst[tot_i] = base_tot + plain * j
                 out[tuple(lst)] = window
+        _grew(out, b)
+    b.count_done += len(out)
     return out
 
 
+def _grew(table: dict[Any, int], b: Board) -> None:
+    """The state budget of the whole count (every table so far and this one), checked
+    while a table grows, never only after a block."""
+    if b.count_done + len(table) > b.count_limit:
+        raise PaymentSearchLimit(
+            f"counting stopped after {b.count_limit:,} partial states",
+            suggestion="list payments with --limit instead")
+
+
 def _prefix_step(k: int, tot_i: int, bound: int, cap: int,
-                 cur: dict[tuple[tuple[int, ...], int], int], plain: int = 1
+                 cur: dict[tuple[tuple[int, ...], int], int], b: Board, plain: int = 1
                  ) -> dict[tuple[tuple[int, ...], int], int]:
     """Add any number m >= 0 of kind ``k`` while ``used + m <= bound`` and the total
     stays within ``cap``: along a line (other kinds fixed, ``used - st[k]`` fixed) the
@@ -236,6 +250,8 @@ def _prefix_step(k: int, tot_i: int, bound: int, cap: int,
                 lst[k] = j
                 lst[tot_i] = base_tot + plain * j
                 out[(tuple(lst), d + j)] = running
+        _grew(out, b)
+    b.count_done += len(out)
     return out
 
 
@@ -251,7 +267,7 @@ def _add_block(b: Board, g: Group, options: list[Option], bound: int,
     cur: dict[tuple[tuple[int, ...], int], int] = {(st, 0): w for st, w in states.items()}
     if not tappers and not any(o.life for o in options):
         for o in options:
-            cur = _prefix_step(o.kind, nk, bound, cap, cur,
+            cur = _prefix_step(o.kind, nk, bound, cap, cur, b,
                                0 if b.kinds[o.kind].mana_cost else 1)
         merged0: defaultdict[tuple[int, ...], int] = defaultdict(int)
         for (st, _used), w in cur.items():
@@ -276,6 +292,8 @@ def _add_block(b: Board, g: Group, options: list[Option], bound: int,
                 lst[nk + 2] += self_tap
                 lst[nk + 3] += o.life
                 nxt[(tuple(lst), used + m)] += w
+            _grew(nxt, b)
+        b.count_done += len(nxt)
         cur = nxt
     merged: defaultdict[tuple[int, ...], int] = defaultdict(int)
     for (st, _used), w in cur.items():

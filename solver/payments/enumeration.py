@@ -31,7 +31,7 @@ from . import exact, limits, listing
 from .board import Board
 from .counting import count
 from .outlets import sacs_fit
-from .precheck import flow_possible
+from .precheck import flow_possible, plain_sources_pay
 from .values import Payment, PaymentSearchLimit
 from .witness import build_payment, check_proposed
 
@@ -263,6 +263,8 @@ class Payments:
         if self._count is not None:
             return self._count > 0
         if listing.applies(b):
+            if plain_sources_pay(b):  # exact, and no Signet needed (often the case)
+                return True
             return next(listing.solutions(b), None) is not None
         csp, _ = self._csp(None)
         return csp.first() is not None

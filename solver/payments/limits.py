@@ -23,12 +23,12 @@ __all__ = [
 ]
 
 #: The counting programme gives up (raising ``PaymentSearchLimit``) past this many states.
-DEFAULT_MAX_STATES = 2_000_000
+DEFAULT_MAX_STATES = 500_000
 #: Ordering the activations of mana abilities that cost mana (``exact.find_order``)
 #: gives up after this many max-flows in one question; usually one or two suffice.
 MAX_ORDER_CHECKS = 20_000
 #: Listing (``listing``) keeps at most this many partial states, over every step.
-MAX_LIST_STATES = 1_000_000
+MAX_LIST_STATES = 300_000
 #: The counting programme gives up after this many exact (max-flow) checks.
 DEFAULT_MAX_CHECKS = 30_000
 #: ``Payments.best`` examines at most this many payments per number of sources.

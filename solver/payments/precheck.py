@@ -24,6 +24,9 @@ total cost (every card it could exile) is checked.
 
 from __future__ import annotations
 
+import copy
+import dataclasses
+
 from manacheck.model import GameState, ManaCost, ManaSymbol, ManaType, SymbolKind
 
 from ..maxflow import FlowNetwork
@@ -132,6 +135,38 @@ def payable_upper_bound(board: Board) -> bool:
     """False only if the cost is certainly unpayable (max-flow below the demand)."""
     value, demand = max_payable_units(board)
     return value >= demand
+
+
+def plain_sources_pay(board: Board) -> bool:
+    """Whether the sources whose abilities cost no mana pay the cost on their own,
+    decided exactly: True only then (False means "not this way", nothing more).
+
+    A fast sufficient test of "payable?" for boards with mana abilities that cost mana
+    (a payment that uses no Signet is a payment). Only options that add one
+    unrestricted mana, pay no life and cost no mana are used, the cost must have only
+    colored, {C} and generic symbols, and no spend-as-though rule, tapper or outlet may
+    be in play: then the relaxed max-flow is exact (each unit of flow is one
+    activation of a real payment).
+    """
+    if board.spend or board.uses_tappers or board.uses_sacs or board.convoke:
+        return False
+    if any(not pk.allowed for pk in board.pool):
+        return False
+    if any(sym.kind not in (SymbolKind.GENERIC, SymbolKind.COLORED, SymbolKind.COLORLESS)
+           for sym in board.cost):
+        return False
+    groups = []
+    for g in board.groups:
+        # Only the options the relaxed flow decides exactly; leaving others out is
+        # sound for a "yes" (a payment without them is a payment).
+        opts = tuple(o for o in g.options
+                     if not board.kinds[o.kind].mana_cost and len(o.event) == 1
+                     and board.kinds[o.kind].restriction is None and not o.life)
+        if opts:
+            groups.append(dataclasses.replace(g, options=opts))
+    plain = copy.copy(board)
+    plain.groups = groups
+    return payable_upper_bound(plain)
 
 
 def flow_possible(board: Board) -> bool:

@@ -1,0 +1,189 @@
+"""Benchmark: real Commander boards with mana abilities that cost mana (issue 14).
+
+Run: ``python benchmarks/network.py [--quick]``.
+
+Boards of 80, 160 and 320 permanents (basics, duals, Birds of Paradise, Llanowar
+Elves, Sol Ring) with S = 0, 2, 4, ..., 12 mana-costing sources (Signets, filter lands,
+tapped Pili-Palas, Cascading Cataracts), and the XMage #7710 Cataracts board. For each:
+
+* ``payable?``: ``Payments.__bool__`` (pre-check, then the first payment);
+* ``count``: the exact count, or an honest stop at a budget (``complete: false``);
+* ``naive order``: the old way to check one multiset of activations, every distinct
+  order of the mana-costing activations tried one by one (``orders_baseline``), on
+  the payment our solver found: the ratio is how much the order search saves;
+* peak memory of the whole run (``resource.getrusage``).
+
+Targets (issue 14): "payable?" under 0.2 s; the count, or an honest stop, within 2 s;
+peak memory under 300 MB; time must not grow exponentially with S. The Cataracts
+board: "payable?" for every cost {1}..{34} under 0.5 s each, with the right answer
+(payable up to {33}). The script exits 1 if an answer is wrong or a target missed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import random
+import resource
+import sys
+import time
+from collections.abc import Sequence
+
+from manacheck.model import load_state_text
+from manacheck.solver.payments import PaymentSearchLimit, payments
+from manacheck.solver.payments import exact as exact_mod
+from manacheck.solver.payments.board import Board
+
+PLAIN = ["Plains", "Island", "Swamp", "Mountain", "Forest", "Tundra", "Badlands",
+         "Savannah", "Birds of Paradise", "Llanowar Elves", "Sol Ring"]
+COSTLY = ["Azorius Signet", "Graven Cairns", "Mystic Gate", "Rugged Prairie",
+          "{card: Pili-Pala, tapped: true}", "Cascading Cataracts"]
+CATARACTS = """
+cards:
+  - name: Cascading Cataracts
+    types: [Land]
+    abilities:
+      - activated: {cost: "{T}", mana: {add: "{C}"}, text: "{T}: Add {C}."}
+      - activated: {cost: "{5}{T}", mana: {any_color: 5},
+                    text: "{5}, {T}: Add five mana in any combination of colors."}
+  - name: Desert
+    types: [Land]
+    abilities:
+      - activated: {cost: "{T}", mana: {add: "{C}"}, text: "{T}: Add {C}."}
+"""
+COSTS = ["{X}{G}{G}", "{3}{W}{U}{B}{R}{G}", "{2}{W}{W}"]
+
+
+def board(n: int, costly: int, seed: int = 0) -> str:
+    rng = random.Random(seed)
+    names = [COSTLY[i % len(COSTLY)] for i in range(costly)]
+    names += [rng.choice(PLAIN) for _ in range(n - costly)]
+    return ("turn: {active_player: A, number: 5}\nplayers:\n  A:\n    battlefield:\n"
+            + "".join(f"      - {x}\n" for x in names) + "  B: {}\n" + CATARACTS)
+
+
+def orders_baseline(b: Board, counts: Sequence[int], pool: Sequence[int], life: int,
+                    budget_s: float) -> tuple[bool, float, bool]:
+    """(valid, seconds, finished): every distinct order of the mana-costing
+    activations tried one by one, the way the exact check worked before issue 14."""
+    filters = sorted(k for k, n in enumerate(counts) if n and b.kinds[k].mana_cost
+                     for _ in range(n))
+    t0 = time.perf_counter()
+    seen: set[tuple[int, ...]] = set()
+    for perm in itertools.permutations(filters):
+        if perm in seen:
+            continue
+        seen.add(perm)
+        if exact_mod.try_orders(b, counts, pool, life, perm, len(perm)) is not None:
+            return True, time.perf_counter() - t0, True
+        if time.perf_counter() - t0 > budget_s:
+            return False, time.perf_counter() - t0, False
+    return False, time.perf_counter() - t0, True
+
+
+def _payment_counts(p: object) -> tuple[list[int], list[int], int] | None:
+    b = p.board  # type: ignore[attr-defined]
+    try:
+        sol = next(iter(p._solutions()), None)  # type: ignore[attr-defined]
+    except PaymentSearchLimit:
+        return None
+    if sol is None:
+        return None
+    counts = [0] * len(b.kinds)
+    pool = [0] * len(b.pool)
+    life = 0
+    for (tag, i, j), v in sol.items():
+        if tag == "n" and v:
+            counts[b.groups[i].options[j].kind] += v
+        elif tag == "p":
+            pool[i] = v
+        elif tag == "l":
+            life = v
+    return counts, pool, life
+
+
+def run_board(n: int, s: int, cost: str, failures: list[str]) -> None:
+    state = load_state_text(board(n, s))
+    x = 10 if "X" in cost else None
+    t0 = time.perf_counter()
+    p = payments(state, "A", cost, x=x)
+    try:
+        ok: bool | None = bool(p)
+    except PaymentSearchLimit:
+        ok = None
+    t_pay = time.perf_counter() - t0
+    p2 = payments(state, "A", cost, x=x)
+    t0 = time.perf_counter()
+    try:
+        count: str = f"{p2.count():,}"
+    except PaymentSearchLimit:
+        count = "stopped (complete: false)"
+    t_count = time.perf_counter() - t0
+    ratio = "n/a (no payment listed)"
+    if ok:
+        found = _payment_counts(payments(state, "A", cost, x=x))
+        if found is not None:
+            b = payments(state, "A", cost, x=x).board
+            t0 = time.perf_counter()
+            assert exact_mod.solve(b, *found) is not None
+            ours = time.perf_counter() - t0
+            b2 = payments(state, "A", cost, x=x).board
+            _valid, naive, done = orders_baseline(b2, *found, budget_s=5.0)
+            ratio = (f"{naive / max(ours, 1e-6):8.0f}x" if done
+                     else f" >{5.0 / max(ours, 1e-6):.0f}x (baseline >5 s)")
+    print(f"{n:5} {s:3} {cost:20} {ok!s:6} {t_pay:7.3f}s {t_count:7.3f}s "
+          f"{count:>28} {ratio}")
+    if t_pay > 0.2:
+        failures.append(f"payable? {t_pay:.2f} s on {n}/{s}/{cost}")
+    if t_count > 2.0:
+        failures.append(f"count {t_count:.2f} s on {n}/{s}/{cost}")
+
+
+def cataracts(failures: list[str]) -> None:
+    lands = [b for b in ("Plains", "Island", "Swamp", "Mountain", "Forest", "Desert")
+             for _ in range(5)] + ["Cascading Cataracts"] * 3
+    state = load_state_text("turn: {active_player: A}\nplayers:\n  A:\n    battlefield: ["
+                            + ", ".join(lands) + "]\n" + CATARACTS)
+    worst = 0.0
+    for n in range(1, 35):
+        t0 = time.perf_counter()
+        ok = bool(payments(state, "A", f"{{{n}}}"))
+        dt = time.perf_counter() - t0
+        worst = max(worst, dt)
+        if ok != (n <= 33):
+            failures.append(f"Cataracts {{{n}}}: {ok}")
+        if dt > 0.5:
+            failures.append(f"Cataracts {{{n}}}: {dt:.2f} s")
+    t0 = time.perf_counter()
+    w20, w21 = bool(payments(state, "A", "{W}" * 20)), bool(payments(state, "A", "{W}" * 21))
+    dt = time.perf_counter() - t0
+    print(f"Cataracts (XMage #7710): {{1}}..{{34}} payable? worst {worst:.3f} s; "
+          f"{{W}}x20 {w20}, {{W}}x21 {w21} ({dt:.2f} s for both)")
+    if not w20 or w21:
+        failures.append("Cataracts white")
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--quick", action="store_true")
+    args = ap.parse_args()
+    failures: list[str] = []
+    sizes = [80] if args.quick else [80, 160, 320]
+    print(f"{'perms':>5} {'S':>3} {'cost':20} {'pay?':6} {'payable?':>8} {'count':>8} "
+          f"{'count value':>28} order search vs every order")
+    for n in sizes:
+        for s in range(0, 13, 4 if args.quick else 2):
+            for cost in COSTS[:1] if args.quick else COSTS:
+                run_board(n, s, cost, failures)
+    cataracts(failures)
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"peak memory: {peak:.0f} MB")
+    if peak > 300:
+        failures.append(f"peak memory {peak:.0f} MB")
+    for f in failures:
+        print("MISSED:", f)
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
