@@ -229,3 +229,17 @@ def test_a_spent_listing_budget_is_said_and_the_count_stands(
     a = payment_answer(s, "A", "{W}{U}{1}")
     assert a.payable is True and a.count is not None and a.count > 0
     assert "listing stopped" in a.stopped and not a.options
+
+
+@pytest.mark.cr("605.3a")
+def test_pool_mana_may_pay_an_activation_instead_of_the_cost() -> None:
+    # Five {C} floating pay one Cascading Cataracts' {5}; it adds {W}x5. The pre-check
+    # counts pool mana through the same budget as the activations' net mana, so this
+    # is payable (and {W}x6 is not: nothing else makes white).
+    text = ("turn: {active_player: A}\nplayers:\n  A:\n    mana_pool: \"{C}{C}{C}{C}{C}\"\n"
+            "    battlefield: [Cascading Cataracts]\n" + CATARACTS)
+    s = load_state_text(text)
+    assert flow_payable(s, "A", "{W}" * 5)
+    a = payment_answer(s, "A", "{W}" * 5)
+    assert a.payable is True and a.count == 1
+    assert payment_answer(s, "A", "{W}" * 6).payable is False
