@@ -243,3 +243,18 @@ def test_pool_mana_may_pay_an_activation_instead_of_the_cost() -> None:
     a = payment_answer(s, "A", "{W}" * 5)
     assert a.payable is True and a.count == 1
     assert payment_answer(s, "A", "{W}" * 6).payable is False
+
+
+@pytest.mark.cr("605.3a")
+def test_listing_through_a_mana_costing_ability_is_as_bounded_as_counting() -> None:
+    # Issue 16, point 7: Cascading Cataracts and one basic of each type. {6} is paid one
+    # way (every land, Cataracts for {C}); {W}x5 one way (the five basics pay its {5},
+    # it adds {W}x5). Listing it took about 180 s before; now it walks the count's
+    # layers back.
+    s = load_state_text(_board(["Plains", "Island", "Swamp", "Mountain", "Forest",
+                                "Cascading Cataracts"], CATARACTS))
+    for cost in ("{6}", "{W}" * 5):
+        a = payment_answer(s, "A", cost)
+        assert a.payable is True and a.count == 1 and len(a.options) == 1
+        assert a.order_complete and not a.stopped
+    assert payment_answer(s, "A", "{7}").payable is False
