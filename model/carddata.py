@@ -44,7 +44,7 @@ from __future__ import annotations
 import functools
 import json
 from collections.abc import Mapping
-from importlib import resources
+from pathlib import Path
 from typing import Any
 
 from .abilities import (
@@ -391,6 +391,8 @@ COMPILED_CARDS = "compiled_cards.json"
 
 def _builtin_entries() -> list[tuple[str, str, Any]]:
     """Every built-in card entry from the sources: (file name, card name, entry)."""
+    from importlib import resources
+
     import yaml
 
     out: list[tuple[str, str, Any]] = []
@@ -438,8 +440,9 @@ def builtin_cards() -> CardDatabase:
     Read from their compiled form; a definition is parsed only when first looked up,
     so a state file naming five cards parses five.
     """
-    text = resources.files("manacheck.model").joinpath("data", COMPILED_CARDS).read_text(
-        encoding="utf-8")
+    # Beside this module, as installed; not importlib.resources, whose import (zipfile,
+    # threading) costs more than reading the file.
+    text = (Path(__file__).parent / "data" / COMPILED_CARDS).read_text(encoding="utf-8")
     entries: dict[str, str] = json.loads(text)["cards"]
     return CardDatabase(LazyCards(entries, _parse_compiled))
 
