@@ -12,7 +12,6 @@ import argparse
 import importlib
 import json
 import os
-import pkgutil
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
@@ -98,7 +97,43 @@ def _discard_stdout() -> None:
         os.close(devnull)
 
 
-def build_parser() -> argparse.ArgumentParser:
+# Every command, its module and its one-line help, so that the parser can be built without
+# importing any command module (and the solvers they import) but the chosen one. A test
+# keeps this table equal to each module's COMMAND and HELP.
+COMMANDS: dict[str, tuple[str, str]] = {
+    "abilities": ("abilities",
+                  "list every activated ability a player could consider, each with its verdict"),
+    "can-activate": ("can_activate", "may a player activate an object's ability now? every "
+                     "reason, a witness, fixes"),
+    "card": ("card", "print a card's definition (built-in, or from --cards FILE)"),
+    "cards": ("cards", "search the cards by name, type line or rules text (cards search TEXT)"),
+    "pay": ("pay", "list and count every distinct way to pay a mana cost (CR 601.2g-h)"),
+    "produce": ("produce", "what mana types each permanent could produce now (CR 106.7)"),
+    "resolve": ("resolve", "play out the events: state-based actions, triggers, resolution "
+                "(CR 603, 608, 704)"),
+    "schema": ("schema", "print the JSON Schema of state files"),
+    "show": ("show", "print the board: players, zones with ids, the stack (top first), the turn"),
+    "validate": ("validate", "check a state file: a one-line summary, or every problem with "
+                 "file, key path, line"),
+}
+
+
+def _chosen_command(argv: Sequence[str] | None) -> str | None:
+    """The command ``argv`` names (its first argument that is not an option), if any."""
+    for arg in argv if argv is not None else sys.argv[1:]:
+        if not arg.startswith("-"):
+            return arg
+    return None
+
+
+def build_parser(argv: Sequence[str] | None = None, *,
+                 everything: bool = True) -> argparse.ArgumentParser:
+    """The parser of the whole tool.
+
+    With ``everything`` false, only the command that ``argv`` names gets its arguments
+    (and its module imported); the others are listed with their help, which is all that
+    ``manacheck --help`` and a usage error show of them.
+    """
     parser = _Parser(
         prog="manacheck",
         description="Exact answers to Magic: The Gathering rules questions about mana and "
@@ -106,21 +141,20 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version="manacheck 0.1.0")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-    import manacheck.commands as pkg
-
-    modules = sorted(m.name for m in pkgutil.iter_modules(pkg.__path__))
-    for name in modules:
-        mod = importlib.import_module(f"manacheck.commands.{name}")
-        p = sub.add_parser(mod.COMMAND, help=mod.HELP, description=mod.HELP)
+    chosen = None if everything else _chosen_command(argv)
+    for command in sorted(COMMANDS, key=lambda c: COMMANDS[c][0]):
+        module, help_text = COMMANDS[command]
+        p = sub.add_parser(command, help=help_text, description=help_text)
         p.add_argument("--json", action="store_true", help="print the answer as JSON")
-        mod.register(p)
+        if everything or command == chosen:
+            importlib.import_module(f"manacheck.commands.{module}").register(p)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the CLI with ``argv``; return the exit status (never raises for bad input)."""
     try:
-        parser = build_parser()
+        parser = build_parser(argv, everything=False)
         args = parser.parse_args(list(argv) if argv is not None else None)
         if not getattr(args, "command", None):
             write(parser.format_help().rstrip("\n"))

@@ -44,7 +44,7 @@ from __future__ import annotations
 import functools
 import json
 from collections.abc import Mapping
-from importlib import resources
+from pathlib import Path
 from typing import Any
 
 from .abilities import (
@@ -71,16 +71,19 @@ from .cardformat import (
     str_list,
     suggest,
 )
-from .cards import CARD_TYPES, SUPERTYPES, CardDatabase, CardDefinition
+from .cards import CARD_TYPES, SUPERTYPES, CardDatabase, CardDefinition, LazyCards
 from .effects import Family, family_by_name
 from .errors import CardDataError
 from .keywords import keyword_problem
 from .mana import sort_types
 
 __all__ = [
+    "COMPILED_CARDS",
     "builtin_cards",
+    "compiled_cards_text",
     "parse_ability",
     "parse_activated",
+    "parse_builtin_sources",
     "parse_card",
     "parse_cards",
     "parse_static",
@@ -381,12 +384,18 @@ def parse_cards(data: Any, path: str = "cards") -> list[CardDefinition]:
     return [parse_card(c, f"{path}[{i}]") for i, c in enumerate(data)]
 
 
-@functools.cache
-def builtin_cards() -> CardDatabase:
-    """The built-in card definitions shipped in ``model/data/cards/*.yaml``."""
+#: The built-in cards compiled from ``data/cards/*`` (``python -m
+#: manacheck.model.compile_cards`` writes it): each card's entry as JSON text, by name.
+COMPILED_CARDS = "compiled_cards.json"
+
+
+def _builtin_entries() -> list[tuple[str, str, Any]]:
+    """Every built-in card entry from the sources: (file name, card name, entry)."""
+    from importlib import resources
+
     import yaml
 
-    out: dict[str, CardDefinition] = {}
+    out: list[tuple[str, str, Any]] = []
     folder = resources.files("manacheck.model").joinpath("data", "cards")
     for entry in sorted(folder.iterdir(), key=lambda e: e.name):
         if not entry.name.endswith((".yaml", ".yml", ".json")):
@@ -396,8 +405,47 @@ def builtin_cards() -> CardDatabase:
         # one, which made CLI start-up the slowest part of `manacheck validate`.
         loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
         data = json.loads(text) if entry.name.endswith(".json") else yaml.load(text, loader)
-        for card in parse_cards(data or [], path=entry.name):
-            if card.name in out:
-                raise CardDataError(f"card '{card.name}' is defined twice (in {entry.name})")
-            out[card.name] = card
+        cards = parse_cards(data or [], path=entry.name)  # checks every entry
+        out.extend((entry.name, card.name, raw) for card, raw in zip(cards, data or [],
+                                                                       strict=True))
+    return out
+
+
+def parse_builtin_sources() -> CardDatabase:
+    """The built-in cards parsed from their sources, every one (what the compiled form
+    must equal)."""
+    out: dict[str, CardDefinition] = {}
+    for file_name, name, raw in _builtin_entries():
+        if name in out:
+            raise CardDataError(f"card '{name}' is defined twice (in {file_name})")
+        out[name] = parse_card(raw, file_name)
     return CardDatabase(out)
+
+
+def compiled_cards_text() -> str:
+    """The compiled form of the built-in cards, as ``COMPILED_CARDS`` holds it."""
+    cards: dict[str, str] = {}
+    for file_name, name, raw in _builtin_entries():
+        if name in cards:
+            raise CardDataError(f"card '{name}' is defined twice (in {file_name})")
+        cards[name] = json.dumps(raw, ensure_ascii=False,
+                                 separators=(",", ":"))
+    return json.dumps({"cards": cards}, ensure_ascii=False, indent=0) + "\n"
+
+
+@functools.cache
+def builtin_cards() -> CardDatabase:
+    """The built-in card definitions shipped in ``model/data/cards/*.yaml``.
+
+    Read from their compiled form; a definition is parsed only when first looked up,
+    so a state file naming five cards parses five.
+    """
+    # Beside this module, as installed; not importlib.resources, whose import (zipfile,
+    # threading) costs more than reading the file.
+    text = (Path(__file__).parent / "data" / COMPILED_CARDS).read_text(encoding="utf-8")
+    entries: dict[str, str] = json.loads(text)["cards"]
+    return CardDatabase(LazyCards(entries, _parse_compiled))
+
+
+def _parse_compiled(name: str, entry: str) -> CardDefinition:
+    return parse_card(json.loads(entry), name)

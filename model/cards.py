@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import difflib
 import functools
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from .abilities import (
@@ -41,6 +41,7 @@ __all__ = [
     "SUPERTYPES",
     "CardDatabase",
     "CardDefinition",
+    "LazyCards",
     "intrinsic_mana_ability",
 ]
 
@@ -152,6 +153,45 @@ class CardDefinition:
 
 
 
+class LazyCards(Mapping[str, CardDefinition]):
+    """Card definitions by name, each made from its entry only when first asked for.
+
+    The names (and so iteration, ``len`` and ``in``) need no definition at all, so a
+    lookup by name or a "did you mean" reads just the names' index.
+    """
+
+    def __init__(self, entries: Mapping[str, str | CardDefinition],
+                 make: Callable[[str, str], CardDefinition]) -> None:
+        self._entries = dict(entries)
+        self._make = make
+
+    def __getitem__(self, name: str) -> CardDefinition:
+        entry = self._entries[name]
+        if isinstance(entry, str):
+            entry = self._entries[name] = self._make(name, entry)
+        return entry
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._entries)
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._entries
+
+    def parsed(self) -> int:
+        """How many definitions have been made so far."""
+        return sum(1 for e in self._entries.values() if not isinstance(e, str))
+
+    def extended(self, extra: Sequence[CardDefinition]) -> LazyCards:
+        """These cards with ``extra`` added (later ones override), still lazy."""
+        merged: dict[str, str | CardDefinition] = dict(self._entries)
+        for card in extra:
+            merged[card.name] = card
+        return LazyCards(merged, self._make)
+
+
 #: Said when a name matches no card at all: how a user adds one.
 HOW_TO_ADD_A_CARD = ("to use a card manacheck doesn't know, define it under 'cards:' in the "
                      "state file or in a file given with --cards, in the format of the "
@@ -232,6 +272,8 @@ class CardDatabase:
         return out
 
     def extended(self, extra: Sequence[CardDefinition]) -> CardDatabase:
+        if isinstance(self.cards, LazyCards):
+            return CardDatabase(self.cards.extended(extra))
         merged = dict(self.cards)
         for card in extra:
             merged[card.name] = card
