@@ -686,28 +686,3 @@ players:
     why = unpayable_reasons(s, "A", "{3}")
     assert any("in the mana pool may be spent only as it says" in r and "106.6" in r
                for r in why)
-
-
-@pytest.mark.cr("602.5b")
-def test_an_once_each_turn_mana_ability_is_used_once_exactly() -> None:
-    # Issue 16 (Shire Scarecrow, XMage's LimitPerTurnTest): "{1}: Add one mana of any
-    # color. Activate only once each turn." Once per Scarecrow is exactly what the rule
-    # allows, so it isn't "left out" as a repeatable ability: with three Scarecrows and
-    # five Swamps, {R/G}x5 is certainly not payable (at most three mana of red/green).
-    s = load_state_text("""
-turn: {active_player: A}
-players:
-  A: {battlefield: [Scarecrow, Scarecrow, Scarecrow, Swamp, Swamp, Swamp, Swamp, Swamp]}
-cards:
-  - name: Scarecrow
-    types: [Artifact, Creature]
-    power: 0
-    toughness: 1
-    abilities:
-      - activated: {cost: "{1}", mana: {any_color: 1}, once_each_turn: true,
-                    text: "{1}: Add one mana of any color. Activate only once each turn."}
-""")
-    from manacheck.solver.payments import payment_answer
-
-    a = payment_answer(s, "A", "{R/G}" * 5)
-    assert a.payable is False and not a.left_out

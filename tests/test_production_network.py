@@ -204,13 +204,17 @@ def test_shire_scarecrows_pay_three_hybrid_symbols(capsys: pytest.CaptureFixture
                                                   tmp_path: object) -> None:
     # Issue 16 (XMage's LimitPerTurnTest): three Scarecrows, once each turn, paid by
     # three of five Swamps, make three red or green mana: {R/G}x3 is payable in four
-    # ways (R^k G^(3-k)), {R/G}x5 is not. `pay --for` the spell answers, exit 0.
+    # ways (R^k G^(3-k)), {R/G}x5 is not. Once per Scarecrow is exactly what the rule
+    # allows, so none is "left out" as a repeatable ability. `pay --for` the spell
+    # answers, exit 0.
     text = _board(["Scarecrow"] * 3 + ["Swamp"] * 5) + "    hand: [Hybrid Bear]\n" \
         + SCARECROW
     s = load_state_text(text)
     a = payment_answer(s, "A", "{R/G}" * 3)
     assert a.payable is True and a.complete and a.count == 4
-    assert payment_answer(s, "A", "{R/G}" * 5).payable is False
+    assert not a.left_out
+    five = payment_answer(s, "A", "{R/G}" * 5)
+    assert five.payable is False and not five.left_out
     from pathlib import Path
     path = Path(str(tmp_path)) / "scarecrows.yaml"
     path.write_text(text, encoding="utf-8")

@@ -147,8 +147,9 @@ class Board:
         self.max_flows: int | None = None
         #: Max-flows spent ordering mana-costing activations (``exact.find_order``).
         self.order_checks = 0
-        #: The counting programme's state budget, and the states it has made so far.
-        self.count_limit = 2_000_000
+        #: The counting programme's state budget, and the states it has made so far
+        #: (both set when a count starts).
+        self.count_limit = 0
         self.count_done = 0
         #: The listing programme's steps, layers and payment ends (``listing``).
         self.listing: Any = None

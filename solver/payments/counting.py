@@ -71,17 +71,12 @@ def _count_checked(b: Board, max_states: int) -> int:
     if not track_life:
         b = _without_life(b)
     states: dict[tuple[int, ...], int] = {tuple([0] * (nk + 4)): 1}
-    for gi, g in enumerate(b.groups):
+    for g in b.groups:
         for options, bound in g.blocks():
             if len(options) == 1:
                 states = _add_option(b, g, options[0], bound, states, cap, tappers)
             else:
                 states = _add_block(b, g, list(options), bound, states, cap, tappers)
-            if len(states) > max_states:
-                raise PaymentSearchLimit(
-                    f"counting stopped after {max_states} partial states at group "
-                    f"{gi + 1} of {len(b.groups)}",
-                    suggestion="list payments with --limit instead")
     total_tappers = b.extra_tappers + sum(g.tappers for g in b.groups)
     pool_ranges = [range(pk.amount + 1) for pk in b.pool]
     life_top = min(b.phyrexian, max(b.life, 0) // 2)

@@ -147,6 +147,12 @@ def plain_sources_pay(board: Board) -> bool:
     colored, {C} and generic symbols, and no spend-as-though rule, tapper or outlet may
     be in play: then the relaxed max-flow is exact (each unit of flow is one
     activation of a real payment).
+
+    Rules
+    -----
+    CR 601.2g-h: any set of activations that pays the whole cost is a payment, so a
+    payment found among fewer sources is one of the board's. CR 106.6, 119.4: options
+    with a spending restriction or a life cost are not among them.
     """
     if board.spend or board.uses_tappers or board.uses_sacs or board.convoke:
         return False
