@@ -155,6 +155,8 @@ class Board:
         self.listing: Any = None
         #: The arithmetic exact check's data when it applies (set with the sources).
         self.simple: ExactData | None = None
+        #: (type, symbols only it pays), for the exact check's quick test (``exact``).
+        self.one_type_needs: tuple[tuple[ManaType, int], ...] | None = None
         #: The answer of the relaxed max-flow pre-check, once asked.
         self.flow_possible: bool | None = None
         self.d_main_max = sum(max_units(s) for s in cost)

@@ -70,18 +70,21 @@ def _count_checked(b: Board, max_states: int) -> int:
     track_life = most_life > 0 and most_life + 2 * b.phyrexian > max(b.life, 0)
     if not track_life:
         b = _without_life(b)
-    states: dict[tuple[int, ...], int] = {tuple([0] * (nk + 4)): 1}
+    lay = _Layout(b, cap, tappers)
+    states: dict[int, int] = {0: 1}
     for g in b.groups:
         for options, bound in g.blocks():
             if len(options) == 1:
-                states = _add_option(b, g, options[0], bound, states, cap, tappers)
+                states = _add_option(b, lay, g, options[0], bound, states, cap, tappers)
             else:
-                states = _add_block(b, g, list(options), bound, states, cap, tappers)
+                states = _add_block(b, lay, g, list(options), bound, states, cap,
+                                    tappers)
     total_tappers = b.extra_tappers + sum(g.tappers for g in b.groups)
     pool_ranges = [range(pk.amount + 1) for pk in b.pool]
     life_top = min(b.phyrexian, max(b.life, 0) // 2)
     total = 0
-    for st, ways in states.items():
+    for packed, ways in states.items():
+        st = lay.unpack(packed)
         counts = st[:nk]
         need, avail = (st[need_i], total_tappers - st[self_i]) if tappers else (0, 0)
         for pool in itertools.product(*pool_ranges):
@@ -89,6 +92,47 @@ def _count_checked(b: Board, max_states: int) -> int:
                 if exact.valid(b, counts, pool, life, need, avail, st[life_i]):
                     total += ways
     return total
+
+
+class _Layout:
+    """A counting state packed into one int: digit ``i`` in a mixed radix whose base
+    at each place exceeds the most that dimension can reach.
+
+    Dimensions: activations of each kind, plain activations in total, creatures
+    needed by "tap an untapped creature" costs, self taps, life paid for abilities.
+    One int per state instead of a tuple with one entry per kind: a board with a
+    Cascading Cataracts has over a hundred kinds, nearly all of them 0 in any state.
+    """
+
+    def __init__(self, b: Board, cap: int, tappers: bool) -> None:
+        nk = len(b.kinds)
+        tops = [0] * (nk + 4)
+        for g in b.groups:
+            for options, bound in g.blocks():
+                for o in options:
+                    tops[o.kind] += bound
+                tops[nk + 1] += bound * max(
+                    (b.kinds[o.kind].taps_other for o in options), default=0) * tappers
+                tops[nk + 2] += bound * any(o.taps_self for o in options) * bool(
+                    g.tappers) * tappers
+                tops[nk + 3] += bound * max((o.life for o in options), default=0)
+        tops[nk] = cap
+        self.base = [t + 1 for t in tops]
+        self.place: list[int] = []
+        p = 1
+        for base in self.base:
+            self.place.append(p)
+            p *= base
+
+    def digit(self, packed: int, i: int) -> int:
+        return (packed // self.place[i]) % self.base[i]
+
+    def unpack(self, packed: int) -> tuple[int, ...]:
+        out = []
+        for base in self.base:
+            packed, d = divmod(packed, base)
+            out.append(d)
+        return tuple(out)
 
 
 def _without_life(b: Board) -> Board:
@@ -163,16 +207,8 @@ def _count_simple(b: Board, max_states: int) -> int:
     return total
 
 
-def _step(b: Board, g: Group, o: Option, tappers: bool) -> tuple[int, int, int, int]:
-    """(kind index, total index, creatures needed per activation, self taps)."""
-    nk = len(b.kinds)
-    return (o.kind, nk, b.kinds[o.kind].taps_other if tappers else 0,
-            1 if tappers and o.taps_self and g.tappers else 0)
-
-
-def _add_option(b: Board, g: Group, o: Option, bound: int,
-                states: dict[tuple[int, ...], int], cap: int, tappers: bool
-                ) -> dict[tuple[int, ...], int]:
+def _add_option(b: Board, lay: _Layout, g: Group, o: Option, bound: int,
+                states: dict[int, int], cap: int, tappers: bool) -> dict[int, int]:
     """Add 0..bound activations of one option to every state.
 
     Along a line of states that differ only in this option's kind, the new count at
@@ -180,31 +216,29 @@ def _add_option(b: Board, g: Group, o: Option, bound: int,
     the step costs O(states) rather than O(states * bound).
     """
     if tappers or o.life:
-        return _add_block(b, g, [o], bound, states, cap, tappers)
+        return _add_block(b, lay, g, [o], bound, states, cap, tappers)
     k = o.kind
     tot_i = len(b.kinds)
     plain = 0 if b.kinds[k].mana_cost else 1  # mana-costing ones aren't in the total
-    lines: defaultdict[tuple[int, ...], dict[int, int]] = defaultdict(dict)
+    place, base = lay.place[k], lay.base[k]
+    step = place + plain * lay.place[tot_i]
+    lines: defaultdict[int, dict[int, int]] = defaultdict(dict)
     for st, w in states.items():
-        lines[(*st[:k], 0, *st[k + 1:tot_i], st[tot_i] - plain * st[k], *st[tot_i + 1:])
-              ][st[k]] = w
-    out: dict[tuple[int, ...], int] = {}
+        c = (st // place) % base
+        lines[st - c * step][c] = w
+    out: dict[int, int] = {}
     for rest, row in lines.items():
-        base_tot = rest[tot_i]
         lo = min(row)
         hi = max(row) + bound
         if plain:
-            hi = min(hi, cap - base_tot)
+            hi = min(hi, cap - lay.digit(rest, tot_i))
         window = 0
-        lst = list(rest)
         for j in range(lo, hi + 1):
             window += row.get(j, 0)
             if j - bound - 1 >= lo:
                 window -= row.get(j - bound - 1, 0)
             if window:
-                lst[k] = j
-                lst[tot_i] = base_tot + plain * j
-                out[tuple(lst)] = window
+                out[rest + j * step] = window
         _grew(out, b)
     b.count_done += len(out)
     return out
@@ -219,78 +253,76 @@ def _grew(table: dict[Any, int], b: Board) -> None:
             suggestion="list payments with --limit instead")
 
 
-def _prefix_step(k: int, tot_i: int, bound: int, cap: int,
-                 cur: dict[tuple[tuple[int, ...], int], int], b: Board, plain: int = 1
-                 ) -> dict[tuple[tuple[int, ...], int], int]:
+def _prefix_step(lay: _Layout, k: int, tot_i: int, bound: int, cap: int,
+                 cur: dict[tuple[int, int], int], b: Board, plain: int = 1
+                 ) -> dict[tuple[int, int], int]:
     """Add any number m >= 0 of kind ``k`` while ``used + m <= bound`` and the total
     stays within ``cap``: along a line (other kinds fixed, ``used - st[k]`` fixed) the
     new count at ``j`` is the sum of the old counts at or below ``j``. ``plain`` is 0
     for kinds that cost mana (they are not in the total)."""
-    lines: defaultdict[tuple[tuple[int, ...], int], dict[int, int]] = defaultdict(dict)
+    place, base = lay.place[k], lay.base[k]
+    t_place, t_base = lay.place[tot_i], lay.base[tot_i]
+    step = place + plain * t_place
+    lines: defaultdict[tuple[int, int], dict[int, int]] = defaultdict(dict)
     for (st, used), w in cur.items():
-        rest = (*st[:k], 0, *st[k + 1:tot_i], st[tot_i] - plain * st[k], *st[tot_i + 1:])
-        lines[(rest, used - st[k])][st[k]] = w
-    out: dict[tuple[tuple[int, ...], int], int] = {}
+        c = (st // place) % base
+        lines[(st - c * step, used - c)][c] = w
+    out: dict[tuple[int, int], int] = {}
     for (rest, d), row in lines.items():
-        base_tot = rest[tot_i]
         lo = min(row)
         hi = bound - d
         if plain:
-            hi = min(hi, cap - base_tot)
+            hi = min(hi, cap - (rest // t_place) % t_base)
         running = 0
-        lst = list(rest)
         for j in range(lo, hi + 1):
             running += row.get(j, 0)
             if running:
-                lst[k] = j
-                lst[tot_i] = base_tot + plain * j
-                out[(tuple(lst), d + j)] = running
+                out[(rest + j * step, d + j)] = running
         _grew(out, b)
     b.count_done += len(out)
     return out
 
 
-def _add_block(b: Board, g: Group, options: list[Option], bound: int,
-               states: dict[tuple[int, ...], int], cap: int, tappers: bool
-               ) -> dict[tuple[int, ...], int]:
+def _add_block(b: Board, lay: _Layout, g: Group, options: list[Option], bound: int,
+               states: dict[int, int], cap: int, tappers: bool) -> dict[int, int]:
     """Add activations of several options sharing one bound (a group's members).
 
     The state carries "members used so far"; without tap costs each option is added
     with a running (prefix) sum along its kind, O(states) per option.
     """
     nk = len(b.kinds)
-    cur: dict[tuple[tuple[int, ...], int], int] = {(st, 0): w for st, w in states.items()}
+    cur: dict[tuple[int, int], int] = {(st, 0): w for st, w in states.items()}
     if not tappers and not any(o.life for o in options):
         for o in options:
-            cur = _prefix_step(o.kind, nk, bound, cap, cur, b,
+            cur = _prefix_step(lay, o.kind, nk, bound, cap, cur, b,
                                0 if b.kinds[o.kind].mana_cost else 1)
-        merged0: defaultdict[tuple[int, ...], int] = defaultdict(int)
+        merged0: defaultdict[int, int] = defaultdict(int)
         for (st, _used), w in cur.items():
             merged0[st] += w
         return merged0
     for o in options:
-        k, tot_i, taps, self_tap = _step(b, g, o, tappers)
+        k = o.kind
         plain = 0 if b.kinds[k].mana_cost else 1
-        nxt: defaultdict[tuple[tuple[int, ...], int], int] = defaultdict(int)
+        taps = b.kinds[k].taps_other if tappers else 0
+        self_tap = 1 if tappers and o.taps_self and g.tappers else 0
+        delta = (lay.place[k] + plain * lay.place[nk] + taps * lay.place[nk + 1]
+                 + self_tap * lay.place[nk + 2] + o.life * lay.place[nk + 3])
+        nxt: defaultdict[tuple[int, int], int] = defaultdict(int)
         for (st, used), w in cur.items():
             nxt[(st, used)] += w
             room = bound - used
             if plain:
-                room = min(room, cap - st[tot_i])
+                room = min(room, cap - lay.digit(st, nk))
             if room <= 0:
                 continue
-            lst = list(st)
+            s = st
             for m in range(1, room + 1):
-                lst[k] += 1
-                lst[tot_i] += plain
-                lst[nk + 1] += taps
-                lst[nk + 2] += self_tap
-                lst[nk + 3] += o.life
-                nxt[(tuple(lst), used + m)] += w
+                s += delta
+                nxt[(s, used + m)] += w
             _grew(nxt, b)
         b.count_done += len(nxt)
         cur = nxt
-    merged: defaultdict[tuple[int, ...], int] = defaultdict(int)
+    merged: defaultdict[int, int] = defaultdict(int)
     for (st, _used), w in cur.items():
         merged[st] += w
     return merged

@@ -138,11 +138,32 @@ def solve(b: Board, counts: Sequence[int], pool: Sequence[int], life_syms: int,
     extra = sum(pool) + life_syms
     if acts + extra > b.d_main_max + fmax or produced + extra < b.d_main_min + fmin:
         return None
+    # And each symbol of one type ({G}, {C}) needs mana of its type (CR 107.4a, 107.4c;
+    # not with a spend rule, CR 609.4b).
+    for t, want in _one_type_needs(b):
+        have = sum(n * b.kinds[k].event.count(t) for k, n in enumerate(counts) if n)
+        have += sum(n for i, n in enumerate(pool) if n and b.pool[i].type is t)
+        if have < want:
+            return None
     filters = tuple(sorted(k for k, n in enumerate(counts) if n and b.kinds[k].mana_cost
                            for _ in range(n)))
     if len(filters) <= 1:
         return try_orders(b, counts, pool, life_syms, filters, len(filters))
     return find_order(b, counts, pool, life_syms, filters)
+
+
+def _one_type_needs(b: Board) -> tuple[tuple[ManaType, int], ...]:
+    """For each mana type, how many symbols of the cost only that type pays ({G},
+    {C}); none when a spend rule lets other mana pay them (CR 609.4b)."""
+    if b.one_type_needs is None:
+        need: dict[ManaType, int] = {}
+        if not b.spend:
+            for s in b.cost:
+                if s.kind is SymbolKind.COLORED or s.kind is SymbolKind.COLORLESS:
+                    t = s.colors[0] if s.kind is SymbolKind.COLORED else ManaType.C
+                    need[t] = need.get(t, 0) + 1
+        b.one_type_needs = tuple(need.items())
+    return b.one_type_needs
 
 
 def find_order(b: Board, counts: Sequence[int], pool: Sequence[int], life_syms: int,
