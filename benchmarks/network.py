@@ -7,7 +7,8 @@ Elves, Sol Ring) with S = 0, 2, 4, ..., 12 mana-costing sources (Signets, filter
 tapped Pili-Palas, Cascading Cataracts), and the XMage #7710 Cataracts board. For each:
 
 * ``payable?``: ``Payments.__bool__`` (pre-check, then the first payment);
-* ``count``: the exact count, or an honest stop at a budget (``complete: false``);
+* ``count``: ``payment_answer``'s count: exact, or where the count stops at its budget
+  (``complete: false``) the proven bounds of ``solver.payments.bounds``;
 * ``naive order``: the old way to check one multiset of activations, every distinct
   order of the mana-costing activations tried one by one (``orders_baseline``), on
   the payment our solver found: the ratio is how much the order search saves;
@@ -30,7 +31,7 @@ import time
 from collections.abc import Sequence
 
 from manacheck.model import load_state_text
-from manacheck.solver.payments import PaymentSearchLimit, payments
+from manacheck.solver.payments import PaymentSearchLimit, payment_answer, payments
 from manacheck.solver.payments import exact as exact_mod
 from manacheck.solver.payments.board import Board
 
@@ -102,7 +103,8 @@ def _payment_counts(p: object) -> tuple[list[int], list[int], int] | None:
     return counts, pool, life
 
 
-def run_board(n: int, s: int, cost: str, failures: list[str]) -> None:
+def run_board(n: int, s: int, cost: str, failures: list[str],
+              times: dict[int, list[float]]) -> None:
     state = load_state_text(board(n, s))
     x = 10 if "X" in cost else None
     t0 = time.perf_counter()
@@ -112,13 +114,20 @@ def run_board(n: int, s: int, cost: str, failures: list[str]) -> None:
     except PaymentSearchLimit:
         ok = None
     t_pay = time.perf_counter() - t0
-    p2 = payments(state, "A", cost, x=x)
     t0 = time.perf_counter()
-    try:
-        count: str = f"{p2.count():,}"
-    except PaymentSearchLimit:
-        count = "stopped (complete: false)"
+    a = payment_answer(state, "A", cost, x=x, list_payments=False)
     t_count = time.perf_counter() - t0
+    if a.count is not None:
+        count = f"{a.count:,}"
+    elif a.count_bounds is not None:
+        most = a.count_bounds.at_most
+        count = (f">= {a.count_bounds.at_least:.3g}"
+                 + (f", <= {most:.3g}" if most is not None else "") + " (complete: false)")
+    else:
+        count = "stopped (complete: false)"
+    if a.payable is not ok:
+        failures.append(f"payable? {ok} but the count's answer {a.payable} on {n}/{s}/{cost}")
+    times.setdefault(s, []).append(t_count)
     ratio = "n/a (no payment listed)"
     if ok:
         found = _payment_counts(payments(state, "A", cost, x=x))
@@ -137,6 +146,16 @@ def run_board(n: int, s: int, cost: str, failures: list[str]) -> None:
         failures.append(f"payable? {t_pay:.2f} s on {n}/{s}/{cost}")
     if t_count > 2.0:
         failures.append(f"count {t_count:.2f} s on {n}/{s}/{cost}")
+
+
+def plot(times: dict[int, list[float]]) -> None:
+    """Count time (worst over sizes and costs) against S, as bars: each '#' is 0.05 s.
+    Every count is bounded by its budgets, so the bars level off instead of doubling
+    with each source."""
+    print("count time against S (mana-costing sources), worst case; '#' = 0.05 s")
+    for s in sorted(times):
+        worst = max(times[s])
+        print(f"  S={s:2} {worst:6.2f}s {'#' * max(1, round(worst / 0.05))}")
 
 
 def cataracts(failures: list[str]) -> None:
@@ -168,13 +187,15 @@ def main() -> int:
     ap.add_argument("--quick", action="store_true")
     args = ap.parse_args()
     failures: list[str] = []
+    times: dict[int, list[float]] = {}
     sizes = [80] if args.quick else [80, 160, 320]
     print(f"{'perms':>5} {'S':>3} {'cost':20} {'pay?':6} {'payable?':>8} {'count':>8} "
           f"{'count value':>28} order search vs every order")
     for n in sizes:
         for s in range(0, 13, 4 if args.quick else 2):
             for cost in COSTS[:1] if args.quick else COSTS:
-                run_board(n, s, cost, failures)
+                run_board(n, s, cost, failures, times)
+    plot(times)
     cataracts(failures)
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"peak memory: {peak:.0f} MB")

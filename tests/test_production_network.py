@@ -158,13 +158,21 @@ def test_cascading_cataracts_board_from_xmage_7710() -> None:
 def test_a_cheap_order_search_budget_is_reported_not_guessed(
         monkeypatch: pytest.MonkeyPatch) -> None:
     # A budget of one max-flow can't order anything: the answer says so ("not
-    # decided"), never "not payable".
-    monkeypatch.setattr(limits, "MAX_ORDER_CHECKS", 1)
-    monkeypatch.setattr(exact, "_topological", lambda deps, lo, hi: None)
+    # decided"), never "not payable". The one payment: Plains pays the first Signet,
+    # whose mana pays the second's {1} and one of {4}, and so on (1 + 2 + 2 + 2 = 4 +
+    # 3 mana); with two Signets 1 + 2 + 2 falls short of 4 + 2.
     s = load_state_text(_board(["Plains"] + ["Azorius Signet"] * 3))
     a = payment_answer(s, "A", "{4}")
-    assert a.payable is None or (a.payable is True and not a.complete)
-    assert a.payable is not False
+    assert (a.payable, a.count, a.complete) == (True, 1, True)
+    monkeypatch.setattr(limits, "MAX_ORDER_CHECKS", 1)
+    monkeypatch.setattr(limits, "DEFAULT_MAX_CHECKS", 1)  # the count's own budget
+    monkeypatch.setattr(limits, "BOUND_CHECKS", 1)  # and its lower bound's
+    monkeypatch.setattr(exact, "_topological", lambda deps, lo, hi: None)
+    a = payment_answer(s, "A", "{4}")
+    assert a.payable is None and a.count is None and not a.complete
+    assert "stopped" in a.stopped
+    assert a.count_bounds is not None and a.count_bounds.at_least == 0
+    assert a.count_bounds.at_most is None or a.count_bounds.at_most >= 1
 
 
 @pytest.mark.cr("602.1")
@@ -232,7 +240,19 @@ def test_a_spent_listing_budget_is_said_and_the_count_stands(
     s = load_state_text(_board(["Plains", "Azorius Signet", "Azorius Signet", "Island"]))
     a = payment_answer(s, "A", "{W}{U}{1}")
     assert a.payable is True and a.count is not None and a.count > 0
-    assert "listing stopped" in a.stopped and not a.options
+    assert "listing stopped" in a.listing_stopped and not a.options
+    assert not a.stopped  # the count is exact
+    # With lands enough to pay without the Signets, those payments are shown instead,
+    # said to be the best without mana abilities that cost mana (not best-first).
+    s = load_state_text(_board(["Plains", "Plains", "Island", "Azorius Signet",
+                                "Azorius Signet"]))
+    a = payment_answer(s, "A", "{W}{U}{1}")
+    assert a.payable is True and a.count == payments(s, "A", "{W}{U}{1}").count()
+    assert a.options and not a.order_complete
+    assert "no mana ability with a mana cost" in a.listing_stopped
+    full = payments(s, "A", "{W}{U}{1}")
+    for q in a.options:
+        assert q in full and "Signet" not in q.text
 
 
 @pytest.mark.cr("605.3a")

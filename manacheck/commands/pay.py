@@ -110,10 +110,18 @@ def handle(args: argparse.Namespace) -> int:
                              + changes)
         return "\n".join([body(), *changes]) if changes and not args.count else body()
 
+    def stopped_count() -> str:
+        """The count stopped at its budget: its proven bounds, and why."""
+        cb = a.count_bounds
+        if cb is None:
+            return a.stopped
+        most = f", at most {cb.at_most:,}" if cb.at_most is not None else ""
+        return f"at least {cb.at_least:,}{most} distinct payments ({a.stopped})"
+
     def body() -> str:
         if args.count:
             if a.count is None:
-                return a.stopped
+                return stopped_count()
             return str(a.count)
         if a.payable is None:
             return "\n".join([f"{shown_cost}: not decided: " + "; ".join(a.undecided_because)]
@@ -122,15 +130,15 @@ def handle(args: argparse.Namespace) -> int:
             return "\n".join([f"{shown_cost}: not payable" + left_note]
                              + [f"  - {r}" for r in a.reasons])
         noun = "payment" if a.count == 1 else "payments"
-        head = f"{a.count} distinct {noun}" if a.count is not None else a.stopped
+        head = f"{a.count} distinct {noun}" if a.count is not None else stopped_count()
         lines = [f"{shown_cost}: payable, {head}{left_note}"]
         for i, q in enumerate(a.options, 1):
             lines.append(f"{i:>4}. {q.text}")
         if a.count is not None and a.count > len(a.options):
             lines.append(f"      ... and {a.count - len(a.options)} more (--limit N to list "
                          f"more)")
-        if a.count is not None and a.stopped:  # the count is exact; the listing stopped
-            lines.append(f"      ({a.stopped})")
+        if a.listing_stopped:
+            lines.append(f"      (the listing stopped at its budget: {a.listing_stopped})")
         elif not a.order_complete and a.options:
             lines.append(f"      (order among payments using {a.options[-1].permanents} "
                          f"sources: best of the first {limits.DEFAULT_MAX_SCAN} found)")

@@ -25,6 +25,7 @@ from ..produce import could_produce_all
 from ..settle import BeforePriority, before_priority
 from ..soundness import PAYMENT, PAYMENT_FOR, Question, Undecided, unapplied
 from .board import spend_rule, spend_statics
+from .bounds import CountBounds
 from .casting import resolve_cost, total_cost_for
 from .questions import payments
 from .reasons import unpayable_reasons
@@ -118,6 +119,8 @@ class PaymentAnswer:
     count : int or None
         How many distinct payments; None when the count stopped at its budget. 0 when
         not payable.
+    count_bounds : CountBounds or None
+        When the count stopped at its budget: proven bounds on it (:mod:`.bounds`).
     complete : bool
         The count is exact and no source was left out (else it is a lower bound).
     left_out : tuple of str
@@ -162,6 +165,9 @@ class PaymentAnswer:
     #: When the game made a choice before priority (CR 704.5j: which legendary
     #: permanent to keep) and the answers differ: (the choice, that answer) for each.
     by_choice: tuple[tuple[str, PaymentAnswer], ...] = ()
+    count_bounds: CountBounds | None = None
+    #: Why the listing stopped at its budget, and what the payments shown are then.
+    listing_stopped: str = ""
 
     @property
     def verdict(self) -> Literal["payable", "not payable", "not decided"]:
@@ -192,11 +198,17 @@ class PaymentAnswer:
         """The answer as JSON-ready data (the ``pay --json`` shape)."""
         data: dict[str, Any] = {"cost": self.cost.text or "{0}", "payable": self.payable,
                                 "count": self.count, "complete": self.complete}
+        if self.count_bounds is not None:
+            data["count_at_least"] = self.count_bounds.at_least
+            if self.count_bounds.at_most is not None:
+                data["count_at_most"] = self.count_bounds.at_most
         if self.cost_changes:
             data["cost_changes"] = list(self.cost_changes)
         if self.listed:
             data["options"] = [q.to_data() for q in self.options]
             data["order_complete"] = self.order_complete
+            if self.listing_stopped:
+                data["listing_stopped"] = self.listing_stopped
         if self.payable is not True:
             data["reasons"] = list(self.reasons)
         if self.left_out:
@@ -289,14 +301,23 @@ def payment_answer(state: GameState, player: str, cost: ManaCost | str | None, *
         state, player, resolve_cost(cost, x)) else ()
     p = payments(state, player, cost, x=x, for_object=for_object, exclude=exclude)
     count: int | None
+    count_bounds: CountBounds | None = None
     stopped = ""
     try:
         count = p.count()
     except PaymentSearchLimit as e:
         count, stopped = None, f"the count stopped at its budget: {e.message}"
+    if count is None:  # outside the handler: the stopped count's tables are freed
+        count_bounds = p.count_bounds()
+        if p.left_out or unsure:  # more payments may use what the solver leaves out
+            count_bounds = CountBounds(count_bounds.at_least, None)
+        elif count_bounds.at_most == count_bounds.at_least:  # both proven: exact
+            count, stopped, count_bounds = count_bounds.at_least, "", None
     payable: bool | None
     if count is not None:
         payable = count > 0
+    elif count_bounds is not None and count_bounds.at_least:
+        payable = True  # the lower bound counted real payments
     else:
         try:
             payable = bool(p)
@@ -305,13 +326,17 @@ def payment_answer(state: GameState, player: str, cost: ManaCost | str | None, *
     left_out = p.left_out
     options: tuple[Payment, ...] = ()
     order_complete = True
+    listing_stopped = ""
     if payable and list_payments:
         try:
-            options = tuple(p.best(show))
+            # A count stopped at its states would stop the listing too: straight to
+            # the payments without mana-costing sources.
+            options = tuple(p.best(show, whole=count is not None or "states" not in stopped))
             order_complete = p.best_complete
+            listing_stopped = p.best_stopped
         except PaymentSearchLimit as e:  # a budget, not bad input: said, not raised
             order_complete = False
-            stopped = stopped or f"the listing stopped at its budget: {e.message}"
+            listing_stopped = e.message
     reasons: tuple[str, ...] = ()
     if payable is False:
         count = 0
@@ -325,7 +350,9 @@ def payment_answer(state: GameState, player: str, cost: ManaCost | str | None, *
                          left_out, stopped, reasons, options, order_complete,
                          listed=bool(payable) and list_payments, cost_changes=changes,
                          written=written, undecided=unsure if payable is None else (),
-                         lower_bound_because=unsure if payable else ())
+                         lower_bound_because=unsure if payable else (),
+                         count_bounds=count_bounds if payable is not False else None,
+                         listing_stopped=listing_stopped)
 
 
 def _after_state_based(before: BeforePriority, player: str, cost: ManaCost | str | None,

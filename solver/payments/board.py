@@ -147,6 +147,9 @@ class Board:
         self.max_flows: int | None = None
         #: Max-flows spent ordering mana-costing activations (``exact.find_order``).
         self.order_checks = 0
+        #: The most ``order_checks`` may reach (None: ``limits.MAX_ORDER_CHECKS``); a
+        #: count sets its own, since it orders one multiset per final state.
+        self.order_limit: int | None = None
         #: The counting programme's state budget, and the states it has made so far
         #: (both set when a count starts).
         self.count_limit = 0
@@ -155,6 +158,9 @@ class Board:
         self.listing: Any = None
         #: The arithmetic exact check's data when it applies (set with the sources).
         self.simple: ExactData | None = None
+        #: Whether the cost has only colored, {C} and generic symbols (``exact``).
+        self.plain_cost = all(s.kind in (SymbolKind.GENERIC, SymbolKind.COLORED,
+                                         SymbolKind.COLORLESS) for s in cost)
         #: (type, symbols only it pays), for the exact check's quick test (``exact``).
         self.one_type_needs: tuple[tuple[ManaType, int], ...] | None = None
         #: The answer of the relaxed max-flow pre-check, once asked.

@@ -26,13 +26,13 @@ from manacheck.model import ManaType
 
 from . import exact, limits
 from .board import Board
-from .kinds import Group, Option
+from .kinds import Group, Option, max_units
 from .values import PaymentSearchLimit
 
 __all__ = ["count"]
 
 
-def count(b: Board, max_states: int | None = None) -> int:
+def count(b: Board, max_states: int | None = None, max_checks: int | None = None) -> int:
     """The number of distinct payments, by dynamic programming over the groups.
 
     A state is (activations of each kind..., activations in total, creatures needed by
@@ -45,11 +45,14 @@ def count(b: Board, max_states: int | None = None) -> int:
     """
     if max_states is None:
         max_states = limits.DEFAULT_MAX_STATES
-    b.max_flows, b.flows = b.flows + limits.DEFAULT_MAX_CHECKS, b.flows
+    if max_checks is None:
+        max_checks = limits.DEFAULT_MAX_CHECKS
+    b.max_flows = b.flows + max_checks
+    b.order_limit = b.order_checks + max_checks
     try:
         return _count_checked(b, max_states)
     finally:
-        b.max_flows = None
+        b.max_flows = b.order_limit = None
 
 
 def _count_checked(b: Board, max_states: int) -> int:
@@ -71,14 +74,24 @@ def _count_checked(b: Board, max_states: int) -> int:
     if not track_life:
         b = _without_life(b)
     lay = _Layout(b, cap, tappers)
+    # Groups with a mana-costing option first: once they are in, each state knows how
+    # many plain activations it can still use (``_Layout.cap``).
+    blocks = [(g, options, bound)
+              for g in sorted(b.groups, key=lambda g: not any(
+                  b.kinds[o.kind].mana_cost for o in g.options))
+              for options, bound in g.blocks()]
+    future = [0] * (len(blocks) + 1)
+    for i in range(len(blocks) - 1, -1, -1):
+        _g, options, bound = blocks[i]
+        future[i] = future[i + 1] + bound * max((lay.more[o.kind] for o in options),
+                                                default=0)
     states: dict[int, int] = {0: 1}
-    for g in b.groups:
-        for options, bound in g.blocks():
-            if len(options) == 1:
-                states = _add_option(b, lay, g, options[0], bound, states, cap, tappers)
-            else:
-                states = _add_block(b, lay, g, list(options), bound, states, cap,
-                                    tappers)
+    for i, (g, options, bound) in enumerate(blocks):
+        lay.future = future[i]
+        if len(options) == 1:
+            states = _add_option(b, lay, g, options[0], bound, states, cap, tappers)
+        else:
+            states = _add_block(b, lay, g, list(options), bound, states, cap, tappers)
     total_tappers = b.extra_tappers + sum(g.tappers for g in b.groups)
     pool_ranges = [range(pk.amount + 1) for pk in b.pool]
     life_top = min(b.phyrexian, max(b.life, 0) // 2)
@@ -99,14 +112,23 @@ class _Layout:
     at each place exceeds the most that dimension can reach.
 
     Dimensions: activations of each kind, plain activations in total, creatures
-    needed by "tap an untapped creature" costs, self taps, life paid for abilities.
+    needed by "tap an untapped creature" costs, self taps, life paid for abilities,
+    and the room the chosen mana-costing activations make for plain ones (``more``).
     One int per state instead of a tuple with one entry per kind: a board with a
     Cascading Cataracts has over a hundred kinds, nearly all of them 0 in any state.
     """
 
     def __init__(self, b: Board, cap: int, tappers: bool) -> None:
         nk = len(b.kinds)
-        tops = [0] * (nk + 4)
+        self.d_main_max = b.d_main_max
+        self.max_plain = cap
+        #: What one activation of each kind adds to the room for plain activations: a
+        #: mana-costing one asks up to ``most`` mana and spends at least one of its own.
+        self.more = [max(sum(max_units(s) for s in k.mana_cost) - 1, 0) for k in b.kinds]
+        #: The room the blocks not yet added could still make (set per block).
+        self.future = 0
+        self.room_i = nk + 4
+        tops = [0] * (nk + 5)
         for g in b.groups:
             for options, bound in g.blocks():
                 for o in options:
@@ -116,6 +138,8 @@ class _Layout:
                 tops[nk + 2] += bound * any(o.taps_self for o in options) * bool(
                     g.tappers) * tappers
                 tops[nk + 3] += bound * max((o.life for o in options), default=0)
+                tops[nk + 4] += bound * max((self.more[o.kind] for o in options),
+                                            default=0)
         tops[nk] = cap
         self.base = [t + 1 for t in tops]
         self.place: list[int] = []
@@ -126,6 +150,23 @@ class _Layout:
 
     def digit(self, packed: int, i: int) -> int:
         return (packed // self.place[i]) % self.base[i]
+
+    def cap(self, packed: int) -> int:
+        """The most plain activations a payment reaching this state can use.
+
+        Each activation spends at least one of its mana on the cost or on a
+        mana-costing activation's cost, so plain ones N and mana-costing ones F satisfy
+        N + F <= d_main_max + (what the F ask): N <= d_main_max + sum(most - 1) over
+        the chosen ones, and those of the blocks still to come (CR 601.2g-h, 605.3a).
+        """
+        return min(self.max_plain,
+                   self.d_main_max + self.future + self.digit(packed, self.room_i))
+
+    def step(self, k: int, plain: int) -> int:
+        """What one activation of kind ``k`` adds to a packed state (its kind, the
+        plain total, the room it makes)."""
+        return (self.place[k] + plain * self.place[self.room_i - 4]
+                + self.more[k] * self.place[self.room_i])
 
     def unpack(self, packed: int) -> tuple[int, ...]:
         out = []
@@ -221,7 +262,7 @@ def _add_option(b: Board, lay: _Layout, g: Group, o: Option, bound: int,
     tot_i = len(b.kinds)
     plain = 0 if b.kinds[k].mana_cost else 1  # mana-costing ones aren't in the total
     place, base = lay.place[k], lay.base[k]
-    step = place + plain * lay.place[tot_i]
+    step = lay.step(k, plain)
     lines: defaultdict[int, dict[int, int]] = defaultdict(dict)
     for st, w in states.items():
         c = (st // place) % base
@@ -231,7 +272,7 @@ def _add_option(b: Board, lay: _Layout, g: Group, o: Option, bound: int,
         lo = min(row)
         hi = max(row) + bound
         if plain:
-            hi = min(hi, cap - lay.digit(rest, tot_i))
+            hi = min(hi, lay.cap(rest) - lay.digit(rest, tot_i))
         window = 0
         for j in range(lo, hi + 1):
             window += row.get(j, 0)
@@ -262,7 +303,7 @@ def _prefix_step(lay: _Layout, k: int, tot_i: int, bound: int, cap: int,
     for kinds that cost mana (they are not in the total)."""
     place, base = lay.place[k], lay.base[k]
     t_place, t_base = lay.place[tot_i], lay.base[tot_i]
-    step = place + plain * t_place
+    step = lay.step(k, plain)
     lines: defaultdict[tuple[int, int], dict[int, int]] = defaultdict(dict)
     for (st, used), w in cur.items():
         c = (st // place) % base
@@ -272,7 +313,7 @@ def _prefix_step(lay: _Layout, k: int, tot_i: int, bound: int, cap: int,
         lo = min(row)
         hi = bound - d
         if plain:
-            hi = min(hi, cap - (rest // t_place) % t_base)
+            hi = min(hi, lay.cap(rest) - (rest // t_place) % t_base)
         running = 0
         for j in range(lo, hi + 1):
             running += row.get(j, 0)
@@ -305,14 +346,14 @@ def _add_block(b: Board, lay: _Layout, g: Group, options: list[Option], bound: i
         plain = 0 if b.kinds[k].mana_cost else 1
         taps = b.kinds[k].taps_other if tappers else 0
         self_tap = 1 if tappers and o.taps_self and g.tappers else 0
-        delta = (lay.place[k] + plain * lay.place[nk] + taps * lay.place[nk + 1]
+        delta = (lay.step(k, plain) + taps * lay.place[nk + 1]
                  + self_tap * lay.place[nk + 2] + o.life * lay.place[nk + 3])
         nxt: defaultdict[tuple[int, int], int] = defaultdict(int)
         for (st, used), w in cur.items():
             nxt[(st, used)] += w
             room = bound - used
             if plain:
-                room = min(room, cap - lay.digit(st, nk))
+                room = min(room, lay.cap(st) - lay.digit(st, nk))
             if room <= 0:
                 continue
             s = st

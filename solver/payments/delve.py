@@ -14,6 +14,7 @@ import dataclasses
 from collections.abc import Iterator
 
 from .board import Board
+from .bounds import CountBounds
 from .enumeration import Payments
 from .values import Payment
 
@@ -50,15 +51,25 @@ class DelvePayments(Payments):
         total = sum(p.count() for _, p in self._parts)
         return min(total, self.limit) if self.limit is not None else total
 
+    def count_bounds(self) -> CountBounds:
+        parts = [p.count_bounds() for _, p in self._parts]
+        most = [q.at_most for q in parts]
+        return CountBounds(sum(q.at_least for q in parts),
+                           None if None in most else sum(m or 0 for m in most))
+
     def count_by_enumeration(self) -> int:
         return sum(p.count_by_enumeration() for _, p in self._parts)
 
-    def best(self, n: int, max_scan: int | None = None) -> list[Payment]:
+    def best(self, n: int, max_scan: int | None = None, whole: bool = True
+             ) -> list[Payment]:
         found: list[Payment] = []
         self.best_complete = True
+        self.best_stopped = ""
         for k, p in self._parts:
-            found.extend(dataclasses.replace(q, delved=k) for q in p.best(n, max_scan))
+            found.extend(dataclasses.replace(q, delved=k)
+                         for q in p.best(n, max_scan, whole))
             self.best_complete = self.best_complete and p.best_complete
+            self.best_stopped = self.best_stopped or p.best_stopped
         return sorted(found, key=lambda q: (q.permanents + q.delved, *q.sort_key()[1:]))[:n]
 
     def __contains__(self, proposed: object) -> bool:

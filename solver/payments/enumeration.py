@@ -29,9 +29,11 @@ from manacheck.model import ManaCost, ManaType, SymbolKind
 from ..csp import CSP
 from . import exact, limits, listing
 from .board import Board
+from .bounds import CountBounds, bounds
 from .counting import count
 from .outlets import sacs_fit
 from .precheck import flow_possible, plain_sources_pay
+from .sources import build_board
 from .values import Payment, PaymentSearchLimit
 from .witness import build_payment, check_proposed
 
@@ -50,8 +52,13 @@ class Payments:
         self._b = board
         self.limit = limit
         self._count: int | None = None
+        #: Why the count stopped at its budget, once it has.
+        self._stopped: str | None = None
         #: False when ``best`` stopped scanning a layer at its limit.
         self.best_complete = True
+        #: When ``best``'s listing stopped at its budget and it showed the payments of
+        #: the board without mana abilities that cost mana: why, and that.
+        self.best_stopped = ""
 
     @property
     def cost(self) -> ManaCost:
@@ -272,21 +279,53 @@ class Payments:
     def first(self) -> Payment | None:
         return next(iter(self), None)
 
-    def best(self, n: int, max_scan: int | None = None) -> list[Payment]:
+    def best(self, n: int, max_scan: int | None = None, whole: bool = True
+             ) -> list[Payment]:
         """The ``n`` best payments: fewest sources, then most colors the unused sources
         could still make.
 
         Layers (numbers of sources) are walked in order; within a layer at most
         ``max_scan`` payments are examined, with O(n) memory. When that limit cut a
         layer short, :attr:`best_complete` is False (the order inside that layer is
-        then "best of the first ``max_scan`` found").
+        then "best of the first ``max_scan`` found"). When the listing's own budget is
+        spent (or ``whole`` is False: the count already stopped at a budget the
+        listing would meet too), the payments shown are the best that use no mana
+        ability with a mana cost, and :attr:`best_stopped` says so.
         """
         if max_scan is None:
             max_scan = limits.DEFAULT_MAX_SCAN
-        out: list[Payment] = []
         self.best_complete = True
+        self.best_stopped = ""
         if n <= 0 or not flow_possible(self._b):
-            return out
+            return []
+        b = self._b
+        costly = frozenset(i for g in b.groups
+                           if any(b.kinds[o.kind].mana_cost for o in g.options)
+                           for i in g.ids)
+        stopped = ("not tried: the count stopped at its state budget, which the "
+                   "listing would meet too")
+        if whole or not costly:
+            try:
+                return self._best(n, max_scan)
+            except PaymentSearchLimit as e:
+                if not costly:
+                    raise
+                stopped = e.message
+        # The listing's budget is spent (a big board with mana abilities that cost
+        # mana): the best payments that use none of those are payments too (a group
+        # left unused changes nothing), listed from the smaller board; said as such.
+        sub = Payments(build_board(b.state, b.player.name, b.cost, b.for_object,
+                                   b.exclude | costly, b.delve_done))
+        found = sub.best(n, max_scan)
+        if not found:
+            raise PaymentSearchLimit(stopped)
+        self.best_complete = False
+        self.best_stopped = (f"{stopped}; shown: the best payments that use no mana "
+                             "ability with a mana cost")
+        return found
+
+    def _best(self, n: int, max_scan: int) -> list[Payment]:
+        out: list[Payment] = []
         for layer in self._layers():
             if len(out) >= n:
                 break
@@ -320,10 +359,29 @@ class Payments:
                             f"sacrifice outlets")
                 self._count = n
             else:
-                self._count = count(self._b)
+                if self._stopped is not None:  # asked again: the same budget, spent
+                    raise PaymentSearchLimit(self._stopped)
+                try:
+                    self._count = count(self._b)
+                except PaymentSearchLimit as e:
+                    self._stopped = e.message  # not the exception: its frames hold tables
+                    raise
         if self.limit is not None:
             return min(self._count, self.limit)
         return self._count
+
+    def count_bounds(self) -> CountBounds:
+        """Proven bounds on :meth:`count`, for when the exact count stops at its budget
+        (``at_least == at_most`` when it doesn't). See :mod:`.bounds`."""
+        try:
+            n: int | None = self.count()
+        except PaymentSearchLimit:
+            n = None  # (bounded below, once the stopped count's tables are freed)
+        if n is not None:
+            return CountBounds(n, n)
+        if self._b.uses_sacs:  # it found more than the limit, one by one
+            return CountBounds(limits.SAC_COUNT_LIMIT + 1, None)
+        return bounds(self._b)
 
     def count_by_enumeration(self) -> int:
         """The same count, by walking every CSP solution (for cross-checks)."""

@@ -58,6 +58,8 @@ def valid(b: Board, counts: Sequence[int], pool: Sequence[int], life_syms: int,
             r = False
         elif b.simple is not None:
             r = simple_valid(b, counts, pool, life_syms)
+        elif (plain := _plain_valid(b, counts, pool, life_syms)) is not None:
+            r = plain
         else:
             b.flows += 1
             if b.max_flows is not None and b.flows > b.max_flows:
@@ -95,6 +97,51 @@ def simple_check_data(b: Board) -> ExactData | None:
     if any(not pk.allowed for pk in b.pool):
         return None
     return total, need
+
+
+def _plain_valid(b: Board, counts: Sequence[int], pool: Sequence[int], life_syms: int
+                 ) -> bool | None:
+    """The exact check in arithmetic when it is arithmetic for these activations, else
+    None: the cost has only colored, {C} and generic symbols and no spend rule applies;
+    each activation used costs nothing but {T} and the like and adds unrestricted mana
+    of one type (Sol Ring's {C}{C}); the pool's mana is unrestricted.
+
+    Each activation spends one to all of its mana (the rest is left over), the pool in
+    full, so mana of type t spent lies in [lo_t, hi_t]; each symbol of one type needs
+    its own, the generic ones take any. A choice of spent_t in [max(lo_t, need_t),
+    hi_t] summing to the cost's total exists iff the sums of those ends bracket it.
+
+    Rules
+    -----
+    CR 107.4a, 107.4c: a colored or {C} symbol is paid with mana of its type; CR 107.4b:
+    generic with any. CR 601.2h: the total cost is paid at once.
+    """
+    if b.spend or life_syms or not b.plain_cost:
+        return None
+    lo: dict[ManaType, int] = {}
+    hi: dict[ManaType, int] = {}
+    for k, n in enumerate(counts):
+        if n:
+            kind = b.kinds[k]
+            t = kind.event[0]
+            if (kind.mana_cost or kind.restriction is not None or kind.life
+                    or kind.taps_other or kind.sacs_other
+                    or any(u is not t for u in kind.event)):
+                return None
+            lo[t] = lo.get(t, 0) + n
+            hi[t] = hi.get(t, 0) + n * len(kind.event)
+    for i, n in enumerate(pool):
+        if n:
+            pk = b.pool[i]
+            if not pk.allowed:
+                return None
+            lo[pk.type] = lo.get(pk.type, 0) + n
+            hi[pk.type] = hi.get(pk.type, 0) + n
+    need = dict(_one_type_needs(b))
+    if any(hi.get(t, 0) < want for t, want in need.items()):
+        return False
+    least = sum(max(lo.get(t, 0), need.get(t, 0)) for t in {*lo, *need})
+    return least <= b.d_main_max <= sum(hi.values())
 
 
 def simple_valid(b: Board, counts: Sequence[int], pool: Sequence[int], life_syms: int
@@ -188,8 +235,9 @@ def find_order(b: Board, counts: Sequence[int], pool: Sequence[int], life_syms: 
 
     Orders of identical kinds are the same order, so each node branches once per
     distinct kind. The work is bounded by ``limits.MAX_ORDER_CHECKS`` max-flows per
-    question; past it :class:`~.values.PaymentSearchLimit` says so (the answer is then
-    "not decided", never a guess).
+    question (a count, which orders many multisets, sets ``Board.order_limit``); past
+    it :class:`~.values.PaymentSearchLimit` says so (the answer is then "not decided",
+    never a guess).
 
     Rules
     -----
@@ -201,11 +249,11 @@ def find_order(b: Board, counts: Sequence[int], pool: Sequence[int], life_syms: 
     """
     def check(prefix: tuple[int, ...], rest: tuple[int, ...]) -> FlowWitness | None:
         b.order_checks += 1
-        if b.order_checks > limits.MAX_ORDER_CHECKS:
+        most = limits.MAX_ORDER_CHECKS if b.order_limit is None else b.order_limit
+        if b.order_checks > most:
             raise PaymentSearchLimit(
                 f"ordering {len(filters)} activations of mana abilities with a mana "
-                f"cost stopped after {limits.MAX_ORDER_CHECKS:,} exact checks "
-                f"(CR 605.3a)")
+                f"cost stopped after {most:,} exact checks (CR 605.3a)")
         return try_orders(b, counts, pool, life_syms, prefix + rest, len(prefix))
 
     def search(prefix: tuple[int, ...], rest: tuple[int, ...],
