@@ -184,6 +184,13 @@ class LazyCards(Mapping[str, CardDefinition]):
         """How many definitions have been made so far."""
         return sum(1 for e in self._entries.values() if not isinstance(e, str))
 
+    def added(self, entries: Mapping[str, str]) -> LazyCards:
+        """These cards with the entries (card-format JSON text, by name) whose names
+        aren't here yet; the names already here keep their definitions."""
+        merged: dict[str, str | CardDefinition] = dict(entries)
+        merged.update(self._entries)
+        return LazyCards(merged, self._make)
+
     def extended(self, extra: Sequence[CardDefinition]) -> LazyCards:
         """These cards with ``extra`` added (later ones override), still lazy."""
         merged: dict[str, str | CardDefinition] = dict(self._entries)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import argparse
 
-from manacheck.cli import EXIT_NO, EXIT_YES, emit
+from manacheck.cli import EXIT_NO, EXIT_YES, card_note, emit
 from manacheck.model.statefile import load_state_with_cards
 from manacheck.solver.activation import abilities
 
@@ -28,7 +28,7 @@ def register(p: argparse.ArgumentParser) -> None:
 
 
 def handle(args: argparse.Namespace) -> int:
-    state = load_state_with_cards(args.state, args.cards)
+    state = load_state_with_cards(args.state, args.cards, note=card_note)
     player = args.player or state.turn.active_player
     rows = abilities(state, player)
     data = {"player": player,

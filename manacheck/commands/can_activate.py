@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import argparse
 
-from manacheck.cli import EXIT_NO, EXIT_YES, emit, order_note, same_name_note
+from manacheck.cli import EXIT_NO, EXIT_YES, card_note, emit, order_note, same_name_note
 from manacheck.model.statefile import load_state_with_cards
 from manacheck.solver.activation import WAYS_LIMIT, Verdict, Witness, can_activate, ways
 
@@ -89,7 +89,7 @@ def verdict_text(v: Verdict) -> str:
 
 
 def handle(args: argparse.Namespace) -> int:
-    state = load_state_with_cards(args.state, args.cards)
+    state = load_state_with_cards(args.state, args.cards, note=card_note)
     v = can_activate(state, args.object, args.ability, args.player)
     data = v.to_data()
     listed: list[Witness] = []

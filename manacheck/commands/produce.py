@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import argparse
 
-from manacheck.cli import EXIT_YES, emit, order_note
+from manacheck.cli import EXIT_YES, card_note, emit, order_note
 from manacheck.model.statefile import load_state_with_cards
 from manacheck.solver.produce import (
     CouldProduce,
@@ -35,7 +35,7 @@ def register(p: argparse.ArgumentParser) -> None:
 
 
 def handle(args: argparse.Namespace) -> int:
-    state = load_state_with_cards(args.state, args.cards)
+    state = load_state_with_cards(args.state, args.cards, note=card_note)
     ids: list[str] = list(args.objects)
     for oid in ids:
         state.permanent(oid)  # UnknownObject: one line, exit 2

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import argparse
 
-from manacheck.cli import EXIT_YES, emit, order_note
+from manacheck.cli import EXIT_YES, card_note, emit, order_note
 from manacheck.model import GameState, ManaPool, Permanent, StackItem, StaticAbility
 from manacheck.model.characteristics import timestamps
 from manacheck.model.statefile import dump_state, load_state_with_cards
@@ -149,7 +149,7 @@ def pending_text(state: GameState) -> list[str]:
 
 
 def handle(args: argparse.Namespace) -> int:
-    state = load_state_with_cards(args.state, args.cards)
+    state = load_state_with_cards(args.state, args.cards, note=card_note)
     # --json stays state-file data that loads back; the pending state-based actions
     # are said in the text (and in every answer of the questions).
     note = order_note(state)

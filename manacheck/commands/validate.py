@@ -10,7 +10,7 @@ import argparse
 import sys
 from typing import Any
 
-from manacheck.cli import EXIT_BAD_INPUT, EXIT_YES, emit
+from manacheck.cli import EXIT_BAD_INPUT, EXIT_YES, card_note, emit
 from manacheck.model import GameState, StateFileError
 from manacheck.model.english import plural
 from manacheck.model.statefile import load_state_with_cards
@@ -51,7 +51,7 @@ def summary_line(state: GameState, name: str) -> str:
 
 def handle(args: argparse.Namespace) -> int:
     try:
-        state = load_state_with_cards(args.state, args.cards)
+        state = load_state_with_cards(args.state, args.cards, note=card_note)
     except StateFileError as e:
         if args.json:
             errors = [{"message": m, "file": loc.file, "path": loc.path, "line": loc.line,
