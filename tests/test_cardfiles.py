@@ -545,3 +545,26 @@ def test_empty_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     refused(capsys, path, "empty")
     path.write_bytes(zlib.compress(b"[]"))  # raw zlib is not a format read here
     assert detect(path) is None
+
+
+def test_abilities_lists_unread_text_as_not_decided(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # Channel works from the hand: the listing can't leave it out without a word.
+    channel = CardRecord("Grove of Echoes", "normal", (face(
+        "Grove of Echoes", "", "Legendary Land", "{T}: Add {G}.\nChannel — {1}{G}, Discard "
+        "Grove of Echoes: Draw two cards."),))
+    cards = write(tmp_path / "AtomicCards.json", atomic([*CARDS, channel]))
+    state = tmp_path / "state.yaml"
+    state.write_text(STATE.replace("Quartz Prism", "Oddity Vale").replace(
+        "B: {}", "  hand: [Grove of Echoes]\n  B: {}"))
+    code, out, _ = run(capsys, "abilities", str(state), "--cards", str(cards), "--json")
+    rows = json.loads(out)["abilities"]
+    unread = [(r["object"], r["ability"], r["text"]) for r in rows if r["ability"] == 0]
+    assert unread == [
+        ("Oddity Vale", 0, "{T}: Add one mana of any color in your commander's color "
+         "identity."),
+        ("Grove of Echoes", 0, "Channel — {1}{G}, Discard Grove of Echoes: Draw two cards.")]
+    assert all(r["legal"] is None for r in rows if r["ability"] == 0)
+    code, out, err = run(capsys, "can-activate", str(state), "Grove of Echoes",
+                         "--ability", "2", "--cards", str(cards))
+    assert code == 2 and "its text that wasn't read may hold one: 'Channel" in err
