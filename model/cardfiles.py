@@ -269,7 +269,7 @@ def detect(path: str | Path, *, name: str | None = None) -> str | None:
                     if key in ("types", "abilities", "alternative_costs", "transforms_from"):
                         return None
                     stream.skip()
-                return "scryfall"
+                return None  # neither: the card format's reader says what is missing
             return None  # an empty list: the card format's, with no cards
         if k == "object":
             for key in stream.members():

@@ -194,6 +194,8 @@ def _zip_chunks(f: BinaryIO, label: str, meter: _Meter) -> Iterator[bytes]:
 
 
 _WS = re.compile(r"[ \t\n\r]*")
+#: A run of JSON without brackets, its strings whole (possessive: no backtracking).
+_RUN = re.compile(r'(?:[^"\[\]{}\\]++|"(?:[^"\\]|\\.)*+")*+', re.DOTALL)
 
 
 class JsonStream:
@@ -351,16 +353,46 @@ class JsonStream:
         return "literal"
 
     def skip(self) -> None:
-        """Step over the value at the current position, in bounded memory."""
+        """Step over the value at the current position, in bounded memory and at the
+        speed of the regular expression engine: a run of anything but brackets, with its
+        strings whole, is one match; only the brackets are counted one by one (and
+        must pair up). What is stepped over isn't otherwise checked."""
         k = self.kind()
-        if k == "object":
-            for _ in self.members():
-                self.skip()
-        elif k == "array":
-            for _ in self.items():
-                self.skip()
-        else:
+        if k not in ("object", "array"):
             self.value()
+            return
+        closing = {"[": "]", "{": "}"}
+        stack: list[str] = []
+        while True:
+            m = _RUN.match(self._buf, self._pos)
+            assert m is not None
+            self._pos = m.end()
+            if self._pos >= len(self._buf):
+                if not self._fill():
+                    raise self._truncated()
+                continue
+            ch = self._buf[self._pos]
+            if ch == '"':  # a string that goes on past the buffer
+                if self._eof:
+                    raise self._truncated()
+                self._more()
+                continue
+            if ch in closing:
+                stack.append(closing[ch])
+                if len(stack) + self._depth > self.max_depth:
+                    raise self.error("JSON nested too deeply")
+            elif ch in "]}":
+                if not stack or stack.pop() != ch:
+                    raise self.error(f"bad JSON (a '{ch}' that closes nothing open)")
+            else:
+                raise self.error(f"bad JSON: {self._token()} outside a string")
+            self._pos += 1
+            if not stack:
+                return
+
+    def _truncated(self) -> BadInput:
+        return self.error("the JSON ends early (a truncated file?)",
+                          suggestion="download the file again")
 
     def _enter(self) -> None:
         self._depth += 1

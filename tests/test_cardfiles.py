@@ -221,6 +221,8 @@ def test_the_manacheck_card_format_is_still_read_as_before(tmp_path: Path) -> No
     ours.write_text(json.dumps([{"name": "Plain Rock", "keywords": [],
                                  "type_line": "Artifact"}]))
     assert detect(ours) == "scryfall"
+    ours.write_text(json.dumps([{"name": "Plain Rock"}]))  # the card format's, broken
+    assert detect(ours) is None
     yaml_file = tmp_path / "cards.yaml"
     yaml_file.write_text("- name: Plain Rock\n  types: [Artifact]\n")
     assert detect(yaml_file) is None
@@ -568,3 +570,83 @@ def test_abilities_lists_unread_text_as_not_decided(
     code, out, err = run(capsys, "can-activate", str(state), "Grove of Echoes",
                          "--ability", "2", "--cards", str(cards))
     assert code == 2 and "its text that wasn't read may hold one: 'Channel" in err
+
+
+def _stream(text: str, chunk: int = 7) -> JsonStream:
+    raw = text.encode("utf-8")
+    return JsonStream(iter([raw[i:i + chunk] for i in range(0, len(raw), chunk)]), "t.json")
+
+
+def test_skipping_steps_over_strings_with_brackets_across_chunks() -> None:
+    text = '{"booster": {"a": ["]}{[", "\\"]", {"b": [1, 2, {"c": "}"}]}]}, "cards": [5]}'
+    stream = _stream(text)
+    got = {}
+    for key in stream.members():
+        if key == "cards":
+            got[key] = stream.value()
+        else:
+            stream.skip()
+    stream.finish()
+    assert got == {"cards": [5]}
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ('{"a": [1, 2}', "a '}' that closes nothing open"),
+    ('{"a": [1, "x', "ends early"),
+    ('{"a": [1, 2', "ends early"),
+    ('{"a": [1, \\u], "b": 1}', "outside a string"),
+])
+def test_skipping_bad_json_is_refused(text: str, message: str) -> None:
+    stream = _stream(text)
+    with pytest.raises(BadInput, match=message):
+        for _ in stream.members():
+            stream.skip()
+
+
+def test_a_large_skipped_member_is_stepped_over(tmp_path: Path) -> None:
+    # A set file's other members (here 5 MB of them, past many buffer refills) are
+    # stepped over, not decoded.
+    path = tmp_path / "set.json"
+    with open(path, "w") as f:
+        f.write('{"data": {"baseSetSize": 1, "booster": [')
+        f.write(",".join(['{"s": "x]", "n": [1, 2, 3]}'] * 200_000))
+        f.write('], "cards": ' + json.dumps(mtgjson_objects(CARDS[0])) + "}}")
+    assert [r.name for r in read_records(path)] == ["Quartz Prism"]
+
+
+def test_the_byte_offset_counts_bytes_not_characters() -> None:
+    text = '[{"name": "Æther Ünicorn", "type_line": "Creature"}, 5]'
+    stream = _stream(text, chunk=3)
+    with pytest.raises(BadInput, match=f"at \\[1\\] \\(byte offset {text.encode().index(b'5')}\\)"):
+        list(collect(_card_list_of(stream)))
+
+
+def _card_list_of(stream: JsonStream) -> Iterator[CardRecord]:
+    from manacheck.model.cardfiles import _card_list
+
+    return _card_list(stream, "")
+
+
+def test_memory_stays_bounded_while_a_long_stream_is_read() -> None:
+    import tracemalloc
+
+    one = json.dumps({**scryfall_object(CARDS[1]), "flavor_text": "x" * 2000}).encode()
+    n = 12_000  # about 28 MB of card objects, made as they are read
+
+    def chunks() -> Iterator[bytes]:
+        yield b"["
+        block = b",".join([one] * 100)
+        for i in range(n // 100):
+            yield (b"," if i else b"") + block
+        yield b"]"
+
+    assert n * len(one) > 25 << 20
+    tracemalloc.start()
+    try:
+        stream = JsonStream(chunks(), "long.json")
+        count = sum(1 for _ in _card_list_of(stream))
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert count == n
+    assert peak < 12 << 20  # a few buffers' worth, not the 28 MB read
