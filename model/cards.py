@@ -248,6 +248,11 @@ class CardDatabase:
         typed = name.strip().lower()
         if not typed:
             return None
+        faces = [lower[p] for p in typed.split(" // ") if p in lower]
+        if " // " in typed and faces:
+            # "Fire // Ice": each face is a card of its own here.
+            return ("each face is a card of its own: did you mean "
+                    + " or ".join(f"'{c}'" for c in faces) + "?")
         close = sorted(lower[n] for n in lower if typed in n and n != typed)[:3]
         if not close:
             close = difflib.get_close_matches(name, list(self.cards), n=3, cutoff=0.6)

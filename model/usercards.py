@@ -63,8 +63,10 @@ _PART_OF = {"split": "CR 709.4", "aftermath": "CR 709.4", "adventure": "CR 715.4
 _SKIPPED_LAYOUTS = {"planar": "Planes and phenomena", "scheme": "Schemes",
                     "vanguard": "Vanguards", "token": "tokens", "double_faced_token": "tokens",
                     "emblem": "emblems", "art_series": "art cards",
-                    "reversible_card": "reversible cards (printed twice; read the card's "
-                    "other printing)", "augment": "Un-cards", "host": "Un-cards"}
+                    # Scryfall's two-sided reprints: the card is read from its other
+                    # printings.
+                    "reversible_card": "reversible cards", "augment": "Un-cards",
+                    "host": "Un-cards"}
 
 
 @dataclass
