@@ -202,7 +202,9 @@ class LazyCards(Mapping[str, CardDefinition]):
 #: Said when a name matches no card at all: how a user adds one.
 HOW_TO_ADD_A_CARD = ("to use a card manacheck doesn't know, define it under 'cards:' in the "
                      "state file or in a file given with --cards, in the format of the "
-                     "built-in cards (model/data/cards/*.yaml; README, 'Extra cards')")
+                     "built-in cards (model/data/cards/*.yaml; README, 'Extra cards'), or "
+                     "give --cards a card download (MTGJSON AtomicCards.json, Scryfall "
+                     "oracle-cards)")
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,9 @@ def register(p: argparse.ArgumentParser) -> None:
     p.add_argument("state", metavar="STATE", help="state file (YAML or JSON)")
     p.add_argument("--player", metavar="NAME",
                    help="whose abilities (default: the active player)")
-    p.add_argument("--cards", metavar="FILE", help="extra card definitions (YAML or JSON)")
+    p.add_argument("--cards", metavar="FILE",
+                   help="extra cards: the card format (YAML, JSON), or an MTGJSON or "
+                   "Scryfall download (.json, .gz, .xz, .bz2, .zip)")
     p.set_defaults(func=handle)
 
 

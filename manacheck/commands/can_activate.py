@@ -24,7 +24,9 @@ def register(p: argparse.ArgumentParser) -> None:
                    help="ability number (1-based, printed order; optional if only one)")
     p.add_argument("--player", metavar="NAME", help="who activates it (default: controller)")
     p.add_argument("--all", action="store_true", help=f"list every way (at most {WAYS_LIMIT})")
-    p.add_argument("--cards", metavar="FILE", help="extra card definitions (YAML or JSON)")
+    p.add_argument("--cards", metavar="FILE",
+                   help="extra cards: the card format (YAML, JSON), or an MTGJSON or "
+                   "Scryfall download (.json, .gz, .xz, .bz2, .zip)")
     p.set_defaults(func=handle)
 
 

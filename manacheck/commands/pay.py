@@ -42,7 +42,9 @@ def register(p: argparse.ArgumentParser) -> None:
     p.add_argument("--limit", type=int, default=DEFAULT_LIMIT, metavar="N",
                    help=f"list at most N payments (default {DEFAULT_LIMIT})")
     p.add_argument("--count", action="store_true", help="print only the number of payments")
-    p.add_argument("--cards", metavar="FILE", help="extra card definitions (YAML or JSON)")
+    p.add_argument("--cards", metavar="FILE",
+                   help="extra cards: the card format (YAML, JSON), or an MTGJSON or "
+                   "Scryfall download (.json, .gz, .xz, .bz2, .zip)")
     p.set_defaults(func=handle)
 
 

@@ -30,7 +30,9 @@ def register(p: argparse.ArgumentParser) -> None:
     p.add_argument("--explain", action="store_true",
                    help="show which ability, which permanents and which replacement "
                         "effects in which order give each type, with rule numbers")
-    p.add_argument("--cards", metavar="FILE", help="extra card definitions (YAML or JSON)")
+    p.add_argument("--cards", metavar="FILE",
+                   help="extra cards: the card format (YAML, JSON), or an MTGJSON or "
+                   "Scryfall download (.json, .gz, .xz, .bz2, .zip)")
     p.set_defaults(func=handle)
 
 

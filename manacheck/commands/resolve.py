@@ -28,7 +28,9 @@ def register(p: argparse.ArgumentParser) -> None:
                    help="play out every combination of the choices the file leaves open")
     p.add_argument("--limit", type=int, default=MAX_OUTCOMES,
                    help=f"with --all-choices, at most this many runs (default {MAX_OUTCOMES})")
-    p.add_argument("--cards", metavar="FILE", help="extra card definitions (YAML or JSON)")
+    p.add_argument("--cards", metavar="FILE",
+                   help="extra cards: the card format (YAML, JSON), or an MTGJSON or "
+                   "Scryfall download (.json, .gz, .xz, .bz2, .zip)")
     p.set_defaults(func=handle)
 
 

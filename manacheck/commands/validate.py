@@ -21,7 +21,9 @@ HELP = "check a state file: a one-line summary, or every problem with file, key 
 
 def register(p: argparse.ArgumentParser) -> None:
     p.add_argument("state", metavar="STATE", help="state file (YAML or JSON)")
-    p.add_argument("--cards", metavar="FILE", help="extra card definitions (YAML or JSON)")
+    p.add_argument("--cards", metavar="FILE",
+                   help="extra cards: the card format (YAML, JSON), or an MTGJSON or "
+                   "Scryfall download (.json, .gz, .xz, .bz2, .zip)")
     p.set_defaults(func=handle)
 
 
