@@ -266,7 +266,8 @@ def detect(path: str | Path, *, name: str | None = None) -> str | None:
                 for key in stream.members():
                     if key in ("object", "type_line", "oracle_text", "card_faces"):
                         return "scryfall"
-                    if key in ("types", "abilities", "alternative_costs", "transforms_from"):
+                    if key in ("types", "abilities", "alternative_costs", "transforms_from",
+                               "back_face_of"):
                         return None
                     stream.skip()
                 return None  # neither: the card format's reader says what is missing

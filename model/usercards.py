@@ -6,8 +6,10 @@ the user's cache directory, so the next run with the same file reads only the ca
 
 How a record becomes a card definition:
 
-* each face is a card of its own under its face name (a transforming card's back face
-  knows its front face, CR 712.8e);
+* each face is a card of its own under its face name; a double-faced card's back face
+  knows its front face, so that a state file can't put it in a hand or a library (CR
+  712.8a), and a transforming card's back face has the front face's mana value (CR
+  712.8e);
 * every line of oracle text the reader understands becomes an ability; every other line
   stays on the card as an *unread* static ability (kind ``other``, no parameter), which
   makes every answer it could change "not decided" (``manacheck.solver.soundness``):
@@ -151,8 +153,10 @@ def _entry(face: FaceRecord, rec: CardRecord, front: FaceRecord | None
     out["text"] = face.text
     if abilities:
         out["abilities"] = abilities
-    if back and front is not None and front.mana_cost:
+    if back and front is not None:
         out["transforms_from"] = {"name": front.name, "mana_cost": front.mana_cost}
+    elif front is not None and rec.layout == "modal_dfc":
+        out["back_face_of"] = front.name
     return out, None, bool(unread)
 
 

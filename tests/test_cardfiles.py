@@ -655,3 +655,32 @@ def test_memory_stays_bounded_while_a_long_stream_is_read() -> None:
         tracemalloc.stop()
     assert count == n
     assert peak < 12 << 20  # a few buffers' worth, not the 28 MB read
+
+
+def test_a_double_faced_cards_back_face_is_only_on_the_battlefield(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    mdfc = CardRecord("Skyclave Summons // Skyclave Ruins", "modal_dfc", (
+        face("Skyclave Summons", "{5}{W}{W}", "Sorcery", "Draw two cards.", side="a",
+             colors=("W",)),
+        face("Skyclave Ruins", "", "Land", "{T}: Add {W}.", side="b")))
+    cards = write(tmp_path / "AtomicCards.json", atomic([*CARDS, mdfc]))
+    db = load_download(cards, builtin_cards())
+    # The back face up, its own characteristics: a land with mana value 0 (CR 712.8d).
+    assert db["Skyclave Ruins"].mana_value() == 0 and db["Skyclave Summons"].mana_value() == 7
+    # The card format holds it (back_face_of), and the dump loads back to the same card.
+    from manacheck.model.carddata import parse_card
+    from manacheck.model.carddump import dump_card
+
+    for name in ("Skyclave Ruins", "Moonlit Hunter", "Oddity Vale"):
+        dumped = dump_card(db[name])
+        assert parse_card(dumped, name) == db[name]
+    assert dump_card(db["Skyclave Ruins"])["back_face_of"] == "Skyclave Summons"
+    state = tmp_path / "state.yaml"
+    state.write_text(STATE.replace("Quartz Prism", "Skyclave Ruins"))
+    code, out, _ = run(capsys, "produce", str(state), "Skyclave Ruins", "--cards", str(cards),
+                       "--json")
+    assert code == 0 and json.loads(out)["objects"][0]["mana_types"] == ["W"]
+    for back in ("Skyclave Ruins", "Moonlit Hunter"):
+        state.write_text(STATE.replace("B: {}", f"  hand: [{back}]\n  B: {{}}"))
+        code, _, err = run(capsys, "validate", str(state), "--cards", str(cards))
+        assert code == 2 and f"'{back}' is the back face of" in err
