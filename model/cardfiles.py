@@ -248,10 +248,12 @@ def detect(path: str | Path, *, name: str | None = None) -> str | None:
     """
     label = name or str(path)
     try:
+        if not Path(path).is_file():
+            return None  # the card format's reader says what is wrong
         with open(path, "rb") as f:
             head = f.read(8)
     except OSError:
-        return None  # the card format's reader says what is wrong
+        return None
     from .jsonstream import compression_of
 
     if compression_of(head) != "none":

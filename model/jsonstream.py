@@ -101,6 +101,8 @@ def open_chunks(path: str | Path, *, max_decompressed: int = DEFAULT_MAX_DECOMPR
         one member, or more decompressed data than the caps allow.
     """
     label = name or str(path)
+    if not Path(path).is_file():
+        raise BadInput(f"{label}: not a regular file")
     try:
         f = open(path, "rb")  # noqa: SIM115 (closed by the generator)
     except OSError as e:

@@ -684,3 +684,11 @@ def test_a_double_faced_cards_back_face_is_only_on_the_battlefield(
         state.write_text(STATE.replace("B: {}", f"  hand: [{back}]\n  B: {{}}"))
         code, _, err = run(capsys, "validate", str(state), "--cards", str(cards))
         assert code == 2 and f"'{back}' is the back face of" in err
+
+
+def test_a_folder_is_not_a_card_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]
+                                     ) -> None:
+    with pytest.raises(BadInput, match="not a regular file"):
+        list(read_records(tmp_path))
+    assert detect(tmp_path) is None
+    refused(capsys, tmp_path, "not a regular file")
