@@ -360,7 +360,7 @@ def parse_card(v: Any, path: str = "") -> CardDefinition:
     if "back_face_of" in v:
         # The back face of a modal double-faced card: its own characteristics, mana
         # value included, but off the battlefield and the stack the card is its front
-        # face (CR 712.8a, 712.8d).
+        # face (CR 712.8a, 712.8f).
         if front is not None:
             raise CardFieldError("a card has transforms_from or back_face_of, not both",
                                  f"{path}.back_face_of")

@@ -665,7 +665,7 @@ def test_a_double_faced_cards_back_face_is_only_on_the_battlefield(
         face("Skyclave Ruins", "", "Land", "{T}: Add {W}.", side="b")))
     cards = write(tmp_path / "AtomicCards.json", atomic([*CARDS, mdfc]))
     db = load_download(cards, builtin_cards())
-    # The back face up, its own characteristics: a land with mana value 0 (CR 712.8d).
+    # The back face up, its own characteristics: a land with mana value 0 (CR 712.8f).
     assert db["Skyclave Ruins"].mana_value() == 0 and db["Skyclave Summons"].mana_value() == 7
     # The card format holds it (back_face_of), and the dump loads back to the same card.
     from manacheck.model.carddata import parse_card
