@@ -692,3 +692,24 @@ def test_a_folder_is_not_a_card_file(tmp_path: Path, capsys: pytest.CaptureFixtu
         list(read_records(tmp_path))
     assert detect(tmp_path) is None
     refused(capsys, tmp_path, "not a regular file")
+
+
+@pytest.mark.cr("709.4")
+def test_a_split_cards_halves_are_cards_with_a_line_that_says_so(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    split = CardRecord("Blaze // Frost", "split", (
+        face("Blaze", "{1}{R}", "Instant", "Blaze deals 2 damage to any target.", side="a",
+             colors=("R",)),
+        face("Frost", "{1}{U}", "Instant", "Tap target creature.", side="b", colors=("U",))))
+    cards = write(tmp_path / "AtomicCards.json", atomic([*CARDS, split]))
+    db = load_download(cards, builtin_cards())
+    for half in ("Blaze", "Frost"):
+        notes = [s.text for s in db[half].static_abilities]
+        assert "(one part of the split card Blaze // Frost: its characteristics off the " \
+               "stack aren't this part's alone, CR 709.4; not read)" in notes
+    # In a hand the card is both halves (its mana value 4, CR 709.4b): not decided.
+    state = tmp_path / "state.yaml"
+    state.write_text(STATE.replace("B: {}", "  hand: [Blaze]\n  B: {}"))
+    code, out, _ = run(capsys, "pay", str(state), "{1}{R}", "--for", "Blaze", "--cards",
+                       str(cards))
+    assert code == 1 and out.startswith("{1}{R}: not decided") and "CR 709.4" in out
