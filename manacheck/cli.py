@@ -18,7 +18,7 @@ from typing import Any, NoReturn
 
 from manacheck.model import CR_VERSION, ManacheckError, StateFileError
 
-__all__ = ["EXIT_BAD_INPUT", "EXIT_NO", "EXIT_YES", "emit", "main", "run", "write"]
+__all__ = ["EXIT_BAD_INPUT", "EXIT_NO", "EXIT_YES", "card_note", "emit", "main", "run", "write"]
 
 EXIT_YES = 0
 EXIT_NO = 1
@@ -71,6 +71,11 @@ def emit(args: argparse.Namespace, data: Any, text: str | Callable[[], str]) -> 
         write(json.dumps(data, indent=2, ensure_ascii=False))
     else:
         write(text() if callable(text) else text)
+
+
+def card_note(text: str) -> None:
+    """One line on standard error, ``note: TEXT`` (what was read from a card file)."""
+    print(f"note: {text}", file=sys.stderr)
 
 
 def write(text: str) -> None:

@@ -286,7 +286,7 @@ def parse_ability(v: Any, path: str) -> Ability:
 
 CARD_KEYS = ("name", "mana_cost", "supertypes", "types", "subtypes", "power", "toughness",
              "loyalty", "keywords", "abilities", "alternative_costs", "color_indicator", "text",
-             "transforms_from")
+             "transforms_from", "back_face_of")
 
 
 def _keywords(v: Any, path: str) -> tuple[str, ...]:
@@ -357,6 +357,16 @@ def parse_card(v: Any, path: str = "") -> CardDefinition:
         if v.get("mana_cost") not in (None, ""):
             raise CardFieldError("a back face has no mana cost of its own (CR 712.8e)",
                        f"{path}.mana_cost")
+    if "back_face_of" in v:
+        # The back face of a modal double-faced card: its own characteristics, mana
+        # value included, but off the battlefield and the stack the card is its front
+        # face (CR 712.8a, 712.8f).
+        if front is not None:
+            raise CardFieldError("a card has transforms_from or back_face_of, not both",
+                                 f"{path}.back_face_of")
+        if not isinstance(v["back_face_of"], str) or not v["back_face_of"].strip():
+            raise CardFieldError("expected the front face's name", f"{path}.back_face_of")
+        front = v["back_face_of"].strip()
     return CardDefinition(
         name=name.strip(),
         mana_cost=parse_mana_cost(v["mana_cost"], f"{path}.mana_cost") if v.get("mana_cost") not in

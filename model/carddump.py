@@ -308,7 +308,9 @@ def dump_card(card: CardDefinition) -> dict[str, Any]:
         out["keywords"] = list(card.keywords)
     if card.color_indicator is not None:
         out["color_indicator"] = [t.value for t in card.color_indicator]
-    if card.front_face is not None:
+    if card.front_face is not None and card.front_face_mana_cost is None:
+        out["back_face_of"] = card.front_face  # a modal double-faced card's back face
+    elif card.front_face is not None:
         out["transforms_from"] = {"name": card.front_face,
                                   "mana_cost": card.front_face_mana_cost.text
                                   if card.front_face_mana_cost is not None else ""}

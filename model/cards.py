@@ -184,6 +184,13 @@ class LazyCards(Mapping[str, CardDefinition]):
         """How many definitions have been made so far."""
         return sum(1 for e in self._entries.values() if not isinstance(e, str))
 
+    def added(self, entries: Mapping[str, str]) -> LazyCards:
+        """These cards with the entries (card-format JSON text, by name) whose names
+        aren't here yet; the names already here keep their definitions."""
+        merged: dict[str, str | CardDefinition] = dict(entries)
+        merged.update(self._entries)
+        return LazyCards(merged, self._make)
+
     def extended(self, extra: Sequence[CardDefinition]) -> LazyCards:
         """These cards with ``extra`` added (later ones override), still lazy."""
         merged: dict[str, str | CardDefinition] = dict(self._entries)
@@ -195,7 +202,9 @@ class LazyCards(Mapping[str, CardDefinition]):
 #: Said when a name matches no card at all: how a user adds one.
 HOW_TO_ADD_A_CARD = ("to use a card manacheck doesn't know, define it under 'cards:' in the "
                      "state file or in a file given with --cards, in the format of the "
-                     "built-in cards (model/data/cards/*.yaml; README, 'Extra cards')")
+                     "built-in cards (model/data/cards/*.yaml; README, 'Extra cards'), or "
+                     "give --cards a card download (MTGJSON AtomicCards.json, Scryfall "
+                     "oracle-cards)")
 
 
 @dataclass(frozen=True)
@@ -241,6 +250,11 @@ class CardDatabase:
         typed = name.strip().lower()
         if not typed:
             return None
+        faces = [lower[p] for p in typed.split(" // ") if p in lower]
+        if " // " in typed and faces:
+            # "Fire // Ice": each face is a card of its own here.
+            return ("each face is a card of its own: did you mean "
+                    + " or ".join(f"'{c}'" for c in faces) + "?")
         close = sorted(lower[n] for n in lower if typed in n and n != typed)[:3]
         if not close:
             close = difflib.get_close_matches(name, list(self.cards), n=3, cutoff=0.6)

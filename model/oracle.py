@@ -42,7 +42,7 @@ from .cards import BASIC_LAND_TYPES, CARD_TYPES, SUPERTYPES
 from .errors import ManacheckError
 from .mana import ManaCost
 
-__all__ = ["card_from_oracle", "translate"]
+__all__ = ["card_from_oracle", "read_text", "translate"]
 
 _SYM = r"\{[WUBRGC]\}"
 _BASIC_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
@@ -176,6 +176,80 @@ def _other_line(line: str, name: str) -> dict[str, Any] | None:
         return {"static": {"kind": "other", "params": {"enters_tapped_unless": True},
                            "text": line}}
     return None
+
+
+def _reminder_matches(reminder: str, basics: Sequence[str]) -> bool:
+    """Whether ``{T}: Add ...`` is exactly the basic land types' intrinsic abilities."""
+    want = "{T}: Add " + " or ".join("{" + _BASIC_MANA[t] + "}" for t in basics) + "."
+    if len(basics) == 3:
+        b = ["{" + _BASIC_MANA[t] + "}" for t in basics]
+        want = f"{{T}}: Add {b[0]}, {b[1]}, or {b[2]}."
+    return bool(basics) and reminder == want
+
+
+def _keyword_list(line: str) -> list[str] | None:
+    """"Flying, vigilance" as keywords, when every one of them is in :data:`_KEYWORDS`."""
+    parts = [p.strip() for p in line.split(",")]
+    out = [p[:1].upper() + p[1:] for p in parts]
+    return out if len(out) > 1 and all(p in _KEYWORDS for p in out) else None
+
+
+_NAME = "CARDNAME"
+
+
+def _named(v: Any, name: str) -> Any:
+    """``v`` with the placeholder put back to the card's name in every text."""
+    if isinstance(v, str):
+        return v.replace(_NAME, name)
+    if isinstance(v, dict):
+        return {k: _named(x, name) for k, x in v.items()}
+    if isinstance(v, list):
+        return [_named(x, name) for x in v]
+    return v
+
+
+def read_text(name: str, text: str, subtypes: Sequence[str] = ()
+              ) -> tuple[list[dict[str, Any]], list[str], list[str]]:
+    """Every line of a card's oracle text, read where a template fits and kept where
+    none does: ``(abilities, keywords, unread lines)``.
+
+    An unread line becomes a ``static`` of kind ``other`` holding the line, with no
+    parameter: an unread effect (``manacheck.model.effects``), which could change any
+    answer, so every question it could touch is "not decided" rather than answered
+    without it. The read lines are the templates :func:`card_from_oracle` accepts.
+    """
+    abilities: list[dict[str, Any]] = []
+    keywords: list[str] = []
+    unread: list[str] = []
+    basics = [t for t in subtypes if t in BASIC_LAND_TYPES]
+    for line in (s.strip() for s in text.split("\n")):
+        if not line:
+            continue
+        # The templates are matched with the name as a placeholder, so that their
+        # patterns are compiled once rather than once per card name.
+        general = line.replace(name, _NAME) if name and _NAME not in line else None
+        if general is not None and (ab := _mana_line(general, _NAME)):
+            abilities.append({"activated": _named(ab, name)})
+        elif general is not None and (other := _other_line(general, _NAME)) is not None:
+            if other:
+                abilities.append(_named(other, name))
+            else:
+                keywords.append(line)
+        elif (several := _keyword_list(line)) is not None:
+            keywords.extend(several)
+        elif line == f"{name} enters the battlefield tapped.":
+            abilities.append({"static": {"kind": "other", "params": {"enters_tapped": True},
+                                         "text": line}})
+        elif (m := re.fullmatch(r"\((\{T\}: Add [^)]*)\)", line)) and _reminder_matches(
+                m.group(1), basics):
+            continue  # the intrinsic abilities, which come from the types (CR 305.6)
+        else:
+            unread.append(line)
+            abilities.append({"static": {"kind": "other", "text": line}})
+    if any(str(a.get("activated", {}).get("text", "")).startswith("Cycling")
+           for a in abilities):
+        keywords.append("Cycling")
+    return abilities, keywords, unread
 
 
 def card_from_oracle(entry: Mapping[str, Any]) -> dict[str, Any] | None:

@@ -89,6 +89,10 @@ def _kinds(abilities: Iterable[Ability], keywords: Iterable[str]
         yield kw, kind_of_keyword(kw)
 
 
+#: The kind of a static ability whose text isn't read (``kind: other`` with no parameter
+#: and no ``affects``): it could change anything.
+UNREAD = "static:other:unread"
+
 #: The kinds that are applied when a resolved spell's continuous effect has them.
 EFFECT_APPLIED = frozenset({"static:mana_replacement", "static:land_types",
                             "static:grant_ability", "static:other:pump",
@@ -135,7 +139,9 @@ def board_effects(state: GameState, about: Iterable[str] = ()) -> tuple[BoardEff
         if card is None:
             continue
         for text, kind in _kinds(card.abilities, card.keywords):
-            if kind.self_only:  # off the battlefield only its rules about itself work
+            # Off the battlefield only its rules about itself work; text that wasn't
+            # read may be such a rule (its cost, how it is cast), so it counts too.
+            if kind.self_only or kind.key == UNREAD:
                 extra.append(BoardEffect(oid, card.name, text, kind))
     return cached + tuple(extra)
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import argparse
 
-from manacheck.cli import EXIT_NO, EXIT_YES, emit
+from manacheck.cli import EXIT_NO, EXIT_YES, card_note, emit
 from manacheck.model.statefile import load_state_with_cards
 from manacheck.solver.activation import abilities
 
@@ -23,12 +23,14 @@ def register(p: argparse.ArgumentParser) -> None:
     p.add_argument("state", metavar="STATE", help="state file (YAML or JSON)")
     p.add_argument("--player", metavar="NAME",
                    help="whose abilities (default: the active player)")
-    p.add_argument("--cards", metavar="FILE", help="extra card definitions (YAML or JSON)")
+    p.add_argument("--cards", metavar="FILE",
+                   help="extra cards: the card format (YAML, JSON), or an MTGJSON or "
+                   "Scryfall download (.json, .gz, .xz, .bz2, .zip)")
     p.set_defaults(func=handle)
 
 
 def handle(args: argparse.Namespace) -> int:
-    state = load_state_with_cards(args.state, args.cards)
+    state = load_state_with_cards(args.state, args.cards, note=card_note)
     player = args.player or state.turn.active_player
     rows = abilities(state, player)
     data = {"player": player,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import argparse
 
-from manacheck.cli import EXIT_NO, EXIT_YES, emit, order_note, same_name_note
+from manacheck.cli import EXIT_NO, EXIT_YES, card_note, emit, order_note, same_name_note
 from manacheck.model.statefile import load_state_with_cards
 from manacheck.solver.activation import WAYS_LIMIT, Verdict, Witness, can_activate, ways
 
@@ -24,7 +24,9 @@ def register(p: argparse.ArgumentParser) -> None:
                    help="ability number (1-based, printed order; optional if only one)")
     p.add_argument("--player", metavar="NAME", help="who activates it (default: controller)")
     p.add_argument("--all", action="store_true", help=f"list every way (at most {WAYS_LIMIT})")
-    p.add_argument("--cards", metavar="FILE", help="extra card definitions (YAML or JSON)")
+    p.add_argument("--cards", metavar="FILE",
+                   help="extra cards: the card format (YAML, JSON), or an MTGJSON or "
+                   "Scryfall download (.json, .gz, .xz, .bz2, .zip)")
     p.set_defaults(func=handle)
 
 
@@ -89,7 +91,7 @@ def verdict_text(v: Verdict) -> str:
 
 
 def handle(args: argparse.Namespace) -> int:
-    state = load_state_with_cards(args.state, args.cards)
+    state = load_state_with_cards(args.state, args.cards, note=card_note)
     v = can_activate(state, args.object, args.ability, args.player)
     data = v.to_data()
     listed: list[Witness] = []

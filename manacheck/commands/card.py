@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import argparse
 
-from manacheck.cli import EXIT_YES, emit
+from manacheck.cli import EXIT_YES, card_note, emit
 from manacheck.model import builtin_cards
 from manacheck.model.carddump import dump_card
 from manacheck.model.cards import BASIC_LAND_TYPES, CardDatabase, intrinsic_mana_ability
+from manacheck.model.effects import kind_of_ability
 from manacheck.model.statefile import load_card_file
 from manacheck.solver.resolution import triggered_abilities
+from manacheck.solver.soundness import UNREAD
 
 COMMAND = "card"
 HELP = "print a card's definition (built-in, or from --cards FILE)"
@@ -17,7 +19,9 @@ HELP = "print a card's definition (built-in, or from --cards FILE)"
 
 def register(p: argparse.ArgumentParser) -> None:
     p.add_argument("name", help="the card's name")
-    p.add_argument("--cards", metavar="FILE", help="extra card definitions (YAML or JSON)")
+    p.add_argument("--cards", metavar="FILE",
+                   help="extra cards: the card format (YAML, JSON), or an MTGJSON or "
+                   "Scryfall download (.json, .gz, .xz, .bz2, .zip)")
     p.set_defaults(func=handle)
 
 
@@ -26,7 +30,7 @@ def load_db(path: str | None) -> CardDatabase:
 
     A bad card file raises :class:`StateFileError` with one line per problem.
     """
-    return load_card_file(path) if path else builtin_cards()
+    return load_card_file(path, note=card_note) if path else builtin_cards()
 
 
 def handle(args: argparse.Namespace) -> int:
@@ -53,7 +57,12 @@ def handle(args: argparse.Namespace) -> int:
         for i, tr in enumerate(triggered_abilities(card), 1):
             lines.append(f"  triggered {i}: {tr.text}")
         for st in card.static_abilities:
-            lines.append(f"  static: {st.text or st.kind}")
+            # Text no template read (a card from a download): it makes every answer
+            # it could change "not decided".
+            unread = kind_of_ability(st)
+            label = "not read" if unread is not None and unread.key == UNREAD \
+                and not st.affects else "static"
+            lines.append(f"  {label}: {st.text or st.kind}")
         lines.append(f"mana value {card.mana_value()}")
         return "\n".join(lines)
 

@@ -22,7 +22,9 @@ def register(p: argparse.ArgumentParser) -> None:
     p.add_argument("text", nargs="+", metavar="TEXT", help="words to look for")
     p.add_argument("--in", dest="field", choices=["any", "name", "type", "text"],
                    default="any", help="where to look (default: anywhere)")
-    p.add_argument("--cards", metavar="FILE", help="extra card definitions (YAML or JSON)")
+    p.add_argument("--cards", metavar="FILE",
+                   help="extra cards: the card format (YAML, JSON), or an MTGJSON or "
+                   "Scryfall download (.json, .gz, .xz, .bz2, .zip)")
     p.set_defaults(func=handle)
 
 

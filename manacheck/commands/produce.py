@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import argparse
 
-from manacheck.cli import EXIT_YES, emit, order_note
+from manacheck.cli import EXIT_YES, card_note, emit, order_note
 from manacheck.model.statefile import load_state_with_cards
 from manacheck.solver.produce import (
     CouldProduce,
@@ -30,12 +30,14 @@ def register(p: argparse.ArgumentParser) -> None:
     p.add_argument("--explain", action="store_true",
                    help="show which ability, which permanents and which replacement "
                         "effects in which order give each type, with rule numbers")
-    p.add_argument("--cards", metavar="FILE", help="extra card definitions (YAML or JSON)")
+    p.add_argument("--cards", metavar="FILE",
+                   help="extra cards: the card format (YAML, JSON), or an MTGJSON or "
+                   "Scryfall download (.json, .gz, .xz, .bz2, .zip)")
     p.set_defaults(func=handle)
 
 
 def handle(args: argparse.Namespace) -> int:
-    state = load_state_with_cards(args.state, args.cards)
+    state = load_state_with_cards(args.state, args.cards, note=card_note)
     ids: list[str] = list(args.objects)
     for oid in ids:
         state.permanent(oid)  # UnknownObject: one line, exit 2

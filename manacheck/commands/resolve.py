@@ -14,7 +14,7 @@ import argparse
 import json
 from typing import Any
 
-from manacheck.cli import EXIT_NO, EXIT_YES, emit
+from manacheck.cli import EXIT_NO, EXIT_YES, card_note, emit
 from manacheck.model.statefile import load_state_with_cards, parse_bytes
 from manacheck.solver.resolution import MAX_OUTCOMES, Outcome, outcomes, resolve
 
@@ -28,7 +28,9 @@ def register(p: argparse.ArgumentParser) -> None:
                    help="play out every combination of the choices the file leaves open")
     p.add_argument("--limit", type=int, default=MAX_OUTCOMES,
                    help=f"with --all-choices, at most this many runs (default {MAX_OUTCOMES})")
-    p.add_argument("--cards", metavar="FILE", help="extra card definitions (YAML or JSON)")
+    p.add_argument("--cards", metavar="FILE",
+                   help="extra cards: the card format (YAML, JSON), or an MTGJSON or "
+                   "Scryfall download (.json, .gz, .xz, .bz2, .zip)")
     p.set_defaults(func=handle)
 
 
@@ -62,7 +64,7 @@ def _outcome_text(o: Outcome, extra: list[dict[str, Any]]) -> list[str]:
 
 
 def handle(args: argparse.Namespace) -> int:
-    state = load_state_with_cards(args.state, args.cards)
+    state = load_state_with_cards(args.state, args.cards, note=card_note)
     extra = _input_cards(args.state)
     if args.all_choices:
         outs = outcomes(state, limit=max(1, args.limit))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import argparse
 
-from manacheck.cli import EXIT_YES, emit, order_note
+from manacheck.cli import EXIT_YES, card_note, emit, order_note
 from manacheck.model import GameState, ManaPool, Permanent, StackItem, StaticAbility
 from manacheck.model.characteristics import timestamps
 from manacheck.model.statefile import dump_state, load_state_with_cards
@@ -21,7 +21,9 @@ HELP = "print the board: players, zones with ids, the stack (top first), the tur
 
 def register(p: argparse.ArgumentParser) -> None:
     p.add_argument("state", metavar="STATE", help="state file (YAML or JSON)")
-    p.add_argument("--cards", metavar="FILE", help="extra card definitions (YAML or JSON)")
+    p.add_argument("--cards", metavar="FILE",
+                   help="extra cards: the card format (YAML, JSON), or an MTGJSON or "
+                   "Scryfall download (.json, .gz, .xz, .bz2, .zip)")
     p.set_defaults(func=handle)
 
 
@@ -149,7 +151,7 @@ def pending_text(state: GameState) -> list[str]:
 
 
 def handle(args: argparse.Namespace) -> int:
-    state = load_state_with_cards(args.state, args.cards)
+    state = load_state_with_cards(args.state, args.cards, note=card_note)
     # --json stays state-file data that loads back; the pending state-based actions
     # are said in the text (and in every answer of the questions).
     note = order_note(state)

@@ -10,7 +10,7 @@ import argparse
 import sys
 from typing import Any
 
-from manacheck.cli import EXIT_BAD_INPUT, EXIT_YES, emit
+from manacheck.cli import EXIT_BAD_INPUT, EXIT_YES, card_note, emit
 from manacheck.model import GameState, StateFileError
 from manacheck.model.english import plural
 from manacheck.model.statefile import load_state_with_cards
@@ -21,7 +21,9 @@ HELP = "check a state file: a one-line summary, or every problem with file, key 
 
 def register(p: argparse.ArgumentParser) -> None:
     p.add_argument("state", metavar="STATE", help="state file (YAML or JSON)")
-    p.add_argument("--cards", metavar="FILE", help="extra card definitions (YAML or JSON)")
+    p.add_argument("--cards", metavar="FILE",
+                   help="extra cards: the card format (YAML, JSON), or an MTGJSON or "
+                   "Scryfall download (.json, .gz, .xz, .bz2, .zip)")
     p.set_defaults(func=handle)
 
 
@@ -51,7 +53,7 @@ def summary_line(state: GameState, name: str) -> str:
 
 def handle(args: argparse.Namespace) -> int:
     try:
-        state = load_state_with_cards(args.state, args.cards)
+        state = load_state_with_cards(args.state, args.cards, note=card_note)
     except StateFileError as e:
         if args.json:
             errors = [{"message": m, "file": loc.file, "path": loc.path, "line": loc.line,

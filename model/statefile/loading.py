@@ -12,7 +12,7 @@ CR 122.1: counters are never negative.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -102,17 +102,29 @@ def load_state(path: str | Path, *, cards: CardDatabase | None = None) -> GameSt
                            problems=doc.problems)
 
 
-def load_card_file(path: str | Path, base: CardDatabase | None = None) -> CardDatabase:
+def load_card_file(path: str | Path, base: CardDatabase | None = None, *,
+                   note: Callable[[str], None] | None = None) -> CardDatabase:
     """The card database extended with the card definitions in ``path``.
 
     The file is a list of cards in the built-in card format (or ``{cards: [...]}``),
-    read with the same limits as state files.
+    read with the same limits as state files; or a card download (MTGJSON, Scryfall;
+    told from its content, see ``manacheck.model.usercards``), whose cards are added
+    where the built-in cards don't have them, and ``note`` gets one line on what was
+    read and skipped.
 
     Raises
     ------
     StateFileError
         Every bad card, each with file, key path and line.
+    BadInput
+        One line, for a download that can't be read.
     """
+    from ..cardfiles import detect
+
+    if detect(path) is not None:
+        from ..usercards import load_download
+
+        return load_download(path, base if base is not None else builtin_cards(), note=note)
     name = str(path)
     doc = parse_text(read_file(path), name)
     c = Collector(name, doc.lines)
@@ -123,7 +135,8 @@ def load_card_file(path: str | Path, base: CardDatabase | None = None) -> CardDa
     return (base if base is not None else builtin_cards()).extended(extra)
 
 
-def load_state_with_cards(path: str | Path, cards_file: str | Path | None = None) -> GameState:
+def load_state_with_cards(path: str | Path, cards_file: str | Path | None = None, *,
+                          note: Callable[[str], None] | None = None) -> GameState:
     """Load a state file, with extra card definitions from ``cards_file`` (``--cards``).
 
     Cards defined in the state file's own ``cards:`` override both the built-in cards
@@ -134,5 +147,5 @@ def load_state_with_cards(path: str | Path, cards_file: str | Path | None = None
     StateFileError
         Every problem of the card file, or else of the state file.
     """
-    db = load_card_file(cards_file) if cards_file else None
+    db = load_card_file(cards_file, note=note) if cards_file else None
     return load_state(path, cards=db)

@@ -76,7 +76,8 @@ def resolve_ability(
         raise BadInput(f"'{object_id}' is on the stack; only permanents and cards in a hand "
                        f"or graveyard have abilities to activate")
     if not acts:
-        raise BadInput(f"'{object_id}' ({obj.name}) has no activated abilities")
+        raise BadInput(f"'{object_id}' ({obj.name}) has no activated abilities",
+                       suggestion=_unread_hint(obj))
     if ability is None:
         zone = zone_of(state, object_id)
         usable = [i for i, a in enumerate(acts, 1) if a.zone is zone]
@@ -91,10 +92,29 @@ def resolve_ability(
             suggestion=listing,
         )
     if not 1 <= ability <= len(acts):
+        hint = _unread_hint(obj)
         raise BadInput(f"'{object_id}' ({obj.name}) has no activated ability {ability} "
                        f"(it has {len(acts)})",
-                       suggestion=f"use --ability 1..{len(acts)}")
+                       suggestion=f"use --ability 1..{len(acts)}"
+                       + (f"; {hint}" if hint else ""))
     return ability, acts[ability - 1]
+
+
+def _unread_hint(obj: object) -> str | None:
+    """For a card with text that wasn't read (from a card download): that text may hold
+    the ability asked for, so the card needs a definition in the card format."""
+    from manacheck.model.effects import kind_of_ability
+
+    from ..soundness import UNREAD
+
+    card = getattr(obj, "card", None)
+    unread = [getattr(a, "text", "") for a in getattr(card, "abilities", ())
+              if (k := kind_of_ability(a)) is not None and k.key == UNREAD
+              and not getattr(a, "affects", ())]
+    if not unread:
+        return None
+    return (f"its text that wasn't read may hold one: '{unread[0]}'; define the card in the "
+            "card format (README, 'Extra cards') to ask about it")
 
 
 

@@ -14,12 +14,15 @@ graveyard are listed only when they work from there.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Iterable
 from dataclasses import replace
 
 from manacheck.model import GameState, Zone, effective
+from manacheck.model.abilities import Ability
+from manacheck.model.effects import kind_of_ability
 
 from ..settle import before_priority
+from ..soundness import UNREAD
 from .check import check
 from .fixes import find_fixes as search_fixes
 from .limits import WAYS_LIMIT, ActivationSearchLimit
@@ -156,4 +159,28 @@ def abilities(
             for i, ab in enumerate(card.card.activated_abilities, 1):
                 if ab.zone is zone:
                     out.append((card.id, i, one(card.id, i, ab.text)))
+    out.extend(_unread_rows(state, player))
     return out
+
+
+def _unread_rows(state: GameState, player: str) -> list[tuple[str, int, Verdict]]:
+    """A "not decided" row (ability number 0) for each line of text that wasn't read on
+    the player's permanents and on the cards in their hand and graveyard: such a line
+    may be an activated ability (one that works from the hand, such as channel), which
+    the listing would otherwise leave out without a word."""
+    me = state.player(player)
+    chars = effective(state)
+    found: list[tuple[str, Iterable[Ability]]] = [
+        (perm.id, chars[perm.id].abilities) for perm in me.battlefield]
+    found += [(card.id, card.card.abilities) for card in (*me.hand, *me.graveyard)]
+    rows = []
+    for object_id, abs_ in found:
+        for ab in abs_:
+            kind = kind_of_ability(ab)
+            if kind is not None and kind.key == UNREAD and not getattr(ab, "affects", ()):
+                text = getattr(ab, "text", "")
+                rows.append((object_id, 0, Verdict(
+                    object_id, 0, player, legal=False, text=text,
+                    undecided="this text isn't read: it may be an activated ability "
+                    f"{player} could activate, which this list would then be missing")))
+    return rows
