@@ -282,3 +282,78 @@ def test_listing_through_a_mana_costing_ability_is_as_bounded_as_counting() -> N
         assert a.payable is True and a.count == 1 and len(a.options) == 1
         assert a.order_complete and not a.stopped
     assert payment_answer(s, "A", "{7}").payable is False
+
+
+FILTERS = """
+cards:
+  - name: Farrelite Priest
+    types: [Creature]
+    subtypes: [Human, Cleric]
+    power: 1
+    toughness: 1
+    abilities:
+      - activated: {cost: "{1}", mana: {add: "{W}"}, text: "{1}: Add {W}."}
+  - name: Loop A
+    types: [Artifact]
+    abilities:
+      - activated: {cost: "{1}", mana: {add: "{W}"}, text: "{1}: Add {W}."}
+  - name: Loop B
+    types: [Artifact]
+    abilities:
+      - activated: {cost: "{W}", mana: {add: "{U}"}, text: "{W}: Add {U}."}
+"""
+
+
+@pytest.mark.cr("602.1")
+@pytest.mark.cr("605.3a")
+def test_farrelite_priest_converts_each_swamp_once() -> None:
+    # Issue 16, point 1 (XMage's NonTappingManaAbilitiesTest): "{1}: Add {W}" with
+    # four Swamps. Each activation takes one mana and gives one, so the four Swamps'
+    # mana is {W}^k {B}^(4-k) for k = 0..4: {4} is paid in five ways, {5} in none (a
+    # one-for-one filter never adds to the total), {W}x4 in one (every Swamp through
+    # the Priest), {W}x5 in none. The Priest's own {W} paying it again changes nothing
+    # and is not counted as another way (``sources.repeat_filters``). (The real card
+    # also sacrifices itself at the next end step after four activations: nothing a
+    # payment sees.)
+    s = load_state_text(_board(["Farrelite Priest"] + ["Swamp"] * 4, FILTERS))
+    four = payment_answer(s, "A", "{4}")
+    assert (four.payable, four.count, four.complete, four.left_out) == (True, 5, True, ())
+    assert payment_answer(s, "A", "{5}").payable is False
+    assert payment_answer(s, "A", "{W}" * 4).count == 1
+    assert payment_answer(s, "A", "{W}" * 5).payable is False
+    assert payment_answer(s, "A", "{W}{W}{B}{B}").count == 1
+
+
+@pytest.mark.cr("602.1")
+@pytest.mark.cr("605.3a")
+def test_orochi_leafcallers_convert_green_only() -> None:
+    # Issue 16, point 1: "{G}: Add one mana of any color" with two Plains and two
+    # Forests. Each Forest's {G} may become any color, the Plains stay {W}: {W}{W}{U}{B}
+    # in one way; {4} in 1 + 5 + 15 = 21 (none, one or two Forests converted, to any
+    # colors); {5} in none; {W}x3 in two (two Plains and one Forest converted, or one
+    # Plains and both), {W}x4 in one, {W}x5 in none. Two Leafcallers change nothing:
+    # still only two {G} to convert ({U}{B}{R}{R} needs four), and they are one group.
+    s = load_state_text(_board(["Orochi Leafcaller", "Plains", "Plains", "Forest",
+                                "Forest"]))
+    a = payment_answer(s, "A", "{W}{W}{U}{B}")
+    assert (a.payable, a.count, a.complete) == (True, 1, True)
+    assert payment_answer(s, "A", "{4}").count == 21
+    assert payment_answer(s, "A", "{5}").payable is False
+    assert [payment_answer(s, "A", "{W}" * n).count for n in (3, 4, 5)] == [2, 1, 0]
+    s2 = load_state_text(_board(["Orochi Leafcaller"] * 2 + ["Plains", "Plains", "Forest",
+                                                            "Forest"]))
+    a2 = payment_answer(s2, "A", "{W}{W}{U}{B}")
+    assert (a2.payable, a2.count, a2.complete) == (True, 1, True)
+    assert payment_answer(s2, "A", "{U}{B}{R}{R}").payable is False
+
+
+@pytest.mark.cr("602.1")
+def test_two_filters_that_feed_each_other_stay_a_lower_bound() -> None:
+    # "{1}: Add {W}" and "{W}: Add {U}": each one's mana pays the other's cost, a loop
+    # that could repeat without end. That loop is not modelled: each is used once and
+    # left out, so "not payable" is never said on their account.
+    s = load_state_text(_board(["Loop A", "Loop B", "Swamp"], FILTERS))
+    a = payment_answer(s, "A", "{U}")
+    assert a.payable is True and not a.complete  # Swamp -> A -> W -> B -> U
+    assert set(a.left_out) == {"Loop A (ability 1)", "Loop B (ability 1)"}
+    assert payment_answer(s, "A", "{U}{U}").payable is None

@@ -183,15 +183,19 @@ players:
 
 
 @pytest.mark.cr("602.1")
-def test_a_repeatable_mana_costing_ability_is_a_lower_bound() -> None:
+@pytest.mark.cr("605.3a")
+def test_a_repeatable_mana_costing_ability_is_repeated() -> None:
     # Agent of Stromgald, "{R}: Add {B}", with {R}{R} in the pool: activated twice it
-    # pays {B}{B}. Only one activation is modelled, so the answer is not decided.
+    # pays {B}{B} (CR 602.1: as often as its cost can be paid), once more it can't
+    # (no third {R}; its own {B} can't pay {R}). Nothing is left out.
     state = load_state_text("""
 turn: {active_player: A}
 players:
   A: {mana_pool: "{R}{R}", battlefield: [Agent of Stromgald]}
 """)
     p = payments(state, "A", "{B}{B}")
-    assert not p and p.left_out == ("Agent of Stromgald (ability 1)",)
-    # One activation is modelled: {B} is payable (at least one way).
+    assert p and p.left_out == () and p.count() == 1
+    assert not payments(state, "A", "{B}{B}{B}")
     assert count_payments(state, "A", "{B}") == 1
+    # {R}{B}: one {R} pays the cost, the other the Agent.
+    assert count_payments(state, "A", "{R}{B}") == 1

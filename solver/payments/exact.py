@@ -432,6 +432,9 @@ def flow_check(board: Board, counts: Sequence[int], pool: Sequence[int], life_sy
                 elif not _may_pay(pos, sl.owner, fixed) or not board.allowed_filter(
                         kind.restriction, board.kinds[order[sl.owner]]):
                     continue  # only later activations' costs; restrictions (CR 106.6)
+                elif kind.self_feed and kind.self_feed == board.kinds[
+                        order[sl.owner]].self_feed:
+                    continue  # a pointless loop (``sources.repeat_filters``)
                 if sl.snow and not kind.snow:
                     continue
                 if sl.accepts is not None and ty not in sl.accepts:

@@ -63,6 +63,10 @@ class Kind:
     taps_filter: ObjectFilter | None
     sacs_other: int = 0  # "Sacrifice a creature" (Ashnod's Altar): permanents it uses up
     sac_filter: int = -1  # index in Board.sac_filters of what it may sacrifice
+    #: For a repeatable mana ability that costs mana and adds one mana ("{1}: Add
+    #: {W}"): its card and ability; its mana never pays an activation of the same
+    #: (``exact.flow_check``; ``sources.repeat_filters``). "" otherwise.
+    self_feed: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,6 +23,7 @@ the stack, so its own hand abilities can't pay for it.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from typing import Any
 
@@ -49,7 +50,17 @@ from .. import produce
 from .board import Board
 from .casting import resolve_cost
 from .exact import simple_check_data
-from .kinds import UNMODELLED_WHY, Group, Kind, LeftOut, Option, PoolKind, note
+from .kinds import (
+    UNMODELLED_WHY,
+    Group,
+    Kind,
+    LeftOut,
+    Option,
+    PoolKind,
+    accepts,
+    max_units,
+    note,
+)
 from .outlets import sac_classes, sac_filter_index, sacrificable
 
 __all__ = ["board_for", "build_board"]
@@ -70,6 +81,7 @@ def build_board(state: GameState, player: str, cost: ManaCost, for_object: str |
     if b.uses_sacs:
         sac_classes(b)
     b.pool = pool_kinds(b)
+    repeat_filters(b)  # after the pool: its mana may pay them
     b.uses_tappers = any(k.taps_other for k in b.kinds)
     b.bound_activations()
     b.simple = simple_check_data(b)
@@ -214,9 +226,11 @@ def collect(b: Board) -> None:
                                     perm)
                 if perm.id not in attached:
                     options_cache[okey] = hit
-            if hit and not hit[0].exclusive and ab.mana_cost and not ab.once_each_turn:
-                # "{R}: Add {B}" could be activated again and again; only one
-                # activation is modelled, so answers are lower bounds.
+            if hit and not hit[0].exclusive and ab.mana_cost and not ab.once_each_turn \
+                    and not b.kinds[hit[0].kind].self_feed:
+                # "{1}: Add {C}{C}" could be activated again and again; only one
+                # activation is modelled, so answers are lower bounds. (One that adds
+                # one mana is repeated: ``repeat_filters``.)
                 b.left_out.append(f"{perm.id} (ability {number})")
                 b.notes.append(note(perm.id, number, LeftOut(
                     "it is used at most once: repeated activations of a mana ability "
@@ -431,6 +445,12 @@ def options(b: Board, ab: ActivatedAbility, number: int,
     gone = any(c.kind in _EXCLUSIVE_COSTS for c in ab.costs)
     repeat = 1 if exclusive or ab.mana_cost else \
         repeats(b, ab, perm, life, taps, tflt, sacs, sac_index)
+    # A repeatable one that costs only mana and adds one mana: repeated after the
+    # sources are known (``repeat_filters``).
+    events = list(events)
+    feed = f"{name}#{number}" if (
+        ab.mana_cost and not exclusive and not ab.once_each_turn and not ab.costs
+        and all(len(ev) == 1 for ev in events)) else ""
     out = []
     for ev in sorted(events, key=lambda e: [t.order for t in e]):
         if not ev:
@@ -448,10 +468,96 @@ def options(b: Board, ab: ActivatedAbility, number: int,
         merged = tuple(sorted((b.type_class[t] for t in real), key=lambda t: t.order))
         k = Kind(merged, snow and b.snow_matters,
                   restriction, ab.mana_cost, 0, name if ab.mana_cost else "", taps, tflt,
-                  sacs, sac_index)
+                  sacs, sac_index, feed)
         out.append(Option(number, b.kind(k), exclusive, repeat, ab.tap, life, real,
                            gone))
     return out
+
+
+def repeat_filters(b: Board) -> None:
+    """How often each repeatable mana ability that costs only mana and adds one mana
+    ("{1}: Add {W}", Farrelite Priest; "{G}: Add one mana of any color", Orochi
+    Leafcaller) may be activated in a payment.
+
+    CR 602.1: such an ability may be activated as often as its cost can be paid. Its
+    mana never pays an activation of the same ability (``Kind.self_feed``): that loop
+    changes nothing (each activation adds one mana, so the one that fed the other can
+    be left out and its own payer pay the other, which it could, the costs being the
+    same), so a payment that uses it is counted without it, and every answer is the
+    same. Then each activation takes at least one mana from other sources; if no two
+    such abilities can feed each other in a cycle, each unit of that mana passes
+    through each ability at most once, so the activations of one (over all its
+    permanents) are at most the mana of the types its cost accepts that the other
+    sources and the pool could make, over the fewest its cost takes. Where
+    two could feed each other in a cycle (each one's mana paying the other's cost),
+    the loop through both is not excluded: those are used once and left out, as
+    before (answers are then lower bounds).
+
+    Rules
+    -----
+    CR 602.1 (activate as often as the costs can be paid), CR 605.3a (a mana ability
+    may be activated while paying a cost), CR 601.2g-h.
+    """
+    keys: dict[str, tuple[set[ManaType], ManaCost]] = {}
+    for g in b.groups:
+        for o in g.options:
+            k = b.kinds[o.kind]
+            if k.self_feed:
+                outs, _cost = keys.setdefault(k.self_feed, (set(), k.mana_cost))
+                outs.update(o.event)
+    if not keys:
+        return
+
+    def feeds(a: str, c: str) -> bool:
+        return any(acc is None or t in acc for t in keys[a][0]
+                   for acc in (accepts(sym, b.spend) for sym in keys[c][1]))
+
+    names = list(keys)
+    reach = {a: {c for c in names if c != a and feeds(a, c)} for a in names}
+    for _ in names:  # transitive closure (a handful of abilities)
+        for a in names:
+            reach[a] |= {d for c in reach[a] for d in reach[c]}
+    cyclic = {a for a in names if a in reach[a]}
+    def supply(key: str) -> int:
+        """The most mana the other sources and the pool could give this ability's
+        costs: of the types its cost accepts, unless another such ability feeds it."""
+        fed = any(key in reach[a] for a in names if a != key)
+        costs = keys[key][1]
+
+        def ok(t: ManaType) -> bool:
+            return fed or any(acc is None or t in acc
+                              for acc in (accepts(sym, b.spend) for sym in costs))
+        n = sum(pk.amount for pk in b.pool if ok(pk.type))
+        for g in b.groups:
+            others = [o for o in g.options if not b.kinds[o.kind].self_feed]
+            n += g.size * max((sum(ok(t) for t in o.event) for o in others if o.exclusive),
+                              default=0)
+            n += sum(g.size * o.repeat * sum(ok(t) for t in o.event)
+                     for o in others if not o.exclusive)
+        return n
+
+    most = {key: supply(key) // max(1, sum(1 if s.kind is SymbolKind.MONO_HYBRID
+                                           else max_units(s) for s in keys[key][1]))
+            for key in names if key not in cyclic}
+    for g in b.groups:
+        changed = []
+        for o in g.options:
+            key = b.kinds[o.kind].self_feed
+            if key and key not in cyclic:
+                # The group's activations of it in all (its block's bound) reach the
+                # most the other sources allow.
+                o = dataclasses.replace(o, repeat=max(1, -(-most[key] // g.size)))
+            changed.append(o)
+        g.options = tuple(changed)
+        for o in g.options:
+            key = b.kinds[o.kind].self_feed
+            if key in cyclic and f"{g.ids[0]} (ability {o.ability})" not in b.left_out:
+                for oid in g.ids:
+                    b.left_out.append(f"{oid} (ability {o.ability})")
+                    b.notes.append(note(oid, o.ability, LeftOut(
+                        "it is used at most once: its mana and another repeatable mana "
+                        "ability's could pay each other's costs in a loop, which is not "
+                        "modelled")))
 
 
 def pool_kinds(b: Board) -> list[PoolKind]:
