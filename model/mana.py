@@ -192,9 +192,11 @@ class ManaSymbol:
 
 
 _SYMBOL_RE = re.compile(r"\{([^{}]*)\}")
-#: Longest generic symbol accepted ({999999}); a longer number is refused as too large for
-#: manacheck (a limit of ours: CR 107.4b has none). Amounts beyond it are issue 16's work.
-MAX_GENERIC_DIGITS = 6
+#: Longest generic symbol accepted, in digits. CR 107.4b sets no upper bound, and every
+#: amount is an exact Python integer; a longer number is refused as too large for
+#: manacheck because turning decimal text into an integer takes time quadratic in its
+#: length (CPython refuses past 4,300 digits for that reason).
+MAX_GENERIC_DIGITS = 4000
 _LETTERS = {t.value: t for t in ManaType}
 
 
@@ -274,8 +276,8 @@ def _symbols(text: str, *, allow_tap: bool) -> Iterator[tuple[int, ManaSymbol]]:
                 f"generic symbol {token} at position {index} is too large for manacheck",
                 token=token,
                 position=index,
-                suggestion=f"at most {{{'9' * MAX_GENERIC_DIGITS}}}: a limit of manacheck's, "
-                "CR 107.4b sets none",
+                suggestion=f"at most {MAX_GENERIC_DIGITS:,} digits: a limit of manacheck's "
+                "(reading longer numbers takes quadratic time), CR 107.4b sets none",
             )
         sym = _parse_symbol(m.group(1))
         if sym is None or (not allow_tap and not sym.is_mana):

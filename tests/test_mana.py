@@ -71,7 +71,10 @@ def test_hybrid_pairs_are_exactly_ten() -> None:
         ("{0}", SymbolKind.GENERIC, "{0}", 0),
         ("{7}", SymbolKind.GENERIC, "{7}", 7),
         ("{16}", SymbolKind.GENERIC, "{16}", 16),
-        ("{1000000}", None, None, None),  # more than six digits: refused
+        ("{1000000}", SymbolKind.GENERIC, "{1000000}", 1000000),  # CR 107.4b: no cap
+        ("{2147483647}", SymbolKind.GENERIC, "{2147483647}", 2147483647),
+        ("{" + "9" * 4000 + "}", SymbolKind.GENERIC, "{" + "9" * 4000 + "}", 10 ** 4000 - 1),
+        ("{1" + "0" * 4000 + "}", None, None, None),  # 4,001 digits: manacheck's limit
         ("{X}", SymbolKind.VARIABLE, "{X}", 0),
         ("{y}", SymbolKind.VARIABLE, "{Y}", 0),
         ("{Z}", None, None, None),  # not a symbol of the CR: only X and Y (107.3p)
@@ -313,10 +316,12 @@ def test_symbol_repr_and_text() -> None:
 
 @pytest.mark.cr("107.4b")
 def test_a_generic_symbol_too_large_says_so_not_unknown() -> None:
-    """Issue 15: {1000000} is a real symbol (107.4b has no cap), refused as too large for
-    manacheck, never as an "unknown mana symbol"; a malformed number still is unknown."""
+    """Issue 15: a generic symbol past manacheck's own limit (4,000 digits; CR 107.4b has
+    no cap) is refused as too large for manacheck, never as an "unknown mana symbol"; a
+    malformed number still is unknown. Issue 16, point 6: {2147483647} and far more
+    are symbols like any other."""
     with pytest.raises(ManaSyntaxError) as caught:
-        ManaCost.parse("{2}{1000000}")
+        ManaCost.parse("{2}{1" + "0" * 4000 + "}")
     message = caught.value.one_line()
     assert "too large for manacheck" in message and "position 2" in message
     assert "107.4b" in message
