@@ -254,6 +254,13 @@ class ManaProduction:
     #: "an amount of {B} equal to the sacrificed creature's mana value" (Soldevi
     #: Adnate): the FIXED mana is repeated that many times.
     per_sacrificed_mana_value: bool = False
+    #: "Add {C}. If you control an Urza's Mine and an Urza's Power-Plant, add {C}{C}{C}
+    #: instead": when every condition of ``instead_if`` holds as the ability resolves,
+    #: it adds ``instead`` (CR 605.3b: a mana ability resolves at once, so the board
+    #: it looks at is the board it is activated on). Neither looks at what other
+    #: permanents could produce (no COULD_PRODUCE, no unmodelled mana).
+    instead_if: tuple[Condition, ...] = ()
+    instead: ManaProduction | None = None
 
     @property
     def refers_to_other_permanents(self) -> bool:

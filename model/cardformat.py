@@ -13,6 +13,7 @@ everything before the colon. CR 115: targets.
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 from collections.abc import Iterable, Mapping
 from typing import Any
@@ -224,7 +225,40 @@ def _restriction(v: Any, path: str) -> SpendRestriction:
 
 
 MANA_KEYS = ("add", "choice", "any_color", "one_color", "chosen_color", "could_produce",
-             "produced_type", "unmodelled", "per", "restriction", "per_sacrificed")
+             "produced_type", "unmodelled", "per", "restriction", "per_sacrificed",
+             "instead")
+#: An ``instead`` production's kinds: none that looks at other permanents' mana.
+_INSTEAD_KINDS = (ManaProductionKind.FIXED, ManaProductionKind.CHOICE,
+                  ManaProductionKind.ANY_COLOR, ManaProductionKind.ONE_COLOR)
+
+
+def _with_instead(v: Mapping[str, Any], path: str) -> ManaProduction:
+    """``{add: "{C}", instead: {if: [CONDITION, ...], add: "{C}{C}{C}"}}``: the
+    ability adds the ``instead`` production when every condition holds (Urza's
+    Tower; CR 614.1a)."""
+    p = f"{path}.instead"
+    inst = v["instead"]
+    if not isinstance(inst, Mapping) or "if" not in inst:
+        raise CardFieldError("instead is a mapping with 'if' (a list of conditions) and "
+                             "the mana it adds then", p)
+    conds = inst["if"]
+    if not isinstance(conds, list) or not conds:
+        raise CardFieldError("expected a list of conditions", f"{p}.if")
+    main = parse_mana({k: x for k, x in v.items() if k != "instead"}, path)
+    other = parse_mana({k: x for k, x in inst.items() if k != "if"}, p)
+    for what, prod, where in (("the mana", main, path), ("the instead mana", other, p)):
+        if prod.kind not in _INSTEAD_KINDS or prod.per is not None \
+                or prod.per_sacrificed_mana_value or prod.instead is not None:
+            raise CardFieldError(f"{what} of an ability with instead must be add, choice, "
+                                 "any_color or one_color, without per", where)
+    from .conditions import CONDITION_KINDS  # (imports the layers: only when needed)
+
+    parsed = tuple(parse_condition(c, f"{p}.if[{i}]") for i, c in enumerate(conds))
+    for i, c in enumerate(parsed):
+        if c.kind not in CONDITION_KINDS:  # a mana amount is never a guess
+            raise CardFieldError(f"unknown condition kind {c.kind!r}", f"{p}.if[{i}].kind",
+                                 "one of " + ", ".join(CONDITION_KINDS))
+    return dataclasses.replace(main, instead=other, instead_if=parsed)
 
 
 def parse_mana(v: Any, path: str) -> ManaProduction:
@@ -239,6 +273,8 @@ def parse_mana(v: Any, path: str) -> ManaProduction:
     ``restriction: {text, spells, abilities}``.
     """
     check_keys(v, path, MANA_KEYS)
+    if "instead" in v:
+        return _with_instead(v, path)
     kinds = [k for k in ("add", "choice", "any_color", "one_color", "chosen_color",
                          "could_produce", "produced_type", "unmodelled") if k in v]
     if len(kinds) != 1:

@@ -1,4 +1,5 @@
-"""Activation conditions ("Activate only if ..."): whether one holds now.
+"""Conditions ("Activate only if ...", "If you control ..., add ... instead"): whether
+one holds now.
 
 The condition kinds the card format has for activated abilities, each read the same way
 by every solver (the activation solver reports it as a reason; the payment solver
@@ -10,19 +11,22 @@ CR 602.5: restrictions on when an ability may be activated; CR 602.1b: "activate
 if" text is part of the activation instructions. ``hand_size_less_than``: fewer than N
 cards in your hand. ``controls_at_least``: you control N or more permanents matching
 a filter (metalcraft, CR 702.80 ability words are just labels). ``your_turn``: during
-your turn.
+your turn. ``source_has_counter``: the source has a counter of a kind on it (Gemstone
+Caverns' luck counter). :func:`chosen_production`: a mana ability's "instead" mana
+(Urza's Tower).
 """
 
 from __future__ import annotations
 
-from .abilities import Condition, ObjectFilter
+from .abilities import Condition, ManaProduction, ObjectFilter
 from .characteristics import effective, matches
 from .state import GameState
 
-__all__ = ["CONDITION_KINDS", "condition_holds"]
+__all__ = ["CONDITION_KINDS", "chosen_production", "condition_holds"]
 
 #: The condition kinds an activated ability may have.
-CONDITION_KINDS = ("hand_size_less_than", "controls_at_least", "your_turn")
+CONDITION_KINDS = ("hand_size_less_than", "controls_at_least", "your_turn",
+                   "source_has_counter")
 
 
 def condition_holds(state: GameState, cond: Condition, player: str, source: str
@@ -45,4 +49,30 @@ def condition_holds(state: GameState, cond: Condition, player: str, source: str
         return have >= cond.params.int("count"), have
     if cond.kind == "your_turn":
         return state.turn.active_player == player, 0
+    if cond.kind == "source_has_counter":  # "if this has a luck counter on it"
+        n = state.permanent(source).counters[str(cond.params.get("counter"))] \
+            if source in state else 0
+        return n > 0, n
     return None
+
+
+def chosen_production(state: GameState, source: str, player: str,
+                      prod: ManaProduction) -> ManaProduction | None:
+    """What a mana ability adds on this board: its ``instead`` production when every
+    condition of ``instead_if`` holds, else its own; None when a condition is of a
+    kind manacheck can't decide (the caller treats the mana as unmodelled).
+
+    Rules
+    -----
+    CR 605.3b: a mana ability resolves immediately, on the board it is activated on.
+    CR 614.1a: "instead" replaces what it would add.
+    """
+    if prod.instead is None:
+        return prod
+    for cond in prod.instead_if:
+        held = condition_holds(state, cond, player, source)
+        if held is None:
+            return None
+        if not held[0]:
+            return prod
+    return prod.instead

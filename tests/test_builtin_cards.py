@@ -310,7 +310,7 @@ def read_production(effect: str) -> tuple[str, object, str | None]:
     A small reader for the plain templates only; anything else is ``unmodelled``.
     """
     m = re.search(r"\bAdd ([^.]*)\.", effect)
-    if m is None or re.search(r"\binstead\b", effect):  # "If ..., add ... instead"
+    if m is None or (re.search(r"\binstead\b", effect) and read_instead(effect) is None):
         return "unmodelled", None, None
     phrase, _, per = m.group(1).partition(" for each ")
     if per.startswith("card"):  # counts cards, not permanents (Metalworker)
@@ -340,6 +340,47 @@ def read_production(effect: str) -> tuple[str, object, str | None]:
                           phrase):
         return "could_produce", ("sacrificed", m4.group(1)), per or None
     return "unmodelled", None, None
+
+
+def read_instead(effect: str) -> tuple[tuple[tuple[str, object], ...], str, object] | None:
+    """The conditions and production of "If ..., add ... instead" (Urza's Tower) or
+    "If CARDNAME has a luck counter on it, instead add one mana of any color" (Gemstone
+    Caverns): ((condition kind, what), ...), production kind, what. None otherwise."""
+    m = re.search(r"If (.*?), (?:add ((?:\{[WUBRGC]\})+) instead|instead add one mana of "
+                  r"any color)\.", effect)
+    if m is None:
+        return None
+    cond, added = m.group(1), m.group(2)
+    prod: tuple[str, object] = ("fixed", tuple(ManaType(c) for c in re.findall(
+        r"[WUBRGC]", added))) if added else ("any_color", 1)
+    if c := re.fullmatch(r"you control an Urza's ([\w-]+) and an Urza's ([\w-]+)", cond):
+        return tuple(("controls_at_least", frozenset({"Urza’s", w})) for w in c.groups()), \
+            *prod
+    if c := re.fullmatch(r"\S.* has an? (\w+) counter on it", cond):
+        return (("source_has_counter", c.group(1)),), *prod
+    return None
+
+
+@pytest.mark.cr("614.1a")
+@pytest.mark.parametrize("name,number,ab",
+                         [t for t in activated_abilities()
+                          if t[2].mana is not None and t[2].mana.instead is not None],
+                         ids=lambda v: v if isinstance(v, str | int) else "")
+def test_instead_mana_matches_its_text(name: str, number: int, ab: ActivatedAbility) -> None:
+    _, effect = _split(ab)
+    assert ab.mana is not None and ab.mana.instead is not None
+    read = read_instead(effect)
+    assert read is not None, effect
+    conds, kind, what = read
+    inst = ab.mana.instead
+    assert inst.kind.value == kind
+    assert (inst.mana if kind == "fixed" else inst.amount) == what
+    got = []
+    for cond in ab.mana.instead_if:
+        flt = cond.params.get("filter")
+        got.append((cond.kind, flt.subtypes if isinstance(flt, ObjectFilter)
+                    else cond.params.get("counter")))
+    assert tuple(got) == conds
 
 
 @pytest.mark.cr("106.1")

@@ -50,6 +50,7 @@ from .events import (
     ManaEvent,
     base_outcomes,
     count_per,
+    production_now,
     sacrifice_candidates,
     sorted_event,
 )
@@ -200,9 +201,9 @@ class ProduceSolver:
         parts: list[Hashable] = [perm.controller]
         for num, ab in self.abilities[perm.id]:
             prod = ab.mana
-            if prod is None or prod.kind not in _TWIN_KINDS \
+            if prod is None or prod.kind not in _TWIN_KINDS or prod.instead is not None \
                     or prod.per is not None or prod.per_sacrificed_mana_value:
-                return None
+                return None  # (an "instead" condition may look at the permanent itself)
             refs: Hashable = None
             if prod.kind is ManaProductionKind.COULD_PRODUCE:
                 ref = prod.could_produce
@@ -400,6 +401,7 @@ def base_supports(state: GameState, source: Permanent, prod: ManaProduction,
     """The sets of types (as sorted tuples, one of each) of :func:`base_outcomes`,
     computed without enumerating the events (so "X mana in any combination of colors"
     stays small)."""
+    prod = production_now(state, source, prod)
     k = prod.kind
     n = count_per(state, source, prod)
     if n == 0:

@@ -25,6 +25,7 @@ from manacheck.model import (
     effective,
     matches,
 )
+from manacheck.model.conditions import chosen_production
 from manacheck.model.errors import BadInput
 
 from ..replacement import (
@@ -38,6 +39,7 @@ __all__ = [
     "base_outcomes",
     "check_events",
     "count_per",
+    "production_now",
     "sacrifice_candidates",
     "sorted_event",
 ]
@@ -86,6 +88,7 @@ def base_outcomes(
     from (computed by the could-produce solver); an empty set means the ability
     produces nothing (CR 106.5, 106.7).
     """
+    prod = production_now(state, source, prod)
     k = prod.kind
     n = count_per(state, source, prod)
     if k is ManaProductionKind.CHOICE and n:
@@ -123,6 +126,16 @@ def base_outcomes(
     if k is ManaProductionKind.UNMODELLED:
         raise UnmodelledMana(source.id, prod)
     raise BadInput(f"unknown mana production kind {k}")
+
+
+def production_now(state: GameState, source: Permanent, prod: ManaProduction) -> ManaProduction:
+    """The production that applies on this board ("add {C}{C}{C} instead" when its
+    conditions hold; CR 605.3b, 614.1a); unmodelled when a condition can't be
+    decided."""
+    chosen = chosen_production(state, source.id, source.controller, prod)
+    if chosen is None:
+        raise UnmodelledMana(source.id, prod)
+    return chosen
 
 
 class UnmodelledMana(BadInput):
