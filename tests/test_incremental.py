@@ -1,0 +1,398 @@
+"""Incremental characteristics (issue 14, "resolve incrementally"): a state's
+characteristics derived from a recent state's, computing again only what could have
+changed, equal the characteristics computed from nothing, after every change.
+
+The oracle is :func:`manacheck.model.characteristics.full_characteristics`, the full
+computation (every permanent, every source), which never derives. Random boards mix
+every kind of layer source the built-in cards have (set and add land types with their
+dependencies, color setting, ability granting, "get +N/+N" lords, "for each" counts,
+devotion) with test cards whose effects depend on other objects' status (tapped,
+counters, "enchanted"), and random changes: counters, tapping, permanents entering and
+leaving, control changes, reordering (timestamps by place), explicit timestamps, mana
+pools, and resolved spells' continuous effects.
+
+Rules
+-----
+CR 613.1 (layers), 613.4c ("for each" amounts, counters), 613.7 (timestamps), 613.8
+(dependency), 700.5 (devotion), 122.1b (keyword counters), 303.4 ("enchanted"), 611.2a
+(continuous effects of resolved spells), 608.2h and 113.7a (last-known information is
+unchanged by the incremental path).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from manacheck.model import (
+    CardDefinition,
+    Counters,
+    GameState,
+    Permanent,
+    Player,
+    Turn,
+    builtin_cards,
+    layers,
+    load_state_text,
+    parse_card,
+)
+from manacheck.model import characteristics as chars_mod
+from manacheck.model.characteristics import effective, full_characteristics
+from manacheck.model.mana import ManaPool
+from manacheck.model.state import ContinuousEffect
+from manacheck.solver.resolution import outcomes, resolve
+
+TEST_CARDS = [
+    {"name": "Test Aura", "types": ["Enchantment"], "subtypes": ["Aura"],
+     "abilities": [{"static": {"kind": "other",
+                               "affected": {"types": ["creature"], "enchanted": True},
+                               "params": {"pump": {"power": 2, "toughness": 2}},
+                               "text": "Enchanted creature gets +2/+2."}}]},
+    {"name": "Counting Lord", "types": ["Creature"], "power": 1, "toughness": 1,
+     "mana_cost": "{1}{R}",
+     "abilities": [{"static": {"kind": "other",
+                               "affected": {"types": ["creature"], "controller": "you"},
+                               "params": {"pump": {"power": 1, "toughness": 0,
+                                                   "per": "colors_among_permanents_you_control"}},
+                               "text": "Creatures you control get +1/+0 for each color "
+                                       "among permanents you control."}}]},
+    {"name": "Tapped Whitener", "types": ["Enchantment"],
+     "abilities": [{"static": {"kind": "other", "affected": {"tapped": True},
+                               "params": {"set_color": "{W}"},
+                               "text": "Tapped permanents are white."}}]},
+    {"name": "Counter Granter", "types": ["Artifact"],
+     "abilities": [{"static": {"kind": "grant_ability", "affected": {"has_counters": True},
+                               "granted": {"cost": "{T}", "mana": {"add": "{C}"},
+                                           "text": "{T}: Add {C}."},
+                               "text": "Permanents with counters have \"{T}: Add {C}.\""}}]},
+    {"name": "Tapped Lord", "types": ["Enchantment"],
+     "abilities": [{"static": {"kind": "other",
+                               "affected": {"types": ["creature"], "tapped": False},
+                               "params": {"pump": {"power": 0, "toughness": -1}},
+                               "text": "Untapped creatures get -0/-1."}}]},
+]
+
+SOURCES = ["Blood Moon", "Urborg, Tomb of Yawgmoth", "Yavimaya, Cradle of Growth",
+           "Prismatic Omen", "Celestial Dawn", "Chromatic Lantern", "Cryptolith Rite",
+           "Mirari's Wake", "Elvish Archdruid", "Faeburrow Elder", "Omnath, Locus of Mana",
+           "Kruphix, God of Horizons", "Test Aura", "Counting Lord", "Tapped Whitener",
+           "Counter Granter", "Tapped Lord"]
+PLAIN = ["Forest", "Island", "Swamp", "Tundra", "Scrubland", "Llanowar Elves",
+         "Birds of Paradise", "Sol Ring", "Hangarback Walker", "Walking Ballista",
+         "Kozilek, the Great Distortion", "Endless One", "Thousand-Year Elixir",
+         "Hei Bai, Spirit of Balance", "Elvish Archdruid"]
+COUNTER_KINDS = ["+1/+1", "-1/-1", "flying", "charge"]
+PLAYERS = ("A", "B")
+
+
+def _cards() -> dict[str, CardDefinition]:
+    db = builtin_cards()
+    out = {c["name"]: parse_card(c, c["name"]) for c in TEST_CARDS}
+    for name in SOURCES + PLAIN:
+        if name not in out:
+            out[name] = db[name]
+    return out
+
+
+CARDS = _cards()
+
+
+def test_the_pool_has_every_kind_of_layer_source() -> None:
+    """The random boards below reach every path of the layers: if a card changed so
+    that it no longer had its effect, these boards would test less."""
+    is_source = layers._is_source  # the classification under test
+    assert all(is_source(CARDS[n]) for n in SOURCES)
+    # Thousand-Year Elixir's effect is not a layer's, but it has parameters: counted.
+    assert [n for n in PLAIN if is_source(CARDS[n]) and n not in SOURCES] == \
+        ["Thousand-Year Elixir"]
+    assert layers._spreads(CARDS["Counting Lord"])
+    assert not layers._spreads(CARDS["Faeburrow Elder"])  # it counts for itself only
+
+
+# ---- random boards and changes --------------------------------------------------------
+
+# Two plain cards for each layer source, and mostly no explicit timestamp: boards where
+# most changes can be derived, and some where they can't.
+card_name = st.one_of(st.sampled_from(PLAIN), st.sampled_from(PLAIN), st.sampled_from(SOURCES))
+stamp = st.sampled_from([None, None, None, None, None, 1, 3, 5])
+perm_spec = st.tuples(card_name, st.booleans(),
+                      st.dictionaries(st.sampled_from(COUNTER_KINDS),
+                                      st.integers(1, 3), max_size=2),
+                      stamp)
+board_spec = st.tuples(st.lists(perm_spec, max_size=7), st.lists(perm_spec, max_size=7))
+change = st.one_of(
+    st.tuples(st.just("counters"), st.integers(0, 99), st.sampled_from(COUNTER_KINDS),
+              st.integers(0, 3)),
+    st.tuples(st.just("tap"), st.integers(0, 99)),
+    st.tuples(st.just("add"), card_name, st.sampled_from(PLAYERS), stamp),
+    st.tuples(st.just("remove"), st.integers(0, 99)),
+    st.tuples(st.just("control"), st.integers(0, 99)),
+    st.tuples(st.just("reorder"), st.sampled_from(PLAYERS)),
+    st.tuples(st.just("attach"), st.integers(0, 99), st.integers(0, 99)),
+    st.tuples(st.just("pool"), st.sampled_from(PLAYERS), st.integers(0, 3)),
+    st.tuples(st.just("effect"), st.sampled_from(["Blood Moon", "Cryptolith Rite",
+                                                  "Mirari's Wake", "Tapped Whitener",
+                                                  None])),
+    st.tuples(st.just("stack")),
+)
+
+
+def _perm(pid: str, spec: tuple[str, bool, dict[str, int], int | None], who: str
+          ) -> Permanent:
+    name, tapped, counters, stamp = spec
+    return Permanent(id=pid, card=CARDS[name], controller=who, owner=who, tapped=tapped,
+                     counters=Counters.of(counters), timestamp=stamp)
+
+
+def make_state(board: tuple[list[Any], list[Any]]) -> GameState:
+    players = tuple(
+        Player(who, battlefield=tuple(_perm(f"{who}{i}", spec, who)
+                                      for i, spec in enumerate(specs)))
+        for who, specs in zip(PLAYERS, board, strict=True))
+    return GameState(players=players, turn=Turn(PLAYERS[0]))
+
+
+def _nth(state: GameState, n: int) -> Permanent | None:
+    perms = state.permanents
+    return perms[n % len(perms)] if perms else None
+
+
+def _without(state: GameState, perm: Permanent) -> GameState:
+    p = state.player(perm.controller)
+    return state.with_player(replace(p, battlefield=tuple(x for x in p.battlefield
+                                                          if x.id != perm.id)))
+
+
+def _with(state: GameState, perm: Permanent) -> GameState:
+    p = state.player(perm.controller)
+    return state.with_player(replace(p, battlefield=(*p.battlefield, perm)))
+
+
+def apply(state: GameState, ch: tuple[Any, ...], serial: int) -> GameState:
+    """One change, as the resolution solver's state edits make them (new objects for
+    what changed, the others shared)."""
+    kind = ch[0]
+    perm = _nth(state, ch[1]) if kind in ("counters", "tap", "remove", "control",
+                                          "attach") else None
+    if kind in ("counters", "tap", "remove", "control", "attach") and perm is None:
+        return state
+    if kind == "counters":
+        assert perm is not None
+        d = perm.counters.as_dict()
+        d[ch[2]] = ch[3]
+        return state.with_permanent(replace(perm, counters=Counters.of(d)))
+    if kind == "tap":
+        assert perm is not None
+        return state.with_permanent(replace(perm, tapped=not perm.tapped))
+    if kind == "add":
+        return _with(state, Permanent(id=f"N{serial}", card=CARDS[ch[1]], controller=ch[2],
+                                      owner=ch[2], timestamp=ch[3]))
+    if kind == "remove":
+        assert perm is not None
+        return _without(state, perm)
+    if kind == "control":
+        assert perm is not None
+        other = PLAYERS[1 - PLAYERS.index(perm.controller)]
+        return _with(_without(state, perm), replace(perm, controller=other))
+    if kind == "reorder":
+        p = state.player(ch[1])
+        return state.with_player(replace(p, battlefield=p.battlefield[::-1]))
+    if kind == "attach":
+        assert perm is not None
+        target = _nth(state, ch[2])
+        return state.with_permanent(replace(perm, attached_to=None if target is None
+                                            else target.id))
+    if kind == "pool":
+        p = state.player(ch[1])
+        return state.with_player(replace(p, mana_pool=ManaPool.parse("{G}" * ch[2])))
+    if kind == "effect":
+        if ch[1] is None:
+            return replace(state, effects=state.effects[:-1])
+        eff = ContinuousEffect(id=f"E{serial}", card=CARDS[ch[1]], controller="A")
+        return replace(state, effects=(*state.effects, eff))
+    return replace(state, stack=())  # nothing on the battlefield changes
+
+
+def _same(got: dict[str, Any] | Any, want: dict[str, Any]) -> None:
+    assert list(got.items()) == list(want.items())
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(board_spec, st.lists(change, min_size=1, max_size=12))
+def test_derived_equals_full_after_every_change(board: Any, changes: list[Any]) -> None:
+    """:func:`layers.derive` from the previous state (itself derived when it could be)
+    gives exactly the full computation's characteristics, in battlefield order; when it
+    declines, the full computation is used (as :func:`effective` does)."""
+    state = make_state(board)
+    lay = layers.record(state, full_characteristics(state))
+    for serial, ch in enumerate(changes):
+        new = apply(state, ch, serial)
+        want = full_characteristics(new)
+        got = layers.derive(new, [(state, lay)])
+        if got is None:
+            lay = layers.record(new, want)
+        else:
+            _same(got.chars, want)
+            lay = got
+        state = new
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(board_spec, st.lists(change, min_size=1, max_size=12))
+def test_effective_equals_full_after_every_change(board: Any, changes: list[Any]) -> None:
+    """The same through :func:`effective` (its cache of recent states included)."""
+    state = make_state(board)
+    _same(effective(state), full_characteristics(state))
+    for serial, ch in enumerate(changes):
+        state = apply(state, ch, serial)
+        _same(effective(state), full_characteristics(state))
+
+
+def _derives(state: GameState, ch: tuple[Any, ...]) -> bool:
+    lay = layers.record(state, full_characteristics(state))
+    new = apply(state, ch, 99)
+    got = layers.derive(new, [(state, lay)])
+    if got is not None:
+        _same(got.chars, full_characteristics(new))
+    return got is not None
+
+
+ELVES = make_state(([("Elvish Archdruid", False, {}, None), ("Llanowar Elves", False, {}, None),
+                     ("Forest", False, {}, None), ("Tundra", False, {}, None),
+                     ("Blood Moon", False, {}, None), ("Tapped Whitener", False, {}, None)],
+                    [("Llanowar Elves", False, {}, None)]))
+
+
+@pytest.mark.parametrize("ch", [("counters", 1, "+1/+1", 2), ("tap", 1), ("tap", 3),
+                                ("add", "Llanowar Elves", "A", None), ("remove", 2),
+                                ("control", 6), ("stack",)])
+def test_a_change_away_from_the_sources_is_derived(ch: tuple[Any, ...]) -> None:
+    """Counters, tapping, a plain permanent entering, leaving or changing control: the
+    other permanents keep their characteristics (so the test above is not only ever
+    testing the full computation)."""
+    assert _derives(ELVES, ch)
+
+
+@pytest.mark.parametrize("ch", [("counters", 0, "+1/+1", 1), ("remove", 4),
+                                ("add", "Blood Moon", "B", None), ("reorder", "A"),
+                                ("effect", "Cryptolith Rite")])
+def test_a_change_to_the_sources_is_computed_in_full(ch: tuple[Any, ...]) -> None:
+    """A layer source changed, left or entered, the sources' order changed, or a
+    resolved spell's effect appeared: everything is computed again (CR 613.7, 613.8)."""
+    assert not _derives(ELVES, ch)
+
+
+def test_counting_for_others_is_computed_in_full() -> None:
+    """"Creatures you control get +1/+0 for each color among permanents you control":
+    a permanent entering changes every creature's power (CR 613.4c)."""
+    board = make_state(([("Counting Lord", False, {}, None), ("Llanowar Elves", False, {}, None)],
+                        []))
+    assert not _derives(board, ("add", "Birds of Paradise", "A", None))
+    new = apply(board, ("add", "Sol Ring", "A", None), 1)
+    effective(board)
+    # Red (the lord) and green (the elf): +2/+0 on the elf's 1/1.
+    assert effective(new)["A1"].power == full_characteristics(new)["A1"].power == 3
+
+
+def test_explicit_timestamps_and_new_places_are_computed_in_full() -> None:
+    """With an explicit timestamp on a source, a permanent entering moves the others'
+    places and so maybe the sources' timestamp order (CR 613.7): computed in full."""
+    board = make_state(([("Blood Moon", False, {}, 1), ("Urborg, Tomb of Yawgmoth", False, {},
+                                                         None), ("Tundra", False, {}, None)],
+                        [("Forest", False, {}, None)]))
+    assert not _derives(board, ("add", "Forest", "A", None))
+    assert _derives(board, ("counters", 2, "+1/+1", 1))  # places unchanged
+
+
+def test_the_sources_are_computed_again_when_the_board_changes() -> None:
+    """Faeburrow Elder counts the colors among permanents you control (on itself only):
+    a green permanent entering makes it bigger, derived or not."""
+    board = make_state(([("Faeburrow Elder", False, {}, None), ("Sol Ring", False, {}, None)],
+                        []))
+    lay = layers.record(board, full_characteristics(board))
+    new = apply(board, ("add", "Llanowar Elves", "A", None), 1)
+    got = layers.derive(new, [(board, lay)])
+    assert got is not None
+    assert full_characteristics(board)["A0"].power == 2  # green and white
+    assert got.chars["A0"].power == 2
+    new2 = apply(new, ("add", "Island", "A", None), 2)  # lands are colorless
+    got2 = layers.derive(new2, [(new, got)])
+    assert got2 is not None and got2.chars == full_characteristics(new2)
+
+
+# ---- the resolution solver: the same outcomes either way ----------------------------
+
+RESOLUTION_BOARDS = [
+    """
+turn: {active_player: A}
+players:
+  A:
+    battlefield:
+      - {card: Hangarback Walker, id: HW, counters: {"+1/+1": 3}}
+      - {card: The Ozolith, counters: {"+1/+1": 1}}
+      - Elvish Archdruid
+      - Llanowar Elves
+      - Mirari's Wake
+      - Forest
+  B: {battlefield: [Llanowar Elves]}
+events:
+  - dies: HW
+  - resolve: all
+  - beginning_of_combat
+  - resolve: all
+""",
+    """
+turn: {active_player: A}
+players:
+  A:
+    battlefield:
+      - {card: "Hei Bai, Spirit of Balance", id: Hei Bai, counters: {"+1/+1": 2}}
+      - {card: "Kozilek, the Great Distortion", counters: {"-1/-1": 11}}
+      - Buzzard-Wasp Colony
+      - Llanowar Elves
+      - Blood Moon
+      - Tundra
+  B: {}
+events:
+  - put_counters: {objects: [Hei Bai, Llanowar Elves], counters: {"-1/-1": 5}}
+  - resolve: all
+""",
+]
+
+
+@pytest.mark.parametrize("text", RESOLUTION_BOARDS)
+def test_resolution_outcomes_are_the_same_without_deriving(
+        text: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every outcome (log, resulting state, choices) of a resolution is the same when
+    every state's characteristics are computed in full; last-known information
+    (CR 608.2h, 113.7a: the counters and characteristics of what left) included."""
+    state = load_state_text(text)
+    derived = [(o.log_text(), o.state_text(), o.choices) for o in outcomes(state)]
+    monkeypatch.setattr(chars_mod, "derive", lambda new, recent: None)
+    full = [(o.log_text(), o.state_text(), o.choices) for o in outcomes(state)]
+    assert derived == full
+    assert len(full) >= 1
+
+
+def test_derivation_happens_during_a_resolution(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Most of the states a many-event resolution passes through are derived."""
+    calls = {"derived": 0, "full": 0}
+    real = layers.derive
+
+    def counting(new: GameState, recent: Any) -> Any:
+        got = real(new, recent)
+        calls["derived" if got is not None else "full"] += 1
+        return got
+
+    monkeypatch.setattr(chars_mod, "derive", counting)
+    lines = ["turn: {active_player: A}", "players:", "  A:", "    battlefield:"]
+    lines += [f"      - {{card: Llanowar Elves, id: E{i}}}" for i in range(30)]
+    lines += ['      - {card: Hangarback Walker, id: HW, counters: {"+1/+1": 20}}',
+              "      - Elvish Archdruid", "  B: {}", "events:", "  - dies: HW",
+              "  - resolve: all"]
+    out = resolve(load_state_text("\n".join(lines) + "\n"))
+    assert out.complete and len(out.state.permanents) == 30 + 1 + 20
+    assert calls["derived"] >= 20 > calls["full"]
