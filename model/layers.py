@@ -26,8 +26,11 @@ effects change power and toughness. CR 700.5: devotion.
 
 from __future__ import annotations
 
+import itertools
+import operator
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Literal
 
 from .abilities import Ability, Params, StaticAbility
 from .cards import BASIC_LAND_TYPES, CardDefinition, intrinsic_mana_ability
@@ -339,15 +342,15 @@ class Layered:
     """What :func:`effective` keeps of a state to derive the next one from.
 
     ``chars`` and ``perms`` (the permanent objects they were computed for) are keyed by
-    id in battlefield order; ``sources`` are the layer sources among the permanents
-    (:func:`_is_source`), in battlefield order; ``order`` the timestamp ranks of the
-    sources and the continuous effects; ``stamped`` whether one of those has an
-    explicit timestamp; ``spreads`` whether one of them counts the board for others
-    (:func:`_spreads`)."""
+    id in battlefield order; ``battlefields`` are the players' battlefields; ``sources``
+    the layer sources among the permanents (:func:`_is_source`), in battlefield order;
+    ``order`` the timestamp ranks of the sources and the continuous effects;
+    ``stamped`` whether one of those has an explicit timestamp; ``spreads`` whether one
+    of them counts the board for others (:func:`_spreads`)."""
 
     chars: dict[str, Characteristics]
     perms: dict[str, Permanent]
-    ids: tuple[str, ...]
+    battlefields: tuple[tuple[Permanent, ...], ...]
     sources: tuple[Permanent, ...]
     order: dict[str, int]
     stamped: bool
@@ -362,11 +365,12 @@ def record(state: GameState, chars: dict[str, Characteristics]) -> Layered:
     sources = tuple(p for p in state.permanents if _is_source(p.card))
     ranks = timestamps(state)
     keep: list[Source] = [*sources, *state.effects]
-    return Layered(chars=chars, perms=perms, ids=tuple(perms), sources=sources,
-                    order={s.id: ranks[s.id] for s in keep},
-                    stamped=any(s.timestamp is not None for s in keep),
-                    spreads=any(_spreads(s.card) for s in keep),
-                    players=state.player_names, effects=state.effects)
+    return Layered(chars=chars, perms=perms,
+                   battlefields=tuple(p.battlefield for p in state.players),
+                   sources=sources, order={s.id: ranks[s.id] for s in keep},
+                   stamped=any(s.timestamp is not None for s in keep),
+                   spreads=any(_spreads(s.card) for s in keep),
+                   players=state.player_names, effects=state.effects)
 
 
 def derive(new: GameState, recent: Iterable[tuple[GameState, Layered]]
@@ -404,14 +408,96 @@ def derive(new: GameState, recent: Iterable[tuple[GameState, Layered]]
     return None
 
 
+class _Changes:
+    """How ``new``'s permanents differ from a record's: ``todo``, the permanents that
+    are new or changed (none of them a source), and ``chars`` and ``perms`` for
+    ``new`` in battlefield order, with the old entries for the others."""
+
+    __slots__ = ("chars", "perms", "same_places", "sources", "todo")
+
+    def __init__(self, todo: list[Permanent], chars: dict[str, Characteristics],
+                 perms: dict[str, Permanent], sources: Sequence[Permanent],
+                 same_places: bool) -> None:
+        self.todo, self.chars, self.perms = todo, chars, perms
+        self.sources, self.same_places = sources, same_places
+
+
 def _derive_from(new: GameState, lay: Layered) -> Layered | None:
     if lay.players != new.player_names or (new.effects is not lay.effects
                                            and new.effects != lay.effects):
         return None
+    limit = max(16, len(lay.perms) // 4)  # past this, computing everything is as quick
+    ch = _quick_changes(new, lay, limit)
+    if ch is None:
+        ch = _changes(new, lay, limit)
+    if ch is False or ch is None or len(ch.sources) != len(lay.sources) or any(
+            a is not b for a, b in zip(ch.sources, lay.sources, strict=True)):
+        return None  # a source changed, entered or left, or the sources' order changed
+    if lay.spreads or (lay.stamped and not ch.same_places):
+        return None
+    chars = ch.chars
+    if lay.sources or ch.todo:
+        scope = Scope(perms=[*ch.todo, *lay.sources], sources=[*lay.sources, *new.effects],
+                      order=lay.order, others=lay.chars)
+        chars.update(compute(new, scope=scope))
+    return Layered(chars=chars, perms=ch.perms,
+                   battlefields=tuple(p.battlefield for p in new.players),
+                   sources=lay.sources, order=lay.order, stamped=lay.stamped,
+                   spreads=lay.spreads, players=lay.players, effects=new.effects)
+
+
+def _quick_changes(new: GameState, lay: Layered, limit: int
+                   ) -> _Changes | Literal[False] | None:
+    """The changes when they are only permanents replaced in their places and
+    permanents added at the end of the last battlefield that has any (what counters,
+    tapping and a permanent entering make), found by comparing the battlefields object
+    by object without a Python loop over them. False when a source changed or
+    entered (compute everything); None for any other change (:func:`_changes` looks)."""
+    changed: list[Permanent] = []
+    added: list[Permanent] = []
+    grew = -1
+    for j, (player, old) in enumerate(zip(new.players, lay.battlefields, strict=True)):
+        bf = player.battlefield
+        if bf is old:
+            continue
+        if len(bf) == len(old):
+            at = list(itertools.compress(range(len(bf)), map(operator.is_not, bf, old)))
+            if any(bf[i].id != old[i].id for i in at):
+                return None  # permanents changed places
+            changed += (bf[i] for i in at)
+        elif len(bf) > len(old) and grew < 0 and all(map(operator.is_, bf, old)):
+            added += bf[len(old):]
+            grew = j
+        else:
+            return None
+        if len(changed) + len(added) > limit:
+            return None
+    if grew >= 0 and any(p.battlefield for p in new.players[grew + 1:]):
+        return None  # the new permanents aren't last in battlefield order
+    old_perms = lay.perms
+    if any(p.id in old_perms for p in added):
+        return None  # moved, not new
+    if any(_is_source(p.card) for p in (*changed, *added)) or \
+            any(_is_source(old_perms[p.id].card) for p in changed):
+        return False
+    chars = dict(lay.chars)
+    perms = dict(old_perms)
+    for p in changed:
+        perms[p.id] = p
+    for p in added:
+        perms[p.id] = p
+        chars[p.id] = printed(p.card)  # a place in battlefield order, filled in later
+    return _Changes(changed + added, chars, perms, lay.sources, not added)
+
+
+def _changes(new: GameState, lay: Layered, limit: int) -> _Changes | None:
+    """The changes, found by looking at every permanent of ``new``; None when there
+    are too many or a source changed or entered."""
+    old_perms, old_chars = lay.perms, lay.chars
+    old_ids = tuple(old_perms)
     perms = new.permanents
-    limit = max(16, len(perms) // 4)  # past this, computing everything is as quick
-    old_perms, old_chars, old_ids = lay.perms, lay.chars, lay.ids
     same_places = len(perms) == len(old_ids)
+    source_ids = {p.id for p in lay.sources}
     chars: dict[str, Characteristics] = {}
     now: dict[str, Permanent] = {}
     todo: list[Permanent] = []
@@ -423,35 +509,16 @@ def _derive_from(new: GameState, lay: Layered) -> Layered | None:
             same_places = False
         if old_perms.get(pid) is p:
             chars[pid] = old_chars[pid]
-            if _is_source(p.card):
+            if pid in source_ids:
                 sources.append(p)
             continue
         if _is_source(p.card) or len(todo) >= limit:
             return None  # a source changed or entered: effects may have changed
         todo.append(p)
-        chars[pid] = old_chars.get(pid) or printed(p.card)  # a place, filled in below
-    # A permanent that left needs nothing computed: unless it was a source (below), no
-    # other permanent's characteristics depended on it.
-    if len(sources) != len(lay.sources) or any(
-            a is not b for a, b in zip(sources, lay.sources, strict=True)):
-        return None  # a source left, or the sources' order changed
-    if lay.spreads or (lay.stamped and not same_places):
-        return None
-    if not lay.sources and not todo:
-        return _relayered(lay, chars, now, new)  # nothing to compute
-    scope = Scope(perms=[*todo, *lay.sources], sources=[*lay.sources, *new.effects],
-                  order=lay.order, others=old_chars)
-    for pid, c in compute(new, scope=scope).items():
-        chars[pid] = c
-    return _relayered(lay, chars, now, new)
-
-
-def _relayered(lay: Layered, chars: dict[str, Characteristics],
-               perms: dict[str, Permanent], new: GameState) -> Layered:
-    """The record of ``new``, derived from ``lay`` (same sources, order, effects)."""
-    return Layered(chars=chars, perms=perms, ids=tuple(perms), sources=lay.sources,
-                   order=lay.order, stamped=lay.stamped, spreads=lay.spreads,
-                   players=lay.players, effects=new.effects)
+        chars[pid] = old_chars.get(pid) or printed(p.card)  # a place, filled in later
+    # A permanent that left needs nothing computed: unless it was a source (then
+    # ``sources`` lacks it), no other permanent's characteristics depended on it.
+    return _Changes(todo, chars, now, sources, same_places)
 
 
 def devotion(state: GameState, player: str, colors: str) -> int:

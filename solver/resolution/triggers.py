@@ -65,6 +65,7 @@ __all__ = [
     "put_triggers_on_stack",
     "trigger",
     "triggered_abilities",
+    "with_triggers",
 ]
 
 
@@ -89,10 +90,26 @@ KEYWORD_TRIGGERS: Mapping[str, TriggeredAbility] = {
 
 def triggered_abilities(card: CardDefinition) -> tuple[TriggeredAbility, ...]:
     """A card's triggered abilities, numbered from 1 in this order: the ones written in
-    its card data, then those its keywords stand for (persist, undying)."""
-    kws = {k[:1].upper() + k[1:] for k in card.keywords}
-    return card.triggered_abilities + tuple(ab for k, ab in KEYWORD_TRIGGERS.items()
-                                            if k in kws)
+    its card data, then those its keywords stand for (persist, undying). Cached on the
+    card definition (it is immutable)."""
+    hit: tuple[TriggeredAbility, ...] | None = card.__dict__.get("_triggered")
+    if hit is None:
+        kws = {k[:1].upper() + k[1:] for k in card.keywords}
+        hit = card.triggered_abilities + tuple(ab for k, ab in KEYWORD_TRIGGERS.items()
+                                               if k in kws)
+        card.__dict__["_triggered"] = hit
+    return hit
+
+
+def with_triggers(state: GameState) -> tuple[Permanent, ...]:
+    """The permanents whose cards have triggered abilities, in battlefield order (the
+    only ones an event can trigger; once per state): a trigger check looks at these,
+    not at every permanent."""
+    hit: tuple[Permanent, ...] | None = state.__dict__.get("_with_triggers")
+    if hit is None:
+        hit = tuple(p for p in state.permanents if triggered_abilities(p.card))
+        state.__dict__["_with_triggers"] = hit
+    return hit
 
 
 def live_triggers(state: GameState, perm: Permanent
@@ -100,9 +117,10 @@ def live_triggers(state: GameState, perm: Permanent
     """A permanent's triggered abilities that exist now, numbered as
     :func:`triggered_abilities`: none when an effect took its rules-text abilities away
     (Blood Moon on a nonbasic land, CR 305.7, 613.1f)."""
-    if effective(state)[perm.id].lost_abilities:
+    trig = triggered_abilities(perm.card)
+    if not trig or effective(state)[perm.id].lost_abilities:
         return ()
-    return tuple(enumerate(triggered_abilities(perm.card), 1))
+    return tuple(enumerate(trig, 1))
 
 
 # ---- the intervening "if" and triggering ---------------------------------------------
@@ -172,7 +190,7 @@ def leave_battlefield(run: Run, ids: Sequence[str], to: str) -> None:
                      "follow it to the new zone", "122.2", "400.7")
     run.state = st
     # CR 603.10a: leaves-the-battlefield abilities look back in time.
-    for src in before.permanents:
+    for src in with_triggers(before):
         for n, ab in live_triggers(before, src):
             if ab.event not in ("leaves_battlefield", "dies",
                                 "put_into_graveyard_from_battlefield"):
@@ -212,7 +230,7 @@ def enter_battlefield(run: Run, perm: Permanent) -> None:
                               f"depends on \"{ab.text}\", which the resolution solver "
                               "doesn't apply (CR 614.1c-e, 614.12)")
     run.state = add_permanent(run.state, perm)
-    for src in run.state.permanents:
+    for src in with_triggers(run.state):
         for n, ab in live_triggers(run.state, src):
             if ab.event not in ("enters", "enters_or_attacks"):
                 continue

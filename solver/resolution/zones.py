@@ -40,15 +40,10 @@ def fmt_counters(c: Counters) -> str:
     return ", ".join(f"{n} {k}" for k, n in c.items) if c else "no counters"
 
 
-def _all_ids(state: GameState) -> set[str]:
-    return set(state.object_ids())
-
-
 def new_id(state: GameState, base: str, taken: set[str]) -> str:
-    ids = _all_ids(state) | taken
     n = 1
     cand = base
-    while cand in ids:
+    while cand in state or cand in taken:
         n += 1
         cand = f"{base}#{n}"
     taken.add(cand)
