@@ -21,12 +21,23 @@ from collections import deque
 from collections.abc import Mapping
 
 from .abilities import StaticAbility
-from .layers import Layered, Source, compute, derive, devotion, record, statics, timestamps
+from .layers import (
+    Layered,
+    Source,
+    changed,
+    compute,
+    derive,
+    devotion,
+    record,
+    statics,
+    timestamps,
+)
 from .mana import parse_mana_types
 from .matching import Characteristics, bind_restriction, characteristics, matches, printed
 from .state import GameState, Permanent, StackItem
 
-__all__ = ["Characteristics", "bind_restriction", "characteristics", "devotion", "effective",
+__all__ = ["Characteristics", "bind_restriction", "changed_permanents", "characteristics",
+           "devotion", "effective",
            "full_characteristics", "matches", "object_characteristics", "order_sensitive",
            "printed", "tap_abilities_blocked", "timestamps"]
 
@@ -52,8 +63,26 @@ def effective(state: GameState) -> Mapping[str, Characteristics]:
             layered = record(state, compute(state))
         cache = layered.chars
         state.__dict__["_effective_cache"] = cache
+        state.__dict__["_layered"] = layered
         _RECENT.append((state, layered))
     return cache
+
+
+def changed_permanents(old: GameState, new: GameState) -> tuple[Permanent, ...]:
+    """The permanents of ``new``, in battlefield order, that ``old`` doesn't have, or
+    whose permanent object (counters, tapped, controller, ...) or characteristics
+    differ from ``old``'s. Every other permanent of ``new`` is the very object ``old``
+    has, with the very same characteristics: whatever depends only on a permanent and
+    its characteristics (a state-based action, CR 704.5f, 704.5q) is the same for it
+    in both states.
+
+    Rules
+    -----
+    CR 613.1: the characteristics compared are :func:`effective`'s.
+    """
+    effective(old)
+    effective(new)
+    return changed(old.__dict__["_layered"], new.__dict__["_layered"])
 
 
 def full_characteristics(state: GameState) -> dict[str, Characteristics]:

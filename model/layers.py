@@ -38,8 +38,8 @@ from .mana import ManaType, parse_mana_types
 from .matching import Characteristics, matches, printed
 from .state import KEYWORD_COUNTERS, ContinuousEffect, GameState, Permanent
 
-__all__ = ["Layered", "Scope", "Source", "compute", "derive", "devotion", "record",
-           "statics", "timestamps"]
+__all__ = ["Layered", "Scope", "Source", "changed", "compute", "derive", "devotion",
+           "record", "statics", "timestamps"]
 
 
 def timestamps(state: GameState, swap: tuple[str, str] | None = None) -> dict[str, int]:
@@ -519,6 +519,21 @@ def _changes(new: GameState, lay: Layered, limit: int) -> _Changes | None:
     # A permanent that left needs nothing computed: unless it was a source (then
     # ``sources`` lacks it), no other permanent's characteristics depended on it.
     return _Changes(todo, chars, now, sources, same_places)
+
+
+def changed(old: Layered, new: Layered) -> tuple[Permanent, ...]:
+    """The permanents of ``new`` (in battlefield order) that ``old`` lacks, or whose
+    permanent object or characteristics object differs from ``old``'s (equal ones that
+    were computed again count as different: a superset is safe). When both have the
+    same ids in the same order this is done without a Python loop."""
+    if len(old.perms) == len(new.perms) and list(old.perms) == list(new.perms):
+        differs = map(operator.or_,
+                      map(operator.is_not, new.perms.values(), old.perms.values()),
+                      map(operator.is_not, new.chars.values(), old.chars.values()))
+        return tuple(itertools.compress(new.perms.values(), differs))
+    op, oc = old.perms, old.chars
+    return tuple(p for pid, p in new.perms.items()
+                 if op.get(pid) is not p or oc.get(pid) is not new.chars[pid])
 
 
 def devotion(state: GameState, player: str, colors: str) -> int:

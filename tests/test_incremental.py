@@ -396,3 +396,73 @@ def test_derivation_happens_during_a_resolution(monkeypatch: pytest.MonkeyPatch)
     out = resolve(load_state_text("\n".join(lines) + "\n"))
     assert out.complete and len(out.state.permanents) == 30 + 1 + 20
     assert calls["derived"] >= 20 > calls["full"]
+
+
+# ---- random resolutions: the same outcomes with everything computed in full ---------
+
+RES_CARDS = ["Llanowar Elves", "Elvish Archdruid", "Hangarback Walker", "The Ozolith",
+             "Buzzard-Wasp Colony", "Kozilek, the Great Distortion",
+             "Hei Bai, Spirit of Balance", "Walking Ballista", "Endless One", "Blood Moon",
+             "Mirari's Wake", "Forest", "Tundra", "Birds of Paradise"]
+res_perm = st.tuples(st.sampled_from(RES_CARDS), st.sampled_from(PLAYERS),
+                     st.integers(0, 3), st.integers(0, 3))
+res_event = st.one_of(
+    st.tuples(st.just("put"), st.integers(0, 99), st.sampled_from(["+1/+1", "-1/-1"]),
+              st.integers(1, 3)),
+    st.tuples(st.just("dies"), st.integers(0, 99)),
+    st.tuples(st.just("resolve")),
+)
+
+
+def _resolution_text(perms: list[Any], events: list[Any]) -> str:
+    lines = ["turn: {active_player: A}", "players:"]
+    ids = []
+    for who in PLAYERS:
+        mine = [(i, p) for i, p in enumerate(perms) if p[1] == who]
+        lines.append(f"  {who}:" + ("" if mine else " {}"))
+        if mine:
+            lines.append("    battlefield:")
+        for i, (name, _, plus, minus) in mine:
+            counters = {k: n for k, n in (("+1/+1", plus), ("-1/-1", minus)) if n}
+            lines.append(f'      - {{card: "{name}", id: P{i}, counters: {counters or {}}}}')
+            ids.append(f"P{i}")
+    lines.append("events:")
+    for ev in events:
+        if ev[0] == "resolve" or not ids:
+            lines.append("  - resolve: all")
+        elif ev[0] == "put":
+            lines.append(f'  - put_counters: {{object: {ids[ev[1] % len(ids)]}, '
+                         f'counters: {{"{ev[2]}": {ev[3]}}}}}')
+        else:
+            lines.append(f"  - dies: {ids[ev[1] % len(ids)]}")
+    lines.append("  - resolve: all")
+    return "\n".join(lines) + "\n"
+
+
+def _play(text: str) -> list[tuple[str, str, tuple[tuple[str, str], ...]]] | str:
+    try:
+        return [(o.log_text(), o.state_text(), o.choices)
+                for o in outcomes(load_state_text(text), limit=12)]
+    except Exception as e:  # the same error either way is the same answer
+        return f"{type(e).__name__}: {e}"
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(res_perm, min_size=1, max_size=8), st.lists(res_event, min_size=1,
+                                                             max_size=6))
+def test_random_resolutions_match_the_full_computation(perms: list[Any],
+                                                       events: list[Any]) -> None:
+    """Every outcome of a random resolution (counters put, creatures dying, triggers,
+    legend rule, +1/+1 and -1/-1 counters cancelling) is the same when each state's
+    characteristics are computed in full and each state-based-action check looks at
+    every permanent (CR 704.3, 704.5f, 704.5j, 704.5q)."""
+    from unittest import mock
+
+    from manacheck.solver.resolution import sba
+
+    text = _resolution_text(perms, events)
+    fast = _play(text)
+    with mock.patch.object(chars_mod, "derive", lambda new, recent: None), \
+            mock.patch.object(sba, "changed_permanents", lambda old, new: new.permanents):
+        full = _play(text)
+    assert fast == full

@@ -93,6 +93,10 @@ class Run:
     #: an ability's source that has left is judged by its last-known information).
     lki_chars: dict[str, Characteristics] = field(default_factory=dict)
     open_options: int = 0  # number of options of the choice that stopped the run
+    #: The last state where state-based actions found nothing to do, and whether no two
+    #: legendary permanents of one controller shared a name there (CR 704.5j): the next
+    #: check need only look at what changed since (CR 704.3, :mod:`.sba`).
+    clean: tuple[GameState, bool] | None = None
 
     # ---- logging and choices -------------------------------------------------------
     def note(self, text: str, *rules: str, depth: int = 1) -> None:
