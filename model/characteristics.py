@@ -43,7 +43,8 @@ __all__ = ["Characteristics", "bind_restriction", "changed_permanents", "charact
 
 
 def effective(state: GameState) -> Mapping[str, Characteristics]:
-    """Characteristics of every permanent on the battlefield, effects applied.
+    """Characteristics of every permanent on the battlefield, effects applied, keyed by
+    id (in no particular order: look them up by id).
 
     Cached per state object. A state seen for the first time is derived from a recently
     computed one when that is exact (:func:`derive`): only the permanents that differ

@@ -342,7 +342,9 @@ class Layered:
     """What :func:`effective` keeps of a state to derive the next one from.
 
     ``chars`` and ``perms`` (the permanent objects they were computed for) are keyed by
-    id in battlefield order; ``battlefields`` are the players' battlefields; ``sources``
+    id, in the same order (battlefield order, except that a derived record keeps the
+    old order and puts new permanents last: a copy, not a rebuild); ``battlefields``
+    are the players' battlefields (their order is the battlefield order); ``sources``
     the layer sources among the permanents (:func:`_is_source`), in battlefield order;
     ``order`` the timestamp ranks of the sources and the continuous effects;
     ``stamped`` whether one of those has an explicit timestamp; ``spreads`` whether one
@@ -449,14 +451,13 @@ def _derive_from(new: GameState, lay: Layered) -> Layered | None:
 def _quick_changes(new: GameState, lay: Layered, limit: int
                    ) -> _Changes | Literal[False] | None:
     """The changes when they are only permanents replaced in their places and
-    permanents added at the end of the last battlefield that has any (what counters,
-    tapping and a permanent entering make), found by comparing the battlefields object
+    permanents added at the end of battlefields (what counters, tapping and a permanent
+    entering make), found by comparing the battlefields object
     by object without a Python loop over them. False when a source changed or
     entered (compute everything); None for any other change (:func:`_changes` looks)."""
     changed: list[Permanent] = []
     added: list[Permanent] = []
-    grew = -1
-    for j, (player, old) in enumerate(zip(new.players, lay.battlefields, strict=True)):
+    for player, old in zip(new.players, lay.battlefields, strict=True):
         bf = player.battlefield
         if bf is old:
             continue
@@ -465,28 +466,24 @@ def _quick_changes(new: GameState, lay: Layered, limit: int
             if any(bf[i].id != old[i].id for i in at):
                 return None  # permanents changed places
             changed += (bf[i] for i in at)
-        elif len(bf) > len(old) and grew < 0 and all(map(operator.is_, bf, old)):
+        elif len(bf) > len(old) and all(map(operator.is_, bf, old)):
             added += bf[len(old):]
-            grew = j
         else:
             return None
         if len(changed) + len(added) > limit:
             return None
-    if grew >= 0 and any(p.battlefield for p in new.players[grew + 1:]):
-        return None  # the new permanents aren't last in battlefield order
     old_perms = lay.perms
     if any(p.id in old_perms for p in added):
         return None  # moved, not new
     if any(_is_source(p.card) for p in (*changed, *added)) or \
             any(_is_source(old_perms[p.id].card) for p in changed):
         return False
-    chars = dict(lay.chars)
-    perms = dict(old_perms)
+    chars, perms = dict(lay.chars), dict(old_perms)  # new ones last: see ``Layered``
     for p in changed:
         perms[p.id] = p
     for p in added:
         perms[p.id] = p
-        chars[p.id] = printed(p.card)  # a place in battlefield order, filled in later
+        chars[p.id] = printed(p.card)  # a place, filled in later
     return _Changes(changed + added, chars, perms, lay.sources, not added)
 
 
@@ -494,7 +491,7 @@ def _changes(new: GameState, lay: Layered, limit: int) -> _Changes | None:
     """The changes, found by looking at every permanent of ``new``; None when there
     are too many or a source changed or entered."""
     old_perms, old_chars = lay.perms, lay.chars
-    old_ids = tuple(old_perms)
+    old_ids = tuple(p.id for bf in lay.battlefields for p in bf)  # battlefield order
     perms = new.permanents
     same_places = len(perms) == len(old_ids)
     source_ids = {p.id for p in lay.sources}

@@ -217,15 +217,17 @@ def apply(state: GameState, ch: tuple[Any, ...], serial: int) -> GameState:
 
 
 def _same(got: dict[str, Any] | Any, want: dict[str, Any]) -> None:
-    assert list(got.items()) == list(want.items())
+    """The same characteristics for the same ids (a mapping's order is no part of the
+    answer: :func:`effective` is read by id)."""
+    assert dict(got) == want
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(board_spec, st.lists(change, min_size=1, max_size=12))
 def test_derived_equals_full_after_every_change(board: Any, changes: list[Any]) -> None:
     """:func:`layers.derive` from the previous state (itself derived when it could be)
-    gives exactly the full computation's characteristics, in battlefield order; when it
-    declines, the full computation is used (as :func:`effective` does)."""
+    gives exactly the full computation's characteristics; when it declines, the full
+    computation is used (as :func:`effective` does)."""
     state = make_state(board)
     lay = layers.record(state, full_characteristics(state))
     for serial, ch in enumerate(changes):
@@ -466,3 +468,31 @@ def test_random_resolutions_match_the_full_computation(perms: list[Any],
             mock.patch.object(sba, "changed_permanents", lambda old, new: new.permanents):
         full = _play(text)
     assert fast == full
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.one_of(st.tuples(st.just("new"), st.sampled_from(["T", "U"])),
+                          st.tuples(st.just("appear"), st.sampled_from(["T", "T#2", "T#3",
+                                                                        "T#5", "U#2"])),
+                          st.tuples(st.just("vanish"), st.integers(0, 20))),
+                max_size=30))
+def test_new_ids_are_the_same_with_the_memo(ops: list[Any]) -> None:
+    """:func:`new_id` with its memo (many tokens of one name made quickly) gives the same
+    ids as without it, while objects with such ids appear and cease to exist (a token
+    that left the battlefield, CR 111.7, 704.5d)."""
+    from manacheck.solver.resolution.zones import new_id
+
+    present: set[str] = set()
+    taken_a: set[str] = set()
+    taken_b: set[str] = set()
+    memo: dict[str, tuple[int, tuple[int, ...]]] = {}
+    for op in ops:
+        if op[0] == "new":
+            a = new_id(present, op[1], taken_a)  # type: ignore[arg-type]
+            b = new_id(present, op[1], taken_b, memo)  # type: ignore[arg-type]
+            assert a == b
+            present.add(a)
+        elif op[0] == "appear":
+            present.add(op[1])
+        elif present:
+            present.discard(sorted(present)[op[1] % len(present)])

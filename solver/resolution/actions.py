@@ -217,7 +217,8 @@ def _activate(run: Run, ev: Activate) -> None:
             replace(p, hand=tuple(c for c in p.hand if c.id != cid))), card.owner,
             "graveyard", card)
     xval = next(iter(bindings.values()), None)
-    item = StackItem(id=new_id(run.state, f"{perm.id} ability {ev.ability}", run.taken),
+    item = StackItem(id=new_id(run.state, f"{perm.id} ability {ev.ability}", run.taken,
+                                   run.id_memo),
                      controller=you, source=perm.id, ability=ev.ability, x=xval,
                      targets=targets)
     run.state = replace(run.state, stack=(*run.state.stack, item))

@@ -86,6 +86,8 @@ class Run:
     steps: int = 0
     seq: int = 0
     taken: set[str] = field(default_factory=set)
+    #: Where :func:`~.zones.new_id` goes on from, for each base name (with ``taken``).
+    id_memo: dict[str, tuple[int, tuple[int, ...]]] = field(default_factory=dict)
     sources: dict[str, CardDefinition] = field(default_factory=dict)
     drew_from_empty: set[str] = field(default_factory=set)
     lki: dict[str, Counters] = field(default_factory=dict)  # counters as objects left

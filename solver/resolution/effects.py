@@ -161,7 +161,7 @@ def _create_tokens(run: Run, eff: Effect, item: StackItem, optional: bool) -> bo
                           f"{limits.MAX_TOKENS}")
     ids = []
     for _ in range(n):
-        tid = new_id(run.state, name, run.taken)
+        tid = new_id(run.state, name, run.taken, run.id_memo)
         ids.append(tid)
         enter_battlefield(run, Permanent(id=tid, card=TOKENS[name], controller=you,
                                          owner=you, summoning_sick=True,
@@ -256,7 +256,7 @@ def draw(run: Run, player: str, n: int) -> None:
     got = min(n, p.library_size)
     cards = []
     for _ in range(got):
-        cards.append(Card(new_id(run.state, "Unknown Card", run.taken), UNKNOWN_CARD,
+        cards.append(Card(new_id(run.state, "Unknown Card", run.taken, run.id_memo), UNKNOWN_CARD,
                           player))
     run.state = run.state.with_player(replace(p, hand=(*p.hand, *cards),
                                                 library_size=p.library_size - got))

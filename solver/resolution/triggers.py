@@ -26,6 +26,7 @@ counters don't follow an object to a new zone. CR 702.79a persist, 702.93a undyi
 from __future__ import annotations
 
 import itertools
+import operator
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
@@ -107,9 +108,20 @@ def with_triggers(state: GameState) -> tuple[Permanent, ...]:
     not at every permanent."""
     hit: tuple[Permanent, ...] | None = state.__dict__.get("_with_triggers")
     if hit is None:
-        hit = tuple(p for p in state.permanents if triggered_abilities(p.card))
+        perms = state.permanents
+        # Each card's triggered abilities as cached on it (None where not yet), read
+        # without a Python loop over the permanents.
+        have = list(map(_CACHED, map(_DICT, map(_CARD, perms))))
+        if None in have:
+            have = [triggered_abilities(p.card) for p in perms]
+        hit = tuple(itertools.compress(perms, have))
         state.__dict__["_with_triggers"] = hit
     return hit
+
+
+_CARD = operator.attrgetter("card")
+_DICT = operator.attrgetter("__dict__")
+_CACHED = operator.methodcaller("get", "_triggered")
 
 
 def live_triggers(state: GameState, perm: Permanent
@@ -295,7 +307,8 @@ def _put_on_stack(run: Run, t: PendingTrigger, label: str) -> None:
         targets.append(run.choose("target", t.controller,
                                   f"target {i + 1} of {label}: {spec.text}", opts,
                                   ("603.3d", "601.2c")))
-    item = StackItem(id=new_id(run.state, f"{t.source} trigger {t.number}", run.taken),
+    item = StackItem(id=new_id(run.state, f"{t.source} trigger {t.number}", run.taken,
+                               run.id_memo),
                      controller=t.controller, source=t.source, trigger=t.number,
                      targets=tuple(targets), counters=t.counters)
     run.state = replace(run.state, stack=(*run.state.stack, item))

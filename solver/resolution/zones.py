@@ -40,13 +40,40 @@ def fmt_counters(c: Counters) -> str:
     return ", ".join(f"{n} {k}" for k, n in c.items) if c else "no counters"
 
 
-def new_id(state: GameState, base: str, taken: set[str]) -> str:
-    n = 1
-    cand = base
-    while cand in state or cand in taken:
+def _named(base: str, n: int) -> str:
+    return base if n == 1 else f"{base}#{n}"
+
+
+def new_id(state: GameState, base: str, taken: set[str],
+           memo: dict[str, tuple[int, tuple[int, ...]]] | None = None) -> str:
+    """The first of ``base``, ``base#2``, ``base#3``, ... that no object of ``state``
+    has and that isn't in ``taken`` (it is added there).
+
+    ``memo`` (kept by the caller with ``taken``) makes many ids of one base quick
+    without changing which id is given: for each base, the number to go on from and
+    the smaller numbers that were only in use by an object of the state (which may
+    have ceased to exist since, so they are looked at again); every other smaller
+    number is in ``taken``, which only grows."""
+    start, recheck = memo.get(base, (1, ())) if memo is not None else (1, ())
+    for i, m in enumerate(recheck):
+        cand = _named(base, m)
+        if cand not in state and cand not in taken:
+            taken.add(cand)
+            if memo is not None:
+                memo[base] = (start, recheck[:i] + recheck[i + 1:])
+            return cand
+    n = start
+    in_state: list[int] = []
+    while True:
+        cand = _named(base, n)
+        if cand not in taken:
+            if cand not in state:
+                break
+            in_state.append(n)
         n += 1
-        cand = f"{base}#{n}"
     taken.add(cand)
+    if memo is not None:
+        memo[base] = (n + 1, (*recheck, *in_state))
     return cand
 
 
