@@ -17,6 +17,8 @@ battlefield (:func:`object_characteristics`).
 
 from __future__ import annotations
 
+import itertools
+import operator
 from collections import deque
 from collections.abc import Mapping
 
@@ -83,7 +85,11 @@ def changed_permanents(old: GameState, new: GameState) -> tuple[Permanent, ...]:
     """
     effective(old)
     effective(new)
-    return changed(old.__dict__["_layered"], new.__dict__["_layered"])
+    ids = changed(old.__dict__["_layered"], new.__dict__["_layered"])
+    if not ids:
+        return ()
+    perms = new.permanents
+    return tuple(itertools.compress(perms, map(ids.__contains__, map(_ID, perms))))
 
 
 def full_characteristics(state: GameState) -> dict[str, Characteristics]:
@@ -121,6 +127,11 @@ def order_sensitive(state: GameState) -> tuple[tuple[str, str], ...]:
     return hit
 
 
+_ID = operator.attrgetter("id")
+#: The states whose characteristics were computed last, to derive new ones from. A
+#: derivation is exact whichever state it starts from (it compares the permanents
+#: object by object), so sharing these between callers (and threads) is safe; they are
+#: only a guess at the state a new one was made from.
 _RECENT: deque[tuple[GameState, Layered]] = deque(maxlen=2)
 
 

@@ -38,8 +38,8 @@ from .mana import ManaType, parse_mana_types
 from .matching import Characteristics, matches, printed
 from .state import KEYWORD_COUNTERS, ContinuousEffect, GameState, Permanent
 
-__all__ = ["Layered", "Scope", "Source", "changed", "compute", "derive", "devotion",
-           "record", "statics", "timestamps"]
+__all__ = ["Layered", "Scope", "Source", "battlefield_changes", "changed", "compute",
+           "derive", "devotion", "record", "statics", "timestamps"]
 
 
 def timestamps(state: GameState, swap: tuple[str, str] | None = None) -> dict[str, int]:
@@ -57,6 +57,7 @@ def timestamps(state: GameState, swap: tuple[str, str] | None = None) -> dict[st
 
 
 Source = Permanent | ContinuousEffect
+_ID = operator.attrgetter("id")
 
 
 def statics(sources: Sequence[Source], kind: str, order: Mapping[str, int]
@@ -441,7 +442,10 @@ def _derive_from(new: GameState, lay: Layered) -> Layered | None:
     if lay.sources or ch.todo:
         scope = Scope(perms=[*ch.todo, *lay.sources], sources=[*lay.sources, *new.effects],
                       order=lay.order, others=lay.chars)
-        chars.update(compute(new, scope=scope))
+        for pid, c in compute(new, scope=scope).items():
+            was = lay.chars.get(pid)
+            # An unchanged source keeps its object: :func:`changed` sees it unchanged.
+            chars[pid] = was if was is not None and was == c else c
     return Layered(chars=chars, perms=ch.perms,
                    battlefields=tuple(p.battlefield for p in new.players),
                    sources=lay.sources, order=lay.order, stamped=lay.stamped,
@@ -450,41 +454,86 @@ def _derive_from(new: GameState, lay: Layered) -> Layered | None:
 
 def _quick_changes(new: GameState, lay: Layered, limit: int
                    ) -> _Changes | Literal[False] | None:
-    """The changes when they are only permanents replaced in their places and
-    permanents added at the end of battlefields (what counters, tapping and a permanent
-    entering make), found by comparing the battlefields object
-    by object without a Python loop over them. False when a source changed or
-    entered (compute everything); None for any other change (:func:`_changes` looks)."""
-    changed: list[Permanent] = []
-    added: list[Permanent] = []
-    for player, old in zip(new.players, lay.battlefields, strict=True):
-        bf = player.battlefield
-        if bf is old:
-            continue
-        if len(bf) == len(old):
-            at = list(itertools.compress(range(len(bf)), map(operator.is_not, bf, old)))
-            if any(bf[i].id != old[i].id for i in at):
-                return None  # permanents changed places
-            changed += (bf[i] for i in at)
-        elif len(bf) > len(old) and all(map(operator.is_, bf, old)):
-            added += bf[len(old):]
-        else:
-            return None
-        if len(changed) + len(added) > limit:
-            return None
+    """The changes when, on each battlefield, permanents were only replaced in their
+    places, added at the end, or taken out (what counters, tapping, a permanent
+    entering and permanents leaving make), found by comparing the battlefields object
+    by object without a Python loop over them. False when a source changed, entered or
+    left (compute everything); None for any other change (:func:`_changes` looks)."""
+    found = battlefield_changes(lay.battlefields, new, limit)
+    if found is None:
+        return None
+    changed, added, gone, before = found
     old_perms = lay.perms
     if any(p.id in old_perms for p in added):
         return None  # moved, not new
-    if any(_is_source(p.card) for p in (*changed, *added)) or \
-            any(_is_source(old_perms[p.id].card) for p in changed):
+    if any(_is_source(p.card) for p in (*changed, *added, *gone, *before)):
         return False
     chars, perms = dict(lay.chars), dict(old_perms)  # new ones last: see ``Layered``
+    for p in gone:
+        del chars[p.id], perms[p.id]
     for p in changed:
         perms[p.id] = p
     for p in added:
         perms[p.id] = p
         chars[p.id] = printed(p.card)  # a place, filled in later
-    return _Changes(changed + added, chars, perms, lay.sources, not added)
+    return _Changes(changed + added, chars, perms, lay.sources, not added and not gone)
+
+
+def battlefield_changes(old: Sequence[tuple[Permanent, ...]], new: GameState, limit: int
+                        ) -> tuple[list[Permanent], list[Permanent], list[Permanent],
+                                   list[Permanent]] | None:
+    """How ``new``'s battlefields differ from ``old`` (the same players' battlefields in
+    an earlier state), as (replaced, added, gone, replaced before): permanents replaced
+    in their places by ones with the same id (as they are in ``new``, then as they
+    were), added at the end of a battlefield, or taken out. None for any other change
+    (permanents moved or reordered), or more than ``limit`` of them. Found by comparing
+    the battlefields object by object without a Python loop over them; in every case
+    the permanents ``new`` has in common with ``old`` are the same objects in the same
+    order."""
+    changed: list[Permanent] = []
+    before: list[Permanent] = []
+    added: list[Permanent] = []
+    gone: list[Permanent] = []
+    if len(old) != len(new.players):
+        return None
+    for player, was in zip(new.players, old, strict=True):
+        bf = player.battlefield
+        if bf is was:
+            continue
+        if len(bf) >= len(was):
+            kept, grew, rest = bf[:len(was)], bf[len(was):], was
+        else:
+            left, out = _taken_out(was, bf, limit)
+            if left is None:
+                return None
+            kept, grew, rest = bf, (), left
+            gone += out
+        # ``kept`` (what is left of the battlefield) against ``rest`` (the old one
+        # without what left): the same ids in the same places, some objects replaced.
+        if any(map(operator.ne, map(_ID, kept), map(_ID, rest))):
+            return None  # permanents moved, or were added elsewhere than at the end
+        at = list(itertools.compress(range(len(kept)), map(operator.is_not, kept, rest)))
+        changed += (kept[i] for i in at)
+        before += (rest[i] for i in at)
+        added += grew
+        if len(changed) + len(added) + len(gone) > limit:
+            return None
+    return changed, added, gone, before
+
+
+def _taken_out(old: tuple[Permanent, ...], bf: tuple[Permanent, ...], limit: int
+               ) -> tuple[tuple[Permanent, ...] | None, list[Permanent]]:
+    """(``old`` without the permanents whose ids ``bf`` lacks, those permanents), or
+    (None, []) when that isn't how ``bf`` came from ``old`` (more than ``limit`` left,
+    or ids repeated or new). Loops only over the ones that left."""
+    old_ids = list(map(_ID, old))
+    missing = set(old_ids).difference(map(_ID, bf))
+    if len(missing) != len(old) - len(bf) or len(missing) > limit:
+        return None, []
+    at = sorted(old_ids.index(m) for m in missing)
+    rest = tuple(itertools.chain.from_iterable(
+        old[a + 1:b] for a, b in zip([-1, *at], [*at, len(old)], strict=True)))
+    return rest, [old[i] for i in at]
 
 
 def _changes(new: GameState, lay: Layered, limit: int) -> _Changes | None:
@@ -518,19 +567,16 @@ def _changes(new: GameState, lay: Layered, limit: int) -> _Changes | None:
     return _Changes(todo, chars, now, sources, same_places)
 
 
-def changed(old: Layered, new: Layered) -> tuple[Permanent, ...]:
-    """The permanents of ``new`` (in battlefield order) that ``old`` lacks, or whose
-    permanent object or characteristics object differs from ``old``'s (equal ones that
-    were computed again count as different: a superset is safe). When both have the
-    same ids in the same order this is done without a Python loop."""
-    if len(old.perms) == len(new.perms) and list(old.perms) == list(new.perms):
-        differs = map(operator.or_,
-                      map(operator.is_not, new.perms.values(), old.perms.values()),
-                      map(operator.is_not, new.chars.values(), old.chars.values()))
-        return tuple(itertools.compress(new.perms.values(), differs))
+def changed(old: Layered, new: Layered) -> set[str]:
+    """The ids of the permanents of ``new`` that ``old`` lacks, or whose permanent
+    object or characteristics object differs from ``old``'s (equal ones that were
+    computed again may count as different: a superset is safe). Without a Python loop
+    over the permanents."""
     op, oc = old.perms, old.chars
-    return tuple(p for pid, p in new.perms.items()
-                 if op.get(pid) is not p or oc.get(pid) is not new.chars[pid])
+    differs = map(operator.or_,
+                  map(operator.is_not, new.perms.values(), map(op.get, new.perms)),
+                  map(operator.is_not, new.chars.values(), map(oc.get, new.chars)))
+    return set(itertools.compress(new.perms, differs))
 
 
 def devotion(state: GameState, player: str, colors: str) -> int:

@@ -399,11 +399,11 @@ class GameState:
     def with_permanent(self, perm: Permanent) -> GameState:
         """Replace the permanent with the same id (it stays with its controller)."""
         for p in self.players:
-            if any(x.id == perm.id for x in p.battlefield):
-                return self.with_player(
-                    replace(p, battlefield=tuple(perm if x.id == perm.id else x
-                                                 for x in p.battlefield))
-                )
+            ids = list(map(_ID, p.battlefield))  # no Python loop over the permanents
+            if perm.id in ids:
+                i = ids.index(perm.id)
+                bf = p.battlefield
+                return self.with_player(replace(p, battlefield=(*bf[:i], perm, *bf[i + 1:])))
         raise UnknownObject(f"unknown permanent '{perm.id}'")
 
     def __repr__(self) -> str:

@@ -245,12 +245,19 @@ def test_derived_equals_full_after_every_change(board: Any, changes: list[Any]) 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(board_spec, st.lists(change, min_size=1, max_size=12))
 def test_effective_equals_full_after_every_change(board: Any, changes: list[Any]) -> None:
-    """The same through :func:`effective` (its cache of recent states included)."""
+    """The same through :func:`effective` (its cache of recent states included); and
+    the permanents a trigger check looks at (:func:`with_triggers`, carried over from
+    the last state asked about when nothing with triggered abilities changed) are
+    every permanent with triggered abilities, in battlefield order (CR 603.2)."""
+    from manacheck.solver.resolution.triggers import triggered_abilities, with_triggers
+
     state = make_state(board)
     _same(effective(state), full_characteristics(state))
     for serial, ch in enumerate(changes):
         state = apply(state, ch, serial)
         _same(effective(state), full_characteristics(state))
+        assert with_triggers(state) == tuple(p for p in state.permanents
+                                             if triggered_abilities(p.card))
 
 
 def _derives(state: GameState, ch: tuple[Any, ...]) -> bool:
@@ -496,3 +503,28 @@ def test_new_ids_are_the_same_with_the_memo(ops: list[Any]) -> None:
             present.add(op[1])
         elif present:
             present.discard(sorted(present)[op[1] % len(present)])
+
+
+@settings(max_examples=200, deadline=None)
+@given(board_spec, st.lists(change, min_size=1, max_size=4))
+def test_battlefield_changes_account_for_every_difference(board: Any,
+                                                          changes: list[Any]) -> None:
+    """:func:`layers.battlefield_changes` (what :func:`layers.derive` and
+    :func:`with_triggers` rest on): when it answers, the new battlefields are exactly the
+    old ones without what it says left or was replaced, plus the replacements and what
+    it says was added, the objects in common in the same order."""
+    state = make_state(board)
+    new = state
+    for serial, ch in enumerate(changes):
+        new = apply(new, ch, serial)
+    old_bfs = tuple(p.battlefield for p in state.players)
+    found = layers.battlefield_changes(old_bfs, new, 100)
+    if found is None:
+        return
+    replaced, added, gone, before = found
+    assert [p.id for p in replaced] == [p.id for p in before]
+    out = {id(p) for p in (*gone, *before)}
+    common = [p for p in state.permanents if id(p) not in out]
+    assert {id(p) for p in new.permanents} == {id(p) for p in (*common, *replaced, *added)}
+    mine = {id(p) for p in common}
+    assert [p for p in new.permanents if id(p) in mine] == common

@@ -159,10 +159,10 @@ def _create_tokens(run: Run, eff: Effect, item: StackItem, optional: bool) -> bo
     if n > limits.MAX_TOKENS:
         raise Unsupported(f"'{item.id}' would create {n} tokens; the limit is "
                           f"{limits.MAX_TOKENS}")
-    ids = []
-    for _ in range(n):
-        tid = new_id(run.state, name, run.taken, run.id_memo)
-        ids.append(tid)
+    # Their ids first: entering adds nothing else to the state (its triggers wait,
+    # CR 603.3), and each id is taken, so these are the ids one at a time would give.
+    ids = [new_id(run.state, name, run.taken, run.id_memo) for _ in range(n)]
+    for tid in ids:
         enter_battlefield(run, Permanent(id=tid, card=TOKENS[name], controller=you,
                                          owner=you, summoning_sick=True,
                                          token=True))

@@ -26,7 +26,6 @@ counters don't follow an object to a new zone. CR 702.79a persist, 702.93a undyi
 from __future__ import annotations
 
 import itertools
-import operator
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
@@ -44,6 +43,7 @@ from manacheck.model import (
 )
 from manacheck.model.abilities import Condition, Effect, Params
 from manacheck.model.effects import Family, kind_of_ability
+from manacheck.model.layers import battlefield_changes
 
 from .core import PendingTrigger, Run, Unsupported
 from .targets import target_options
@@ -105,23 +105,36 @@ def triggered_abilities(card: CardDefinition) -> tuple[TriggeredAbility, ...]:
 def with_triggers(state: GameState) -> tuple[Permanent, ...]:
     """The permanents whose cards have triggered abilities, in battlefield order (the
     only ones an event can trigger; once per state): a trigger check looks at these,
-    not at every permanent."""
+    not at every permanent.
+
+    When the permanents that differ between ``state`` and the last state asked about
+    (:func:`~manacheck.model.layers.battlefield_changes`) all have cards without
+    triggered abilities, the answer is that state's: the others are the same objects
+    in the same order."""
     hit: tuple[Permanent, ...] | None = state.__dict__.get("_with_triggers")
     if hit is None:
-        perms = state.permanents
-        # Each card's triggered abilities as cached on it (None where not yet), read
-        # without a Python loop over the permanents.
-        have = list(map(_CACHED, map(_DICT, map(_CARD, perms))))
-        if None in have:
-            have = [triggered_abilities(p.card) for p in perms]
-        hit = tuple(itertools.compress(perms, have))
+        hit = _same_triggers(state)
+        if hit is None:
+            perms = state.permanents
+            hit = tuple(p for p in perms if triggered_abilities(p.card))
         state.__dict__["_with_triggers"] = hit
+        _LAST_TRIGGERS[:] = [(tuple(p.battlefield for p in state.players), hit)]
     return hit
 
 
-_CARD = operator.attrgetter("card")
-_DICT = operator.attrgetter("__dict__")
-_CACHED = operator.methodcaller("get", "_triggered")
+#: The battlefields of the last state :func:`with_triggers` answered, with its answer.
+_LAST_TRIGGERS: list[tuple[tuple[tuple[Permanent, ...], ...], tuple[Permanent, ...]]] = []
+
+
+def _same_triggers(state: GameState) -> tuple[Permanent, ...] | None:
+    last = list(_LAST_TRIGGERS)
+    if not last:
+        return None
+    battlefields, hit = last[0]
+    found = battlefield_changes(battlefields, state, 64)
+    if found is None or any(triggered_abilities(p.card) for ps in found for p in ps):
+        return None  # one that differs (as it is or as it was) has triggered abilities
+    return hit
 
 
 def live_triggers(state: GameState, perm: Permanent
@@ -226,7 +239,9 @@ def enter_battlefield(run: Run, perm: Permanent) -> None:
     its entering that the resolution solver doesn't apply is refused, never ignored.
     These are read from the permanent as it would exist on the battlefield (614.12: a
     land Blood Moon makes a Mountain has no "enters tapped" to apply)."""
-    would_be = effective(add_permanent(run.state, perm))[perm.id]
+    entered = add_permanent(run.state, perm)
+    would_be = effective(entered)[perm.id]
+    as_is = perm
     for ab in would_be.abilities:
         if not isinstance(ab, StaticAbility):
             continue
@@ -241,7 +256,7 @@ def enter_battlefield(run: Run, perm: Permanent) -> None:
             raise Unsupported(f"{perm.id} enters the battlefield, and how it enters "
                               f"depends on \"{ab.text}\", which the resolution solver "
                               "doesn't apply (CR 614.1c-e, 614.12)")
-    run.state = add_permanent(run.state, perm)
+    run.state = entered if perm is as_is else add_permanent(run.state, perm)
     for src in with_triggers(run.state):
         for n, ab in live_triggers(run.state, src):
             if ab.event not in ("enters", "enters_or_attacks"):

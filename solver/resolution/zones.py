@@ -17,12 +17,15 @@ another becomes a new object. CR 122.1: counters are put on and removed from per
 
 from __future__ import annotations
 
+import operator
 from dataclasses import replace
 
 from manacheck.model import Card, Counters, GameState, Permanent
 
 from . import limits
 from .limits import CountLimit
+
+_ID = operator.attrgetter("id")
 
 __all__ = [
     "add_card",
@@ -79,9 +82,11 @@ def new_id(state: GameState, base: str, taken: set[str],
 
 def remove_permanent(state: GameState, perm_id: str) -> GameState:
     for p in state.players:
-        if any(x.id == perm_id for x in p.battlefield):
-            return state.with_player(
-                replace(p, battlefield=tuple(x for x in p.battlefield if x.id != perm_id)))
+        ids = list(map(_ID, p.battlefield))  # no Python loop over the permanents
+        if perm_id in ids:
+            i = ids.index(perm_id)
+            bf = p.battlefield
+            return state.with_player(replace(p, battlefield=(*bf[:i], *bf[i + 1:])))
     raise KeyError(perm_id)
 
 
