@@ -91,7 +91,14 @@ def compute(state: GameState, swap: tuple[str, str] | None = None,
 
     With a ``scope``, only its permanents are computed, reading only its sources'
     abilities: exact when no other permanent is a layer source (:func:`_is_source`), so
-    that every effect that exists is among the sources (see :func:`derive`)."""
+    that every effect that exists is among the sources (see :func:`derive`).
+
+    Rules
+    -----
+    CR 613.1d, 613.1e, 613.1f, 613.4c: layers 4, 5, 6 and 7c (5 and 6 are independent
+    for these effects); CR 613.7 timestamp order within a layer; CR 613.8a dependency
+    (layer 4).
+    """
     if scope is None:
         perms: Sequence[Permanent] = state.permanents
         sources: Sequence[Source] = [*state.permanents, *state.effects]
@@ -363,7 +370,12 @@ class Layered:
 
 
 def record(state: GameState, chars: dict[str, Characteristics]) -> Layered:
-    """The record of a state whose characteristics were all computed."""
+    """The record of a state whose characteristics were all computed.
+
+    Rules
+    -----
+    CR 613.7: the sources' timestamp order is kept with it.
+    """
     perms = {p.id: p for p in state.permanents}
     sources = tuple(p for p in state.permanents if _is_source(p.card))
     ranks = timestamps(state)
@@ -402,6 +414,11 @@ def derive(new: GameState, recent: Iterable[tuple[GameState, Layered]]
     didn't change has the same characteristics. The sources are always computed again:
     what they do to themselves may count the board (devotion, CR 700.5; "for each"
     counts on themselves: Faeburrow Elder, Omnath), read from ``new``.
+
+    Rules
+    -----
+    CR 613.1 (layers), 613.4c ("for each" amounts), 613.7 (timestamps), 613.8
+    (dependency), 611.2a (resolved spells' effects), 700.5 (devotion).
     """
     for old, lay in recent:
         if old is not new:
@@ -489,7 +506,14 @@ def battlefield_changes(old: Sequence[tuple[Permanent, ...]], new: GameState, li
     (permanents moved or reordered), or more than ``limit`` of them. Found by comparing
     the battlefields object by object without a Python loop over them; in every case
     the permanents ``new`` has in common with ``old`` are the same objects in the same
-    order."""
+    order.
+
+    Rules
+    -----
+    CR 400.7: a permanent that left and came back is a new object (here: taken out and
+    added); CR 613.7: a permanent's place is its timestamp when the file gives none,
+    so a move is never taken for a replacement in place.
+    """
     changed: list[Permanent] = []
     before: list[Permanent] = []
     added: list[Permanent] = []
@@ -571,7 +595,12 @@ def changed(old: Layered, new: Layered) -> set[str]:
     """The ids of the permanents of ``new`` that ``old`` lacks, or whose permanent
     object or characteristics object differs from ``old``'s (equal ones that were
     computed again may count as different: a superset is safe). Without a Python loop
-    over the permanents."""
+    over the permanents.
+
+    Rules
+    -----
+    CR 613.1: the characteristics compared are the layers' results.
+    """
     op, oc = old.perms, old.chars
     differs = map(operator.or_,
                   map(operator.is_not, new.perms.values(), map(op.get, new.perms)),

@@ -16,6 +16,12 @@ from an empty library loses (noted, not modelled further). CR 704.5d: tokens off
 battlefield cease to exist (in :func:`~.triggers.leave_battlefield`). CR 704.5f:
 toughness 0 or less. CR 704.5j: the legend rule (its controller chooses the one to
 keep). CR 704.5q, 122.3: +1/+1 and -1/-1 counters cancel in pairs.
+
+A check after one that found nothing looks only at the permanents that are new or
+changed since (:func:`~manacheck.model.characteristics.changed_permanents`: their
+permanent object or their characteristics): each of 704.5f, 704.5j and 704.5q depends
+only on a permanent, its controller and its characteristics, so the others still meet
+none. ``tests/test_incremental.py`` checks random resolutions against full checks.
 """
 
 from __future__ import annotations

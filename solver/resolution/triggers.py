@@ -110,7 +110,14 @@ def with_triggers(state: GameState) -> tuple[Permanent, ...]:
     When the permanents that differ between ``state`` and the last state asked about
     (:func:`~manacheck.model.layers.battlefield_changes`) all have cards without
     triggered abilities, the answer is that state's: the others are the same objects
-    in the same order."""
+    in the same order.
+
+    Rules
+    -----
+    CR 603.2: an ability triggers when its event happens; only a permanent with a
+    triggered ability can have one trigger. CR 702.79a, 702.93a: persist and undying
+    count (:func:`triggered_abilities`).
+    """
     hit: tuple[Permanent, ...] | None = state.__dict__.get("_with_triggers")
     if hit is None:
         hit = _same_triggers(state)

@@ -56,7 +56,14 @@ def new_id(state: GameState, base: str, taken: set[str],
     without changing which id is given: for each base, the number to go on from and
     the smaller numbers that were only in use by an object of the state (which may
     have ceased to exist since, so they are looked at again); every other smaller
-    number is in ``taken``, which only grows."""
+    number is in ``taken``, which only grows.
+
+    Rules
+    -----
+    CR 109.1, 111.1: each object a run makes (a token, a stack object, a drawn card) is
+    a new object with an id of its own. CR 111.7: a token that left the battlefield
+    ceases to exist, so its id may be given again.
+    """
     start, recheck = memo.get(base, (1, ())) if memo is not None else (1, ())
     for i, m in enumerate(recheck):
         cand = _named(base, m)
