@@ -602,10 +602,11 @@ def changed(old: Layered, new: Layered) -> set[str]:
     CR 613.1: the characteristics compared are the layers' results.
     """
     op, oc = old.perms, old.chars
-    differs = map(operator.or_,
-                  map(operator.is_not, new.perms.values(), map(op.get, new.perms)),
-                  map(operator.is_not, new.chars.values(), map(oc.get, new.chars)))
-    return set(itertools.compress(new.perms, differs))
+    ids = set(itertools.compress(new.perms, map(operator.is_not, new.perms.values(),
+                                                map(op.get, new.perms))))
+    ids.update(itertools.compress(new.chars, map(operator.is_not, new.chars.values(),
+                                                 map(oc.get, new.chars))))
+    return ids
 
 
 def devotion(state: GameState, player: str, colors: str) -> int:

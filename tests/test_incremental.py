@@ -528,3 +528,68 @@ def test_battlefield_changes_account_for_every_difference(board: Any,
     assert {id(p) for p in new.permanents} == {id(p) for p in (*common, *replaced, *added)}
     mine = {id(p) for p in common}
     assert [p for p in new.permanents if id(p) in mine] == common
+
+
+def _both_ways(text: str) -> tuple[Any, Any]:
+    """The outcomes of a resolution as played, and with everything computed in full and
+    every state-based-action check looking at every permanent."""
+    from unittest import mock
+
+    from manacheck.solver.resolution import sba
+
+    fast = _play(text)
+    with mock.patch.object(chars_mod, "derive", lambda new, recent: None), \
+            mock.patch.object(sba, "changed_permanents", lambda old, new: new.permanents):
+        full = _play(text)
+    return fast, full
+
+
+def test_a_lord_leaving_kills_what_it_kept_alive() -> None:
+    """The elf didn't change, but its characteristics did when Elvish Archdruid left:
+    the check after that (which follows one that found nothing) sees its toughness 0
+    (CR 704.5f, 613.4c)."""
+    fast, full = _both_ways("""
+turn: {active_player: A}
+players:
+  A:
+    battlefield:
+      - Elvish Archdruid
+      - {card: Llanowar Elves, id: Elf, counters: {"-1/-1": 1}}
+      - Forest
+  B: {}
+events:
+  - put_counters: {object: Forest, counters: {charge: 1}}  # a check that finds nothing
+  - dies: Elvish Archdruid
+""")
+    assert fast == full
+    assert isinstance(fast, list) and "Elf has toughness 0" in fast[0][0]
+
+
+def test_the_legend_rule_returns_when_its_exception_leaves() -> None:
+    """Two The Ozoliths under Mirror Gallery: no legend rule. The Gallery leaves; the
+    two Ozoliths didn't change, and the next check applies the rule (CR 704.5j)."""
+    text = """
+turn: {active_player: A}
+cards:
+  - name: Mirror Gallery
+    mana_cost: "{5}"
+    types: [Artifact]
+    text: The "legend rule" doesn't apply.
+    abilities:
+      - static: {kind: other, params: {no_legend_rule: true}, text: No legend rule.}
+players:
+  A:
+    battlefield:
+      - Mirror Gallery
+      - {card: The Ozolith, id: Ozolith A}
+      - {card: The Ozolith, id: Ozolith B}
+      - Forest
+  B: {}
+events:
+  - put_counters: {object: Ozolith A, counters: {charge: 1}}
+  - exile: Mirror Gallery
+"""
+    fast, full = _both_ways(text)
+    assert fast == full
+    assert isinstance(fast, list) and len(fast) == 2  # keep A, or keep B
+    assert all("legend rule" in log for log, _, _ in fast)
