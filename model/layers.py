@@ -537,6 +537,8 @@ def battlefield_changes(old: Sequence[tuple[Permanent, ...]], new: GameState, li
         if any(map(operator.ne, map(_ID, kept), map(_ID, rest))):
             return None  # permanents moved, or were added elsewhere than at the end
         at = list(itertools.compress(range(len(kept)), map(operator.is_not, kept, rest)))
+        if len(at) > limit:
+            return None
         changed += (kept[i] for i in at)
         before += (rest[i] for i in at)
         added += grew
