@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import itertools
 import operator
+import weakref
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
@@ -345,7 +346,7 @@ def _spreads(card: CardDefinition) -> bool:
     return False
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, weakref_slot=True)
 class Layered:
     """What :func:`effective` keeps of a state to derive the next one from.
 
@@ -356,7 +357,10 @@ class Layered:
     the layer sources among the permanents (:func:`_is_source`), in battlefield order;
     ``order`` the timestamp ranks of the sources and the continuous effects;
     ``stamped`` whether one of those has an explicit timestamp; ``spreads`` whether one
-    of them counts the board for others (:func:`_spreads`)."""
+    of them counts the board for others (:func:`_spreads`). A derived record has its
+    ``parent`` (weakly: a chain of them keeps nothing alive) and ``delta``, the ids whose
+    permanent or characteristics object differs from the parent's (see
+    :func:`changed`)."""
 
     chars: dict[str, Characteristics]
     perms: dict[str, Permanent]
@@ -367,6 +371,8 @@ class Layered:
     spreads: bool
     players: tuple[str, ...]
     effects: tuple[ContinuousEffect, ...]
+    parent: weakref.ReferenceType[Layered] | None = None
+    delta: frozenset[str] = frozenset()
 
 
 def record(state: GameState, chars: dict[str, Characteristics]) -> Layered:
@@ -456,17 +462,22 @@ def _derive_from(new: GameState, lay: Layered) -> Layered | None:
     if lay.spreads or (lay.stamped and not ch.same_places):
         return None
     chars = ch.chars
+    delta = {p.id for p in ch.todo}
     if lay.sources or ch.todo:
         scope = Scope(perms=[*ch.todo, *lay.sources], sources=[*lay.sources, *new.effects],
                       order=lay.order, others=lay.chars)
         for pid, c in compute(new, scope=scope).items():
             was = lay.chars.get(pid)
-            # An unchanged source keeps its object: :func:`changed` sees it unchanged.
-            chars[pid] = was if was is not None and was == c else c
+            if was is not None and was == c:
+                chars[pid] = was  # an unchanged source keeps its object
+            else:
+                chars[pid] = c
+                delta.add(pid)
     return Layered(chars=chars, perms=ch.perms,
                    battlefields=tuple(p.battlefield for p in new.players),
                    sources=lay.sources, order=lay.order, stamped=lay.stamped,
-                   spreads=lay.spreads, players=lay.players, effects=new.effects)
+                   spreads=lay.spreads, players=lay.players, effects=new.effects,
+                   parent=weakref.ref(lay), delta=frozenset(delta))
 
 
 def _quick_changes(new: GameState, lay: Layered, limit: int
@@ -525,21 +536,21 @@ def battlefield_changes(old: Sequence[tuple[Permanent, ...]], new: GameState, li
         if bf is was:
             continue
         if len(bf) >= len(was):
-            kept, grew, rest = bf[:len(was)], bf[len(was):], was
+            grew, rest = bf[len(was):], was
         else:
             left, out = _taken_out(was, bf, limit)
             if left is None:
                 return None
-            kept, grew, rest = bf, (), left
+            grew, rest = (), left
             gone += out
-        # ``kept`` (what is left of the battlefield) against ``rest`` (the old one
-        # without what left): the same ids in the same places, some objects replaced.
-        if any(map(operator.ne, map(_ID, kept), map(_ID, rest))):
-            return None  # permanents moved, or were added elsewhere than at the end
-        at = list(itertools.compress(range(len(kept)), map(operator.is_not, kept, rest)))
-        if len(at) > limit:
+        # The battlefield's first len(rest) permanents against ``rest`` (the old one
+        # without what left): where the objects differ, the ids must be the same (a
+        # permanent replaced in its place), else permanents moved or were put elsewhere
+        # than at the end. (``map`` stops at the shorter of the two.)
+        at = list(itertools.compress(range(len(rest)), map(operator.is_not, bf, rest)))
+        if len(at) > limit or any(bf[i].id != rest[i].id for i in at):
             return None
-        changed += (kept[i] for i in at)
+        changed += (bf[i] for i in at)
         before += (rest[i] for i in at)
         added += grew
         if len(changed) + len(added) + len(gone) > limit:
@@ -596,13 +607,24 @@ def _changes(new: GameState, lay: Layered, limit: int) -> _Changes | None:
 def changed(old: Layered, new: Layered) -> set[str]:
     """The ids of the permanents of ``new`` that ``old`` lacks, or whose permanent
     object or characteristics object differs from ``old``'s (equal ones that were
-    computed again may count as different: a superset is safe). Without a Python loop
-    over the permanents.
+    computed again may count as different: a superset is safe). When ``new`` was
+    derived from ``old`` through a few records still alive, the union of their deltas
+    (those of them still on the battlefield); else compared without a Python loop over
+    the permanents.
 
     Rules
     -----
     CR 613.1: the characteristics compared are the layers' results.
     """
+    ids: set[str] = set()
+    cur: Layered | None = new
+    for _ in range(32):
+        if cur is old:
+            return {i for i in ids if i in new.perms}
+        if cur is None or cur.parent is None:
+            break
+        ids.update(cur.delta)
+        cur = cur.parent()
     op, oc = old.perms, old.chars
     ids = set(itertools.compress(new.perms, map(operator.is_not, new.perms.values(),
                                                 map(op.get, new.perms))))

@@ -253,11 +253,29 @@ def test_effective_equals_full_after_every_change(board: Any, changes: list[Any]
 
     state = make_state(board)
     _same(effective(state), full_characteristics(state))
+    first = state
     for serial, ch in enumerate(changes):
-        state = apply(state, ch, serial)
+        before, state = state, apply(state, ch, serial)
         _same(effective(state), full_characteristics(state))
         assert with_triggers(state) == tuple(p for p in state.permanents
                                              if triggered_abilities(p.card))
+        for old in (before, first):
+            _check_changed(old, state)
+
+
+def _check_changed(old: GameState, new: GameState) -> None:
+    """:func:`changed_permanents` (what a state-based-action check looks at) holds every
+    permanent that is new, or whose object or characteristics differ, in battlefield
+    order."""
+    from manacheck.model.characteristics import changed_permanents
+
+    got = changed_permanents(old, new)
+    was, then = {p.id: p for p in old.permanents}, effective(old)
+    now = effective(new)
+    must = {p.id for p in new.permanents
+            if was.get(p.id) is not p or then[p.id] != now[p.id]}
+    assert must <= {p.id for p in got}
+    assert list(got) == [p for p in new.permanents if p in got]
 
 
 def _derives(state: GameState, ch: tuple[Any, ...]) -> bool:

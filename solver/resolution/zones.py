@@ -122,7 +122,17 @@ def set_counters(state: GameState, perm_id: str, counters: Counters) -> GameStat
             raise CountLimit(f"{perm_id} would have {counters[kind]:,} {kind} "
                              f"counters, more than the {limits.MAX_COUNTERS:,} manacheck "
                              "models (and a state file can hold)")
-    return state.with_permanent(replace(state.permanent(perm_id), counters=counters))
+    return state.with_permanent(replace(_on_battlefield(state, perm_id), counters=counters))
+
+
+def _on_battlefield(state: GameState, perm_id: str) -> Permanent:
+    """The permanent with this id, found without building the state's index of every
+    object (a resolution makes a state per event)."""
+    for p in state.players:
+        ids = list(map(_ID, p.battlefield))
+        if perm_id in ids:
+            return p.battlefield[ids.index(perm_id)]
+    return state.permanent(perm_id)  # not there: the state says why
 
 
 def on_battlefield(state: GameState, oid: str) -> Permanent | None:
