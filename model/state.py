@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import enum
 import functools
+import itertools
+import operator
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
 
@@ -279,6 +281,7 @@ class Turn:
 
 
 GameObject = Permanent | Card | StackItem
+_ID = operator.attrgetter("id")
 
 
 @dataclass(frozen=True)
@@ -322,20 +325,23 @@ class GameState:
     @functools.cached_property
     def permanents(self) -> tuple[Permanent, ...]:
         """Every permanent on the battlefield, players in turn order (computed once)."""
-        return tuple(perm for p in self.players for perm in p.battlefield)
+        return tuple(itertools.chain.from_iterable(p.battlefield for p in self.players))
 
     @functools.cached_property
     def _index(self) -> dict[str, tuple[str, GameObject, str]]:
         """id -> (zone, object, player name or '' for the stack)."""
         out: dict[str, tuple[str, GameObject, str]] = {}
+        # Zone by zone without a Python loop over the objects (a state is made for each
+        # event a resolution plays, and this is read for each).
         for p in self.players:
-            for perm in p.battlefield:
-                out[perm.id] = ("battlefield", perm, p.name)
-            for zone in ("hand", "graveyard", "exile"):
-                for c in getattr(p, zone):
-                    out[c.id] = (zone, c, p.name)
-        for s in self.stack:
-            out[s.id] = ("stack", s, "")
+            zones: tuple[tuple[str, tuple[GameObject, ...]], ...] = (
+                ("battlefield", p.battlefield), ("hand", p.hand),
+                ("graveyard", p.graveyard), ("exile", p.exile))
+            for zone, objs in zones:
+                out.update(zip(map(_ID, objs), zip(itertools.repeat(zone), objs,
+                                                   itertools.repeat(p.name)), strict=True))
+        out.update(zip(map(_ID, self.stack), zip(itertools.repeat("stack"), self.stack,
+                                                 itertools.repeat("")), strict=True))
         return out
 
     def __contains__(self, object_id: object) -> bool:
@@ -393,11 +399,11 @@ class GameState:
     def with_permanent(self, perm: Permanent) -> GameState:
         """Replace the permanent with the same id (it stays with its controller)."""
         for p in self.players:
-            if any(x.id == perm.id for x in p.battlefield):
-                return self.with_player(
-                    replace(p, battlefield=tuple(perm if x.id == perm.id else x
-                                                 for x in p.battlefield))
-                )
+            ids = list(map(_ID, p.battlefield))  # no Python loop over the permanents
+            if perm.id in ids:
+                i = ids.index(perm.id)
+                bf = p.battlefield
+                return self.with_player(replace(p, battlefield=(*bf[:i], perm, *bf[i + 1:])))
         raise UnknownObject(f"unknown permanent '{perm.id}'")
 
     def __repr__(self) -> str:

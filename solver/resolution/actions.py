@@ -54,7 +54,13 @@ from .events import (
 from .sba import priority
 from .stack import resolve_top
 from .targets import legal_target
-from .triggers import leave_battlefield, live_triggers, trigger, triggered_abilities
+from .triggers import (
+    leave_battlefield,
+    live_triggers,
+    trigger,
+    triggered_abilities,
+    with_triggers,
+)
 from .zones import add_card, fmt_counters, new_id, set_counters
 
 __all__ = ["apply_event"]
@@ -162,7 +168,7 @@ def _cast(run: Run, ev: Cast) -> None:
              f"(costs taken as paid, timing not checked; mana value "
              f"{item.mana_value()})", "601.2", "202.3e",
              depth=0)
-    for perm in run.state.permanents:
+    for perm in with_triggers(run.state):
         if any(ab.event == "cast_spell" for ab in perm.card.triggered_abilities):
             raise Unsupported(f"{perm.id} has a 'whenever a player casts' ability, which "
                               "the resolution solver doesn't model")
@@ -211,7 +217,8 @@ def _activate(run: Run, ev: Activate) -> None:
             replace(p, hand=tuple(c for c in p.hand if c.id != cid))), card.owner,
             "graveyard", card)
     xval = next(iter(bindings.values()), None)
-    item = StackItem(id=new_id(run.state, f"{perm.id} ability {ev.ability}", run.taken),
+    item = StackItem(id=new_id(run.state, f"{perm.id} ability {ev.ability}", run.taken,
+                                   run.id_memo),
                      controller=you, source=perm.id, ability=ev.ability, x=xval,
                      targets=targets)
     run.state = replace(run.state, stack=(*run.state.stack, item))
@@ -330,7 +337,7 @@ def _beginning_of_combat(run: Run, ev: BeginningOfCombat) -> None:
                                                 phase=Phase.BEGINNING_OF_COMBAT))
     run.note(f"event {ev.index + 1}: {run.state.turn.active_player}'s beginning of "
              "combat step", "507.1", depth=0)
-    for perm in run.state.permanents:
+    for perm in with_triggers(run.state):
         for n, ab in live_triggers(run.state, perm):
             if ab.event != "beginning_of_combat":
                 continue
@@ -370,7 +377,7 @@ def _attack(run: Run, ev: Attack) -> None:
                                                 phase=Phase.DECLARE_ATTACKERS))
     run.note(f"event {ev.index + 1}: {ap} attacks with {', '.join(ev.objects)}", "508.1",
              depth=0)
-    for src in run.state.permanents:
+    for src in with_triggers(run.state):
         if any(ab.event == "becomes_tapped" for ab in triggered_abilities(src.card)):
             raise Unsupported(f"{src.id} has a 'becomes tapped' trigger, which the "
                               "resolution solver doesn't model")
@@ -378,7 +385,7 @@ def _attack(run: Run, ev: Attack) -> None:
         if "Vigilance" not in chars[p.id].keywords:
             run.state = run.state.with_permanent(replace(run.state.permanent(p.id),
                                                          tapped=True))
-    for src in run.state.permanents:
+    for src in with_triggers(run.state):
         for n, ab in live_triggers(run.state, src):
             if ab.event not in ("attacks", "enters_or_attacks"):
                 continue

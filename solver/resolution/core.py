@@ -86,6 +86,8 @@ class Run:
     steps: int = 0
     seq: int = 0
     taken: set[str] = field(default_factory=set)
+    #: Where :func:`~.zones.new_id` goes on from, for each base name (with ``taken``).
+    id_memo: dict[str, tuple[int, tuple[int, ...]]] = field(default_factory=dict)
     sources: dict[str, CardDefinition] = field(default_factory=dict)
     drew_from_empty: set[str] = field(default_factory=set)
     lki: dict[str, Counters] = field(default_factory=dict)  # counters as objects left
@@ -93,6 +95,10 @@ class Run:
     #: an ability's source that has left is judged by its last-known information).
     lki_chars: dict[str, Characteristics] = field(default_factory=dict)
     open_options: int = 0  # number of options of the choice that stopped the run
+    #: The last state where state-based actions found nothing to do, and whether no two
+    #: legendary permanents of one controller shared a name there (CR 704.5j): the next
+    #: check need only look at what changed since (CR 704.3, :mod:`.sba`).
+    clean: tuple[GameState, bool] | None = None
 
     # ---- logging and choices -------------------------------------------------------
     def note(self, text: str, *rules: str, depth: int = 1) -> None:

@@ -159,10 +159,10 @@ def _create_tokens(run: Run, eff: Effect, item: StackItem, optional: bool) -> bo
     if n > limits.MAX_TOKENS:
         raise Unsupported(f"'{item.id}' would create {n} tokens; the limit is "
                           f"{limits.MAX_TOKENS}")
-    ids = []
-    for _ in range(n):
-        tid = new_id(run.state, name, run.taken)
-        ids.append(tid)
+    # Their ids first: entering adds nothing else to the state (its triggers wait,
+    # CR 603.3), and each id is taken, so these are the ids one at a time would give.
+    ids = [new_id(run.state, name, run.taken, run.id_memo) for _ in range(n)]
+    for tid in ids:
         enter_battlefield(run, Permanent(id=tid, card=TOKENS[name], controller=you,
                                          owner=you, summoning_sick=True,
                                          token=True))
@@ -256,7 +256,7 @@ def draw(run: Run, player: str, n: int) -> None:
     got = min(n, p.library_size)
     cards = []
     for _ in range(got):
-        cards.append(Card(new_id(run.state, "Unknown Card", run.taken), UNKNOWN_CARD,
+        cards.append(Card(new_id(run.state, "Unknown Card", run.taken, run.id_memo), UNKNOWN_CARD,
                           player))
     run.state = run.state.with_player(replace(p, hand=(*p.hand, *cards),
                                                 library_size=p.library_size - got))

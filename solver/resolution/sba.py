@@ -16,14 +16,20 @@ from an empty library loses (noted, not modelled further). CR 704.5d: tokens off
 battlefield cease to exist (in :func:`~.triggers.leave_battlefield`). CR 704.5f:
 toughness 0 or less. CR 704.5j: the legend rule (its controller chooses the one to
 keep). CR 704.5q, 122.3: +1/+1 and -1/-1 counters cancel in pairs.
+
+A check after one that found nothing looks only at the permanents that are new or
+changed since (:func:`~manacheck.model.characteristics.changed_permanents`: their
+permanent object or their characteristics): each of 704.5f, 704.5j and 704.5q depends
+only on a permanent, its controller and its characteristics, so the others still meet
+none. ``tests/test_incremental.py`` checks random resolutions against full checks.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from manacheck.model import GameState, Permanent, effective
-from manacheck.model.characteristics import Characteristics
+from manacheck.model.characteristics import Characteristics, changed_permanents
 from manacheck.model.english import the
 
 from .core import Run, Unsupported
@@ -43,15 +49,19 @@ def priority(run: Run) -> None:
 
 
 def state_based_actions(run: Run) -> None:
-    """CR 704.3: check, perform all at once, repeat until none."""
+    """CR 704.3: check, perform all at once, repeat until none.
+
+    A check looks only at the permanents that could meet a condition (see
+    :func:`_to_check`)."""
     while True:
         run.tick()
         st = run.state
         chars = effective(st)
-        dying = _toughness_deaths(st, chars)
-        legend = _legend_rule(run, st, chars)
+        look = _to_check(run, st)
+        dying = _toughness_deaths(look, chars)
+        legend, legend_clear = _legend_rule(run, st, chars, look)
         cancel: dict[str, int] = {}
-        for perm in st.permanents:
+        for perm in look:
             n = min(perm.counters["+1/+1"], perm.counters["-1/-1"])
             if n and perm.id not in dying and perm.id not in legend:
                 cancel[perm.id] = n
@@ -60,15 +70,27 @@ def state_based_actions(run: Run) -> None:
                      "library and loses the game (not modelled further)", "704.5b")
         run.drew_from_empty.clear()
         if not dying and not legend and not cancel:
+            run.clean = (st, legend_clear)
             return
         _perform(run, st, dying, legend, cancel)
 
 
-def _toughness_deaths(st: GameState, chars: Mapping[str, Characteristics]
+def _to_check(run: Run, st: GameState) -> tuple[Permanent, ...]:
+    """The permanents that could meet a condition of 704.5f (toughness) or 704.5q
+    (counters) now: all of them, or, after a check that found none
+    (``run.clean``), those that are new or whose permanent or characteristics changed
+    since (:func:`~manacheck.model.characteristics.changed_permanents`); the others are
+    as they were then, when they met none. In battlefield order, as a full check."""
+    if run.clean is None:
+        return st.permanents
+    return changed_permanents(run.clean[0], st)
+
+
+def _toughness_deaths(perms: Sequence[Permanent], chars: Mapping[str, Characteristics]
                       ) -> dict[str, str]:
     """CR 704.5f: the creatures with toughness 0 or less, each with why."""
     dying: dict[str, str] = {}
-    for perm in st.permanents:
+    for perm in perms:
         c = chars[perm.id]
         if c.is_creature and c.toughness is None and perm.counters["-1/-1"]:
             # A "*" toughness, or a card whose P/T the data doesn't give: whether
@@ -81,23 +103,41 @@ def _toughness_deaths(st: GameState, chars: Mapping[str, Characteristics]
     return dying
 
 
-def _legend_rule(run: Run, st: GameState, chars: Mapping[str, Characteristics]
-                 ) -> list[str]:
-    """CR 704.5j: the legendary permanents that go (their controller keeps one)."""
+def _legend_rule(run: Run, st: GameState, chars: Mapping[str, Characteristics],
+                 look: Sequence[Permanent]) -> tuple[list[str], bool]:
+    """CR 704.5j: the legendary permanents that go (their controller keeps one), and
+    whether no two legendary permanents of one controller share a name.
+
+    Two that share a name now, after a check where none did (``run.clean``), include
+    one of ``look`` (a new permanent, or one whose controller or characteristics
+    changed): only the names of those are grouped. Whether an effect turns the rule
+    off is asked only when two share a name."""
+    everything = run.clean is None or not run.clean[1]
+    if everything:
+        names = None
+    else:
+        names = {(p.controller, chars[p.id].name) for p in look
+                 if "Legendary" in chars[p.id].supertypes}
+        if not names:
+            return [], True
     groups: dict[tuple[str, str], list[Permanent]] = {}
     for perm in st.permanents:
-        if "Legendary" in chars[perm.id].supertypes:
-            groups.setdefault((perm.controller, chars[perm.id].name), []).append(perm)
-    legend_off = any(ab.kind == "other" and ab.params.get("no_legend_rule") is True
-                     for perm in st.permanents for ab in perm.card.static_abilities)
+        c = chars[perm.id]
+        if "Legendary" in c.supertypes and (names is None or (perm.controller, c.name)
+                                            in names):
+            groups.setdefault((perm.controller, c.name), []).append(perm)
+    shared = {key: perms for key, perms in groups.items() if len(perms) > 1}
+    if not shared:
+        return [], True
+    if any(ab.kind == "other" and ab.params.get("no_legend_rule") is True
+           for perm in st.permanents for ab in perm.card.static_abilities):
+        return [], False
     legend: list[str] = []
-    if not legend_off:
-        for (player, name), perms in groups.items():
-            if len(perms) > 1:
-                keep = run.choose("keep", player, f"{the(name)} to keep (legend rule)",
-                                  [p.id for p in perms], ("704.5j",))
-                legend += [p.id for p in perms if p.id != keep]
-    return legend
+    for (player, name), perms in shared.items():
+        keep = run.choose("keep", player, f"{the(name)} to keep (legend rule)",
+                          [p.id for p in perms], ("704.5j",))
+        legend += [p.id for p in perms if p.id != keep]
+    return legend, True
 
 
 def _perform(run: Run, st: GameState, dying: Mapping[str, str], legend: list[str],

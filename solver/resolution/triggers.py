@@ -43,6 +43,7 @@ from manacheck.model import (
 )
 from manacheck.model.abilities import Condition, Effect, Params
 from manacheck.model.effects import Family, kind_of_ability
+from manacheck.model.layers import battlefield_changes
 
 from .core import PendingTrigger, Run, Unsupported
 from .targets import target_options
@@ -65,6 +66,7 @@ __all__ = [
     "put_triggers_on_stack",
     "trigger",
     "triggered_abilities",
+    "with_triggers",
 ]
 
 
@@ -89,10 +91,57 @@ KEYWORD_TRIGGERS: Mapping[str, TriggeredAbility] = {
 
 def triggered_abilities(card: CardDefinition) -> tuple[TriggeredAbility, ...]:
     """A card's triggered abilities, numbered from 1 in this order: the ones written in
-    its card data, then those its keywords stand for (persist, undying)."""
-    kws = {k[:1].upper() + k[1:] for k in card.keywords}
-    return card.triggered_abilities + tuple(ab for k, ab in KEYWORD_TRIGGERS.items()
-                                            if k in kws)
+    its card data, then those its keywords stand for (persist, undying). Cached on the
+    card definition (it is immutable)."""
+    hit: tuple[TriggeredAbility, ...] | None = card.__dict__.get("_triggered")
+    if hit is None:
+        kws = {k[:1].upper() + k[1:] for k in card.keywords}
+        hit = card.triggered_abilities + tuple(ab for k, ab in KEYWORD_TRIGGERS.items()
+                                               if k in kws)
+        card.__dict__["_triggered"] = hit
+    return hit
+
+
+def with_triggers(state: GameState) -> tuple[Permanent, ...]:
+    """The permanents whose cards have triggered abilities, in battlefield order (the
+    only ones an event can trigger; once per state): a trigger check looks at these,
+    not at every permanent.
+
+    When the permanents that differ between ``state`` and the last state asked about
+    (:func:`~manacheck.model.layers.battlefield_changes`) all have cards without
+    triggered abilities, the answer is that state's: the others are the same objects
+    in the same order.
+
+    Rules
+    -----
+    CR 603.2: an ability triggers when its event happens; only a permanent with a
+    triggered ability can have one trigger. CR 702.79a, 702.93a: persist and undying
+    count (:func:`triggered_abilities`).
+    """
+    hit: tuple[Permanent, ...] | None = state.__dict__.get("_with_triggers")
+    if hit is None:
+        hit = _same_triggers(state)
+        if hit is None:
+            perms = state.permanents
+            hit = tuple(p for p in perms if triggered_abilities(p.card))
+        state.__dict__["_with_triggers"] = hit
+        _LAST_TRIGGERS[:] = [(tuple(p.battlefield for p in state.players), hit)]
+    return hit
+
+
+#: The battlefields of the last state :func:`with_triggers` answered, with its answer.
+_LAST_TRIGGERS: list[tuple[tuple[tuple[Permanent, ...], ...], tuple[Permanent, ...]]] = []
+
+
+def _same_triggers(state: GameState) -> tuple[Permanent, ...] | None:
+    last = list(_LAST_TRIGGERS)
+    if not last:
+        return None
+    battlefields, hit = last[0]
+    found = battlefield_changes(battlefields, state, 64)
+    if found is None or any(triggered_abilities(p.card) for ps in found for p in ps):
+        return None  # one that differs (as it is or as it was) has triggered abilities
+    return hit
 
 
 def live_triggers(state: GameState, perm: Permanent
@@ -100,9 +149,10 @@ def live_triggers(state: GameState, perm: Permanent
     """A permanent's triggered abilities that exist now, numbered as
     :func:`triggered_abilities`: none when an effect took its rules-text abilities away
     (Blood Moon on a nonbasic land, CR 305.7, 613.1f)."""
-    if effective(state)[perm.id].lost_abilities:
+    trig = triggered_abilities(perm.card)
+    if not trig or effective(state)[perm.id].lost_abilities:
         return ()
-    return tuple(enumerate(triggered_abilities(perm.card), 1))
+    return tuple(enumerate(trig, 1))
 
 
 # ---- the intervening "if" and triggering ---------------------------------------------
@@ -172,7 +222,7 @@ def leave_battlefield(run: Run, ids: Sequence[str], to: str) -> None:
                      "follow it to the new zone", "122.2", "400.7")
     run.state = st
     # CR 603.10a: leaves-the-battlefield abilities look back in time.
-    for src in before.permanents:
+    for src in with_triggers(before):
         for n, ab in live_triggers(before, src):
             if ab.event not in ("leaves_battlefield", "dies",
                                 "put_into_graveyard_from_battlefield"):
@@ -196,7 +246,9 @@ def enter_battlefield(run: Run, perm: Permanent) -> None:
     its entering that the resolution solver doesn't apply is refused, never ignored.
     These are read from the permanent as it would exist on the battlefield (614.12: a
     land Blood Moon makes a Mountain has no "enters tapped" to apply)."""
-    would_be = effective(add_permanent(run.state, perm))[perm.id]
+    entered = add_permanent(run.state, perm)
+    would_be = effective(entered)[perm.id]
+    as_is = perm
     for ab in would_be.abilities:
         if not isinstance(ab, StaticAbility):
             continue
@@ -211,8 +263,8 @@ def enter_battlefield(run: Run, perm: Permanent) -> None:
             raise Unsupported(f"{perm.id} enters the battlefield, and how it enters "
                               f"depends on \"{ab.text}\", which the resolution solver "
                               "doesn't apply (CR 614.1c-e, 614.12)")
-    run.state = add_permanent(run.state, perm)
-    for src in run.state.permanents:
+    run.state = entered if perm is as_is else add_permanent(run.state, perm)
+    for src in with_triggers(run.state):
         for n, ab in live_triggers(run.state, src):
             if ab.event not in ("enters", "enters_or_attacks"):
                 continue
@@ -277,7 +329,8 @@ def _put_on_stack(run: Run, t: PendingTrigger, label: str) -> None:
         targets.append(run.choose("target", t.controller,
                                   f"target {i + 1} of {label}: {spec.text}", opts,
                                   ("603.3d", "601.2c")))
-    item = StackItem(id=new_id(run.state, f"{t.source} trigger {t.number}", run.taken),
+    item = StackItem(id=new_id(run.state, f"{t.source} trigger {t.number}", run.taken,
+                               run.id_memo),
                      controller=t.controller, source=t.source, trigger=t.number,
                      targets=tuple(targets), counters=t.counters)
     run.state = replace(run.state, stack=(*run.state.stack, item))
