@@ -2,10 +2,13 @@
 
 A state is (activations of each kind..., activations in total, creatures needed by
 "tap an untapped creature" costs, group members tapped for their own {T}, life paid
-for abilities); each maps to how many distinct partial payments reach it. Validity
+for abilities, room for plain activations), packed into one int (``_Layout``); each
+maps to how many distinct partial payments reach it. Groups with a mana-costing option
+come first, so each state knows how many plain activations it can still use. Validity
 depends only on the final state (plus pool and life), so the exact check runs once per
-distinct state. Two budgets bound the work (:mod:`.limits`): partial states and exact
-checks; either one spent raises :class:`~.values.PaymentSearchLimit`.
+distinct state. Budgets bound the work (:mod:`.limits`): partial states, checked as
+each table grows, and exact checks; either one spent raises
+:class:`~.values.PaymentSearchLimit` (then :mod:`.bounds` bounds the count).
 
 Rules
 -----
@@ -89,9 +92,9 @@ def _count_checked(b: Board, max_states: int) -> int:
     for i, (g, options, bound) in enumerate(blocks):
         lay.future = future[i]
         if len(options) == 1:
-            states = _add_option(b, lay, g, options[0], bound, states, cap, tappers)
+            states = _add_option(b, lay, g, options[0], bound, states, tappers)
         else:
-            states = _add_block(b, lay, g, list(options), bound, states, cap, tappers)
+            states = _add_block(b, lay, g, list(options), bound, states, tappers)
     total_tappers = b.extra_tappers + sum(g.tappers for g in b.groups)
     pool_ranges = [range(pk.amount + 1) for pk in b.pool]
     life_top = min(b.phyrexian, max(b.life, 0) // 2)
@@ -249,7 +252,7 @@ def _count_simple(b: Board, max_states: int) -> int:
 
 
 def _add_option(b: Board, lay: _Layout, g: Group, o: Option, bound: int,
-                states: dict[int, int], cap: int, tappers: bool) -> dict[int, int]:
+                states: dict[int, int], tappers: bool) -> dict[int, int]:
     """Add 0..bound activations of one option to every state.
 
     Along a line of states that differ only in this option's kind, the new count at
@@ -257,7 +260,7 @@ def _add_option(b: Board, lay: _Layout, g: Group, o: Option, bound: int,
     the step costs O(states) rather than O(states * bound).
     """
     if tappers or o.life:
-        return _add_block(b, lay, g, [o], bound, states, cap, tappers)
+        return _add_block(b, lay, g, [o], bound, states, tappers)
     k = o.kind
     tot_i = len(b.kinds)
     plain = 0 if b.kinds[k].mana_cost else 1  # mana-costing ones aren't in the total
@@ -294,13 +297,13 @@ def _grew(table: dict[Any, int], b: Board) -> None:
             suggestion="list payments with --limit instead")
 
 
-def _prefix_step(lay: _Layout, k: int, tot_i: int, bound: int, cap: int,
+def _prefix_step(lay: _Layout, k: int, tot_i: int, bound: int,
                  cur: dict[tuple[int, int], int], b: Board, plain: int = 1
                  ) -> dict[tuple[int, int], int]:
     """Add any number m >= 0 of kind ``k`` while ``used + m <= bound`` and the total
-    stays within ``cap``: along a line (other kinds fixed, ``used - st[k]`` fixed) the
-    new count at ``j`` is the sum of the old counts at or below ``j``. ``plain`` is 0
-    for kinds that cost mana (they are not in the total)."""
+    stays within the state's ``_Layout.cap``: along a line (other kinds fixed,
+    ``used - st[k]`` fixed) the new count at ``j`` is the sum of the old counts at or
+    below ``j``. ``plain`` is 0 for kinds that cost mana (they are not in the total)."""
     place, base = lay.place[k], lay.base[k]
     t_place, t_base = lay.place[tot_i], lay.base[tot_i]
     step = lay.step(k, plain)
@@ -325,7 +328,7 @@ def _prefix_step(lay: _Layout, k: int, tot_i: int, bound: int, cap: int,
 
 
 def _add_block(b: Board, lay: _Layout, g: Group, options: list[Option], bound: int,
-               states: dict[int, int], cap: int, tappers: bool) -> dict[int, int]:
+               states: dict[int, int], tappers: bool) -> dict[int, int]:
     """Add activations of several options sharing one bound (a group's members).
 
     The state carries "members used so far"; without tap costs each option is added
@@ -335,7 +338,7 @@ def _add_block(b: Board, lay: _Layout, g: Group, options: list[Option], bound: i
     cur: dict[tuple[int, int], int] = {(st, 0): w for st, w in states.items()}
     if not tappers and not any(o.life for o in options):
         for o in options:
-            cur = _prefix_step(lay, o.kind, nk, bound, cap, cur, b,
+            cur = _prefix_step(lay, o.kind, nk, bound, cur, b,
                                0 if b.kinds[o.kind].mana_cost else 1)
         merged0: defaultdict[int, int] = defaultdict(int)
         for (st, _used), w in cur.items():
