@@ -86,35 +86,35 @@ def test_pay_cli_reports_a_lower_bound(capsys: pytest.CaptureFixture[str],
 
 # ---- sources the payment solver can't model: left out, never a guessed "no" ----------
 
-# Squandered Resources: "Sacrifice a land: Add one mana of any type the sacrificed land
-# could produce." What it adds depends on which land, which the payment solver doesn't
-# model: it is left out.
-SQUANDERED = """
+# Soldevi Adnate: "{T}, Sacrifice a black or artifact creature: Add an amount of {B}
+# equal to the sacrificed creature's mana value." How much it adds depends on which
+# creature, which the payment solver doesn't model: it is left out. (It may sacrifice
+# itself: two {B}.)
+ADNATE = """
 turn: {active_player: A}
 players:
-  A: {battlefield: [Squandered Resources, {card: Forest, tapped: TAPPED}, Voltaic Key]}
+  A: {battlefield: [Soldevi Adnate, {card: Forest, tapped: TAPPED}, Voltaic Key]}
 """
 
 
-def squandered_board(tapped: bool) -> str:
-    return SQUANDERED.replace("TAPPED", str(tapped).lower())
+def adnate_board(tapped: bool) -> str:
+    return ADNATE.replace("TAPPED", str(tapped).lower())
 
 
 @pytest.mark.cr("601.2h")
 def test_a_left_out_source_makes_not_payable_not_decided(
         capsys: pytest.CaptureFixture[str], tmp_path: pytest.TempPathFactory) -> None:
-    # Tap the Forest for {G}, then sacrifice it to Squandered Resources for another {G}:
-    # {2} is payable, but only through the left-out source. It must not answer "not
-    # payable".
-    state = load_state_text(squandered_board(False))
+    # Soldevi Adnate sacrificing itself adds {B}{B}: {2} is payable, but only through the
+    # left-out source (the Forest alone makes one). It must not answer "not payable".
+    state = load_state_text(adnate_board(False))
     p = payments(state, "A", "{2}")
-    assert not p and p.left_out == ("Squandered Resources (ability 1)",)
+    assert not p and p.left_out == ("Soldevi Adnate (ability 1)",)
     path = tmp_path / "sq.yaml"  # type: ignore[operator]
-    path.write_text(squandered_board(False))
+    path.write_text(adnate_board(False))
     assert main(["pay", str(path), "{2}", "--json"]) == 1
     data = json.loads(capsys.readouterr().out)
     assert data["payable"] is None and data["complete"] is False
-    assert data["left_out"] == ["Squandered Resources (ability 1)"]
+    assert data["left_out"] == ["Soldevi Adnate (ability 1)"]
     # {1} is payable without it: a lower bound, said as such.
     assert main(["pay", str(path), "{1}", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
@@ -127,21 +127,20 @@ def test_can_activate_is_not_decided_when_only_a_left_out_source_could_pay(
     from manacheck.solver.activation import can_activate
 
     # Voltaic Key's {1} with the untapped Forest: legal, at least one way.
-    v = can_activate(load_state_text(squandered_board(False)), "Voltaic Key",
+    v = can_activate(load_state_text(adnate_board(False)), "Voltaic Key",
                      find_fixes=False)
     assert v.legal and not v.ways_complete
-    assert v.left_out == ("Squandered Resources (ability 1)",)
-    # The Forest tapped: only Squandered Resources (sacrificing it) could pay. Not
-    # decided, not "not legal".
-    tapped = squandered_board(True)
+    assert v.left_out == ("Soldevi Adnate (ability 1)",)
+    # The Forest tapped: only Soldevi Adnate could pay. Not decided, not "not legal".
+    tapped = adnate_board(True)
     v = can_activate(load_state_text(tapped), "Voltaic Key")
-    assert not v.legal and v.undecided and "Squandered Resources (ability 1)" in v.undecided
+    assert not v.legal and v.undecided and "Soldevi Adnate (ability 1)" in v.undecided
     assert v.fixes == ()
     path = tmp_path / "sq.yaml"  # type: ignore[operator]
     path.write_text(tapped)
     assert main(["can-activate", str(path), "Voltaic Key", "--json"]) == 1
     data = json.loads(capsys.readouterr().out)
-    assert data["legal"] is None and data["left_out"] == ["Squandered Resources (ability 1)"]
+    assert data["legal"] is None and data["left_out"] == ["Soldevi Adnate (ability 1)"]
     assert main(["can-activate", str(path), "Voltaic Key"]) == 1
     assert capsys.readouterr().out.startswith("not decided: whether A may activate")
     # A reason that doesn't depend on mana decides it: a tapped Key is not legal.

@@ -117,8 +117,10 @@ class Board:
         #: to a mana-costing activation's cost (those activate at most once each).
         self.useful = sum(max_units(s) for c in [cost, *costs] for s in c)
         #: What sacrifice outlets may sacrifice: (filter, source for "another").
-        self.sac_filters: list[tuple[ObjectFilter, str | None]] = []
-        self.sac_index: dict[tuple[ObjectFilter, str | None], int] = {}
+        #: (filter, source for "another", the type the sacrificed land must could
+        #: produce, for Squandered Resources).
+        self.sac_filters: list[tuple[ObjectFilter, str | None, ManaType | None]] = []
+        self.sac_index: dict[tuple[ObjectFilter, str | None, ManaType | None], int] = {}
         self.sac_split = False
         self.outlets: list[tuple[str, int]] = []
         #: For each group whose members outlets may sacrifice: which outlet filters they

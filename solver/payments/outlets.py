@@ -35,12 +35,15 @@ __all__ = [
 ]
 
 
-def sac_filter_index(b: Board, flt: ObjectFilter, perm: Permanent | None) -> int:
+def sac_filter_index(b: Board, flt: ObjectFilter, perm: Permanent | None,
+                     produces: ManaType | None = None) -> int:
     """The index of what an outlet may sacrifice (one per filter, and per source
-    when the filter looks at it: "another creature")."""
+    when the filter looks at it: "another creature"; and per type when what it adds
+    is a type the sacrificed land could produce, Squandered Resources: the lands that
+    could produce ``produces``, CR 106.7)."""
     looks = flt.another or flt.enchanted or flt.chosen_creature_type
     src = perm.id if perm is not None and looks else None
-    key = (flt, src)
+    key = (flt, src, produces)
     if key not in b.sac_index:
         b.sac_index[key] = len(b.sac_filters)
         b.sac_filters.append(key)
@@ -50,10 +53,15 @@ def sac_filter_index(b: Board, flt: ObjectFilter, perm: Permanent | None) -> int
 def sacrificable(b: Board, index: int) -> tuple[str, ...]:
     """Permanents the player controls that fit outlet filter ``index`` (CR 701.21a:
     you sacrifice only your own permanents), objects kept out excepted."""
-    flt, src = b.sac_filters[index]
+    flt, src, produces = b.sac_filters[index]
     chars = effective(b.state)
-    return tuple(p.id for p in b.player.battlefield if p.id not in b.exclude
-                 and matches(flt, chars[p.id], p, b.state, b.player.name, src))
+    fit = tuple(p.id for p in b.player.battlefield if p.id not in b.exclude
+                and matches(flt, chars[p.id], p, b.state, b.player.name, src))
+    if produces is None:
+        return fit
+    from ..produce import could_produce  # (the could-produce solver, once per board)
+
+    return tuple(m for m in fit if produces in could_produce(b.state, m))
 
 
 def sac_classes(b: Board) -> None:

@@ -392,7 +392,8 @@ def unmodelled(b: Board, perm: Permanent | None, ab: ActivatedAbility,
                         f"payment solver")
     for c in ab.costs:
         if c.kind is CostKind.SACRIFICE and ab.mana is not None and (
-                ab.mana.could_produce is not None or ab.mana.per_sacrificed_mana_value):
+                (ab.mana.could_produce is not None and ab.mana.could_produce.lands
+                 != "sacrificed") or ab.mana.per_sacrificed_mana_value):
             return LeftOut("what it adds depends on the permanent it sacrifices")
         if c.kind is CostKind.SACRIFICE and perm is not None and isinstance(c.count, int):
             continue  # a sacrifice outlet (Ashnod's Altar): see outlets.sacs_fit
@@ -448,6 +449,8 @@ def options(b: Board, ab: ActivatedAbility, number: int,
     # A repeatable one that costs only mana and adds one mana: repeated after the
     # sources are known (``repeat_filters``).
     events = list(events)
+    per_type = ab.mana.could_produce is not None and ab.mana.could_produce.lands == \
+        "sacrificed"
     feed = f"{name}#{number}" if (
         ab.mana_cost and not exclusive and not ab.once_each_turn and not ab.costs
         and all(len(ev) == 1 for ev in events)) else ""
@@ -466,9 +469,13 @@ def options(b: Board, ab: ActivatedAbility, number: int,
         # Types no symbol tells apart (e.g. {G} and {C} for a generic-only cost)
         # share one representative in the kind: validity can't see the difference.
         merged = tuple(sorted((b.type_class[t] for t in real), key=lambda t: t.order))
+        # "One mana of any type the sacrificed land could produce": a land that could
+        # produce this type must be sacrificed for it (CR 106.7).
+        sac_for = sac_filter_index(b, sflt, perm, real[0]) \
+            if per_type and sflt is not None else sac_index
         k = Kind(merged, snow and b.snow_matters,
                   restriction, ab.mana_cost, 0, name if ab.mana_cost else "", taps, tflt,
-                  sacs, sac_index, feed)
+                  sacs, sac_for, feed)
         out.append(Option(number, b.kind(k), exclusive, repeat, ab.tap, life, real,
                            gone))
     return out
