@@ -261,6 +261,10 @@ class ManaProduction:
     #: permanents could produce (no COULD_PRODUCE, no unmodelled mana).
     instead_if: tuple[Condition, ...] = ()
     instead: ManaProduction | None = None
+    #: "an amount of {G} equal to ...": ``"devotion"`` (your devotion to the mana's
+    #: color, CR 700.5; for ONE_COLOR, to the color chosen: Nykthos) or ``"power"`` (the
+    #: source's power: Marwyn). The FIXED mana, or the ONE_COLOR mana, that many times.
+    amount_of: str = ""
 
     @property
     def refers_to_other_permanents(self) -> bool:

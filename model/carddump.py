@@ -131,6 +131,8 @@ def dump_mana(m: ManaProduction) -> dict[str, Any]:
         out["per"] = dump_filter(m.per)
     if m.restriction is not None:
         out["restriction"] = _restriction(m.restriction)
+    if m.amount_of:
+        out["amount_of"] = m.amount_of
     if m.instead is not None:
         out["instead"] = {"if": [dump_condition(c) for c in m.instead_if],
                           **dump_mana(m.instead)}

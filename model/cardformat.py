@@ -226,7 +226,7 @@ def _restriction(v: Any, path: str) -> SpendRestriction:
 
 MANA_KEYS = ("add", "choice", "any_color", "one_color", "chosen_color", "could_produce",
              "produced_type", "unmodelled", "per", "restriction", "per_sacrificed",
-             "instead")
+             "instead", "amount_of")
 #: An ``instead`` production's kinds: none that looks at other permanents' mana.
 _INSTEAD_KINDS = (ManaProductionKind.FIXED, ManaProductionKind.CHOICE,
                   ManaProductionKind.ANY_COLOR, ManaProductionKind.ONE_COLOR)
@@ -275,6 +275,15 @@ def parse_mana(v: Any, path: str) -> ManaProduction:
     check_keys(v, path, MANA_KEYS)
     if "instead" in v:
         return _with_instead(v, path)
+    if "amount_of" in v:
+        base = parse_mana({k: x for k, x in v.items() if k != "amount_of"}, path)
+        what = v["amount_of"]
+        if what not in ("devotion", "power") or base.kind not in (
+                ManaProductionKind.FIXED, ManaProductionKind.ONE_COLOR) \
+                or base.per is not None or base.per_sacrificed_mana_value:
+            raise CardFieldError("amount_of is devotion or power, with add or one_color "
+                                 "and without per", f"{path}.amount_of")
+        return dataclasses.replace(base, amount_of=what)
     kinds = [k for k in ("add", "choice", "any_color", "one_color", "chosen_color",
                          "could_produce", "produced_type", "unmodelled") if k in v]
     if len(kinds) != 1:

@@ -20,9 +20,10 @@ from __future__ import annotations
 
 from .abilities import Condition, ManaProduction, ObjectFilter
 from .characteristics import effective, matches
+from .mana import ManaType
 from .state import GameState
 
-__all__ = ["CONDITION_KINDS", "chosen_production", "condition_holds"]
+__all__ = ["CONDITION_KINDS", "chosen_production", "condition_holds", "devotion"]
 
 #: The condition kinds an activated ability may have.
 CONDITION_KINDS = ("hand_size_less_than", "controls_at_least", "your_turn",
@@ -76,3 +77,16 @@ def chosen_production(state: GameState, source: str, player: str,
         if not held[0]:
             return prod
     return prod.instead
+
+
+def devotion(state: GameState, player: str, colors: frozenset[ManaType]) -> int:
+    """``player``'s devotion to ``colors`` (CR 700.5): the mana symbols among the mana
+    costs of the permanents they control that are of any of those colors (a hybrid
+    symbol counts once, for each of its colors; Phyrexian and {2/G} symbols are
+    colored; generic and {C} are not). CR 700.5a: the mana costs after copy effects,
+    which manacheck's states don't have, so the printed ones (the back face of a
+    transforming card has none, CR 712.8e).
+    """
+    return sum(1 for p in state.player(player).battlefield
+               if p.card.mana_cost is not None
+               for sym in p.card.mana_cost if set(sym.colors) & colors)

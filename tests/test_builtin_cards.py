@@ -316,6 +316,13 @@ def read_production(effect: str) -> tuple[str, object, str | None]:
     if per.startswith("card"):  # counts cards, not permanents (Metalworker)
         return "unmodelled", None, None
     group = r"(?:\{[WUBRGC]\})+"
+    # "an amount of {G} equal to your devotion to green" / "... equal to Marwyn's power"
+    if m6 := re.fullmatch(rf"an amount of ({group}) equal to (?:your devotion to (\w+)|"
+                          r"[\w ,']+'s power)", phrase):
+        return "fixed", tuple(ManaType(c) for c in re.findall(r"[WUBRGC]", m6.group(1))), \
+            "devotion" if m6.group(2) else "power"
+    if phrase == "an amount of mana of that color equal to your devotion to that color":
+        return "one_color", 1, "devotion"  # Nykthos
     if m5 := re.fullmatch(rf"an amount of ({group}) equal to the sacrificed creature's mana "
                           r"value", phrase):
         return "fixed", tuple(ManaType(c) for c in re.findall(r"[WUBRGC]", m5.group(1))), \
@@ -405,7 +412,9 @@ def test_mana_production_matches_its_text(name: str, number: int,
         assert (prod.could_produce.lands, prod.could_produce.of) == what
     # "equal to the sacrificed creature's mana value" (Soldevi Adnate)
     assert prod.per_sacrificed_mana_value == (per == "sacrificed mana value")
-    if per == "sacrificed mana value":
+    # "an amount ... equal to your devotion" / "... power" (CR 700.5)
+    assert prod.amount_of == (per if per in ("devotion", "power") else "")
+    if per in ("sacrificed mana value", "devotion", "power"):
         per = None
     # "for each [noun] you control" / "on the battlefield"
     assert (prod.per is not None) == (per is not None)
@@ -463,8 +472,14 @@ def test_ruling_these_are_mana_abilities(card: str, number: int) -> None:
     # Doubling Cube: "Doubling Cube's ability is a mana ability." Metalworker: "This is
     # a mana ability." Nykthos: "The second ability is a mana ability."
     ab = _ability(card, number)
-    assert ab.is_mana_ability
-    assert ab.mana is not None and ab.mana.kind is ManaProductionKind.UNMODELLED
+    assert ab.is_mana_ability and ab.mana is not None
+    # Doubling Cube and Metalworker add what the format can't say; Nykthos adds one
+    # color, as much as your devotion to it (CR 700.5).
+    if card == "Nykthos, Shrine to Nyx":
+        assert (ab.mana.kind, ab.mana.amount_of) == (ManaProductionKind.ONE_COLOR,
+                                                     "devotion")
+    else:
+        assert ab.mana.kind is ManaProductionKind.UNMODELLED
 
 
 @pytest.mark.cr("605.1a")
@@ -675,8 +690,8 @@ def test_format_target_count() -> None:
 
 
 @pytest.mark.cr("106.5")
-@pytest.mark.parametrize("card,number", [("Metalworker", 1), ("Nykthos, Shrine to Nyx", 2),
-                                         ("Bloom Tender", 1), ("Chrome Mox", 1)])
+@pytest.mark.parametrize("card,number", [("Metalworker", 1), ("Bloom Tender", 1),
+                                         ("Chrome Mox", 1)])
 def test_unmodelled_mana_is_refused_not_read_as_no_mana(card: str, number: int) -> None:
     # The card format can't say what these add; "nothing" would be a wrong answer.
     state = load_state_text(f"turn: {{active_player: A}}\n"

@@ -35,14 +35,16 @@ players:
 @pytest.mark.cr("106.7")
 def test_could_produce_marks_answers_that_look_at_unmodelled_mana() -> None:
     state = load_state_text(BOARD)
-    # Nykthos' first ability ({T}: Add {C}) is modelled; its devotion ability isn't.
+    # Nykthos: {T}: Add {C}; its devotion ability adds nothing here (no permanent of A
+    # has a colored mana cost, CR 700.5). Both are modelled.
     assert {t.value for t in could_produce(state, "Nykthos, Shrine to Nyx")} == {"C"}
-    # Reflecting Pool looks at the lands A controls, Nykthos among them.
+    # Reflecting Pool looks at the lands A controls: Forest and Nykthos, both decided.
     assert {t.value for t in could_produce(state, "Reflecting Pool")} == {"G", "C"}
-    assert incomplete_answers(state) == {"Metalworker", "Nykthos, Shrine to Nyx",
-                                         "Reflecting Pool"}
+    # Metalworker's own answer is the one that rests on unmodelled mana.
+    assert incomplete_answers(state) == {"Metalworker"}
     assert explain_could_produce(state, "Forest").complete
-    assert not explain_could_produce(state, "Reflecting Pool").complete
+    assert explain_could_produce(state, "Reflecting Pool").complete
+    assert not explain_could_produce(state, "Metalworker").complete
 
 
 def test_asking_what_an_unmodelled_ability_adds_names_it() -> None:
@@ -54,11 +56,11 @@ def test_asking_what_an_unmodelled_ability_adds_names_it() -> None:
 @pytest.mark.cr("106.6")
 def test_payments_leave_unmodelled_sources_out_and_say_so() -> None:
     state = load_state_text(BOARD)
-    # Hand count for {G}: Forest, or Reflecting Pool making {G} (Nykthos' devotion and
-    # Metalworker are left out).
+    # Hand count for {G}: Forest, or Reflecting Pool making {G} (Metalworker is left out;
+    # Nykthos' devotion ability adds nothing here).
     assert count_payments(state, "A", "{G}") == 2
     p = payments(state, "A", "{G}")
-    assert set(p.left_out) == {"Metalworker (ability 1)", "Nykthos, Shrine to Nyx (ability 2)"}
+    assert set(p.left_out) == {"Metalworker (ability 1)"}
 
 
 def test_pay_cli_reports_a_lower_bound(capsys: pytest.CaptureFixture[str],
@@ -80,7 +82,8 @@ def test_pay_cli_reports_a_lower_bound(capsys: pytest.CaptureFixture[str],
     assert "Metalworker (ability 1) can't be activated" not in out
     assert main(["produce", str(path), "--json"]) == 0
     objects = {o["object"]: o for o in json.loads(capsys.readouterr().out)["objects"]}
-    assert objects["Reflecting Pool"]["complete"] is False
+    assert objects["Metalworker"]["complete"] is False
+    assert "complete" not in objects["Reflecting Pool"]
     assert "complete" not in objects["Forest"]
 
 

@@ -423,10 +423,9 @@ def base_supports(state: GameState, source: Permanent, prod: ManaProduction,
         return frozenset(c for size in range(1, min(amount, 5) + 1)
                          for c in itertools.combinations(COLORS, size))
     return frozenset(sorted_event(list(set(ev))) for ev in
-                     base_outcomes(state, source, ManaProduction(prod.kind, prod.mana,
-                                                                 prod.options, 1,
-                                                                 prod.could_produce),
-                                   could_produce_types))
+                     base_outcomes(state, source, ManaProduction(
+                         prod.kind, prod.mana, prod.options, 1, prod.could_produce,
+                         amount_of=prod.amount_of), could_produce_types))
 
 
 def solver_for(state: GameState) -> ProduceSolver:

@@ -25,7 +25,7 @@ from manacheck.model import (
     effective,
     matches,
 )
-from manacheck.model.conditions import chosen_production
+from manacheck.model.conditions import chosen_production, devotion
 from manacheck.model.errors import BadInput
 
 from ..replacement import (
@@ -54,7 +54,14 @@ def sorted_event(types: tuple[ManaType, ...] | list[ManaType]) -> ManaEvent:
 
 
 def count_per(state: GameState, source: Permanent, prod: ManaProduction) -> int:
-    """How many times ``per`` multiplies the production ("for each Swamp you control")."""
+    """How many times ``per`` multiplies the production ("for each Swamp you control"),
+    or ``amount_of`` gives the FIXED mana's count ("an amount of {G} equal to your
+    devotion to green", CR 700.5; "... equal to Marwyn's power", which is never less
+    than 0 mana, CR 107.1b)."""
+    if prod.amount_of == "power":
+        return max(effective(state)[source.id].power or 0, 0)
+    if prod.amount_of == "devotion" and prod.kind is ManaProductionKind.FIXED:
+        return devotion(state, source.controller, frozenset(prod.mana))
     if prod.per is None:
         return 1
     chars = effective(state)
@@ -113,6 +120,10 @@ def base_outcomes(
             sorted_event(list(c)) for c in itertools.combinations_with_replacement(COLORS, amount)
         )
     if k is ManaProductionKind.ONE_COLOR:
+        if prod.amount_of == "devotion":  # "... of that color equal to your devotion
+            return frozenset(  # to that color" (Nykthos; none where it is 0, CR 106.5)
+                (c,) * d for c in COLORS
+                if (d := devotion(state, source.controller, frozenset({c}))))
         return frozenset((c,) * amount for c in COLORS)
     if k is ManaProductionKind.CHOSEN_COLOR:
         chosen = source.choice("color")

@@ -1,0 +1,72 @@
+"""Mana amounts given by an expression: "an amount of {G} equal to your devotion to
+green" (Karametra's Acolyte), "... of that color equal to your devotion to that color"
+(Nykthos), "... equal to Marwyn's power" (Marwyn, the Nurturer; issue 16). Answers
+derived by hand from CR 700.5 (devotion) and the layers (power with counters, 613.4c).
+"""
+
+from __future__ import annotations
+
+import pytest
+from manacheck.model import ManaType, load_state_text
+from manacheck.model.conditions import devotion
+from manacheck.solver.payments import payment_answer
+from manacheck.solver.produce import activation_outcomes
+
+
+def _board(perms: list[str]) -> str:
+    return ("turn: {active_player: A, number: 3}\nplayers:\n  A:\n    battlefield: ["
+            + ", ".join(perms) + "]\n  B:\n    battlefield: [Llanowar Elves]\n")
+
+
+ACOLYTE, NYKTHOS, MARWYN = '"Karametra\'s Acolyte"', '"Nykthos, Shrine to Nyx"', \
+    '"Marwyn, the Nurturer"'
+
+
+@pytest.mark.cr("700.5")
+def test_devotion_counts_colored_symbols_of_your_permanents() -> None:
+    # Acolyte {3}{G} and Elves {G}: 2; Tundra has no mana cost; the opponent's Elves
+    # count for the opponent only.
+    s = load_state_text(_board([ACOLYTE, "Llanowar Elves", "Tundra"]))
+    assert devotion(s, "A", frozenset({ManaType.G})) == 2
+    assert devotion(s, "A", frozenset({ManaType.W})) == 0
+    assert devotion(s, "B", frozenset({ManaType.G})) == 1
+    assert activation_outcomes(s, "Karametra's Acolyte", 1) == {(ManaType.G,) * 2}
+
+
+@pytest.mark.cr("700.5")
+def test_nykthos_adds_one_color_as_much_as_its_devotion() -> None:
+    # Devotion 2 to green (Acolyte, Elves), 0 to the others: {G}{G} only (a color with
+    # no devotion would add zero mana). Alone, it adds nothing.
+    s = load_state_text(_board([NYKTHOS, ACOLYTE, "Llanowar Elves"]))
+    assert activation_outcomes(s, "Nykthos, Shrine to Nyx", 2) == {(ManaType.G,) * 2}
+    alone = load_state_text(_board([NYKTHOS]))
+    assert activation_outcomes(alone, "Nykthos, Shrine to Nyx", 2) == frozenset()
+
+
+@pytest.mark.cr("613.4c")
+def test_marwyn_adds_her_power() -> None:
+    # Power 1 and two +1/+1 counters: {G}{G}{G}. With Elves and a Forest: 5 mana at most,
+    # {G}x5 in one way, {G}x6 in none.
+    s = load_state_text(_board([f"{{card: {MARWYN}, counters: {{+1/+1: 2}}}}",
+                                "Llanowar Elves", "Forest"]))
+    assert activation_outcomes(s, "Marwyn, the Nurturer", 1) == {(ManaType.G,) * 3}
+    assert payment_answer(s, "A", "{G}" * 5).count == 1
+    assert payment_answer(s, "A", "{G}" * 6).payable is False
+    # -1/-1 counters past her power: 0, never negative mana (CR 107.1b).
+    weak = load_state_text(_board([f"{{card: {MARWYN}, counters: {{-1/-1: 1}}}}"]))
+    assert activation_outcomes(weak, "Marwyn, the Nurturer", 1) == frozenset()
+
+
+@pytest.mark.cr("700.5")
+def test_a_devotion_board_counts_exactly() -> None:
+    # Acolyte (devotion to green 3: Acolyte, Marwyn, Elves) adds GGG; Marwyn (power 3)
+    # GGG; Nykthos {C}, or {2} for GGG; Elves G; two Forests. {9}: 7 ways (derived by
+    # listing the sets of activations whose mana can total 9, each giving 1 to all):
+    # with Nykthos' {C}: {A, M, F2, E, C}, {A, M, F2, C}, {A, M, F1, E, C}; without
+    # Nykthos: {A, M, F2, E}; with its GGG (11 needed): {A, M, F2, E, N}, {A, M, F2, N},
+    # {A, M, F1, E, N}.
+    s = load_state_text(_board([ACOLYTE, NYKTHOS, f"{{card: {MARWYN}, counters: "
+                                "{+1/+1: 2}}", "Llanowar Elves", "Forest", "Forest"]))
+    assert payment_answer(s, "A", "{9}").count == 7
+    assert payment_answer(s, "A", "{G}" * 10).count == 1
+    assert payment_answer(s, "A", "{G}" * 11).payable is False
