@@ -270,7 +270,10 @@ def parse_mana(v: Any, path: str) -> ManaProduction:
     ``{unmodelled: true}`` (adds mana the format can't describe: devotion, "for each
     color among ...", an exiled card's mana value; CR 605.1a still classifies it and
     solvers refuse to guess); optional ``per: FILTER`` and
-    ``restriction: {text, spells, abilities}``.
+    ``restriction: {text, spells, abilities}``; ``amount_of: devotion | power`` with
+    ``add`` or ``one_color`` ("an amount of {G} equal to your devotion to green",
+    Nykthos, Marwyn); ``instead: {if: [CONDITION, ...], <mana>}`` ("If you control an
+    Urza's Mine and an Urza's Power-Plant, add {C}{C}{C} instead").
     """
     check_keys(v, path, MANA_KEYS)
     if "instead" in v:
