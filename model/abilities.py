@@ -407,6 +407,9 @@ class ManaReplacement:
     set_amount: int | None = None
     multiply: int | None = None
     only_if_produces: frozenset[ManaType] = frozenset()
+    #: "If a land is tapped for two or more mana" (Damping Sphere): the effect applies
+    #: only while the event holds at least this much mana (re-checked, CR 616.1f).
+    only_if_at_least: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

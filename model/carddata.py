@@ -152,7 +152,7 @@ def parse_triggered(v: Any, path: str) -> TriggeredAbility:
 
 
 REPLACEMENT_KEYS = ("source", "player", "tapped_for_mana", "cases", "set_type", "set_amount",
-                    "multiply", "only_if_produces")
+                    "multiply", "only_if_produces", "only_if_at_least")
 
 
 def parse_replacement(v: Any, path: str) -> ManaReplacement:
@@ -172,7 +172,17 @@ def parse_replacement(v: Any, path: str) -> ManaReplacement:
         multiply=v.get("multiply"),
         only_if_produces=frozenset(parse_color(c, f"{path}.only_if_produces")
                                    for c in str_list(v.get("only_if_produces", []), path)),
+        only_if_at_least=_positive(v.get("only_if_at_least"), f"{path}.only_if_at_least"),
     )
+
+
+def _positive(v: Any, path: str) -> int | None:
+    """An optional positive whole number."""
+    if v is None:
+        return None
+    if isinstance(v, bool) or not isinstance(v, int) or v < 1:
+        raise CardFieldError(f"expected a positive whole number, not {v!r}", path)
+    return v
 
 
 STATIC_KEYS = ("kind", "affected", "replacement", "set_subtypes", "add_subtypes", "granted",

@@ -253,6 +253,8 @@ def _replacement(r: ManaReplacement) -> dict[str, Any]:
         out["set_amount"] = r.set_amount
     if r.multiply is not None:
         out["multiply"] = r.multiply
+    if r.only_if_at_least is not None:
+        out["only_if_at_least"] = r.only_if_at_least
     if r.only_if_produces:
         out["only_if_produces"] = sorted((t.value for t in r.only_if_produces),
                                          key=_TYPE_ORDER.index)

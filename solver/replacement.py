@@ -118,13 +118,14 @@ class BoundReplacement:
     set_amount: int | None = None
     multiply: int | None = None
     only_if_produces: frozenset[ManaType] = frozenset()
+    only_if_at_least: int | None = None
 
     @property
     def key(self) -> tuple[object, ...]:
         """What the effect does, without who creates it: equal keys are interchangeable."""
         st = None if self.set_types is None else tuple(sorted(t.order for t in self.set_types))
         only = tuple(sorted(t.order for t in self.only_if_produces))
-        return (st, self.set_amount, self.multiply, only)
+        return (st, self.set_amount, self.multiply, only, self.only_if_at_least)
 
     def describe(self) -> str:
         parts = []
@@ -135,6 +136,8 @@ class BoundReplacement:
             parts.append(f"amount -> {self.set_amount}")
         if self.multiply is not None:
             parts.append(f"amount x{self.multiply}")
+        if self.only_if_at_least is not None:
+            parts.append(f"if {self.only_if_at_least} or more mana")
         who = self.name if self.effect_id in ("", self.name) else f"{self.name} ({self.effect_id})"
         return f"{who}: " + ", ".join(parts or ["no change"])
 
@@ -143,6 +146,8 @@ def replacement_applies(eff: BoundReplacement, event: Vector) -> bool:
     """CR 616.1f: whether the effect applies to the event as it now stands."""
     if sum(event) == 0:
         return False
+    if eff.only_if_at_least is not None and sum(event) < eff.only_if_at_least:
+        return False  # "tapped for two or more mana" (Damping Sphere)
     if eff.only_if_produces:
         return any(event[_INDEX[t]] for t in eff.only_if_produces)
     return True
@@ -213,7 +218,7 @@ def bound_replacements(
         elif r.set_type is not None:
             set_types = frozenset({r.set_type})
         out.append(BoundReplacement(eff_id, eff_name, set_types, r.set_amount,
-                                    r.multiply, r.only_if_produces))
+                                    r.multiply, r.only_if_produces, r.only_if_at_least))
     return tuple(out)
 
 
@@ -436,7 +441,8 @@ def _canonical_cached(effects: tuple[BoundReplacement, ...]) -> Canonical:
         groups.setdefault(e.key, []).append(e)
     keys = sorted(groups, key=repr)
     reps = tuple(BoundReplacement("", "", groups[k][0].set_types, groups[k][0].set_amount,
-                                  groups[k][0].multiply, groups[k][0].only_if_produces)
+                                  groups[k][0].multiply, groups[k][0].only_if_produces,
+                                  groups[k][0].only_if_at_least)
                  for k in keys)
     return tuple((k, len(groups[k])) for k in keys), reps
 

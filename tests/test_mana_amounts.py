@@ -70,3 +70,45 @@ def test_a_devotion_board_counts_exactly() -> None:
     assert payment_answer(s, "A", "{9}").count == 7
     assert payment_answer(s, "A", "{G}" * 10).count == 1
     assert payment_answer(s, "A", "{G}" * 11).payable is False
+
+
+DAMPING = "turn: {active_player: A, number: 3}\nplayers:\n  A:\n    battlefield: [Damping Sphere, "
+
+
+@pytest.mark.cr("616.1f")
+@pytest.mark.cr("614.5")
+def test_damping_sphere_replaces_two_or_more_mana_from_a_land() -> None:
+    # Issue 16: "If a land is tapped for two or more mana, it produces {C} instead."
+    # Ancient Tomb makes {C}, Sol Ring (not a land) still {C}{C}; a Forest's one {G}
+    # stays {G}.
+    s = load_state_text(DAMPING + "Ancient Tomb, Sol Ring, Forest]\n")
+    assert activation_outcomes(s, "Ancient Tomb", 1) == {(ManaType.C,)}
+    assert activation_outcomes(s, "Sol Ring", 1) == {(ManaType.C,) * 2}
+    assert activation_outcomes(s, "Forest", 1) == {(ManaType.G,)}
+    assert payment_answer(s, "A", "{4}").count == 1
+    assert payment_answer(s, "A", "{5}").payable is False
+
+
+@pytest.mark.cr("616.1f")
+@pytest.mark.cr("700.5")
+def test_damping_sphere_with_nykthos() -> None:
+    # Devotion to green 2 (Acolyte, Elves): Nykthos would add {G}{G}, a land tapped for
+    # two mana, so {C}. With devotion 1 it adds {G}: one mana, not replaced.
+    two = load_state_text(DAMPING + '"Nykthos, Shrine to Nyx", "Karametra\'s Acolyte", '
+                          "Llanowar Elves]\n")
+    assert activation_outcomes(two, "Nykthos, Shrine to Nyx", 2) == {(ManaType.C,)}
+    one = load_state_text(DAMPING + '"Nykthos, Shrine to Nyx", Llanowar Elves]\n')
+    assert activation_outcomes(one, "Nykthos, Shrine to Nyx", 2) == {(ManaType.G,)}
+
+
+@pytest.mark.cr("616.1f")
+@pytest.mark.cr("614.5")
+def test_damping_sphere_and_mana_reflection_in_either_order() -> None:
+    # A Forest's {G}: Mana Reflection first makes {G}{G}, then Damping Sphere applies
+    # ({C}); Damping first doesn't apply (one mana), Reflection makes {G}{G}, and then
+    # Damping applies after all (CR 616.1f: re-checked): {C} either way. Eldrazi
+    # Temple's {C}{C}: Damping first gives {C}, then Reflection {C}{C} (each effect
+    # applies once, CR 614.5); Reflection first gives four, then {C}: both are possible.
+    s = load_state_text(DAMPING + "Mana Reflection, Forest, Eldrazi Temple]\n")
+    assert activation_outcomes(s, "Forest", 1) == {(ManaType.C,)}
+    assert activation_outcomes(s, "Eldrazi Temple", 2) == {(ManaType.C,), (ManaType.C,) * 2}

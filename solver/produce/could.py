@@ -348,6 +348,12 @@ class ProduceSolver:
         hit = self._types_memo.get(memo_key)
         if hit is not None:
             return hit
+        if any(b.only_if_at_least is not None for b in self.bound(perm, ab)):
+            # Whether it applies depends on the amount ("tapped for two or more mana",
+            # Damping Sphere), so the types come from the whole events.
+            whole = frozenset(t for ev in self.outcomes(perm, ab, values, None) for t in ev)
+            self._types_memo[memo_key] = whole
+            return whole
         key = (perm.id, -id(ab))
         entry = self._canonical.get(key)
         if entry is None:
@@ -392,7 +398,7 @@ def type_only(b: BoundReplacement) -> BoundReplacement:
     amount = b.set_amount if b.set_amount in (None, 0) else 1
     multiply = None if b.multiply is None or b.multiply > 0 else 0
     return BoundReplacement(b.effect_id, b.name, b.set_types, amount, multiply,
-                            b.only_if_produces)
+                            b.only_if_produces, b.only_if_at_least)
 
 
 def base_supports(state: GameState, source: Permanent, prod: ManaProduction,
