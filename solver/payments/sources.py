@@ -525,6 +525,7 @@ def repeat_filters(b: Board) -> None:
         for a in names:
             reach[a] |= {d for c in reach[a] for d in reach[c]}
     cyclic = {a for a in names if a in reach[a]}
+
     def supply(key: str) -> int:
         """The most mana the other sources and the pool could give this ability's
         costs: of the types its cost accepts, unless another such ability feeds it."""
