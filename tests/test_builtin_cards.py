@@ -336,7 +336,8 @@ def read_production(effect: str) -> tuple[str, object, str | None]:
         options = re.findall(group, phrase)
         return "choice", tuple(tuple(ManaType(c) for c in re.findall(r"[WUBRGC]", o))
                                for o in options), per or None
-    m2 = re.fullmatch(r"(\w+) mana of any (one )?color", phrase)
+    m2 = re.fullmatch(r"(\w+) mana (?:of any (one )?color|in any combination of colors)",
+                      phrase)
     if m2 and m2.group(1) in NUMBER_WORDS:
         kind = "one_color" if m2.group(2) else "any_color"
         return kind, NUMBER_WORDS[m2.group(1)], per or None
