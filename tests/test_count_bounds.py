@@ -117,13 +117,13 @@ PLAIN_ONLY = ["Plains", "Island", "Forest", "Sol Ring", "Wastes", "Birds of Para
        st.data())
 def test_the_arithmetic_check_agrees_with_the_max_flow(
         lands: list[str], symbols: list[str], data: st.DataObject) -> None:
-    # exact._plain_valid (one-type mana, plain costs) against the max-flow (solve) on
+    # exact.plain_valid (one-type mana, plain costs) against the max-flow (solve) on
     # random multisets of the board's kinds.
     from manacheck.solver.payments import exact as exact_mod
     s = load_state_text(_board(lands))
     b = payments(s, "A", "".join(symbols)).board
     counts = [data.draw(st.integers(0, 3)) for _ in b.kinds]
     pool = [0] * len(b.pool)
-    got = exact_mod._plain_valid(b, counts, pool, 0)
+    got = exact_mod.plain_valid(b, counts, pool, 0)
     assert got is not None  # every kind here qualifies
     assert got == (exact_mod.solve(b, counts, pool, 0) is not None)

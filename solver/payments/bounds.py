@@ -38,11 +38,9 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 
-from manacheck.model import ManaType, SymbolKind
-
-from . import counting, limits
+from . import counting, exact, limits
 from .board import Board
-from .kinds import max_units
+from .kinds import max_units, min_units
 from .sources import build_board
 from .values import PaymentSearchLimit
 
@@ -126,13 +124,7 @@ def _at_most(b: Board, max_steps: int) -> int:
     """The count of the choices that pass the necessary condition of the module
     docstring (an upper bound on the payments), in at most ``max_steps`` steps (one
     per state and number of activations tried)."""
-    need: dict[ManaType, int] = {}
-    if not b.spend:
-        for s in b.cost:
-            if s.kind is SymbolKind.COLORED:
-                need[s.colors[0]] = need.get(s.colors[0], 0) + 1
-            elif s.kind is SymbolKind.COLORLESS:
-                need[ManaType.C] = need.get(ManaType.C, 0) + 1
+    need = dict(exact.one_type_needs(b))
     colors = sorted(need, key=lambda t: t.order)
     tops = [need[t] for t in colors]
     # The colors' saturated counts, packed in one int (base top + 1 per color).
@@ -150,7 +142,7 @@ def _at_most(b: Board, max_steps: int) -> int:
             for o in options:
                 k = b.kinds[o.kind]
                 most = sum(max_units(s) for s in k.mana_cost)
-                fewest = sum(_fewest_units(s.kind, max_units(s)) for s in k.mana_cost)
+                fewest = sum(min_units(s) for s in k.mana_cost)
                 moves.append((1 - most, len(k.event) - fewest,
                               tuple(k.event.count(t) for t in colors)))
             blocks.append((bound, moves))
@@ -211,9 +203,3 @@ def _at_most(b: Board, max_steps: int) -> int:
             if x <= hi_need - life and y - y_off >= b.d_main_min - life:
                 total += w
     return total
-
-
-def _fewest_units(kind: SymbolKind, most: int) -> int:
-    """The fewest mana one symbol of an activation's cost takes ({2/W}: one)."""
-    return 1 if kind is SymbolKind.MONO_HYBRID else most
-

@@ -36,8 +36,9 @@ __all__ = [
     "FlowWitness",
     "find_order",
     "flow_check",
+    "one_type_needs",
+    "plain_valid",
     "simple_check_data",
-    "simple_valid",
     "slots_for",
     "solve",
     "try_orders",
@@ -56,10 +57,8 @@ def valid(b: Board, counts: Sequence[int], pool: Sequence[int], life_syms: int,
     if r is None:
         if tap_need > tap_avail:
             r = False
-        elif b.simple is not None:
-            r = simple_valid(b, counts, pool, life_syms)
-        elif (plain := _plain_valid(b, counts, pool, life_syms)) is not None:
-            r = plain
+        elif (plain := plain_valid(b, counts, pool, life_syms)) is not None:
+            r = plain  # arithmetic: every board of ``b.simple`` and more
         else:
             b.flows += 1
             if b.max_flows is not None and b.flows > b.max_flows:
@@ -99,7 +98,7 @@ def simple_check_data(b: Board) -> ExactData | None:
     return total, need
 
 
-def _plain_valid(b: Board, counts: Sequence[int], pool: Sequence[int], life_syms: int
+def plain_valid(b: Board, counts: Sequence[int], pool: Sequence[int], life_syms: int
                  ) -> bool | None:
     """The exact check in arithmetic when it is arithmetic for these activations, else
     None: the cost has only colored, {C} and generic symbols and no spend rule applies;
@@ -137,29 +136,11 @@ def _plain_valid(b: Board, counts: Sequence[int], pool: Sequence[int], life_syms
                 return None
             lo[pk.type] = lo.get(pk.type, 0) + n
             hi[pk.type] = hi.get(pk.type, 0) + n
-    need = dict(_one_type_needs(b))
+    need = dict(one_type_needs(b))
     if any(hi.get(t, 0) < want for t, want in need.items()):
         return False
     least = sum(max(lo.get(t, 0), need.get(t, 0)) for t in {*lo, *need})
     return least <= b.d_main_max <= sum(hi.values())
-
-
-def simple_valid(b: Board, counts: Sequence[int], pool: Sequence[int], life_syms: int
-                  ) -> bool:
-    assert b.simple is not None
-    total, need = b.simple
-    if life_syms or sum(counts) + sum(pool) != total:
-        return False
-    have: dict[ManaType, int] = {}
-    for k, n in enumerate(counts):
-        if n:
-            t = b.kinds[k].event[0]
-            have[t] = have.get(t, 0) + n
-    for i, n in enumerate(pool):
-        if n:
-            t = b.pool[i].type
-            have[t] = have.get(t, 0) + n
-    return all(have.get(t, 0) >= n for t, n in need.items())
 
 
 def solve(b: Board, counts: Sequence[int], pool: Sequence[int], life_syms: int,
@@ -187,7 +168,7 @@ def solve(b: Board, counts: Sequence[int], pool: Sequence[int], life_syms: int,
         return None
     # And each symbol of one type ({G}, {C}) needs mana of its type (CR 107.4a, 107.4c;
     # not with a spend rule, CR 609.4b).
-    for t, want in _one_type_needs(b):
+    for t, want in one_type_needs(b):
         have = sum(n * b.kinds[k].event.count(t) for k, n in enumerate(counts) if n)
         have += sum(n for i, n in enumerate(pool) if n and b.pool[i].type is t)
         if have < want:
@@ -199,7 +180,7 @@ def solve(b: Board, counts: Sequence[int], pool: Sequence[int], life_syms: int,
     return find_order(b, counts, pool, life_syms, filters)
 
 
-def _one_type_needs(b: Board) -> tuple[tuple[ManaType, int], ...]:
+def one_type_needs(b: Board) -> tuple[tuple[ManaType, int], ...]:
     """For each mana type, how many symbols of the cost only that type pays ({G},
     {C}); none when a spend rule lets other mana pay them (CR 609.4b)."""
     if b.one_type_needs is None:

@@ -43,6 +43,7 @@ __all__ = [
     "SpendRule",
     "accepts",
     "max_units",
+    "min_units",
     "note",
     "symbol_slot",
     "type_classes",
@@ -198,6 +199,14 @@ def type_classes(costs: Iterable[ManaCost], rule: SpendRule = NO_SPEND_RULE
         sig = tuple(pays(sym, t) for sym in symbols)
         out[t] = rep.setdefault(sig, t)
     return out
+
+
+def min_units(s: ManaSymbol) -> int:
+    """The fewest mana one symbol of an activation's cost can take: none for Phyrexian
+    mana paid with life (CR 107.4f), one for {2/W} (CR 107.4e)."""
+    if s.kind in (SymbolKind.PHYREXIAN, SymbolKind.HYBRID_PHYREXIAN):
+        return 0
+    return 1 if s.kind is SymbolKind.MONO_HYBRID else max_units(s)
 
 
 def max_units(s: ManaSymbol) -> int:

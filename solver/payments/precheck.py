@@ -27,11 +27,11 @@ from __future__ import annotations
 import copy
 import dataclasses
 
-from manacheck.model import GameState, ManaCost, ManaSymbol, ManaType, SymbolKind
+from manacheck.model import GameState, ManaCost, ManaType, SymbolKind
 
 from ..maxflow import FlowNetwork
 from .board import Board
-from .kinds import accepts, max_units
+from .kinds import accepts, min_units
 from .sources import board_for, build_board
 
 __all__ = ["flow_payable", "flow_possible", "max_payable_units", "payable_upper_bound"]
@@ -101,14 +101,6 @@ def max_payable_units(board: Board) -> tuple[int, int]:
     return net.maxflow(s, t), demand
 
 
-def _fewest_units(sym: ManaSymbol) -> int:
-    """The fewest units of mana a symbol of an activation's cost can take: none for
-    Phyrexian mana paid with life (CR 107.4f), one for {2/W} (CR 107.4e)."""
-    if sym.kind in (SymbolKind.PHYREXIAN, SymbolKind.HYBRID_PHYREXIAN):
-        return 0
-    return 1 if sym.kind is SymbolKind.MONO_HYBRID else max_units(sym)
-
-
 def net_units(board: Board) -> int:
     """The most mana the groups' activations can bring to the cost beyond what pays
     their own costs: for each block of options sharing a bound (``Group.blocks``),
@@ -125,7 +117,7 @@ def net_units(board: Board) -> int:
     for grp in board.groups:
         for options, bound in grp.blocks():
             gain = max((len(board.kinds[o.kind].event)
-                        - sum(_fewest_units(s) for s in board.kinds[o.kind].mana_cost)
+                        - sum(min_units(s) for s in board.kinds[o.kind].mana_cost)
                         for o in options), default=0)
             total += max(gain, 0) * bound
     return total

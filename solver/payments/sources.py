@@ -58,7 +58,7 @@ from .kinds import (
     Option,
     PoolKind,
     accepts,
-    max_units,
+    min_units,
     note,
 )
 from .outlets import sac_classes, sac_filter_index, sacrificable
@@ -544,8 +544,7 @@ def repeat_filters(b: Board) -> None:
                      for o in others if not o.exclusive)
         return n
 
-    most = {key: supply(key) // max(1, sum(1 if s.kind is SymbolKind.MONO_HYBRID
-                                           else max_units(s) for s in keys[key][1]))
+    most = {key: supply(key) // max(1, sum(min_units(s) for s in keys[key][1]))
             for key in names if key not in cyclic}
     for g in b.groups:
         changed = []
