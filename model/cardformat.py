@@ -284,8 +284,8 @@ def parse_mana(v: Any, path: str) -> ManaProduction:
         if what not in ("devotion", "power") or base.kind not in (
                 ManaProductionKind.FIXED, ManaProductionKind.ONE_COLOR) \
                 or base.per is not None or base.per_sacrificed_mana_value:
-            raise CardFieldError("amount_of is devotion or power, with add or one_color "
-                                 "and without per", f"{path}.amount_of")
+            raise CardFieldError(f"amount_of {what!r}: it is devotion or power, with add "
+                                 "or one_color and without per", f"{path}.amount_of")
         return dataclasses.replace(base, amount_of=what)
     kinds = [k for k in ("add", "choice", "any_color", "one_color", "chosen_color",
                          "could_produce", "produced_type", "unmodelled") if k in v]

@@ -112,3 +112,25 @@ def test_damping_sphere_and_mana_reflection_in_either_order() -> None:
     s = load_state_text(DAMPING + "Mana Reflection, Forest, Eldrazi Temple]\n")
     assert activation_outcomes(s, "Forest", 1) == {(ManaType.C,)}
     assert activation_outcomes(s, "Eldrazi Temple", 2) == {(ManaType.C,), (ManaType.C,) * 2}
+
+
+@pytest.mark.parametrize(("ability", "said"), [
+    ('{activated: {cost: "{T}", mana: {add: "{G}", amount_of: luck}, text: t}}',
+     "amount_of 'luck'"),
+    ('{activated: {cost: "{T}", mana: {any_color: 1, amount_of: power}, text: t}}',
+     "amount_of 'power'"),
+    ("{static: {kind: mana_replacement, replacement: {set_type: C, only_if_at_least: 0}, "
+     "text: t}}", "only_if_at_least"),
+])
+def test_bad_amounts_are_one_line(ability: str, said: str, tmp_path: object,
+                                  capsys: pytest.CaptureFixture[str]) -> None:
+    from pathlib import Path
+
+    from manacheck.cli import main
+    path = Path(str(tmp_path)) / "bad.yaml"
+    path.write_text("turn: {active_player: A}\nplayers:\n  A: {battlefield: [X]}\ncards:\n"
+                    f"  - name: X\n    types: [Land]\n    abilities:\n      - {ability}\n",
+                    encoding="utf-8")
+    assert main(["validate", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and said in err and "(line 8)" in err
