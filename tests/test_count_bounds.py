@@ -127,3 +127,18 @@ def test_the_arithmetic_check_agrees_with_the_max_flow(
     got = exact_mod.plain_valid(b, counts, pool, 0)
     assert got is not None  # every kind here qualifies
     assert got == (exact_mod.solve(b, counts, pool, 0) is not None)
+
+
+def test_a_count_out_of_states_lists_without_the_signets(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # The count's states spent: the listing, which keeps at least as many, is not
+    # tried; the payments shown are those without mana-costing sources, said so.
+    s = load_state_text(_board(["Plains"] * 3 + ["Forest"] * 2 + ["Azorius Signet"] * 2))
+    monkeypatch.setattr(limits, "DEFAULT_MAX_STATES", 3)
+    monkeypatch.setattr(limits, "BOUND_STATES", 20)
+    a = payment_answer(s, "A", "{2}{W}")
+    assert a.count is None and a.options and not a.order_complete
+    assert "not tried" in a.listing_stopped
+    assert all("Signet" not in q.text for q in a.options)
+    full = payments(s, "A", "{2}{W}")
+    assert all(q in full for q in a.options)

@@ -331,7 +331,7 @@ def payment_answer(state: GameState, player: str, cost: ManaCost | str | None, *
         try:
             # A count stopped at its states would stop the listing too: straight to
             # the payments without mana-costing sources.
-            options = tuple(p.best(show, whole=count is not None or "states" not in stopped))
+            options = tuple(p.best(show, whole=count is not None or not p.states_spent))
             order_complete = p.best_complete
             listing_stopped = p.best_stopped
         except PaymentSearchLimit as e:  # a budget, not bad input: said, not raised

@@ -30,7 +30,7 @@ from manacheck.model import ManaType
 from . import exact, limits
 from .board import Board
 from .kinds import Group, Option, max_units
-from .values import PaymentSearchLimit
+from .values import StatesSpent
 
 __all__ = ["count"]
 
@@ -236,7 +236,7 @@ def _count_simple(b: Board, max_states: int) -> int:
                 merged[st] += w
             states = merged
             if len(states) > max_states:
-                raise PaymentSearchLimit(f"counting stopped after {max_states} states")
+                raise StatesSpent(f"counting stopped after {max_states} states")
     total = 0
     pool_ranges = [range(pk.amount + 1) for pk in b.pool]
     for pool in itertools.product(*pool_ranges):
@@ -292,7 +292,7 @@ def _grew(table: dict[Any, int], b: Board) -> None:
     """The state budget of the whole count (every table so far and this one), checked
     while a table grows, never only after a block."""
     if b.count_done + len(table) > b.count_limit:
-        raise PaymentSearchLimit(
+        raise StatesSpent(
             f"counting stopped after {b.count_limit:,} partial states",
             suggestion="list payments with --limit instead")
 

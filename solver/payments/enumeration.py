@@ -34,7 +34,7 @@ from .counting import count
 from .outlets import sacs_fit
 from .precheck import flow_possible, plain_sources_pay
 from .sources import build_board
-from .values import Payment, PaymentSearchLimit
+from .values import Payment, PaymentSearchLimit, StatesSpent
 from .witness import build_payment, check_proposed
 
 __all__ = ["Payments"]
@@ -54,6 +54,8 @@ class Payments:
         self._count: int | None = None
         #: Why the count stopped at its budget, once it has.
         self._stopped: str | None = None
+        #: Whether that budget was the count's states (see :meth:`best`'s ``whole``).
+        self.states_spent = False
         #: False when ``best`` stopped scanning a layer at its limit.
         self.best_complete = True
         #: When ``best``'s listing stopped at its budget and it showed the payments of
@@ -365,6 +367,7 @@ class Payments:
                     self._count = count(self._b)
                 except PaymentSearchLimit as e:
                     self._stopped = e.message  # not the exception: its frames hold tables
+                    self.states_spent = isinstance(e, StatesSpent)
                     raise
         if self.limit is not None:
             return min(self._count, self.limit)

@@ -232,6 +232,11 @@ class PaymentSearchLimit(BadInput):
     """Counting stopped: the problem is beyond the configured state limit."""
 
 
+class StatesSpent(PaymentSearchLimit):
+    """The counting programme's state budget is spent (the listing, which keeps at
+    least as many states, would spend its own too)."""
+
+
 # ---------------------------------------------------------------------------------------
 # Sources, kinds and groups
 # ---------------------------------------------------------------------------------------
