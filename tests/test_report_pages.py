@@ -10,6 +10,7 @@ ruling, and screenshots at laptop and phone widths are written for a person to l
 from __future__ import annotations
 
 import copy
+import html
 import json
 import shutil
 import subprocess
@@ -117,7 +118,7 @@ def _kozilek() -> dict[str, Any]:
     tapped["players"]["Alice"]["battlefield"][0] = {
         "card": n, "id": n, "tapped": True, "summoning_sick": True,
         "counters": {"+1/+1": 2, "-1/-1": 1, "charge": 3}}
-    empty_hand = copy.deepcopy(board)
+    empty_hand = copy.deepcopy(tapped)
     empty_hand["players"]["Alice"]["hand"] = ["Island"]
     empty_hand["players"]["Alice"]["mana_pool"] = [{"mana": "{C}{C}", "from": "Eldrazi Temple"},
                                                   "{G}"]
@@ -292,7 +293,7 @@ def test_tapped_permanents_turn_and_counters_badge(report: dict[str, Any]) -> No
     assert all("rotate(90)" in e["attrs"]["transform"] for e in tapped)
     assert not any("rotate" in e["attrs"]["transform"] for e in untapped)
     kozilek = [e for e in tapped if e["attrs"]["data-object-id"] == report["cards"][1]["name"]]
-    assert len(kozilek) == 1 and kozilek[0]["attrs"]["data-sick"] == "true"
+    assert len(kozilek) == 2 and all(e["attrs"]["data-sick"] == "true" for e in kozilek)
     badges = {(e["attrs"]["data-counter"], e["attrs"]["data-count"])
               for e in t.with_attr("data-counter")}
     assert {("+1/+1", "2"), ("-1/-1", "1"), ("charge", "3"), ("+1/+1", "3")} <= badges
@@ -424,3 +425,40 @@ def test_a_browser_renders_every_case_and_ruling(report: dict[str, Any],
         shot = tmp_path / f"{name}.png"
         run = _browse(exe, f"--screenshot={shot}", f"--window-size={size}", page.as_uri())
         assert run.returncode == 0 and shot.stat().st_size > 10_000, run.stderr[-2000:]
+
+
+_PROBE = """window.addEventListener("load", function () {
+  var d = document.getElementById("page").contentDocument, w = d.documentElement.clientWidth;
+  var wide = [];
+  d.querySelectorAll("main *").forEach(function (e) {
+    if (e.closest("pre") || e.closest("svg") || e.closest(".table-wrap")) return;
+    if (e.getBoundingClientRect().right > w + 0.5) wide.push(e.tagName + "." + e.className);
+  });
+  document.body.setAttribute("data-probe", JSON.stringify(
+    {scroll: d.documentElement.scrollWidth, width: w, wide: wide.slice(0, 5)}));
+});"""
+
+
+def _width_probe(exe: str, page: str, width: int, tmp_path: Path) -> dict[str, Any]:
+    """Lay ``page`` out ``width`` px wide (an iframe: headless windows are 500 px or
+    more) and measure: the page's scroll width and any element past its right edge."""
+    wrapper = (f'<!DOCTYPE html><html><body style="margin:0"><iframe id="page" '
+               f'style="width:{width}px;height:900px;border:0" '
+               f'srcdoc="{html.escape(page, quote=True)}"></iframe>'
+               f"<script>{_PROBE}</script></body></html>")
+    path = tmp_path / f"probe-{width}.html"
+    path.write_text(wrapper, encoding="utf-8")
+    dom = _browse(exe, "--window-size=1400,1000", "--dump-dom", path.as_uri())
+    probe = [e["attrs"]["data-probe"] for e in _tree(dom.stdout).with_attr("data-probe")]
+    assert probe, dom.stderr[-2000:]
+    result: dict[str, Any] = json.loads(probe[0])
+    return result
+
+
+def test_no_sideways_scrolling_on_a_phone(report: dict[str, Any], tmp_path: Path) -> None:
+    exe = _chromium()
+    for page in (render_html(report), render_html(_hostile()),
+                 render_index_html(_index(report))):
+        for width in (375, 1280):
+            probe = _width_probe(exe, page, width, tmp_path)
+            assert probe["scroll"] <= probe["width"] and not probe["wide"], (width, probe)

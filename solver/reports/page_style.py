@@ -15,7 +15,7 @@ CSS = """
 html { -webkit-text-size-adjust: 100%; }
 body { margin: 0; background: var(--bg); color: var(--ink); line-height: 1.5;
   font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, "DejaVu Sans", sans-serif; }
-main { max-width: 1120px; margin: 0 auto; padding: 16px; }
+main { max-width: 1120px; margin: 0 auto; padding: 16px; overflow-wrap: anywhere; }
 h1 { font-size: 1.6rem; margin: .2em 0; line-height: 1.25; }
 h2 { font-size: 1.4rem; margin: 0; line-height: 1.25; }
 h3 { font-size: 1.15rem; margin: 1.4em 0 .5em; }
@@ -67,7 +67,7 @@ article.case:target { outline: 3px solid var(--accent); }
 .flipped { font-size: .8rem; color: var(--warn); font-weight: 600; }
 .reasons { margin: 4px 0 8px; padding-left: 1.2em; font-size: .93rem; }
 .rule { font-family: ui-monospace, "DejaVu Sans Mono", monospace; font-size: .85rem;
-  background: #eef1f6; border-radius: 4px; padding: 0 5px; white-space: nowrap; }
+  background: #eef1f6; border-radius: 4px; padding: 0 5px; }
 .rules { display: flex; flex-wrap: wrap; gap: 5px; align-items: baseline; margin: 6px 0; }
 .flip { background: #f1f5ff; border-radius: 8px; padding: 8px 10px; margin: 8px 0; }
 pre { background: #0f1720; color: #e6edf3; border-radius: 8px; padding: 10px 12px;
@@ -99,7 +99,7 @@ svg .mini-name { font-size: 10px; fill: #1d2330; }
 svg .badge rect { stroke: #0003; }
 svg .badge-plus rect { fill: #c9ecd2; } svg .badge-minus rect { fill: #f8d0cc; }
 svg .badge-other rect { fill: #e3dcf5; }
-svg .badge-t { font-size: 9px; font-weight: 700; fill: #1d2330; }
+svg .badge-t { font-size: 8.5px; font-weight: 700; fill: #1d2330; }
 svg .pill rect { fill: #eef1f6; stroke: #c5ccd8; }
 svg .pill-turn rect { fill: #dbe7ff; stroke: #7d98e0; }
 svg .pill-prio rect { fill: #fff0c2; stroke: #d9a400; }
@@ -121,9 +121,10 @@ table.pool { border-collapse: collapse; width: 100%; background: #fff; font-size
 table.pool th, table.pool td { border-bottom: 1px solid var(--line); padding: 6px 8px;
   text-align: right; }
 table.pool th:first-child, table.pool td:first-child { text-align: left; }
-table.pool th a { text-decoration: none; color: var(--ink); white-space: nowrap; }
-table.pool th a::after { content: " \\2195"; color: var(--muted); }
-table.pool th[aria-sort] a::after { content: " \\25BE"; color: var(--accent); }
+table.pool thead th a { text-decoration: none; color: var(--ink); white-space: nowrap; }
+table.pool thead th a::after { content: " \\2195"; color: var(--muted); }
+table.pool thead th[aria-sort] a::after { content: " \\25BE"; color: var(--accent); }
+table.pool tbody th { font-weight: 600; }
 table.pool tbody tr:nth-child(even) { background: #f8f9fb; }
 .table-wrap { overflow-x: auto; }
 .view { display: none; } .view-default { display: block; }
@@ -136,6 +137,7 @@ table.pool tbody tr:nth-child(even) { background: #f8f9fb; }
   .answers dt { margin-top: 4px; }
   figure.board svg.panel { max-width: none; flex-basis: 100%; }
   table.pool { font-size: .85rem; }
+  table.pool thead th a { white-space: normal; }
   table.pool th, table.pool td { padding: 5px 4px; }
 }
 """

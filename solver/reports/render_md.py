@@ -40,7 +40,7 @@ from .pagedata import (
 __all__ = ["board_markdown", "md_escape", "render_index_markdown", "render_markdown"]
 
 _SPECIAL = re.compile(r"([\\`*_\[\]|~])")
-_START = re.compile(r"^(\s*)([-+=#]|\d+[.)])")
+_START = re.compile(r"^(\s*)([-+*#=]+|\d+[.)])(?=\s|$)")
 
 
 def md_escape(value: Any) -> str:
@@ -150,14 +150,14 @@ def _case(case: Mapping[str, Any], card: Mapping[str, Any], ci: int, a: Anchors)
            f"#### {md_escape(case.get('title'))}", "",
            f"{_code(cid)} · {md_escape(' · '.join(tags))}", "",
            f"- Answer: {_verdict(case.get('answer'))}"
-           + (" *(answer flips)*" if flipped(case) else ""),
-           f"- Base board: {_verdict(case.get('base_answer'))}"]
+           + (" *(answer flips)*" if flipped(case) else "")]
     answer = case.get("answer")
     if isinstance(answer, Mapping) and isinstance(answer.get("reasons"), list):
         for r in answer["reasons"]:
             if isinstance(r, Mapping):
                 out.append(f"  - {md_escape(rule_label(text(r.get('rule'))))}: "
                            f"{md_escape(r.get('text'))}")
+    out.append(f"- Base board: {_verdict(case.get('base_answer'))}")
     out.append("- Rules: " + (", ".join(md_escape(rule_label(text(r))) for r in rules)
                               or "none cited"))
     out.append(f"- Smallest change back: {flip_line}")

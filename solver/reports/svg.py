@@ -79,7 +79,7 @@ def _text(x: float, y: float, s: str, cls: str, anchor: str = "start") -> str:
 
 def _pill(x: float, y: float, s: str, cls: str) -> tuple[str, float]:
     """A rounded tag at (x, y) top-left; returns it and its width."""
-    w = len(s) * 9 * CHAR + 10
+    w = len(s) * 9 * 0.7 + 10  # bold capitals are wide
     return (f'<g class="{cls}"><rect x="{x:g}" y="{y:g}" width="{w:g}" height="15" rx="7"/>'
             f'{_text(x + w / 2, y + 11, s, "pill-t", "middle")}</g>'), w
 
@@ -87,7 +87,7 @@ def _pill(x: float, y: float, s: str, cls: str) -> tuple[str, float]:
 def _badge(x: float, y: float, w: float, c: Counter) -> str:
     """A counter badge, its top-left at (x, y) in the card's upright frame."""
     kind = "plus" if c.kind.startswith("+") else "minus" if c.kind.startswith("-") else "other"
-    label = wrap(c.label if c.n else c.kind, _chars(w - 4, 9), 1)[0]
+    label = wrap(c.label if c.n else c.kind, int((w - 4) / (8.5 * 0.55)), 1)[0]
     data = f' data-counter="{_a(c.kind)}" data-count="{c.n}"' if c.n else ""
     return (f'<g class="badge badge-{kind}"{data}>'
             f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="13" rx="6"/>'
@@ -168,7 +168,7 @@ def _mana(pool: Sequence[Mana], x: float, y: float) -> tuple[str, float]:
     parts: list[str] = []
     cx, cy = x, y
     for m in pool:
-        syms = m.symbols or (m.text,)
+        syms = m.symbols or (wrap(m.text, _chars(PANEL_W - 2 * PAD - 70, 10), 1)[0],)
         for s in syms:
             w = max(18.0, len(s) * 10 * CHAR + 8)
             if cx + w > PANEL_W - PAD:
@@ -189,15 +189,17 @@ def _mana(pool: Sequence[Mana], x: float, y: float) -> tuple[str, float]:
 
 
 def _player(p: Player, subject: str, asked: str | None) -> str:
-    parts: list[str] = [_text(PAD, 24, p.name, "player-name")]
-    x = PAD + min(len(p.name), 24) * 16 * CHAR + 10
+    name = wrap(p.name, _chars(PANEL_W - 2 * PAD - 150, 15), 1)[0]
+    parts: list[str] = [_text(PAD, 24, name, "player-name")]
+    x = PAD + len(name) * 15 * 0.62 + 10
     for tag, on, cls in (("their turn", p.active, "pill pill-turn"),
                          ("priority", p.priority, "pill pill-prio")):
         if on:
             pill, w = _pill(x, 12, tag, cls)
             parts.append(pill)
             x += w + 6
-    parts.append(_text(PAD, 46, f"Life {p.life}   ·   Library {p.library} cards", "stat"))
+    stat = f"Life {p.life}   ·   Library {p.library} cards"
+    parts.append(_text(PAD, 46, wrap(stat, _chars(PANEL_W - 2 * PAD, 12), 1)[0], "stat"))
     y = 56.0
     if p.pool:
         parts.append(_text(PAD, y + 13, "Mana pool", "small"))
@@ -237,9 +239,9 @@ def _svg(height: float, label: str, kind: str, attrs: str, body: str) -> str:
 
 def _stack_item(s: StackEntry, y: float, top: bool, bottom: bool) -> tuple[str, float]:
     width = PANEL_W - 2 * PAD
-    tx = PAD + 50
-    chars = _chars(width - 58, 11)
-    lines = wrap(s.title, _chars(width - 58, 12), 2)
+    tx = PAD + 62
+    chars = _chars(width - 66, 10.5)
+    lines = wrap(s.title, _chars(width - 66, 12), 2)
     more = wrap(" · ".join((f"controller {s.controller}", *s.details,
                             *(c.label for c in s.counters))), chars, 3)
     h = 10 + 15 * len(lines) + 13 * len(more)
