@@ -213,16 +213,19 @@ def _player(p: Player, subject: str, asked: str | None) -> str:
         head = f"{zone.capitalize()} · {len(objs)}" if objs else f"{zone.capitalize()}: empty"
         parts.append(_text(PAD, y + 10, head, "zone"))
         y += 16
-        for i, obj in enumerate(objs):
-            col, row = i % PER_ROW, i // PER_ROW
+        for start in range(0, len(objs), PER_ROW):
+            row = objs[start:start + PER_ROW]
             if zone == "battlefield":
-                parts.append(_perm(obj, PAD + col * SLOT_W + SLOT_W / 2,
-                                   y + row * SLOT_H + SLOT_H / 2, subject, asked))
+                # A row of tapped permanents only is as tall as a card is wide.
+                h = SLOT_H if any(not o.tapped for o in row) else CARD_W + 8
+                for col, obj in enumerate(row):
+                    parts.append(_perm(obj, PAD + col * SLOT_W + SLOT_W / 2, y + h / 2,
+                                       subject, asked))
             else:
-                parts.append(_mini(obj, PAD + col * SLOT_W + 3, y + row * MINI_SLOT_H + 3,
-                                   subject))
-        rows = (len(objs) + PER_ROW - 1) // PER_ROW
-        y += rows * (SLOT_H if zone == "battlefield" else MINI_SLOT_H)
+                h = MINI_SLOT_H
+                for col, obj in enumerate(row):
+                    parts.append(_mini(obj, PAD + col * SLOT_W + 3, y + 3, subject))
+            y += h
     height = y + PAD
     return _svg(height, f"{p.name}'s side", "player",
                 f' data-player="{_a(p.name)}"', "".join(parts))
