@@ -214,7 +214,8 @@ class Tree(HTMLParser):
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         a = {k: v or "" for k, v in attrs}
         self.scripts += tag == "script"
-        self.elements.append({"tag": tag, "attrs": a, "path": [t for t, _ in self.open]})
+        self.elements.append({"tag": tag, "attrs": a, "path": [t for t, _ in self.open],
+                              "open_attrs": [at for _, at in self.open]})
         if tag not in {"meta", "br", "rect", "img", "link", "input", "circle", "path"}:
             self.open.append((tag, a))
 
@@ -328,6 +329,72 @@ def test_board_reads_ids_as_the_loader_gives_them() -> None:
     assert board.stack[0].id == "ability of Forest"
     garbage = read_board({"players": {"A": "x", "B": None}, "stack": "no", "turn": 3})
     assert [p.name for p in garbage.players] == ["A", "B"]
+
+
+def test_each_case_draws_its_board(report: dict[str, Any]) -> None:
+    t = _tree(render_html(report))
+    cases = {c["id"]: c for card in report["cards"] for c in card["cases"]}
+    panels: dict[str, list[str]] = {}
+    for e in t.elements:
+        if e["tag"] == "svg":
+            owner = next(a for a in reversed(e["open_attrs"]) if "data-case-id" in a)
+            panels.setdefault(owner["data-case-id"], []).append(
+                e["attrs"]["data-panel"] + ":" + e["attrs"].get("data-player", ""))
+            assert e["attrs"]["width"] == "100%" and e["attrs"]["viewbox"].startswith("0 0 ")
+    for cid, case in cases.items():
+        assert panels[cid] == ["game:"] + [f"player:{p}" for p in case["state"]["players"]]
+
+
+def test_stack_triggers_effects_and_the_turn_are_drawn() -> None:
+    state = {"turn": {"active_player": "Alice", "phase": "beginning_of_combat",
+                      "priority": "Bob", "number": 3},
+             "players": {"Alice": {"battlefield": [{"card": "The Ozolith", "id": "oz"}],
+                                   "graveyard": ["Llanowar Elves"], "exile": ["Forest"],
+                                   "library_size": 7},
+                         "Bob": {"mana_pool": [{"mana": "{G}", "snow": True}]}},
+             "stack": [{"ability_of": "oz", "trigger": 1, "controller": "Alice",
+                        "counters": {"+1/+1": 2}},
+                       {"ability_of": "oz", "ability": 2, "controller": "Alice",
+                        "targets": ["Bob"]}],
+             "effects": [{"card": "Pale Moon", "controller": "Bob"}],
+             "activated_this_turn": [{"object": "oz", "ability": 1}]}
+    card = _ozolith()
+    card["cases"] = [dict(card["cases"][0], state=state, state_yaml="# given\n")]
+    page = render_html(_report([card]))
+    t = _tree(page)
+    text = " ".join(t.text)
+    for words in ("Turn 3: Alice's turn", "Phase: beginning of combat", "Priority: Bob",
+                  "Library 7 cards", "triggered ability 1 of oz", "ability 2 of oz",
+                  "targets Bob", "Pale Moon (Bob)", "ability 1 of oz", "(snow)",
+                  "Graveyard · 1", "Exile · 1", "# given"):
+        assert words in text, words
+    assert [e["attrs"]["data-stack-kind"] for e in t.with_attr("data-stack-kind")] == \
+        ["ability", "trigger"]
+    prio = [e for e in t.with_attr("data-player", "Bob") if e["tag"] == "svg"]
+    assert prio and "priority" in text and "their turn" in text
+    assert {e["attrs"]["data-zone"] for e in t.with_attr("data-zone")} == {"graveyard",
+                                                                          "exile"}
+    md = render_markdown(_report([card]))
+    assert "triggered ability 1 of oz" in md and "Pale Moon (Bob)" in md
+
+
+def test_rulings_without_a_case_say_why(report: dict[str, Any]) -> None:
+    card = copy.deepcopy(report["cards"][0])
+    card["rulings"][1]["cases"] = []
+    card["rulings"][1]["reason"] = "needs a second game"
+    card["rulings"][4]["cases"] = ["no-such-case"]
+    card["rulings"][4]["reason"] = None
+    card["cases"][0]["flip"] = None
+    r = _report([card])
+    r["subject"] = {"kind": "state", "file": "board & more.yaml"}
+    t = _tree(render_html(r))
+    text = " ".join(" ".join(t.text).split())
+    assert "needs a second game" in text and "(not-a-question)" in text
+    assert "no-such-case (not in this report)" in text
+    assert "Edge cases: the objects of board & more.yaml" in text
+    assert "none found" in text
+    md = render_markdown(r)
+    assert "needs a second game" in md and "`no-such-case` (not in this report)" in md
 
 
 def test_hostile_strings_are_escaped() -> None:
