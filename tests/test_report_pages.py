@@ -259,7 +259,7 @@ def test_every_case_and_ruling_is_on_the_page(report: dict[str, Any]) -> None:
         section = t.with_attr("data-card-name", card["name"])
         assert len(section) == 1
         rulings = [e for e in t.with_attr("data-ruling-index")
-                   if e["attrs"]["id"].startswith(section[0]["attrs"]["id"] + "-")]
+                   if section[0]["attrs"] in e["open_attrs"]]
         assert [int(e["attrs"]["data-ruling-index"]) for e in rulings] == \
             list(range(len(card["rulings"])))
     text = " ".join(" ".join(t.text).split())

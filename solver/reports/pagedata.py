@@ -54,14 +54,15 @@ def flipped(case: Mapping[str, Any]) -> bool:
 
 @dataclass(frozen=True)
 class Anchors:
-    """Stable, unique anchors: ``case-<slug of the case id>``, ``card-<slug of name>``."""
+    """Stable, unique anchors: ``card-<slug of its name>``, ``case-<slug of its id>``,
+    ``ruling-<card's slug>-<n>`` (n from 1); the prefixes keep the three kinds apart."""
 
     cases: dict[str, str]
     cards: list[str]
 
     def ruling(self, card_index: int, ruling_index: int) -> str:
-        """The anchor of ruling ``ruling_index`` of card ``card_index``."""
-        return f"{self.cards[card_index]}-ruling-{ruling_index + 1}"
+        """The anchor of ruling ``ruling_index`` (from 0) of card ``card_index``."""
+        return f"ruling-{self.cards[card_index].removeprefix('card-')}-{ruling_index + 1}"
 
 
 def _unique(base: str, taken: set[str]) -> str:

@@ -9,7 +9,8 @@ linked to the cases that show it or with the reason none does.
 
 Every string from the report is escaped (:func:`html.escape`). Anchors are stable: a
 case's element has ``id="case-<slug of its id>"`` and ``data-case-id`` (its exact id), a
-ruling's has ``data-ruling-index`` (its index in the card's rulings).
+ruling's has ``id="ruling-<card slug>-<n>"`` and ``data-ruling-index`` (its index in the
+card's rulings, from 0).
 
 Rules
 -----
