@@ -271,6 +271,10 @@ def test_every_case_and_ruling_is_on_the_page(report: dict[str, Any]) -> None:
     assert t.scripts == 0
     assert not [e for e in t.elements if e["tag"] in {"link", "img", "iframe"}
                 or "src" in e["attrs"]]
+    page = render_html(report)
+    assert "url(" not in page and "@import" not in page and "http://" not in \
+        page.replace('xmlns="http://www.w3.org/2000/svg"', "")
+    assert page == render_html(copy.deepcopy(report))  # stable: same report, same page
 
 
 def test_ruling_links_reach_their_cases(report: dict[str, Any]) -> None:
