@@ -7,9 +7,10 @@ state's characteristics were computed from (:class:`Layered`); :func:`derive` co
 a new state's from a recorded one, again only for what differs, when that is exact.
 
 Only the layers that mana and activation questions need are applied: type-changing
-effects (layer 4) and ability-adding/removing effects (layer 6), color-setting effects
-(layer 5), keyword counters, and power and toughness changes from +1/+1 and -1/-1
-counters and from static "get +N/+N" effects (layer 7c).
+effects (layer 4: land types here, card types in :mod:`.typechange`) and
+ability-adding/removing effects (layer 6), color-setting effects (layer 5), keyword
+counters, power and toughness set to a value (layer 7b, :mod:`.typechange`) and
+changed by +1/+1 and -1/-1 counters and static "get +N/+N" effects (layer 7c).
 
 Rules
 -----
@@ -38,6 +39,7 @@ from .cards import BASIC_LAND_TYPES, CardDefinition, intrinsic_mana_ability
 from .mana import ManaType, parse_mana_types
 from .matching import Characteristics, matches, printed
 from .state import KEYWORD_COUNTERS, ContinuousEffect, GameState, Permanent
+from .typechange import layer4_type_changes, layer7b_set
 
 __all__ = ["Layered", "Scope", "Source", "battlefield_changes", "changed", "compute",
            "derive", "devotion", "record", "statics", "timestamps"]
@@ -113,8 +115,8 @@ def compute(state: GameState, swap: tuple[str, str] | None = None,
     chars: dict[str, Characteristics] = {p.id: printed(p.card) for p in perms}
     lost = _layer4_land_types(state, chars, perms, statics(sources, "land_types", order4))
     _layer4_gods(state, chars, perms, lost)
-    set_pt = _layer4_type_changes(state, chars, perms, lost,
-                                  statics(sources, "type_change", order4))
+    set_pt = layer4_type_changes(state, chars, perms, lost,
+                                 statics(sources, "type_change", order4))
     _intrinsic_abilities(chars, perms)
     _layer6_grants(state, chars, perms, lost, statics(sources, "grant_ability", order))
     # Layers 5 and 7c read permanents' (remaining) abilities and resolved spells'
@@ -128,7 +130,7 @@ def compute(state: GameState, swap: tuple[str, str] | None = None,
     # 7 don't change): the ones computed here, else the ones given.
     colors: Mapping[str, Characteristics] = chars if counted is None \
         else _Overlay(chars, counted)
-    _layer7b_set(chars, set_pt)
+    layer7b_set(chars, set_pt)
     _layer7_and_counters(chars, perms, _layer7c_pumps(state, chars, perms, layered, colors))
     return chars
 
@@ -197,74 +199,6 @@ def _layer4_gods(state: GameState, chars: dict[str, Characteristics],
                 # CR 208.3: a noncreature permanent has no power or toughness.
                 chars[src.id] = replace(c, types=c.types - {"Creature"}, power=None,
                                         toughness=None)
-
-
-def _layer4_type_changes(state: GameState, chars: dict[str, Characteristics],
-                         perms: Sequence[Permanent], lost: set[str],
-                         effects: list[tuple[Source, StaticAbility]]
-                         ) -> dict[str, int | str]:
-    """Layer 4 (CR 613.1d): "each noncreature artifact is an artifact creature" (March of
-    the Machines): the ``affected`` objects gain ``add_types``. Applied after the
-    land-type and the gods' effects, which can change what such an effect applies to
-    (whether an object is a creature) but not the other way round (none of these adds
-    or removes Land, which a land-type effect looks at; CR 613.8a); among themselves in
-    timestamp order (CR 613.7), except that one whose application changes what another
-    applies to goes first (CR 613.8a; in a loop, timestamp order, 613.8b). Returns, for
-    layer 7b, the power and toughness each affected object gets (CR 613.6: an effect
-    that began to apply in layer 4 applies in 7b to the same objects; the latest
-    timestamp last, CR 613.4b)."""
-    from dataclasses import replace
-
-    def applies(eff: tuple[Source, StaticAbility], now: Mapping[str, Characteristics]
-                ) -> frozenset[str]:
-        src, ab = eff
-        return frozenset(p.id for p in perms
-                         if matches(ab.affected, now[p.id], p, state, src.controller, src.id))
-
-    def apply(eff: tuple[Source, StaticAbility], now: dict[str, Characteristics]) -> None:
-        add = frozenset(eff[1].add_types)
-        for pid in applies(eff, now):
-            c = now[pid]
-            if not add <= c.types:
-                now[pid] = replace(c, types=c.types | add)
-
-    set_pt: dict[str, int | str] = {}
-    pending = [e for e in effects if e[0].id not in lost]
-    while pending:
-        def depends(b: tuple[Source, StaticAbility]) -> bool:
-            for a in pending:
-                if a is b:
-                    continue
-                trial = dict(chars)
-                apply(a, trial)
-                if applies(b, trial) != applies(b, chars):
-                    return True
-            return False
-
-        free = [e for e in pending if not depends(e)] if len(pending) > 1 else pending
-        eff = (free or pending)[0]
-        pending.remove(eff)
-        pt = eff[1].set_power_toughness
-        if pt is not None:
-            for pid in applies(eff, chars):
-                set_pt[pid] = pt
-        apply(eff, chars)
-    return set_pt
-
-
-def _layer7b_set(chars: dict[str, Characteristics], set_pt: Mapping[str, int | str]) -> None:
-    """Layer 7b (CR 613.4b): power and toughness set to a number, or each to the object's
-    own mana value (March of the Machines; CR 202.3: X is 0 on the battlefield), before
-    the counters and the changes of 7c."""
-    from dataclasses import replace
-
-    for pid, pt in set_pt.items():
-        c = chars[pid]
-        if not c.is_creature:
-            continue  # CR 208.3: a noncreature has no power or toughness
-        n = c.mana_value if pt == "mana_value" else int(pt)
-        if c.power != n or c.toughness != n:
-            chars[pid] = replace(c, power=n, toughness=n)
 
 
 def _intrinsic_abilities(chars: dict[str, Characteristics], perms: Sequence[Permanent]

@@ -508,3 +508,49 @@ def test_the_new_keys_dump_and_load_back() -> None:
     for name in ("Tatterkite", "Blightbeetle", "March of the Machines",
                  "Branching Evolution"):
         assert parse_card(dump_card(db[name]), name) == db[name]
+
+
+LAND_ARTIFICER = """
+cards:
+  - name: Land Artificer
+    types: [Enchantment]
+    abilities:
+      - static:
+          kind: type_change
+          affected: {types: [Land]}
+          add_types: [Artifact]
+          text: Each land is an artifact in addition to its other types.
+"""
+
+
+@pytest.mark.cr("613.8a")
+def test_a_type_change_that_depends_on_another_goes_after_it_613_8a() -> None:
+    """CR 613.8a: March's effect depends on one that makes lands artifacts (applying
+    that one changes what March applies to), so it applies after it whatever their
+    timestamps: Forest is an artifact land creature, 0/0 (its mana value), either way.
+    CR 613.6: the 7b part applies to the objects of the layer-4 part."""
+    for first, second in (("March of the Machines", "Land Artificer"),
+                          ("Land Artificer", "March of the Machines")):
+        st = state({"Alice": [first, second, "Forest", OZ]}, LAND_ARTIFICER)
+        chars = effective(st)
+        forest = chars["Forest"]
+        assert forest.types == frozenset({"Land", "Artifact", "Creature"}), first
+        assert (forest.power, forest.toughness) == (0, 0)
+        assert (chars[OZ].power, chars[OZ].toughness) == (1, 1)
+        assert dict(chars) == full_characteristics(st)
+    st = state({"Alice": ["Land Artificer", "Forest"]}, LAND_ARTIFICER)
+    assert not effective(st)["Forest"].is_creature
+
+
+@pytest.mark.cr("611.2c")
+def test_a_resolved_spells_type_change_is_not_decided_611_2c() -> None:
+    """A resolved spell's effect that changes characteristics applies to the objects
+    fixed as it resolved (CR 611.2c), which the layers don't model for a type change:
+    the resolution solver refuses it, naming it, and an activation answer is not
+    decided."""
+    st = load_state_text("turn: {active_player: Alice, phase: precombat_main}\n"
+                         "players:\n  Alice:\n    battlefield: [Sol Ring]\n"
+                         "effects: [{card: March of the Machines, controller: Alice}]\n")
+    with pytest.raises(Unsupported, match="March of the Machines"):
+        resolve(st, [{"resolve": "all"}])
+    assert can_activate(st, "Sol Ring", 1).unapplied

@@ -10,9 +10,12 @@ Rules
 -----
 CR 608.2c: instructions are followed in the order written. CR 608.2b: a target that is
 no longer legal is not affected. CR 608.2h: information the effect needs from an object
-that has left is its last-known information. CR 122.6: putting counters; CR 122.8:
-"put its counters" puts the same number of each kind; CR 122.5: moving counters is all
-or nothing. CR 119.3: gaining and losing life. CR 121.2: drawing cards one at a time
+that has left is its last-known information. CR 122.6: putting counters, as the
+effects on the battlefield change them (:func:`put_counters_on`: replacement effects,
+CR 614.1a, 616.1; "can't have counters put on it"); CR 122.8: "put its counters" puts
+the same number of each kind; CR 122.5: moving a counter is removing it and putting it,
+and a counter that can't be put onto the second object isn't removed from the first.
+CR 119.3: gaining and losing life. CR 121.2: drawing cards one at a time
 (from an empty library: noted for CR 704.5b). CR 701.21a, 603.5: sacrificing (optional
 when the ability says "you may"). CR 111.1: creating tokens. CR 701.26a-b: tapping and
 untapping. CR 701.6a: countering a spell. CR 603.6c, 400.7, 107.3: returning a card to
@@ -103,7 +106,16 @@ def put_counters_on(run: Run, dest: str, counters: Counters) -> Counters:
 
 
 def _move_all_counters(run: Run, eff: Effect, item: StackItem, optional: bool) -> bool:
-    """CR 122.5: all or nothing; if either object isn't there, nothing moves."""
+    """CR 122.5: move all counters from the source onto the target: if either object
+    isn't there (or they are one object), nothing moves; a counter that can't be put
+    onto the target (Tatterkite, Blightbeetle) stays on the source and the others move
+    (a counter is moved or not, each on its own: Weapon Rack ruling 2019-10-04, "If the
+    creature ... can't have a +1/+1 counter put onto it for some other reason, you
+    won't remove a +1/+1 counter"; XMage TheOzolithTest.testTheOzolithCantGiveSome-
+    Counters). The player can't choose to move only some (The Ozolith ruling
+    2020-04-17). The counters put are changed as any put is (:func:`put_counters_on`:
+    Branching Evolution doubles +1/+1 counters moved onto a creature of its
+    controller's; Bioshift ruling 2013-01-24)."""
     src = item.source or ""
     dest = item.targets[eff.params.int("target", 0)]
     source_perm = on_battlefield(run.state, src)
