@@ -554,3 +554,21 @@ def test_a_resolved_spells_type_change_is_not_decided_611_2c() -> None:
     with pytest.raises(Unsupported, match="March of the Machines"):
         resolve(st, [{"resolve": "all"}])
     assert can_activate(st, "Sol Ring", 1).unapplied
+
+
+@pytest.mark.cr("302.6")
+def test_march_animated_mana_rock_doesnt_pay_while_sick_302_6() -> None:
+    """The payment solver reads the same characteristics: Sol Ring animated by March
+    and not controlled since the turn began can't be tapped for mana (March ruling
+    2009-10-01, CR 302.6), so {2} can't be paid with it; without March it can. An
+    opponent's Blightbeetle, Tatterkite and Branching Evolution don't change payments
+    (nothing pays with counters): the answer is decided."""
+    from manacheck.solver.payments.answer import payment_answer
+
+    sick = {"card": "Sol Ring", "summoning_sick": True}
+    animated = payment_answer(state({"Alice": ["March of the Machines", sick]}), "Alice",
+                              "{2}")
+    assert animated.payable is False
+    plain = payment_answer(state({"Alice": [sick, "Tatterkite", "Branching Evolution"],
+                                  "Bob": ["Blightbeetle"]}), "Alice", "{2}")
+    assert plain.payable is True and plain.count == 1

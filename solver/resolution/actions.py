@@ -89,7 +89,8 @@ def apply_event(run: Run, ev: Event) -> None:
 
 
 def _put_counters(run: Run, ev: PutCounters) -> None:
-    """CR 122.6: put counters on permanents, all at once."""
+    """CR 122.6: put counters on permanents, all at once, as the effects on the
+    battlefield change them (CR 614.1a, 616.1; :func:`~.effects.put_counters_on`)."""
     perms = [run.require_permanent(o) for o in ev.objects]
     run.note(f"event {ev.index + 1}: put {fmt_counters(ev.counters)} on "
              f"{', '.join(p.id for p in perms)}", "122.6", depth=0)
