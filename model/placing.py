@@ -43,10 +43,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .abilities import StaticAbility
+from .cards import CardDefinition
 from .characteristics import effective, matches
-from .state import Counters, GameState
+from .layers import battlefield_changes
+from .state import Counters, GameState, Permanent
 
-__all__ = ["Placing", "place_counters"]
+__all__ = ["Placing", "counter_sources", "place_counters"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,13 +69,16 @@ def place_counters(state: GameState, perm_id: str, counters: Counters) -> Placin
     CR 122.6, 614.1a, 616.1, 616.1f, 614.12; Tatterkite's and Blightbeetle's rulings
     (see the module).
     """
+    sources = counter_sources(state)
+    if not sources:
+        return Placing(counters)
     perm = state.permanent(perm_id)
     chars = effective(state)
     target = chars[perm_id]
     why: list[tuple[str, tuple[str, ...]]] = []
     replacements: list[tuple[str, StaticAbility]] = []
     bars: list[tuple[str, StaticAbility]] = []
-    for src in state.permanents:
+    for src in sources:
         for ab in chars[src.id].abilities:
             if not isinstance(ab, StaticAbility):
                 continue
@@ -105,6 +110,55 @@ def place_counters(state: GameState, perm_id: str, counters: Counters) -> Placin
                         f"({src_id}: \"{ab.text or 'can not have counters put on it'}\"): "
                         f"{_fmt(gone)} not put", ("122.6",)))
     return Placing(put, tuple(why))
+
+
+_KINDS = ("cant_have_counters", "counter_replacement")
+
+
+def _has_counter_statics(card: CardDefinition) -> bool:
+    """Whether the card prints a static ability :func:`place_counters` reads (no layer
+    gives a permanent a static ability it doesn't print: granted abilities are
+    activated ones). Cached on the card definition."""
+    hit = card.__dict__.get("_counter_statics")
+    if hit is None:
+        hit = any(ab.kind in _KINDS for ab in card.static_abilities)
+        card.__dict__["_counter_statics"] = hit
+    return hit  # type: ignore[no-any-return,unused-ignore]
+
+
+def counter_sources(state: GameState) -> tuple[Permanent, ...]:
+    """The permanents whose cards have a static ability about putting counters, in
+    battlefield order (once per state; a state whose differences from the last one
+    asked about are all permanents without one has that one's answer, found without a
+    loop over the battlefield: :func:`~.layers.battlefield_changes`).
+
+    Rules
+    -----
+    CR 113.6, 604.1: static abilities of permanents function on the battlefield.
+    """
+    hit: tuple[Permanent, ...] | None = state.__dict__.get("_counter_sources")
+    if hit is None:
+        hit = _same_sources(state)
+        if hit is None:
+            hit = tuple(p for p in state.permanents if _has_counter_statics(p.card))
+        state.__dict__["_counter_sources"] = hit
+        _LAST[:] = [(tuple(p.battlefield for p in state.players), hit)]
+    return hit
+
+
+#: The battlefields of the last state :func:`counter_sources` answered, and its answer.
+_LAST: list[tuple[tuple[tuple[Permanent, ...], ...], tuple[Permanent, ...]]] = []
+
+
+def _same_sources(state: GameState) -> tuple[Permanent, ...] | None:
+    last = list(_LAST)
+    if not last:
+        return None
+    battlefields, hit = last[0]
+    found = battlefield_changes(battlefields, state, 64)
+    if found is None or any(_has_counter_statics(p.card) for ps in found for p in ps):
+        return None  # one that differs (as it is or as it was) has such an ability
+    return hit
 
 
 def _fmt(c: Counters) -> str:
