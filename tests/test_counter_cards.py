@@ -229,9 +229,11 @@ def test_blightbeetle_protection_from_green_702_16b() -> None:
 
 @pytest.mark.cr("118.3")
 def test_a_cost_that_puts_counters_cant_be_paid_118_3() -> None:
-    """Tatterkite ruling 2008-05-01 ("You can't pay a cost that includes putting a
-    counter on Tatterkite") and Blightbeetle ruling 2019-07-12 (such a cost "can't be
-    paid"): an ability whose cost puts a +1/+1 counter on its creature (a test card)."""
+    """Tatterkite ruling 2008-05-01: "You can't pay a cost that includes putting a
+    counter on Tatterkite." Blightbeetle ruling 2019-07-12: "If the cost of an ability
+    or an additional cost of a spell requires putting +1/+1 counters on a creature
+    affected by Blightbeetle, that cost can't be paid." An ability whose cost puts a
+    +1/+1 counter on its creature (a test card)."""
     extra = """
 cards:
   - name: Growing Adept
@@ -338,9 +340,11 @@ def test_animated_ozolith_dying_feeds_a_second_ozolith_603_10a() -> None:
 
 @pytest.mark.cr("302.6")
 def test_march_animated_artifact_has_summoning_sickness_302_6() -> None:
-    """March ruling 2009-10-01: a noncreature permanent that turns into a creature is
-    subject to the "summoning sickness" rule: Sol Ring that came under Alice's control
-    this turn can't be tapped for mana; without March it can."""
+    """March ruling 2009-10-01: "A noncreature permanent that turns into a creature is
+    subject to the "summoning sickness" rule: It can only attack, and its {T} abilities
+    can only be activated, if its controller has continuously controlled that permanent
+    since the beginning of their most recent turn." Sol Ring that came under Alice's
+    control this turn can't be tapped for mana; without March it can."""
     sick = {"card": "Sol Ring", "summoning_sick": True}
     animated = can_activate(state({"Alice": ["March of the Machines", sick]}), "Sol Ring", 1)
     assert not animated.legal and not animated.unapplied
@@ -572,3 +576,90 @@ def test_march_animated_mana_rock_doesnt_pay_while_sick_302_6() -> None:
     plain = payment_answer(state({"Alice": [sick, "Tatterkite", "Branching Evolution"],
                                   "Bob": ["Blightbeetle"]}), "Alice", "{2}")
     assert plain.payable is True and plain.count == 1
+
+
+#: Ruling sentences of these four cards that no board or test here answers, and why.
+NOT_ANSWERED = {
+    "If Tatterkite is dealt damage by a creature with wither, that damage has no effect.":
+        "damage isn't dealt by the resolution solver (an effect that deals damage is "
+        "refused, never skipped)",
+    "It's not prevented; it just doesn't do anything.": "as above (wither damage)",
+    "Abilities that trigger on damage being dealt will still trigger.":
+        "as above (wither damage)",
+    "For example, if Tatterkite is the only creature you control, you can't cast "
+    "Scarscale Ritual because you can't pay the additional cost.":
+        "a spell's additional costs aren't modelled (the activation solver's cost check "
+        "is tested instead)",
+    "If a resolving spell or ability says that a player may put +1/+1 counters on that "
+    "creature, that player can't choose to do so.":
+        "no effect in the card data offers to put counters",
+    "If the original event is entirely replaced (such as by applying Vigor's replacement "
+    "effect), the entire original event simply doesn't happen.":
+        "the only counter replacement in the card data multiplies (Vigor's isn't one)",
+    "If an Equipment becomes a creature, it can no longer equip a creature.":
+        "Equipment attaching isn't modelled; an attached one that becomes a creature is "
+        "refused (704.5n, test_march_attached_equipment_is_refused_704_5n)",
+    "If it's currently attached to a creature, it becomes unattached (but remains on the "
+    "battlefield).": "refused: test_march_attached_equipment_is_refused_704_5n",
+    "You can activate the Equipment's equip ability, but it won't do anything.":
+        "equip abilities aren't resolved",
+    "If a noncreature artifact becomes an artifact creature this way and then another "
+    "effect animates it, the new effect overrides March of the Machines's effect.":
+        "no card in the data animates until end of turn (layer 7b timestamps)",
+    "For example, Chimeric Staff is a 4/4 creature while March of the Machines is on the "
+    "battlefield.": "as above",
+    "If you activate Chimeric Staff's ability and choose X = 5, Chimeric Staff will be a "
+    "5/5 artifact creature for the rest of the turn.": "as above",
+}
+
+
+def _norm(text: str) -> str:
+    import re
+
+    text = text.replace("\u2019", "'").replace("\u201c", '"').replace("\u201d", '"')
+    return re.sub(r"[^a-z0-9]+", " ", text.lower()).strip()
+
+
+def test_every_ruling_of_the_four_cards_is_answered_or_listed() -> None:
+    """Each official ruling sentence of Tatterkite, Blightbeetle, March of the Machines
+    and Branching Evolution (MTGJSON AtomicCards 2022-04, in reference/cards) is quoted
+    by a ruling board or a test here, or listed in NOT_ANSWERED with why."""
+    import json
+    import lzma
+    import re
+
+    ref = Path(__file__).resolve().parents[1] / "reference" / "cards"
+    with lzma.open(ref / "AtomicCards-2022-04.json.xz") as f:
+        pool = json.load(f)["data"]
+    quoted = " ".join(_norm(" ".join(line.lstrip("# ") for line in p.read_text().splitlines()
+                                     if line.startswith("#")))
+                      for p in sorted(RULINGS.glob("*.yaml")))
+    quoted += " " + _norm(Path(__file__).read_text(encoding="utf-8"))
+    listed = {_norm(k) for k in NOT_ANSWERED}
+    missing, seen = [], set()
+    for name in ("Tatterkite", "Blightbeetle", "March of the Machines",
+                 "Branching Evolution"):
+        for ruling in pool[name][0]["rulings"]:
+            for sentence in re.split(r"(?<=[.!?])\s+", ruling["text"]):
+                words = _norm(sentence)
+                if words in listed:
+                    seen.add(words)
+                elif len(words.split()) > 6 and words not in quoted:
+                    missing.append(f"{name}: {sentence}")
+    assert not missing, missing
+    assert seen == listed  # nothing listed that isn't a ruling
+
+
+@pytest.mark.cr("122.5")
+def test_own_blightbeetle_and_ozolith_targeting_an_opponents_creature_122_5() -> None:
+    """The Ozolith may target any creature (CR 115.1: "target creature"). Alice controls
+    both: moving onto Bob's creature, the +1/+1 counters stay and the others move (CR
+    122.5); onto her own Blightbeetle, all move."""
+    mine = {"card": OZ, "counters": {"+1/+1": 2, "trample": 1}}
+    st = state({"Alice": [mine, "Blightbeetle"], "Bob": [ELVES]})
+    out = done(st, move_onto(ELVES))
+    assert counters(out.state, ELVES) == {"trample": 1}
+    assert counters(out.state, OZ) == {"+1/+1": 2}
+    out = done(st, move_onto("Blightbeetle"))
+    assert counters(out.state, "Blightbeetle") == {"+1/+1": 2, "trample": 1}
+    assert counters(out.state, OZ) == {}
