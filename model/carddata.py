@@ -282,6 +282,11 @@ def _counter_static(v: Mapping[str, Any], kind: str, affected: ObjectFilter,
                              f"{pt!r}", f"{path}.set_power_toughness")
     if counter is not None:
         raise CardFieldError("counter doesn't go with kind type_change", f"{path}.counter")
+    if "Creature" in types and pt is None:
+        # An object that becomes a creature has the power and toughness the effect
+        # gives, or its printed ones; a printed noncreature may have none (CR 208.3).
+        raise CardFieldError("a type_change that adds Creature needs set_power_toughness",
+                             f"{path}.set_power_toughness")
     return {"add_types": types, "set_power_toughness": pt}
 
 

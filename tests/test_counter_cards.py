@@ -487,6 +487,8 @@ def test_every_board_has_all_outcomes_complete() -> None:
      "making objects lands isn't modelled"),
     ({"kind": "type_change", "affected": {"types": ["Artifact"]}, "add_types": ["Creature"],
       "set_power_toughness": "power"}, "a whole number or mana_value"),
+    ({"kind": "type_change", "affected": {"types": ["Artifact"]}, "add_types": ["Creature"]},
+     "adds Creature needs set_power_toughness"),
     ({"kind": "land_types", "set_power_toughness": 2},
      "set_power_toughness goes with kind type_change"),
 ])
