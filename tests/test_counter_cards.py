@@ -665,3 +665,30 @@ def test_own_blightbeetle_and_ozolith_targeting_an_opponents_creature_122_5() ->
     out = done(st, move_onto("Blightbeetle"))
     assert counters(out.state, "Blightbeetle") == {"+1/+1": 2, "trample": 1}
     assert counters(out.state, OZ) == {}
+
+
+@pytest.mark.cr("118.3")
+def test_a_cost_that_puts_x_counters_allows_only_x_0_118_3() -> None:
+    """A cost that puts X +1/+1 counters on a creature that can't have them (a test
+    card, Blightbeetle's opponent's): only X = 0 can be paid (putting none), so there is
+    one way to activate it; without Blightbeetle every X the mana allows is a way."""
+    extra = """
+cards:
+  - name: Swelling Adept
+    types: [Creature]
+    power: 1
+    toughness: 1
+    abilities:
+      - activated:
+          cost: ["{X}", {add_counters: {counter: "+1/+1", count: X}}]
+          effects: [{kind: draw, count: 1}]
+          text: "{X}, Put X +1/+1 counters on Swelling Adept: Draw a card."
+"""
+    forests = ["Forest", {"card": "Forest", "id": "Forest 2"}]
+    free = can_activate(state({"Alice": ["Swelling Adept", *forests]}, extra),
+                        "Swelling Adept", 1)
+    assert free.legal and free.ways == 3 and free.ways_complete  # X = 0, 1, 2
+    barred = can_activate(state({"Alice": ["Swelling Adept", *forests],
+                                 "Bob": ["Blightbeetle"]}, extra), "Swelling Adept", 1)
+    assert barred.legal and barred.ways == 1 and barred.witness is not None
+    assert barred.witness.x == 0
