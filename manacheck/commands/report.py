@@ -59,14 +59,14 @@ def _check_output(path: str | None) -> None:
 def write_report(report: dict[str, Any], path: str) -> None:
     """Write ``report`` as HTML, Markdown or JSON, by the name's ending (atomically)."""
     suffix = Path(path).suffix.lower()
-    import importlib
-
     if suffix == ".html":
-        text = importlib.import_module("manacheck.solver.reports.render_html").render_html(
-            report)
+        from manacheck.solver.reports.render_html import render_html
+
+        text = render_html(report)
     elif suffix == ".md":
-        text = importlib.import_module("manacheck.solver.reports.render_md").render_markdown(
-            report)
+        from manacheck.solver.reports.render_md import render_markdown
+
+        text = render_markdown(report)
     else:
         text = json.dumps(report, indent=1, ensure_ascii=False) + "\n"
     tmp = f"{path}.tmp{os.getpid()}"

@@ -471,7 +471,8 @@ def probe_cards(db: CardDatabase) -> tuple[CardDefinition, ...]:
     if cached is not None:
         return cached
     wanted = {Family.MANA, Family.SPENDING, Family.ABILITY_COSTS, Family.ACTIVATION,
-              Family.TARGETING, Family.TYPES, Family.ABILITIES, Family.STATE_BASED}
+              Family.TARGETING, Family.TYPES, Family.ABILITIES, Family.STATE_BASED,
+              Family.COUNTERS, Family.POWER_TOUGHNESS}
     by_kind: dict[str, CardDefinition] = {}
     for name in sorted(db):
         c = db.get(name)

@@ -10,7 +10,10 @@ Two ways a case shows a ruling:
   decides: the ruling speaks of {X} and the case's rules include 107.3; of summoning
   sickness, haste or continuous control and 302.6; of the legend rule and 704.5j; of
   timing ("only as a sorcery", "any time you could cast an instant") and 602.5d or 307.1;
-  of "once each turn" and 602.5b; of priority and 117.1.
+  of "once each turn" and 602.5b; of priority and 117.1; of replacement effects and
+  614.1a; of a land's type and 305.7 or 613.1d; of several copies of the card not
+  helping each other and a variation that adds a copy; of -1/-1 counters making
+  toughness 0 and 704.5f; of objects that can't have counters and 122.5.
 
 A ruling no case shows gets its reason: ``not-a-question`` when it speaks of nothing
 manacheck answers (no activation, cost, mana, target, counter, trigger or resolution),
@@ -85,7 +88,8 @@ def ruling_boards() -> list[RulingBoard]:
     return [RulingBoard(f, t) for f, t in sorted(_bundle()["ruling_boards"].items())]
 
 
-#: (words in a ruling, a rule a case's answer must cite) for a variation to show it.
+#: (words in a ruling, rules one of which a case must cite, or dimensions one of which
+#: it must vary) for a variation to show it.
 _TOPICS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
     (re.compile(r"\{x\}|\bx is\b|value of x|\bx\b.*\b0\b"), ("107.3",)),
     (re.compile(r"summoning sick|haste|controlled continuously|continuously controlled"),
@@ -95,6 +99,13 @@ _TOPICS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
      ("602.5d", "307.1")),
     (re.compile(r"once each turn|only once"), ("602.5b",)),
     (re.compile(r"priority"), ("117.1", "117.1b")),
+    (re.compile(r"replacement effect"), ("614.1a",)),
+    (re.compile(r"land's type|land type|type of a land|becomes? a (mountain|forest|island|"
+                r"plains|swamp)"), ("305.7", "613.1d")),
+    (re.compile(r"multiple [a-z' -]+s won't|two [a-z' -]+s|another [a-z' -]+ named|"
+                r"other [a-z' -]+s? won't help"), ("dimension:copies",)),
+    (re.compile(r"-1/-1 counters?.*(toughness|dies|0 or less)|toughness 0"), ("704.5f",)),
+    (re.compile(r"can't have counters|no counters are (put|moved)"), ("122.5",)),
 )
 
 _ANSWERED = re.compile(
@@ -153,7 +164,8 @@ def attach_rulings(name: str, cases: list[Any], db: Any, notes: list[str]
             if not pattern.search(text):
                 continue
             for case in cases:
-                if case.kind == "variation" and set(rules) & set(case.rules):
+                if case.kind == "variation" and (set(rules) & {
+                        *case.rules, f"dimension:{case.dimension}"}):
                     if case.id not in shown:
                         shown.append(case.id)
                     if i not in case.rulings:

@@ -149,6 +149,37 @@ def _spell_card(mv: int) -> CardDefinition:
         "{" + str(mv) + "}"), types=("Creature",), power=1, toughness=1)
 
 
+#: The rules behind each kind of nearby effect (its kind key's prefix).
+_KIND_RULES: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("static:mana_replacement", ("614.1a", "106.7")),
+    ("static:land_types", ("305.7", "613.1d")),
+    ("static:grant_ability", ("613.1f",)),
+    ("static:cost_modifier", ("601.2f", "602.2b")),
+    ("static:spend_as_any_color", ("609.4b",)),
+    ("static:other:set_color", ("613.1e", "105.2")),
+    ("static:other:activate_as_though_haste", ("302.6",)),
+    ("static:cant_have_counters", ("122.1", "122.5")),
+    ("static:counter_replacement", ("614.1a", "616.1")),
+    ("static:type_change", ("613.1d", "613.4b")),
+    ("trigger:tapped_for_mana", ("605.1b", "106.12a")),
+)
+
+
+def probe_rules(card: CardDefinition) -> tuple[str, ...]:
+    """The rules a nearby card's effects are governed by (for its cases)."""
+    from manacheck.model.effects import kind_of_ability
+
+    out: dict[str, None] = {}
+    for ab in card.abilities:
+        k = kind_of_ability(ab)
+        if k is None:
+            continue
+        for prefix, rules in _KIND_RULES:
+            if k.key.startswith(prefix):
+                out.update(dict.fromkeys(rules))
+    return tuple(out)
+
+
 def common_variations(state: GameState, oid: str, player: str,
                       probes: Sequence[CardDefinition]) -> Iterator[Variation]:
     """Changes worth trying for any question about the object ``oid``."""
@@ -177,11 +208,12 @@ def common_variations(state: GameState, oid: str, player: str,
                             "(the legend rule)", True,
                             lambda s: add_permanent(s, player, card), ("704.5j",))
     for probe in probes:
+        rules = probe_rules(probe)
         yield Variation("nearby", f"{player} controls {probe.name}", True,
-                        partial(_add_for, player=player, card=probe))
+                        partial(_add_for, player=player, card=probe), rules)
         if opp is not None:
             yield Variation("nearby", f"{opp} controls {probe.name}", True,
-                            partial(_add_for, player=opp, card=probe))
+                            partial(_add_for, player=opp, card=probe), rules)
 
 
 def activation_variations(state: GameState, oid: str, number: int, ab: ActivatedAbility,
