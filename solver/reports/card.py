@@ -282,12 +282,18 @@ class CaseBuilder:
             return (outcome_shape(a, ids, var.subject)
                     == outcome_shape(base_answer, ids, var.subject))
 
+        from manacheck.solver.resolution import BadEvent
+
+        unfit: list[str] = []
         for var in variations:
             try:
                 varied = var.apply(base)
                 if varied is None:
                     continue
                 answer = ask(varied, q)
+            except BadEvent:  # the board's own events don't fit the varied board
+                unfit.append(var.title)
+                continue
             except Exception as e:  # a variation the solvers refuse: say so, go on
                 self.notes.append(f"{tag}: '{var.title}' was not asked: {e}")
                 continue
@@ -298,15 +304,18 @@ class CaseBuilder:
                 base_answer.rules if answer.verdict != "not decided" else ()))))
             n = seen[var.dimension] = seen.get(var.dimension, 0) + 1
             data = state_data(varied, self.db)
-            if ruling is not None and base.events:
-                data["events"] = ruling[2].get("events", [])
+            if varied.events:
+                data["events"] = list(varied.events)
             self.cases.append(CaseData(
                 id=f"{self.prefix}/{tag}/{slug(var.dimension)}-{n}",
-                title=f"{var.title}: {answer.summary}", kind="variation",
+                title=var.title, kind="variation",
                 dimension=var.dimension, surprising=not var.expected, question=q,
                 state=data, state_yaml=_yaml(data), answer=answer,
                 base_answer=base_answer, rules=rules,
                 flip=self._flip(varied, base, q, answer, base_answer, var)))
+        if unfit:
+            self.notes.append(f"{tag}: {len(unfit)} variation(s) don't fit the board's own "
+                              f"events and were left out ({'; '.join(unfit)})")
         return base_answer
 
     def _count(self, a: Answer) -> None:
@@ -423,7 +432,7 @@ def card_report(name: str, *, cards_file: str | None = None) -> dict[str, Any]:
         b.run(board, Question("produce", oid),
               produce_variations(board, oid, helpers, probes), "produce")
     from .rulings import attach_rulings, board_states
-    from .variations import common_variations
+    from .variations import common_variations, leaves_variations
 
     for board_file, state, data in board_states(card.name, db, b.notes):
         mine = [p for p in state.permanents if p.card.name == card.name]
@@ -432,6 +441,7 @@ def card_report(name: str, *, cards_file: str | None = None) -> dict[str, Any]:
         variations: list[Variation] = []
         for perm in mine[:1]:
             variations.extend(common_variations(state, perm.id, perm.controller, probes))
+            variations.extend(leaves_variations(state, perm.id))
         title = board_file.comment.split('"')[-1].strip(" .:") or board_file.file
         tag = "ruling-" + board_file.file.removesuffix(".yaml")
         try:

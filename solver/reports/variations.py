@@ -39,7 +39,7 @@ from manacheck.model import (
 )
 from manacheck.model.state import Card, Counters
 
-__all__ = ["Variation", "activation_variations", "produce_variations"]
+__all__ = ["Variation", "activation_variations", "leaves_variations", "produce_variations"]
 
 Change = Callable[[GameState], GameState | None]
 
@@ -312,6 +312,24 @@ def activation_variations(state: GameState, oid: str, number: int, ab: Activated
                               ("107.3", "202.3e")))
     out.extend(common_variations(state, oid, player, probes))
     return out
+
+
+def _leaves_first(state: GameState, oid: str) -> GameState | None:
+    events = list(state.events)
+    if not events or oid not in state or state.zone_of(oid) != "battlefield":
+        return None
+    last = events[-1]
+    if not (last == "resolve" or (isinstance(last, dict) and "resolve" in last)):
+        return None
+    return replace(state, events=(*events[:-1], {"exile": oid}, last))
+
+
+def leaves_variations(state: GameState, oid: str) -> list[Variation]:
+    """For a board with events ending in a resolution: the object ``oid`` is exiled just
+    before it (CR 113.7a: an ability on the stack exists independently of its source;
+    CR 608.2h: last-known information; CR 400.7: a new object)."""
+    return [Variation("leaves", f"{oid} is exiled just before the last resolution", True,
+                      partial(_leaves_first, oid=oid), ("113.7a", "608.2h", "400.7"))]
 
 
 def produce_variations(state: GameState, oid: str, helpers: Sequence[str],
