@@ -146,8 +146,9 @@ def base_state(card: CardDefinition, db: CardDatabase) -> tuple[GameState, str]:
     oid = card.name
     alice = Player(PLAYER)
     if permanent:
-        alice = Player(PLAYER, battlefield=(Permanent(id=oid, card=card, controller=PLAYER,
-                                                      owner=PLAYER),))
+        alice = add_permanent(GameState(players=(Player(PLAYER), Player(OPPONENT)),
+                                        turn=Turn(PLAYER), cards=db), PLAYER,
+                              card).player(PLAYER)
     else:
         alice = Player(PLAYER, hand=(Card(id=oid, card=card, owner=PLAYER),))
     state = GameState(players=(alice, Player(OPPONENT)),
@@ -319,10 +320,25 @@ class CaseBuilder:
         return base_answer
 
     def _count(self, a: Answer) -> None:
-        if a.verdict == "not decided":
-            fam = a.reasons[0][1].split(":")[0] if a.reasons else "limit"
-            key = "unapplied effect" if " (" in fam else "limit or unsupported"
-            self.undecided[key] = self.undecided.get(key, 0) + 1
+        """Undecided answers by what left them open: the effect family an unapplied
+        effect belongs to, a choice before priority, or a search limit."""
+        if a.verdict != "not decided":
+            return
+        text = a.reasons[0][1] if a.reasons else ""
+        m = re.search(r"could change the \w+[^:]*: (.+)$", text)
+        if m:
+            key = m.group(1)
+        elif "choice the game asks for before priority" in text:
+            key = "a choice before priority (CR 704.5j)"
+        elif "isn't performed by manacheck" in text:
+            key = "a state-based action manacheck doesn't perform"
+        elif "payment solver can't model" in text:
+            key = "a mana source the payment solver can't model"
+        elif "doesn't model" in text or "unsupported" in text.lower():
+            key = "an effect the solver doesn't model"
+        else:
+            key = "a search limit"
+        self.undecided[key] = self.undecided.get(key, 0) + 1
 
     def _flip(self, varied: GameState, base: GameState, q: Question, answer: Answer,
               base_answer: Answer, var: Variation) -> dict[str, Any]:

@@ -17,6 +17,7 @@ Two ways a case shows a ruling:
 
 A ruling no case shows gets its reason: ``not-a-question`` when it speaks of nothing
 manacheck answers (no activation, cost, mana, target, counter, trigger or resolution),
+or of deck building, formats, errata or combat (``_NOT_ASKED``),
 ``not-modelled`` when the card has text manacheck doesn't read, else ``no-board`` (a
 question manacheck answers, for which no ruling board exists yet).
 
@@ -108,6 +109,13 @@ _TOPICS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
     (re.compile(r"can't have counters|no counters are (put|moved)"), ("122.5",)),
 )
 
+#: Words of rulings about deck building, formats, errata and combat: manacheck answers
+#: none of these, whatever else the ruling mentions.
+_NOT_ASKED = re.compile(
+    r"companion|starting deck|sideboard|limited event|booster|sealed deck|card pool|"
+    r"\berrata\b|oracle text|commander from the command zone|cast from the command zone|"
+    r"combat damage|\bblocks?\b|\battacks?\b|gets \+\d|\+\d/\+\d until end of turn")
+
 _ANSWERED = re.compile(
     r"activat|abilit|\bcost|\bpay|\bmana\b|\btap|untap|counter|target|resolv|trigger|"
     r"\bstack\b|discard|sacrific|leaves the battlefield|\bdies\b|enters|\bspell")
@@ -174,7 +182,7 @@ def attach_rulings(name: str, cases: list[Any], db: Any, notes: list[str]
                                  "source": r.get("source", ""), "cases": shown,
                                  "reason": None, "reason_kind": None}
         if not shown:
-            if not _ANSWERED.search(text):
+            if _NOT_ASKED.search(text) or not _ANSWERED.search(text):
                 entry["reason_kind"] = "not-a-question"
                 entry["reason"] = ("not about a question manacheck answers (activation, "
                                    "payment, mana, targets, counters, resolution)")

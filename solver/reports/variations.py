@@ -114,8 +114,10 @@ def _new_id(state: GameState, base: str) -> str:
 def add_permanent(state: GameState, player: str, card: CardDefinition) -> GameState:
     """``card`` enters under ``player``'s control, untapped, not summoning sick."""
     p = state.player(player)
+    # CR 306.5b: a planeswalker enters with its printed loyalty in loyalty counters.
+    counters = Counters.of({"loyalty": card.loyalty}) if card.loyalty else Counters()
     perm = Permanent(id=_new_id(state, card.name), card=card, controller=player,
-                     owner=player)
+                     owner=player, counters=counters)
     return state.with_player(replace(p, battlefield=(*p.battlefield, perm)))
 
 
@@ -235,7 +237,7 @@ def activation_variations(state: GameState, oid: str, number: int, ab: Activated
             add(Variation("summoning sickness",
                           f"{oid} came under {player}'s control this turn", ab.tap or ab.untap,
                           lambda s: _set_perm(s, oid, summoning_sick=True), ("302.6",)))
-    sorcery = ab.timing == "sorcery"
+    sorcery = ab.timing == "sorcery" or ab.loyalty  # CR 606.3: loyalty abilities too
     add(Variation("timing", f"it is {player}'s upkeep", sorcery,
                   lambda s: _with_turn(s, phase=Phase.UPKEEP), ("307.1", "602.5d")))
     if opp is not None:
@@ -252,7 +254,7 @@ def activation_variations(state: GameState, oid: str, number: int, ab: Activated
         add(Variation("stack", f"{opp}'s spell is on the stack", sorcery, with_spell,
                       ("602.5d",)))
     add(Variation("once each turn", f"ability {number} of {oid} was activated this turn",
-                  ab.once_each_turn,
+                  ab.once_each_turn or ab.loyalty,
                   lambda s: replace(s, activated_this_turn=(*s.activated_this_turn,
                                                             (oid, number))), ("602.5b",)))
     # Mana: one source fewer (CR 601.2g-h).
