@@ -499,7 +499,9 @@ def probe_cards(db: CardDatabase) -> tuple[CardDefinition, ...]:
     wanted = {Family.MANA, Family.SPENDING, Family.ABILITY_COSTS, Family.ACTIVATION,
               Family.TARGETING, Family.TYPES, Family.ABILITIES, Family.STATE_BASED,
               Family.COUNTERS, Family.POWER_TOUGHNESS}
-    by_kind: dict[str, CardDefinition] = {}
+    by_kind: dict[str, list[CardDefinition]] = {}
+    # Two mana replacement effects, so that their orders are tried (CR 616.1).
+    cap = {"static:mana_replacement": 2}
     for name in sorted(db):
         c = db.get(name)
         if c is None or {"Instant", "Sorcery"} & set(c.types):
@@ -508,7 +510,9 @@ def probe_cards(db: CardDatabase) -> tuple[CardDefinition, ...]:
             k = kind_of_ability(ab)
             if k is None or k.self_only or not (k.families & wanted):
                 continue
-            by_kind.setdefault(k.key, c)
-    out = tuple(dict.fromkeys(by_kind.values()))
+            got = by_kind.setdefault(k.key, [])
+            if len(got) < cap.get(k.key, 1) and c not in got:
+                got.append(c)
+    out = tuple(dict.fromkeys(c for cs in by_kind.values() for c in cs))
     _PROBES[id(db)] = out
     return out
