@@ -176,7 +176,7 @@ def _counter_kinds(text: str) -> list[str]:
     words = re.findall(r"([+-]\d+/[+-]\d+|[a-z]+) counters?\b", text.lower())
     skip = {"a", "an", "the", "of", "those", "its", "all", "any", "each", "more", "one",
             "two", "three", "x", "that", "no", "many", "same", "number", "kind", "with",
-            "additional", "remove", "put", "move", "with", "those", "these", "other"}
+            "additional", "remove", "put", "move", "these", "other"}
     return list(dict.fromkeys(w for w in words if w not in skip))
 
 
