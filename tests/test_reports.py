@@ -289,3 +289,21 @@ def test_planeswalker_base_board_has_its_loyalty() -> None:
     assert bases and all(c["answer"]["verdict"] == "legal" for c in bases)
     timing = [c for c in cases(card, "variation") if c["dimension"] in ("timing", "stack")]
     assert timing and all("606.3" in c["rules"] and not c["surprising"] for c in timing)
+
+
+def test_a_downloads_rulings_reach_its_report(tmp_path: Path,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """A card of a user's MTGJSON file: its report lists the file's rulings. Grovetender
+    Sprite ({T}: Add {G}, a 1/1): "It can't be activated the turn it comes under your
+    control" is shown by the summoning-sickness case (CR 302.6)."""
+    from tests.test_cardfiles import CARDS, atomic, write
+
+    monkeypatch.setenv("MANACHECK_CACHE_DIR", str(tmp_path / "cache"))
+    f = write(tmp_path / "AtomicCards.json", atomic(CARDS))
+    card = card_report("Grovetender Sprite", cards_file=str(f))
+    assert [r["date"] for r in card["rulings"]] == ["2021-06-18", "2021-06-18"]
+    sick = [c for c in cases(card, "variation") if c["dimension"] == "summoning sickness"]
+    assert sick and sick[0]["answer"]["verdict"] == "not legal"
+    turn_ruling = card["rulings"][1]
+    assert "comes under your control" in turn_ruling["text"]
+    assert sick[0]["id"] in turn_ruling["cases"] and turn_ruling["reason"] is None

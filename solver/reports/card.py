@@ -421,10 +421,9 @@ def card_report(name: str, *, cards_file: str | None = None) -> dict[str, Any]:
         If no card has that name (with a suggestion).
     """
     from manacheck.model.carddata import builtin_cards
-    from manacheck.model.statefile import load_card_file
 
     t0 = time.perf_counter()
-    db = load_card_file(cards_file) if cards_file else builtin_cards()
+    db = _database(cards_file) if cards_file else builtin_cards()
     card = db[name]
     b = CaseBuilder(card, db)
     probes = probe_cards(db)
@@ -466,9 +465,16 @@ def card_report(name: str, *, cards_file: str | None = None) -> dict[str, Any]:
         except Exception as e:
             b.notes.append(f"ruling board {board_file.file} was not asked: {e}")
     if not abilities:
-        b.notes.append("no activated ability: its cases come from its ruling boards")
+        from manacheck.model.effects import kind_of_ability
+
+        unread = [a.text for a in card.abilities
+                  if (k := kind_of_ability(a)) is not None and k.key.endswith(":unread")]
+        b.notes.append("no activated ability manacheck reads" + (
+            f" (text not read: {'; '.join(unread)})" if unread else "")
+            + (": its cases come from its ruling boards"
+               if any(c.kind == "ruling" for c in b.cases) else ""))
     cases = b.merged()
-    rulings = attach_rulings(card.name, cases, b.db, b.notes)
+    rulings = attach_rulings(card.name, cases, b.db, b.notes, cards_file)
     cases.sort(key=lambda c: (not c.surprising, {"ruling": 1, "variation": 2,
                                                   "base": 0}[c.kind]))
     return {
@@ -483,6 +489,25 @@ def card_report(name: str, *, cards_file: str | None = None) -> dict[str, Any]:
         "undecided": b.undecided,
         "seconds": round(time.perf_counter() - t0, 3),
     }
+
+
+_DATABASES: dict[tuple[str, int, int], CardDatabase] = {}
+
+
+def _database(cards_file: str) -> CardDatabase:
+    """The built-in cards with ``cards_file``'s, read once per process for each version
+    of the file (a pool's worker reports on many cards of one file)."""
+    import os
+
+    from manacheck.model.statefile import load_card_file
+
+    st = os.stat(cards_file)
+    key = (os.path.abspath(cards_file), st.st_size, st.st_mtime_ns)
+    db = _DATABASES.get(key)
+    if db is None:
+        _DATABASES.clear()
+        db = _DATABASES[key] = load_card_file(cards_file)
+    return db
 
 
 _PROBES: dict[int, tuple[CardDefinition, ...]] = {}

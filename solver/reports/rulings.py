@@ -46,9 +46,31 @@ def _bundle() -> dict[str, Any]:
     return data
 
 
-def card_rulings(name: str) -> list[dict[str, str]]:
-    """The official rulings of a built-in card (date, text, source), oldest first."""
-    return list(_bundle()["rulings"].get(name, []))
+_DOWNLOADED: dict[tuple[str, int, int], dict[str, list[tuple[str, str]]]] = {}
+
+
+def card_rulings(name: str, cards_file: str | None = None) -> list[dict[str, str]]:
+    """The official rulings of a card (date, text, source): the bundled ones of a
+    built-in card, else those a card download (``--cards FILE``) carries."""
+    bundled = _bundle()["rulings"].get(name)
+    if bundled is not None or cards_file is None:
+        return list(bundled or [])
+    import os
+
+    from manacheck.model.cardfiles import detect
+
+    if detect(cards_file) is None:  # a card-format file: no rulings
+        return []
+    st = os.stat(cards_file)
+    key = (os.path.abspath(cards_file), st.st_size, st.st_mtime_ns)
+    found = _DOWNLOADED.get(key)
+    if found is None:
+        from manacheck.model.usercards import download_rulings
+
+        _DOWNLOADED.clear()
+        found = _DOWNLOADED[key] = download_rulings(cards_file)
+    return [{"date": d, "text": t, "source": os.path.basename(cards_file)}
+            for d, t in found.get(name, [])]
 
 
 def _norm(text: str) -> str:
@@ -93,7 +115,8 @@ def ruling_boards() -> list[RulingBoard]:
 #: it must vary) for a variation to show it.
 _TOPICS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
     (re.compile(r"\{x\}|\bx is\b|value of x|\bx\b.*\b0\b"), ("107.3",)),
-    (re.compile(r"summoning sick|haste|controlled continuously|continuously controlled"),
+    (re.compile(r"summoning sick|haste|controlled continuously|continuously controlled|"
+                r"comes? under (your|its controller's) control"),
      ("302.6",)),
     (re.compile(r"legend rule|legendary"), ("704.5j",)),
     (re.compile(r"only as a sorcery|any time you could cast an instant|sorcery speed"),
@@ -151,11 +174,11 @@ def _unread(card: Any) -> bool:
     return False
 
 
-def attach_rulings(name: str, cases: list[Any], db: Any, notes: list[str]
-                   ) -> list[dict[str, Any]]:
+def attach_rulings(name: str, cases: list[Any], db: Any, notes: list[str],
+                   cards_file: str | None = None) -> list[dict[str, Any]]:
     """The card's rulings, each with the cases that show it or why none does (the
     ruling boards' cases are among ``cases``, with their ``board``)."""
-    rulings = card_rulings(name)
+    rulings = card_rulings(name, cards_file)
     by_file = {b.file: b for b in ruling_boards()}
     board_cases = [(by_file[c.board], c) for c in cases
                    if c.kind == "ruling" and c.board in by_file]
