@@ -307,3 +307,26 @@ def test_a_downloads_rulings_reach_its_report(tmp_path: Path,
     turn_ruling = card["rulings"][1]
     assert "comes under your control" in turn_ruling["text"]
     assert sick[0]["id"] in turn_ruling["cases"] and turn_ruling["reason"] is None
+
+
+#: Ruling boards that ask a could-produce or can-activate question (their header's
+#: "Question:" line), with the answer derived by hand from the ruling they quote.
+QUESTION_BOARDS = [
+    ("fellwar-stone-tapped-lands", "Fellwar Stone", "produces", {"types": ["U"]}),
+    ("fellwar-stone-no-lands", "Fellwar Stone", "legal", {"legal": True}),
+    ("exotic-orchard-no-colorless", "Exotic Orchard", "produces", {"types": ["U"]}),
+    ("exotic-orchard-replacement", "Exotic Orchard", "produces", {"types": ["B"]}),
+    ("reflecting-pool-two-pools", "Reflecting Pool", "produces", {"types": []}),
+    ("basalt-monolith-untaps-itself", "Basalt Monolith", "legal", {"legal": True}),
+]
+
+
+@pytest.mark.parametrize("board, name, verdict, facts", QUESTION_BOARDS)
+def test_question_boards_show_their_rulings(board: str, name: str, verdict: str,
+                                            facts: dict[str, Any]) -> None:
+    card = card_report(name)
+    case = next(c for c in cases(card, "ruling") if c["id"].endswith(f"ruling-{board}/board"))
+    assert case["answer"]["verdict"] == verdict
+    assert case["answer"]["facts"] == facts
+    shown = [r for r in card["rulings"] if case["id"] in r["cases"]]
+    assert len(shown) == 1 and shown[0]["reason"] is None

@@ -451,13 +451,17 @@ def card_report(name: str, *, cards_file: str | None = None) -> dict[str, Any]:
 
     for board_file, state, data in board_states(card.name, db, b.notes):
         mine = [p for p in state.permanents if p.card.name == card.name]
-        q = Question("resolve") if state.events else Question(
-            "can-activate", card.name, 1, None)
+        if board_file.question is not None:
+            command, obj, number = board_file.question
+            q = Question(command, obj, number)
+        else:
+            q = Question("resolve") if state.events else Question(
+                "can-activate", card.name, 1, None)
         variations: list[Variation] = []
         for perm in mine[:1]:
             variations.extend(common_variations(state, perm.id, perm.controller, probes))
             variations.extend(leaves_variations(state, perm.id))
-        title = board_file.comment.split('"')[-1].strip(" .:") or board_file.file
+        title = board_file.note or board_file.file
         tag = "ruling-" + board_file.file.removesuffix(".yaml")
         try:
             b.run(state, q, variations if q.command == "resolve" else [], tag,

@@ -99,6 +99,17 @@ class RulingBoard:
         q = re.search(r'"(.+?)"', joined)
         self.quote = q.group(1) if q else ""
         self.comment = joined
+        rest = joined[joined.find(self.quote) + len(self.quote) + 1:] if self.quote else joined
+        #: What the header says after the quote: the rules and the expected answer.
+        self.note = re.sub(r"Question: \S+ .+?(?= CR |$)", "", rest).strip(" .:")
+        #: "Question: produce OBJECT" or "Question: can-activate OBJECT N" in the header
+        #: says what the board asks (else: resolve its events).
+        self.question: tuple[str, str, int | None] | None = None
+        for line in header:
+            m2 = re.match(r"Question: (produce|can-activate) (.+?)(?: (\d+))?$", line)
+            if m2:
+                self.question = (m2.group(1), m2.group(2),
+                                 int(m2.group(3)) if m2.group(3) else None)
 
     def shows(self, ruling_text: str) -> bool:
         """Whether the board quotes this ruling (its first 60 characters, at least)."""
