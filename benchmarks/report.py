@@ -1,0 +1,138 @@
+"""Whole-pool reports on Dask: the per-card report over the same cards on 1 and then 2
+local workers, the speed-up, and the time the whole 2022 pool would take.
+
+Each run is ``run_pool`` (solver/reports/pool.py) with a new local cluster and a fresh
+output folder, on the same names: the built-in cards, or ``--cards FILE`` (a card
+download, e.g. a Scryfall or MTGJSON file of the pool) sampled evenly to ``--limit``
+cards (default 2000 with a file). The rate is of the compute phase (first card sent to
+last result written; the workers have imported the task before it starts), the cluster's
+start-up is shown apart. The projection for the whole 2022 pool (``POOL_2022`` cards)
+assumes linear scaling per worker at the rate per worker measured with 2 workers.
+
+The machine is shared: the load average before and after each run is printed with it,
+and first what 2 processes of a plain CPU loop give against 1 (the most the pool could).
+Exit status 1 when the speed-up from 1 to 2 workers is under ``MIN_SPEEDUP`` (or a card
+failed), 2 when the per-card report (``manacheck.solver.reports.card``) isn't there.
+
+Run: python benchmarks/report.py [--cards FILE] [--limit N] [--task MODULE:FUNCTION]
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import os
+import sys
+import tempfile
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+from manacheck.solver.reports.pool import DEFAULT_TASK, PoolSummary, pool_names, run_pool
+
+MIN_SPEEDUP = 1.7
+#: Cards in the 2022 pool the projection is for.
+POOL_2022 = 23_052
+PROJECT_WORKERS = (2, 64)
+DEFAULT_LIMIT_WITH_FILE = 2000
+
+
+def sample(names: list[str], limit: int | None) -> list[str]:
+    """At most ``limit`` names spread evenly over ``names`` (all of them if None)."""
+    if limit is None or limit >= len(names):
+        return names
+    step = len(names) / limit
+    return [names[int(i * step)] for i in range(limit)]
+
+
+def _burn(n: int) -> float:
+    start = time.perf_counter()
+    x = 0
+    for i in range(n):
+        x += i * i % 7
+    return time.perf_counter() - start
+
+
+def machine_speedup(n: int = 2_000_000) -> float:
+    """What 2 processes give now on a plain CPU loop, against 1 (2.0 on an idle
+    machine of 2 cores): how much of a second core the other users of the machine
+    leave."""
+    with ProcessPoolExecutor(2) as pool:
+        list(pool.map(_burn, [1000, 1000]))  # started
+        one = next(pool.map(_burn, [n]))
+        two = max(pool.map(_burn, [n, n]))
+    return 2 * one / two
+
+
+def load() -> str:
+    one, five, fifteen = os.getloadavg()
+    return f"load {one:.2f} {five:.2f} {fifteen:.2f}"
+
+
+def hours(seconds: float) -> str:
+    if seconds < 3600:
+        return f"{seconds / 60:.1f} min"
+    return f"{seconds / 3600:.1f} h"
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--cards", metavar="FILE", help="the cards of this file (the pool)")
+    ap.add_argument("--limit", type=int, help="at most this many cards, spread evenly "
+                    f"(default: all built-in cards; {DEFAULT_LIMIT_WITH_FILE} of a file)")
+    ap.add_argument("--task", default=DEFAULT_TASK,
+                    help=f"the per-card function, module:function (default {DEFAULT_TASK})")
+    args = ap.parse_args(argv)
+    module = args.task.partition(":")[0]
+    if importlib.util.find_spec(module) is None:
+        print(f"can't run: {module} (the per-card report, {args.task}) isn't there yet; "
+              "no numbers")
+        return 2
+    limit = args.limit
+    if limit is None and args.cards:
+        limit = DEFAULT_LIMIT_WITH_FILE
+    names = sample(pool_names(args.cards), limit)
+    where = args.cards or "the built-in cards"
+    print(f"{len(names)} cards of {where}, task {args.task}, {os.cpu_count()} CPUs")
+    print(f"the machine now: 2 processes of a plain CPU loop run {machine_speedup():.2f}x "
+          f"1 ({load()})")
+    runs: dict[int, PoolSummary] = {}
+    with tempfile.TemporaryDirectory(prefix="manacheck-report-bench-") as tmp:
+        for workers in (1, 2):
+            before = load()
+            runs[workers] = run_pool(names, Path(tmp) / f"w{workers}", cards_file=args.cards,
+                                     workers=workers, task=args.task,
+                                     progress=sys.stderr.isatty())
+            print(f"  {workers} worker{'s' * (workers > 1)}: {before} before, {load()} after")
+    print(f"  {'workers':>7} {'cards':>6} {'failed':>6} {'compute s':>10} {'start-up s':>10} "
+          f"{'cards/s':>8} {'per worker':>10} {'task s':>8}")
+    rates = {}
+    for workers, s in runs.items():
+        done = s.computed + len(s.errors)
+        rates[workers] = done / s.compute_seconds if s.compute_seconds > 0 else 0.0
+        print(f"  {workers:>7} {done:>6} {len(s.errors):>6} {s.compute_seconds:>10.2f} "
+              f"{s.seconds - s.compute_seconds:>10.2f} {rates[workers]:>8.2f} "
+              f"{rates[workers] / workers:>10.2f} {s.task_seconds:>8.1f}")
+    speedup = rates[2] / rates[1] if rates[1] else 0.0
+    per_worker = rates[2] / 2
+    print(f"speed-up 1 -> 2 workers: {speedup:.2f}x (target at least {MIN_SPEEDUP}x)")
+    print(f"the 2022 pool ({POOL_2022:,} cards), assuming linear scaling per worker at "
+          f"{per_worker:.2f} cards/s per worker (measured with 2):")
+    for workers in PROJECT_WORKERS:
+        t = POOL_2022 / (per_worker * workers) if per_worker else float("inf")
+        print(f"  {workers:>3} workers: {hours(t)}")
+    ok = True
+    failed = sum(len(s.errors) for s in runs.values())
+    if failed:
+        print(f"FAIL: {failed} card reports failed (see errors.json of a run)")
+        ok = False
+    if speedup < MIN_SPEEDUP:
+        print(f"FAIL: the speed-up {speedup:.2f}x is under {MIN_SPEEDUP}x")
+        ok = False
+    if ok:
+        print(f"ok: speed-up at least {MIN_SPEEDUP}x, every card reported")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
