@@ -367,3 +367,10 @@ def test_a_card_that_kills_its_worker_is_an_error_and_the_run_goes_on(
                      task=functools.partial(report_task, crash=()), progress=False)
     assert (again.computed, again.skipped, again.errors) == (len(failed),
                                                             summary.computed, ())
+
+
+def test_the_benchmark_says_it_cant_run_without_the_per_card_report() -> None:
+    done = subprocess.run([sys.executable, "benchmarks/report.py", "--task",
+                           "manacheck_no_such_module:card_report"], cwd=REPO,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and "can't run" in done.stdout and "speed-up" not in done.stdout
