@@ -192,6 +192,14 @@ def test_progress_line_on_a_terminal_only() -> None:
     assert Progress(10, stream=Tty(), enabled=False).enabled is False
 
 
+def test_batch_sizes() -> None:
+    assert pool.batch_size(10, 2) == 1  # a few cards: one a task
+    assert pool.batch_size(100, 2) == 3  # 16 tasks a worker
+    assert pool.batch_size(628, 2) == pool.MAX_BATCH == 16
+    assert pool.batch_size(23_052, 64) == pool.MAX_BATCH
+    assert pool.batch_size(0, 0) == 1
+
+
 def test_importing_the_pool_imports_no_dask() -> None:
     code = ("import sys, manacheck, manacheck.cli, manacheck.solver.reports.pool\n"
             "print(sorted(m for m in sys.modules if m.split('.')[0] in "
@@ -250,8 +258,10 @@ def test_local_cluster_writes_resumes_and_records_errors(tmp_path: Path) -> None
         rendered.append(report["name"])
         return f"<h1>{report['name']}</h1>"
 
+    # Two cards a task, one task out at a time.
     second = run_pool(NAMES, out, workers=2, task=fixed, progress=False, render=render,
-                      render_index=lambda index: f"{index['totals']['cards']} cards")
+                      render_index=lambda index: f"{index['totals']['cards']} cards",
+                      batch=2, window=1)
     assert calls_in(calls) == sorted(["Fire // Ice", "Con", "Broken Card"])
     assert (second.computed, second.skipped, second.errors) == (3, 7, ())
     for name in good:

@@ -8,6 +8,8 @@ at a time and can be stopped and started again:
   processes, one thread each, no dashboard); ``scheduler="tcp://HOST:PORT"`` uses the
   workers of a running ``dask scheduler``. Both go through the same
   :class:`distributed.Client` code: the local default is a cluster like any other.
+* Cards go in tasks of a few (:func:`batch_size`), at most ``window`` tasks out at a
+  time; results are fetched as they finish and written at once.
 * Each card's report goes to ``OUT/cards/<slug>.json`` (a temporary file in the same
   folder, then :func:`os.replace`, so a file that is there is whole). A rerun skips every
   card whose file is there, parses and names that card; see :func:`card_slugs` for the
@@ -59,10 +61,10 @@ from typing import IO, TYPE_CHECKING, Any, Protocol
 if TYPE_CHECKING:
     from distributed import Client
 
-__all__ = ["DEFAULT_TASK", "INDEX_FORMAT", "INDEX_VERSION", "CardCounts", "CardTask",
-           "PoolSummary", "Progress", "card_slugs", "index_data", "pool_names",
-           "read_report", "resolve_task", "run_card", "run_pool", "slug_base",
-           "write_atomic"]
+__all__ = ["DEFAULT_TASK", "INDEX_FORMAT", "INDEX_VERSION", "MAX_BATCH", "CardCounts",
+           "CardTask", "PoolSummary", "Progress", "batch_size", "card_slugs", "index_data",
+           "pool_names", "read_report", "resolve_task", "run_card", "run_cards", "run_pool",
+           "slug_base", "write_atomic"]
 
 #: The per-card report function the pool runs unless told otherwise.
 DEFAULT_TASK = "manacheck.solver.reports.card:card_report"
@@ -72,6 +74,8 @@ INDEX_VERSION = 1
 MAX_SLUG = 80
 #: Hex digits of the name's SHA-256 that tell apart names with the same readable slug.
 DIGEST_LENGTH = 8
+#: At most this many cards in one task (see :func:`batch_size`).
+MAX_BATCH = 16
 #: Seconds to wait for a remote scheduler's first workers.
 WAIT_FOR_WORKERS_S = 60.0
 # Names Windows reserves for devices, in any letter case and with any extension.
@@ -168,13 +172,16 @@ def card_slugs(names: Iterable[str]) -> dict[str, str]:
 
 def write_atomic(path: Path, text: str) -> None:
     """Write ``text`` (UTF-8) to ``path`` whole or not at all: a temporary file in the
-    same folder, flushed, then renamed over ``path``."""
+    same folder, then renamed over ``path``.
+
+    Not synced to the disk (that took most of the time of a small report): a process
+    that stops leaves the file whole or absent; after a power cut a file may be left
+    empty, which :func:`read_report` refuses, so the card is done again.
+    """
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
@@ -308,6 +315,12 @@ def run_card(task: CardTask | str | bytes, name: str, cards_file: str | None) ->
     except Exception as e:
         return {"name": name, "ok": False, "error": f"{type(e).__name__}: {e}",
                 "traceback": traceback.format_exc(), "seconds": time.perf_counter() - start}
+
+
+def run_cards(task: CardTask | str | bytes, names: Sequence[str], cards_file: str | None
+              ) -> list[dict[str, Any]]:
+    """:func:`run_card` for each name, in order (one task of the pool)."""
+    return [run_card(task, name, cards_file) for name in names]
 
 
 def _check_task(task: CardTask | str | bytes) -> str:
@@ -522,36 +535,54 @@ class _Run:
         return path
 
 
+def _failed(name: str, value: Any) -> dict[str, Any]:
+    """The result of a task that didn't finish (its worker died, it was cancelled):
+    as_completed gives ``(type, error, traceback)`` or the error."""
+    error = value[1] if isinstance(value, tuple) and len(value) == 3 else value
+    if not isinstance(error, BaseException):
+        error = RuntimeError(f"the task didn't finish: {value!r}")
+    return {"name": name, "ok": False, "error": f"{type(error).__name__}: {error}",
+            "traceback": "".join(traceback.format_exception(error)), "seconds": 0.0}
+
+
+def batch_size(cards: int, threads: int) -> int:
+    """Cards per task: enough tasks for 16 per worker thread, at most ``MAX_BATCH``
+    cards each (fewer round trips to the scheduler for many cards; one card each for a
+    few, so that no worker waits on another's long batch)."""
+    return max(1, min(MAX_BATCH, cards // (16 * max(1, threads))))
+
+
 def _compute(client: Client, run: _Run, todo: Sequence[str], task: str | bytes,
-             cards_file: str | None, progress: Progress, window: int) -> float:
-    """Send the cards, at most ``window`` at a time; write each result as it comes.
-    The tasks' own seconds, added up."""
+             cards_file: str | None, progress: Progress, window: int, batch: int) -> float:
+    """Send the cards, ``batch`` a task, at most ``window`` tasks at a time; write each
+    result as it comes. The tasks' own seconds, added up."""
     from distributed import as_completed
 
     token = uuid.uuid4().hex[:8]
-    names = iter(todo)
-    pending: dict[Any, str] = {}
+    batches = (list(todo[i:i + batch]) for i in range(0, len(todo), batch))
+    pending: dict[Any, list[str]] = {}
 
-    def submit(name: str) -> Any:
-        future = client.submit(run_card, task, name, cards_file, pure=False,
-                               key=f"manacheck-card-{run.slugs[name]}-{token}")
-        pending[future] = name
+    def submit(names: list[str]) -> Any:
+        future = client.submit(run_cards, task, names, cards_file, pure=False,
+                               key=f"manacheck-cards-{run.slugs[names[0]]}-{token}")
+        pending[future] = names
         return future
 
     task_seconds = 0.0
-    queue = as_completed([submit(n) for n in islice(names, window)])
-    for future in queue:
-        name = pending.pop(future)
-        try:
-            res = future.result()
-        except Exception as e:  # the worker died, the task was cancelled, ...
-            res = {"name": name, "ok": False, "error": f"{type(e).__name__}: {e}",
-                   "traceback": traceback.format_exc(), "seconds": 0.0}
+    # with_results: the results are fetched in the background as they finish, not one
+    # round trip each here; a task that didn't finish gives its error instead.
+    queue = as_completed([submit(b) for b in islice(batches, window)], with_results=True,
+                         raise_errors=False)
+    for future, value in queue:
+        names = pending.pop(future)
+        results = value if future.status == "finished" else [_failed(n, value)
+                                                              for n in names]
         future.release()
-        task_seconds += float(res.get("seconds", 0.0))
-        run.result(res)
-        progress.update()
-        nxt = next(names, None)
+        for res in results:
+            task_seconds += float(res.get("seconds", 0.0))
+            run.result(res)
+        progress.update(len(results))
+        nxt = next(batches, None)
         if nxt is not None:
             queue.add(submit(nxt))
     return task_seconds
@@ -562,7 +593,7 @@ def run_pool(names: Iterable[str], out_dir: str | os.PathLike[str], *,
              scheduler: str | Client | None = None, workers: int | None = None,
              task: CardTask | str = DEFAULT_TASK, progress: bool = True,
              render: Render | None = None, render_index: Render | None = None,
-             window: int | None = None) -> PoolSummary:
+             window: int | None = None, batch: int | None = None) -> PoolSummary:
     """Every card's report in ``out_dir``, computed on a Dask cluster; see the module.
 
     Parameters
@@ -587,8 +618,11 @@ def run_pool(names: Iterable[str], out_dir: str | os.PathLike[str], *,
     render, render_index
         A card's report, and the index, to HTML (``cards/<slug>.html``, ``index.html``).
     window
-        How many cards are sent ahead at most (default: 4 per worker thread, at least
-        8): the client holds no more results than this.
+        How many tasks are sent ahead at most (default: 4 per worker thread, at least
+        8): the client holds no more results than ``window * batch``.
+    batch
+        Cards per task (default :func:`batch_size`). A worker that dies takes its
+        task's cards with it: they are recorded as errors and done again by a rerun.
 
     Returns
     -------
@@ -621,7 +655,8 @@ def run_pool(names: Iterable[str], out_dir: str | os.PathLike[str], *,
             t0 = time.perf_counter()
             try:
                 task_s = _compute(client, run, todo, spec, cards, bar,
-                                  window or max(8, 4 * threads))
+                                  window or max(8, 4 * threads),
+                                  batch or batch_size(len(todo), threads))
             finally:
                 bar.close()
             compute_s = time.perf_counter() - t0
