@@ -6,11 +6,15 @@ output folder, on the same names: the built-in cards, or ``--cards FILE`` (a car
 download, e.g. a Scryfall or MTGJSON file of the pool) sampled evenly to ``--limit``
 cards (default 2000 with a file). The rate is of the compute phase (first card sent to
 last result written; the workers have imported the task before it starts), the cluster's
-start-up is shown apart. The projection for the whole 2022 pool (``POOL_2022`` cards)
-assumes linear scaling per worker at the rate per worker measured with 2 workers.
+start-up is shown apart, and "in tasks" is the share of the workers' time spent in the
+task (where a busy machine slows every task, that share stays high while the rate
+doesn't grow: contention, not the pool's overhead). The projection for the whole 2022
+pool (``POOL_2022`` cards) assumes linear scaling per worker at the rate per worker
+measured with 2 workers.
 
 The machine is shared: the load average before and after each run is printed with it,
-and first what 2 processes of a plain CPU loop give against 1 (the most the pool could).
+and first what 2 processes of a plain CPU loop give against 1 (the most the pool could);
+last, the rate with an empty task (the client, the scheduler and the files alone).
 Exit status 1 when the speed-up from 1 to 2 workers is under ``MIN_SPEEDUP`` (or a card
 failed), 2 when the per-card report (``manacheck.solver.reports.card``) isn't there.
 
@@ -27,6 +31,7 @@ import tempfile
 import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+from typing import Any
 
 from manacheck.solver.reports.pool import DEFAULT_TASK, PoolSummary, pool_names, run_pool
 
@@ -64,9 +69,21 @@ def machine_speedup(n: int = 2_000_000) -> float:
     return 2 * one / two
 
 
+def empty_report(name: str, *, cards_file: str | None = None) -> dict[str, Any]:
+    """No work: what the pool itself costs a card (run from here, so pickled by value)."""
+    return {"name": name, "text": "", "abilities": [], "cases": [], "rulings": [],
+            "notes": [], "undecided": {}}
+
+
 def load() -> str:
     one, five, fifteen = os.getloadavg()
     return f"load {one:.2f} {five:.2f} {fifteen:.2f}"
+
+
+def busy(s: PoolSummary, workers: int) -> float:
+    """The share of the workers' time spent in the task (the rest: the pool's own
+    overhead and waiting)."""
+    return s.task_seconds / (s.compute_seconds * workers) if s.compute_seconds else 0.0
 
 
 def hours(seconds: float) -> str:
@@ -104,15 +121,18 @@ def main(argv: list[str] | None = None) -> int:
                                      workers=workers, task=args.task,
                                      progress=sys.stderr.isatty())
             print(f"  {workers} worker{'s' * (workers > 1)}: {before} before, {load()} after")
+        ceiling = run_pool([f"Empty {i}" for i in range(4000)], Path(tmp) / "empty",
+                           workers=2, task=empty_report, progress=False).rate
     print(f"  {'workers':>7} {'cards':>6} {'failed':>6} {'compute s':>10} {'start-up s':>10} "
-          f"{'cards/s':>8} {'per worker':>10} {'task s':>8}")
+          f"{'cards/s':>8} {'per worker':>10} {'task s':>8} {'in tasks':>8}")
     rates = {}
     for workers, s in runs.items():
         done = s.computed + len(s.errors)
         rates[workers] = done / s.compute_seconds if s.compute_seconds > 0 else 0.0
         print(f"  {workers:>7} {done:>6} {len(s.errors):>6} {s.compute_seconds:>10.2f} "
               f"{s.seconds - s.compute_seconds:>10.2f} {rates[workers]:>8.2f} "
-              f"{rates[workers] / workers:>10.2f} {s.task_seconds:>8.1f}")
+              f"{rates[workers] / workers:>10.2f} {s.task_seconds:>8.1f} "
+              f"{busy(s, workers):>7.0%}")
     speedup = rates[2] / rates[1] if rates[1] else 0.0
     per_worker = rates[2] / 2
     print(f"speed-up 1 -> 2 workers: {speedup:.2f}x (target at least {MIN_SPEEDUP}x)")
@@ -121,6 +141,9 @@ def main(argv: list[str] | None = None) -> int:
     for workers in PROJECT_WORKERS:
         t = POOL_2022 / (per_worker * workers) if per_worker else float("inf")
         print(f"  {workers:>3} workers: {hours(t)}")
+    print(f"the pool itself (an empty task, 2 workers, this machine): {ceiling:.0f} cards/s "
+          f"at most, so the 2022 pool in no less than {hours(POOL_2022 / ceiling)} here "
+          "whatever the workers")
     ok = True
     failed = sum(len(s.errors) for s in runs.values())
     if failed:
