@@ -456,8 +456,8 @@ def _client(scheduler: str | Client | None, workers: int | None) -> Iterator[Cli
 
 
 def _threads(client: Client) -> int:
-    info = client.scheduler_info()
-    return sum(int(w.get("nthreads", 1)) for w in info.get("workers", {}).values()) or 1
+    # nthreads(): every worker (scheduler_info() may list only the first few).
+    return sum(int(n) for n in client.nthreads().values()) or 1
 
 
 class _Run:
