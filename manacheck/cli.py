@@ -114,10 +114,14 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "cards": ("cards", "search the cards by name, type line or rules text (cards search TEXT)"),
     "pay": ("pay", "list and count every distinct way to pay a mana cost (CR 601.2g-h)"),
     "produce": ("produce", "what mana types each permanent could produce now (CR 106.7)"),
+    "report": ("report", "edge-case reports: where a card's answers flip, with its rulings "
+               "(HTML, Markdown, JSON)"),
     "resolve": ("resolve", "play out the events: state-based actions, triggers, resolution "
                 "(CR 603, 608, 704)"),
     "schema": ("schema", "print the JSON Schema of state files"),
     "show": ("show", "print the board: players, zones with ids, the stack (top first), the turn"),
+    "vectors": ("vectors", "check published test vectors: ask each again (vectors verify "
+                "FILE)"),
     "validate": ("validate", "check a state file: a one-line summary, or every problem with "
                  "file, key path, line"),
 }

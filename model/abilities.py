@@ -420,7 +420,13 @@ class StaticAbility:
     (``affected`` lands become ``set_subtypes`` and lose other abilities, or gain
     ``add_subtypes``; CR 305.7, 613.1d), ``grant_ability`` (``affected`` objects have
     ``granted``), ``enters_with_counters`` (``counter``, ``count``: int or "X",
-    CR 107.3m, 614.1c), ``spend_as_any_color``, ``cost_modifier`` and ``other``
+    CR 107.3m, 614.1c), ``cant_have_counters`` (its own object with ``self_only``, or
+    the ``affected`` ones, can't have counters put on them: of the ``counter`` kind,
+    or of any kind without one; CR 122.5, 122.6), ``counter_replacement`` (``counter``
+    counters that would be put on an ``affected`` object are ``multiply`` times as
+    many instead; CR 614.1a, 616.1), ``type_change`` (``affected`` objects gain
+    ``add_types``, layer 4, and have ``set_power_toughness``, layer 7b; CR 613.1d,
+    613.4b, 613.6), ``spend_as_any_color``, ``cost_modifier`` and ``other``
     (an effect known by its parameter, or only by its text: then ``affects`` names the
     rule families it could change, and every answer it could change is not decided).
     """
@@ -441,6 +447,14 @@ class StaticAbility:
     #: and whether it changes only its own object. Read by the soundness check.
     affects: tuple[str, ...] = ()
     self_only: bool = False
+    #: ``counter_replacement``: "twice that many ... are put instead" (Branching
+    #: Evolution: 2), CR 614.1a.
+    multiply: int | None = None
+    #: ``type_change``: the card types the ``affected`` objects gain (layer 4, CR
+    #: 613.1d), and the power and toughness they get (layer 7b, CR 613.4b): a number
+    #: or ``"mana_value"`` (each its own mana value: March of the Machines).
+    add_types: tuple[str, ...] = ()
+    set_power_toughness: int | str | None = None
 
 
 Ability = ActivatedAbility | TriggeredAbility | StaticAbility

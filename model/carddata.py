@@ -52,6 +52,7 @@ from .abilities import (
     ActivatedAbility,
     AlternativeCost,
     ManaReplacement,
+    ObjectFilter,
     StaticAbility,
     TriggeredAbility,
     Zone,
@@ -186,9 +187,14 @@ def _positive(v: Any, path: str) -> int | None:
 
 
 STATIC_KEYS = ("kind", "affected", "replacement", "set_subtypes", "add_subtypes", "granted",
-               "counter", "count", "params", "duration", "text", "affects", "self_only")
+               "counter", "count", "params", "duration", "text", "affects", "self_only",
+               "multiply", "add_types", "set_power_toughness")
 STATIC_KINDS = ("mana_replacement", "land_types", "grant_ability", "enters_with_counters",
+                "cant_have_counters", "counter_replacement", "type_change",
                 "spend_as_any_color", "cost_modifier", "other")
+#: Keys only one kind reads (anywhere else they would be silently ignored: refused).
+_KIND_KEYS = {"multiply": "counter_replacement", "add_types": "type_change",
+              "set_power_toughness": "type_change"}
 
 
 def parse_static(v: Any, path: str) -> StaticAbility:
@@ -201,9 +207,15 @@ def parse_static(v: Any, path: str) -> StaticAbility:
     _check_static_params(v.get("params", {}), f"{path}.params")
     if kind == "cost_modifier":
         _check_cost_modifier(v.get("params", {}), f"{path}.params")
+    for key, owner in _KIND_KEYS.items():
+        if key in v and kind != owner:
+            raise CardFieldError(f"{key} goes with kind {owner}, not {kind}", f"{path}.{key}")
+    affected = parse_filter(v.get("affected"), f"{path}.affected")
+    extra = _counter_static(v, kind, affected, path) if kind in (
+        "cant_have_counters", "counter_replacement", "type_change") else {}
     return StaticAbility(
         kind=kind,
-        affected=parse_filter(v.get("affected"), f"{path}.affected"),
+        affected=affected,
         replacement=parse_replacement(v["replacement"], f"{path}.replacement")
         if "replacement" in v else None,
         set_subtypes=str_list(v.get("set_subtypes", []), f"{path}.set_subtypes"),
@@ -216,7 +228,66 @@ def parse_static(v: Any, path: str) -> StaticAbility:
         text=str(v.get("text", "")),
         affects=_affects(v.get("affects", []), f"{path}.affects"),
         self_only=_bool(v.get("self_only", False), f"{path}.self_only"),
+        **extra,
     )
+
+
+def _counter_static(v: Mapping[str, Any], kind: str, affected: ObjectFilter,
+                    path: str) -> dict[str, Any]:
+    """The keys of ``cant_have_counters``, ``counter_replacement`` and ``type_change``,
+    checked: each must say what it applies to, and nothing it says may be ignored.
+
+    Rules
+    -----
+    CR 122.5, 122.6 (counters that can't be put), 614.1a (a replacement effect),
+    613.1d, 613.4b, 613.6 (a type change and the power and toughness it sets).
+    """
+    self_only = v.get("self_only", False) is True
+    counter = v.get("counter")
+    if counter is not None and (not isinstance(counter, str) or not counter.strip()):
+        raise CardFieldError(f"expected a counter kind such as '+1/+1', not {counter!r}",
+                             f"{path}.counter")
+    if "count" in v or "params" in v:
+        key = "count" if "count" in v else "params"
+        raise CardFieldError(f"{key} doesn't go with kind {kind}", f"{path}.{key}")
+    if kind == "cant_have_counters":
+        if self_only == (not affected.is_empty):
+            raise CardFieldError("cant_have_counters needs exactly one of self_only: true "
+                                 "(its own object) and affected: FILTER", path)
+        return {}
+    if self_only or affected.is_empty:
+        raise CardFieldError(f"{kind} needs affected: FILTER (the objects it applies to)",
+                             path)
+    if kind == "counter_replacement":
+        n = v.get("multiply")
+        if counter is None or isinstance(n, bool) or not isinstance(n, int) or n < 2:
+            raise CardFieldError("counter_replacement needs counter: KIND and multiply: N "
+                                 f"(a whole number of at least 2), not {n!r}", path)
+        return {"multiply": n}
+    types = str_list(v.get("add_types", []), f"{path}.add_types")
+    types = tuple(t[:1].upper() + t[1:] for t in types)
+    if not types:
+        raise CardFieldError("type_change needs add_types: [TYPE, ...]", f"{path}.add_types")
+    for t in types:
+        if t not in CARD_TYPES:
+            raise CardFieldError(f"unknown card type '{t}'", f"{path}.add_types",
+                                 suggest(t, CARD_TYPES))
+        if t == "Land":
+            raise CardFieldError("making objects lands isn't modelled (it changes what "
+                                 "land-type effects apply to, CR 613.8a)", f"{path}.add_types")
+    pt = v.get("set_power_toughness")
+    if pt is not None and pt != "mana_value" and (
+            isinstance(pt, bool) or not isinstance(pt, int) or pt < 0):
+        raise CardFieldError(f"set_power_toughness is a whole number or mana_value, not "
+                             f"{pt!r}", f"{path}.set_power_toughness")
+    if counter is not None:
+        raise CardFieldError("counter doesn't go with kind type_change", f"{path}.counter")
+    if "Creature" in types and pt is None:
+        # An object that becomes a creature has the power and toughness the effect
+        # gives, or its printed ones; a printed noncreature may have none (CR 208.3).
+        raise CardFieldError("a type_change that adds Creature needs set_power_toughness",
+                             f"{path}.set_power_toughness")
+    return {"add_types": types, "set_power_toughness": pt}
 
 
 #: "get +N/+N for each ..." amounts the layers count (model.characteristics).

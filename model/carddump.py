@@ -287,6 +287,12 @@ def dump_static(ab: StaticAbility) -> dict[str, Any]:
         out["affects"] = list(ab.affects)
     if ab.self_only:
         out["self_only"] = True
+    if ab.multiply is not None:
+        out["multiply"] = ab.multiply
+    if ab.add_types:
+        out["add_types"] = list(ab.add_types)
+    if ab.set_power_toughness is not None:
+        out["set_power_toughness"] = ab.set_power_toughness
     return out
 
 

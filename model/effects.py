@@ -71,6 +71,8 @@ class Family(enum.Enum):
                       "(CR 500.4, 502.3, 514.1)")
     DAMAGE = ("damage", "damage, its prevention and life (CR 120, 615, 119)")
     GAME_START = ("game_start", "beginning the game (CR 103)")
+    COUNTERS = ("counters", "putting counters on permanents: by effects, as they enter "
+                            "and as costs (CR 122.5, 122.6, 614.1a, 616.1, 118.3)")
 
     @property
     def label(self) -> str:
@@ -120,6 +122,13 @@ STATIC_KINDS: dict[str, EffectKind] = {k.key: k for k in (
     _k("static:land_types", F.TYPES, F.ABILITIES, F.MANA),
     _k("static:grant_ability", F.ABILITIES, F.MANA),
     _k("static:enters_with_counters", F.ENTERING),
+    # "can't have counters put on it" (Tatterkite, Blightbeetle) and "twice that many
+    # counters are put instead" (Branching Evolution): every way counters are put.
+    _k("static:cant_have_counters", F.COUNTERS),
+    _k("static:counter_replacement", F.COUNTERS),
+    # "Each noncreature artifact is an artifact creature with power and toughness each
+    # equal to its mana value" (March of the Machines): layers 4 and 7b.
+    _k("static:type_change", F.TYPES, F.POWER_TOUGHNESS),
     _k("static:spend_as_any_color", F.SPENDING),
     _k("static:cost_modifier:spells", F.SPELL_COSTS),
     _k("static:cost_modifier:activated_abilities", F.ABILITY_COSTS),

@@ -7,9 +7,10 @@ state's characteristics were computed from (:class:`Layered`); :func:`derive` co
 a new state's from a recorded one, again only for what differs, when that is exact.
 
 Only the layers that mana and activation questions need are applied: type-changing
-effects (layer 4) and ability-adding/removing effects (layer 6), color-setting effects
-(layer 5), keyword counters, and power and toughness changes from +1/+1 and -1/-1
-counters and from static "get +N/+N" effects (layer 7c).
+effects (layer 4: land types here, card types in :mod:`.typechange`) and
+ability-adding/removing effects (layer 6), color-setting effects (layer 5), keyword
+counters, power and toughness set to a value (layer 7b, :mod:`.typechange`) and
+changed by +1/+1 and -1/-1 counters and static "get +N/+N" effects (layer 7c).
 
 Rules
 -----
@@ -38,6 +39,7 @@ from .cards import BASIC_LAND_TYPES, CardDefinition, intrinsic_mana_ability
 from .mana import ManaType, parse_mana_types
 from .matching import Characteristics, matches, printed
 from .state import KEYWORD_COUNTERS, ContinuousEffect, GameState, Permanent
+from .typechange import layer4_type_changes, layer7b_set
 
 __all__ = ["Layered", "Scope", "Source", "battlefield_changes", "changed", "compute",
            "derive", "devotion", "record", "statics", "timestamps"]
@@ -113,6 +115,8 @@ def compute(state: GameState, swap: tuple[str, str] | None = None,
     chars: dict[str, Characteristics] = {p.id: printed(p.card) for p in perms}
     lost = _layer4_land_types(state, chars, perms, statics(sources, "land_types", order4))
     _layer4_gods(state, chars, perms, lost)
+    set_pt = layer4_type_changes(state, chars, perms, lost,
+                                 statics(sources, "type_change", order4))
     _intrinsic_abilities(chars, perms)
     _layer6_grants(state, chars, perms, lost, statics(sources, "grant_ability", order))
     # Layers 5 and 7c read permanents' (remaining) abilities and resolved spells'
@@ -126,6 +130,7 @@ def compute(state: GameState, swap: tuple[str, str] | None = None,
     # 7 don't change): the ones computed here, else the ones given.
     colors: Mapping[str, Characteristics] = chars if counted is None \
         else _Overlay(chars, counted)
+    layer7b_set(chars, set_pt)
     _layer7_and_counters(chars, perms, _layer7c_pumps(state, chars, perms, layered, colors))
     return chars
 
@@ -329,8 +334,8 @@ def _is_source(card: CardDefinition) -> bool:
     Cached on the card definition."""
     hit = card.__dict__.get("_layer_source")
     if hit is None:
-        hit = any(ab.kind in ("land_types", "grant_ability") or ab.params.items
-                  for ab in card.static_abilities)
+        hit = any(ab.kind in ("land_types", "grant_ability", "type_change")
+                  or ab.params.items for ab in card.static_abilities)
         card.__dict__["_layer_source"] = hit
     return hit  # type: ignore[no-any-return,unused-ignore]
 

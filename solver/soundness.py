@@ -206,7 +206,7 @@ F = Family
 CHARACTERISTICS = frozenset({"static:land_types", "static:grant_ability", "static:other:pump",
                              "keyword:haste", "static:other:activate_as_though_haste",
                              "keyword:devoid", "static:other:not_creature_unless_devotion",
-                             "static:other:set_color"})
+                             "static:other:set_color", "static:type_change"})
 
 #: Applied by the payment solver (with the characteristics above).
 PAYMENT_APPLIES = CHARACTERISTICS | frozenset({
@@ -239,12 +239,18 @@ PRODUCE = Question("could-produce", frozenset({F.MANA, F.TYPES, F.ABILITIES}),
 #: "Can I activate this?" reads what paying reads, plus who may be targeted and the
 #: colors that protection and filters look at. It applies the ability's total cost
 #: (``manacheck.solver.costs``) and targeting's keywords (``manacheck.model.keywords``).
+#: Costs that put counters (CR 118.3) are checked against "can't have counters put on
+#: it" (``manacheck.model.placing``); a replacement that puts more counters instead
+#: can't make such a cost unpayable. (The payment solver never pays a cost that puts
+#: counters: a mana ability with one is left out of its sources, so it doesn't read
+#: that family.)
 ACTIVATION = Question(
     "activation",
-    PAYMENT.reads | {F.TARGETING, F.COLORS, F.OWN_ABILITIES},
+    PAYMENT.reads | {F.TARGETING, F.COLORS, F.OWN_ABILITIES, F.COUNTERS},
     PAYMENT.implements | {"static:cost_modifier:activated_abilities", "keyword:shroud",
                           "keyword:hexproof", "keyword:protection", "keyword:cycling",
-                          "keyword:split second"})
+                          "keyword:split second", "static:cant_have_counters",
+                          "static:counter_replacement"})
 
 #: "What happens when it resolves?" reads every family an event's outcome can depend on:
 #: characteristics (layers 4-7), state-based actions, targets, triggers, entering and
@@ -256,12 +262,14 @@ ACTIVATION = Question(
 RESOLUTION = Question(
     "resolve",
     frozenset({F.TYPES, F.COLORS, F.ABILITIES, F.POWER_TOUGHNESS, F.STATE_BASED,
-               F.TARGETING, F.ZONES, F.ENTERING}),
+               F.TARGETING, F.ZONES, F.ENTERING, F.COUNTERS}),
     # (Celestial Dawn's color reaches spells and cards in other zones, which the
     # resolution solver reads as printed: not applied there.)
     (CHARACTERISTICS - {"static:other:set_color"}) | frozenset({
         "keyword:shroud", "keyword:hexproof", "keyword:protection",
         "static:other:no_legend_rule", "static:enters_with_counters",
+        # every counter put, moved or entered with (manacheck.model.placing)
+        "static:cant_have_counters", "static:counter_replacement",
         "keyword:persist", "keyword:undying", "keyword:indestructible"}))
 RESOLUTION_ATTACKS = Question(
     "resolve", RESOLUTION.reads | {F.ATTACKS},

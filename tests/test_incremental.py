@@ -5,9 +5,10 @@ changed, equal the characteristics computed from nothing, after every change.
 The oracle is :func:`manacheck.model.characteristics.full_characteristics`, the full
 computation (every permanent, every source), which never derives. Random boards mix
 every kind of layer source the built-in cards have (set and add land types with their
-dependencies, color setting, ability granting, "get +N/+N" lords, "for each" counts,
-devotion) with test cards whose effects depend on other objects' status (tapped,
-counters, "enchanted"), and random changes: counters, tapping, permanents entering and
+dependencies, type changes with theirs and the power and toughness they set, color
+setting, ability granting, "get +N/+N" lords, "for each" counts, devotion) with test
+cards whose effects depend on other objects' status (tapped, counters, "enchanted"),
+and random changes: counters, tapping, permanents entering and
 leaving, control changes, reordering (timestamps by place), explicit timestamps, mana
 pools, and resolved spells' continuous effects.
 
@@ -68,6 +69,11 @@ TEST_CARDS = [
                                "granted": {"cost": "{T}", "mana": {"add": "{C}"},
                                            "text": "{T}: Add {C}."},
                                "text": "Permanents with counters have \"{T}: Add {C}.\""}}]},
+    {"name": "Land Artificer", "types": ["Enchantment"],
+     "abilities": [{"static": {"kind": "type_change", "affected": {"types": ["land"]},
+                               "add_types": ["Artifact"],
+                               "text": "Each land is an artifact in addition to its other "
+                                       "types."}}]},
     {"name": "Tapped Lord", "types": ["Enchantment"],
      "abilities": [{"static": {"kind": "other",
                                "affected": {"types": ["creature"], "tapped": False},
@@ -79,11 +85,12 @@ SOURCES = ["Blood Moon", "Urborg, Tomb of Yawgmoth", "Yavimaya, Cradle of Growth
            "Prismatic Omen", "Celestial Dawn", "Chromatic Lantern", "Cryptolith Rite",
            "Mirari's Wake", "Elvish Archdruid", "Faeburrow Elder", "Omnath, Locus of Mana",
            "Kruphix, God of Horizons", "Test Aura", "Counting Lord", "Tapped Whitener",
-           "Counter Granter", "Tapped Lord"]
+           "Counter Granter", "Tapped Lord", "March of the Machines", "Land Artificer"]
 PLAIN = ["Forest", "Island", "Swamp", "Tundra", "Scrubland", "Llanowar Elves",
          "Birds of Paradise", "Sol Ring", "Hangarback Walker", "Walking Ballista",
          "Kozilek, the Great Distortion", "Endless One", "Thousand-Year Elixir",
-         "Hei Bai, Spirit of Balance", "Elvish Archdruid"]
+         "Hei Bai, Spirit of Balance", "Elvish Archdruid", "The Ozolith", "Mox Opal",
+         "Ancient Den"]
 COUNTER_KINDS = ["+1/+1", "-1/-1", "flying", "charge"]
 PLAYERS = ("A", "B")
 
@@ -135,7 +142,7 @@ change = st.one_of(
     st.tuples(st.just("pool"), st.sampled_from(PLAYERS), st.integers(0, 3)),
     st.tuples(st.just("effect"), st.sampled_from(["Blood Moon", "Cryptolith Rite",
                                                   "Mirari's Wake", "Tapped Whitener",
-                                                  None])),
+                                                  "March of the Machines", None])),
     st.tuples(st.just("stack")),
 )
 

@@ -25,7 +25,8 @@ import itertools
 import math
 from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 
-from manacheck.model import CostKind, Permanent
+from manacheck.model import CostKind, Counters, Permanent
+from manacheck.model.placing import place_counters
 
 from .candidates import variables
 from .constraints import Constraint, iter_solutions
@@ -81,6 +82,12 @@ class Problem:
             if part.kind is CostKind.REMOVE_COUNTERS and part.count == "X":
                 have = perm.counters[part.counter] if perm is not None else 0
                 bounds.append(set(range(have + 1)))
+            if part.kind is CostKind.ADD_COUNTERS and part.count == "X" and perm is not None \
+                    and act.state.zone_of(perm.id) == "battlefield" and not place_counters(
+                        act.state, perm.id, Counters.of({part.counter: 1})).put[part.counter]:
+                # CR 118.3 (Tatterkite and Blightbeetle rulings): it can't have those
+                # counters put on it, so only X = 0 (putting none) is payable.
+                bounds.append({0})
         for v in self.vars:
             if v.count == "X":
                 bounds.append(set(range(len(v.candidates) + 1)))

@@ -22,9 +22,10 @@ from __future__ import annotations
 
 from dataclasses import replace as dataclass_replace
 
-from manacheck.model import CostKind, ObjectFilter, Permanent, Phase, Zone
+from manacheck.model import CostKind, Counters, ObjectFilter, Permanent, Phase, Zone
 from manacheck.model.characteristics import tap_abilities_blocked
 from manacheck.model.conditions import condition_holds
+from manacheck.model.placing import place_counters
 
 from .core import Activation
 from .lookup import activated_abilities
@@ -195,7 +196,10 @@ def _status_reasons(act: Activation) -> list[Reason]:
 
 def _resource_reasons(act: Activation) -> list[Reason]:
     """CR 119.4: paying life needs a life total at least the amount (0 is always
-    payable, 119.4b); CR 118.3: removing counters needs them."""
+    payable, 119.4b); CR 118.3: removing counters needs them, and putting counters
+    needs a permanent that can have them put on it (Tatterkite ruling 2008-05-01: "You
+    can't pay a cost that includes putting a counter on Tatterkite"; Blightbeetle
+    ruling 2019-07-12: such a cost "can't be paid")."""
     perm = act.obj if isinstance(act.obj, Permanent) else None
     name = act.obj.name
     reasons: list[Reason] = []
@@ -211,6 +215,15 @@ def _resource_reasons(act: Activation) -> list[Reason]:
                 reasons.append(Reason("118.3", f"{name} has {have} {part.counter} "
                                                f"counter(s); the cost removes "
                                                f"{part.count}"))
+        if part.kind is CostKind.ADD_COUNTERS and perm is not None \
+                and perm.id in act.state and act.state.zone_of(perm.id) == "battlefield":
+            # (A count of X: X=0 puts none, so only a fixed count is checked here.)
+            n = part.count if isinstance(part.count, int) else 0
+            placing = place_counters(act.state, perm.id, Counters.of({part.counter: n}))
+            if n > 0 and not placing.put[part.counter]:
+                reasons.append(Reason("118.3", f"{name} can't have {part.counter} counters "
+                                               "put on it, so a cost that puts them "
+                                               "can't be paid"))
     return reasons
 
 

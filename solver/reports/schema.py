@@ -50,6 +50,9 @@ QUESTION_SCHEMA: dict[str, Any] = {
         "command": {"enum": ["can-activate", "pay", "produce", "resolve"]},
         "object": {"type": "string", "description": "object id (can-activate, produce)"},
         "ability": {"type": "integer", "minimum": 1},
+        "ability_text": {"type": ["string", "null"],
+                         "description": "the ability's text (can-activate): the same "
+                                        "ability by text, whatever its number now"},
         "player": {"type": ["string", "null"]},
         "cost": {"type": "string", "description": "mana cost (pay)"},
         "x": {"type": ["integer", "null"], "description": "value of X (pay)"},

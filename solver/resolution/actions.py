@@ -38,7 +38,7 @@ from manacheck.model.abilities import ActivatedAbility, CostKind, TargetSpec
 from manacheck.model.characteristics import characteristics
 
 from .core import Run, Unsupported
-from .effects import draw
+from .effects import draw, put_counters_on
 from .events import (
     Activate,
     Attack,
@@ -89,12 +89,15 @@ def apply_event(run: Run, ev: Event) -> None:
 
 
 def _put_counters(run: Run, ev: PutCounters) -> None:
-    """CR 122.6: put counters on permanents, all at once."""
+    """CR 122.6: put counters on permanents, all at once, as the effects on the
+    battlefield change them (CR 614.1a, 616.1; :func:`~.effects.put_counters_on`)."""
     perms = [run.require_permanent(o) for o in ev.objects]
     run.note(f"event {ev.index + 1}: put {fmt_counters(ev.counters)} on "
              f"{', '.join(p.id for p in perms)}", "122.6", depth=0)
     for p in perms:
-        run.state = set_counters(run.state, p.id, p.counters.plus(ev.counters))
+        put = put_counters_on(run, p.id, ev.counters)
+        if put != ev.counters and put:
+            run.note(f"put {fmt_counters(put)} on {p.id}", "122.6")
 
 
 def _remove_counters(run: Run, ev: RemoveCounters) -> None:

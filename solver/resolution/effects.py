@@ -10,9 +10,12 @@ Rules
 -----
 CR 608.2c: instructions are followed in the order written. CR 608.2b: a target that is
 no longer legal is not affected. CR 608.2h: information the effect needs from an object
-that has left is its last-known information. CR 122.6: putting counters; CR 122.8:
-"put its counters" puts the same number of each kind; CR 122.5: moving counters is all
-or nothing. CR 119.3: gaining and losing life. CR 121.2: drawing cards one at a time
+that has left is its last-known information. CR 122.6: putting counters, as the
+effects on the battlefield change them (:func:`put_counters_on`: replacement effects,
+CR 614.1a, 616.1; "can't have counters put on it"); CR 122.8: "put its counters" puts
+the same number of each kind; CR 122.5: moving a counter is removing it and putting it,
+and a counter that can't be put onto the second object isn't removed from the first.
+CR 119.3: gaining and losing life. CR 121.2: drawing cards one at a time
 (from an empty library: noted for CR 704.5b). CR 701.21a, 603.5: sacrificing (optional
 when the ability says "you may"). CR 111.1: creating tokens. CR 701.26a-b: tapping and
 untapping. CR 701.6a: countering a spell. CR 603.6c, 400.7, 107.3: returning a card to
@@ -26,6 +29,7 @@ from dataclasses import replace
 
 from manacheck.model import Card, Counters, Permanent, StackItem, effective, matches
 from manacheck.model.abilities import Effect, ObjectFilter
+from manacheck.model.placing import place_counters
 
 from . import limits
 from .cards import TOKENS, UNKNOWN_CARD
@@ -33,7 +37,7 @@ from .core import Run, Unsupported
 from .triggers import enter_battlefield, leave_battlefield
 from .zones import add_card, fmt_counters, new_id, on_battlefield, set_counters
 
-__all__ = ["EFFECTS", "EffectFunction", "do_effects", "draw"]
+__all__ = ["EFFECTS", "EffectFunction", "do_effects", "draw", "put_counters_on"]
 
 #: An effect's function: (run, effect, the resolving stack object, whether the ability
 #: is optional) -> whether the rest of the effects happen.
@@ -70,16 +74,48 @@ def _put_counters(run: Run, eff: Effect, item: StackItem, optional: bool) -> boo
     if not counters:
         run.note("no counters to put", "122.8")
         return True
-    run.state = set_counters(run.state, dest, perm.counters.plus(counters))
     like = k == "put_counters_like"
-    run.note(f"put {fmt_counters(counters)} on {dest}"
-             + (" (the same number of each kind it had)" if like else ""),
-             *(["122.8", "608.2h"] if like else ["122.6"]))
+    put = put_counters_on(run, dest, counters)
+    if put:
+        run.note(f"put {fmt_counters(put)} on {dest}"
+                 + (" (the same number of each kind it had)" if like and put == counters
+                    else ""),
+                 *(["122.8", "608.2h"] if like else ["122.6"]))
     return True
 
 
+def put_counters_on(run: Run, dest: str, counters: Counters) -> Counters:
+    """Put ``counters`` on the permanent ``dest``, as the effects on the battlefield
+    change them (:func:`~manacheck.model.placing.place_counters`: replacement effects
+    such as Branching Evolution's, and "can't have counters put on it"); each change is
+    logged. Returns the counters put.
+
+    Rules
+    -----
+    CR 122.6, 614.1a, 616.1 (see :mod:`manacheck.model.placing`).
+    """
+    placing = place_counters(run.state, dest, counters)
+    for text, rules in placing.why:
+        run.note(text, *rules)
+    if placing.put:
+        perm = run.state.permanent(dest)
+        run.state = set_counters(run.state, dest, perm.counters.plus(placing.put))
+    elif placing.why:
+        run.note(f"no counters are put on {dest}", "122.6")
+    return placing.put
+
+
 def _move_all_counters(run: Run, eff: Effect, item: StackItem, optional: bool) -> bool:
-    """CR 122.5: all or nothing; if either object isn't there, nothing moves."""
+    """CR 122.5: move all counters from the source onto the target: if either object
+    isn't there (or they are one object), nothing moves; a counter that can't be put
+    onto the target (Tatterkite, Blightbeetle) stays on the source and the others move
+    (a counter is moved or not, each on its own: Weapon Rack ruling 2019-10-04, "If the
+    creature ... can't have a +1/+1 counter put onto it for some other reason, you
+    won't remove a +1/+1 counter"; XMage TheOzolithTest.testTheOzolithCantGiveSome-
+    Counters). The player can't choose to move only some (The Ozolith ruling
+    2020-04-17). The counters put are changed as any put is (:func:`put_counters_on`:
+    Branching Evolution doubles +1/+1 counters moved onto a creature of its
+    controller's; Bioshift ruling 2013-01-24)."""
     src = item.source or ""
     dest = item.targets[eff.params.int("target", 0)]
     source_perm = on_battlefield(run.state, src)
@@ -88,11 +124,25 @@ def _move_all_counters(run: Run, eff: Effect, item: StackItem, optional: bool) -
         run.note(f"can't move counters: {src if source_perm is None else dest} "
                  "isn't on the battlefield; nothing moves", "122.5")
         return True
-    moved = source_perm.counters
-    run.state = set_counters(run.state, src, Counters())
-    run.state = set_counters(run.state, dest, dest_perm.counters.plus(moved))
-    run.note(f"move all counters ({fmt_counters(moved)}) from {src} onto {dest}",
-             "122.5")
+    have = source_perm.counters
+    # CR 122.5: a counter that can't be put onto the second object isn't moved: it
+    # stays (Weapon Rack's ruling; XMage TheOzolithTest.testTheOzolithCantGiveSomeCounters).
+    placing = place_counters(run.state, dest, have)
+    barred = [k for k in have if not placing.put[k]]
+    moved = Counters.of({k: n for k, n in have.items if k not in barred})
+    if barred:
+        for text, rules in placing.why:
+            if "can't have" in text:
+                run.note(text, *rules, "122.5")
+        run.note(f"{fmt_counters(Counters.of({k: have[k] for k in barred}))} can't be put "
+                 f"onto {dest}, so they aren't moved: they stay on {src}", "122.5")
+    if not moved:
+        run.note(f"no counter can be moved from {src} onto {dest}", "122.5")
+        return True
+    run.state = set_counters(run.state, src, Counters.of({k: have[k] for k in barred}))
+    run.note(f"move {fmt_counters(moved)} from {src} onto {dest} (removed from {src} and "
+             f"put onto {dest})", "122.5")
+    put_counters_on(run, dest, moved)
     return True
 
 

@@ -93,7 +93,9 @@ class BadEvent(BadInput):
 
 @dataclass(frozen=True, slots=True)
 class PutCounters:
-    """Put counters on one or more permanents at once (CR 122.6)."""
+    """Put counters on one or more permanents at once (CR 122.6), as the effects on the
+    battlefield change what is put (replacement effects, CR 614.1a; "can't have
+    counters put on it"): see :func:`manacheck.model.placing.place_counters`."""
 
     index: int
     objects: tuple[str, ...]

@@ -58,6 +58,7 @@ def state_based_actions(run: Run) -> None:
         st = run.state
         chars = effective(st)
         look = _to_check(run, st)
+        _refuse_attached_creatures(look, chars)
         dying = _toughness_deaths(look, chars)
         legend, legend_clear = _legend_rule(run, st, chars, look)
         cancel: dict[str, int] = {}
@@ -84,6 +85,22 @@ def _to_check(run: Run, st: GameState) -> tuple[Permanent, ...]:
     if run.clean is None:
         return st.permanents
     return changed_permanents(run.clean[0], st)
+
+
+def _refuse_attached_creatures(perms: Sequence[Permanent],
+                               chars: Mapping[str, Characteristics]) -> None:
+    """CR 301.5c, 704.5n: an Equipment or Fortification that is also a creature (March
+    of the Machines' ruling 2004-12-01: "If it's currently attached to a creature, it
+    becomes unattached") becomes unattached as a state-based action, which the
+    resolution solver doesn't perform: refused, never ignored."""
+    for perm in perms:
+        c = chars[perm.id]
+        if perm.attached_to is not None and c.is_creature \
+                and {"Equipment", "Fortification"} & c.subtypes:
+            what = " and ".join(sorted({"Equipment", "Fortification"} & c.subtypes))
+            raise Unsupported(f"{perm.id} is an attached {what} that is a creature: it "
+                              "becomes unattached (CR 301.5c, 704.5n), a state-based "
+                              "action the resolution solver doesn't perform")
 
 
 def _toughness_deaths(perms: Sequence[Permanent], chars: Mapping[str, Characteristics]

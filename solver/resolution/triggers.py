@@ -44,6 +44,7 @@ from manacheck.model import (
 from manacheck.model.abilities import Condition, Effect, Params
 from manacheck.model.effects import Family, kind_of_ability
 from manacheck.model.layers import battlefield_changes
+from manacheck.model.placing import place_counters
 
 from .core import PendingTrigger, Run, Unsupported
 from .targets import target_options
@@ -263,6 +264,17 @@ def enter_battlefield(run: Run, perm: Permanent) -> None:
             raise Unsupported(f"{perm.id} enters the battlefield, and how it enters "
                               f"depends on \"{ab.text}\", which the resolution solver "
                               "doesn't apply (CR 614.1c-e, 614.12)")
+    if perm.counters:
+        # CR 122.6, 614.12: the counters it enters with are put on it, as the effects
+        # that would apply to it on the battlefield change them (Branching Evolution's
+        # and Tatterkite's rulings: twice as many; none).
+        placing = place_counters(entered, perm.id, perm.counters)
+        for text, rules in placing.why:
+            run.note(text, *rules, "614.12")
+        if placing.put != perm.counters:
+            perm = replace(perm, counters=placing.put)
+            run.note(f"{perm.id} enters with {fmt_counters(placing.put)}", "122.6",
+                     "614.12")
     run.state = entered if perm is as_is else add_permanent(run.state, perm)
     for src in with_triggers(run.state):
         for n, ab in live_triggers(run.state, src):

@@ -1,0 +1,254 @@
+"""One question asked of one state, with its answer as a verdict word and facts.
+
+A report compares answers: two answers are the same when their verdicts and facts are
+equal (:meth:`Answer.key`). The facts are what an engine compares against its own:
+whether the activation is legal, the types a permanent could produce, the resulting
+states of a resolution.
+
+Rules
+-----
+CR 602.2, 602.5 (can-activate), CR 106.7 (produce), CR 603, 608, 704 (resolve): each
+question's own rules; this module only runs the solvers and words their answers.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from manacheck.model import GameState
+from manacheck.model.errors import ManacheckError
+
+__all__ = ["Answer", "Question", "ability_number", "ask", "outcome_shape"]
+
+
+@dataclass(frozen=True)
+class Question:
+    """What is asked: a manacheck command and its arguments (see the schema)."""
+
+    command: str
+    object: str | None = None
+    ability: int | None = None
+    player: str | None = None
+    #: The ability's text: an ability is the same ability by its text, not by its
+    #: number, which an effect that removes abilities (CR 613.1f) changes.
+    ability_text: str | None = None
+
+    def to_data(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"command": self.command}
+        for k in ("object", "ability", "player", "ability_text"):
+            v = getattr(self, k)
+            if v is not None:
+                out[k] = v
+        return out
+
+    @classmethod
+    def from_data(cls, data: Mapping[str, Any]) -> Question:
+        return cls(command=str(data["command"]), object=data.get("object"),
+                   ability=data.get("ability"), player=data.get("player"),
+                   ability_text=data.get("ability_text"))
+
+    def command_line(self, path: str = "STATE.yaml") -> str:
+        """The exact command that asks it of the state saved as ``path``."""
+        q = _quote
+        if self.command == "can-activate":
+            line = f"manacheck can-activate {path} {q(self.object or '')}"
+            if self.ability is not None:
+                line += f" --ability {self.ability}"
+            if self.player is not None:
+                line += f" --player {q(self.player)}"
+            return line
+        if self.command == "produce":
+            return f"manacheck produce {path} {q(self.object or '')}"
+        return f"manacheck resolve {path} --all-choices"
+
+
+def _quote(s: str) -> str:
+    import shlex
+
+    return shlex.quote(s)
+
+
+@dataclass(frozen=True)
+class Answer:
+    """A verdict word (schema ``VERDICTS``), one line, the facts and the reasons."""
+
+    verdict: str
+    summary: str
+    facts: Mapping[str, Any] = field(default_factory=dict)
+    reasons: tuple[tuple[str, str], ...] = ()
+
+    def key(self) -> str:
+        """Equal for answers that say the same thing."""
+        return json.dumps([self.verdict, self.facts], sort_keys=True, default=str)
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(r for r, _ in self.reasons if r))
+
+    def to_data(self) -> dict[str, Any]:
+        return {"verdict": self.verdict, "summary": self.summary, "facts": dict(self.facts),
+                "reasons": [{"rule": r, "text": t} for r, t in self.reasons]}
+
+    @classmethod
+    def from_data(cls, data: Mapping[str, Any]) -> Answer:
+        return cls(str(data["verdict"]), str(data.get("summary", "")),
+                   dict(data.get("facts", {})),
+                   tuple((str(r["rule"]), str(r["text"])) for r in data.get("reasons", ())))
+
+
+def ask(state: GameState, q: Question) -> Answer:
+    """Ask ``q`` of ``state``.
+
+    A search limit, an effect the question doesn't apply or an unsupported effect give
+    the verdict "not decided" with the reason; bad input (an unknown object) raises
+    :class:`~manacheck.model.errors.ManacheckError` as the commands do.
+    """
+    if q.command == "can-activate":
+        return _can_activate(state, q)
+    if q.command == "produce":
+        return _produce(state, q)
+    if q.command == "resolve":
+        return _resolve(state)
+    raise ValueError(f"unknown question {q.command!r}")
+
+
+def ability_number(state: GameState, q: Question) -> int | None:
+    """The number the question's ability has in ``state`` (found by its text, which an
+    effect removing abilities doesn't change, CR 613.1f); 0 when the object no longer
+    has it; the question's own number when it gives no text."""
+    if q.ability_text is None or q.object is None or q.object not in state:
+        return q.ability
+    from manacheck.solver.activation.lookup import activated_abilities
+
+    texts = [a.text or a.cost_text for a in activated_abilities(state, q.object)]
+    n = q.ability
+    if n is not None and n <= len(texts) and texts[n - 1] == q.ability_text:
+        return n
+    return texts.index(q.ability_text) + 1 if q.ability_text in texts else 0
+
+
+def _can_activate(state: GameState, q: Question) -> Answer:
+    from manacheck.solver.activation import can_activate
+
+    assert q.object is not None
+    number = ability_number(state, q)
+    if number == 0:
+        gone = (f"{q.object} doesn't have the ability '{q.ability_text}' now: an effect "
+                "removed it (layer 6)")
+        return Answer("not legal", gone, {"legal": False, "has_ability": False},
+                      (("613.1f", gone),))
+    v = can_activate(state, q.object, number, q.player, count_ways=False,
+                     find_fixes=False)
+    reasons = tuple((r.rule, r.message) for r in v.reasons)
+    who = v.player
+    what = f"{v.object_id} ability {v.ability}"
+    if v.undecided:
+        why = tuple(("", str(u)) for u in v.unapplied) or (("", v.undecided),)
+        return Answer("not decided", f"not decided whether {who} may activate {what}: "
+                      + v.undecided, {"legal": None}, why + reasons)
+    if v.legal:
+        facts: dict[str, Any] = {"legal": True}
+        summary = f"{who} may activate {what}"
+        if v.only_while_paying:
+            facts["only_while_paying"] = True
+            summary += ", only while paying a cost (CR 605.3a)"
+            reasons = (("605.3a", v.only_while_paying),)
+        sba = tuple(("704", s) for s in v.state_based)
+        return Answer("legal", summary, facts, reasons + sba)
+    first = v.reasons[0].message if v.reasons else "not legal"
+    return Answer("not legal", f"{who} may not activate {what}: {first}",
+                  {"legal": False}, reasons)
+
+
+def _produce(state: GameState, q: Question) -> Answer:
+    from manacheck.solver.produce import explain_could_produce
+
+    assert q.object is not None
+    a = explain_could_produce(state, q.object, explain=False)
+    if a.limit is not None:
+        return Answer("not decided", f"not decided what {q.object} could produce: "
+                      + a.limit, {"types": None}, (("", a.limit),))
+    if a.undecided:
+        return Answer("not decided", f"not decided what {q.object} could produce",
+                      {"types": None}, tuple(("", str(u)) for u in a.undecided))
+    letters = a.letters
+    text = "".join("{" + t + "}" for t in letters) or "nothing"
+    facts: dict[str, Any] = {"types": letters}
+    if not a.complete:
+        facts["at_least"] = True
+    reasons = (("106.7", f"{q.object} could produce {text}"),)
+    return Answer("produces", f"{q.object} could produce {text}"
+                  + ("" if a.complete else " (at least)"), facts,
+                  reasons + tuple(("704", s) for s in a.state_based))
+
+
+def _outcome_facts(st: GameState) -> dict[str, Any]:
+    """What an engine compares after a resolution: life, zones, counters, the stack."""
+    players: dict[str, Any] = {}
+    for p in st.players:
+        players[p.name] = {
+            "life": p.life,
+            "battlefield": sorted(
+                [o.id, o.counters.as_dict() if o.counters else {}] for o in p.battlefield),
+            "hand": sorted(o.id for o in p.hand),
+            "graveyard": sorted(o.id for o in p.graveyard),
+            "exile": sorted(o.id for o in p.exile),
+        }
+    return {"players": players,
+            "stack": [s.card.name if s.card is not None else f"ability of {s.source}"
+                      for s in st.stack]}
+
+
+def outcome_shape(answer: Answer, ids: frozenset[str], ignore: str | None = None) -> str:
+    """What a resolution answer says about the objects ``ids`` (a base board's): for
+    each outcome, the zone each of them ends in, the kinds of counters on it and the
+    life totals. Equal shapes mean the variation didn't change what happens to them
+    (one counter more of a kind already there is not a different answer). The counters
+    of ``ignore`` (the object a variation put counters on) are left out."""
+    outs = answer.facts.get("outcomes")
+    if answer.verdict != "resolved" or outs is None:
+        return answer.key()
+    shapes = set()
+    for o in outs:
+        where: list[tuple[str, str, tuple[str, ...]]] = []
+        lives = []
+        for name, pd in sorted(o["players"].items()):
+            lives.append((name, pd["life"]))
+            for oid, counters in pd["battlefield"]:
+                if oid in ids:
+                    kinds = () if oid == ignore else tuple(sorted(counters))
+                    where.append((oid, "battlefield", kinds))
+            for zone in ("hand", "graveyard", "exile"):
+                where.extend((oid, zone, ()) for oid in pd[zone] if oid in ids)
+        shapes.add(json.dumps([sorted(where), lives]))
+    return json.dumps(sorted(shapes))
+
+
+def _resolve(state: GameState) -> Answer:
+    from manacheck.solver.resolution import outcomes
+    from manacheck.solver.resolution.core import Unsupported
+
+    try:
+        outs = outcomes(state)
+    except Unsupported as e:
+        return Answer("not decided", f"not decided: {e}", {"outcomes": None}, (("", str(e)),))
+    except ManacheckError:
+        raise
+    stopped = [o.stopped for o in outs if o.stopped]
+    if stopped:
+        return Answer("not decided", f"not decided: {stopped[0]}", {"outcomes": None},
+                      (("", stopped[0]),))
+    facts = sorted((_outcome_facts(o.state) for o in outs),
+                   key=lambda f: json.dumps(f, sort_keys=True))
+    rules: dict[tuple[str, str], None] = {}
+    for o in outs:
+        for entry in o.log:
+            for r in entry.rules:
+                rules.setdefault((r, entry.text), None)
+    last = [entry.text for entry in outs[0].log if entry.depth > 0][-3:] if outs else []
+    summary = (f"{len(outs)} outcome(s)" if len(outs) != 1 else "one outcome") + (
+        ": " + "; ".join(last) if last else "")
+    return Answer("resolved", summary, {"outcomes": facts}, tuple(rules))

