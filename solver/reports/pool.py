@@ -40,9 +40,11 @@ don't need it): importing this module, or ``manacheck``, costs no Dask start-up.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import importlib
 import json
+import logging
 import os
 import pickle
 import sys
@@ -279,16 +281,32 @@ def _client(scheduler: str | Client | None, workers: int | None) -> Iterator[Cli
     from distributed import Client, LocalCluster
 
     if scheduler is None:
-        with LocalCluster(n_workers=workers or os.cpu_count() or 1, threads_per_worker=1,
-                          processes=True, host="127.0.0.1", dashboard_address=None) as cluster, \
-                Client(cluster) as client:
-            yield client
+        # Warnings while it runs are the user's; a worker's heartbeat that meets the
+        # closed scheduler as the cluster stops is noise.
+        log = logging.getLogger("distributed")
+        level = log.level
+        try:
+            with LocalCluster(n_workers=workers or os.cpu_count() or 1,
+                              threads_per_worker=1, processes=True, host="127.0.0.1",
+                              dashboard_address=None) as cluster, Client(cluster) as client:
+                try:
+                    yield client
+                finally:
+                    with contextlib.suppress(Exception):
+                        client.run(_quiet_logs)
+                    log.setLevel(logging.CRITICAL)  # the scheduler runs here
+        finally:
+            log.setLevel(level)
     elif isinstance(scheduler, str):
         with Client(scheduler) as client:
             client.wait_for_workers(workers or 1, timeout=WAIT_FOR_WORKERS_S)
             yield client
     else:
         yield scheduler
+
+
+def _quiet_logs() -> None:
+    logging.getLogger("distributed").setLevel(logging.CRITICAL)
 
 
 def _threads(client: Client) -> int:
