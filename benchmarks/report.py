@@ -14,7 +14,9 @@ measured with 2 workers.
 
 The machine is shared: the load average before and after each run is printed with it,
 and first what 2 processes of a plain CPU loop give against 1 (the most the pool could);
-last, the rate with an empty task (the client, the scheduler and the files alone).
+then the same cards in plain processes, without Dask (1 process, then 2 of half the cards
+each at the same time): what the machine allows the pool at that moment; last, the rate
+with an empty task (the client, the scheduler and the files alone).
 Exit status 1 when the speed-up from 1 to 2 workers is under ``MIN_SPEEDUP`` (or a card
 failed), 2 when the per-card report (``manacheck.solver.reports.card``) isn't there.
 
@@ -24,6 +26,7 @@ Run: python benchmarks/report.py [--cards FILE] [--limit N] [--task MODULE:FUNCT
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib.util
 import os
 import sys
@@ -33,7 +36,13 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from manacheck.solver.reports.pool import DEFAULT_TASK, PoolSummary, pool_names, run_pool
+from manacheck.solver.reports.pool import (
+    DEFAULT_TASK,
+    PoolSummary,
+    pool_names,
+    resolve_task,
+    run_pool,
+)
 
 MIN_SPEEDUP = 1.7
 #: Cards in the 2022 pool the projection is for.
@@ -58,7 +67,29 @@ def _burn(n: int) -> float:
     return time.perf_counter() - start
 
 
-def machine_speedup(n: int = 2_000_000) -> float:
+def _plain(task: str, names: list[str], cards_file: str | None) -> float:
+    """Seconds for one plain process to run the task over ``names`` (imports first)."""
+    fn = resolve_task(task)
+    start = time.perf_counter()
+    for name in names:
+        with contextlib.suppress(Exception):
+            fn(name, cards_file=cards_file)
+    return time.perf_counter() - start
+
+
+def plain_speedup(task: str, names: list[str], cards_file: str | None
+                  ) -> tuple[float, float, float]:
+    """The same cards without Dask: (seconds in 1 process, seconds in 2 processes of
+    half the cards each, at the same time; speed-up): what this machine allows now."""
+    with ProcessPoolExecutor(1) as one:
+        t1 = one.submit(_plain, task, names, cards_file).result()
+    with ProcessPoolExecutor(2) as two:
+        halves = [two.submit(_plain, task, names[k::2], cards_file) for k in (0, 1)]
+        t2 = max(h.result() for h in halves)
+    return t1, t2, t1 / t2 if t2 else 0.0
+
+
+def machine_speedup(n: int = 10_000_000) -> float:
     """What 2 processes give now on a plain CPU loop, against 1 (2.0 on an idle
     machine of 2 cores): how much of a second core the other users of the machine
     leave."""
@@ -121,6 +152,9 @@ def main(argv: list[str] | None = None) -> int:
                                      workers=workers, task=args.task,
                                      progress=sys.stderr.isatty())
             print(f"  {workers} worker{'s' * (workers > 1)}: {before} before, {load()} after")
+        before = load()
+        plain = plain_speedup(args.task, names, args.cards)
+        print(f"  plain processes: {before} before, {load()} after")
         ceiling = run_pool([f"Empty {i}" for i in range(4000)], Path(tmp) / "empty",
                            workers=2, task=empty_report, progress=False).rate
     print(f"  {'workers':>7} {'cards':>6} {'failed':>6} {'compute s':>10} {'start-up s':>10} "
@@ -134,6 +168,8 @@ def main(argv: list[str] | None = None) -> int:
               f"{rates[workers] / workers:>10.2f} {s.task_seconds:>8.1f} "
               f"{busy(s, workers):>7.0%}")
     speedup = rates[2] / rates[1] if rates[1] else 0.0
+    print(f"without Dask, the same cards: 1 process {plain[0]:.2f} s, 2 processes of half "
+          f"each {plain[1]:.2f} s: {plain[2]:.2f}x (what the machine allows now)")
     per_worker = rates[2] / 2
     print(f"speed-up 1 -> 2 workers: {speedup:.2f}x (target at least {MIN_SPEEDUP}x)")
     print(f"the 2022 pool ({POOL_2022:,} cards), assuming linear scaling per worker at "
