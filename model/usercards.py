@@ -80,6 +80,8 @@ class UserCards:
     unread: int = 0
     cards: int = 0
     cached: bool = False
+    #: The official rulings the file carries, by card name: (date, text) pairs.
+    rulings: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
 
     def note(self, file: str, builtin: int) -> str:
         """One line: how many cards, how many kept unread text, what was skipped."""
@@ -207,6 +209,8 @@ def translate_records(records: Mapping[str, CardRecord], skipped: Mapping[str, i
             continue
         for name, text in texts:
             result.entries.setdefault(name, text)
+        if rec.rulings:
+            result.rulings.setdefault(rec.name, list(rec.rulings))
         result.unread += unread
         result.cards += 1
     return result
@@ -273,7 +277,14 @@ def read_cache(digest: str) -> UserCards | None:
                         for k, v in entries.items())
                 and all(isinstance(v, int) for v in skipped.values())):
             return None
-        return UserCards(entries, skipped, unread, count, cached=True)
+        raw_rulings = data.get("rulings", {})
+        if not (isinstance(raw_rulings, dict) and all(
+                isinstance(v, list) and all(isinstance(r, list) and len(r) == 2
+                                            and all(isinstance(x, str) for x in r)
+                                            for r in v) for v in raw_rulings.values())):
+            return None
+        rulings = {k: [(r[0], r[1]) for r in v] for k, v in raw_rulings.items()}
+        return UserCards(entries, skipped, unread, count, cached=True, rulings=rulings)
     except (OSError, ValueError, KeyError, TypeError):
         return None
 
@@ -282,7 +293,9 @@ def write_cache(digest: str, cards: UserCards) -> bool:
     """Write the cache entry atomically (a temporary file renamed into place); False if
     the cache directory can't be written (the answer doesn't depend on it)."""
     body = json.dumps({"entries": cards.entries, "skipped": cards.skipped,
-                       "unread": cards.unread, "cards": cards.cards},
+                       "unread": cards.unread, "cards": cards.cards,
+                       "rulings": {k: [list(r) for r in v]
+                                   for k, v in cards.rulings.items()}},
                       ensure_ascii=False).encode("utf-8")
     header = json.dumps({"format": _MAGIC, "version": _code_version(),
                          "source_sha256": digest,
@@ -314,6 +327,19 @@ def read_download(path: str | Path, *, name: str | None = None,
 
         raise BadInput(f"{label}: no cards in the file")
     return translate_records(found.cards, found.skipped)
+
+
+def download_rulings(path: str | Path, *, use_cache: bool = True
+                     ) -> dict[str, list[tuple[str, str]]]:
+    """The official rulings a download carries, by card name (from the cache when it
+    has the file's entry, else read and cached)."""
+    digest = file_sha256(path) if use_cache else ""
+    cards = read_cache(digest) if use_cache else None
+    if cards is None:
+        cards = read_download(path, name=str(path))
+        if use_cache:
+            write_cache(digest, cards)
+    return cards.rulings
 
 
 def load_download(path: str | Path, base: CardDatabase, *,

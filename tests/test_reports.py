@@ -253,3 +253,80 @@ def test_unmatched_rulings_say_why() -> None:
             assert bool(r["cases"]) != bool(r["reason"]), (card["name"], r)
             if not r["cases"]:
                 assert r["reason_kind"] in ("not-a-question", "not-modelled", "no-board")
+
+
+def test_an_unapplied_effect_nearby_is_a_not_decided_case() -> None:
+    """Celestial Dawn (layer 5, CR 613.1e) isn't applied by the resolution solver: next
+    to The Ozolith's ruling boards every outcome becomes "not decided", naming it."""
+    card = card_report("The Ozolith")
+    nd = [c for c in cases(card, "variation") if c["answer"]["verdict"] == "not decided"]
+    assert nd and all(c["dimension"] == "nearby" for c in nd)
+    assert any("Celestial Dawn" in r["text"] for c in nd for r in c["answer"]["reasons"])
+    assert any("613.1e" in k for k in card["undecided"])
+
+
+def test_blood_moon_removes_the_ability_asked_about() -> None:
+    """Blood Moon makes a nonbasic land a Mountain that loses its other abilities (CR
+    305.7, 613.1d-f): the land's own "{T}: Add {W}." is gone (not legal, found by the
+    ability's text, not its number), and the land could produce only {R}."""
+    card = card_report("Abandoned Outpost")
+    gone = [c for c in cases(card, "variation") if c["dimension"] == "nearby"
+            and "Blood Moon" in c["title"] and c["question"]["command"] == "can-activate"]
+    assert gone and all(c["answer"]["facts"] == {"legal": False, "has_ability": False}
+                        for c in gone)
+    produce = [c for c in cases(card, "variation") if c["dimension"] == "nearby"
+               and "Blood Moon" in c["title"] and c["question"]["command"] == "produce"]
+    assert produce and produce[0]["answer"]["facts"] == {"types": ["R"]}
+
+
+def test_planeswalker_base_board_has_its_loyalty() -> None:
+    """CR 306.5b: the base board's planeswalker has its printed loyalty, so its loyalty
+    abilities are legal there; the step and a spell on the stack make them illegal
+    (CR 606.3), as expected."""
+    card = card_report("Tamiyo, Compleated Sage")
+    bases = [c for c in card["cases"] if c["kind"] == "base"
+             and c["question"]["command"] == "can-activate"]
+    assert bases and all(c["answer"]["verdict"] == "legal" for c in bases)
+    timing = [c for c in cases(card, "variation") if c["dimension"] in ("timing", "stack")]
+    assert timing and all("606.3" in c["rules"] and not c["surprising"] for c in timing)
+
+
+def test_a_downloads_rulings_reach_its_report(tmp_path: Path,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """A card of a user's MTGJSON file: its report lists the file's rulings. Grovetender
+    Sprite ({T}: Add {G}, a 1/1): "It can't be activated the turn it comes under your
+    control" is shown by the summoning-sickness case (CR 302.6)."""
+    from tests.test_cardfiles import CARDS, atomic, write
+
+    monkeypatch.setenv("MANACHECK_CACHE_DIR", str(tmp_path / "cache"))
+    f = write(tmp_path / "AtomicCards.json", atomic(CARDS))
+    card = card_report("Grovetender Sprite", cards_file=str(f))
+    assert [r["date"] for r in card["rulings"]] == ["2021-06-18", "2021-06-18"]
+    sick = [c for c in cases(card, "variation") if c["dimension"] == "summoning sickness"]
+    assert sick and sick[0]["answer"]["verdict"] == "not legal"
+    turn_ruling = card["rulings"][1]
+    assert "comes under your control" in turn_ruling["text"]
+    assert sick[0]["id"] in turn_ruling["cases"] and turn_ruling["reason"] is None
+
+
+#: Ruling boards that ask a could-produce or can-activate question (their header's
+#: "Question:" line), with the answer derived by hand from the ruling they quote.
+QUESTION_BOARDS = [
+    ("fellwar-stone-tapped-lands", "Fellwar Stone", "produces", {"types": ["U"]}),
+    ("fellwar-stone-no-lands", "Fellwar Stone", "legal", {"legal": True}),
+    ("exotic-orchard-no-colorless", "Exotic Orchard", "produces", {"types": ["U"]}),
+    ("exotic-orchard-replacement", "Exotic Orchard", "produces", {"types": ["B"]}),
+    ("reflecting-pool-two-pools", "Reflecting Pool", "produces", {"types": []}),
+    ("basalt-monolith-untaps-itself", "Basalt Monolith", "legal", {"legal": True}),
+]
+
+
+@pytest.mark.parametrize("board, name, verdict, facts", QUESTION_BOARDS)
+def test_question_boards_show_their_rulings(board: str, name: str, verdict: str,
+                                            facts: dict[str, Any]) -> None:
+    card = card_report(name)
+    case = next(c for c in cases(card, "ruling") if c["id"].endswith(f"ruling-{board}/board"))
+    assert case["answer"]["verdict"] == verdict
+    assert case["answer"]["facts"] == facts
+    shown = [r for r in card["rulings"] if case["id"] in r["cases"]]
+    assert len(shown) == 1 and shown[0]["reason"] is None

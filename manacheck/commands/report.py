@@ -87,7 +87,7 @@ def report_text(report: dict[str, Any]) -> str:
         for c in cases:
             mark = "!" if c["surprising"] else "-"
             rules = f"  [CR {', '.join(c['rules'][:6])}]" if c["rules"] else ""
-            lines.append(f"  {mark} {c['title']}{rules}")
+            lines.append(f"  {mark} {c['title']}: {c['answer']['summary']}{rules}")
         for r in card["rulings"]:
             if not r["cases"]:
                 lines.append(f"  ruling {r['date'] or r.get('source', '')}: no case "

@@ -146,8 +146,9 @@ def base_state(card: CardDefinition, db: CardDatabase) -> tuple[GameState, str]:
     oid = card.name
     alice = Player(PLAYER)
     if permanent:
-        alice = Player(PLAYER, battlefield=(Permanent(id=oid, card=card, controller=PLAYER,
-                                                      owner=PLAYER),))
+        alice = add_permanent(GameState(players=(Player(PLAYER), Player(OPPONENT)),
+                                        turn=Turn(PLAYER), cards=db), PLAYER,
+                              card).player(PLAYER)
     else:
         alice = Player(PLAYER, hand=(Card(id=oid, card=card, owner=PLAYER),))
     state = GameState(players=(alice, Player(OPPONENT)),
@@ -282,12 +283,18 @@ class CaseBuilder:
             return (outcome_shape(a, ids, var.subject)
                     == outcome_shape(base_answer, ids, var.subject))
 
+        from manacheck.solver.resolution import BadEvent
+
+        unfit: list[str] = []
         for var in variations:
             try:
                 varied = var.apply(base)
                 if varied is None:
                     continue
                 answer = ask(varied, q)
+            except BadEvent:  # the board's own events don't fit the varied board
+                unfit.append(var.title)
+                continue
             except Exception as e:  # a variation the solvers refuse: say so, go on
                 self.notes.append(f"{tag}: '{var.title}' was not asked: {e}")
                 continue
@@ -298,22 +305,40 @@ class CaseBuilder:
                 base_answer.rules if answer.verdict != "not decided" else ()))))
             n = seen[var.dimension] = seen.get(var.dimension, 0) + 1
             data = state_data(varied, self.db)
-            if ruling is not None and base.events:
-                data["events"] = ruling[2].get("events", [])
+            if varied.events:
+                data["events"] = list(varied.events)
             self.cases.append(CaseData(
                 id=f"{self.prefix}/{tag}/{slug(var.dimension)}-{n}",
-                title=f"{var.title}: {answer.summary}", kind="variation",
+                title=var.title, kind="variation",
                 dimension=var.dimension, surprising=not var.expected, question=q,
                 state=data, state_yaml=_yaml(data), answer=answer,
                 base_answer=base_answer, rules=rules,
                 flip=self._flip(varied, base, q, answer, base_answer, var)))
+        if unfit:
+            self.notes.append(f"{tag}: {len(unfit)} variation(s) don't fit the board's own "
+                              f"events and were left out ({'; '.join(unfit)})")
         return base_answer
 
     def _count(self, a: Answer) -> None:
-        if a.verdict == "not decided":
-            fam = a.reasons[0][1].split(":")[0] if a.reasons else "limit"
-            key = "unapplied effect" if " (" in fam else "limit or unsupported"
-            self.undecided[key] = self.undecided.get(key, 0) + 1
+        """Undecided answers by what left them open: the effect family an unapplied
+        effect belongs to, a choice before priority, or a search limit."""
+        if a.verdict != "not decided":
+            return
+        text = a.reasons[0][1] if a.reasons else ""
+        m = re.search(r"could change the \w+[^:]*: (.+)$", text)
+        if m:
+            key = m.group(1)
+        elif "choice the game asks for before priority" in text:
+            key = "a choice before priority (CR 704.5j)"
+        elif "isn't performed by manacheck" in text:
+            key = "a state-based action manacheck doesn't perform"
+        elif "payment solver can't model" in text:
+            key = "a mana source the payment solver can't model"
+        elif "doesn't model" in text or "unsupported" in text.lower():
+            key = "an effect the solver doesn't model"
+        else:
+            key = "a search limit"
+        self.undecided[key] = self.undecided.get(key, 0) + 1
 
     def _flip(self, varied: GameState, base: GameState, q: Question, answer: Answer,
               base_answer: Answer, var: Variation) -> dict[str, Any]:
@@ -396,10 +421,9 @@ def card_report(name: str, *, cards_file: str | None = None) -> dict[str, Any]:
         If no card has that name (with a suggestion).
     """
     from manacheck.model.carddata import builtin_cards
-    from manacheck.model.statefile import load_card_file
 
     t0 = time.perf_counter()
-    db = load_card_file(cards_file) if cards_file else builtin_cards()
+    db = _database(cards_file) if cards_file else builtin_cards()
     card = db[name]
     b = CaseBuilder(card, db)
     probes = probe_cards(db)
@@ -423,16 +447,21 @@ def card_report(name: str, *, cards_file: str | None = None) -> dict[str, Any]:
         b.run(board, Question("produce", oid),
               produce_variations(board, oid, helpers, probes), "produce")
     from .rulings import attach_rulings, board_states
-    from .variations import common_variations
+    from .variations import common_variations, leaves_variations
 
     for board_file, state, data in board_states(card.name, db, b.notes):
         mine = [p for p in state.permanents if p.card.name == card.name]
-        q = Question("resolve") if state.events else Question(
-            "can-activate", card.name, 1, None)
+        if board_file.question is not None:
+            command, obj, number = board_file.question
+            q = Question(command, obj, number)
+        else:
+            q = Question("resolve") if state.events else Question(
+                "can-activate", card.name, 1, None)
         variations: list[Variation] = []
         for perm in mine[:1]:
             variations.extend(common_variations(state, perm.id, perm.controller, probes))
-        title = board_file.comment.split('"')[-1].strip(" .:") or board_file.file
+            variations.extend(leaves_variations(state, perm.id))
+        title = board_file.note or board_file.file
         tag = "ruling-" + board_file.file.removesuffix(".yaml")
         try:
             b.run(state, q, variations if q.command == "resolve" else [], tag,
@@ -440,9 +469,16 @@ def card_report(name: str, *, cards_file: str | None = None) -> dict[str, Any]:
         except Exception as e:
             b.notes.append(f"ruling board {board_file.file} was not asked: {e}")
     if not abilities:
-        b.notes.append("no activated ability: its cases come from its ruling boards")
+        from manacheck.model.effects import kind_of_ability
+
+        unread = [a.text for a in card.abilities
+                  if (k := kind_of_ability(a)) is not None and k.key.endswith(":unread")]
+        b.notes.append("no activated ability manacheck reads" + (
+            f" (text not read: {'; '.join(unread)})" if unread else "")
+            + (": its cases come from its ruling boards"
+               if any(c.kind == "ruling" for c in b.cases) else ""))
     cases = b.merged()
-    rulings = attach_rulings(card.name, cases, b.db, b.notes)
+    rulings = attach_rulings(card.name, cases, b.db, b.notes, cards_file)
     cases.sort(key=lambda c: (not c.surprising, {"ruling": 1, "variation": 2,
                                                   "base": 0}[c.kind]))
     return {
@@ -459,6 +495,25 @@ def card_report(name: str, *, cards_file: str | None = None) -> dict[str, Any]:
     }
 
 
+_DATABASES: dict[tuple[str, int, int], CardDatabase] = {}
+
+
+def _database(cards_file: str) -> CardDatabase:
+    """The built-in cards with ``cards_file``'s, read once per process for each version
+    of the file (a pool's worker reports on many cards of one file)."""
+    import os
+
+    from manacheck.model.statefile import load_card_file
+
+    st = os.stat(cards_file)
+    key = (os.path.abspath(cards_file), st.st_size, st.st_mtime_ns)
+    db = _DATABASES.get(key)
+    if db is None:
+        _DATABASES.clear()
+        db = _DATABASES[key] = load_card_file(cards_file)
+    return db
+
+
 _PROBES: dict[int, tuple[CardDefinition, ...]] = {}
 
 
@@ -473,7 +528,9 @@ def probe_cards(db: CardDatabase) -> tuple[CardDefinition, ...]:
     wanted = {Family.MANA, Family.SPENDING, Family.ABILITY_COSTS, Family.ACTIVATION,
               Family.TARGETING, Family.TYPES, Family.ABILITIES, Family.STATE_BASED,
               Family.COUNTERS, Family.POWER_TOUGHNESS}
-    by_kind: dict[str, CardDefinition] = {}
+    by_kind: dict[str, list[CardDefinition]] = {}
+    # Two mana replacement effects, so that their orders are tried (CR 616.1).
+    cap = {"static:mana_replacement": 2}
     for name in sorted(db):
         c = db.get(name)
         if c is None or {"Instant", "Sorcery"} & set(c.types):
@@ -482,7 +539,9 @@ def probe_cards(db: CardDatabase) -> tuple[CardDefinition, ...]:
             k = kind_of_ability(ab)
             if k is None or k.self_only or not (k.families & wanted):
                 continue
-            by_kind.setdefault(k.key, c)
-    out = tuple(dict.fromkeys(by_kind.values()))
+            got = by_kind.setdefault(k.key, [])
+            if len(got) < cap.get(k.key, 1) and c not in got:
+                got.append(c)
+    out = tuple(dict.fromkeys(c for cs in by_kind.values() for c in cs))
     _PROBES[id(db)] = out
     return out

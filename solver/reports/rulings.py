@@ -17,6 +17,7 @@ Two ways a case shows a ruling:
 
 A ruling no case shows gets its reason: ``not-a-question`` when it speaks of nothing
 manacheck answers (no activation, cost, mana, target, counter, trigger or resolution),
+or of deck building, formats, errata or combat (``_NOT_ASKED``),
 ``not-modelled`` when the card has text manacheck doesn't read, else ``no-board`` (a
 question manacheck answers, for which no ruling board exists yet).
 
@@ -45,9 +46,31 @@ def _bundle() -> dict[str, Any]:
     return data
 
 
-def card_rulings(name: str) -> list[dict[str, str]]:
-    """The official rulings of a built-in card (date, text, source), oldest first."""
-    return list(_bundle()["rulings"].get(name, []))
+_DOWNLOADED: dict[tuple[str, int, int], dict[str, list[tuple[str, str]]]] = {}
+
+
+def card_rulings(name: str, cards_file: str | None = None) -> list[dict[str, str]]:
+    """The official rulings of a card (date, text, source): the bundled ones of a
+    built-in card, else those a card download (``--cards FILE``) carries."""
+    bundled = _bundle()["rulings"].get(name)
+    if bundled is not None or cards_file is None:
+        return list(bundled or [])
+    import os
+
+    from manacheck.model.cardfiles import detect
+
+    if detect(cards_file) is None:  # a card-format file: no rulings
+        return []
+    st = os.stat(cards_file)
+    key = (os.path.abspath(cards_file), st.st_size, st.st_mtime_ns)
+    found = _DOWNLOADED.get(key)
+    if found is None:
+        from manacheck.model.usercards import download_rulings
+
+        _DOWNLOADED.clear()
+        found = _DOWNLOADED[key] = download_rulings(cards_file)
+    return [{"date": d, "text": t, "source": os.path.basename(cards_file)}
+            for d, t in found.get(name, [])]
 
 
 def _norm(text: str) -> str:
@@ -76,6 +99,17 @@ class RulingBoard:
         q = re.search(r'"(.+?)"', joined)
         self.quote = q.group(1) if q else ""
         self.comment = joined
+        rest = joined[joined.find(self.quote) + len(self.quote) + 1:] if self.quote else joined
+        #: What the header says after the quote: the rules and the expected answer.
+        self.note = re.sub(r"Question: \S+ .+?(?= CR |$)", "", rest).strip(" .:")
+        #: "Question: produce OBJECT" or "Question: can-activate OBJECT N" in the header
+        #: says what the board asks (else: resolve its events).
+        self.question: tuple[str, str, int | None] | None = None
+        for line in header:
+            m2 = re.match(r"Question: (produce|can-activate) (.+?)(?: (\d+))?$", line)
+            if m2:
+                self.question = (m2.group(1), m2.group(2),
+                                 int(m2.group(3)) if m2.group(3) else None)
 
     def shows(self, ruling_text: str) -> bool:
         """Whether the board quotes this ruling (its first 60 characters, at least)."""
@@ -92,7 +126,8 @@ def ruling_boards() -> list[RulingBoard]:
 #: it must vary) for a variation to show it.
 _TOPICS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
     (re.compile(r"\{x\}|\bx is\b|value of x|\bx\b.*\b0\b"), ("107.3",)),
-    (re.compile(r"summoning sick|haste|controlled continuously|continuously controlled"),
+    (re.compile(r"summoning sick|haste|controlled continuously|continuously controlled|"
+                r"comes? under (your|its controller's) control"),
      ("302.6",)),
     (re.compile(r"legend rule|legendary"), ("704.5j",)),
     (re.compile(r"only as a sorcery|any time you could cast an instant|sorcery speed"),
@@ -107,6 +142,13 @@ _TOPICS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
     (re.compile(r"-1/-1 counters?.*(toughness|dies|0 or less)|toughness 0"), ("704.5f",)),
     (re.compile(r"can't have counters|no counters are (put|moved)"), ("122.5",)),
 )
+
+#: Words of rulings about deck building, formats, errata and combat: manacheck answers
+#: none of these, whatever else the ruling mentions.
+_NOT_ASKED = re.compile(
+    r"companion|starting deck|sideboard|limited event|booster|sealed deck|card pool|"
+    r"\berrata\b|oracle text|commander from the command zone|cast from the command zone|"
+    r"combat damage|\bblocks?\b|\battacks?\b|gets \+\d|\+\d/\+\d until end of turn")
 
 _ANSWERED = re.compile(
     r"activat|abilit|\bcost|\bpay|\bmana\b|\btap|untap|counter|target|resolv|trigger|"
@@ -143,11 +185,11 @@ def _unread(card: Any) -> bool:
     return False
 
 
-def attach_rulings(name: str, cases: list[Any], db: Any, notes: list[str]
-                   ) -> list[dict[str, Any]]:
+def attach_rulings(name: str, cases: list[Any], db: Any, notes: list[str],
+                   cards_file: str | None = None) -> list[dict[str, Any]]:
     """The card's rulings, each with the cases that show it or why none does (the
     ruling boards' cases are among ``cases``, with their ``board``)."""
-    rulings = card_rulings(name)
+    rulings = card_rulings(name, cards_file)
     by_file = {b.file: b for b in ruling_boards()}
     board_cases = [(by_file[c.board], c) for c in cases
                    if c.kind == "ruling" and c.board in by_file]
@@ -174,7 +216,7 @@ def attach_rulings(name: str, cases: list[Any], db: Any, notes: list[str]
                                  "source": r.get("source", ""), "cases": shown,
                                  "reason": None, "reason_kind": None}
         if not shown:
-            if not _ANSWERED.search(text):
+            if _NOT_ASKED.search(text) or not _ANSWERED.search(text):
                 entry["reason_kind"] = "not-a-question"
                 entry["reason"] = ("not about a question manacheck answers (activation, "
                                    "payment, mana, targets, counters, resolution)")

@@ -37,9 +37,10 @@ from manacheck.model import (
     Phase,
     StackItem,
 )
+from manacheck.model.mana import SymbolKind
 from manacheck.model.state import Card, Counters
 
-__all__ = ["Variation", "activation_variations", "produce_variations"]
+__all__ = ["Variation", "activation_variations", "leaves_variations", "produce_variations"]
 
 Change = Callable[[GameState], GameState | None]
 
@@ -114,8 +115,10 @@ def _new_id(state: GameState, base: str) -> str:
 def add_permanent(state: GameState, player: str, card: CardDefinition) -> GameState:
     """``card`` enters under ``player``'s control, untapped, not summoning sick."""
     p = state.player(player)
+    # CR 306.5b: a planeswalker enters with its printed loyalty in loyalty counters.
+    counters = Counters.of({"loyalty": card.loyalty}) if card.loyalty else Counters()
     perm = Permanent(id=_new_id(state, card.name), card=card, controller=player,
-                     owner=player)
+                     owner=player, counters=counters)
     return state.with_player(replace(p, battlefield=(*p.battlefield, perm)))
 
 
@@ -165,6 +168,18 @@ _KIND_RULES: tuple[tuple[str, tuple[str, ...]], ...] = (
 )
 
 
+def _counter_kinds(text: str) -> list[str]:
+    """The kinds of counter a card's text names ("a charge counter", "storage
+    counters"), in order, without "+1/+1" and "-1/-1" spelled as words."""
+    import re
+
+    words = re.findall(r"([+-]\d+/[+-]\d+|[a-z]+) counters?\b", text.lower())
+    skip = {"a", "an", "the", "of", "those", "its", "all", "any", "each", "more", "one",
+            "two", "three", "x", "that", "no", "many", "same", "number", "kind", "with",
+            "additional", "remove", "put", "move", "these", "other"}
+    return list(dict.fromkeys(w for w in words if w not in skip))
+
+
 def probe_rules(card: CardDefinition) -> tuple[str, ...]:
     """The rules a nearby card's effects are governed by (for its cases)."""
     from manacheck.model.effects import kind_of_ability
@@ -189,7 +204,8 @@ def common_variations(state: GameState, oid: str, player: str,
     if isinstance(obj, Permanent) and card is not None:
         lethal = (_is_creature(obj) and isinstance(card.toughness, int)
                   and card.toughness > 0)
-        for kind in ("+1/+1", "-1/-1"):
+        named = [k for k in _counter_kinds(card.text) if k not in ("+1/+1", "-1/-1")]
+        for kind in ("+1/+1", "-1/-1", *named):
             if kind == "-1/-1" and lethal and card.toughness == 1:
                 continue  # one -1/-1 counter is the lethal case below
             yield Variation("counters", f"{oid} has a {kind} counter", False,
@@ -235,7 +251,7 @@ def activation_variations(state: GameState, oid: str, number: int, ab: Activated
             add(Variation("summoning sickness",
                           f"{oid} came under {player}'s control this turn", ab.tap or ab.untap,
                           lambda s: _set_perm(s, oid, summoning_sick=True), ("302.6",)))
-    sorcery = ab.timing == "sorcery"
+    sorcery = ab.timing == "sorcery" or ab.loyalty  # CR 606.3: loyalty abilities too
     add(Variation("timing", f"it is {player}'s upkeep", sorcery,
                   lambda s: _with_turn(s, phase=Phase.UPKEEP), ("307.1", "602.5d")))
     if opp is not None:
@@ -252,7 +268,7 @@ def activation_variations(state: GameState, oid: str, number: int, ab: Activated
         add(Variation("stack", f"{opp}'s spell is on the stack", sorcery, with_spell,
                       ("602.5d",)))
     add(Variation("once each turn", f"ability {number} of {oid} was activated this turn",
-                  ab.once_each_turn,
+                  ab.once_each_turn or ab.loyalty,
                   lambda s: replace(s, activated_this_turn=(*s.activated_this_turn,
                                                             (oid, number))), ("602.5b",)))
     # Mana: one source fewer (CR 601.2g-h).
@@ -267,6 +283,22 @@ def activation_variations(state: GameState, oid: str, number: int, ab: Activated
             seen.add(perm.card.name)
             add(Variation("mana", f"{player} has no {perm.id}", True,
                           partial(_remove_perm, oid=perm.id), ("601.2g", "601.2h")))
+    phyrexian = sum(1 for sym in ab.mana_cost.symbols if sym.kind in (
+        SymbolKind.PHYREXIAN, SymbolKind.HYBRID_PHYREXIAN))
+    if phyrexian:
+        # CR 107.4f, 119.4: each Phyrexian symbol is paid with its mana or 2 life, and a
+        # player can pay only life they have: at 1 life, only the mana pays.
+        for life in (2 * phyrexian, 1):
+            add(Variation("life", f"{player} has {life} life", life == 1,
+                          partial(_set_life, player=player, life=life), ("107.4f", "119.4")))
+        sources = [p.id for p in state.player(player).battlefield if p.id != oid]
+        if sources:
+            def no_mana(s: GameState, ids: tuple[str, ...] = tuple(sources)) -> GameState:
+                for i in ids:
+                    s = _remove_perm(s, i)
+                return s
+            add(Variation("life", f"{player} has no other permanents: Phyrexian mana paid "
+                          "with life", False, no_mana, ("107.4f", "119.4")))
     for part in ab.costs:
         if part.kind is CostKind.PAY_LIFE and isinstance(part.count, int):
             n = part.count
@@ -314,6 +346,24 @@ def activation_variations(state: GameState, oid: str, number: int, ab: Activated
     return out
 
 
+def _leaves_first(state: GameState, oid: str) -> GameState | None:
+    events = list(state.events)
+    if not events or oid not in state or state.zone_of(oid) != "battlefield":
+        return None
+    last = events[-1]
+    if not (last == "resolve" or (isinstance(last, dict) and "resolve" in last)):
+        return None
+    return replace(state, events=(*events[:-1], {"exile": oid}, last))
+
+
+def leaves_variations(state: GameState, oid: str) -> list[Variation]:
+    """For a board with events ending in a resolution: the object ``oid`` is exiled just
+    before it (CR 113.7a: an ability on the stack exists independently of its source;
+    CR 608.2h: last-known information; CR 400.7: a new object)."""
+    return [Variation("leaves", f"{oid} is exiled just before the last resolution", True,
+                      partial(_leaves_first, oid=oid), ("113.7a", "608.2h", "400.7"))]
+
+
 def produce_variations(state: GameState, oid: str, helpers: Sequence[str],
                        probes: Sequence[CardDefinition]) -> list[Variation]:
     """Every change tried for "what could ``oid`` produce" (CR 106.7)."""
@@ -334,6 +384,16 @@ def produce_variations(state: GameState, oid: str, helpers: Sequence[str],
         out.append(Variation("copies", f"a second {perm.card.name} instead of {h}", False,
                              to_copy, ("106.7",)))
     out.extend(common_variations(state, oid, player, probes))
+    replacers = [c for c in probes if "614.1a" in probe_rules(c)
+                 and "106.7" in probe_rules(c)]
+    if len(replacers) >= 2:
+        a, b = replacers[0], replacers[1]
+
+        def both(s: GameState) -> GameState:
+            return add_permanent(add_permanent(s, player, a), player, b)
+        out.append(Variation("replacement order", f"{player} controls {a.name} and "
+                             f"{b.name} (every order of the two, CR 616.1)", True, both,
+                             ("106.7", "616.1")))
     return out
 
 
