@@ -6,11 +6,13 @@ output folder, on the same names: the built-in cards, or ``--cards FILE`` (a car
 download, e.g. a Scryfall or MTGJSON file of the pool) sampled evenly to ``--limit``
 cards (default 2000 with a file). The rate is of the compute phase (first card sent to
 last result written; the workers have imported the task before it starts), the cluster's
-start-up is shown apart, and "in tasks" is the share of the workers' time spent in the
-task (where a busy machine slows every task, that share stays high while the rate
-doesn't grow: contention, not the pool's overhead). The projection for the whole 2022
-pool (``POOL_2022`` cards) assumes linear scaling per worker at the rate per worker
-measured with 2 workers.
+start-up is shown apart, and so is the warm-up: one card reported on every worker first,
+outside the rate (the per-process costs: imports, reading ``--cards FILE`` once). "In
+tasks" is the share of the workers' time spent in the task (where a busy machine slows
+every task, that share stays high while the rate doesn't grow: contention, not the
+pool's overhead). The projection for the whole 2022 pool (``POOL_2022`` cards) is the
+warm-up plus the cards at the rate per worker measured with 2 workers, assuming linear
+scaling per worker.
 
 The machine is shared: the load average before and after each run is printed with it,
 and first what 2 processes of a plain CPU loop give against 1 (the most the pool could);
@@ -70,6 +72,8 @@ def _burn(n: int) -> float:
 def _plain(task: str, names: list[str], cards_file: str | None) -> float:
     """Seconds for one plain process to run the task over ``names`` (imports first)."""
     fn = resolve_task(task)
+    with contextlib.suppress(Exception):  # warm-up, as the pool's
+        fn(names[0], cards_file=cards_file)
     start = time.perf_counter()
     for name in names:
         with contextlib.suppress(Exception):
@@ -150,7 +154,7 @@ def main(argv: list[str] | None = None) -> int:
             before = load()
             runs[workers] = run_pool(names, Path(tmp) / f"w{workers}", cards_file=args.cards,
                                      workers=workers, task=args.task,
-                                     progress=sys.stderr.isatty())
+                                     progress=sys.stderr.isatty(), warmup=names[0])
             print(f"  {workers} worker{'s' * (workers > 1)}: {before} before, {load()} after")
         before = load()
         plain = plain_speedup(args.task, names, args.cards)
@@ -158,13 +162,15 @@ def main(argv: list[str] | None = None) -> int:
         ceiling = run_pool([f"Empty {i}" for i in range(4000)], Path(tmp) / "empty",
                            workers=2, task=empty_report, progress=False).rate
     print(f"  {'workers':>7} {'cards':>6} {'failed':>6} {'compute s':>10} {'start-up s':>10} "
+          f"{'warm-up s':>9} "
           f"{'cards/s':>8} {'per worker':>10} {'task s':>8} {'in tasks':>8}")
     rates = {}
     for workers, s in runs.items():
         done = s.computed + len(s.errors)
         rates[workers] = done / s.compute_seconds if s.compute_seconds > 0 else 0.0
         print(f"  {workers:>7} {done:>6} {len(s.errors):>6} {s.compute_seconds:>10.2f} "
-              f"{s.seconds - s.compute_seconds:>10.2f} {rates[workers]:>8.2f} "
+              f"{s.seconds - s.compute_seconds - s.warmup_seconds:>10.2f} "
+              f"{s.warmup_seconds:>9.2f} {rates[workers]:>8.2f} "
               f"{rates[workers] / workers:>10.2f} {s.task_seconds:>8.1f} "
               f"{busy(s, workers):>7.0%}")
     speedup = rates[2] / rates[1] if rates[1] else 0.0
@@ -172,10 +178,12 @@ def main(argv: list[str] | None = None) -> int:
           f"each {plain[1]:.2f} s: {plain[2]:.2f}x (what the machine allows now)")
     per_worker = rates[2] / 2
     print(f"speed-up 1 -> 2 workers: {speedup:.2f}x (target at least {MIN_SPEEDUP}x)")
+    warm = runs[2].warmup_seconds
     print(f"the 2022 pool ({POOL_2022:,} cards), assuming linear scaling per worker at "
-          f"{per_worker:.2f} cards/s per worker (measured with 2):")
+          f"{per_worker:.2f} cards/s per worker (measured with 2), after each worker's "
+          f"warm-up of {warm:.1f} s (measured with 2):")
     for workers in PROJECT_WORKERS:
-        t = POOL_2022 / (per_worker * workers) if per_worker else float("inf")
+        t = warm + POOL_2022 / (per_worker * workers) if per_worker else float("inf")
         print(f"  {workers:>3} workers: {hours(t)}")
     print(f"the pool itself (an empty task, 2 workers, this machine): {ceiling:.0f} cards/s "
           f"at most, so the 2022 pool in no less than {hours(POOL_2022 / ceiling)} here "

@@ -336,10 +336,13 @@ def test_a_real_scheduler_and_two_workers(dask_cluster: str, tmp_path: Path) -> 
     calls.mkdir()
     task = functools.partial(report_task, calls=str(calls))
     summary = run_pool(NAMES, tmp_path / "out", scheduler=dask_cluster, workers=2,
-                       task=task, progress=False)
+                       task=task, progress=False, warmup="Warm-up Card")
     assert summary.workers == 2
     assert (summary.computed, summary.skipped, len(summary.errors)) == (9, 0, 1)
-    assert calls_in(calls) == sorted(NAMES)
+    # The warm-up card once on each worker, and not written.
+    assert calls_in(calls) == sorted([*NAMES, "Warm-up Card", "Warm-up Card"])
+    assert summary.warmup_seconds > 0
+    assert not (tmp_path / "out" / "cards" / "warm-up-card.json").exists()
     pids = {p.name.split("-")[0] for p in calls.iterdir()}
     assert str(os.getpid()) not in pids  # done on the workers
     index = json.loads((tmp_path / "out" / "index.json").read_text("utf-8"))

@@ -149,9 +149,12 @@ def run_cards(task: CardTask | str | bytes, names: Sequence[str], cards_file: st
     return [run_card(task, name, cards_file) for name in names]
 
 
-def _check_task(task: CardTask | str | bytes) -> str:
-    resolve_task(task)
-    return os.getcwd()
+def _check_task(task: CardTask | str | bytes, warmup: str | None = None,
+                cards_file: str | None = None) -> None:
+    fn = resolve_task(task)
+    if warmup is not None:
+        with contextlib.suppress(Exception):  # its own run will say what is wrong
+            fn(warmup, cards_file=cards_file)
 
 
 # ---- progress -----------------------------------------------------------------------
@@ -240,6 +243,8 @@ class PoolSummary:
     #: The tasks' own time on the workers, added up.
     task_seconds: float
     index: Path
+    #: Wall time of the ``warmup`` card on every worker at once (before the cards).
+    warmup_seconds: float = 0.0
 
     @property
     def ok(self) -> bool:
@@ -450,7 +455,8 @@ def run_pool(names: Iterable[str], out_dir: str | os.PathLike[str], *,
              scheduler: str | Client | None = None, workers: int | None = None,
              task: CardTask | str = DEFAULT_TASK, progress: bool = True,
              render: Render | None = None, render_index: Render | None = None,
-             window: int | None = None, batch: int | None = None) -> PoolSummary:
+             window: int | None = None, batch: int | None = None,
+             warmup: str | None = None) -> PoolSummary:
     """Every card's report in ``out_dir``, computed on a Dask cluster; see the module.
 
     Parameters
@@ -480,6 +486,10 @@ def run_pool(names: Iterable[str], out_dir: str | os.PathLike[str], *,
     batch
         Cards per task (default :func:`batch_size`). A worker that dies takes its
         task's cards with it: they are recorded as errors and done again by a rerun.
+    warmup
+        A card each worker reports first, not written and not in ``compute_seconds``
+        (its one-time costs, such as reading ``cards_file``, in ``warmup_seconds``):
+        for measuring.
 
     Returns
     -------
@@ -498,7 +508,7 @@ def run_pool(names: Iterable[str], out_dir: str | os.PathLike[str], *,
     cards = os.path.abspath(cards_file) if cards_file is not None else None
     run = _Run(Path(out_dir), names, render)
     todo = run.scan()
-    threads, compute_s, task_s = 0, 0.0, 0.0
+    threads, compute_s, task_s, warm_s = 0, 0.0, 0.0, 0.0
     if todo:
         import cloudpickle  # distributed's; by value what the workers can't import
 
@@ -507,7 +517,10 @@ def run_pool(names: Iterable[str], out_dir: str | os.PathLike[str], *,
         spec = task if isinstance(task, str) else cloudpickle.dumps(task)
         with _client(scheduler, workers) as client:
             threads = _threads(client)
-            client.run(_check_task, spec)  # fails fast: no card tried with a bad task
+            t0 = time.perf_counter()
+            # Fails fast: no card is tried with a task the workers can't import.
+            client.run(_check_task, spec, warmup, cards)
+            warm_s = time.perf_counter() - t0
             bar = Progress(len(names), len(names) - len(todo), enabled=progress)
             t0 = time.perf_counter()
             try:
@@ -520,4 +533,5 @@ def run_pool(names: Iterable[str], out_dir: str | os.PathLike[str], *,
     index = run.finish(render_index)
     errors = tuple((n, run.errors[n]["error"]) for n in names if n in run.errors)
     return PoolSummary(run.out, len(names), run.computed, len(names) - len(todo),
-                       errors, threads, time.perf_counter() - start, compute_s, task_s, index)
+                       errors, threads, time.perf_counter() - start, compute_s, task_s, index,
+                       warm_s)
