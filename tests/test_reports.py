@@ -330,3 +330,20 @@ def test_question_boards_show_their_rulings(board: str, name: str, verdict: str,
     assert case["answer"]["facts"] == facts
     shown = [r for r in card["rulings"] if case["id"] in r["cases"]]
     assert len(shown) == 1 and shown[0]["reason"] is None
+
+
+def test_unchanged_cases_show_rulings_that_say_a_change_does_not_matter() -> None:
+    """Reflecting Pool's 2008-05-01 ruling: "it doesn't matter whether Vivid Crag ... is
+    untapped" (CR 106.7 ignores costs): the Forest it looks at, tapped, leaves the
+    answer {G}; that unchanged variation is kept as a case because the ruling says so,
+    and only then."""
+    card = card_report("Reflecting Pool")
+    ruling = next(r for r in card["rulings"] if "doesn’t check their costs" in r["text"]
+                  or "doesn't check their costs" in r["text"])
+    kept = [c for c in card["cases"] if c["kind"] == "unchanged"]
+    assert kept and {c["id"] for c in kept} <= set(ruling["cases"])
+    for c in kept:
+        assert c["dimension"] == "lands" and "tapped" in c["title"]
+        assert c["answer"] == c["base_answer"] and c["answer"]["facts"] == {"types": ["G"]}
+    # A card with no such ruling keeps none.
+    assert not [c for c in card_report("Llanowar Elves")["cases"] if c["kind"] == "unchanged"]

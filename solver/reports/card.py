@@ -37,8 +37,12 @@ from manacheck.model.state import Card
 from .answers import Answer, Question, ability_number, ask, outcome_shape
 from .variations import Variation, activation_variations, add_permanent, produce_variations
 
-__all__ = ["MAX_BASE_STEPS", "CaseBuilder", "CaseData", "card_report", "probe_cards", "slug",
-           "state_data"]
+__all__ = ["MAX_BASE_STEPS", "UNCHANGED_KEPT", "CaseBuilder", "CaseData", "card_report",
+           "probe_cards", "slug", "state_data"]
+
+#: The dimensions whose unchanged answers are kept for rulings that say they don't
+#: matter ("even if the lands are tapped": :data:`.rulings._HOLDS`).
+UNCHANGED_KEPT = frozenset({"lands"})
 
 PLAYER, OPPONENT = "Alice", "Bob"
 #: At most this many fixes are applied to find a board on which an ability works.
@@ -249,6 +253,9 @@ class CaseBuilder:
         self.notes: list[str] = []
         self.undecided: dict[str, int] = {}
         self.prefix = slug(card.name)
+        #: Variations that didn't change the answer (of the dimensions a ruling may say
+        #: don't matter): a case only when a ruling says so (:mod:`.rulings`).
+        self.unchanged: list[CaseData] = []
 
     def run(self, base: GameState, q: Question, variations: Sequence[Variation],
             tag: str, ruling: tuple[str, str, Any, str] | None = None) -> Answer:
@@ -299,6 +306,9 @@ class CaseBuilder:
                 self.notes.append(f"{tag}: '{var.title}' was not asked: {e}")
                 continue
             if same(answer, var):
+                if var.dimension in UNCHANGED_KEPT:
+                    self.unchanged.append(self._unchanged(varied, q, answer, base_answer,
+                                                          var, tag))
                 continue
             self._count(answer)
             rules = list(dict.fromkeys((*var.rules, *answer.rules, *(
@@ -318,6 +328,19 @@ class CaseBuilder:
             self.notes.append(f"{tag}: {len(unfit)} variation(s) don't fit the board's own "
                               f"events and were left out ({'; '.join(unfit)})")
         return base_answer
+
+    def _unchanged(self, varied: GameState, q: Question, answer: Answer,
+                   base_answer: Answer, var: Variation, tag: str) -> CaseData:
+        data = state_data(varied, self.db)
+        if varied.events:
+            data["events"] = list(varied.events)
+        n = sum(1 for c in self.unchanged if c.id.startswith(f"{self.prefix}/{tag}/"))
+        return CaseData(
+            id=f"{self.prefix}/{tag}/unchanged-{slug(var.dimension)}-{n + 1}",
+            title=f"{var.title} (the answer doesn't change)", kind="unchanged",
+            dimension=var.dimension, surprising=var.expected, question=q, state=data,
+            state_yaml=_yaml(data), answer=answer, base_answer=base_answer,
+            rules=list(dict.fromkeys((*var.rules, *answer.rules))), flip=None)
 
     def _count(self, a: Answer) -> None:
         """Undecided answers by what left them open: the effect family an unapplied
@@ -389,7 +412,7 @@ class CaseBuilder:
                 continue
             first.merged.append(c.title)
             first.surprising = first.surprising or c.surprising
-        order = {"ruling": 1, "variation": 2, "base": 0}
+        order = {"ruling": 1, "variation": 2, "base": 0, "unchanged": 3}
         return sorted(out, key=lambda c: (not c.surprising, order[c.kind]))
 
 
@@ -478,9 +501,9 @@ def card_report(name: str, *, cards_file: str | None = None) -> dict[str, Any]:
             + (": its cases come from its ruling boards"
                if any(c.kind == "ruling" for c in b.cases) else ""))
     cases = b.merged()
-    rulings = attach_rulings(card.name, cases, b.db, b.notes, cards_file)
+    rulings = attach_rulings(card.name, cases, b.db, b.notes, cards_file, b.unchanged)
     cases.sort(key=lambda c: (not c.surprising, {"ruling": 1, "variation": 2,
-                                                  "base": 0}[c.kind]))
+                                                  "base": 0, "unchanged": 3}[c.kind]))
     return {
         "name": card.name,
         "text": card.text,

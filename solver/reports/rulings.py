@@ -143,6 +143,14 @@ _TOPICS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
     (re.compile(r"can't have counters|no counters are (put|moved)"), ("122.5",)),
 )
 
+#: (words of a ruling saying a change doesn't matter, the dimension of that change): an
+#: unchanged variation of that dimension shows it.
+_HOLDS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"even if [^.]{0,60}\b(is|are) tapped|whether [^.]{0,40}\buntapped|"
+                r"doesn't check (their|its) costs|regardless of whether [^.]{0,40}tapped"),
+     "lands"),
+)
+
 #: Words of rulings about deck building, formats, errata and combat: manacheck answers
 #: none of these, whatever else the ruling mentions.
 _NOT_ASKED = re.compile(
@@ -186,9 +194,12 @@ def _unread(card: Any) -> bool:
 
 
 def attach_rulings(name: str, cases: list[Any], db: Any, notes: list[str],
-                   cards_file: str | None = None) -> list[dict[str, Any]]:
+                   cards_file: str | None = None, unchanged: Sequence[Any] = ()
+                   ) -> list[dict[str, Any]]:
     """The card's rulings, each with the cases that show it or why none does (the
-    ruling boards' cases are among ``cases``, with their ``board``)."""
+    ruling boards' cases are among ``cases``, with their ``board``). An ``unchanged``
+    case (a variation that didn't change the answer) joins ``cases`` when a ruling says
+    that change doesn't matter (``_HOLDS``)."""
     rulings = card_rulings(name, cards_file)
     by_file = {b.file: b for b in ruling_boards()}
     board_cases = [(by_file[c.board], c) for c in cases
@@ -208,6 +219,17 @@ def attach_rulings(name: str, cases: list[Any], db: Any, notes: list[str],
             for case in cases:
                 if case.kind == "variation" and (set(rules) & {
                         *case.rules, f"dimension:{case.dimension}"}):
+                    if case.id not in shown:
+                        shown.append(case.id)
+                    if i not in case.rulings:
+                        case.rulings.append(i)
+        for pattern, dimension in _HOLDS:
+            if not pattern.search(text):
+                continue
+            for case in unchanged:
+                if case.dimension == dimension:
+                    if case not in cases:
+                        cases.append(case)
                     if case.id not in shown:
                         shown.append(case.id)
                     if i not in case.rulings:

@@ -84,9 +84,11 @@ CASE_SCHEMA: dict[str, Any] = {
         "id": {"type": "string", "description": "unique in the report, e.g. "
                                                  "'kozilek-the-great-distortion/a2/tapped'"},
         "title": {"type": "string", "description": "one line: what differs and its effect"},
-        "kind": {"enum": ["base", "variation", "ruling"],
-                 "description": "the base board, a varied board, or a ruling board from "
-                                "examples/rulings/"},
+        "kind": {"enum": ["base", "variation", "ruling", "unchanged"],
+                 "description": "the base board, a varied board, a ruling board from "
+                                "examples/rulings/, or a varied board whose answer is "
+                                "the base board's, kept because a ruling says that "
+                                "change doesn't matter"},
         "dimension": {"type": "string", "description": "what was varied, e.g. 'tapped', "
                                                         "'hand', 'stack', 'life', 'counters'"},
         "surprising": {"type": "boolean",
