@@ -119,7 +119,10 @@ def _chunks(f: BinaryIO, label: str, cap: int) -> Iterator[bytes]:
         try:
             if kind == "none":
                 while block := f.read(CHUNK):
-                    meter.add(len(block), len(block))
+                    # Not compressed: as many bytes read as given (a ratio of 1), counted
+                    # from the start, not this block alone (a short last block of a file
+                    # over RATIO_GRACE was taken for a bomb).
+                    meter.add(len(block), meter.out + len(block))
                     yield block
             elif kind == "zip":
                 yield from _zip_chunks(f, label, meter)

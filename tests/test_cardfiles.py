@@ -477,6 +477,15 @@ def test_a_gigabyte_of_blanks_is_a_compression_bomb(tmp_path: Path,
     refused(capsys, path, "compression bomb", "the cap is 200 times")
 
 
+def test_a_plain_file_over_the_grace_is_no_bomb(tmp_path: Path) -> None:
+    # Uncompressed, 17 MiB and a short last block: its ratio is 1, whatever the block.
+    from manacheck.model.jsonstream import CHUNK, RATIO_GRACE, open_chunks
+
+    path = tmp_path / "oracle-cards.json"
+    path.write_bytes(b" " * (RATIO_GRACE + CHUNK + 100))
+    assert sum(len(b) for b in open_chunks(path)) == RATIO_GRACE + CHUNK + 100
+
+
 def test_a_zip_bomb(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "bomb.zip"
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as z, \
