@@ -134,16 +134,19 @@ def _handle_all(args: argparse.Namespace) -> int:
         raise BadInput("report --all needs -o DIR: the folder to write the reports into")
     if args.cards or args.state:
         raise BadInput("report --all takes no card names and no --state")
-    import importlib
-
-    pool = importlib.import_module("manacheck.solver.reports.pool")
-    pool_names, run_pool = pool.pool_names, pool.run_pool
+    from manacheck.solver.reports.pool import pool_names, run_pool
+    from manacheck.solver.reports.poolfiles import card_as_report
+    from manacheck.solver.reports.render_html import render_html, render_index_html
 
     names = pool_names(args.cards_file)
     if args.limit is not None:
         names = names[:args.limit]
+
+    def page(card: dict[str, Any]) -> str:
+        return render_html(card_as_report(card, cards_file=args.cards_file))
+
     summary = run_pool(names, args.output, cards_file=args.cards_file,
-                       scheduler=args.scheduler, workers=args.workers)
-    emit(args, summary.to_data() if hasattr(summary, "to_data") else str(summary),
-         lambda: str(summary))
+                       scheduler=args.scheduler, workers=args.workers, render=page,
+                       render_index=render_index_html)
+    emit(args, summary.to_data(), lambda: str(summary))
     return EXIT_YES

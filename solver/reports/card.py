@@ -537,7 +537,7 @@ def _database(cards_file: str) -> CardDatabase:
     return db
 
 
-_PROBES: dict[int, tuple[CardDefinition, ...]] = {}
+_PROBES: dict[int, tuple[CardDatabase, tuple[CardDefinition, ...]]] = {}
 
 
 def probe_cards(db: CardDatabase) -> tuple[CardDefinition, ...]:
@@ -545,9 +545,9 @@ def probe_cards(db: CardDatabase) -> tuple[CardDefinition, ...]:
     an activation or a mana ability (first by name): the nearby cards a report tries."""
     from manacheck.model.effects import Family, kind_of_ability
 
-    cached = _PROBES.get(id(db))
-    if cached is not None:
-        return cached
+    hit = _PROBES.get(id(db))
+    if hit is not None and hit[0] is db:  # the same database, not one at a reused id
+        return hit[1]
     wanted = {Family.MANA, Family.SPENDING, Family.ABILITY_COSTS, Family.ACTIVATION,
               Family.TARGETING, Family.TYPES, Family.ABILITIES, Family.STATE_BASED,
               Family.COUNTERS, Family.POWER_TOUGHNESS}
@@ -566,5 +566,7 @@ def probe_cards(db: CardDatabase) -> tuple[CardDefinition, ...]:
             if len(got) < cap.get(k.key, 1) and c not in got:
                 got.append(c)
     out = tuple(dict.fromkeys(c for cs in by_kind.values() for c in cs))
-    _PROBES[id(db)] = out
+    if len(_PROBES) > 8:
+        _PROBES.clear()
+    _PROBES[id(db)] = (db, out)
     return out
