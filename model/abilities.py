@@ -203,6 +203,21 @@ class SpendRestriction:
     text: str
     spells: ObjectFilter | None = None
     abilities: ObjectFilter | None = None
+    #: "This mana can't be spent to pay generic mana costs" (Jegantha, the
+    #: Wellspring): a restriction on which *symbols* the mana pays, not on what it is
+    #: spent for (CR 106.6). Generic mana costs are the numeric symbols and {X}
+    #: (CR 107.4b), and the "two mana" half of a {2/W} symbol (CR 107.4e: a numeric
+    #: half; the card's 2020-04-17 ruling: a generic mana cost "is any cost requiring
+    #: mana where that cost isn't {C}, {W}, {U}, {B}, {R}, or {G}"). Whether {S} is one
+    #: is left undecided (CR 107.4h sets it apart from generic mana; the ruling's
+    #: words would include it): the payment solver leaves such snow mana out.
+    not_generic: bool = False
+
+    @property
+    def any_use(self) -> bool:
+        """Whether it allows every spell and ability (only ``not_generic`` restricts)."""
+        return (self.spells is not None and self.abilities is not None
+                and self.spells.is_empty and self.abilities.is_empty)
 
 
 class ManaProductionKind(enum.Enum):

@@ -430,10 +430,13 @@ def test_mana_production_matches_its_text(name: str, number: int,
         else:
             expected = ObjectFilter(subtypes=frozenset({noun}), controller=controller)
         assert prod.per == expected
-    # CR 106.6: a spending restriction is written "Spend this mana only ..."
-    assert (prod.restriction is not None) == ("Spend this mana only" in effect)
+    # CR 106.6: a spending restriction is written "Spend this mana only ...", or
+    # "This mana can't be spent to pay generic mana costs" (Jegantha: not_generic).
+    no_generic = "This mana can't be spent to pay generic mana costs" in effect
+    assert (prod.restriction is not None) == ("Spend this mana only" in effect or no_generic)
     if prod.restriction is not None:
         assert _norm(prod.restriction.text) in effect
+        assert prod.restriction.not_generic == no_generic
 
 
 @pytest.mark.cr("605.1b")

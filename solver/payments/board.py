@@ -196,8 +196,8 @@ class Board:
     # -- restrictions (CR 106.6) -------------------------------------------------------
     def allowed_main(self, r: object) -> bool:
         """Whether mana with restriction ``r`` may pay the cost itself (CR 106.6)."""
-        if r is None:
-            return True
+        if r is None or (isinstance(r, SpendRestriction) and r.any_use):
+            return True  # (``not_generic`` mana: which symbols it pays is the flow's)
         if not isinstance(r, SpendRestriction) or self.for_object is None:
             return False
         obj = self.state.get(self.for_object)
@@ -210,7 +210,7 @@ class Board:
     def allowed_filter(self, r: SpendRestriction | None, filter_kind: Kind) -> bool:
         """Whether mana with restriction ``r`` may pay the mana cost of an activation of
         ``filter_kind`` (an ability of the permanent named ``filter_source``)."""
-        if r is None:
+        if r is None or r.any_use:
             return True
         if r.abilities is None:
             return False

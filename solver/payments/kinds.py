@@ -44,6 +44,7 @@ __all__ = [
     "accepts",
     "max_units",
     "min_units",
+    "not_generic",
     "note",
     "symbol_slot",
     "type_classes",
@@ -119,6 +120,13 @@ class PoolKind:
     snow: bool
     allowed: bool
     amount: int
+    #: It can't pay generic mana costs (Jegantha's mana; ``SpendRestriction.not_generic``).
+    not_generic: bool = False
+
+
+def not_generic(r: object) -> bool:
+    """Whether mana with restriction ``r`` can't pay generic mana costs (Jegantha)."""
+    return isinstance(r, SpendRestriction) and r.not_generic
 
 
 UNMODELLED_WHY = ("what it adds is not modelled by manacheck, so payments using it are not "
@@ -230,6 +238,9 @@ class Slot:
     count: int
     mono: bool
     symbol: str
+    #: Units of a generic mana cost: a numeric symbol, {X} given a value (CR 107.4b), or
+    #: the "two mana" half of a {2/W} (CR 107.4e), which ``not_generic`` mana can't pay.
+    generic: bool = False
 
 
 def symbol_slot(owner: int, s: ManaSymbol, n: int, rule: SpendRule = NO_SPEND_RULE) -> Slot:
@@ -239,7 +250,7 @@ def symbol_slot(owner: int, s: ManaSymbol, n: int, rule: SpendRule = NO_SPEND_RU
              SymbolKind.COLORLESS_HYBRID):  # CR 107.4a-e
         return Slot(owner, ok, False, False, n, False, s.text)
     if k is SymbolKind.GENERIC:
-        return Slot(owner, None, False, False, n * s.amount, False, s.text)
+        return Slot(owner, None, False, False, n * s.amount, False, s.text, generic=True)
     if k is SymbolKind.MONO_HYBRID:
         return Slot(owner, ok, False, False, n, True, s.text)
     if k is SymbolKind.PHYREXIAN or k is SymbolKind.HYBRID_PHYREXIAN:

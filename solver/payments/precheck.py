@@ -148,7 +148,7 @@ def plain_sources_pay(board: Board) -> bool:
     """
     if board.spend or board.uses_tappers or board.uses_sacs or board.convoke:
         return False
-    if any(not pk.allowed for pk in board.pool):
+    if any(not pk.allowed or pk.not_generic for pk in board.pool):
         return False
     if any(sym.kind not in (SymbolKind.GENERIC, SymbolKind.COLORED, SymbolKind.COLORLESS)
            for sym in board.cost):

@@ -13,7 +13,7 @@ from __future__ import annotations
 from manacheck.model import COLORS, GameState, ManaCost, ManaType, SymbolKind
 
 from .enumeration import Payments
-from .kinds import accepts, max_units
+from .kinds import accepts, max_units, not_generic
 from .sources import board_for, build_board
 from .values import fmt_types
 
@@ -115,6 +115,13 @@ def unpayable_reasons(state: GameState, player: str, cost: ManaCost | str, *,
     for r in dict.fromkeys(restricted):
         reasons.append(f"mana from {r} has a spending restriction this payment doesn't meet "
                        "(CR 106.6)")
+    if any(s.kind in (SymbolKind.GENERIC, SymbolKind.MONO_HYBRID) for s in b.cost):
+        no_generic = [g.ids[0] for g in b.groups for o in g.options
+                      if not_generic(b.kinds[o.kind].restriction)]
+        for r in dict.fromkeys(no_generic):
+            reasons.append(f"mana from {r} can't be spent to pay generic mana costs: not "
+                           "{1}-style symbols or the two-mana half of {2/W} (CR 106.6, "
+                           "107.4b, 107.4e)")
     for e in b.player.mana_pool.entries:
         if e.restriction is not None and not b.allowed_main(e.restriction):
             what = getattr(e.restriction, "text", "") or "a spending restriction"

@@ -59,6 +59,7 @@ from .kinds import (
     PoolKind,
     accepts,
     min_units,
+    not_generic,
     note,
 )
 from .outlets import sac_classes, sac_filter_index, sacrificable
@@ -323,7 +324,8 @@ def triggered_mana_differs(b: Board, perm: Permanent, ab: ActivatedAbility,
                 "apart: not modelled")
     restriction = bind_restriction(ab.mana.restriction, perm) if ab.mana is not None else None
     if restriction is not None and not (b.allowed_main(restriction)
-                                        and not b.costly_abilities):
+                                        and not b.costly_abilities
+                                        and not restriction.not_generic):
         return ("its mana has a spending restriction that its triggered mana abilities' "
                 "mana doesn't carry (CR 106.6; the Mana Flare and Heartbeat of Spring "
                 "rulings): not modelled")
@@ -387,6 +389,14 @@ def unmodelled(b: Board, perm: Permanent | None, ab: ActivatedAbility,
     the source is left out and every answer is a lower bound (never a guess)."""
     if ab.mana is not None and ab.mana.kind is ManaProductionKind.UNMODELLED:
         return LeftOut(UNMODELLED_WHY)
+    if ab.mana is not None and not_generic(ab.mana.restriction) and b.snow_matters \
+            and perm is not None and effective(b.state)[perm.id].is_snow:
+        # CR 107.4h sets {S} apart from generic mana ("effects that reduce the amount
+        # of generic mana you pay don't affect {S} costs"); Jegantha's ruling calls a
+        # generic mana cost "any cost requiring mana where that cost isn't {C}, {W},
+        # {U}, {B}, {R}, or {G}". Whether its mana pays {S} is not decided.
+        return LeftOut("its mana can't be spent to pay generic mana costs, and whether "
+                       "{S} is one (CR 107.4h) is not decided by manacheck")
     if unknown_condition and ab.condition is not None:
         return LeftOut(f"its condition '{ab.condition.kind}' is not modelled by the "
                         f"payment solver")
@@ -463,7 +473,7 @@ def options(b: Board, ab: ActivatedAbility, number: int,
         # CR 106.6: "the chosen type" is this source's choice (Cavern of Souls).
         restriction = bind_restriction(ab.mana.restriction, perm)
         if restriction is not None and b.allowed_main(restriction) \
-                and not b.costly_abilities:
+                and not b.costly_abilities and not restriction.not_generic:
             restriction = None
         real = tuple(sorted(ev, key=lambda t: t.order))
         # Types no symbol tells apart (e.g. {G} and {C} for a generic-only cost)
@@ -576,5 +586,14 @@ def pool_kinds(b: Board) -> list[PoolKind]:
                           "may pay for this spell, and where pool mana came from isn't "
                           "recorded")
         return [PoolKind(e.type, e.snow, False, e.amount) for e in entries]
-    return [PoolKind(e.type, e.snow, b.allowed_main(e.restriction), e.amount)
+    if b.snow_matters and any(e.snow and not_generic(e.restriction) for e in entries):
+        # Snow mana that can't pay generic mana costs: whether it pays {S} is not
+        # decided (see ``unmodelled``), so the pool is left out.
+        b.left_out.append("the mana pool")
+        b.notes.append("the mana pool is left out: it holds snow mana that can't be spent "
+                       "to pay generic mana costs, and whether {S} is one (CR 107.4h) is "
+                       "not decided by manacheck")
+        return [PoolKind(e.type, e.snow, False, e.amount) for e in entries]
+    return [PoolKind(e.type, e.snow, b.allowed_main(e.restriction), e.amount,
+                     not_generic(e.restriction))
             for e in entries]
