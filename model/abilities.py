@@ -280,6 +280,12 @@ class ManaProduction:
     #: color, CR 700.5; for ONE_COLOR, to the color chosen: Nykthos) or ``"power"`` (the
     #: source's power: Marwyn). The FIXED mana, or the ONE_COLOR mana, that many times.
     amount_of: str = ""
+    #: For ``amount_of: X`` ("Remove any number of storage counters: Add {C} for each
+    #: storage counter removed this way", Mage-Ring Network): the counter kind the
+    #: ability's cost removes X of (CR 107.3, 118.3); set from the cost when the
+    #: ability is read. The FIXED mana is added X times, X chosen from 0 to the
+    #: counters on the source.
+    x_counter: str = ""
 
     @property
     def refers_to_other_permanents(self) -> bool:

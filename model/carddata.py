@@ -41,6 +41,7 @@ has no mana cost of its own.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import json
 from collections.abc import Mapping
@@ -51,6 +52,9 @@ from .abilities import (
     Ability,
     ActivatedAbility,
     AlternativeCost,
+    CostKind,
+    CostPart,
+    ManaProduction,
     ManaReplacement,
     StaticAbility,
     TriggeredAbility,
@@ -75,7 +79,7 @@ from .cards import CARD_TYPES, SUPERTYPES, CardDatabase, CardDefinition, LazyCar
 from .effects import Family, family_by_name
 from .errors import CardDataError
 from .keywords import keyword_problem
-from .mana import sort_types
+from .mana import ManaCost, sort_types
 
 __all__ = [
     "COMPILED_CARDS",
@@ -108,12 +112,15 @@ def parse_activated(v: Any, path: str) -> ActivatedAbility:
     except ValueError:
         raise CardFieldError(f"unknown zone '{zone_name}'", f"{path}.zone",
                    suggest(str(zone_name), [z.value for z in Zone])) from None
+    produced = parse_mana(v["mana"], f"{path}.mana") if "mana" in v else None
+    if produced is not None and produced.amount_of == "X":
+        produced = _x_from_counters(produced, mana, parts, f"{path}.mana.amount_of")
     return ActivatedAbility(
         mana_cost=mana,
         tap=tap,
         untap=untap,
         costs=parts,
-        mana=parse_mana(v["mana"], f"{path}.mana") if "mana" in v else None,
+        mana=produced,
         effects=tuple(parse_effect(e, f"{path}.effects[{i}]")
                       for i, e in enumerate(v.get("effects", []))),
         targets=tuple(parse_target(t, f"{path}.targets[{i}]")
@@ -128,12 +135,28 @@ def parse_activated(v: Any, path: str) -> ActivatedAbility:
     )
 
 
+def _x_from_counters(produced: ManaProduction, mana: ManaCost, parts: tuple[CostPart, ...],
+                     path: str) -> ManaProduction:
+    """``amount_of: X``: the X of the cost's "Remove X ... counters" (CR 107.3, 118.3),
+    the only X it may name (not {X} in the mana cost)."""
+    removes = [c for c in parts if c.kind is CostKind.REMOVE_COUNTERS and c.count == "X"]
+    if len(removes) != 1 or mana.has_variable \
+            or any(c.count == "X" for c in parts if c is not removes[0]):
+        raise CardFieldError("amount_of 'X' needs a cost that removes X counters "
+                             "({remove_counters: {counter: storage, count: X}}) and no "
+                             "other X", path)
+    return dataclasses.replace(produced, x_counter=removes[0].counter)
+
+
 TRIGGERED_KEYS = ("event", "subject", "self_only", "intervening_if", "effects", "targets",
                   "optional", "mana", "your_turn_only", "text")
 
 
 def parse_triggered(v: Any, path: str) -> TriggeredAbility:
     check_keys(v, path, TRIGGERED_KEYS, ("event",))
+    if isinstance(v.get("mana"), Mapping) and v["mana"].get("amount_of") == "X":
+        raise CardFieldError("amount_of 'X' needs an activated ability whose cost removes "
+                             "X counters", f"{path}.mana.amount_of")
     return TriggeredAbility(
         event=str(v["event"]),
         subject=parse_filter(v.get("subject"), f"{path}.subject"),

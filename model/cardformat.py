@@ -280,7 +280,9 @@ def parse_mana(v: Any, path: str) -> ManaProduction:
     solvers refuse to guess); optional ``per: FILTER`` and
     ``restriction: {text, spells, abilities, not_generic}``; ``amount_of: devotion | power`` with
     ``add`` or ``one_color`` ("an amount of {G} equal to your devotion to green",
-    Nykthos, Marwyn); ``instead: {if: [CONDITION, ...], <mana>}`` ("If you control an
+    Nykthos, Marwyn); ``amount_of: X`` with ``add``, in an activated ability whose cost
+    removes X counters ("Add {C} for each storage counter removed this way", Mage-Ring
+    Network; CR 107.3); ``instead: {if: [CONDITION, ...], <mana>}`` ("If you control an
     Urza's Mine and an Urza's Power-Plant, add {C}{C}{C} instead").
     """
     check_keys(v, path, MANA_KEYS)
@@ -289,10 +291,15 @@ def parse_mana(v: Any, path: str) -> ManaProduction:
     if "amount_of" in v:
         base = parse_mana({k: x for k, x in v.items() if k != "amount_of"}, path)
         what = v["amount_of"]
-        if what not in ("devotion", "power") or base.kind not in (
+        if what == "X" and (base.kind is not ManaProductionKind.FIXED or base.per is not None
+                            or base.per_sacrificed_mana_value):
+            raise CardFieldError("amount_of 'X' goes with add and without per (\"Add {C} "
+                                 "for each storage counter removed this way\")",
+                                 f"{path}.amount_of")
+        if what not in ("devotion", "power", "X") or base.kind not in (
                 ManaProductionKind.FIXED, ManaProductionKind.ONE_COLOR) \
                 or base.per is not None or base.per_sacrificed_mana_value:
-            raise CardFieldError(f"amount_of {what!r}: it is devotion or power, with add "
+            raise CardFieldError(f"amount_of {what!r}: it is devotion, power or X, with add "
                                  "or one_color and without per", f"{path}.amount_of")
         return dataclasses.replace(base, amount_of=what)
     kinds = [k for k in ("add", "choice", "any_color", "one_color", "chosen_color",

@@ -272,7 +272,12 @@ def test_activation_cost_matches_its_text(name: str, number: int,
     for part in ab.costs:
         if part.kind is CostKind.PAY_LIFE:
             assert f"Pay {part.count} life" in cost  # CR 119.4
-        if part.kind is CostKind.REMOVE_COUNTERS:
+        if part.kind is CostKind.REMOVE_COUNTERS and part.count == "X":
+            # "Remove any number of storage counters" (Mage-Ring Network, CR 107.3)
+            assert re.search(rf"Remove any number of {re.escape(part.counter)} counters",
+                             cost)
+            assert ab.mana is not None and ab.mana.amount_of == "X"
+        elif part.kind is CostKind.REMOVE_COUNTERS:
             assert re.search(rf"Remove (a|an|one) {re.escape(part.counter)} counter", cost)
     # CR 115.1: a targeted ability says "target"; CR 602.5d/e, 602.5b: instructions.
     assert bool(ab.targets) == bool(re.search(r"\btarget\b", effect, re.I))
@@ -318,6 +323,8 @@ def read_production(effect: str) -> tuple[str, object, str | None]:
     phrase, _, per = m.group(1).partition(" for each ")
     if per.startswith("card"):  # counts cards, not permanents (Metalworker)
         return "unmodelled", None, None
+    if re.fullmatch(r"[\w-]+ counter removed this way", per):  # X of the cost (CR 107.3)
+        per = "X"
     group = r"(?:\{[WUBRGC]\})+"
     # "an amount of {G} equal to your devotion to green" / "... equal to Marwyn's power"
     if m6 := re.fullmatch(rf"an amount of ({group}) equal to (?:your devotion to (\w+)|"
@@ -417,8 +424,8 @@ def test_mana_production_matches_its_text(name: str, number: int,
     # "equal to the sacrificed creature's mana value" (Soldevi Adnate)
     assert prod.per_sacrificed_mana_value == (per == "sacrificed mana value")
     # "an amount ... equal to your devotion" / "... power" (CR 700.5)
-    assert prod.amount_of == (per if per in ("devotion", "power") else "")
-    if per in ("sacrificed mana value", "devotion", "power"):
+    assert prod.amount_of == (per if per in ("devotion", "power", "X") else "")
+    if per in ("sacrificed mana value", "devotion", "power", "X"):
         per = None
     # "for each [noun] you control" / "on the battlefield"
     assert (prod.per is not None) == (per is not None)

@@ -416,7 +416,7 @@ CARDS = ["Plains", "Island", "Swamp", "Mountain", "Forest", "Wastes", "Snow-Cove
          "Lotus Petal", "Springleaf Drum", "Pili-Pala", "Azorius Signet", "Grand Architect",
          "Vizier of Tumbling Sands", "Ashnod's Altar", "Phyrexian Altar",
          "Krark-Clan Ironworks", "Phyrexian Tower", "Chromatic Orrery",
-         "Jegantha, the Wellspring"]
+         "Jegantha, the Wellspring", "Mage-Ring Network"]
 OUTLET_CARDS = {"Ashnod's Altar", "Phyrexian Altar", "Krark-Clan Ironworks", "Phyrexian Tower"}
 # Generic symbols are listed several times so that more random costs are payable.
 SYMBOLS = ["{W}", "{U}", "{B}", "{R}", "{G}", "{C}", "{1}", "{1}", "{1}", "{2}", "{2}",
@@ -433,8 +433,10 @@ def board_text(perms: list[tuple[str, bool, bool]], pool: str, life: int,
         lines.append(f"    hand: [{', '.join(hand)}]")
     lines.append("    battlefield:")
     for name, tapped, sick in perms:
+        # Mage-Ring Network's "Remove any number of storage counters" gets two.
+        counters = ", counters: {storage: 2}" if name == "Mage-Ring Network" else ""
         lines.append(f"      - {{card: \"{name}\", tapped: {str(tapped).lower()}, "
-                     f"summoning_sick: {str(sick).lower()}}}")
+                     f"summoning_sick: {str(sick).lower()}{counters}}}")
     if not perms:
         lines[-1] = "    battlefield: []"
     return "\n".join(lines) + "\n"

@@ -410,6 +410,11 @@ def unmodelled(b: Board, perm: Permanent | None, ab: ActivatedAbility,
         if c.kind not in _SUPPORTED_COSTS:
             return LeftOut(f"its cost part '{c.text}' is not modelled by the payment "
                             f"solver")
+        if c.kind is CostKind.REMOVE_COUNTERS and c.count == "X" and ab.mana is not None \
+                and ab.mana.amount_of == "X" and (ab.tap or ab.untap):
+            # Mage-Ring Network: one activation per permanent ({T}), one option per X
+            # from 1 to its counters (``produce.base_outcomes``; CR 107.3, 118.3).
+            continue
         if not isinstance(c.count, int):
             return LeftOut(f"its cost part '{c.text}' has a variable amount")
     if ab.mana_cost.has_variable:
