@@ -441,7 +441,9 @@ class StaticAbility:
     (``affected`` lands become ``set_subtypes`` and lose other abilities, or gain
     ``add_subtypes``; CR 305.7, 613.1d), ``grant_ability`` (``affected`` objects have
     ``granted``), ``enters_with_counters`` (``counter``, ``count``: int or "X",
-    CR 107.3m, 614.1c), ``spend_as_any_color``, ``cost_modifier`` and ``other``
+    CR 107.3m, 614.1c), ``spend_as_any_color``, ``cost_modifier``, ``pay_life_for_mana``
+    (``params: {mana: B, life: 2}``: "For each {B} in a cost, you may pay 2 life rather
+    than pay that mana", K'rrik) and ``other``
     (an effect known by its parameter, or only by its text: then ``affects`` names the
     rule families it could change, and every answer it could change is not decided).
     """

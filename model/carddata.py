@@ -211,7 +211,7 @@ def _positive(v: Any, path: str) -> int | None:
 STATIC_KEYS = ("kind", "affected", "replacement", "set_subtypes", "add_subtypes", "granted",
                "counter", "count", "params", "duration", "text", "affects", "self_only")
 STATIC_KINDS = ("mana_replacement", "land_types", "grant_ability", "enters_with_counters",
-                "spend_as_any_color", "cost_modifier", "other")
+                "spend_as_any_color", "cost_modifier", "pay_life_for_mana", "other")
 
 
 def parse_static(v: Any, path: str) -> StaticAbility:
@@ -224,6 +224,8 @@ def parse_static(v: Any, path: str) -> StaticAbility:
     _check_static_params(v.get("params", {}), f"{path}.params")
     if kind == "cost_modifier":
         _check_cost_modifier(v.get("params", {}), f"{path}.params")
+    if kind == "pay_life_for_mana":
+        _check_pay_life(v.get("params"), f"{path}.params")
     return StaticAbility(
         kind=kind,
         affected=parse_filter(v.get("affected"), f"{path}.affected"),
@@ -265,6 +267,21 @@ def _check_static_params(v: Any, path: str) -> None:
             raise CardFieldError("expected {colors: \"{G}{U}\", count: N}",
                                  f"{path}.not_creature_unless_devotion")
         parse_mana_cost(devotion.get("colors", ""), f"{path}.not_creature_unless_devotion")
+
+
+def _check_pay_life(v: Any, path: str) -> None:
+    """``params: {mana: B, life: 2}``: "For each {B} in a cost, you may pay 2 life
+    rather than pay that mana" (K'rrik, Son of Yawgmoth). The payment solver pays 2
+    life per symbol, as for Phyrexian mana (CR 107.4f), so only 2 is accepted."""
+    if not isinstance(v, Mapping):
+        raise CardFieldError("pay_life_for_mana needs params: {mana: B, life: 2}", path)
+    check_keys(v, path, ("mana", "life"), ("mana", "life"))
+    if not parse_color(v["mana"], f"{path}.mana").is_color:
+        raise CardFieldError("pay_life_for_mana is for a colored symbol ({W} {U} {B} {R} "
+                             "{G})", f"{path}.mana")
+    if v["life"] != 2 or isinstance(v["life"], bool):
+        raise CardFieldError(f"pay_life_for_mana pays 2 life per symbol, not {v['life']!r} "
+                             "(as Phyrexian mana, CR 107.4f)", f"{path}.life")
 
 
 #: What a cost change may say (read by manacheck.solver.costs); anything else would be

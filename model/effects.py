@@ -121,6 +121,7 @@ STATIC_KINDS: dict[str, EffectKind] = {k.key: k for k in (
     _k("static:grant_ability", F.ABILITIES, F.MANA),
     _k("static:enters_with_counters", F.ENTERING),
     _k("static:spend_as_any_color", F.SPENDING),
+    _k("static:pay_life_for_mana", F.SPENDING),
     _k("static:cost_modifier:spells", F.SPELL_COSTS),
     _k("static:cost_modifier:activated_abilities", F.ABILITY_COSTS),
     _k("static:other:enters_tapped", F.ENTERING, self_only=True),

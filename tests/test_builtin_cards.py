@@ -48,6 +48,9 @@ ORACLE_CHECKED_FILES = (
 NO_REFERENCE: Mapping[str, str] = {
     "Damping Sphere": "not a mana card (it replaces mana): its text is checked against "
                       "MTGJSON's AtomicCards in test_no_reference_cards_match_atomic_cards",
+    "K'rrik, Son of Yawgmoth": "not a mana card (it changes how costs are paid): its text "
+                               "is checked against MTGJSON's AtomicCards in "
+                               "test_no_reference_cards_match_atomic_cards",
 }
 SUPERTYPE_WORDS = {"Basic", "Legendary", "Snow", "World", "Ongoing"}
 

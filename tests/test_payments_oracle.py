@@ -227,12 +227,19 @@ def taps_assignable(state: GameState, player: str,
     return False
 
 
-def modes(sym: object, any_color: frozenset[ManaType] = frozenset()
-          ) -> list[list[Req] | str]:
+def modes(sym: object, any_color: frozenset[ManaType] = frozenset(),
+          krrik: bool = False) -> list[list[Req] | str]:
     """Each way one symbol can be paid: a list of one-mana requirements, or LIFE.
     ``any_color``: types the payer may spend as though they were mana of any color
-    (CR 609.4b: they may pay colored symbols and halves, never {C})."""
+    (CR 609.4b: they may pay colored symbols and halves, never {C}). ``krrik``: "For
+    each {B} in a cost, you may pay 2 life rather than pay that mana" (K'rrik, Son of
+    Yawgmoth): any symbol one of whose ways is {B} may be paid with 2 life (its
+    rulings: {B/R}, {2/B}; never generic mana)."""
     s = sym
+    if krrik and s.kind in (SymbolKind.COLORED, SymbolKind.HYBRID,  # type: ignore[attr-defined]
+                            SymbolKind.MONO_HYBRID, SymbolKind.COLORLESS_HYBRID) \
+            and ManaType.B in s.colors:  # type: ignore[attr-defined]
+        return [*modes(sym, any_color), LIFE]
     k = s.kind  # type: ignore[attr-defined]
     colors = s.colors  # type: ignore[attr-defined]
 
@@ -304,7 +311,7 @@ def assignable(reqs: list[tuple[Req, object]],
 def valid_lives(chosen: list[Opt], pool: list[Unit], pool_allowed: bool,
                 cost: ManaCost, life_total: int,
                 may_pay: Callable[[Opt, int], bool] = lambda o, j: not o.restricted,
-                any_color: frozenset[ManaType] = frozenset()) -> set[int]:
+                any_color: frozenset[ManaType] = frozenset(), krrik: bool = False) -> set[int]:
     """Every life amount with which these activations and this pool mana pay the cost,
     trying every order of the activations whose abilities cost mana (CR 605.3a).
     ``may_pay(o, j)``: may mana from option ``o`` pay activation ``j``'s cost."""
@@ -321,7 +328,7 @@ def valid_lives(chosen: list[Opt], pool: list[Unit], pool_allowed: bool,
     filters = [i for i, o in enumerate(chosen) if o.mana_cost]
     act_life = sum(o.life for o in chosen)
     lives = set()
-    for combo in itertools.product(*(modes(s, any_color) for s, _ in syms)):
+    for combo in itertools.product(*(modes(s, any_color, krrik) for s, _ in syms)):
         reqs: list[tuple[Req, object]] = []
         life = act_life
         for (_s, owner), m in zip(syms, combo, strict=True):
@@ -355,6 +362,7 @@ def oracle(state: GameState, player: str, cost: ManaCost, *, for_object: str | N
     # CR 609.4b: Chromatic Orrery lets its controller spend any mana as any color.
     any_color = frozenset(ManaType) if any(p.name == "Chromatic Orrery"
                                            for p in pl.battlefield) else frozenset()
+    krrik = any(p.name == "K'rrik, Son of Yawgmoth" for p in pl.battlefield)
     out: set[Identity] = set()
     max_units = sum(2 if s.kind is SymbolKind.MONO_HYBRID else
                     s.amount if s.kind is SymbolKind.GENERIC else 1 for s in cost)
@@ -379,7 +387,7 @@ def oracle(state: GameState, player: str, cost: ManaCost, *, for_object: str | N
                     for pool in set(itertools.combinations(sorted(pool_units, key=str), k)):
                         for life in valid_lives(chosen, list(pool), pool_allowed, cost,
                                                 pl.life, spend_rule(state, player, owned),
-                                                any_color):
+                                                any_color, krrik):
                             key = frozenset(Counter(
                                 (group_key(state, pid), o.ability, o.event)
                                 for pid, o in owned
@@ -416,7 +424,7 @@ CARDS = ["Plains", "Island", "Swamp", "Mountain", "Forest", "Wastes", "Snow-Cove
          "Lotus Petal", "Springleaf Drum", "Pili-Pala", "Azorius Signet", "Grand Architect",
          "Vizier of Tumbling Sands", "Ashnod's Altar", "Phyrexian Altar",
          "Krark-Clan Ironworks", "Phyrexian Tower", "Chromatic Orrery",
-         "Jegantha, the Wellspring", "Mage-Ring Network"]
+         "Jegantha, the Wellspring", "Mage-Ring Network", "K'rrik, Son of Yawgmoth"]
 OUTLET_CARDS = {"Ashnod's Altar", "Phyrexian Altar", "Krark-Clan Ironworks", "Phyrexian Tower"}
 # Generic symbols are listed several times so that more random costs are payable.
 SYMBOLS = ["{W}", "{U}", "{B}", "{R}", "{G}", "{C}", "{1}", "{1}", "{1}", "{2}", "{2}",

@@ -22,6 +22,7 @@ from manacheck.model import (
     CardDefinition,
     GameState,
     ManaCost,
+    ManaSymbol,
     ManaType,
     ObjectFilter,
     Permanent,
@@ -75,6 +76,29 @@ def spend_rule(state: GameState, player: str) -> SpendRule:
             only_colorless |= set(ManaType) - types - {ManaType.C}
     # 609.4a: where two effects apply, both do: mana one effect lets pay any color may.
     return SpendRule(frozenset(any_color), frozenset(only_colorless - any_color))
+
+
+#: The symbols a color's "pay 2 life rather than pay that mana" reaches (K'rrik's
+#: ruling: "a mana symbol that may be paid in multiple ways, such as {B/R}, {B/P}, or
+#: {2/B}": if you choose to pay {B}, you may pay life instead). Never generic mana.
+_LIFE_KINDS = (SymbolKind.COLORED, SymbolKind.HYBRID, SymbolKind.MONO_HYBRID,
+               SymbolKind.COLORLESS_HYBRID)
+
+
+def life_colors(state: GameState, player: str) -> frozenset[ManaType]:
+    """The colors whose symbols ``player`` may pay with 2 life instead of the mana:
+    "For each {B} in a cost, you may pay 2 life rather than pay that mana" (K'rrik, Son
+    of Yawgmoth, on a permanent they control). Cached on the (immutable) state."""
+    cache: dict[str, frozenset[ManaType]] = state.__dict__.setdefault("_life_colors", {})
+    found = cache.get(player)
+    if found is None:
+        chars = effective(state)
+        found = cache[player] = frozenset(
+            ManaType[str(ab.params.get("mana")).strip("{}").upper()]
+            for p in state.permanents if p.controller == player
+            for ab in chars[p.id].abilities
+            if isinstance(ab, StaticAbility) and ab.kind == "pay_life_for_mana")
+    return found
 
 
 class Board:
@@ -138,8 +162,11 @@ class Board:
         self.uses_tappers = False
         self.pool: list[PoolKind] = []
         self.life = self.player.life
-        self.phyrexian = sum(1 for s in cost if s.kind in (SymbolKind.PHYREXIAN,
-                                                             SymbolKind.HYBRID_PHYREXIAN))
+        #: K'rrik: the colors whose symbols may be paid with 2 life (CR 119.4 limits it).
+        self.life_colors = life_colors(state, player)
+        #: The symbols of the cost that may be paid with 2 life: Phyrexian (CR 107.4f)
+        #: and those K'rrik reaches (``life_payable``).
+        self.phyrexian = sum(1 for s in cost if self.life_payable(s))
         #: Caches of the exact check (by kind counts; by order of mana-costing kinds).
         self.memo: dict[tuple[object, ...], bool] = {}
         self.slots_cache: dict[tuple[int, ...], list[Slot]] = {}
@@ -162,7 +189,8 @@ class Board:
         self.simple: ExactData | None = None
         #: Whether the cost has only colored, {C} and generic symbols (``exact``).
         self.plain_cost = all(s.kind in (SymbolKind.GENERIC, SymbolKind.COLORED,
-                                         SymbolKind.COLORLESS) for s in cost)
+                                         SymbolKind.COLORLESS) and not self.life_payable(s)
+                              for s in cost)
         #: (type, symbols only it pays), for the exact check's quick test (``exact``).
         self.one_type_needs: tuple[tuple[ManaType, int], ...] | None = None
         #: The answer of the relaxed max-flow pre-check, once asked.
@@ -172,6 +200,15 @@ class Board:
                               for s in cost)
         self.max_activations = 0
         self.max_plain = 0
+
+    def life_payable(self, s: ManaSymbol) -> bool:
+        """Whether symbol ``s`` of a cost may be paid with 2 life: a Phyrexian symbol
+        (CR 107.4f), or, under K'rrik, one that may be paid with mana of a color in
+        ``life_colors`` ({B}, {B/R}, {2/B}, {C/B}; its ruling), never generic mana."""
+        if s.kind in (SymbolKind.PHYREXIAN, SymbolKind.HYBRID_PHYREXIAN):
+            return True
+        return bool(self.life_colors) and s.kind in _LIFE_KINDS \
+            and bool(self.life_colors & set(s.colors))
 
     def bound_activations(self) -> None:
         """How many activations a payment can use, from the collected sources.

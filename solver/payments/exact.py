@@ -80,6 +80,8 @@ def simple_check_data(b: Board) -> ExactData | None:
     if b.spend:  # CR 609.4b: who may pay a colored symbol isn't its color alone
         return None
     for s in b.cost:
+        if b.life_payable(s):  # K'rrik: 2 life may pay it
+            return None
         if s.kind is SymbolKind.GENERIC:
             total += s.amount
         elif s.kind is SymbolKind.COLORED or s.kind is SymbolKind.COLORLESS:
@@ -187,6 +189,8 @@ def one_type_needs(b: Board) -> tuple[tuple[ManaType, int], ...]:
         need: dict[ManaType, int] = {}
         if not b.spend:
             for s in b.cost:
+                if b.life_payable(s):
+                    continue  # K'rrik: 2 life may pay it instead
                 if s.kind is SymbolKind.COLORED or s.kind is SymbolKind.COLORLESS:
                     t = s.colors[0] if s.kind is SymbolKind.COLORED else ManaType.C
                     need[t] = need.get(t, 0) + 1
@@ -339,7 +343,9 @@ def slots_for(board: Board, order: Sequence[int]) -> list[Slot]:
         for s in board.kinds[k].mana_cost:
             merged[(pos, s.text)] = merged.get((pos, s.text), 0) + 1
             sym_of[s.text] = s
-    return [symbol_slot(o, sym_of[t], n, board.spend) for (o, t), n in merged.items() if n]
+    return [symbol_slot(o, sym_of[t], n, board.spend,
+                        o == -1 and board.life_payable(sym_of[t]))
+            for (o, t), n in merged.items() if n]
 
 
 @dataclass(slots=True)

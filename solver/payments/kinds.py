@@ -243,9 +243,17 @@ class Slot:
     generic: bool = False
 
 
-def symbol_slot(owner: int, s: ManaSymbol, n: int, rule: SpendRule = NO_SPEND_RULE) -> Slot:
+def symbol_slot(owner: int, s: ManaSymbol, n: int, rule: SpendRule = NO_SPEND_RULE,
+                life: bool | None = None) -> Slot:
+    """``n`` copies of symbol ``s`` as a slot. ``life``: whether 2 life may pay each
+    (default: a Phyrexian symbol of the cost itself, CR 107.4f; the board says so for
+    K'rrik, ``Board.life_payable``)."""
     k = s.kind
     ok = accepts(s, rule)
+    if life is not None and k not in (SymbolKind.GENERIC, SymbolKind.SNOW):
+        base = symbol_slot(owner, s, n, rule)
+        return Slot(base.owner, base.accepts, base.snow, life, base.count, base.mono,
+                    base.symbol, base.generic)
     if k in (SymbolKind.COLORED, SymbolKind.COLORLESS, SymbolKind.HYBRID,
              SymbolKind.COLORLESS_HYBRID):  # CR 107.4a-e
         return Slot(owner, ok, False, False, n, False, s.text)

@@ -389,6 +389,12 @@ def unmodelled(b: Board, perm: Permanent | None, ab: ActivatedAbility,
     the source is left out and every answer is a lower bound (never a guess)."""
     if ab.mana is not None and ab.mana.kind is ManaProductionKind.UNMODELLED:
         return LeftOut(UNMODELLED_WHY)
+    if b.life_colors and any(b.life_payable(s) and s.kind not in (
+            SymbolKind.PHYREXIAN, SymbolKind.HYBRID_PHYREXIAN) for s in ab.mana_cost):
+        # K'rrik: 2 life may pay a {B} in this ability's cost too (its ruling: "any
+        # cost you pay"); the payment solver pays mana abilities' costs with mana only.
+        return LeftOut("2 life may pay a symbol of its mana cost (K'rrik, Son of "
+                       "Yawgmoth), which is not modelled for mana abilities' costs")
     if ab.mana is not None and not_generic(ab.mana.restriction) and b.snow_matters \
             and perm is not None and effective(b.state)[perm.id].is_snow:
         # CR 107.4h sets {S} apart from generic mana ("effects that reduce the amount
