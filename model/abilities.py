@@ -361,6 +361,10 @@ class ActivatedAbility:
     zone: Zone = Zone.BATTLEFIELD
     loyalty: bool = False
     text: str = ""
+    #: "Any player may activate this ability" (Mana Cache): CR 602.2's exception to
+    #: "only its controller"; the player who activates it is "you" for it (CR 109.5),
+    #: its condition is theirs, and its mana goes to their pool (CR 106.4).
+    any_player: bool = False
 
     @property
     def is_mana_ability(self) -> bool:

@@ -96,7 +96,7 @@ __all__ = [
 
 
 ACTIVATED_KEYS = ("cost", "mana", "effects", "targets", "timing", "once_each_turn",
-                  "condition", "zone", "loyalty", "text")
+                  "condition", "zone", "loyalty", "text", "any_player")
 
 
 def parse_activated(v: Any, path: str) -> ActivatedAbility:
@@ -112,6 +112,10 @@ def parse_activated(v: Any, path: str) -> ActivatedAbility:
     except ValueError:
         raise CardFieldError(f"unknown zone '{zone_name}'", f"{path}.zone",
                    suggest(str(zone_name), [z.value for z in Zone])) from None
+    any_player = v.get("any_player", False)
+    if not isinstance(any_player, bool):
+        raise CardFieldError("expected true or false (\"Any player may activate this "
+                             "ability\", CR 602.2)", f"{path}.any_player")
     produced = parse_mana(v["mana"], f"{path}.mana") if "mana" in v else None
     if produced is not None and produced.amount_of == "X":
         produced = _x_from_counters(produced, mana, parts, f"{path}.mana.amount_of")
@@ -132,6 +136,7 @@ def parse_activated(v: Any, path: str) -> ActivatedAbility:
         zone=zone,
         loyalty=bool(v.get("loyalty", False)),
         text=str(v.get("text", "")),
+        any_player=any_player,
     )
 
 

@@ -213,6 +213,8 @@ def dump_activated(ab: ActivatedAbility) -> dict[str, Any]:
         out["zone"] = ab.zone.value
     if ab.loyalty:
         out["loyalty"] = True
+    if ab.any_player:
+        out["any_player"] = True
     if ab.text:
         out["text"] = ab.text
     return out

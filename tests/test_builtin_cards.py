@@ -288,7 +288,16 @@ def test_activation_cost_matches_its_text(name: str, number: int,
                        "as_instant" if "Activate only as an instant" in effect else "instant")
     assert ab.timing == expected_timing
     assert ab.once_each_turn == ("Activate only once each turn" in effect)
-    assert (ab.condition is not None) == ("Activate only if" in effect)
+    # CR 602.2: "Any player may activate this ability but only during their turn before
+    # the end step" (Mana Cache) is who and when.
+    anyone = "Any player may activate this ability" in effect
+    assert ab.any_player == anyone
+    if anyone:
+        assert ab.condition is not None and ab.condition.kind == (
+            "your_turn_before_end_step" if "only during their turn before the end step"
+            in effect else "?")
+    else:
+        assert (ab.condition is not None) == ("Activate only if" in effect)
     from_hand = "from your hand" in cost or "Discard this card" in cost
     assert ab.zone is (Zone.HAND if from_hand else Zone.BATTLEFIELD)
 

@@ -191,14 +191,17 @@ def collect(b: Board) -> None:
     attached = {p.attached_to for p in state.permanents if p.attached_to}
     any_mana_triggers = any(isinstance(ab, TriggeredAbility) and ab.event == "tapped_for_mana"
                             for p in state.permanents for ab in chars_all[p.id].abilities)
-    for perm in b.player.battlefield:
+    for perm in (*b.player.battlefield, *others_for_anyone(b, chars_all)):
         if perm.id in b.exclude:
             continue
         chars = chars_all[perm.id]
+        mine = perm.controller == b.player.name
         opts: list[Option] = []
         for number, ab in enumerate(chars.activated, 1):
             if not ab.is_mana_ability or ab.zone is not Zone.BATTLEFIELD:
                 continue
+            if not mine and not ab.any_player:
+                continue  # CR 602.2: only its controller may activate it
             if b.creature_mana_only and not chars.is_creature:
                 not_from_creature(b, perm.id, number)
                 continue
@@ -254,7 +257,7 @@ def collect(b: Board) -> None:
                 perm.chosen, perm.controller, chars)
         tapper = tapper_cache.get(tkey) if perm.id not in attached else None
         if tapper is None:
-            tapper = (not perm.tapped) and any(
+            tapper = mine and (not perm.tapped) and any(
                 matches(f, chars, perm, state, b.player.name) for f in tflts)
             if perm.id not in attached:
                 tapper_cache[tkey] = tapper
@@ -296,6 +299,14 @@ def collect(b: Board) -> None:
         for m in members:
             b.id_group[m[0]] = len(b.groups)
         b.groups.append(g)
+
+
+def others_for_anyone(b: Board, chars_all: Mapping[str, Any]) -> list[Permanent]:
+    """Other players' permanents with a mana ability that "any player may activate"
+    (Mana Cache; CR 602.2): the paying player may activate it, and its mana goes to
+    their pool (CR 106.4, 109.5: they are its "you")."""
+    return [p for p in b.state.permanents if p.controller != b.player.name
+            and any(ab.any_player and ab.is_mana_ability for ab in chars_all[p.id].activated)]
 
 
 def triggered_mana_differs(b: Board, perm: Permanent, ab: ActivatedAbility,
