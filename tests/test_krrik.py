@@ -125,6 +125,37 @@ def test_activation_and_casting_costs() -> None:
         assert payment_answer(s, "A", "{B}", for_object=spell).payable is legal
 
 
+IDOL = """cards:
+  - name: Greedy Idol
+    types: [Artifact]
+    abilities:
+      - activated:
+          cost: ["{COST}", {pay_life: 2}]
+          effects: [{kind: draw, count: 1}]
+          text: "{COST}, Pay 2 life: Draw a card."
+"""
+
+
+@pytest.mark.cr("119.4")
+@pytest.mark.cr("601.2h")
+@pytest.mark.parametrize("cost,krrik", [("{B}", True), ("{B/P}", False)])
+def test_the_life_of_the_whole_cost_is_at_most_the_life_total(cost: str, krrik: bool) -> None:
+    # "{B}, Pay 2 life: Draw a card" with K'rrik (or "{B/P}, Pay 2 life" without it):
+    # paying the {B} with 2 life too takes 4 in all (CR 601.2h: the total cost is paid
+    # at once; CR 119.4: only life you have). At 3 life: not with life; a Swamp pays
+    # the {B}, one way (not two: the 2-life way is gone).
+    for life, swamp, legal, ways in ((3, False, False, 0), (4, False, True, 1),
+                                     (3, True, True, 1), (2, True, True, 1),
+                                     (5, True, True, 2)):
+        perms = [KRRIK] * krrik + ["Greedy Idol"] + ["Swamp"] * swamp
+        s = load_state_text(IDOL.replace("{COST}", cost)
+                            + _board(perms, life, "    library_size: 5\n"))
+        v = can_activate(s, "Greedy Idol", 1)
+        assert (v.legal, v.ways, v.undecided) == (legal, ways, ""), (life, swamp)
+        if not legal:
+            assert "leaves 1 life for the mana payment" in v.reasons[0].message
+
+
 @pytest.mark.cr("605.3a")
 def test_a_mana_ability_with_black_in_its_cost_is_left_out() -> None:
     # Graven Cairns' "{B/R}, {T}: Add {B}{B}, {B}{R}, or {R}{R}": its {B/R} could be
