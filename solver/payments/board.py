@@ -131,6 +131,10 @@ class Board:
                  for ab in effective(state)[perm.id].activated if ab.is_mana_ability]
         costs += [ab.mana_cost for c in self.player.hand for ab in c.card.activated_abilities
                   if ab.is_mana_ability]
+        # Other players' mana abilities that any player may activate (CR 602.2).
+        costs += [ab.mana_cost for perm in state.permanents if perm.controller != player
+                  and perm.id not in exclude for ab in effective(state)[perm.id].activated
+                  if ab.is_mana_ability and ab.any_player]
         self.costly_abilities = any(bool(c) for c in costs)
         #: CR 609.4b: how this player may spend mana as though it were another type.
         self.spend = spend_rule(state, player)
@@ -252,7 +256,8 @@ class Board:
         if r.abilities is None:
             return False
         chars_all = effective(self.state)
-        for perm in self.player.battlefield:
+        # (another player's, for one any player may activate: CR 602.2)
+        for perm in (*self.player.battlefield, *self.state.permanents):
             if perm.card.name == filter_kind.filter_source:
                 return matches(r.abilities, chars_all[perm.id], perm, self.state,
                                self.player.name)
