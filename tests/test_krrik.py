@@ -171,6 +171,14 @@ def test_a_mana_ability_with_black_in_its_cost_is_left_out() -> None:
     assert a.verdict == "not decided"
 
 
+def test_the_color_may_be_a_word() -> None:
+    card = ("cards:\n  - name: Bloodfont\n    types: [Artifact]\n    abilities:\n"
+            "      - {static: {kind: pay_life_for_mana, params: {mana: black, life: 2}, "
+            "text: t}}\n")
+    s = load_state_text(card + _board(["Bloodfont"]))
+    assert payment_answer(s, "A", "{B}").count == 1
+
+
 @pytest.mark.parametrize(("params", "said"), [
     ("{mana: B}", "missing key 'life'"),
     ("{mana: B, life: 3}", "pays 2 life per symbol"),

@@ -129,6 +129,17 @@ def test_count_matches_a_formula(counters: int, wastes: int, n: int) -> None:
     assert len(list(payments(s, "A", "{" + str(n) + "}"))) == a.count
 
 
+@pytest.mark.cr("107.3")
+def test_many_counters() -> None:
+    # 300 counters: X = 1..300 are 300 options (payments differ by the mana added); the
+    # ones with more {C} than the cost takes are alike for validity, and listing them
+    # doesn't recurse once per option. {5} with two Wastes: X >= 5 - w for w Wastes.
+    s = load_state_text(_board(300, ["Wastes", "Wastes"]))
+    a = payment_answer(s, "A", "{5}")
+    assert a.complete and a.count == _by_formula(300, 2, 5) == 296 + 297 + 298
+    assert len(a.options) > 0
+
+
 CACHE_LIKE = """
 cards:
   - name: Storage Jar

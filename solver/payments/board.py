@@ -34,6 +34,7 @@ from manacheck.model import (
     matches,
     object_characteristics,
 )
+from manacheck.model.cardformat import parse_color
 from manacheck.model.mana import parse_mana_types
 
 from .casting import spell_card
@@ -94,7 +95,7 @@ def life_colors(state: GameState, player: str) -> frozenset[ManaType]:
     if found is None:
         chars = effective(state)
         found = cache[player] = frozenset(
-            ManaType[str(ab.params.get("mana")).strip("{}").upper()]
+            parse_color(ab.params.get("mana"), "mana")  # checked when the card loaded
             for p in state.permanents if p.controller == player
             for ab in chars[p.id].abilities
             if isinstance(ab, StaticAbility) and ab.kind == "pay_life_for_mana")

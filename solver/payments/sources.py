@@ -501,6 +501,13 @@ def options(b: Board, ab: ActivatedAbility, number: int,
         # Types no symbol tells apart (e.g. {G} and {C} for a generic-only cost)
         # share one representative in the kind: validity can't see the difference.
         merged = tuple(sorted((b.type_class[t] for t in real), key=lambda t: t.order))
+        if not b.costly_abilities and len(merged) > max(b.d_main_max, 1) \
+                and len(set(merged)) == 1:
+            # More mana of one kind than the cost takes (Mage-Ring Network with many
+            # storage counters): each activation gives 1 to all of its mana and the rest
+            # is left over, so validity can't tell these apart; the kind keeps as many
+            # as the cost takes, the option what it really adds (payments differ by it).
+            merged = merged[:max(b.d_main_max, 1)]
         # "One mana of any type the sacrificed land could produce": a land that could
         # produce this type must be sacrificed for it (CR 106.7).
         sac_for = sac_filter_index(b, sflt, perm, real[0]) \
