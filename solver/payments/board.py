@@ -89,7 +89,15 @@ _LIFE_KINDS = (SymbolKind.COLORED, SymbolKind.HYBRID, SymbolKind.MONO_HYBRID,
 def life_colors(state: GameState, player: str) -> frozenset[ManaType]:
     """The colors whose symbols ``player`` may pay with 2 life instead of the mana:
     "For each {B} in a cost, you may pay 2 life rather than pay that mana" (K'rrik, Son
-    of Yawgmoth, on a permanent they control). Cached on the (immutable) state."""
+    of Yawgmoth, on a permanent they control). Cached on the (immutable) state.
+
+    Rules
+    -----
+    CR 109.5: "you" is the controller of the permanent with the ability; CR 604.1:
+    a static ability functions while on the battlefield (as its layer-6 abilities,
+    ``effective``, say); CR 119.4: the life is paid only up to the life total, which
+    the exact check enforces.
+    """
     cache: dict[str, frozenset[ManaType]] = state.__dict__.setdefault("_life_colors", {})
     found = cache.get(player)
     if found is None:
@@ -207,9 +215,15 @@ class Board:
         self.max_plain = 0
 
     def life_payable(self, s: ManaSymbol) -> bool:
-        """Whether symbol ``s`` of a cost may be paid with 2 life: a Phyrexian symbol
-        (CR 107.4f), or, under K'rrik, one that may be paid with mana of a color in
-        ``life_colors`` ({B}, {B/R}, {2/B}, {C/B}; its ruling), never generic mana."""
+        """Whether symbol ``s`` of a cost may be paid with 2 life.
+
+        Rules
+        -----
+        CR 107.4f: a Phyrexian symbol, by its color or 2 life. K'rrik's rulings
+        (2019-08-23): "any cost you pay"; a symbol that "may be paid in multiple ways,
+        such as {B/R}, {B/P}, or {2/B}", once you choose to pay its {B} (so {C/B} too,
+        CR 107.4e); "You can't pay 2 life to pay for generic mana".
+        """
         if s.kind in (SymbolKind.PHYREXIAN, SymbolKind.HYBRID_PHYREXIAN):
             return True
         return bool(self.life_colors) and s.kind in _LIFE_KINDS \
