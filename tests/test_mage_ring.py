@@ -11,11 +11,11 @@ source: issue 3's definition of a distinct payment); {T} makes the three abiliti
 exclusive (CR 107.5: one of them per payment). X = 0 adds nothing and is never part of
 a payment; as an activation it is legal (can-activate counts it).
 
-XMage's ManaOptionsTest has two of these boards (testMageRingNetwork,
-testMageRingNetwork2): with a Plains and a Swamp, 0 counters make at most {C}{W}{B}
-and 4 counters {C}{C}{C}{C}{W}{B}. The random boards of ``test_payments_oracle``
-include Mage-Ring Network with two counters, and the count is compared with a
-brute-force formula below.
+XMage's ManaOptionsTest (Mage.Tests/src/test/java/org/mage/test/utils/ManaOptionsTest.java)
+has two of these boards (testMageRingNetwork, testMageRingNetwork2): with a Plains
+and a Swamp, 0 counters make at most {C}{W}{B} and 4 counters {C}{C}{C}{C}{W}{B}.
+The random boards of ``test_payments_oracle`` include Mage-Ring Network with two
+counters, and the count is compared with a brute-force formula below.
 """
 
 from __future__ import annotations
