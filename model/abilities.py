@@ -203,6 +203,21 @@ class SpendRestriction:
     text: str
     spells: ObjectFilter | None = None
     abilities: ObjectFilter | None = None
+    #: "This mana can't be spent to pay generic mana costs" (Jegantha, the
+    #: Wellspring): a restriction on which *symbols* the mana pays, not on what it is
+    #: spent for (CR 106.6). Generic mana costs are the numeric symbols and {X}
+    #: (CR 107.4b), and the "two mana" half of a {2/W} symbol (CR 107.4e: a numeric
+    #: half; the card's 2020-04-17 ruling: a generic mana cost "is any cost requiring
+    #: mana where that cost isn't {C}, {W}, {U}, {B}, {R}, or {G}"). Whether {S} is one
+    #: is left undecided (CR 107.4h sets it apart from generic mana; the ruling's
+    #: words would include it): the payment solver leaves such snow mana out.
+    not_generic: bool = False
+
+    @property
+    def any_use(self) -> bool:
+        """Whether it allows every spell and ability (only ``not_generic`` restricts)."""
+        return (self.spells is not None and self.abilities is not None
+                and self.spells.is_empty and self.abilities.is_empty)
 
 
 class ManaProductionKind(enum.Enum):
@@ -265,6 +280,12 @@ class ManaProduction:
     #: color, CR 700.5; for ONE_COLOR, to the color chosen: Nykthos) or ``"power"`` (the
     #: source's power: Marwyn). The FIXED mana, or the ONE_COLOR mana, that many times.
     amount_of: str = ""
+    #: For ``amount_of: X`` ("Remove any number of storage counters: Add {C} for each
+    #: storage counter removed this way", Mage-Ring Network): the counter kind the
+    #: ability's cost removes X of (CR 107.3, 118.3); set from the cost when the
+    #: ability is read. The FIXED mana is added X times, X chosen from 0 to the
+    #: counters on the source.
+    x_counter: str = ""
 
     @property
     def refers_to_other_permanents(self) -> bool:
@@ -340,6 +361,10 @@ class ActivatedAbility:
     zone: Zone = Zone.BATTLEFIELD
     loyalty: bool = False
     text: str = ""
+    #: "Any player may activate this ability" (Mana Cache): CR 602.2's exception to
+    #: "only its controller"; the player who activates it is "you" for it (CR 109.5),
+    #: its condition is theirs, and its mana goes to their pool (CR 106.4).
+    any_player: bool = False
 
     @property
     def is_mana_ability(self) -> bool:
@@ -426,7 +451,9 @@ class StaticAbility:
     counters that would be put on an ``affected`` object are ``multiply`` times as
     many instead; CR 614.1a, 616.1), ``type_change`` (``affected`` objects gain
     ``add_types``, layer 4, and have ``set_power_toughness``, layer 7b; CR 613.1d,
-    613.4b, 613.6), ``spend_as_any_color``, ``cost_modifier`` and ``other``
+    613.4b, 613.6), ``spend_as_any_color``, ``cost_modifier``, ``pay_life_for_mana``
+    (``params: {mana: B, life: 2}``: "For each {B} in a cost, you may pay 2 life rather
+    than pay that mana", K'rrik) and ``other``
     (an effect known by its parameter, or only by its text: then ``affects`` names the
     rule families it could change, and every answer it could change is not decided).
     """

@@ -41,6 +41,7 @@ has no mana cost of its own.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import json
 from collections.abc import Mapping
@@ -51,6 +52,9 @@ from .abilities import (
     Ability,
     ActivatedAbility,
     AlternativeCost,
+    CostKind,
+    CostPart,
+    ManaProduction,
     ManaReplacement,
     ObjectFilter,
     StaticAbility,
@@ -76,7 +80,7 @@ from .cards import CARD_TYPES, SUPERTYPES, CardDatabase, CardDefinition, LazyCar
 from .effects import Family, family_by_name
 from .errors import CardDataError
 from .keywords import keyword_problem
-from .mana import sort_types
+from .mana import ManaCost, sort_types
 
 __all__ = [
     "COMPILED_CARDS",
@@ -93,7 +97,7 @@ __all__ = [
 
 
 ACTIVATED_KEYS = ("cost", "mana", "effects", "targets", "timing", "once_each_turn",
-                  "condition", "zone", "loyalty", "text")
+                  "condition", "zone", "loyalty", "text", "any_player")
 
 
 def parse_activated(v: Any, path: str) -> ActivatedAbility:
@@ -109,12 +113,19 @@ def parse_activated(v: Any, path: str) -> ActivatedAbility:
     except ValueError:
         raise CardFieldError(f"unknown zone '{zone_name}'", f"{path}.zone",
                    suggest(str(zone_name), [z.value for z in Zone])) from None
+    any_player = v.get("any_player", False)
+    if not isinstance(any_player, bool):
+        raise CardFieldError("expected true or false (\"Any player may activate this "
+                             "ability\", CR 602.2)", f"{path}.any_player")
+    produced = parse_mana(v["mana"], f"{path}.mana") if "mana" in v else None
+    if produced is not None and produced.amount_of == "X":
+        produced = _x_from_counters(produced, mana, parts, f"{path}.mana.amount_of")
     return ActivatedAbility(
         mana_cost=mana,
         tap=tap,
         untap=untap,
         costs=parts,
-        mana=parse_mana(v["mana"], f"{path}.mana") if "mana" in v else None,
+        mana=produced,
         effects=tuple(parse_effect(e, f"{path}.effects[{i}]")
                       for i, e in enumerate(v.get("effects", []))),
         targets=tuple(parse_target(t, f"{path}.targets[{i}]")
@@ -126,7 +137,21 @@ def parse_activated(v: Any, path: str) -> ActivatedAbility:
         zone=zone,
         loyalty=bool(v.get("loyalty", False)),
         text=str(v.get("text", "")),
+        any_player=any_player,
     )
+
+
+def _x_from_counters(produced: ManaProduction, mana: ManaCost, parts: tuple[CostPart, ...],
+                     path: str) -> ManaProduction:
+    """``amount_of: X``: the X of the cost's "Remove X ... counters" (CR 107.3, 118.3),
+    the only X it may name (not {X} in the mana cost)."""
+    removes = [c for c in parts if c.kind is CostKind.REMOVE_COUNTERS and c.count == "X"]
+    if len(removes) != 1 or mana.has_variable \
+            or any(c.count == "X" for c in parts if c is not removes[0]):
+        raise CardFieldError("amount_of 'X' needs a cost that removes X counters "
+                             "({remove_counters: {counter: storage, count: X}}) and no "
+                             "other X", path)
+    return dataclasses.replace(produced, x_counter=removes[0].counter)
 
 
 TRIGGERED_KEYS = ("event", "subject", "self_only", "intervening_if", "effects", "targets",
@@ -135,6 +160,9 @@ TRIGGERED_KEYS = ("event", "subject", "self_only", "intervening_if", "effects", 
 
 def parse_triggered(v: Any, path: str) -> TriggeredAbility:
     check_keys(v, path, TRIGGERED_KEYS, ("event",))
+    if isinstance(v.get("mana"), Mapping) and v["mana"].get("amount_of") == "X":
+        raise CardFieldError("amount_of 'X' needs an activated ability whose cost removes "
+                             "X counters", f"{path}.mana.amount_of")
     return TriggeredAbility(
         event=str(v["event"]),
         subject=parse_filter(v.get("subject"), f"{path}.subject"),
@@ -191,7 +219,7 @@ STATIC_KEYS = ("kind", "affected", "replacement", "set_subtypes", "add_subtypes"
                "multiply", "add_types", "set_power_toughness")
 STATIC_KINDS = ("mana_replacement", "land_types", "grant_ability", "enters_with_counters",
                 "cant_have_counters", "counter_replacement", "type_change",
-                "spend_as_any_color", "cost_modifier", "other")
+                "spend_as_any_color", "cost_modifier", "pay_life_for_mana", "other")
 #: Keys only one kind reads (anywhere else they would be silently ignored: refused).
 _KIND_KEYS = {"multiply": "counter_replacement", "add_types": "type_change",
               "set_power_toughness": "type_change"}
@@ -213,6 +241,8 @@ def parse_static(v: Any, path: str) -> StaticAbility:
     affected = parse_filter(v.get("affected"), f"{path}.affected")
     extra = _counter_static(v, kind, affected, path) if kind in (
         "cant_have_counters", "counter_replacement", "type_change") else {}
+    if kind == "pay_life_for_mana":
+        _check_pay_life(v.get("params"), f"{path}.params")
     return StaticAbility(
         kind=kind,
         affected=affected,
@@ -313,6 +343,21 @@ def _check_static_params(v: Any, path: str) -> None:
             raise CardFieldError("expected {colors: \"{G}{U}\", count: N}",
                                  f"{path}.not_creature_unless_devotion")
         parse_mana_cost(devotion.get("colors", ""), f"{path}.not_creature_unless_devotion")
+
+
+def _check_pay_life(v: Any, path: str) -> None:
+    """``params: {mana: B, life: 2}``: "For each {B} in a cost, you may pay 2 life
+    rather than pay that mana" (K'rrik, Son of Yawgmoth). The payment solver pays 2
+    life per symbol, as for Phyrexian mana (CR 107.4f), so only 2 is accepted."""
+    if not isinstance(v, Mapping):
+        raise CardFieldError("pay_life_for_mana needs params: {mana: B, life: 2}", path)
+    check_keys(v, path, ("mana", "life"), ("mana", "life"))
+    if not parse_color(v["mana"], f"{path}.mana").is_color:
+        raise CardFieldError("pay_life_for_mana is for a colored symbol ({W} {U} {B} {R} "
+                             "{G})", f"{path}.mana")
+    if v["life"] != 2 or isinstance(v["life"], bool):
+        raise CardFieldError(f"pay_life_for_mana pays 2 life per symbol, not {v['life']!r} "
+                             "(as Phyrexian mana, CR 107.4f)", f"{path}.life")
 
 
 #: What a cost change may say (read by manacheck.solver.costs); anything else would be

@@ -105,6 +105,10 @@ def _restriction(r: SpendRestriction) -> dict[str, Any]:
         out["spells"] = dump_filter(r.spells)
     if r.abilities is not None:
         out["abilities"] = dump_filter(r.abilities)
+    if r.not_generic:
+        out["not_generic"] = True
+        if r.any_use:
+            del out["spells"], out["abilities"]
     return out
 
 
@@ -209,6 +213,8 @@ def dump_activated(ab: ActivatedAbility) -> dict[str, Any]:
         out["zone"] = ab.zone.value
     if ab.loyalty:
         out["loyalty"] = True
+    if ab.any_player:
+        out["any_player"] = True
     if ab.text:
         out["text"] = ab.text
     return out

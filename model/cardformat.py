@@ -216,12 +216,20 @@ def parse_condition(v: Any, path: str) -> Condition:
 
 
 def _restriction(v: Any, path: str) -> SpendRestriction:
-    check_keys(v, path, ("text", "spells", "abilities"), ("text",))
-    return SpendRestriction(
-        text=str(v["text"]),
-        spells=parse_filter(v["spells"], f"{path}.spells") if "spells" in v else None,
-        abilities=parse_filter(v["abilities"], f"{path}.abilities") if "abilities" in v else None,
-    )
+    """``{text, spells, abilities, not_generic}``: what the mana may be spent on (CR
+    106.6); ``not_generic: true`` alone ("This mana can't be spent to pay generic mana
+    costs", Jegantha) allows every spell and ability but no generic mana cost."""
+    check_keys(v, path, ("text", "spells", "abilities", "not_generic"), ("text",))
+    not_generic = v.get("not_generic", False)
+    if not isinstance(not_generic, bool):
+        raise CardFieldError("expected true or false", f"{path}.not_generic")
+    spells = parse_filter(v["spells"], f"{path}.spells") if "spells" in v else None
+    abilities = parse_filter(v["abilities"], f"{path}.abilities") if "abilities" in v \
+        else None
+    if not_generic and spells is None and abilities is None:
+        spells = abilities = ObjectFilter()
+    return SpendRestriction(text=str(v["text"]), spells=spells, abilities=abilities,
+                            not_generic=not_generic)
 
 
 MANA_KEYS = ("add", "choice", "any_color", "one_color", "chosen_color", "could_produce",
@@ -270,9 +278,11 @@ def parse_mana(v: Any, path: str) -> ManaProduction:
     ``{unmodelled: true}`` (adds mana the format can't describe: devotion, "for each
     color among ...", an exiled card's mana value; CR 605.1a still classifies it and
     solvers refuse to guess); optional ``per: FILTER`` and
-    ``restriction: {text, spells, abilities}``; ``amount_of: devotion | power`` with
+    ``restriction: {text, spells, abilities, not_generic}``; ``amount_of: devotion | power`` with
     ``add`` or ``one_color`` ("an amount of {G} equal to your devotion to green",
-    Nykthos, Marwyn); ``instead: {if: [CONDITION, ...], <mana>}`` ("If you control an
+    Nykthos, Marwyn); ``amount_of: X`` with ``add``, in an activated ability whose cost
+    removes X counters ("Add {C} for each storage counter removed this way", Mage-Ring
+    Network; CR 107.3); ``instead: {if: [CONDITION, ...], <mana>}`` ("If you control an
     Urza's Mine and an Urza's Power-Plant, add {C}{C}{C} instead").
     """
     check_keys(v, path, MANA_KEYS)
@@ -281,10 +291,15 @@ def parse_mana(v: Any, path: str) -> ManaProduction:
     if "amount_of" in v:
         base = parse_mana({k: x for k, x in v.items() if k != "amount_of"}, path)
         what = v["amount_of"]
-        if what not in ("devotion", "power") or base.kind not in (
+        if what == "X" and (base.kind is not ManaProductionKind.FIXED or base.per is not None
+                            or base.per_sacrificed_mana_value):
+            raise CardFieldError("amount_of 'X' goes with add and without per (\"Add {C} "
+                                 "for each storage counter removed this way\")",
+                                 f"{path}.amount_of")
+        if what not in ("devotion", "power", "X") or base.kind not in (
                 ManaProductionKind.FIXED, ManaProductionKind.ONE_COLOR) \
                 or base.per is not None or base.per_sacrificed_mana_value:
-            raise CardFieldError(f"amount_of {what!r}: it is devotion or power, with add "
+            raise CardFieldError(f"amount_of {what!r}: it is devotion, power or X, with add "
                                  "or one_color and without per", f"{path}.amount_of")
         return dataclasses.replace(base, amount_of=what)
     kinds = [k for k in ("add", "choice", "any_color", "one_color", "chosen_color",

@@ -12,7 +12,10 @@ if" text is part of the activation instructions. ``hand_size_less_than``: fewer 
 cards in your hand. ``controls_at_least``: you control N or more permanents matching
 a filter (metalcraft, CR 702.80 ability words are just labels). ``your_turn``: during
 your turn. ``source_has_counter``: the source has a counter of a kind on it (Gemstone
-Caverns' luck counter). :func:`chosen_production`: a mana ability's "instead" mana
+Caverns' luck counter). ``your_turn_before_end_step``: during your turn, in a step
+before its end step (Mana Cache: "only during their turn before the end step"; CR
+500.1, 513). "Your" is the activating player's (CR 109.5).
+:func:`chosen_production`: a mana ability's "instead" mana
 (Urza's Tower).
 """
 
@@ -21,13 +24,17 @@ from __future__ import annotations
 from .abilities import Condition, ManaProduction, ObjectFilter
 from .characteristics import effective, matches
 from .mana import ManaType
-from .state import GameState
+from .state import GameState, Phase
 
 __all__ = ["CONDITION_KINDS", "chosen_production", "condition_holds", "devotion"]
 
 #: The condition kinds an activated ability may have.
 CONDITION_KINDS = ("hand_size_less_than", "controls_at_least", "your_turn",
-                   "source_has_counter")
+                   "source_has_counter", "your_turn_before_end_step")
+
+#: The steps of a turn before its end step (CR 500.1, 513): "only during their turn
+#: before the end step" (Mana Cache).
+_BEFORE_END = tuple(p for p in Phase if p not in (Phase.END, Phase.CLEANUP))
 
 
 def condition_holds(state: GameState, cond: Condition, player: str, source: str
@@ -50,6 +57,8 @@ def condition_holds(state: GameState, cond: Condition, player: str, source: str
         return have >= cond.params.int("count"), have
     if cond.kind == "your_turn":
         return state.turn.active_player == player, 0
+    if cond.kind == "your_turn_before_end_step":  # (the activator's turn: CR 109.5)
+        return state.turn.active_player == player and state.turn.phase in _BEFORE_END, 0
     if cond.kind == "source_has_counter":  # "if this has a luck counter on it"
         n = state.permanent(source).counters[str(cond.params.get("counter"))] \
             if source in state else 0

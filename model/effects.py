@@ -130,6 +130,7 @@ STATIC_KINDS: dict[str, EffectKind] = {k.key: k for k in (
     # equal to its mana value" (March of the Machines): layers 4 and 7b.
     _k("static:type_change", F.TYPES, F.POWER_TOUGHNESS),
     _k("static:spend_as_any_color", F.SPENDING),
+    _k("static:pay_life_for_mana", F.SPENDING),
     _k("static:cost_modifier:spells", F.SPELL_COSTS),
     _k("static:cost_modifier:activated_abilities", F.ABILITY_COSTS),
     _k("static:other:enters_tapped", F.ENTERING, self_only=True),

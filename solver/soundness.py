@@ -214,6 +214,7 @@ PAYMENT_APPLIES = CHARACTERISTICS | frozenset({
     "trigger:tapped_for_mana",         # CR 605.1b triggered mana abilities
     "static:other:spend_only_mana_from",  # Myr Superion (CR 106.6)
     "static:spend_as_any_color",       # CR 609.4b (payments.board.spend_rule)
+    "static:pay_life_for_mana",        # K'rrik (payments.board.life_colors; CR 107.4f)
     "keyword:affinity", "keyword:delve", "keyword:convoke",  # the spell's own (601.2f)
 })
 

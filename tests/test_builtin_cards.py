@@ -54,6 +54,7 @@ NO_REFERENCE: Mapping[str, str] = {
     "Blightbeetle": "not a mana card (+1/+1 counters can't be put): " + _ATOMIC,
     "March of the Machines": "not a mana card (it animates artifacts): " + _ATOMIC,
     "Branching Evolution": "not a mana card (it doubles +1/+1 counters): " + _ATOMIC,
+    "K'rrik, Son of Yawgmoth": "not a mana card (it changes how costs are paid): " + _ATOMIC,
 }
 SUPERTYPE_WORDS = {"Basic", "Legendary", "Snow", "World", "Ongoing"}
 
@@ -278,7 +279,12 @@ def test_activation_cost_matches_its_text(name: str, number: int,
     for part in ab.costs:
         if part.kind is CostKind.PAY_LIFE:
             assert f"Pay {part.count} life" in cost  # CR 119.4
-        if part.kind is CostKind.REMOVE_COUNTERS:
+        if part.kind is CostKind.REMOVE_COUNTERS and part.count == "X":
+            # "Remove any number of storage counters" (Mage-Ring Network, CR 107.3)
+            assert re.search(rf"Remove any number of {re.escape(part.counter)} counters",
+                             cost)
+            assert ab.mana is not None and ab.mana.amount_of == "X"
+        elif part.kind is CostKind.REMOVE_COUNTERS:
             assert re.search(rf"Remove (a|an|one) {re.escape(part.counter)} counter", cost)
     # CR 115.1: a targeted ability says "target"; CR 602.5d/e, 602.5b: instructions.
     assert bool(ab.targets) == bool(re.search(r"\btarget\b", effect, re.I))
@@ -286,7 +292,16 @@ def test_activation_cost_matches_its_text(name: str, number: int,
                        "as_instant" if "Activate only as an instant" in effect else "instant")
     assert ab.timing == expected_timing
     assert ab.once_each_turn == ("Activate only once each turn" in effect)
-    assert (ab.condition is not None) == ("Activate only if" in effect)
+    # CR 602.2: "Any player may activate this ability but only during their turn before
+    # the end step" (Mana Cache) is who and when.
+    anyone = "Any player may activate this ability" in effect
+    assert ab.any_player == anyone
+    if anyone:
+        assert ab.condition is not None and ab.condition.kind == (
+            "your_turn_before_end_step" if "only during their turn before the end step"
+            in effect else "?")
+    else:
+        assert (ab.condition is not None) == ("Activate only if" in effect)
     from_hand = "from your hand" in cost or "Discard this card" in cost
     assert ab.zone is (Zone.HAND if from_hand else Zone.BATTLEFIELD)
 
@@ -324,6 +339,8 @@ def read_production(effect: str) -> tuple[str, object, str | None]:
     phrase, _, per = m.group(1).partition(" for each ")
     if per.startswith("card"):  # counts cards, not permanents (Metalworker)
         return "unmodelled", None, None
+    if re.fullmatch(r"[\w-]+ counter removed this way", per):  # X of the cost (CR 107.3)
+        per = "X"
     group = r"(?:\{[WUBRGC]\})+"
     # "an amount of {G} equal to your devotion to green" / "... equal to Marwyn's power"
     if m6 := re.fullmatch(rf"an amount of ({group}) equal to (?:your devotion to (\w+)|"
@@ -423,8 +440,8 @@ def test_mana_production_matches_its_text(name: str, number: int,
     # "equal to the sacrificed creature's mana value" (Soldevi Adnate)
     assert prod.per_sacrificed_mana_value == (per == "sacrificed mana value")
     # "an amount ... equal to your devotion" / "... power" (CR 700.5)
-    assert prod.amount_of == (per if per in ("devotion", "power") else "")
-    if per in ("sacrificed mana value", "devotion", "power"):
+    assert prod.amount_of == (per if per in ("devotion", "power", "X") else "")
+    if per in ("sacrificed mana value", "devotion", "power", "X"):
         per = None
     # "for each [noun] you control" / "on the battlefield"
     assert (prod.per is not None) == (per is not None)
@@ -436,10 +453,13 @@ def test_mana_production_matches_its_text(name: str, number: int,
         else:
             expected = ObjectFilter(subtypes=frozenset({noun}), controller=controller)
         assert prod.per == expected
-    # CR 106.6: a spending restriction is written "Spend this mana only ..."
-    assert (prod.restriction is not None) == ("Spend this mana only" in effect)
+    # CR 106.6: a spending restriction is written "Spend this mana only ...", or
+    # "This mana can't be spent to pay generic mana costs" (Jegantha: not_generic).
+    no_generic = "This mana can't be spent to pay generic mana costs" in effect
+    assert (prod.restriction is not None) == ("Spend this mana only" in effect or no_generic)
     if prod.restriction is not None:
         assert _norm(prod.restriction.text) in effect
+        assert prod.restriction.not_generic == no_generic
 
 
 @pytest.mark.cr("605.1b")

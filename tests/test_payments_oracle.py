@@ -36,7 +36,7 @@ from manacheck.model import (
 from manacheck.solver.payments import Payment
 from manacheck.solver.produce import activation_outcomes, base_outcomes
 
-Unit = tuple[ManaType, bool]  # (type, from a snow source)
+Unit = tuple[ManaType, bool, bool]  # (type, from a snow source, can't pay generic)
 Req = Callable[[Unit], bool]
 LIFE = "life"
 
@@ -58,6 +58,7 @@ class Opt:
     sacs: int = 0  # "Sacrifice a creature" (Ashnod's Altar): permanents it sacrifices
     sac_filter: object = None
     gone: bool = False  # it sacrifices its own source (Lotus Petal)
+    no_generic: bool = False  # its mana can't pay generic mana costs (Jegantha)
 
 
 def group_key(state: GameState, object_id: str) -> tuple[object, ...]:
@@ -112,7 +113,8 @@ def sources(state: GameState, player: str, for_object: str | None,
                                 ab.mana_cost, life,
                                 ab.tap, taps, tflt, repeat,
                                 ab.mana.restriction.abilities if restricted else None,
-                                sacs, (sflt, perm.id), gone))
+                                sacs, (sflt, perm.id), gone,
+                                getattr(ab.mana.restriction, "not_generic", False)))
         if opts:
             out.append((perm.id, opts))
     for card in state.player(player).hand:  # mana abilities that work from the hand
@@ -131,7 +133,7 @@ def spendable(state: GameState, player: str, restriction: object,
               for_object: str | None) -> bool:
     """CR 106.6: may this mana pay the cost of casting ``for_object`` (a card in hand)?
     Unrestricted mana always; restricted mana when its spell filter fits the card."""
-    if restriction is None:
+    if restriction is None or getattr(restriction, "any_use", False):
         return True
     spells = getattr(restriction, "spells", None)
     if for_object is None or spells is None:
@@ -225,12 +227,19 @@ def taps_assignable(state: GameState, player: str,
     return False
 
 
-def modes(sym: object, any_color: frozenset[ManaType] = frozenset()
-          ) -> list[list[Req] | str]:
+def modes(sym: object, any_color: frozenset[ManaType] = frozenset(),
+          krrik: bool = False) -> list[list[Req] | str]:
     """Each way one symbol can be paid: a list of one-mana requirements, or LIFE.
     ``any_color``: types the payer may spend as though they were mana of any color
-    (CR 609.4b: they may pay colored symbols and halves, never {C})."""
+    (CR 609.4b: they may pay colored symbols and halves, never {C}). ``krrik``: "For
+    each {B} in a cost, you may pay 2 life rather than pay that mana" (K'rrik, Son of
+    Yawgmoth): any symbol one of whose ways is {B} may be paid with 2 life (its
+    rulings: {B/R}, {2/B}; never generic mana)."""
     s = sym
+    if krrik and s.kind in (SymbolKind.COLORED, SymbolKind.HYBRID,  # type: ignore[attr-defined]
+                            SymbolKind.MONO_HYBRID, SymbolKind.COLORLESS_HYBRID) \
+            and ManaType.B in s.colors:  # type: ignore[attr-defined]
+        return [*modes(sym, any_color), LIFE]
     k = s.kind  # type: ignore[attr-defined]
     colors = s.colors  # type: ignore[attr-defined]
 
@@ -240,7 +249,7 @@ def modes(sym: object, any_color: frozenset[ManaType] = frozenset()
         return lambda u: u[0] is t or u[0] in any_color
 
     def any_(u: Unit) -> bool:
-        return True
+        return not u[2]  # generic mana: not with Jegantha's mana (CR 107.4b)
 
     if k is SymbolKind.COLORED:
         return [[is_(colors[0])]]
@@ -302,7 +311,7 @@ def assignable(reqs: list[tuple[Req, object]],
 def valid_lives(chosen: list[Opt], pool: list[Unit], pool_allowed: bool,
                 cost: ManaCost, life_total: int,
                 may_pay: Callable[[Opt, int], bool] = lambda o, j: not o.restricted,
-                any_color: frozenset[ManaType] = frozenset()) -> set[int]:
+                any_color: frozenset[ManaType] = frozenset(), krrik: bool = False) -> set[int]:
     """Every life amount with which these activations and this pool mana pay the cost,
     trying every order of the activations whose abilities cost mana (CR 605.3a).
     ``may_pay(o, j)``: may mana from option ``o`` pay activation ``j``'s cost."""
@@ -310,7 +319,7 @@ def valid_lives(chosen: list[Opt], pool: list[Unit], pool_allowed: bool,
     for i, o in enumerate(chosen):
         ok = frozenset(j for j in range(len(chosen)) if may_pay(o, j))
         for t in o.event:
-            units.append(((t, o.snow), i, o.allowed, ok))
+            units.append(((t, o.snow, o.no_generic), i, o.allowed, ok))
     for u in pool:
         units.append((u, "pool", pool_allowed,
                       frozenset(range(len(chosen))) if pool_allowed else frozenset()))
@@ -319,7 +328,7 @@ def valid_lives(chosen: list[Opt], pool: list[Unit], pool_allowed: bool,
     filters = [i for i, o in enumerate(chosen) if o.mana_cost]
     act_life = sum(o.life for o in chosen)
     lives = set()
-    for combo in itertools.product(*(modes(s, any_color) for s, _ in syms)):
+    for combo in itertools.product(*(modes(s, any_color, krrik) for s, _ in syms)):
         reqs: list[tuple[Req, object]] = []
         life = act_life
         for (_s, owner), m in zip(syms, combo, strict=True):
@@ -347,12 +356,13 @@ def oracle(state: GameState, player: str, cost: ManaCost, *, for_object: str | N
     """Every distinct payment, by brute force over permanents."""
     srcs = sources(state, player, for_object, exclude)
     pl = state.player(player)
-    pool_units: list[Unit] = [(e.type, e.snow) for e in pl.mana_pool.entries
+    pool_units: list[Unit] = [(e.type, e.snow, False) for e in pl.mana_pool.entries
                               for _ in range(e.amount)]
     pool_allowed = all(e.restriction is None for e in pl.mana_pool.entries)
     # CR 609.4b: Chromatic Orrery lets its controller spend any mana as any color.
     any_color = frozenset(ManaType) if any(p.name == "Chromatic Orrery"
                                            for p in pl.battlefield) else frozenset()
+    krrik = any(p.name == "K'rrik, Son of Yawgmoth" for p in pl.battlefield)
     out: set[Identity] = set()
     max_units = sum(2 if s.kind is SymbolKind.MONO_HYBRID else
                     s.amount if s.kind is SymbolKind.GENERIC else 1 for s in cost)
@@ -377,12 +387,12 @@ def oracle(state: GameState, player: str, cost: ManaCost, *, for_object: str | N
                     for pool in set(itertools.combinations(sorted(pool_units, key=str), k)):
                         for life in valid_lives(chosen, list(pool), pool_allowed, cost,
                                                 pl.life, spend_rule(state, player, owned),
-                                                any_color):
+                                                any_color, krrik):
                             key = frozenset(Counter(
                                 (group_key(state, pid), o.ability, o.event)
                                 for pid, o in owned
                             ).items())
-                            out.add((key, tuple(sorted(t.value for t, _ in pool)), life))  # type: ignore[arg-type]
+                            out.add((key, tuple(sorted(t.value for t, *_ in pool)), life))  # type: ignore[arg-type]
     return out
 
 
@@ -413,7 +423,8 @@ CARDS = ["Plains", "Island", "Swamp", "Mountain", "Forest", "Wastes", "Snow-Cove
          "City of Brass", "Mana Confluence", "Sol Ring", "Graven Cairns", "Eldrazi Temple",
          "Lotus Petal", "Springleaf Drum", "Pili-Pala", "Azorius Signet", "Grand Architect",
          "Vizier of Tumbling Sands", "Ashnod's Altar", "Phyrexian Altar",
-         "Krark-Clan Ironworks", "Phyrexian Tower", "Chromatic Orrery"]
+         "Krark-Clan Ironworks", "Phyrexian Tower", "Chromatic Orrery",
+         "Jegantha, the Wellspring", "Mage-Ring Network", "K'rrik, Son of Yawgmoth"]
 OUTLET_CARDS = {"Ashnod's Altar", "Phyrexian Altar", "Krark-Clan Ironworks", "Phyrexian Tower"}
 # Generic symbols are listed several times so that more random costs are payable.
 SYMBOLS = ["{W}", "{U}", "{B}", "{R}", "{G}", "{C}", "{1}", "{1}", "{1}", "{2}", "{2}",
@@ -430,8 +441,10 @@ def board_text(perms: list[tuple[str, bool, bool]], pool: str, life: int,
         lines.append(f"    hand: [{', '.join(hand)}]")
     lines.append("    battlefield:")
     for name, tapped, sick in perms:
-        lines.append(f"      - {{card: {name}, tapped: {str(tapped).lower()}, "
-                     f"summoning_sick: {str(sick).lower()}}}")
+        # Mage-Ring Network's "Remove any number of storage counters" gets two.
+        counters = ", counters: {storage: 2}" if name == "Mage-Ring Network" else ""
+        lines.append(f"      - {{card: \"{name}\", tapped: {str(tapped).lower()}, "
+                     f"summoning_sick: {str(sick).lower()}{counters}}}")
     if not perms:
         lines[-1] = "    battlefield: []"
     return "\n".join(lines) + "\n"

@@ -83,7 +83,7 @@ def report_text(report: dict[str, Any]) -> str:
         matched = sum(1 for r in card["rulings"] if r["cases"])
         lines.append(f"{card['name']}: {len(cases)} case(s), "
                      f"{sum(c['surprising'] for c in cases)} surprising; rulings shown "
-                     f"{matched}/{len(card['rulings'])} ({card['seconds']} s)")
+                     f"{matched}/{len(card['rulings'])}")
         for c in cases:
             mark = "!" if c["surprising"] else "-"
             rules = f"  [CR {', '.join(c['rules'][:6])}]" if c["rules"] else ""

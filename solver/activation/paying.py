@@ -104,10 +104,17 @@ class Payer:
         hit = self._entries.get(key)
         if hit is None:
             hit = _pay_entry(self.act.state, self.act.you, self.total(x).cost, None,
-                             self.act.source_id, exclude, tapped)
+                             self.act.source_id, exclude, tapped, self.life_spent(x))
             self._entries[key] = hit
             self.left_out.update(hit.left_out)
         return hit
+
+    def life_spent(self, x: int) -> int:
+        """The life the ability's own "Pay N life" parts take (X: ``x``). CR 119.4,
+        601.2h: the whole cost is paid at once, so the mana payment's life (Phyrexian
+        symbols, K'rrik's {B}, Mana Confluence) comes out of what is left."""
+        return sum(c.count if isinstance(c.count, int) else x for c in self.act.ab.costs
+                   if c.kind is CostKind.PAY_LIFE)
 
     def payable(self, x: int, uses: Uses | None = None) -> bool:
         """Whether the mana cost can be paid with X = x and these objects spoken for."""
@@ -206,15 +213,22 @@ class Payer:
     def unpayable_text(self, x: int) -> str:
         """The payment solver's reasons why the mana cost can't be paid, in one line
         (empty when it gives none)."""
+        state = self.act.state
+        spent = self.life_spent(x)
+        note = ""
+        if spent > 0:  # the payment is asked with that life taken off (``_pay_entry``)
+            payer = state.player(self.act.you)
+            left = max(payer.life - spent, 0)
+            state = state.with_player(replace(payer, life=left))
+            note = (f"the cost also pays {spent} life, which leaves {left} life for the "
+                    "mana payment (CR 119.4, 601.2h)")
         try:
             why = unpayable_reasons(
-                self.act.state, self.act.you, self.total(x).cost,
+                state, self.act.you, self.total(x).cost,
                 exclude=self.base_uses.hard | self.base_uses.soft, **self._pay_kwargs(x))
         except Exception:  # the reasons are a courtesy; the verdict doesn't depend on them
-            return ""
-        if not why:
-            return ""
-        return "; ".join(getattr(r, "message", str(r)) for r in why)
+            return note
+        return "; ".join([note] * bool(note) + [getattr(r, "message", str(r)) for r in why])
 
 
 class PayEntry:
@@ -304,15 +318,17 @@ def _ids_used(payment: object) -> frozenset[str]:
 
 
 def _pay_entry(state: GameState, player: str, cost: ManaCost, x: int | None,
-               for_object: str, exclude: frozenset[str], tapped: frozenset[str] = frozenset()
-               ) -> PayEntry:
+               for_object: str, exclude: frozenset[str], tapped: frozenset[str] = frozenset(),
+               life_spent: int = 0) -> PayEntry:
     """The shared :class:`PayEntry` for a payment question, cached on the state.
 
     Objects kept out can't be mana sources. Permanents the cost taps are also tapped in
     the state the payment solver sees when a mana ability could otherwise tap them for
     its own cost (Springleaf Drum): CR 601.2g, 107.5. Two questions are the same when
     they differ only in objects kept out that can't produce mana anyway, or (when no
-    mana anywhere is restricted) in what the mana is for.
+    mana anywhere is restricted) in what the mana is for. ``life_spent``: life the rest
+    of the cost pays, which the payment solver sees taken off the life total (CR 119.4:
+    the life paid in all is at most the life total).
     """
     sources, restricted = mana_facts(state)
     # Objects kept out matter if they could make mana, or be sacrificed by a sacrifice
@@ -320,13 +336,16 @@ def _pay_entry(state: GameState, player: str, cost: ManaCost, x: int | None,
     sources = sources | self_spenders(state)
     really_tapped = tapped & tap_sensitive(state)
     key = (player, cost, x, for_object if restricted else None, exclude & sources,
-           really_tapped)
+           really_tapped, life_spent)
     cache: dict[object, PayEntry] = state.__dict__.setdefault("_activation_payments", {})
     hit = cache.get(key)
     if hit is None:
         seen = state
         for oid in sorted(really_tapped):
             seen = seen.with_permanent(replace(seen.permanent(oid), tapped=True))
+        if life_spent > 0:
+            payer = seen.player(player)
+            seen = seen.with_player(replace(payer, life=max(payer.life - life_spent, 0)))
         hit = PayEntry(seen, player, cost, x, for_object, exclude & sources)
         cache[key] = hit
     return hit

@@ -58,8 +58,8 @@ def fixed_reasons(act: Activation) -> list[Reason]:
 def _controller_reasons(act: Activation) -> list[Reason]:
     """CR 602.2: only the controller of a permanent (the owner of a card) activates it."""
     controller = act.controller()
-    if act.you == controller:
-        return []
+    if act.you == controller or (act.ab.any_player and act.is_permanent):
+        return []  # "Any player may activate this ability" (CR 602.2)
     return [Reason("602.2", f"{act.you} can't activate it: only its "
                             f"{'controller' if act.is_permanent else 'owner'} "
                             f"{controller} may activate {act.obj.name}'s abilities")]
@@ -251,6 +251,10 @@ def _condition_reasons(act: Activation) -> list[Reason]:
         objects = f"{what}s" if not qualified else f"permanents of this kind: {what}"
         return [Reason("602.1b", f"activate only if you control {n} or more {objects} "
                                  f"(you control {seen})")]
+    if cond.kind == "your_turn_before_end_step":
+        return [Reason("602.1b", "activate only during your turn, before the end step "
+                                 f"(it is {act.state.turn.active_player}'s turn, "
+                                 f"{act.state.turn.phase.value.replace('_', ' ')} step)")]
     return [Reason("602.1b", "activate only during your turn")]
 
 

@@ -90,6 +90,19 @@ which cards doesn't make payments distinct). Affinity is applied to the total co
 ("ability 0") adding one mana of one of its colors, or {C} if colorless (left out when
 the cost has {C} or {S}, where {C} mana and a generic payment differ).
 
+Symbol restrictions and other ways to pay (issue 16): mana that "can't be spent to pay
+generic mana costs" (Jegantha, the Wellspring; ``SpendRestriction.not_generic``) never
+pays a numeric symbol, {X} or the two-mana half of {2/W} (CR 107.4b, 107.4e and the
+card's ruling), and, being undecided for {S} (CR 107.4h), snow mana with it is left out
+when the cost has {S}. "For each {B} in a cost, you may pay 2 life rather than pay that
+mana" (K'rrik; static ``pay_life_for_mana``) makes each symbol with a {B} way ({B},
+{B/R}, {2/B}, {C/B}) of the cost payable with 2 life like a Phyrexian one (CR 107.4f,
+119.4); a mana ability with such a symbol in its own cost is left out. An ability that
+removes X counters and adds mana X times (Mage-Ring Network; ``amount_of: X``) is one
+option per X from 1 to its counters (CR 107.3). Another player's mana ability that any
+player may activate (Mana Cache; ``any_player``, CR 602.2) is a source of the paying
+player's, its condition read for them (CR 109.5).
+
 Known limits (said, not hidden): a permanent activates each exclusive ({T},
 {Q}, sacrifice, exile) ability at most once; sources whose mana, cost parts (discard,
 exile another permanent, variable amounts, {X}), condition, or repeated activations

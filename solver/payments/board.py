@@ -22,6 +22,7 @@ from manacheck.model import (
     CardDefinition,
     GameState,
     ManaCost,
+    ManaSymbol,
     ManaType,
     ObjectFilter,
     Permanent,
@@ -33,6 +34,7 @@ from manacheck.model import (
     matches,
     object_characteristics,
 )
+from manacheck.model.cardformat import parse_color
 from manacheck.model.mana import parse_mana_types
 
 from .casting import spell_card
@@ -77,6 +79,37 @@ def spend_rule(state: GameState, player: str) -> SpendRule:
     return SpendRule(frozenset(any_color), frozenset(only_colorless - any_color))
 
 
+#: The symbols a color's "pay 2 life rather than pay that mana" reaches (K'rrik's
+#: ruling: "a mana symbol that may be paid in multiple ways, such as {B/R}, {B/P}, or
+#: {2/B}": if you choose to pay {B}, you may pay life instead). Never generic mana.
+_LIFE_KINDS = (SymbolKind.COLORED, SymbolKind.HYBRID, SymbolKind.MONO_HYBRID,
+               SymbolKind.COLORLESS_HYBRID)
+
+
+def life_colors(state: GameState, player: str) -> frozenset[ManaType]:
+    """The colors whose symbols ``player`` may pay with 2 life instead of the mana:
+    "For each {B} in a cost, you may pay 2 life rather than pay that mana" (K'rrik, Son
+    of Yawgmoth, on a permanent they control). Cached on the (immutable) state.
+
+    Rules
+    -----
+    CR 109.5: "you" is the controller of the permanent with the ability; CR 604.1:
+    a static ability functions while on the battlefield (as its layer-6 abilities,
+    ``effective``, say); CR 119.4: the life is paid only up to the life total, which
+    the exact check enforces.
+    """
+    cache: dict[str, frozenset[ManaType]] = state.__dict__.setdefault("_life_colors", {})
+    found = cache.get(player)
+    if found is None:
+        chars = effective(state)
+        found = cache[player] = frozenset(
+            parse_color(ab.params.get("mana"), "mana")  # checked when the card loaded
+            for p in state.permanents if p.controller == player
+            for ab in chars[p.id].abilities
+            if isinstance(ab, StaticAbility) and ab.kind == "pay_life_for_mana")
+    return found
+
+
 class Board:
     """The sources, cost and caches of one payment question.
 
@@ -107,6 +140,10 @@ class Board:
                  for ab in effective(state)[perm.id].activated if ab.is_mana_ability]
         costs += [ab.mana_cost for c in self.player.hand for ab in c.card.activated_abilities
                   if ab.is_mana_ability]
+        # Other players' mana abilities that any player may activate (CR 602.2).
+        costs += [ab.mana_cost for perm in state.permanents if perm.controller != player
+                  and perm.id not in exclude for ab in effective(state)[perm.id].activated
+                  if ab.is_mana_ability and ab.any_player]
         self.costly_abilities = any(bool(c) for c in costs)
         #: CR 609.4b: how this player may spend mana as though it were another type.
         self.spend = spend_rule(state, player)
@@ -138,8 +175,11 @@ class Board:
         self.uses_tappers = False
         self.pool: list[PoolKind] = []
         self.life = self.player.life
-        self.phyrexian = sum(1 for s in cost if s.kind in (SymbolKind.PHYREXIAN,
-                                                             SymbolKind.HYBRID_PHYREXIAN))
+        #: K'rrik: the colors whose symbols may be paid with 2 life (CR 119.4 limits it).
+        self.life_colors = life_colors(state, player)
+        #: The symbols of the cost that may be paid with 2 life: Phyrexian (CR 107.4f)
+        #: and those K'rrik reaches (``life_payable``).
+        self.phyrexian = sum(1 for s in cost if self.life_payable(s))
         #: Caches of the exact check (by kind counts; by order of mana-costing kinds).
         self.memo: dict[tuple[object, ...], bool] = {}
         self.slots_cache: dict[tuple[int, ...], list[Slot]] = {}
@@ -162,7 +202,8 @@ class Board:
         self.simple: ExactData | None = None
         #: Whether the cost has only colored, {C} and generic symbols (``exact``).
         self.plain_cost = all(s.kind in (SymbolKind.GENERIC, SymbolKind.COLORED,
-                                         SymbolKind.COLORLESS) for s in cost)
+                                         SymbolKind.COLORLESS) and not self.life_payable(s)
+                              for s in cost)
         #: (type, symbols only it pays), for the exact check's quick test (``exact``).
         self.one_type_needs: tuple[tuple[ManaType, int], ...] | None = None
         #: The answer of the relaxed max-flow pre-check, once asked.
@@ -172,6 +213,21 @@ class Board:
                               for s in cost)
         self.max_activations = 0
         self.max_plain = 0
+
+    def life_payable(self, s: ManaSymbol) -> bool:
+        """Whether symbol ``s`` of a cost may be paid with 2 life.
+
+        Rules
+        -----
+        CR 107.4f: a Phyrexian symbol, by its color or 2 life. K'rrik's rulings
+        (2019-08-23): "any cost you pay"; a symbol that "may be paid in multiple ways,
+        such as {B/R}, {B/P}, or {2/B}", once you choose to pay its {B} (so {C/B} too,
+        CR 107.4e); "You can't pay 2 life to pay for generic mana".
+        """
+        if s.kind in (SymbolKind.PHYREXIAN, SymbolKind.HYBRID_PHYREXIAN):
+            return True
+        return bool(self.life_colors) and s.kind in _LIFE_KINDS \
+            and bool(self.life_colors & set(s.colors))
 
     def bound_activations(self) -> None:
         """How many activations a payment can use, from the collected sources.
@@ -196,8 +252,8 @@ class Board:
     # -- restrictions (CR 106.6) -------------------------------------------------------
     def allowed_main(self, r: object) -> bool:
         """Whether mana with restriction ``r`` may pay the cost itself (CR 106.6)."""
-        if r is None:
-            return True
+        if r is None or (isinstance(r, SpendRestriction) and r.any_use):
+            return True  # (``not_generic`` mana: which symbols it pays is the flow's)
         if not isinstance(r, SpendRestriction) or self.for_object is None:
             return False
         obj = self.state.get(self.for_object)
@@ -210,12 +266,13 @@ class Board:
     def allowed_filter(self, r: SpendRestriction | None, filter_kind: Kind) -> bool:
         """Whether mana with restriction ``r`` may pay the mana cost of an activation of
         ``filter_kind`` (an ability of the permanent named ``filter_source``)."""
-        if r is None:
+        if r is None or r.any_use:
             return True
         if r.abilities is None:
             return False
         chars_all = effective(self.state)
-        for perm in self.player.battlefield:
+        # (another player's, for one any player may activate: CR 602.2)
+        for perm in (*self.player.battlefield, *self.state.permanents):
             if perm.card.name == filter_kind.filter_source:
                 return matches(r.abilities, chars_all[perm.id], perm, self.state,
                                self.player.name)

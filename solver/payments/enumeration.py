@@ -123,6 +123,8 @@ class Payments:
         b = self._b
         need: dict[str, int] = {}
         for s in b.cost:
+            if s.kind is SymbolKind.COLORED and b.life_payable(s):
+                continue  # K'rrik: 2 life may pay it
             if s.kind is SymbolKind.COLORED and not b.spend:  # 609.4b changes who pays it
                 need[s.colors[0].value] = need.get(s.colors[0].value, 0) + 1
             elif s.kind is SymbolKind.COLORLESS:

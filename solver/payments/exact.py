@@ -29,7 +29,7 @@ from manacheck.model import ManaSymbol, ManaType, SymbolKind
 from ..maxflow import FlowNetwork
 from . import limits
 from .board import Board, ExactData
-from .kinds import Slot, max_units, symbol_slot
+from .kinds import Slot, max_units, not_generic, symbol_slot
 from .values import PaymentSearchLimit
 
 __all__ = [
@@ -80,6 +80,8 @@ def simple_check_data(b: Board) -> ExactData | None:
     if b.spend:  # CR 609.4b: who may pay a colored symbol isn't its color alone
         return None
     for s in b.cost:
+        if b.life_payable(s):  # K'rrik: 2 life may pay it
+            return None
         if s.kind is SymbolKind.GENERIC:
             total += s.amount
         elif s.kind is SymbolKind.COLORED or s.kind is SymbolKind.COLORLESS:
@@ -93,7 +95,7 @@ def simple_check_data(b: Board) -> ExactData | None:
             return None
     if any(o.life for g in b.groups for o in g.options):
         return None
-    if any(not pk.allowed for pk in b.pool):
+    if any(not pk.allowed or pk.not_generic for pk in b.pool):
         return None
     return total, need
 
@@ -132,7 +134,7 @@ def plain_valid(b: Board, counts: Sequence[int], pool: Sequence[int], life_syms:
     for i, n in enumerate(pool):
         if n:
             pk = b.pool[i]
-            if not pk.allowed:
+            if not pk.allowed or pk.not_generic:
                 return None
             lo[pk.type] = lo.get(pk.type, 0) + n
             hi[pk.type] = hi.get(pk.type, 0) + n
@@ -187,6 +189,8 @@ def one_type_needs(b: Board) -> tuple[tuple[ManaType, int], ...]:
         need: dict[ManaType, int] = {}
         if not b.spend:
             for s in b.cost:
+                if b.life_payable(s):
+                    continue  # K'rrik: 2 life may pay it instead
                 if s.kind is SymbolKind.COLORED or s.kind is SymbolKind.COLORLESS:
                     t = s.colors[0] if s.kind is SymbolKind.COLORED else ManaType.C
                     need[t] = need.get(t, 0) + 1
@@ -316,11 +320,11 @@ def try_orders(b: Board, counts: Sequence[int], pool: Sequence[int], life_syms: 
     for choice in itertools.product(*ranges):
         slots = list(slots_base)
         for (i, s), m in zip(mono, choice, strict=True):
-            slots[i] = Slot(s.owner, s.accepts, False, False, s.count - m, False,
+            slots[i] = Slot(s.owner, s.accepts, False, s.life, s.count - m, False,
                              s.symbol)
-            if m:
+            if m:  # the "two mana of any type" half: generic (CR 107.4b, 107.4e)
                 slots.append(Slot(s.owner, None, False, False, 2 * m, False,
-                                   s.symbol))
+                                   s.symbol, generic=True))
         flow = flow_check(b, counts, pool, life_syms, slots, order, fixed)
         if flow is not None:
             return flow
@@ -339,7 +343,9 @@ def slots_for(board: Board, order: Sequence[int]) -> list[Slot]:
         for s in board.kinds[k].mana_cost:
             merged[(pos, s.text)] = merged.get((pos, s.text), 0) + 1
             sym_of[s.text] = s
-    return [symbol_slot(o, sym_of[t], n, board.spend) for (o, t), n in merged.items() if n]
+    return [symbol_slot(o, sym_of[t], n, board.spend,
+                        o == -1 and board.life_payable(sym_of[t]))
+            for (o, t), n in merged.items() if n]
 
 
 @dataclass(slots=True)
@@ -401,6 +407,7 @@ def flow_check(board: Board, counts: Sequence[int], pool: Sequence[int], life_sy
         lk = net.node()
         net.edge(lk, left, n * (len(kind.event) - 1))
         main_ok = board.allowed_main(kind.restriction)
+        no_generic = not_generic(kind.restriction)
         for ty, m in _Multiset(kind.event).items():
             u = net.node()
             net.edge(s, u, n * m)
@@ -418,6 +425,8 @@ def flow_check(board: Board, counts: Sequence[int], pool: Sequence[int], life_sy
                     continue  # a pointless loop (``sources.repeat_filters``)
                 if sl.snow and not kind.snow:
                     continue
+                if sl.generic and no_generic:
+                    continue  # "can't be spent to pay generic mana costs" (Jegantha)
                 if sl.accepts is not None and ty not in sl.accepts:
                     continue
                 edges.append((j, net.edge(u, slot_nodes[j], _INF)))
@@ -432,6 +441,8 @@ def flow_check(board: Board, counts: Sequence[int], pool: Sequence[int], life_sy
         if pk.allowed:
             for j, sl in enumerate(slots):
                 if sl.snow and not pk.snow:
+                    continue
+                if sl.generic and pk.not_generic:
                     continue
                 if sl.accepts is not None and pk.type not in sl.accepts:
                     continue

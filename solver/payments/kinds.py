@@ -44,6 +44,7 @@ __all__ = [
     "accepts",
     "max_units",
     "min_units",
+    "not_generic",
     "note",
     "symbol_slot",
     "type_classes",
@@ -119,6 +120,13 @@ class PoolKind:
     snow: bool
     allowed: bool
     amount: int
+    #: It can't pay generic mana costs (Jegantha's mana; ``SpendRestriction.not_generic``).
+    not_generic: bool = False
+
+
+def not_generic(r: object) -> bool:
+    """Whether mana with restriction ``r`` can't pay generic mana costs (Jegantha)."""
+    return isinstance(r, SpendRestriction) and r.not_generic
 
 
 UNMODELLED_WHY = ("what it adds is not modelled by manacheck, so payments using it are not "
@@ -230,16 +238,27 @@ class Slot:
     count: int
     mono: bool
     symbol: str
+    #: Units of a generic mana cost: a numeric symbol, {X} given a value (CR 107.4b), or
+    #: the "two mana" half of a {2/W} (CR 107.4e), which ``not_generic`` mana can't pay.
+    generic: bool = False
 
 
-def symbol_slot(owner: int, s: ManaSymbol, n: int, rule: SpendRule = NO_SPEND_RULE) -> Slot:
+def symbol_slot(owner: int, s: ManaSymbol, n: int, rule: SpendRule = NO_SPEND_RULE,
+                life: bool | None = None) -> Slot:
+    """``n`` copies of symbol ``s`` as a slot. ``life``: whether 2 life may pay each
+    (default: a Phyrexian symbol of the cost itself, CR 107.4f; the board says so for
+    K'rrik, ``Board.life_payable``)."""
     k = s.kind
     ok = accepts(s, rule)
+    if life is not None and k not in (SymbolKind.GENERIC, SymbolKind.SNOW):
+        base = symbol_slot(owner, s, n, rule)
+        return Slot(base.owner, base.accepts, base.snow, life, base.count, base.mono,
+                    base.symbol, base.generic)
     if k in (SymbolKind.COLORED, SymbolKind.COLORLESS, SymbolKind.HYBRID,
              SymbolKind.COLORLESS_HYBRID):  # CR 107.4a-e
         return Slot(owner, ok, False, False, n, False, s.text)
     if k is SymbolKind.GENERIC:
-        return Slot(owner, None, False, False, n * s.amount, False, s.text)
+        return Slot(owner, None, False, False, n * s.amount, False, s.text, generic=True)
     if k is SymbolKind.MONO_HYBRID:
         return Slot(owner, ok, False, False, n, True, s.text)
     if k is SymbolKind.PHYREXIAN or k is SymbolKind.HYBRID_PHYREXIAN:

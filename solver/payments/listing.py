@@ -69,13 +69,20 @@ def _steps(b: Board) -> list[Step]:
 
 
 def _splits(m: int, parts: int) -> Iterator[tuple[int, ...]]:
-    """Every way to write ``m`` as an ordered sum of ``parts`` numbers >= 0."""
-    if parts == 1:
-        yield (m,)
-        return
-    for first in range(m, -1, -1):
-        for rest in _splits(m - first, parts - 1):
-            yield (first, *rest)
+    """Every way to write ``m`` as an ordered sum of ``parts`` numbers >= 0, the first
+    part largest first (then the rest likewise). Without recursion: ``parts`` may be
+    thousands (Mage-Ring Network's options of one kind)."""
+    cur = [m] + [0] * (parts - 1)
+    while True:
+        yield tuple(cur)
+        i = next((j for j in range(parts - 2, -1, -1) if cur[j] > 0), -1)
+        if i < 0:
+            return
+        rest = sum(cur[i + 1:])
+        cur[i] -= 1
+        cur[i + 1] = rest + 1
+        for j in range(i + 2, parts):
+            cur[j] = 0
 
 
 def _forward(b: Board, steps: list[Step]) -> list[Layer]:

@@ -52,6 +52,7 @@ def max_payable_units(board: Board) -> tuple[int, int]:
     s, t = net.node(), net.node()
     demand = 0
     slots: list[tuple[int, SymbolKind, frozenset[ManaType] | None]] = []
+    life_slots: list[int] = []
     for sym in board.cost:
         units = sym.amount if sym.kind is SymbolKind.GENERIC else 1
         if units == 0:
@@ -60,6 +61,8 @@ def max_payable_units(board: Board) -> tuple[int, int]:
         net.edge(node, t, units)
         demand += units
         slots.append((node, sym.kind, accepts(sym, board.spend)))
+        if board.life_payable(sym):  # CR 107.4f; K'rrik
+            life_slots.append(node)
     if demand == 0:
         return 0, 0
     # Every unit of mana that reaches the cost passes through the hub: at most the
@@ -95,9 +98,8 @@ def max_payable_units(board: Board) -> tuple[int, int]:
     if life_units:
         node = net.node()
         net.edge(s, node, life_units)
-        for slot, sk, _ in slots:
-            if sk in (SymbolKind.PHYREXIAN, SymbolKind.HYBRID_PHYREXIAN):
-                net.edge(node, slot, 1)
+        for slot in life_slots:
+            net.edge(node, slot, 1)
     return net.maxflow(s, t), demand
 
 
@@ -148,7 +150,7 @@ def plain_sources_pay(board: Board) -> bool:
     """
     if board.spend or board.uses_tappers or board.uses_sacs or board.convoke:
         return False
-    if any(not pk.allowed for pk in board.pool):
+    if any(not pk.allowed or pk.not_generic for pk in board.pool):
         return False
     if any(sym.kind not in (SymbolKind.GENERIC, SymbolKind.COLORED, SymbolKind.COLORLESS)
            for sym in board.cost):

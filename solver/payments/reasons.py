@@ -13,7 +13,7 @@ from __future__ import annotations
 from manacheck.model import COLORS, GameState, ManaCost, ManaType, SymbolKind
 
 from .enumeration import Payments
-from .kinds import accepts, max_units
+from .kinds import accepts, max_units, not_generic
 from .sources import board_for, build_board
 from .values import fmt_types
 
@@ -73,6 +73,13 @@ def unpayable_reasons(state: GameState, player: str, cost: ManaCost | str, *,
         ok = accepts(s, b.spend)
         able = types if ok is None else types & ok
         as_though = " (CR 609.4b: as mana may be spent here)" if b.spend else ""
+        if k not in (SymbolKind.PHYREXIAN, SymbolKind.HYBRID_PHYREXIAN) \
+                and b.life_payable(s):
+            if not able and not life_ok:  # K'rrik: 2 life rather than the mana
+                reasons.append(f"nothing can produce mana for {s.text}{as_though} and life "
+                               f"{b.life} is less than the 2 a K'rrik-style effect would "
+                               "pay instead (CR 119.4)")
+            continue
         if k is SymbolKind.COLORED and not able:
             reasons.append(f"nothing can produce {s.text}{as_though} (CR 601.2h: unpayable "
                            "costs can't be paid)")
@@ -92,17 +99,16 @@ def unpayable_reasons(state: GameState, player: str, cost: ManaCost | str, *,
         elif k is SymbolKind.SNOW and not any(snow for _, snow in units):
             reasons.append("no snow source can produce mana for {S} (CR 107.4h)")
     need_min = sum(1 if s.kind in (SymbolKind.MONO_HYBRID,) else max_units(s)
-                   for s in b.cost if s.kind not in (SymbolKind.PHYREXIAN,
-                                                      SymbolKind.HYBRID_PHYREXIAN))
-    need_min += sum(1 for s in b.cost if s.kind in (SymbolKind.PHYREXIAN,
-                                                     SymbolKind.HYBRID_PHYREXIAN)
+                   for s in b.cost if not b.life_payable(s))
+    need_min += sum(1 for s in b.cost if b.life_payable(s)
                     ) - min(b.phyrexian, max(b.life, 0) // 2)
     if most_units < need_min:
         reasons.append(f"at most {most_units} mana can be made but {b.cost.text or '{0}'} "
                        f"needs {need_min} (CR 601.2h)")
     for t in (*COLORS, ManaType.C) if not b.spend else (ManaType.C,):
-        strict = sum(1 for s in b.cost if (s.kind is SymbolKind.COLORED and s.colors[0] is t)
+        strict = sum(1 for s in b.cost if ((s.kind is SymbolKind.COLORED and s.colors[0] is t)
                      or (s.kind is SymbolKind.COLORLESS and t is ManaType.C))
+                     and not b.life_payable(s))
         if 0 < max_of[t] < strict:
             reasons.append(f"{b.cost.text} needs {('{' + t.value + '}') * strict} but at most "
                            f"{max_of[t]} {{{t.value}}} can be made (CR 601.2h)")
@@ -115,6 +121,13 @@ def unpayable_reasons(state: GameState, player: str, cost: ManaCost | str, *,
     for r in dict.fromkeys(restricted):
         reasons.append(f"mana from {r} has a spending restriction this payment doesn't meet "
                        "(CR 106.6)")
+    if any(s.kind in (SymbolKind.GENERIC, SymbolKind.MONO_HYBRID) for s in b.cost):
+        no_generic = [g.ids[0] for g in b.groups for o in g.options
+                      if not_generic(b.kinds[o.kind].restriction)]
+        for r in dict.fromkeys(no_generic):
+            reasons.append(f"mana from {r} can't be spent to pay generic mana costs: not "
+                           "{1}-style symbols or the two-mana half of {2/W} (CR 106.6, "
+                           "107.4b, 107.4e)")
     for e in b.player.mana_pool.entries:
         if e.restriction is not None and not b.allowed_main(e.restriction):
             what = getattr(e.restriction, "text", "") or "a spending restriction"

@@ -59,6 +59,7 @@ from .kinds import (
     PoolKind,
     accepts,
     min_units,
+    not_generic,
     note,
 )
 from .outlets import sac_classes, sac_filter_index, sacrificable
@@ -190,14 +191,17 @@ def collect(b: Board) -> None:
     attached = {p.attached_to for p in state.permanents if p.attached_to}
     any_mana_triggers = any(isinstance(ab, TriggeredAbility) and ab.event == "tapped_for_mana"
                             for p in state.permanents for ab in chars_all[p.id].abilities)
-    for perm in b.player.battlefield:
+    for perm in (*b.player.battlefield, *others_for_anyone(b, chars_all)):
         if perm.id in b.exclude:
             continue
         chars = chars_all[perm.id]
+        mine = perm.controller == b.player.name
         opts: list[Option] = []
         for number, ab in enumerate(chars.activated, 1):
             if not ab.is_mana_ability or ab.zone is not Zone.BATTLEFIELD:
                 continue
+            if not mine and not ab.any_player:
+                continue  # CR 602.2: only its controller may activate it
             if b.creature_mana_only and not chars.is_creature:
                 not_from_creature(b, perm.id, number)
                 continue
@@ -253,7 +257,7 @@ def collect(b: Board) -> None:
                 perm.chosen, perm.controller, chars)
         tapper = tapper_cache.get(tkey) if perm.id not in attached else None
         if tapper is None:
-            tapper = (not perm.tapped) and any(
+            tapper = mine and (not perm.tapped) and any(
                 matches(f, chars, perm, state, b.player.name) for f in tflts)
             if perm.id not in attached:
                 tapper_cache[tkey] = tapper
@@ -297,6 +301,14 @@ def collect(b: Board) -> None:
         b.groups.append(g)
 
 
+def others_for_anyone(b: Board, chars_all: Mapping[str, Any]) -> list[Permanent]:
+    """Other players' permanents with a mana ability that "any player may activate"
+    (Mana Cache; CR 602.2): the paying player may activate it, and its mana goes to
+    their pool (CR 106.4, 109.5: they are its "you")."""
+    return [p for p in b.state.permanents if p.controller != b.player.name
+            and any(ab.any_player and ab.is_mana_ability for ab in chars_all[p.id].activated)]
+
+
 def triggered_mana_differs(b: Board, perm: Permanent, ab: ActivatedAbility,
                            triggered: Sequence[tuple[Permanent, TriggeredAbility]]) -> str:
     """Whether the mana of the triggered mana abilities that tapping ``perm`` sets off
@@ -323,7 +335,8 @@ def triggered_mana_differs(b: Board, perm: Permanent, ab: ActivatedAbility,
                 "apart: not modelled")
     restriction = bind_restriction(ab.mana.restriction, perm) if ab.mana is not None else None
     if restriction is not None and not (b.allowed_main(restriction)
-                                        and not b.costly_abilities):
+                                        and not b.costly_abilities
+                                        and not restriction.not_generic):
         return ("its mana has a spending restriction that its triggered mana abilities' "
                 "mana doesn't carry (CR 106.6; the Mana Flare and Heartbeat of Spring "
                 "rulings): not modelled")
@@ -387,6 +400,20 @@ def unmodelled(b: Board, perm: Permanent | None, ab: ActivatedAbility,
     the source is left out and every answer is a lower bound (never a guess)."""
     if ab.mana is not None and ab.mana.kind is ManaProductionKind.UNMODELLED:
         return LeftOut(UNMODELLED_WHY)
+    if b.life_colors and any(b.life_payable(s) and s.kind not in (
+            SymbolKind.PHYREXIAN, SymbolKind.HYBRID_PHYREXIAN) for s in ab.mana_cost):
+        # K'rrik: 2 life may pay a {B} in this ability's cost too (its ruling: "any
+        # cost you pay"); the payment solver pays mana abilities' costs with mana only.
+        return LeftOut("2 life may pay a symbol of its mana cost (K'rrik, Son of "
+                       "Yawgmoth), which is not modelled for mana abilities' costs")
+    if ab.mana is not None and not_generic(ab.mana.restriction) and b.snow_matters \
+            and perm is not None and effective(b.state)[perm.id].is_snow:
+        # CR 107.4h sets {S} apart from generic mana ("effects that reduce the amount
+        # of generic mana you pay don't affect {S} costs"); Jegantha's ruling calls a
+        # generic mana cost "any cost requiring mana where that cost isn't {C}, {W},
+        # {U}, {B}, {R}, or {G}". Whether its mana pays {S} is not decided.
+        return LeftOut("its mana can't be spent to pay generic mana costs, and whether "
+                       "{S} is one (CR 107.4h) is not decided by manacheck")
     if unknown_condition and ab.condition is not None:
         return LeftOut(f"its condition '{ab.condition.kind}' is not modelled by the "
                         f"payment solver")
@@ -400,6 +427,11 @@ def unmodelled(b: Board, perm: Permanent | None, ab: ActivatedAbility,
         if c.kind not in _SUPPORTED_COSTS:
             return LeftOut(f"its cost part '{c.text}' is not modelled by the payment "
                             f"solver")
+        if c.kind is CostKind.REMOVE_COUNTERS and c.count == "X" and ab.mana is not None \
+                and ab.mana.amount_of == "X" and (ab.tap or ab.untap):
+            # Mage-Ring Network: one activation per permanent ({T}), one option per X
+            # from 1 to its counters (``produce.base_outcomes``; CR 107.3, 118.3).
+            continue
         if not isinstance(c.count, int):
             return LeftOut(f"its cost part '{c.text}' has a variable amount")
     if ab.mana_cost.has_variable:
@@ -463,12 +495,19 @@ def options(b: Board, ab: ActivatedAbility, number: int,
         # CR 106.6: "the chosen type" is this source's choice (Cavern of Souls).
         restriction = bind_restriction(ab.mana.restriction, perm)
         if restriction is not None and b.allowed_main(restriction) \
-                and not b.costly_abilities:
+                and not b.costly_abilities and not restriction.not_generic:
             restriction = None
         real = tuple(sorted(ev, key=lambda t: t.order))
         # Types no symbol tells apart (e.g. {G} and {C} for a generic-only cost)
         # share one representative in the kind: validity can't see the difference.
         merged = tuple(sorted((b.type_class[t] for t in real), key=lambda t: t.order))
+        if not b.costly_abilities and len(merged) > max(b.d_main_max, 1) \
+                and len(set(merged)) == 1:
+            # More mana of one kind than the cost takes (Mage-Ring Network with many
+            # storage counters): each activation gives 1 to all of its mana and the rest
+            # is left over, so validity can't tell these apart; the kind keeps as many
+            # as the cost takes, the option what it really adds (payments differ by it).
+            merged = merged[:max(b.d_main_max, 1)]
         # "One mana of any type the sacrificed land could produce": a land that could
         # produce this type must be sacrificed for it (CR 106.7).
         sac_for = sac_filter_index(b, sflt, perm, real[0]) \
@@ -576,5 +615,14 @@ def pool_kinds(b: Board) -> list[PoolKind]:
                           "may pay for this spell, and where pool mana came from isn't "
                           "recorded")
         return [PoolKind(e.type, e.snow, False, e.amount) for e in entries]
-    return [PoolKind(e.type, e.snow, b.allowed_main(e.restriction), e.amount)
+    if b.snow_matters and any(e.snow and not_generic(e.restriction) for e in entries):
+        # Snow mana that can't pay generic mana costs: whether it pays {S} is not
+        # decided (see ``unmodelled``), so the pool is left out.
+        b.left_out.append("the mana pool")
+        b.notes.append("the mana pool is left out: it holds snow mana that can't be spent "
+                       "to pay generic mana costs, and whether {S} is one (CR 107.4h) is "
+                       "not decided by manacheck")
+        return [PoolKind(e.type, e.snow, False, e.amount) for e in entries]
+    return [PoolKind(e.type, e.snow, b.allowed_main(e.restriction), e.amount,
+                     not_generic(e.restriction))
             for e in entries]

@@ -60,6 +60,10 @@ def count_per(state: GameState, source: Permanent, prod: ManaProduction) -> int:
     than 0 mana, CR 107.1b)."""
     if prod.amount_of == "power":
         return max(effective(state)[source.id].power or 0, 0)
+    if prod.amount_of == "X":
+        # The types it could produce ignore whether its cost could be paid (CR 106.7):
+        # with X at least 1 it adds its mana. (What it adds now: ``base_outcomes``.)
+        return 1
     if prod.amount_of == "devotion" and prod.kind is ManaProductionKind.FIXED:
         return devotion(state, source.controller, frozenset(prod.mana))
     if prod.per is None:
@@ -97,6 +101,14 @@ def base_outcomes(
     """
     prod = production_now(state, source, prod)
     k = prod.kind
+    if prod.amount_of == "X":
+        # "Remove any number of storage counters: Add {C} for each counter removed this
+        # way" (Mage-Ring Network): X is chosen as the cost is paid, from 0 to the
+        # counters on it (CR 107.3, 118.3, 601.2b via 602.2b); X = 0 adds nothing.
+        most = source.counters[prod.x_counter]
+        check_events(most, source)
+        return frozenset(sorted_event(list(prod.mana) * x) for x in range(1, most + 1)
+                         if prod.mana)
     n = count_per(state, source, prod)
     if k is ManaProductionKind.CHOICE and n:
         check_events(math.comb(len(prod.options) + n - 1, n), source)
