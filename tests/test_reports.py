@@ -347,3 +347,26 @@ def test_unchanged_cases_show_rulings_that_say_a_change_does_not_matter() -> Non
         assert c["answer"] == c["base_answer"] and c["answer"]["facts"] == {"types": ["G"]}
     # A card with no such ruling keeps none.
     assert not [c for c in card_report("Llanowar Elves")["cases"] if c["kind"] == "unchanged"]
+
+
+def test_the_target_leaving_before_resolution() -> None:
+    """CR 608.2b: Hei Bai's leaves-the-battlefield trigger whose only target is exiled
+    before it resolves doesn't resolve; on the ruling board where Llanowar Elves is the
+    target, that is a case, with 608.2b among its rules, and its flip (undoing it) gives
+    the ruling board's outcome back."""
+    card = card_report("Hei Bai, Spirit of Balance")
+    gone = [c for c in cases(card, "variation") if c["dimension"] == "leaves"
+            and c["title"].startswith("the target Llanowar Elves")]
+    assert gone and all("608.2b" in c["rules"] for c in gone)
+    assert any("doesn't resolve" in r["text"] for c in gone for r in c["answer"]["reasons"])
+    for c in gone:
+        _flip_holds(c)
+
+
+def test_one_more_card_in_hand_matters_only_where_the_hand_does() -> None:
+    """A card more in hand changes nothing for Llanowar Elves (no such case), while an
+    empty hand makes Kozilek's discard cost unpayable (CR 118.3)."""
+    assert not [c for c in cases(card_report("Llanowar Elves"), "variation")
+                if c["dimension"] == "hand"]
+    koz = [c for c in cases(card_report(KOZ), "variation") if c["dimension"] == "hand"]
+    assert any(c["title"].endswith("hand is empty") for c in koz)

@@ -470,7 +470,7 @@ def card_report(name: str, *, cards_file: str | None = None) -> dict[str, Any]:
         b.run(board, Question("produce", oid),
               produce_variations(board, oid, helpers, probes), "produce")
     from .rulings import attach_rulings, board_states
-    from .variations import common_variations, leaves_variations
+    from .variations import common_variations, event_targets, leaves_variations
 
     for board_file, state, data in board_states(card.name, db, b.notes):
         mine = [p for p in state.permanents if p.card.name == card.name]
@@ -484,6 +484,9 @@ def card_report(name: str, *, cards_file: str | None = None) -> dict[str, Any]:
         for perm in mine[:1]:
             variations.extend(common_variations(state, perm.id, perm.controller, probes))
             variations.extend(leaves_variations(state, perm.id))
+        for t in event_targets(state):
+            if t in state and t not in {p.id for p in mine}:
+                variations.extend(leaves_variations(state, t, target=True))
         title = board_file.note or board_file.file
         tag = "ruling-" + board_file.file.removesuffix(".yaml")
         try:

@@ -40,7 +40,8 @@ from manacheck.model import (
 from manacheck.model.mana import SymbolKind
 from manacheck.model.state import Card, Counters
 
-__all__ = ["Variation", "activation_variations", "leaves_variations", "produce_variations"]
+__all__ = ["Variation", "activation_variations", "event_targets", "leaves_variations",
+           "produce_variations"]
 
 Change = Callable[[GameState], GameState | None]
 
@@ -78,6 +79,26 @@ def _set_life(state: GameState, player: str, life: int) -> GameState:
 def _set_x(state: GameState, oid: str, x: int) -> GameState:
     return replace(state, stack=tuple(replace(i, x=x) if i.id == oid else i
                                       for i in state.stack))
+
+
+def _set_alt(state: GameState, oid: str, alt: str) -> GameState:
+    return replace(state, stack=tuple(replace(i, alternative_cost=alt) if i.id == oid
+                                      else i for i in state.stack))
+
+
+def _filler_card(state: GameState) -> CardDefinition | None:
+    """A card with no abilities to hold in a hand: Wastes, else any basic land."""
+    for name in ("Wastes", "Plains", "Island", "Swamp", "Mountain", "Forest"):
+        c = state.cards.get(name)
+        if c is not None:
+            return c
+    return None
+
+
+def _add_to_hand(state: GameState, player: str, card: CardDefinition) -> GameState:
+    p = state.player(player)
+    return state.with_player(replace(p, hand=(*p.hand, Card(id=_new_id(state, card.name),
+                                                            card=card, owner=player))))
 
 
 def _set_perm(state: GameState, oid: str, **kw: object) -> GameState:
@@ -329,6 +350,15 @@ def activation_variations(state: GameState, oid: str, number: int, ab: Activated
                 add(Variation("hand", f"{player}'s hand holds {xc.name} "
                               f"({xc.mana_cost.text if xc.mana_cost else ''}) instead",
                               False, x_hand, ("107.3", "202.3e")))
+    # Hand size: one card more (an ability that counts cards in hand, CR 402).
+    extra = _filler_card(state)
+    if extra is not None:
+        hand_matters = ab.condition is not None or any(
+            p.kind in (CostKind.DISCARD, CostKind.REVEAL, CostKind.DISCARD_HAND)
+            for p in ab.costs)
+        add(Variation("hand", f"{player} has one more card in hand ({extra.name})",
+                      hand_matters, partial(_add_to_hand, player=player, card=extra),
+                      ("402.1",)))
     # Targets: the chosen ones leave (CR 115, 601.2c); a spell target's X changes.
     for t in dict.fromkeys(targets):
         if t in state.player_names or t == oid:
@@ -342,6 +372,12 @@ def activation_variations(state: GameState, oid: str, number: int, ab: Activated
                 add(Variation("stack", f"{t} was cast with X={item.x + 1}", True,
                               partial(_set_x, oid=t, x=item.x + 1),
                               ("107.3", "202.3e")))
+            if (item.id == t and item.card is not None and item.card.alternative_costs
+                    and item.alternative_cost is None):
+                alt = item.card.alternative_costs[0].name
+                # CR 118.9c, 202.3: an alternative cost doesn't change the mana value.
+                add(Variation("stack", f"{t} was cast for its {alt} cost", False,
+                              partial(_set_alt, oid=t, alt=alt), ("118.9c", "202.3")))
     out.extend(common_variations(state, oid, player, probes))
     return out
 
@@ -356,12 +392,36 @@ def _leaves_first(state: GameState, oid: str) -> GameState | None:
     return replace(state, events=(*events[:-1], {"exile": oid}, last))
 
 
-def leaves_variations(state: GameState, oid: str) -> list[Variation]:
-    """For a board with events ending in a resolution: the object ``oid`` is exiled just
-    before it (CR 113.7a: an ability on the stack exists independently of its source;
-    CR 608.2h: last-known information; CR 400.7: a new object)."""
+def leaves_variations(state: GameState, oid: str, *, target: bool = False
+                      ) -> list[Variation]:
+    """For a board with events ending in a resolution: the object ``oid`` (the card, or
+    with ``target`` a target its events choose) is exiled just before it. CR 113.7a: an
+    ability on the stack exists independently of its source; CR 608.2h: last-known
+    information; CR 400.7: a new object; CR 608.2b: a target gone is illegal."""
+    if target:
+        return [Variation("leaves", f"the target {oid} is exiled just before the last "
+                          "resolution", True, partial(_leaves_first, oid=oid),
+                          ("608.2b", "400.7"))]
     return [Variation("leaves", f"{oid} is exiled just before the last resolution", True,
                       partial(_leaves_first, oid=oid), ("113.7a", "608.2h", "400.7"))]
+
+
+def event_targets(state: GameState) -> list[str]:
+    """The targets a board's events choose (``activate``/``cast`` targets, ``choose:
+    {target}``/``{targets}``), in order, once each."""
+    out: dict[str, None] = {}
+    for ev in state.events:
+        if not isinstance(ev, dict):
+            continue
+        for key in ("activate", "cast", "choose"):
+            body = ev.get(key)
+            if not isinstance(body, dict):
+                continue
+            ts = body.get("targets", [body["target"]] if "target" in body else [])
+            for t in ts if isinstance(ts, list) else []:
+                if isinstance(t, str):
+                    out.setdefault(t, None)
+    return list(out)
 
 
 def produce_variations(state: GameState, oid: str, helpers: Sequence[str],
