@@ -61,8 +61,9 @@ def card_rulings(name: str, cards_file: str | None = None) -> list[dict[str, str
 
     if detect(cards_file) is None:  # a card-format file: no rulings
         return []
-    st = os.stat(cards_file)
-    key = (os.path.abspath(cards_file), st.st_size, st.st_mtime_ns)
+    from .card import file_version
+
+    key = file_version(cards_file)
     found = _DOWNLOADED.get(key)
     if found is None:
         from manacheck.model.usercards import download_rulings
