@@ -521,15 +521,6 @@ def card_report(name: str, *, cards_file: str | None = None) -> dict[str, Any]:
     }
 
 
-def file_version(path: str) -> tuple[str, int, int]:
-    """A file's absolute path, size and modification time: a key for what was read of
-    it once per process, that changes when the file does."""
-    import os
-
-    st = os.stat(path)
-    return (os.path.abspath(path), st.st_size, st.st_mtime_ns)
-
-
 _DATABASES: dict[tuple[str, int, int], CardDatabase] = {}
 
 
@@ -537,6 +528,8 @@ def _database(cards_file: str) -> CardDatabase:
     """The built-in cards with ``cards_file``'s, read once per process for each version
     of the file (a pool's worker reports on many cards of one file)."""
     from manacheck.model.statefile import load_card_file
+
+    from .filecache import file_version
 
     key = file_version(cards_file)
     db = _DATABASES.get(key)

@@ -61,7 +61,7 @@ def card_rulings(name: str, cards_file: str | None = None) -> list[dict[str, str
 
     if detect(cards_file) is None:  # a card-format file: no rulings
         return []
-    from .card import file_version
+    from .filecache import file_version
 
     key = file_version(cards_file)
     found = _DOWNLOADED.get(key)
