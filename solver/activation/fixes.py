@@ -71,7 +71,7 @@ from .problem import Problem
 from .verdict import Change, Fix, Reason
 from .words import describe_filter
 
-__all__ = ["PAIR_LIMIT", "Candidate", "candidate_changes", "find_fixes"]
+__all__ = ["PAIR_LIMIT", "Candidate", "candidate_changes", "find_fixes", "mana_source"]
 
 #: The most pairs of single changes re-checked when no single change is enough.
 PAIR_LIMIT = 300
@@ -123,7 +123,7 @@ def _card_params(card: CardDefinition) -> tuple[tuple[str, object], ...]:
             ("mana_cost", card.mana_cost.text if card.mana_cost is not None else None))
 
 
-def _mana_source(t: ManaType) -> CardDefinition:
+def mana_source(t: ManaType) -> CardDefinition:
     ab = ActivatedAbility(tap=True, mana=ManaProduction(ManaProductionKind.FIXED, mana=(t,),
                                                         amount=0),
                           text=f"{{T}}: Add {{{t.value}}}.")
@@ -310,10 +310,10 @@ def _resource_changes(act: Activation, rules: set[str], k: int) -> list[Candidat
             k += 1
             out.append(Candidate(f"legal with one more source of {{{t.value}}}", "601.2h",
                                  Change("add_mana_source", (("mana", t.value),)),
-                                 _adder_perm(_mana_source(t), player, f"{_FIX_PREFIX}:{k}")))
+                                 _adder_perm(mana_source(t), player, f"{_FIX_PREFIX}:{k}")))
             out.append(Candidate(f"legal with two more sources of {{{t.value}}}", "601.2h",
                                  Change("add_mana_source", (("mana", t.value), ("number", 2))),
-                                 _adder_two(_mana_source(t), player, f"{_FIX_PREFIX}:{k}")))
+                                 _adder_two(mana_source(t), player, f"{_FIX_PREFIX}:{k}")))
     if "119.4" in rules:
         need = max(c.count for c in ab.costs
                    if c.kind is CostKind.PAY_LIFE and isinstance(c.count, int))

@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from manacheck.model import ActivatedAbility, CardDefinition, GameState, Permanent
+from manacheck.model.abilities import Zone
 from manacheck.model.cards import CardDatabase
 from manacheck.model.state import Card
 
@@ -153,6 +154,14 @@ def base_state(card: CardDefinition, db: CardDatabase) -> tuple[GameState, str]:
         alice = add_permanent(GameState(players=(Player(PLAYER), Player(OPPONENT)),
                                         turn=Turn(PLAYER), cards=db), PLAYER,
                               card).player(PLAYER)
+        if "Creature" in card.types and card.toughness == 0:
+            # A 0/0 that enters with X +1/+1 counters (Walking Ballista, Hangarback
+            # Walker): cast with X=1, so that it survives (CR 107.3m, 704.5f).
+            from dataclasses import replace
+
+            perm = alice.battlefield[0]
+            alice = replace(alice, battlefield=(replace(
+                perm, counters=perm.counters.add("+1/+1", 1)),))
     else:
         alice = Player(PLAYER, hand=(Card(id=oid, card=card, owner=PLAYER),))
     state = GameState(players=(alice, Player(OPPONENT)),
@@ -233,6 +242,42 @@ def _named_ids(state: GameState) -> GameState:
         return names.get(node, node) if isinstance(node, str) else node
 
     return load_state_data(rename(data), cards=state.cards)
+
+
+def _in_zone(state: GameState, oid: str, card: CardDefinition, zone: Zone) -> GameState:
+    """The card in Alice's hand or graveyard instead of on the battlefield."""
+    from dataclasses import replace
+
+    p = state.player(PLAYER)
+    c = Card(id=oid, card=card, owner=PLAYER)
+    p = replace(p, battlefield=tuple(o for o in p.battlefield if o.id != oid),
+                hand=(*p.hand, c) if zone is Zone.HAND else p.hand,
+                graveyard=(*p.graveyard, c) if zone is Zone.GRAVEYARD else p.graveyard)
+    return state.with_player(p)
+
+
+def with_mana_for(state: GameState, ab: ActivatedAbility) -> GameState:
+    """One untapped "{T}: Add {M}" land for each mana symbol of the ability's cost (its
+    color; {C} for generic mana and {C}-hybrid; the first color of a hybrid; none for X),
+    so that a board where it works is found without a fix per symbol (CR 601.2g-h)."""
+    from manacheck.model import ManaType
+    from manacheck.model.mana import SymbolKind
+    from manacheck.solver.activation.fixes import mana_source
+
+    from .variations import add_permanent
+
+    for sym in ab.mana_cost.symbols:
+        if sym.kind is SymbolKind.VARIABLE:
+            continue
+        if sym.kind is SymbolKind.GENERIC:
+            types = [ManaType.C] * sym.amount
+        elif sym.colors:
+            types = [sym.colors[0]]
+        else:
+            types = [ManaType.C]
+        for t in types[:20]:
+            state = add_permanent(state, PLAYER, mana_source(t))
+    return state
 
 
 def _witness_targets(state: GameState, oid: str, number: int, player: str
@@ -457,13 +502,31 @@ def card_report(name: str, *, cards_file: str | None = None) -> dict[str, Any]:
     ab_data = [{"index": i, "text": ab.text or ab.cost_text}
                for i, ab in enumerate(abilities, 1)]
     for i, ab in enumerate(abilities, 1):
-        board, steps = working_board(start, oid, i, PLAYER)
+        first = start
+        if ab.zone is not Zone.BATTLEFIELD and ab.zone in (Zone.HAND, Zone.GRAVEYARD):
+            first = _in_zone(start, oid, card, ab.zone)  # cycling, channel, unearth...
+        text = ab.text or ab.cost_text
+        here = [a.text or a.cost_text for a in activated_abilities(first, oid)]
+        if text not in here:
+            b.notes.append(f"ability {i} ({text}) isn't the card's in its zone "
+                           f"{ab.zone.value}: not asked")
+            continue
+        n = here.index(text) + 1  # its number where it works (CR 113.6)
+        from manacheck.solver.activation.check import is_legal
+
+        if ab.mana_cost.symbols and not is_legal(first, oid, n, PLAYER):
+            first = with_mana_for(first, ab)  # the smallest board stays the base if it works
+        board, steps = working_board(first, oid, n, PLAYER)
         if steps:
             b.notes.append(f"ability {i}: base board found by: " + "; ".join(steps))
-        targets = _witness_targets(board, oid, i, PLAYER)
-        q = Question("can-activate", oid, i, PLAYER, ab.text or ab.cost_text)
-        b.run(board, q, activation_variations(board, oid, i, ab, PLAYER, targets, probes),
-              f"a{i}")
+        targets = _witness_targets(board, oid, n, PLAYER)
+        q = Question("can-activate", oid, n, PLAYER, text)
+        base_answer = b.run(board, q, activation_variations(board, oid, n, ab, PLAYER,
+                                                            targets, probes), f"a{i}")
+        if base_answer.verdict != "legal":
+            b.notes.append(f"ability {i}: no board on which it works was found (after "
+                           f"{len(steps)} fix(es)); its base board is {base_answer.verdict}: "
+                           f"{base_answer.summary}")
     if isinstance(start.get(oid), Permanent) and any(
             isinstance(a, ActivatedAbility) and a.mana is not None for a in abilities):
         board, helpers = _mana_helpers(start, oid)

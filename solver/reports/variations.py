@@ -223,17 +223,18 @@ def common_variations(state: GameState, oid: str, player: str,
     card = obj.card if isinstance(obj, (Permanent, Card)) else None
     opp = _opponent(state, player)
     if isinstance(obj, Permanent) and card is not None:
-        lethal = (_is_creature(obj) and isinstance(card.toughness, int)
-                  and card.toughness > 0)
+        # CR 704.5f with the counters it has (a 0/0 with a +1/+1 counter is a 1/1).
+        toughness = (card.toughness + obj.counters["+1/+1"] - obj.counters["-1/-1"]
+                     if isinstance(card.toughness, int) else 0)
+        lethal = _is_creature(obj) and toughness > 0
         named = [k for k in _counter_kinds(card.text) if k not in ("+1/+1", "-1/-1")]
         for kind in ("+1/+1", "-1/-1", *named):
-            if kind == "-1/-1" and lethal and card.toughness == 1:
+            if kind == "-1/-1" and lethal and toughness == 1:
                 continue  # one -1/-1 counter is the lethal case below
             yield Variation("counters", f"{oid} has a {kind} counter", False,
                             partial(_add_counters, oid=oid, kind=kind, n=1), ("122.1",), oid)
         if lethal:
-            assert isinstance(card.toughness, int)
-            t = card.toughness
+            t = toughness
             yield Variation("counters", f"{oid} has {t} -1/-1 counter(s): toughness 0",
                             True, partial(_add_counters, oid=oid, kind="-1/-1", n=t),
                             ("704.5f",), oid)
