@@ -396,6 +396,8 @@ class CaseBuilder:
         m = re.search(r"could change the \w+[^:]*: (.+)$", text)
         if m:
             key = m.group(1)
+            if key.count("(CR ") > 2:  # text no template read: it could change anything
+                key = "text manacheck doesn't read (it could change any rule family)"
         elif "choice the game asks for before priority" in text:
             key = "a choice before priority (CR 704.5j)"
         elif "isn't performed by manacheck" in text:
