@@ -318,6 +318,16 @@ QUESTION_BOARDS = [
     ("exotic-orchard-replacement", "Exotic Orchard", "produces", {"types": ["B"]}),
     ("reflecting-pool-two-pools", "Reflecting Pool", "produces", {"types": []}),
     ("basalt-monolith-untaps-itself", "Basalt Monolith", "legal", {"legal": True}),
+    ("pili-pala-already-untapped", "Pili-Pala", "not legal", {"legal": False}),
+    ("pili-pala-mana-ability", "Pili-Pala", "legal",
+     {"legal": True, "only_while_paying": True}),
+    ("grand-architect-taps-itself", "Grand Architect", "legal", {"legal": True}),
+    ("icehide-troll-already-tapped", "Icehide Troll", "legal", {"legal": True}),
+    ("relic-of-progenitus-empty-graveyards", "Relic of Progenitus", "legal",
+     {"legal": True}),
+    ("vizier-cycles-without-a-target", "Vizier of Tumbling Sands", "legal", {"legal": True}),
+    ("doubling-cube-mana-ability", "Doubling Cube", "legal",
+     {"legal": True, "only_while_paying": True}),
 ]
 
 
