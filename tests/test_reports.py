@@ -328,6 +328,10 @@ QUESTION_BOARDS = [
     ("vizier-cycles-without-a-target", "Vizier of Tumbling Sands", "legal", {"legal": True}),
     ("doubling-cube-mana-ability", "Doubling Cube", "legal",
      {"legal": True, "only_while_paying": True}),
+    ("squandered-resources-land-without-mana", "Squandered Resources", "legal",
+     {"legal": True}),
+    ("springleaf-drum-summoning-sick-creature", "Springleaf Drum", "legal", {"legal": True}),
+    ("vedalken-orrery-not-abilities", "Vedalken Orrery", "not legal", {"legal": False}),
 ]
 
 
