@@ -332,6 +332,10 @@ QUESTION_BOARDS = [
      {"legal": True}),
     ("springleaf-drum-summoning-sick-creature", "Springleaf Drum", "legal", {"legal": True}),
     ("vedalken-orrery-not-abilities", "Vedalken Orrery", "not legal", {"legal": False}),
+    ("training-grounds-down-to-one-mana", "Training Grounds", "legal", {"legal": True}),
+    ("training-grounds-not-cycling", "Training Grounds", "not legal", {"legal": False}),
+    ("nykthos-mana-ability", "Nykthos, Shrine to Nyx", "legal",
+     {"legal": True, "only_while_paying": True}),
 ]
 
 
