@@ -336,6 +336,9 @@ QUESTION_BOARDS = [
     ("training-grounds-not-cycling", "Training Grounds", "not legal", {"legal": False}),
     ("nykthos-mana-ability", "Nykthos, Shrine to Nyx", "legal",
      {"legal": True, "only_while_paying": True}),
+    ("celestial-dawn-nonland-mana", "Celestial Dawn", "produces", {"types": ["G"]}),
+    ("icehide-troll-snow-any-color", "Icehide Troll", "legal", {"legal": True}),
+    ("icehide-troll-needs-snow-sources", "Icehide Troll", "not legal", {"legal": False}),
 ]
 
 

@@ -363,16 +363,27 @@ def test_examples_validate_and_run_from_the_cli(capsys: pytest.CaptureFixture[st
     for f in sorted(RULINGS.glob("*.yaml")):
         code = main(["resolve", str(f), "--all-choices"])
         out = capsys.readouterr()
+        if "\n# Question: " in f.read_text(encoding="utf-8") and code == 1:
+            # A board asking another question may hold an effect the resolution solver
+            # doesn't model: then its outcome is "not decided" (exit 1), never bad input.
+            assert out.out.startswith("not decided: "), (f, out.out)
+            continue
         assert code == 0, (f, out.err)
         assert "resulting state:" in out.out
 
 
 def test_outcome_state_feeds_back_in() -> None:
     import yaml
+    from manacheck.solver.resolution import Unsupported
 
     for f in sorted(RULINGS.glob("*.yaml")):
         st = load_state(f)
         own = yaml.safe_load(f.read_text()).get("cards") or []  # the board's own cards
+        if "\n# Question: " in f.read_text(encoding="utf-8"):
+            try:  # a board asking another question: only if it resolves at all
+                outcomes(st)
+            except Unsupported:
+                continue
         for o in outcomes(st):
             extra = [{"name": "Mirror Gallery", "mana_cost": "{5}", "types": ["Artifact"],
                       "abilities": [{"static": {"kind": "other",

@@ -468,11 +468,12 @@ def test_a_creature_with_defender_cant_attack() -> None:
         resolve(s, [{"attack": "Wall"}])
 
 
-def test_resolve_refuses_an_effect_it_doesnt_apply(tmp_path: Path) -> None:
+def test_resolve_refuses_an_effect_it_doesnt_apply(tmp_path: Path,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
     from manacheck.solver.resolution import Unsupported, resolve
 
     # Shifter's unread "isn't a creature" (layer 4) could decide whether -1/-1 counters
-    # kill it: resolve refuses with one line, naming it (exit status 2).
+    # kill it: the outcome is not decided, naming it (exit status 1: not bad input).
     s = resolve_board("Shifter, Llanowar Elves", SHIFTER)
     with pytest.raises(Unsupported, match="Shifter"):
         resolve(s, [{"put_counters": {"object": "Shifter", "counters": {"-1/-1": 1}}}])
@@ -483,7 +484,10 @@ players:
   Alice: {battlefield: [Shifter, Llanowar Elves]}
 events: [{put_counters: {object: Shifter, counters: {"-1/-1": 1}}}]
 """ + SHIFTER)
-    assert main(["resolve", str(path)]) == 2
+    capsys.readouterr()
+    assert main(["resolve", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert out.startswith("not decided: ") and "Shifter" in out
 
 
 @pytest.mark.cr("614.1c")

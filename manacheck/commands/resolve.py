@@ -5,7 +5,9 @@ triggers (CR 603) and their resolution, each line with rule numbers, then the re
 state as a state file (so it can be fed back in). By default it stops at the first
 choice the file leaves open and lists the options (exit status 1: the outcome isn't
 determined yet); ``--all-choices`` plays out every combination and prints each distinct
-outcome once (exit status 0). Bad events: one line naming the event, exit status 2.
+outcome once (exit status 0). A board that needs an effect the solver doesn't model:
+"not decided", naming it, exit status 1. Bad events: one line naming the event, exit
+status 2.
 """
 
 from __future__ import annotations
@@ -64,7 +66,20 @@ def _outcome_text(o: Outcome, extra: list[dict[str, Any]]) -> list[str]:
 
 
 def handle(args: argparse.Namespace) -> int:
+    from manacheck.solver.resolution import Unsupported
+
     state = load_state_with_cards(args.state, args.cards, note=card_note)
+    try:
+        return _answer(args, state)
+    except Unsupported as e:
+        # An effect the solver doesn't model is not bad input: the outcome is not
+        # decided (exit status 1), and the answer names the effect.
+        emit(args, {"decided": False, "not_decided": e.one_line()},
+             f"not decided: {e.one_line()}")
+        return EXIT_NO
+
+
+def _answer(args: argparse.Namespace, state: Any) -> int:
     extra = _input_cards(args.state)
     if args.all_choices:
         outs = outcomes(state, limit=max(1, args.limit))
