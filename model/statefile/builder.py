@@ -13,14 +13,14 @@ CR 109: objects (the ids are ours). CR 122.1: counters are never negative.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from ..cards import HOW_TO_ADD_A_CARD, CardDatabase, CardDefinition
 from ..state import Counters
 from .problems import Collector, suggest
 
-__all__ = ["MAX_NUMBER", "Builder", "small_int"]
+__all__ = ["MAX_NUMBER", "AutoIds", "Builder", "small_int"]
 
 #: Largest number accepted for life, X, counters and library size.
 MAX_NUMBER = 1_000_000
@@ -35,15 +35,39 @@ def small_int(v: Any) -> bool:
     return _is_int(v) and abs(v) <= MAX_NUMBER
 
 
+class AutoIds:
+    """The id contract's automatic part: an explicit ``id`` is kept; otherwise the card's
+    name, with ``#2``, ``#3`` ... for later copies, skipping ids given explicitly and ids
+    already handed out. One instance per state, called in file order."""
+
+    def __init__(self, explicit: Iterable[str] = ()) -> None:
+        self.explicit: set[str] = set(explicit)
+        self.taken: set[str] = set()
+        self.counts: dict[str, int] = {}
+
+    def of(self, entry: Any, name: str) -> str:
+        """The id of ``entry`` (a file entry) for a card named ``name``."""
+        if isinstance(entry, Mapping) and isinstance(entry.get("id"), str) and entry["id"]:
+            return str(entry["id"])
+        n = self.counts.get(name, 0)
+        while True:
+            n += 1
+            candidate = name if n == 1 else f"{name}#{n}"
+            if candidate not in self.explicit and candidate not in self.taken:
+                break
+        self.counts[name] = n
+        self.taken.add(candidate)
+        return candidate
+
+
 class Builder:
     """The state being built: its collector, card database, ids and player names."""
 
     def __init__(self, c: Collector, db: CardDatabase) -> None:
         self.c = c
         self.db = db
-        self.taken: set[str] = set()
-        self.counts: dict[str, int] = {}
-        self.explicit: set[str] = set()
+        self.ids = AutoIds()
+        self.explicit = self.ids.explicit  # filled by collect_explicit
         self.player_names: list[str] = []
         self.paths: dict[str, str] = {}  # object id -> key path, in file order
 
@@ -63,19 +87,9 @@ class Builder:
 
     def new_id(self, entry: Any, name: str, path: str) -> str:
         """The object's id: explicit, else its name with #2, #3... (skipping taken ids)."""
-        if isinstance(entry, Mapping) and isinstance(entry.get("id"), str) and entry["id"]:
-            self.paths.setdefault(str(entry["id"]), path)
-            return str(entry["id"])
-        n = self.counts.get(name, 0)
-        while True:
-            n += 1
-            candidate = name if n == 1 else f"{name}#{n}"
-            if candidate not in self.explicit and candidate not in self.taken:
-                break
-        self.counts[name] = n
-        self.taken.add(candidate)
-        self.paths[candidate] = path
-        return candidate
+        oid = self.ids.of(entry, name)
+        self.paths.setdefault(oid, path)
+        return oid
 
     # cards -------------------------------------------------------------------------
     def card(self, name: Any, path: str) -> CardDefinition | None:

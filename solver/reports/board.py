@@ -17,9 +17,11 @@ CR 106.4: the mana pool.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
+
+from manacheck.model.statefile.builder import AutoIds
 
 __all__ = [
     "ZONES",
@@ -228,28 +230,6 @@ def _pool(value: Any) -> tuple[Mana, ...]:
     return tuple(out)
 
 
-class _Ids:
-    """The loader's ids: explicit ids, else the name with ``#2``, ``#3``… (skipping taken)."""
-
-    def __init__(self, explicit: Iterable[str]) -> None:
-        self.explicit = set(explicit)
-        self.taken: set[str] = set()
-        self.counts: dict[str, int] = {}
-
-    def of(self, entry: Any, name: str) -> str:
-        if isinstance(entry, Mapping) and isinstance(entry.get("id"), str) and entry["id"]:
-            return str(entry["id"])
-        n = self.counts.get(name, 0)
-        while True:
-            n += 1
-            candidate = name if n == 1 else f"{name}#{n}"
-            if candidate not in self.explicit and candidate not in self.taken:
-                break
-        self.counts[name] = n
-        self.taken.add(candidate)
-        return candidate
-
-
 def _list(value: Any) -> list[Any]:
     return value if isinstance(value, list) else []
 
@@ -265,7 +245,7 @@ def _explicit_ids(players: Mapping[Any, Any], data: Mapping[str, Any]) -> list[s
             if isinstance(e, Mapping) and isinstance(e.get("id"), str) and e["id"]]
 
 
-def _obj(entry: Any, zone: str, ids: _Ids) -> Obj:
+def _obj(entry: Any, zone: str, ids: AutoIds) -> Obj:
     if not isinstance(entry, Mapping):
         name = _text(entry, "?")
         return Obj(id=ids.of(entry, name), name=name, zone=zone)
@@ -284,7 +264,7 @@ def _obj(entry: Any, zone: str, ids: _Ids) -> Obj:
                if isinstance(chosen, Mapping) else ())
 
 
-def _stack_entry(position: int, entry: Any, ids: _Ids) -> StackEntry:
+def _stack_entry(position: int, entry: Any, ids: AutoIds) -> StackEntry:
     e: Mapping[str, Any] = entry if isinstance(entry, Mapping) else {"card": entry}
     assert isinstance(e, Mapping)
     controller = _text(e.get("controller"), "?")
@@ -321,7 +301,7 @@ def read_board(state: Any) -> Board:
     turn: Mapping[str, Any] = raw_turn if isinstance(raw_turn, Mapping) else {}
     raw_players = data.get("players")
     players_data: Mapping[Any, Any] = raw_players if isinstance(raw_players, Mapping) else {}
-    ids = _Ids(_explicit_ids(players_data, data))
+    ids = AutoIds(_explicit_ids(players_data, data))
     active = _text(turn.get("active_player"), "?")
     prio_raw = turn.get("priority")
     priority = _text(prio_raw) if prio_raw is not None else None
