@@ -52,7 +52,8 @@ class Question:
 
     def command_line(self, path: str = "STATE.yaml") -> str:
         """The exact command that asks it of the state saved as ``path``."""
-        q = _quote
+        from shlex import quote as q
+
         if self.command == "can-activate":
             line = f"manacheck can-activate {path} {q(self.object or '')}"
             if self.ability is not None:
@@ -63,12 +64,6 @@ class Question:
         if self.command == "produce":
             return f"manacheck produce {path} {q(self.object or '')}"
         return f"manacheck resolve {path} --all-choices"
-
-
-def _quote(s: str) -> str:
-    import shlex
-
-    return shlex.quote(s)
 
 
 @dataclass(frozen=True)

@@ -319,6 +319,7 @@ class CaseBuilder:
                 base_answer=base_answer, rules=list(base_answer.rules), flip=None))
         else:
             file, title, data, text = ruling
+            base_data = data
             self.cases.append(CaseData(
                 id=f"{self.prefix}/{tag}/board", title=title, kind="ruling",
                 dimension="ruling", surprising=False, question=q, state=data,
@@ -368,7 +369,7 @@ class CaseBuilder:
                 dimension=var.dimension, surprising=not var.expected, question=q,
                 state=data, state_yaml=_yaml(data), answer=answer,
                 base_answer=base_answer, rules=rules,
-                flip=self._flip(varied, base, q, answer, base_answer, var)))
+                flip=self._flip(varied, base_data, q, answer, base_answer, var)))
         if unfit:
             self.notes.append(f"{tag}: {len(unfit)} variation(s) don't fit the board's own "
                               f"events and were left out ({'; '.join(unfit)})")
@@ -410,9 +411,10 @@ class CaseBuilder:
             key = "a search limit"
         self.undecided[key] = self.undecided.get(key, 0) + 1
 
-    def _flip(self, varied: GameState, base: GameState, q: Question, answer: Answer,
-              base_answer: Answer, var: Variation) -> dict[str, Any]:
-        """The smallest change that gives the base answer back, re-checked."""
+    def _flip(self, varied: GameState, base_data: dict[str, Any], q: Question,
+              answer: Answer, base_answer: Answer, var: Variation) -> dict[str, Any]:
+        """The smallest change that gives the base answer back: a verified fix, re-asked;
+        else undoing the variation, which is the base board (its answer asked already)."""
         number = ability_number(varied, q) if q.command == "can-activate" else None
         if number and answer.verdict == "not legal":
             from manacheck.solver.activation import can_activate
@@ -432,16 +434,12 @@ class CaseBuilder:
                     data = state_data(s2, self.db)
                     return {"change": c.description, "rule": c.rule,
                             "answer": a2.to_data(), "state": data}
-        again = ask(base, q)  # re-checked like any other flip
-        data = state_data(base, self.db)
-        if base.events:
-            data["events"] = list(base.events)
         return {"change": f"undo it: as on the base board, not '{var.title}'",
-                "rule": "", "answer": again.to_data(), "state": data}
+                "rule": "", "answer": base_answer.to_data(), "state": base_data}
 
     def merged(self) -> list[CaseData]:
-        """Cases with the same question, verdict and deciding rules as one; surprising
-        first, then base boards, then by dimension (stable)."""
+        """Cases with the same question, verdict and deciding rules as one, in
+        :func:`ordered` order."""
         out: list[CaseData] = []
         by_reason: dict[tuple[str, str, frozenset[tuple[str, str]]], CaseData] = {}
         for c in self.cases:
@@ -459,15 +457,22 @@ class CaseBuilder:
                 continue
             first.merged.append(c.title)
             first.surprising = first.surprising or c.surprising
-        order = {"ruling": 1, "variation": 2, "base": 0, "unchanged": 3}
-        return sorted(out, key=lambda c: (not c.surprising, order[c.kind]))
+        return ordered(out)
+
+
+_KIND_ORDER = {"base": 0, "ruling": 1, "variation": 2, "unchanged": 3}
+
+
+def ordered(cases: Sequence[CaseData]) -> list[CaseData]:
+    """Surprising cases first, then base boards, ruling boards, variations and
+    unchanged ones (stable within each)."""
+    return sorted(cases, key=lambda c: (not c.surprising, _KIND_ORDER[c.kind]))
 
 
 def _mana_helpers(state: GameState, oid: str) -> tuple[GameState, list[str]]:
     """For a could-produce ability with nothing to look at: a Forest (hers or Bob's)."""
     from manacheck.solver.produce.could import could_produce
 
-    perm = state.permanent(oid)
     if could_produce(state, oid):
         return state, []
     forest = state.cards.get("Forest")
@@ -478,7 +483,6 @@ def _mana_helpers(state: GameState, oid: str) -> tuple[GameState, list[str]]:
         if could_produce(s2, oid):
             new = [p.id for p in s2.player(who).battlefield if p.card.name == "Forest"]
             return s2, new[-1:]
-    del perm
     return state, []
 
 
@@ -569,9 +573,8 @@ def card_report(name: str, *, cards_file: str | None = None) -> dict[str, Any]:
             + (": its cases come from its ruling boards"
                if any(c.kind == "ruling" for c in b.cases) else ""))
     cases = b.merged()
-    rulings = attach_rulings(card.name, cases, b.db, b.notes, cards_file, b.unchanged)
-    cases.sort(key=lambda c: (not c.surprising, {"ruling": 1, "variation": 2,
-                                                  "base": 0, "unchanged": 3}[c.kind]))
+    rulings = attach_rulings(card.name, cases, b.db, cards_file, b.unchanged)
+    cases = ordered(cases)  # the rulings added cases
     return {
         "name": card.name,
         "text": card.text,

@@ -118,9 +118,10 @@ class RulingBoard:
         return bool(q) and _norm(ruling_text).find(q[:60]) >= 0
 
 
-def ruling_boards() -> list[RulingBoard]:
-    """Every bundled ruling board."""
-    return [RulingBoard(f, t) for f, t in sorted(_bundle()["ruling_boards"].items())]
+@functools.cache
+def ruling_boards() -> tuple[RulingBoard, ...]:
+    """Every bundled ruling board (read once: a pool asks for them for every card)."""
+    return tuple(RulingBoard(f, t) for f, t in sorted(_bundle()["ruling_boards"].items()))
 
 
 #: (words in a ruling, rules one of which a case must cite, or dimensions one of which
@@ -194,7 +195,7 @@ def _unread(card: Any) -> bool:
     return False
 
 
-def attach_rulings(name: str, cases: list[Any], db: Any, notes: list[str],
+def attach_rulings(name: str, cases: list[Any], db: Any,
                    cards_file: str | None = None, unchanged: Sequence[Any] = ()
                    ) -> list[dict[str, Any]]:
     """The card's rulings, each with the cases that show it or why none does (the
@@ -252,8 +253,3 @@ def attach_rulings(name: str, cases: list[Any], db: Any, notes: list[str],
                                    "it yet (no ruling board in examples/rulings/)")
         out.append(entry)
     return out
-
-
-def unmatched_boards(names: Sequence[str]) -> list[str]:
-    """Ruling boards whose card isn't among ``names`` (for the docs)."""
-    return [b.file for b in ruling_boards() if b.card not in names]
