@@ -375,6 +375,34 @@ class CaseBuilder:
                               f"events and were left out ({'; '.join(unfit)})")
         return base_answer
 
+    def activation(self, board: GameState, oid: str, number: int, ab: ActivatedAbility,
+                   player: str, probes: Sequence[CardDefinition], tag: str) -> Answer:
+        """The cases of "may ``player`` activate ability ``number`` of ``oid``" around
+        ``board``; the base board's answer."""
+        targets = _witness_targets(board, oid, number, player)
+        q = Question("can-activate", oid, number, player, ab.text or ab.cost_text)
+        return self.run(board, q, activation_variations(board, oid, number, ab, player,
+                                                        targets, probes), tag)
+
+    def card_data(self, name: str, abilities: Sequence[ActivatedAbility],
+                  cases: Sequence[CaseData], rulings: list[dict[str, Any]],
+                  seconds: float) -> dict[str, Any]:
+        """The schema's card report of these cases and rulings."""
+        card = self.card
+        return {
+            "name": name,
+            "text": card.text,
+            "type_line": card.type_line,
+            "mana_cost": card.mana_cost.text if card.mana_cost is not None else None,
+            "abilities": [{"index": i, "text": ab.text or ab.cost_text}
+                          for i, ab in enumerate(abilities, 1)],
+            "cases": [c.to_data() for c in cases],
+            "rulings": rulings,
+            "notes": self.notes,
+            "undecided": self.undecided,
+            "seconds": round(seconds, 3),
+        }
+
     def _unchanged(self, varied: GameState, q: Question, answer: Answer,
                    base_answer: Answer, var: Variation, tag: str) -> CaseData:
         data = state_data(varied, self.db)
@@ -505,8 +533,6 @@ def card_report(name: str, *, cards_file: str | None = None) -> dict[str, Any]:
     from manacheck.solver.activation.lookup import activated_abilities
 
     abilities = activated_abilities(start, oid)
-    ab_data = [{"index": i, "text": ab.text or ab.cost_text}
-               for i, ab in enumerate(abilities, 1)]
     for i, ab in enumerate(abilities, 1):
         first = start
         if ab.zone is not Zone.BATTLEFIELD and ab.zone in (Zone.HAND, Zone.GRAVEYARD):
@@ -525,10 +551,7 @@ def card_report(name: str, *, cards_file: str | None = None) -> dict[str, Any]:
         board, steps = working_board(first, oid, n, PLAYER)
         if steps:
             b.notes.append(f"ability {i}: base board found by: " + "; ".join(steps))
-        targets = _witness_targets(board, oid, n, PLAYER)
-        q = Question("can-activate", oid, n, PLAYER, text)
-        base_answer = b.run(board, q, activation_variations(board, oid, n, ab, PLAYER,
-                                                            targets, probes), f"a{i}")
+        base_answer = b.activation(board, oid, n, ab, PLAYER, probes, f"a{i}")
         if base_answer.verdict != "legal":
             b.notes.append(f"ability {i}: no board on which it works was found (after "
                            f"{len(steps)} fix(es)); its base board is {base_answer.verdict}: "
@@ -575,18 +598,7 @@ def card_report(name: str, *, cards_file: str | None = None) -> dict[str, Any]:
     cases = b.merged()
     rulings = attach_rulings(card.name, cases, b.db, cards_file, b.unchanged)
     cases = ordered(cases)  # the rulings added cases
-    return {
-        "name": card.name,
-        "text": card.text,
-        "type_line": card.type_line,
-        "mana_cost": card.mana_cost.text if card.mana_cost is not None else None,
-        "abilities": ab_data,
-        "cases": [c.to_data() for c in cases],
-        "rulings": rulings,
-        "notes": b.notes,
-        "undecided": b.undecided,
-        "seconds": round(time.perf_counter() - t0, 3),
-    }
+    return b.card_data(card.name, abilities, cases, rulings, time.perf_counter() - t0)
 
 
 _DATABASES: dict[tuple[str, int, int], CardDatabase] = {}

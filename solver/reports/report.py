@@ -78,7 +78,7 @@ def state_report(state: GameState, file: str | None = None) -> dict[str, Any]:
     from manacheck.solver.activation.lookup import activated_abilities
 
     from .card import CaseBuilder, probe_cards
-    from .variations import activation_variations, produce_variations
+    from .variations import produce_variations
 
     probes = probe_cards(state.cards)
     out: list[dict[str, Any]] = []
@@ -94,24 +94,12 @@ def state_report(state: GameState, file: str | None = None) -> dict[str, Any]:
         b = CaseBuilder(obj.card, state.cards)
         b.prefix = _slug_id(obj.id)
         player = obj.controller if isinstance(obj, Permanent) else obj.owner
-        from manacheck.solver.activation import can_activate
-
         for i, ab in enumerate(abilities, 1):
-            v = can_activate(state, obj.id, i, player, count_ways=False, find_fixes=False)
-            targets = tuple(v.witness.targets) if v.witness is not None else ()
-            b.run(state, Question("can-activate", obj.id, i, player, ab.text or ab.cost_text),
-                  activation_variations(state, obj.id, i, ab, player, targets, probes),
-                  f"a{i}")
+            b.activation(state, obj.id, i, ab, player, probes, f"a{i}")
         if isinstance(obj, Permanent) and any(a.mana is not None for a in abilities):
             b.run(state, Question("produce", obj.id), produce_variations(
                 state, obj.id, [], probes), "produce")
-        out.append({"name": obj.id, "text": obj.card.text, "type_line": obj.card.type_line,
-                    "mana_cost": obj.card.mana_cost.text if obj.card.mana_cost else None,
-                    "abilities": [{"index": i, "text": a.text or a.cost_text}
-                                  for i, a in enumerate(abilities, 1)],
-                    "cases": [c.to_data() for c in b.merged()], "rulings": [],
-                    "notes": b.notes, "undecided": b.undecided,
-                    "seconds": round(time.perf_counter() - t0, 3)})
+        out.append(b.card_data(obj.id, abilities, b.merged(), [], time.perf_counter() - t0))
     return _wrap("state", out, [o["name"] for o in out], file)
 
 
