@@ -619,17 +619,18 @@ def _database(cards_file: str) -> CardDatabase:
     return db
 
 
-_PROBES: dict[int, tuple[CardDatabase, tuple[CardDefinition, ...]]] = {}
-
-
 def probe_cards(db: CardDatabase) -> tuple[CardDefinition, ...]:
     """One card for each kind of static or triggered effect in ``db`` that could touch
     an activation or a mana ability (first by name): the nearby cards a report tries."""
+
+    from .filecache import per_database
+
+    return per_database(db, "probes", lambda: _probes(db))
+
+
+def _probes(db: CardDatabase) -> tuple[CardDefinition, ...]:
     from manacheck.model.effects import Family, kind_of_ability
 
-    hit = _PROBES.get(id(db))
-    if hit is not None and hit[0] is db:  # the same database, not one at a reused id
-        return hit[1]
     wanted = {Family.MANA, Family.SPENDING, Family.ABILITY_COSTS, Family.ACTIVATION,
               Family.TARGETING, Family.TYPES, Family.ABILITIES, Family.STATE_BASED,
               Family.COUNTERS, Family.POWER_TOUGHNESS}
@@ -648,7 +649,4 @@ def probe_cards(db: CardDatabase) -> tuple[CardDefinition, ...]:
             if len(got) < cap.get(k.key, 1) and c not in got:
                 got.append(c)
     out = tuple(dict.fromkeys(c for cs in by_kind.values() for c in cs))
-    if len(_PROBES) > 8:
-        _PROBES.clear()
-    _PROBES[id(db)] = (db, out)
     return out

@@ -157,7 +157,14 @@ def _with_turn(state: GameState, **kw: object) -> GameState:
 
 
 def _x_card(state: GameState) -> CardDefinition | None:
-    """A card with {X} in its mana cost (its mana value counts X as 0 off the stack)."""
+    """A card with {X} in its mana cost (its mana value counts X as 0 off the stack):
+    the first by name, found once per card database."""
+    from .filecache import per_database
+
+    return per_database(state.cards, "x card", lambda: _first_x_card(state))
+
+
+def _first_x_card(state: GameState) -> CardDefinition | None:
     for name in sorted(state.cards):
         c = state.cards.get(name)
         if (c is not None and c.mana_cost is not None and "X" in c.mana_cost.text
