@@ -20,8 +20,6 @@ counters, and the count is compared with a brute-force formula below.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -29,8 +27,6 @@ from manacheck.model import ManaType, load_state_text
 from manacheck.solver.activation import can_activate
 from manacheck.solver.payments import payment_answer, payments
 from manacheck.solver.produce import activation_outcomes, could_produce
-
-from manacheck.cli import main
 
 MRN = "Mage-Ring Network"
 C = ManaType.C
@@ -163,22 +159,3 @@ def test_without_tap_it_is_left_out_not_guessed() -> None:
     assert a.left_out and a.verdict == "not decided"
 
 
-@pytest.mark.parametrize(("ability", "said"), [
-    ('{activated: {cost: "{T}", mana: {add: "{C}", amount_of: X}, text: t}}',
-     "needs a cost that removes X counters"),
-    ('{activated: {cost: ["{X}{T}", {remove_counters: {counter: storage, count: X}}], '
-     'mana: {add: "{C}", amount_of: X}, text: t}}', "no other X"),
-    ('{activated: {cost: ["{T}", {remove_counters: {counter: storage, count: X}}], '
-     'mana: {any_color: 1, amount_of: X}, text: t}}', "amount_of 'X' goes with add"),
-    ('{triggered: {event: upkeep, mana: {add: "{C}", amount_of: X}, text: t}}',
-     "needs an activated ability"),
-])
-def test_bad_amount_of_x_is_one_line(ability: str, said: str, tmp_path: Path,
-                                     capsys: pytest.CaptureFixture[str]) -> None:
-    path = tmp_path / "bad.yaml"
-    path.write_text("turn: {active_player: A}\nplayers:\n  A: {battlefield: [X]}\ncards:\n"
-                    f"  - name: X\n    types: [Land]\n    abilities:\n      - {ability}\n",
-                    encoding="utf-8")
-    assert main(["validate", str(path)]) == 2
-    err = capsys.readouterr().err
-    assert err.count("\n") == 1 and said in err and "(line 8)" in err

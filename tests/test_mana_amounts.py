@@ -121,6 +121,15 @@ def test_damping_sphere_and_mana_reflection_in_either_order() -> None:
      "amount_of 'power'"),
     ("{static: {kind: mana_replacement, replacement: {set_type: C, only_if_at_least: 0}, "
      "text: t}}", "only_if_at_least"),
+    # Mage-Ring Network's amount_of X (tests/test_mage_ring.py):
+    ('{activated: {cost: "{T}", mana: {add: "{C}", amount_of: X}, text: t}}',
+     "needs a cost that removes X counters"),
+    ('{activated: {cost: ["{X}{T}", {remove_counters: {counter: storage, count: X}}], '
+     'mana: {add: "{C}", amount_of: X}, text: t}}', "no other X"),
+    ('{activated: {cost: ["{T}", {remove_counters: {counter: storage, count: X}}], '
+     'mana: {any_color: 1, amount_of: X}, text: t}}', "amount_of 'X' goes with add"),
+    ('{triggered: {event: upkeep, mana: {add: "{C}", amount_of: X}, text: t}}',
+     "needs an activated ability"),
 ])
 def test_bad_amounts_are_one_line(ability: str, said: str, tmp_path: object,
                                   capsys: pytest.CaptureFixture[str]) -> None:
