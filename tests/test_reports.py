@@ -210,6 +210,11 @@ def test_vectors_verify_reports_a_disagreement(tmp_path: Path,
     (["report"], "name one or more cards"),
     (["report", "--all"], "needs -o DIR"),
     (["vectors", "verify", "no-such-file.json"], "can't read it"),
+    (["report", "Forest", "-o", "/nonexistent-dir/x.html"], "x.html: can't write it"),
+    (["report", "Forest", "--vectors", "/nonexistent-dir/v.json"], "v.json: can't write it"),
+    (["report", "--all", "-o", "/proc/no-such-folder"], "can't make the folder"),
+    (["report", "--all", "-o", "x", "--workers", "0"], "expected at least 1, got 0"),
+    (["report", "--all", "-o", "x", "--limit", "many"], "expected a whole number"),
 ])
 def test_bad_input_is_one_line_exit_2(argv: list[str], words: str,
                                       capsys: pytest.CaptureFixture[str]) -> None:

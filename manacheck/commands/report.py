@@ -16,6 +16,7 @@ state or card file, a bad output name).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 from pathlib import Path
@@ -44,10 +45,36 @@ def register(p: argparse.ArgumentParser) -> None:
     p.add_argument("--scheduler", metavar="ADDRESS",
                    help="with --all: a Dask scheduler (tcp://host:port); default: a local "
                    "cluster")
-    p.add_argument("--workers", type=int, metavar="N",
+    p.add_argument("--workers", type=_positive, metavar="N",
                    help="with --all and no --scheduler: local workers (default: CPUs)")
-    p.add_argument("--limit", type=int, metavar="N", help="with --all: the first N cards")
+    p.add_argument("--limit", type=_positive, metavar="N",
+                   help="with --all: the first N cards")
     p.set_defaults(func=handle)
+
+
+def _positive(text: str) -> int:
+    """A whole number of at least 1 (argparse reports anything else in one line)."""
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got '{text}'") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"expected at least 1, got {n}")
+    return n
+
+
+def _write(path: str, text: str) -> None:
+    """Write ``text`` to ``path`` whole or not at all; a path that can't be written is
+    bad input (one line naming it)."""
+    tmp = f"{path}.tmp{os.getpid()}"
+    try:
+        with open(tmp, "w", encoding="utf-8") as fh:
+            fh.write(text)
+        os.replace(tmp, path)
+    except OSError as e:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise BadInput(f"{path}: can't write it ({e.strerror or e})") from None
 
 
 def _check_output(path: str | None) -> None:
@@ -69,10 +96,7 @@ def write_report(report: dict[str, Any], path: str) -> None:
         text = render_markdown(report)
     else:
         text = json.dumps(report, indent=1, ensure_ascii=False) + "\n"
-    tmp = f"{path}.tmp{os.getpid()}"
-    with open(tmp, "w", encoding="utf-8") as fh:
-        fh.write(text)
-    os.replace(tmp, path)
+    _write(path, text)
 
 
 def report_text(report: dict[str, Any]) -> str:
@@ -118,8 +142,7 @@ def handle(args: argparse.Namespace) -> int:
     if args.output:
         write_report(report, args.output)
     if args.vectors:
-        with open(args.vectors, "w", encoding="utf-8") as fh:
-            json.dump(vectors(report), fh, indent=1, ensure_ascii=False)
+        _write(args.vectors, json.dumps(vectors(report), indent=1, ensure_ascii=False) + "\n")
     if args.output and not args.json:
         t = report["totals"]
         write(f"wrote {args.output}: {t['cards']} card(s), {t['cases']} case(s), "
@@ -145,8 +168,17 @@ def _handle_all(args: argparse.Namespace) -> int:
     def page(card: dict[str, Any]) -> str:
         return render_html(card_as_report(card, cards_file=args.cards_file))
 
-    summary = run_pool(names, args.output, cards_file=args.cards_file,
-                       scheduler=args.scheduler, workers=args.workers, render=page,
-                       render_index=render_index_html)
+    try:
+        os.makedirs(args.output, exist_ok=True)
+    except OSError as e:
+        raise BadInput(f"-o {args.output}: can't make the folder ({e.strerror or e})") from None
+    try:
+        summary = run_pool(names, args.output, cards_file=args.cards_file,
+                           scheduler=args.scheduler, workers=args.workers, render=page,
+                           render_index=render_index_html)
+    except OSError as e:
+        if args.scheduler:  # distributed's connection errors are OSErrors
+            raise BadInput(f"--scheduler {args.scheduler}: can't reach it ({e})") from None
+        raise BadInput(f"-o {args.output}: can't write the reports ({e})") from None
     emit(args, summary.to_data(), lambda: str(summary))
     return EXIT_YES
