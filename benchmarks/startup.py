@@ -48,8 +48,15 @@ def cpu_ms(argv: list[str]) -> float:
 
 def main() -> int:
     reps = 5 if "--quick" in sys.argv else 15
-    for argv in COMMANDS.values():  # warm up: bytecode compiled and cached
-        cpu_ms(argv)
+    for name, argv in COMMANDS.items():  # warm up: bytecode compiled and cached
+        # A command that fails at once (manacheck not installed, a bad example) would
+        # look like a fast start: its exit status is checked here (0 or 1 are answers).
+        run = subprocess.run(argv, cwd=ROOT, env=ENV, capture_output=True, text=True,
+                             check=False)
+        if run.returncode not in (0, 1):
+            last = (run.stderr.strip().splitlines() or ["no output"])[-1]
+            print(f"{name}: exit {run.returncode}: {last}", file=sys.stderr)
+            return 2
     times: dict[str, list[float]] = {name: [] for name in COMMANDS}
     for _ in range(reps):
         for name, argv in COMMANDS.items():
