@@ -3,7 +3,8 @@
 Each command lives in ``manacheck/commands/<name>.py`` and defines ``COMMAND`` (its
 name), ``HELP`` and ``register(parser)`` that adds its arguments and sets
 ``func(args) -> int``. Exit status everywhere: 0 yes (legal, payable, valid), 1 a
-well-formed "no", 2 bad input or usage.
+well-formed "no" (and a file that could not be fetched, ``cards fetch``), 2 bad input
+or usage, 3 an internal error (a bug); ``cards fetch`` interrupted with Ctrl-C is 130.
 """
 
 from __future__ import annotations
@@ -18,11 +19,33 @@ from typing import Any, NoReturn
 
 from manacheck.model import CR_VERSION, ManacheckError, StateFileError
 
-__all__ = ["EXIT_BAD_INPUT", "EXIT_NO", "EXIT_YES", "card_note", "emit", "main", "run", "write"]
+__all__ = ["CARDS_HELP", "EXIT_BAD_INPUT", "EXIT_INTERNAL", "EXIT_NO", "EXIT_YES", "card_note",
+           "cards_file", "emit", "main", "run", "write"]
 
 EXIT_YES = 0
 EXIT_NO = 1
 EXIT_BAD_INPUT = 2
+EXIT_INTERNAL = 3
+
+#: The help of every command's ``--cards FILE``.
+CARDS_HELP = ("extra cards: the card format (YAML, JSON), an MTGJSON or Scryfall download "
+              "(.json, .gz, .xz, .bz2, .zip), or 'scryfall' for the file that 'manacheck "
+              "cards fetch' downloaded (./scryfall is a file of that name)")
+
+
+def cards_file(value: str) -> str:
+    """The ``type`` of every ``--cards`` option: the file ``value`` names (the fetched
+    oracle-cards file for the reserved word ``scryfall``, see
+    ``manacheck.model.cardfetch.resolve_cards_path``); a usage error, one line and exit
+    status 2, when ``scryfall`` is given and nothing has been fetched."""
+    if value != "scryfall":
+        return value
+    from manacheck.model.cardfetch import resolve_cards_path
+
+    try:
+        return resolve_cards_path(value)
+    except ManacheckError as e:
+        raise argparse.ArgumentTypeError(e.one_line()) from None
 
 
 class _Parser(argparse.ArgumentParser):
@@ -111,7 +134,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "can-activate": ("can_activate", "may a player activate an object's ability now? every "
                      "reason, a witness, fixes"),
     "card": ("card", "print a card's definition (built-in, or from --cards FILE)"),
-    "cards": ("cards", "search the cards by name, type line or rules text (cards search TEXT)"),
+    "cards": ("cards", "the card pool: search by name, type line or rules text (cards search "
+              "TEXT), download Scryfall's oracle cards (cards fetch)"),
     "pay": ("pay", "list and count every distinct way to pay a mana cost (CR 601.2g-h)"),
     "produce": ("produce", "what mana types each permanent could produce now (CR 106.7)"),
     "report": ("report", "edge-case reports: where a card's answers flip, with its rulings "
@@ -191,7 +215,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_YES
     except Exception as e:  # a bug in manacheck: one line, never a traceback
         print(f"internal error (please report it): {type(e).__name__}: {e}", file=sys.stderr)
-        return 3
+        return EXIT_INTERNAL
 
 
 def run() -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import argparse
 
-from manacheck.cli import EXIT_NO, EXIT_YES, card_note, emit
+from manacheck.cli import CARDS_HELP, EXIT_NO, EXIT_YES, card_note, cards_file, emit
 from manacheck.model.statefile import load_state_with_cards
 from manacheck.solver.activation import abilities
 
@@ -23,9 +23,8 @@ def register(p: argparse.ArgumentParser) -> None:
     p.add_argument("state", metavar="STATE", help="state file (YAML or JSON)")
     p.add_argument("--player", metavar="NAME",
                    help="whose abilities (default: the active player)")
-    p.add_argument("--cards", metavar="FILE",
-                   help="extra cards: the card format (YAML, JSON), or an MTGJSON or "
-                   "Scryfall download (.json, .gz, .xz, .bz2, .zip)")
+    p.add_argument("--cards", metavar="FILE", type=cards_file,
+                   help=CARDS_HELP)
     p.set_defaults(func=handle)
 
 

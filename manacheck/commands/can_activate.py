@@ -9,7 +9,16 @@ from __future__ import annotations
 
 import argparse
 
-from manacheck.cli import EXIT_NO, EXIT_YES, card_note, emit, order_note, same_name_note
+from manacheck.cli import (
+    CARDS_HELP,
+    EXIT_NO,
+    EXIT_YES,
+    card_note,
+    cards_file,
+    emit,
+    order_note,
+    same_name_note,
+)
 from manacheck.model.statefile import load_state_with_cards
 from manacheck.solver.activation import WAYS_LIMIT, Verdict, Witness, can_activate, ways
 
@@ -24,9 +33,8 @@ def register(p: argparse.ArgumentParser) -> None:
                    help="ability number (1-based, printed order; optional if only one)")
     p.add_argument("--player", metavar="NAME", help="who activates it (default: controller)")
     p.add_argument("--all", action="store_true", help=f"list every way (at most {WAYS_LIMIT})")
-    p.add_argument("--cards", metavar="FILE",
-                   help="extra cards: the card format (YAML, JSON), or an MTGJSON or "
-                   "Scryfall download (.json, .gz, .xz, .bz2, .zip)")
+    p.add_argument("--cards", metavar="FILE", type=cards_file,
+                   help=CARDS_HELP)
     p.set_defaults(func=handle)
 
 

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import argparse
 
-from manacheck.cli import EXIT_YES, card_note, emit
+from manacheck.cli import CARDS_HELP, EXIT_YES, card_note, cards_file, emit
 from manacheck.model import builtin_cards
 from manacheck.model.carddump import dump_card
+from manacheck.model.cardfetch import resolve_cards_path
 from manacheck.model.cards import BASIC_LAND_TYPES, CardDatabase, intrinsic_mana_ability
 from manacheck.model.effects import kind_of_ability
 from manacheck.model.statefile import load_card_file
@@ -19,18 +20,22 @@ HELP = "print a card's definition (built-in, or from --cards FILE)"
 
 def register(p: argparse.ArgumentParser) -> None:
     p.add_argument("name", help="the card's name")
-    p.add_argument("--cards", metavar="FILE",
-                   help="extra cards: the card format (YAML, JSON), or an MTGJSON or "
-                   "Scryfall download (.json, .gz, .xz, .bz2, .zip)")
+    p.add_argument("--cards", metavar="FILE", type=cards_file,
+                   help=CARDS_HELP)
     p.set_defaults(func=handle)
 
 
 def load_db(path: str | None) -> CardDatabase:
-    """The built-in cards, extended with ``path`` (``--cards FILE``) if given.
+    """The built-in cards, extended with ``path`` (``--cards FILE``) if given; the
+    reserved word ``scryfall`` is the file ``manacheck cards fetch`` downloaded.
 
-    A bad card file raises :class:`StateFileError` with one line per problem.
+    A bad card file raises :class:`StateFileError` with one line per problem; ``scryfall``
+    with nothing fetched raises :class:`BadInput` (one line, run ``manacheck cards
+    fetch``).
     """
-    return load_card_file(path, note=card_note) if path else builtin_cards()
+    if not path:
+        return builtin_cards()
+    return load_card_file(resolve_cards_path(path), note=card_note)
 
 
 def handle(args: argparse.Namespace) -> int:

@@ -1,34 +1,88 @@
-"""``manacheck cards search TEXT``: find cards by name, type line or rules text.
+"""``manacheck cards ACTION``: the card pool (``cards search TEXT``, ``cards fetch``).
 
-Every word of TEXT must occur (any letter case); ``--in name|type|text`` narrows where.
-Searches the built-in cards, and ``--cards FILE`` too. Exit status 0 when something
-matched, 1 when nothing did.
+``cards search TEXT`` finds cards by name, type line or rules text: every word of TEXT
+must occur (any letter case); ``--in name|type|text`` narrows where. It searches the
+built-in cards, and ``--cards FILE`` too. Exit status 0 when something matched, 1 when
+nothing did.
+
+``cards fetch [--url URL] [--force] [--timeout SECONDS]`` downloads Scryfall's current
+oracle-cards bulk file into the user cache directory (``manacheck.model.cardfetch``),
+with a progress bar on standard error; ``--cards scryfall`` then reads it.
+
+Notes
+-----
+Exit status of ``cards fetch``: 0 fetched, or already current; 1 the file could not be
+fetched (offline, DNS, a refused connection, an HTTP error, a timeout, a malformed
+bulk-data object, a size mismatch, a cache folder that can't be written: a failure, not
+bad input); 2 bad input (a ``--url`` that is not http or https, a bad ``--timeout``);
+130 interrupted (Ctrl-C), with the part downloaded so far kept for the next run to
+resume. Each failure is one line on standard error, never a traceback.
+
+Each action is a subcommand (its own options and ``--help``); another one is one more
+``_ACTIONS`` entry and its ``register`` function.
 """
 
 from __future__ import annotations
 
 import argparse
+import sys
+import time
+from collections.abc import Callable
+from typing import TextIO
 
-from manacheck.cli import EXIT_NO, EXIT_YES, emit
-
-from .card import load_db
+from manacheck.cli import CARDS_HELP, EXIT_NO, EXIT_YES, cards_file, emit
 
 COMMAND = "cards"
-HELP = "search the cards by name, type line or rules text (cards search TEXT)"
+HELP = ("the card pool: search by name, type line or rules text (cards search TEXT), "
+        "download Scryfall's oracle cards (cards fetch)")
+
+#: The exit status of an interrupted ``cards fetch`` (128 + SIGINT, as shells report it).
+EXIT_INTERRUPTED = 130
 
 
 def register(p: argparse.ArgumentParser) -> None:
-    p.add_argument("action", choices=["search"], help="what to do (search)")
+    sub = p.add_subparsers(dest="action", metavar="ACTION", required=True,
+                           parser_class=type(p))
+    for name, (help_text, add) in _ACTIONS.items():
+        action = sub.add_parser(name, help=help_text, description=help_text)
+        # Also after the action (`cards fetch --json`); unset unless given there, so that
+        # `cards --json fetch` keeps the command's own --json.
+        action.add_argument("--json", action="store_true", default=argparse.SUPPRESS,
+                            help="print the answer as JSON")
+        add(action)
+
+
+def _register_search(p: argparse.ArgumentParser) -> None:
     p.add_argument("text", nargs="+", metavar="TEXT", help="words to look for")
     p.add_argument("--in", dest="field", choices=["any", "name", "type", "text"],
                    default="any", help="where to look (default: anywhere)")
-    p.add_argument("--cards", metavar="FILE",
-                   help="extra cards: the card format (YAML, JSON), or an MTGJSON or "
-                   "Scryfall download (.json, .gz, .xz, .bz2, .zip)")
-    p.set_defaults(func=handle)
+    p.add_argument("--cards", metavar="FILE", type=cards_file, help=CARDS_HELP)
+    p.set_defaults(func=handle_search)
 
 
-def handle(args: argparse.Namespace) -> int:
+def _register_fetch(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--url", metavar="URL",
+                   help="the bulk-data object to read (default: $MANACHECK_SCRYFALL_BULK_URL, "
+                   "else https://api.scryfall.com/bulk-data/oracle-cards)")
+    p.add_argument("--force", action="store_true",
+                   help="download again even when the cached file is current")
+    p.add_argument("--timeout", metavar="SECONDS",
+                   help="the socket timeout of each request (default: "
+                   "$MANACHECK_FETCH_TIMEOUT, else 30)")
+    p.set_defaults(func=handle_fetch)
+
+
+_ACTIONS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None]]] = {
+    "search": ("find cards by name, type line or rules text (every word must occur)",
+               _register_search),
+    "fetch": ("download Scryfall's current oracle-cards bulk file into the user cache "
+              "directory (then --cards scryfall reads it)", _register_fetch),
+}
+
+
+def handle_search(args: argparse.Namespace) -> int:
+    from .card import load_db
+
     db = load_db(args.cards)
     query = " ".join(args.text)
     found = db.search(query, field=args.field)
@@ -47,3 +101,116 @@ def handle(args: argparse.Namespace) -> int:
 
     emit(args, data, text)
     return EXIT_YES if found else EXIT_NO
+
+
+# ---- cards fetch -------------------------------------------------------------------
+
+
+def human_size(n: float) -> str:
+    """``n`` bytes as people read them: ``512 B``, ``1.5 MiB``."""
+    for unit in ("B", "KiB", "MiB", "GiB"):
+        if n < 1024 or unit == "GiB":
+            return f"{n:.0f} {unit}" if unit == "B" else f"{n:.1f} {unit}"
+        n /= 1024
+    raise AssertionError("unreachable")
+
+
+class ProgressBar:
+    """The download's progress on ``stream``: bytes so far and the total, the percent
+    and the rate.
+
+    Notes
+    -----
+    On a terminal the line is redrawn in place (``\\r``) at most ten times a second;
+    elsewhere (a log, a pipe) a plain line is written each time another tenth of the
+    file has arrived (one line at the end when the total isn't known), so that a log
+    holds at most a dozen lines.
+    """
+
+    def __init__(self, stream: TextIO, *, tty: bool | None = None,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.stream = stream
+        self.tty = stream.isatty() if tty is None else tty
+        self.clock = clock
+        self.started: float | None = None
+        self.first = 0
+        self.last_draw = -1.0
+        self.last_tenth = -1
+        self.done = 0
+        self.total: int | None = None
+        self.drawn = False
+
+    def line(self) -> str:
+        """The progress line, as it stands."""
+        elapsed = self.clock() - (self.started if self.started is not None else 0.0)
+        rate = (self.done - self.first) / elapsed if elapsed > 0 else 0.0
+        text = human_size(self.done)
+        if self.total:
+            text += f" / {human_size(self.total)}  {100 * self.done // self.total:3d}%"
+        return f"{text}  {human_size(rate)}/s"
+
+    def __call__(self, done: int, total: int | None) -> None:
+        now = self.clock()
+        if self.started is None:
+            self.started, self.first = now, done
+        self.done, self.total = done, total
+        if self.tty:
+            if now - self.last_draw >= 0.1 or (total is not None and done >= total):
+                self.last_draw = now
+                self.stream.write("\r" + self.line().ljust(48))
+                self.stream.flush()
+                self.drawn = True
+        elif total:
+            tenth = min(10, 10 * done // total)
+            if tenth > self.last_tenth and (tenth > 0 or done == 0):
+                self.last_tenth = tenth
+                self.stream.write(self.line() + "\n")
+                self.stream.flush()
+
+    def finish(self) -> None:
+        """End the progress output (a newline after a redrawn line)."""
+        if self.tty and self.drawn:
+            self.stream.write("\r" + self.line().ljust(48) + "\n")
+        elif not self.tty and not self.total and self.started is not None:
+            self.stream.write(self.line() + "\n")
+        self.stream.flush()
+        self.drawn = False
+        self.started = None
+
+
+def handle_fetch(args: argparse.Namespace) -> int:
+    from manacheck.model.cardfetch import FetchError, fetch, fetched_file
+
+    bar = ProgressBar(sys.stderr)
+    try:
+        result = fetch(args.url, force=args.force, timeout=args.timeout, progress=bar)
+    except FetchError as e:
+        bar.finish()
+        print(f"error: {e}", file=sys.stderr)
+        return EXIT_NO
+    except KeyboardInterrupt:
+        bar.finish()
+        part = fetched_file().with_name(fetched_file().name + ".part")
+        print(f"interrupted: what had arrived is kept in {part}; run 'manacheck cards "
+              "fetch' again to resume", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    except OSError as e:  # the cache folder can't be written
+        bar.finish()
+        print(f"error: cannot write the download to {e.filename or fetched_file().parent}: "
+              f"{e.strerror or e}", file=sys.stderr)
+        return EXIT_NO
+    bar.finish()
+
+    def text() -> str:
+        if result.current:
+            return (f"Scryfall oracle cards (updated {result.updated_at}) are already "
+                    f"current: {result.path} ({human_size(result.bytes)}); --force "
+                    "downloads them again\nuse them with --cards scryfall")
+        how = ", resumed" if result.resumed else ""
+        return (f"fetched Scryfall oracle cards (updated {result.updated_at}): "
+                f"{result.path} ({human_size(result.bytes)}{how})\n"
+                "use them with --cards scryfall (or --cards FILE with that path), e.g. "
+                "manacheck card 'Llanowar Elves' --cards scryfall")
+
+    emit(args, result.as_json(), text)
+    return EXIT_YES

@@ -16,7 +16,16 @@ from __future__ import annotations
 
 import argparse
 
-from manacheck.cli import EXIT_NO, EXIT_YES, card_note, emit, order_note, same_name_note
+from manacheck.cli import (
+    CARDS_HELP,
+    EXIT_NO,
+    EXIT_YES,
+    card_note,
+    cards_file,
+    emit,
+    order_note,
+    same_name_note,
+)
 from manacheck.model import BadInput, ManaCost
 from manacheck.model.statefile import load_state_with_cards
 from manacheck.solver.budget import EnumerationLimit
@@ -42,9 +51,8 @@ def register(p: argparse.ArgumentParser) -> None:
     p.add_argument("--limit", type=int, default=DEFAULT_LIMIT, metavar="N",
                    help=f"list at most N payments (default {DEFAULT_LIMIT})")
     p.add_argument("--count", action="store_true", help="print only the number of payments")
-    p.add_argument("--cards", metavar="FILE",
-                   help="extra cards: the card format (YAML, JSON), or an MTGJSON or "
-                   "Scryfall download (.json, .gz, .xz, .bz2, .zip)")
+    p.add_argument("--cards", metavar="FILE", type=cards_file,
+                   help=CARDS_HELP)
     p.set_defaults(func=handle)
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import argparse
 
-from manacheck.cli import EXIT_YES, card_note, emit, order_note
+from manacheck.cli import CARDS_HELP, EXIT_YES, card_note, cards_file, emit, order_note
 from manacheck.model.statefile import load_state_with_cards
 from manacheck.solver.produce import (
     CouldProduce,
@@ -30,9 +30,8 @@ def register(p: argparse.ArgumentParser) -> None:
     p.add_argument("--explain", action="store_true",
                    help="show which ability, which permanents and which replacement "
                         "effects in which order give each type, with rule numbers")
-    p.add_argument("--cards", metavar="FILE",
-                   help="extra cards: the card format (YAML, JSON), or an MTGJSON or "
-                   "Scryfall download (.json, .gz, .xz, .bz2, .zip)")
+    p.add_argument("--cards", metavar="FILE", type=cards_file,
+                   help=CARDS_HELP)
     p.set_defaults(func=handle)
 
 

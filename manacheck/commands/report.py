@@ -22,7 +22,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from manacheck.cli import EXIT_YES, emit, write
+from manacheck.cli import CARDS_HELP, EXIT_YES, cards_file, emit, write
 from manacheck.model.errors import BadInput
 
 COMMAND = "report"
@@ -39,9 +39,8 @@ def register(p: argparse.ArgumentParser) -> None:
     p.add_argument("-o", "--output", metavar="FILE",
                    help="write the report: .html, .md or .json (with --all: a folder)")
     p.add_argument("--vectors", metavar="FILE", help="also write its test vectors (JSON)")
-    p.add_argument("--cards", dest="cards_file", metavar="FILE",
-                   help="extra cards: the card format (YAML, JSON), or an MTGJSON or "
-                   "Scryfall download (.json, .gz, .xz, .bz2, .zip)")
+    p.add_argument("--cards", dest="cards_file", metavar="FILE", type=cards_file,
+                   help=CARDS_HELP)
     p.add_argument("--scheduler", metavar="ADDRESS",
                    help="with --all: a Dask scheduler (tcp://host:port); default: a local "
                    "cluster")

@@ -16,7 +16,7 @@ import argparse
 import json
 from typing import Any
 
-from manacheck.cli import EXIT_NO, EXIT_YES, card_note, emit
+from manacheck.cli import CARDS_HELP, EXIT_NO, EXIT_YES, card_note, cards_file, emit
 from manacheck.model.statefile import load_state_with_cards, parse_bytes
 from manacheck.solver.resolution import MAX_OUTCOMES, Outcome, outcomes, resolve
 
@@ -30,9 +30,8 @@ def register(p: argparse.ArgumentParser) -> None:
                    help="play out every combination of the choices the file leaves open")
     p.add_argument("--limit", type=int, default=MAX_OUTCOMES,
                    help=f"with --all-choices, at most this many runs (default {MAX_OUTCOMES})")
-    p.add_argument("--cards", metavar="FILE",
-                   help="extra cards: the card format (YAML, JSON), or an MTGJSON or "
-                   "Scryfall download (.json, .gz, .xz, .bz2, .zip)")
+    p.add_argument("--cards", metavar="FILE", type=cards_file,
+                   help=CARDS_HELP)
     p.set_defaults(func=handle)
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import argparse
 
-from manacheck.cli import EXIT_YES, card_note, emit, order_note
+from manacheck.cli import CARDS_HELP, EXIT_YES, card_note, cards_file, emit, order_note
 from manacheck.model import GameState, ManaPool, Permanent, StackItem, StaticAbility
 from manacheck.model.characteristics import timestamps
 from manacheck.model.statefile import dump_state, load_state_with_cards
@@ -21,9 +21,8 @@ HELP = "print the board: players, zones with ids, the stack (top first), the tur
 
 def register(p: argparse.ArgumentParser) -> None:
     p.add_argument("state", metavar="STATE", help="state file (YAML or JSON)")
-    p.add_argument("--cards", metavar="FILE",
-                   help="extra cards: the card format (YAML, JSON), or an MTGJSON or "
-                   "Scryfall download (.json, .gz, .xz, .bz2, .zip)")
+    p.add_argument("--cards", metavar="FILE", type=cards_file,
+                   help=CARDS_HELP)
     p.set_defaults(func=handle)
 
 

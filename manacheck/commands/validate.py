@@ -10,7 +10,7 @@ import argparse
 import sys
 from typing import Any
 
-from manacheck.cli import EXIT_BAD_INPUT, EXIT_YES, card_note, emit
+from manacheck.cli import CARDS_HELP, EXIT_BAD_INPUT, EXIT_YES, card_note, cards_file, emit
 from manacheck.model import GameState, StateFileError
 from manacheck.model.english import plural
 from manacheck.model.statefile import load_state_with_cards
@@ -21,9 +21,8 @@ HELP = "check a state file: a one-line summary, or every problem with file, key 
 
 def register(p: argparse.ArgumentParser) -> None:
     p.add_argument("state", metavar="STATE", help="state file (YAML or JSON)")
-    p.add_argument("--cards", metavar="FILE",
-                   help="extra cards: the card format (YAML, JSON), or an MTGJSON or "
-                   "Scryfall download (.json, .gz, .xz, .bz2, .zip)")
+    p.add_argument("--cards", metavar="FILE", type=cards_file,
+                   help=CARDS_HELP)
     p.set_defaults(func=handle)
 
 
