@@ -16,6 +16,8 @@ import io
 import json
 import re
 import socket
+import subprocess
+import sys
 import threading
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -566,6 +568,14 @@ def test_cards_scryfall_reads_the_fetched_file(site: Site,
     code, out, _ = run(capsys, "cards", "search", "Glimmerstone", "--cards", "scryfall")
     assert code == 0 and "Glimmerstone Idol" in out
     assert resolve_cards_path("scryfall") == str(cached())
+    # A state file with a card only the fetched file has.
+    state = cached().parent.parent / "s.yaml"
+    state.write_text("turn: {active_player: A, phase: precombat_main}\nplayers:\n  A:\n"
+                     "    battlefield:\n      - {card: Thornwood Tender, "
+                     "summoning_sick: false}\n")
+    code, out, err = run(capsys, "produce", str(state), "--cards", "scryfall", "--json")
+    assert code == 0, err
+    assert "Thornwood Tender" in out and '"G"' in out
 
 
 def test_a_file_named_scryfall_is_read_with_a_slash(
@@ -587,7 +597,8 @@ def test_every_command_with_cards_knows_scryfall(capsys: pytest.CaptureFixture[s
     state.write_text("turn: {active_player: A}\nplayers:\n  A: {battlefield: [Forest]}\n")
     for argv in (["validate", str(state)], ["show", str(state)], ["produce", str(state)],
                  ["abilities", str(state)], ["pay", str(state), "{G}"],
-                 ["report", "Forest"], ["cards", "search", "x"]):
+                 ["can-activate", str(state), "Forest"], ["resolve", str(state)],
+                 ["report", "Forest"], ["report", "--all"], ["cards", "search", "x"]):
         code, _, err = run(capsys, *argv, "--cards", "scryfall")
         assert code == 2 and "run manacheck cards fetch" in err, argv
         assert err.count("\n") == 1, argv
@@ -647,3 +658,14 @@ def test_the_progress_bar_elsewhere_writes_a_few_lines() -> None:
         bar(i, None)
     bar.finish()
     assert out.getvalue().count("\n") == 1 and out.getvalue().startswith("97.7 KiB  ")
+
+
+def test_cards_fetch_imports_no_solver() -> None:
+    code = ("from manacheck.cli import main\n"
+            "main(['cards', 'fetch', '--url', 'ftp://example.org/'])\n"
+            "import sys, json\nprint(json.dumps(sorted(sys.modules)))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, cwd=Path(__file__).resolve().parents[1])
+    loaded = set(json.loads(out.stdout.splitlines()[-1]))
+    assert "manacheck.model.cardfetch" in loaded
+    assert not [m for m in loaded if m.startswith("manacheck.solver")]
