@@ -10,6 +10,7 @@ here can reach the internet; the servers are shut down by their fixture.
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import http.server
 import io
@@ -78,6 +79,8 @@ class Site:
     send_length: bool = True
     status: dict[str, int] = field(default_factory=dict)  # path -> HTTP error
     bulk_text: bytes | None = None  # replaces the bulk-data object
+    gzip: bool = False  # the file sent with Content-Encoding: gzip
+    redirects: dict[str, str] = field(default_factory=dict)  # path -> Location
     requests: list[tuple[str, dict[str, str]]] = field(default_factory=list)
     base: str = ""
 
@@ -112,6 +115,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
         if len(site.requests) > MAX_REQUESTS or self.path in site.status:
             self.send_error(site.status.get(self.path, 500))
             return
+        if self.path in site.redirects:
+            self.send_body(302, b"", {"Location": site.redirects[self.path]})
+            return
         if self.path == "/bulk-data/oracle-cards":
             self.send_body(200, site.bulk_object(), {"Content-Type": "application/json"})
         elif self.path == "/file/oracle-cards.json":
@@ -136,6 +142,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
         n = len(site.file_requests()) - 1
         cut = site.breaks[n] if n < len(site.breaks) else None
         headers = {"Content-Type": "application/json"}
+        if site.gzip:
+            headers["Content-Encoding"] = "gzip"
         if site.etag:
             headers["ETag"] = site.etag
         if site.last_modified:
@@ -446,6 +454,36 @@ def test_a_size_mismatch_keeps_the_earlier_file(site: Site,
     site.size = 5
     assert run(capsys, "cards", "fetch", "--url", site.bulk_url, "--force")[0] == 1
     assert cached().read_bytes() == BODY and sidecar(cached())["size"] == len(BODY)
+
+
+def test_a_redirect_is_followed(site: Site, capsys: pytest.CaptureFixture[str]) -> None:
+    site.redirects["/moved"] = site.bulk_url
+    assert run(capsys, "cards", "fetch", "--url", f"{site.base}/moved")[0] == 0
+    assert cached().read_bytes() == BODY
+
+
+def test_a_redirect_elsewhere_than_http_is_refused(
+        site: Site, capsys: pytest.CaptureFixture[str]) -> None:
+    site.redirects["/moved"] = "file:///etc/passwd"
+    code, _, err = run(capsys, "cards", "fetch", "--url", f"{site.base}/moved")
+    assert code == 1 and err.count("\n") == 1
+    assert err.startswith(f"error: cannot fetch {site.base}/moved: ")
+    assert not cached().exists()
+
+
+def test_a_gzipped_answer_is_kept_as_sent_and_read(
+        site: Site, capsys: pytest.CaptureFixture[str]) -> None:
+    # Scryfall's bulk object says content_encoding gzip: should the server send it so,
+    # the bytes are kept as they came (checked against Content-Length), and the card
+    # readers tell a gzip file from its content.
+    site.body = gzip.compress(BODY)
+    site.gzip = True
+    site.size = len(BODY)  # the bulk object's size is the file's, not the transfer's
+    assert run(capsys, "cards", "fetch", "--url", site.bulk_url)[0] == 0
+    assert gzip.decompress(cached().read_bytes()) == BODY
+    code, out, err = run(capsys, "card", "Glimmerstone Idol", "--cards", "scryfall")
+    assert code == 0, err
+    assert out.startswith("Glimmerstone Idol  {2}\nArtifact\n")
 
 
 # ---- failures: one line each ---------------------------------------------------------
