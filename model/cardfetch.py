@@ -10,8 +10,9 @@ Last-Modified), its size and SHA-256. ``--cards scryfall`` then means that file
 
 Rules
 -----
-* Current: when the sidecar's ``updated_at`` is the bulk object's and the file has the
-  size the sidecar records, nothing is downloaded (unless ``force``).
+* Current: when the sidecar's ``updated_at`` and source URL are the bulk object's and
+  the file has the size the sidecar records, nothing is downloaded (unless ``force``);
+  a ``.part`` left beside a current file is removed.
 * Atomic: the body is streamed into ``oracle-cards.json.part`` in the same folder, then
   flushed, fsynced and its size checked against Content-Length (or Content-Range's
   total, or the bulk object's ``size`` when the body isn't content-encoded), and only
@@ -365,8 +366,9 @@ def _discard(part: Path) -> None:
 
 def _is_current(info: BulkInfo, path: Path) -> FetchResult | None:
     meta = fetched_meta()
-    if meta is None or meta.get("updated_at") != info.updated_at:
-        return None
+    if meta is None or meta.get("updated_at") != info.updated_at \
+            or meta.get("source") != info.source:
+        return None  # another version, or another bulk-data object
     try:
         size = path.stat().st_size
     except OSError:

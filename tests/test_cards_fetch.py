@@ -460,6 +460,10 @@ def test_a_redirect_is_followed(site: Site, capsys: pytest.CaptureFixture[str]) 
     site.redirects["/moved"] = site.bulk_url
     assert run(capsys, "cards", "fetch", "--url", f"{site.base}/moved")[0] == 0
     assert cached().read_bytes() == BODY
+    assert sidecar(cached())["source"] == f"{site.base}/moved"
+    # Another bulk-data URL is another file: not current, fetched again.
+    code, out, _ = run(capsys, "cards", "fetch", "--url", site.bulk_url)
+    assert code == 0 and "already current" not in out and len(site.file_requests()) == 2
 
 
 def test_a_redirect_elsewhere_than_http_is_refused(
