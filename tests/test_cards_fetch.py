@@ -413,6 +413,16 @@ def test_ctrl_c_leaves_a_resumable_part(site: Site, monkeypatch: pytest.MonkeyPa
     assert cached().read_bytes() == BODY
 
 
+def test_ctrl_c_before_the_file_is_one_line(site: Site, monkeypatch: pytest.MonkeyPatch,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    def interrupt(*args: Any, **kwargs: Any) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cardfetch, "get_bulk_info", interrupt)
+    code, out, err = run(capsys, "cards", "fetch", "--url", site.bulk_url)
+    assert (code, out, err) == (130, "", "interrupted: nothing was downloaded\n")
+
+
 class _Interrupting:
     def __init__(self, fn: Any) -> None:
         self.fn = fn

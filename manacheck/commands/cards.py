@@ -192,7 +192,8 @@ def handle_fetch(args: argparse.Namespace) -> int:
         bar.finish()
         part = fetched_file().with_name(fetched_file().name + ".part")
         print(f"interrupted: what had arrived is kept in {part}; run 'manacheck cards "
-              "fetch' again to resume", file=sys.stderr)
+              "fetch' again to resume" if part.is_file() and part.stat().st_size else
+              "interrupted: nothing was downloaded", file=sys.stderr)
         return EXIT_INTERRUPTED
     except OSError as e:  # the cache folder can't be written
         bar.finish()
