@@ -35,7 +35,7 @@ from typing import Any
 
 from .reading import read_line
 
-__all__ = ["ACTIVATED_KEYWORDS", "Coverage", "FaceText", "coverage"]
+__all__ = ["ACTIVATED_KEYWORDS", "Coverage", "FaceText", "coverage", "describe", "faces_of"]
 
 #: Keyword abilities that are activated abilities (CR 702), as a line starts.
 ACTIVATED_KEYWORDS = re.compile(
@@ -136,11 +136,14 @@ def coverage(faces: Iterable[FaceText]) -> Coverage:
                 _, _keywords, unread = read_text(face.name, line, face.subtypes)
                 status = "unread" if unread else "read"
                 if unread:
-                    out.unread[_general(r.normalised)] += 1
+                    out.unread[_general(r.normalised or line)] += 1
             else:
                 status = r.status
                 if status == "unread":
-                    out.unread[_general(r.why or r.normalised)] += 1
+                    why = r.why
+                    if why in ("a target not read", "not an activated ability", "no effect"):
+                        why = f"{why}: {r.normalised}"
+                    out.unread[_general(why)] += 1
                 else:
                     out.templates[kind + " " + r.template] += 1
             out.lines[kind, status] += 1
@@ -163,3 +166,24 @@ def faces_of(records: Mapping[str, Any]) -> Iterable[FaceText]:
             continue
         for f in rec.faces:
             yield FaceText(rec.name, f.name, f.text, tuple(f.subtypes))
+
+
+def describe(data: Mapping[str, Any], source: str) -> str:
+    """The text of ``manacheck cards coverage``: the targets, the kinds, the templates
+    and the most frequent lines not read (``Coverage.to_data``)."""
+    m, a = data["mana_cards"], data["activated_abilities"]
+    lines = [f"{source}: {data['cards']:,} cards",
+             f"mana abilities: {m['every_mana_ability_read']:,} of {m['total']:,} cards with "
+             f"a mana ability have every one read ({m['percent']}%; target "
+             f"{m['target_percent']}%)",
+             f"activated abilities: {a['read']:,} of {a['total']:,} read in cost, timing, "
+             f"restrictions and targets ({a['percent']}%; target {a['target_percent']}%)",
+             "by kind (lines):"]
+    for kind, n in data["by_kind"].items():
+        parts = ", ".join(f"{k} {v:,}" for k, v in n.items() if k != "lines")
+        lines.append(f"  {kind}: {n['lines']:,} ({parts})")
+    lines.append("most used templates:")
+    lines += [f"  {t['lines']:6,}  {t['template']}" for t in data["templates"]]
+    lines.append("most frequent lines not read (symbols as {S}, numbers as N):")
+    lines += [f"  {u['lines']:6,}  {u['sentence']}" for u in data["unread"]]
+    return "\n".join(lines)

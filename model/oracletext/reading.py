@@ -183,7 +183,7 @@ def _template(costs: list[Any], parts: list[tuple[str, Any]]) -> str:
             names.append(str(val.get("kind")))
         else:
             names.append(kind)
-    return ", ".join(cost_names) + ": " + " ".join(names)
+    return ", ".join(cost_names) + ": " + (" ".join(names) or "effect unread")
 
 
 def _read_keyword(line: str, text: str, reminders: tuple[str, ...], keyword: str,
