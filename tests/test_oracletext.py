@@ -33,7 +33,7 @@ READ = [
     ("{T}: Add {B}{B}, {B}{R}, or {R}{R}.", "Graven Cairns",
      {"cost": "{T}", "mana": {"choice": ["{B}{B}", "{B}{R}", "{R}{R}"]}}, True),
     ("{1}, {T}: Add {W}{U}.", "Azorius Signet",
-     {"cost": ["{1}", "{T}"], "mana": {"add": "{W}{U}"}}, True),
+     {"cost": "{1}{T}", "mana": {"add": "{W}{U}"}}, True),
     ("{T}, Sacrifice Black Lotus: Add three mana of any one color.", "Black Lotus",
      {"cost": ["{T}", {"sacrifice": "self"}], "mana": {"one_color": 3}}, True),
     ("{T}, Pay 1 life: Add one mana of any color.", "Mana Confluence",
@@ -92,7 +92,7 @@ READ = [
     # Activated abilities that aren't mana abilities: cost, timing, targets read (CR
     # 602.1a, 115.1); the effect stays unread ("other"), which only resolve needs.
     ("{2}, {T}: Destroy target artifact. Activate only as a sorcery.", "Test Rod",
-     {"cost": ["{2}", "{T}"], "timing": "sorcery",
+     {"cost": "{2}{T}", "timing": "sorcery",
       "effects": [{"kind": "other", "text": "Destroy target artifact."}],
       "targets": [{"zone": "battlefield", "filter": {"types": ["artifact"]},
                    "text": "target artifact"}]}, False),
@@ -102,7 +102,7 @@ READ = [
       "targets": [{"zone": "any", "text": "any target"}]}, False),
     ("{G}, {T}: Put a +1/+1 counter on target creature you control. Activate only once "
      "each turn.", "Test Druid",
-     {"cost": ["{G}", "{T}"], "once_each_turn": True,
+     {"cost": "{G}{T}", "once_each_turn": True,
       "effects": [{"kind": "other", "text":
                    "Put a +1/+1 counter on target creature you control."}],
       "targets": [{"zone": "battlefield", "filter": {"types": ["creature"],
@@ -111,9 +111,39 @@ READ = [
     ("Channel — {1}{G}, Discard Grove of Echoes: Draw two cards.", "Grove of Echoes",
      {"cost": ["{1}{G}", {"discard_self": True}], "zone": "hand",
       "effects": [{"kind": "other", "text": "Draw two cards."}]}, False),
+    # CR 107.3, 118.3: any number of counters removed is an X chosen as the cost is paid.
+    ("{T}, Remove any number of storage counters from Mage-Ring Network: Add {C} for each "
+     "storage counter removed this way.", "Mage-Ring Network",
+     {"cost": ["{T}", {"remove_counters": {"counter": "storage", "count": "X"}}],
+      "mana": {"add": "{C}", "amount_of": "X"}}, True),
     # CR 503, 506.1, 602.5: when an ability may be activated.
     ("{T}: Add {B}. Activate only during your upkeep.", "Test Land",
      {"cost": "{T}", "mana": {"add": "{B}"}, "condition": {"kind": "your_upkeep"}}, True),
+    ("{R}: Test Knight gets +1/+0 until end of turn. Activate only during your turn, before "
+     "attackers are declared.", "Test Knight",
+     {"cost": "{R}", "condition": {"kind": "your_turn_before_attackers"},
+      "effects": [{"kind": "other", "text": "CARDNAME gets +1/+0 until end of turn."}]},
+     False),
+    ("{1}: Untap Test Rock. Activate only during your turn and only once each turn.",
+     "Test Rock", {"cost": "{1}", "condition": {"kind": "your_turn"}, "once_each_turn": True,
+                   "effects": [{"kind": "other", "text": "Untap CARDNAME."}]}, False),
+    # Threshold is an ability word (CR 207.2c); the condition is the sentence.
+    ("Threshold — {B}: Regenerate Test Ghoul. Activate only if seven or more cards are in "
+     "your graveyard.", "Test Ghoul",
+     {"cost": "{B}", "condition": {"kind": "graveyard_at_least", "count": 7},
+      "effects": [{"kind": "other", "text": "Regenerate CARDNAME."}]}, False),
+    # CR 602.2: another player may activate it (Mana Cache's any_player).
+    ("Pay 4 life: Destroy Test Sphere. It can't be regenerated. Any player may activate "
+     "this ability.", "Test Sphere",
+     {"cost": [{"pay_life": 4}], "any_player": True,
+      "effects": [{"kind": "other", "text": "Destroy CARDNAME."},
+                  {"kind": "other", "text": "It can't be regenerated."}]}, False),
+    # CR 602.5e; the payment solver never uses it while paying (Lion's Eye Diamond).
+    ("{T}: Add {R}. Activate only as an instant.", "Test Diamond",
+     {"cost": "{T}", "mana": {"add": "{R}"}, "timing": "as_instant"}, True),
+    ("{T}: Draw a card. Activate only if you have no cards in hand.", "Test Well",
+     {"cost": "{T}", "condition": {"kind": "hand_size_less_than", "count": 1},
+      "effects": [{"kind": "draw", "count": 1}]}, False),
     # Keywords read as the rules define them (CR 702.6a, 702.29a, 702.84a, 702.107a).
     ("Equip {3} ({3}: Attach to target creature you control. Equip only as a sorcery.)",
      "Test Sword",
@@ -127,11 +157,11 @@ READ = [
       "effects": [{"kind": "draw", "count": 1}]}, False),
     ("Outlast {1}{W} ({1}{W}, {T}: Put a +1/+1 counter on this creature. Outlast only as a "
      "sorcery.)", "Test Outlaster",
-     {"cost": ["{1}{W}", "{T}"], "timing": "sorcery",
+     {"cost": "{1}{W}{T}", "timing": "sorcery",
       "effects": [{"kind": "put_counters", "counter": "+1/+1", "count": 1, "onto": "self"}]},
      False),
     ("{3}, {T}: Up to two target creatures each get +1/+1 until end of turn.", "Test Banner",
-     {"cost": ["{3}", "{T}"],
+     {"cost": "{3}{T}",
       "effects": [{"kind": "other", "text":
                    "Up to two target creatures each get +1/+1 until end of turn."}],
       "targets": [{"zone": "battlefield", "filter": {"types": ["creature"]}, "count": 2,
@@ -172,13 +202,15 @@ UNREAD = [
      "instead.", "Urza's Tower"),
     # A restriction the grammar doesn't derive (CR 602.5).
     ("{T}: Add {B}. Activate only during your end step.", "Test Land"),
-    ("{1}: Add {R}. Activate only as an instant.", "Test Land"),
+    ("{1}: Add {R}. Activate no more than twice each turn.", "Test Land"),
     # A spend restriction not derived (CR 106.6).
     ("{T}: Add {C}{C}. Spend this mana only to cast kicked spells.", "Test Land"),
     # "This mana can't be spent ..." (Jegantha's kind) isn't in the grammar yet.
     ("{T}: Add {R}. This mana can't be spent to pay generic mana costs.", "Test Land"),
-    # X from counters "removed this way" (amount_of X needs the count of the cost).
-    ("{T}, Remove any number of storage counters from Test Land: Add {C} for each storage "
+    # X from counters "removed this way" must be the counters the cost removes.
+    ("{T}, Remove a storage counter from Test Land: Add {C} for each storage counter "
+     "removed this way.", "Test Land"),
+    ("{T}, Remove any number of charge counters from Test Land: Add {C} for each storage "
      "counter removed this way.", "Test Land"),
     # A target the grammar can't read: can-activate would miss a requirement (CR 601.2c).
     ("{T}: Tap target creature with flying an opponent controls.", "Test Land"),
@@ -196,8 +228,9 @@ UNREAD = [
     # A cost the grammar doesn't derive.
     ("{T}, Mill a card: Add {C}.", "Test Land"),
     ("{1}, Untap a tapped land an opponent controls: Add {R}.", "Test Land"),
-    # "Any player may activate this ability" (CR 602.2) changes who may activate it.
-    ("{1}: Add {C}. Any player may activate this ability.", "Test Land"),
+    # Who may activate it, and when, in words the grammar doesn't derive (CR 602.2).
+    ("{1}: Add {C}. Any player may activate this ability but only during any upkeep step.",
+     "Test Land"),
 ]
 
 
@@ -372,3 +405,25 @@ def test_conditions_and_keywords_read_from_text_decide_answers(
     assert code == 1, err
     code, _, err = run_cli(capsys, "pay", str(board("upkeep")), "{B}", "--cards", str(path))
     assert code == 0, err
+
+
+def test_a_painland_read_with_its_damage_is_left_out_when_life_pays_part_of_the_cost(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Karplusan Forest's damage is read as an effect of its mana ability. Mana
+    abilities are activated before the cost is paid (CR 601.2g-h), so that damage
+    lowers the life that can pay a Phyrexian symbol (CR 119.4): at 2 life, {R} from the
+    Forest and {W/P} from 2 life is not a payment. The payment solver doesn't order
+    life, so it leaves the Forest out there (a lower bound, said); without life in the
+    cost the Forest is an ordinary source."""
+    state = tmp_path / "s.yaml"
+    state.write_text("turn: {active_player: A, phase: precombat_main}\nplayers:\n  A:\n"
+                     "    life: 2\n    battlefield: [Karplusan Forest, Plains]\n  B: {}\n")
+    code, out, err = run_cli(capsys, "pay", str(state), "{R}{W}", "--count", "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["count"] == 1 and data["complete"] is True
+    code, out, err = run_cli(capsys, "pay", str(state), "{R}{W/P}", "--json")
+    data = json.loads(out)
+    assert code == 1, out  # not decided: never "payable" by 2 life after the damage
+    assert "Karplusan Forest" in json.dumps(data)
+    assert data.get("complete") is not True or data.get("payable") is not True

@@ -253,7 +253,7 @@ def read_line(line: str, name: str = "") -> Reading:
         try:
             kind, val = _parse(s, start)
         except (LarkError, Unreadable, KeyError):
-            if is_mana or _RISKY.search(s):
+            if _RISKY.search(s) or (is_mana and re.search(r"\b(instead|[Tt]arget)\b", s)):
                 return Reading("unread", why=f"not read: {s}", normalised=text)
             unread.append(s)
             effects.append({"kind": "other", "text": s})
@@ -263,6 +263,13 @@ def read_line(line: str, name: str = "") -> Reading:
             if ab.get("mana") is not None or i != 0:
                 return Reading("unread", why="two productions", normalised=text)
             ab["mana"] = dict(val)
+            removed = ab["mana"].pop("_removed", None)
+            if removed is not None and not any(
+                    isinstance(c, dict) and c.get("remove_counters") == {"counter": removed,
+                                                                         "count": "X"}
+                    for c in costs):
+                return Reading("unread", why="counters removed by no X cost",
+                               normalised=text)
         elif kind == "effect":
             effects.append(val)
         elif kind == "spend":
@@ -275,6 +282,13 @@ def read_line(line: str, name: str = "") -> Reading:
             ab["once_each_turn"] = True
         elif kind == "sorcery_once":
             ab["timing"] = "sorcery"
+            ab["once_each_turn"] = True
+        elif kind == "any_player":
+            ab["any_player"] = True
+        elif kind == "condition_once":
+            if "condition" in ab or "once_each_turn" in ab:
+                return Reading("unread", why="two conditions", normalised=text)
+            ab["condition"] = val
             ab["once_each_turn"] = True
         elif kind == "condition":
             if "condition" in ab or ("count" in val and not isinstance(val["count"], int)):
@@ -299,7 +313,10 @@ def read_line(line: str, name: str = "") -> Reading:
             c = {k: v for k, v in c.items() if k != "_zone"}
         if isinstance(c, dict) and "discard_self" in c:
             zone = zone or "hand"
-        cost_out.append(c)
+        if isinstance(c, str) and cost_out and isinstance(cost_out[-1], str):
+            cost_out[-1] += c  # "{1}, {T}" is "{1}{T}" in the card format
+        else:
+            cost_out.append(c)
     activated: dict[str, Any] = {"cost": cost_out[0] if len(cost_out) == 1
                                  and isinstance(cost_out[0], str) else cost_out}
     activated.update(ab)

@@ -159,8 +159,9 @@ def _counter_words(n: int | str, counter: str) -> str:
     return f"{_NUMBERS[n] if isinstance(n, int) else n} {counter} counters"
 
 
-def render_cost(cost: str | Sequence[Any]) -> str:
-    """An activation cost as oracle text ("{1}, {T}, Sacrifice CARDNAME")."""
+def render_cost(cost: str | Sequence[Any], any_number: bool = False) -> str:
+    """An activation cost as oracle text ("{1}, {T}, Sacrifice CARDNAME"); with
+    ``any_number``, X counters removed are "any number of" them (the mana says X)."""
     parts = [cost] if isinstance(cost, str) else list(cost)
     out: list[str] = []
     for p in parts:
@@ -192,6 +193,8 @@ def render_cost(cost: str | Sequence[Any]) -> str:
         elif key == "tap_untapped":
             flt = {**arg.get("filter", {}), "tapped": False}
             out.append("Tap " + _counted(arg.get("count", 1), flt))
+        elif key == "remove_counters" and arg.get("count") == "X" and any_number:
+            out.append(f"Remove any number of {arg['counter']} counters from {SELF}")
         elif key == "remove_counters":
             out.append("Remove " + _counter_words(arg.get("count", 1), arg["counter"])
                        + f" from {SELF}")
@@ -212,7 +215,8 @@ def _spells(flt: Mapping[str, Any], singular: bool) -> str:
     return words + "s" if words.endswith("spell") else words + " spells"
 
 
-def render_mana(mana: Mapping[str, Any], singular_spells: bool = False) -> str:
+def render_mana(mana: Mapping[str, Any], singular_spells: bool = False,
+                removed: str = "") -> str:
     """What a mana ability adds, and its spend restriction, as sentences (the spells
     named in the singular or the plural: CR 106.6 reads them the same)."""
     if "choice" in mana:
@@ -235,6 +239,8 @@ def render_mana(mana: Mapping[str, Any], singular_spells: bool = False) -> str:
         what = f"an amount of {mana['add']} equal to your devotion to {color}"
     elif "add" in mana and mana.get("amount_of") == "power":
         what = f"an amount of {mana['add']} equal to {SELF}'s power"
+    elif "add" in mana and mana.get("amount_of") == "X":
+        what = f"{mana['add']} for each {removed} counter removed this way"
     elif "add" in mana and "per" in mana:
         what = f"{mana['add']} for each {render_filter(mana['per'])}"
     elif "add" in mana and len(mana) == 1 + ("restriction" in mana):
@@ -271,6 +277,8 @@ def _effect(eff: Mapping[str, Any]) -> str:
         return f"{SELF} doesn't untap during your next untap step."
     if kind == "put_counters" and eff.get("onto") == "self":
         return "Put " + _counter_words(eff.get("count", 1), eff["counter"]) + f" on {SELF}."
+    if kind == "sacrifice_self_if_no_counters":
+        return f"If there are no {eff['counter']} counters on {SELF}, sacrifice it."
     raise ValueError(f"no rendering for the effect {kind}")
 
 
@@ -280,6 +288,10 @@ def _condition(cond: Mapping[str, Any]) -> str:
         return "Activate only during your turn."
     if kind == "your_upkeep":
         return "Activate only during your upkeep."
+    if kind == "your_turn_before_attackers":
+        return "Activate only during your turn, before attackers are declared."
+    if kind == "graveyard_at_least":
+        return f"Activate only if {_NUMBERS[cond['count']]} or more cards are in your graveyard."
     if kind == "during_combat":
         return "Activate only during combat."
     if kind == "opponents_turn":
@@ -293,6 +305,8 @@ def _condition(cond: Mapping[str, Any]) -> str:
             return "Activate only if you control " + _counted(1, flt) + "."
         return (f"Activate only if you control {_NUMBERS[n]} or more "
                 + render_filter(flt, plural=True) + ".")
+    if kind == "hand_size_less_than" and cond["count"] == 1:
+        return "Activate only if you have no cards in hand."
     if kind == "hand_size_less_than":
         return (f"Activate only if you have {_NUMBERS[cond['count'] - 1]} or fewer cards "
                 "in hand.")
@@ -336,16 +350,34 @@ def render_target(spec: Mapping[str, Any]) -> str:
 
 
 def render_activated(ab: Mapping[str, Any], *, singular_spells: bool = False) -> str:
-    """An activated ability's card-format data as a normalised oracle line."""
-    cost = render_cost(ab["cost"])
+    """An activated ability's card-format data as a normalised oracle line. "Once each
+    turn" with a condition of when is one sentence ("Activate only during your turn and
+    only once each turn."), as the cards print it."""
+    mana = ab.get("mana")
+    removed = ""
+    if mana is not None and mana.get("amount_of") == "X":
+        parts = [ab["cost"]] if isinstance(ab["cost"], str) else ab["cost"]
+        removed = next((p["remove_counters"]["counter"] for p in parts
+                        if isinstance(p, dict) and "remove_counters" in p), "")
+    cost = render_cost(ab["cost"], any_number=bool(removed))
     if "{zone}" in cost:
         cost = cost.replace("{zone}", str(ab.get("zone", "")))
     sentences: list[str] = []
     if ab.get("mana") is not None:
-        sentences.append(render_mana(ab["mana"], singular_spells))
+        sentences.append(render_mana(ab["mana"], singular_spells, removed))
     sentences.extend(_effect(e) for e in ab.get("effects", []))
+    if ab.get("any_player"):
+        sentences.append("Any player may activate this ability.")
     sorcery = ab.get("timing") == "sorcery"
     once = bool(ab.get("once_each_turn"))
+    joined = ab.get("condition") is not None and ab["condition"]["kind"] in (
+        "your_turn", "your_upkeep")
+    if joined and once and not sorcery:
+        sentences.append(_condition(ab["condition"]).removesuffix(".")
+                         + " and only once each turn.")
+        return f"{cost}: " + " ".join(sentences)
+    if ab.get("timing") == "as_instant":
+        sentences.append("Activate only as an instant.")
     if sorcery and once:
         sentences.append("Activate only as a sorcery and only once each turn.")
     elif sorcery:

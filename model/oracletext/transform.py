@@ -75,6 +75,10 @@ class ToData(Transformer[Token, Any]):
     def count_x(self, _: list[Any]) -> Any:
         return "X"
 
+    def count_any(self, _: list[Any]) -> Any:
+        # "any number of": X, chosen as the cost is paid (CR 107.3, 118.3)
+        return "X"
+
     def count_another(self, _: list[Any]) -> Any:
         return ("another", 1)
 
@@ -273,6 +277,11 @@ class ToData(Transformer[Token, Any]):
     def add_per(self, c: list[Any]) -> Any:
         return {"add": _mana(c[0]), "per": c[1]}
 
+    def add_per_removed(self, c: list[Token]) -> Any:
+        # CR 107.3: X is the number of counters the cost removed (checked by the reader
+        # against the cost, and by the card format: amount_of X needs such a cost).
+        return {"add": _mana(c[0]), "amount_of": "X", "_removed": str(c[1])}
+
     def amount_devotion(self, c: list[Token]) -> Any:
         return ("devotion", _COLORS[str(c[0])])
 
@@ -307,6 +316,9 @@ class ToData(Transformer[Token, Any]):
         return ("effect", {"kind": "put_counters", "counter": str(c[1]), "count": c[0],
                            "onto": "self"})
 
+    def rider_sacrifice_if_none(self, c: list[Token]) -> Any:
+        return ("effect", {"kind": "sacrifice_self_if_no_counters", "counter": str(c[0])})
+
     def spells_one(self, c: list[Any]) -> Any:
         return self.filter([*c[:-1], self.noun([c[-1]])])
 
@@ -334,6 +346,27 @@ class ToData(Transformer[Token, Any]):
 
     def only_your_turn(self, _: list[Any]) -> Any:
         return ("condition", {"kind": "your_turn"})
+
+    def only_before_attackers(self, _: list[Any]) -> Any:
+        return ("condition", {"kind": "your_turn_before_attackers"})
+
+    def only_your_turn_once(self, _: list[Any]) -> Any:
+        return ("condition_once", {"kind": "your_turn"})
+
+    def only_your_upkeep_once(self, _: list[Any]) -> Any:
+        return ("condition_once", {"kind": "your_upkeep"})
+
+    def only_instant(self, _: list[Any]) -> Any:
+        return ("timing", "as_instant")
+
+    def only_if_hand_empty(self, _: list[Any]) -> Any:
+        return ("condition", {"kind": "hand_size_less_than", "count": 1})
+
+    def only_if_graveyard(self, c: list[Token]) -> Any:
+        return ("condition", {"kind": "graveyard_at_least", "count": _num(c[0])})
+
+    def rider_any_player(self, _: list[Any]) -> Any:
+        return ("any_player", True)
 
     def only_your_upkeep(self, _: list[Any]) -> Any:
         return ("condition", {"kind": "your_upkeep"})
