@@ -226,6 +226,12 @@ class CardLayer(Mapping[str, CardDefinition], ABC):
         """The names of the cards every one of ``words`` (lower case) occurs in, in
         ``field`` as :func:`search_fields` names it, or in ``any`` of them."""
 
+    def canonical(self, name: str) -> str | None:
+        """The name of the card here whose name is ``name`` in any letter case (as
+        ``str.lower`` compares), or None (default: by every name)."""
+        key = name.lower()
+        return next((n for n in self if n.lower() == key), None)
+
     def why_not(self, name: str) -> str | None:
         """Why a card named ``name`` (any letter case) is left out of these cards, as
         a sentence, or None if it isn't known to be (default: None)."""
@@ -305,7 +311,16 @@ class CardDatabase:
         exact spelling wins when two definitions differ only in case."""
         card = self.cards.get(name)
         if card is None:
-            canonical = self._by_lower.get(name.strip().lower())
+            key = name.strip().lower()
+            cards = self.cards
+            if isinstance(cards, LayeredCards):
+                # The upper layer's names, then the layer's own lookup (the pool reads
+                # one shard, not every name).
+                canonical = self._top_by_lower.get(key)
+                if canonical is None:
+                    canonical = cards.under.canonical(name.strip())
+            else:
+                canonical = self._by_lower.get(key)
             card = self.cards[canonical] if canonical is not None else None
         return card
 
@@ -334,8 +349,13 @@ class CardDatabase:
         """Where suggestions look, in turn: with the pool underneath, the cards above it
         (hand-written, the run's own) first, then every name."""
         if isinstance(self.cards, LayeredCards):
-            return {n.lower(): n for n in self.cards.top}, self._by_lower
+            return self._top_by_lower, self._by_lower
         return (self._by_lower,)
+
+    @functools.cached_property
+    def _top_by_lower(self) -> dict[str, str]:
+        top = self.cards.top if isinstance(self.cards, LayeredCards) else self.cards
+        return {n.lower(): n for n in top}
 
     def suggest(self, name: str) -> str | None:
         """'did you mean ...?' for the nearest card names: names that contain what was

@@ -96,6 +96,15 @@ class PoolCards(CardLayer):
             shard = self._shards[i] = dict(_lines(self._read(shard_file(i))))
         return shard.get(name)
 
+    def canonical(self, name: str) -> str | None:
+        """The pool's name for ``name`` in any letter case, from ``name``'s shard alone
+        (names equal but for case fold alike, so they share a shard)."""
+        if self.entry(name) is not None:
+            return name
+        key = name.lower()
+        shard = self._shards[shard_of(name)]
+        return next((n for n in shard if n.lower() == key), None)
+
     def shards_read(self) -> int:
         """How many shards have been read so far."""
         return len(self._shards)

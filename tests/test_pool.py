@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 from manacheck.model import StateFileError, builtin_cards, default_cards, load_state_text
+from manacheck.model.cards import CardDatabase, LayeredCards, LazyCards
 from manacheck.model.errors import UnknownObject
 from manacheck.model.pool import INDEX, POOL_DIR, SHARDS, PoolCards, shard_of
 from manacheck.model.poolbuild import BuiltPool, build_pool, read_pool, write_pool
@@ -107,6 +108,15 @@ def test_a_name_in_any_letter_case_is_the_pool_card() -> None:
     db = default_cards()
     assert db["leyline prowler"] is db[READ]
     assert db.get("  GILT-LEAF PALACE ") is db[UNREAD]
+    # Found from the name's shard alone, not by reading every name.
+    pool, builtin = PoolCards(), builtin_cards().cards
+    assert isinstance(builtin, LazyCards)
+    fresh = CardDatabase(LayeredCards(builtin, pool))
+    assert fresh["LEYLINE prowler"].name == READ
+    assert fresh["llanowar elves"] is builtin_cards()["Llanowar Elves"]
+    assert fresh.get("no such card") is None
+    # One shard per name asked (each exact spelling is tried in the pool first).
+    assert pool.shards_read() == 3 and "index" not in vars(pool)
 
 
 def test_search_finds_pool_cards_from_the_index() -> None:
