@@ -21,7 +21,8 @@ How a record becomes a card definition:
   Planes, Schemes, Vanguards, Conspiracies, tokens, and cards whose mana cost or type
   line isn't read;
 * a name that is already a built-in card keeps the built-in definition (it is checked
-  by hand, the text reader is a floor).
+  by hand, the text reader is a floor); a name of the shipped 2022 card pool (``pool``)
+  takes the file's definition (its text is likely newer).
 
 The cache: one file per card file content (its SHA-256, streamed), in
 ``platformdirs.user_cache_dir("manacheck")`` or ``$MANACHECK_CACHE_DIR``; written to a
@@ -85,8 +86,9 @@ class UserCards:
     #: Each skipped card's name and its faces' names: why it was skipped (not cached).
     skipped_names: dict[str, str] = field(default_factory=dict)
 
-    def note(self, file: str, builtin: int) -> str:
-        """One line: how many cards, how many kept unread text, what was skipped."""
+    def note(self, file: str, builtin: int, pooled: int = 0) -> str:
+        """One line: how many cards, how many kept unread text, how many were built in
+        (``builtin``) or in the shipped pool (``pooled``), what was skipped."""
         n, faces = self.cards, len(self.entries)
         text = (f"{file}: {n} card{'s' * (n != 1)} read"
                 + (f" ({faces} faces)" if faces != n else "")
@@ -94,6 +96,8 @@ class UserCards:
                 "'not decided')")
         if builtin:
             text += f", {builtin} already built in (the built-in definitions are kept)"
+        if pooled:
+            text += f", {pooled} in the shipped 2022 pool (the file's definitions are used)"
         total = sum(self.skipped.values())
         if total:
             why = ", ".join(f"{k} {v}" for k, v in sorted(self.skipped.items()))
@@ -384,5 +388,9 @@ def load_download(path: str | Path, base: CardDatabase, *,
     top = base_cards.top if isinstance(base_cards, LayeredCards) else base_cards
     builtin = sum(1 for n in cards.entries if n in top)
     if note is not None:
-        note(cards.note(label, builtin))
+        pooled = 0
+        if isinstance(base_cards, LayeredCards):
+            under = set(base_cards.under)  # the pool's names: its index, no shard
+            pooled = sum(1 for n in cards.entries if n in under and n not in top)
+        note(cards.note(label, builtin, pooled))
     return CardDatabase(base_cards.added(cards.entries))

@@ -238,7 +238,21 @@ def test_a_download_beats_the_pool_but_not_the_built_in_cards(
     got = {o["object"]: o["mana_types"] for o in json.loads(out)["objects"]}
     # The file's Leyline Prowler makes only {G}; the built-in Llanowar Elves still {G}.
     assert got == {READ: ["G"], "Llanowar Elves": ["G"]}
-    assert "1 already built in" in err
+    assert ("1 already built in (the built-in definitions are kept), 1 in the shipped "
+            "2022 pool (the file's definitions are used)") in err
+    # A state file's own cards: beat every layer.
+    path.write_text(json.dumps({
+        "turn": {"active_player": "Alice", "phase": "precombat_main"},
+        "players": {"Alice": {"battlefield": [READ]}},
+        "cards": [{"name": READ, "types": ["Creature"], "power": 1, "toughness": 1,
+                   "abilities": [{"activated": {"cost": "{T}", "mana": {"add": "{U}"}}}]}]}),
+        encoding="utf-8")
+    code, out, _ = run(capsys, "produce", str(path), "--json", "--cards", str(download))
+    assert {o["object"]: o["mana_types"] for o in json.loads(out)["objects"]} == {
+        READ: ["U"]}
+    code, out, _ = run(capsys, "produce", str(path), "--json")
+    assert {o["object"]: o["mana_types"] for o in json.loads(out)["objects"]} == {
+        READ: ["U"]}
 
 
 # ---- (d), (e) names the pool doesn't have ----------------------------------------------
