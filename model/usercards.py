@@ -236,14 +236,23 @@ def translate_records(records: Mapping[str, CardRecord], skipped: Mapping[str, i
 
 _CODE = ("cardfiles.py", "jsonstream.py", "oracle.py", "usercards.py", "carddata.py",
          "cardformat.py")
+#: Packages whose every module and grammar the reader runs (``oracle`` reads through
+#: ``oracletext``'s grammar first).
+_CODE_PACKAGES = ("oracletext",)
 
 
 def code_version() -> str:
-    """A hash of the modules whose output the cache holds."""
+    """A hash of the modules whose output the cache holds (and the shipped card pool's
+    index records): the reading modules and the grammar package they use."""
     h = hashlib.sha256()
     here = Path(__file__).parent
     for name in _CODE:
         h.update((here / name).read_bytes())
+    for package in _CODE_PACKAGES:
+        for path in sorted((here / package).iterdir()):
+            if path.suffix in (".py", ".lark"):
+                h.update(f"{package}/{path.name}".encode())
+                h.update(path.read_bytes())
     return h.hexdigest()[:16]
 
 
