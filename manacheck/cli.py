@@ -110,7 +110,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
                   "list every activated ability a player could consider, each with its verdict"),
     "can-activate": ("can_activate", "may a player activate an object's ability now? every "
                      "reason, a witness, fixes"),
-    "card": ("card", "print a card's definition (built-in, or from --cards FILE)"),
+    "card": ("card", "print a card's definition (built-in, the 2022 pool, or from --cards FILE)"),
     "cards": ("cards", "search the cards by name, type line or rules text (cards search TEXT)"),
     "parse": ("parse", "read oracle text with the grammar: the card-format data and its "
               "rendering, or the sentence not read"),

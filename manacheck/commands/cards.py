@@ -1,7 +1,8 @@
 """``manacheck cards search TEXT``: find cards by name, type line or rules text.
 
 Every word of TEXT must occur (any letter case); ``--in name|type|text`` narrows where.
-Searches the built-in cards, and ``--cards FILE`` too. Exit status 0 when something
+Searches the built-in cards and the shipped 2022 card pool (its search index, so
+only the cards found are made), and ``--cards FILE`` too. Exit status 0 when something
 matched, 1 when nothing did.
 """
 
