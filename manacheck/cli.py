@@ -133,9 +133,11 @@ COMMANDS: dict[str, tuple[str, str]] = {
                   "list every activated ability a player could consider, each with its verdict"),
     "can-activate": ("can_activate", "may a player activate an object's ability now? every "
                      "reason, a witness, fixes"),
-    "card": ("card", "print a card's definition (built-in, or from --cards FILE)"),
+    "card": ("card", "print a card's definition (built-in, the 2022 pool, or from --cards FILE)"),
     "cards": ("cards", "the card pool: search by name, type line or rules text (cards search "
               "TEXT), download Scryfall's oracle cards (cards fetch)"),
+    "parse": ("parse", "read oracle text with the grammar: the card-format data and its "
+              "rendering, or the sentence not read"),
     "pay": ("pay", "list and count every distinct way to pay a mana cost (CR 601.2g-h)"),
     "produce": ("produce", "what mana types each permanent could produce now (CR 106.7)"),
     "report": ("report", "edge-case reports: where a card's answers flip, with its rulings "

@@ -36,6 +36,7 @@ from .errors import (
     UnknownObject,
 )
 from .mana import COLORS, MANA_TYPES, ManaCost, ManaPool, ManaSymbol, ManaType, PoolMana, SymbolKind
+from .pool import default_cards
 from .state import (
     CR_VERSION,
     Card,
@@ -93,6 +94,7 @@ __all__ = [
     "UnknownObject",
     "Zone",
     "builtin_cards",
+    "default_cards",
     "dump_state",
     "dump_state_text",
     "effective",

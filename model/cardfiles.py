@@ -396,6 +396,8 @@ class Collected:
 
     cards: dict[str, CardRecord] = field(default_factory=dict)
     skipped: dict[str, int] = field(default_factory=dict)
+    #: Each skipped card's name (and its faces' names): why it was skipped.
+    skipped_names: dict[str, str] = field(default_factory=dict)
 
 
 def collect(records: Iterable[CardRecord], *, name: str = "card file") -> Collected:
@@ -424,7 +426,10 @@ def collect(records: Iterable[CardRecord], *, name: str = "card file") -> Collec
             faces = tuple(sorted(old.faces + new, key=lambda f: f.side or ""))
             into[rec.name] = replace(old, faces=faces, rulings=old.rulings or rec.rulings)
     counts: dict[str, int] = {}
+    names: dict[str, str] = {}
     for rec in skipped.values():
         why = "Un-cards" if rec.funny else "online-only"
         counts[why] = counts.get(why, 0) + 1
-    return Collected(kept, counts)
+        for n in (rec.name, *(f.name for f in rec.faces)):
+            names.setdefault(n, why)
+    return Collected(kept, counts, names)

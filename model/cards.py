@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import difflib
 import functools
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -41,8 +42,11 @@ __all__ = [
     "SUPERTYPES",
     "CardDatabase",
     "CardDefinition",
+    "CardLayer",
+    "LayeredCards",
     "LazyCards",
     "intrinsic_mana_ability",
+    "search_fields",
 ]
 
 CARD_TYPES = frozenset(
@@ -199,6 +203,78 @@ class LazyCards(Mapping[str, CardDefinition]):
         return LazyCards(merged, self._make)
 
 
+def search_fields(card: CardDefinition) -> dict[str, str]:
+    """Where :meth:`CardDatabase.search` looks, by field: ``name``, ``type`` (the type
+    line) and ``text`` (the rules text, the abilities' texts and the keywords)."""
+    return {"name": card.name, "type": card.type_line,
+            "text": " ".join([card.text, *(getattr(a, "text", "") for a in card.abilities),
+                              *card.keywords])}
+
+
+def _matches(card: CardDefinition, words: Sequence[str], field: str) -> bool:
+    parts = search_fields(card)
+    hay = " ".join(parts.values()) if field == "any" else parts[field]
+    return all(w in hay.lower() for w in words)
+
+
+class CardLayer(Mapping[str, CardDefinition], ABC):
+    """Cards by name that can also say which of them match a search without making
+    every definition (the shipped card pool, ``manacheck.model.pool``)."""
+
+    @abstractmethod
+    def matching(self, words: Sequence[str], field: str) -> list[str]:
+        """The names of the cards every one of ``words`` (lower case) occurs in, in
+        ``field`` as :func:`search_fields` names it, or in ``any`` of them."""
+
+    def canonical(self, name: str) -> str | None:
+        """The name of the card here whose name is ``name`` in any letter case (as
+        ``str.lower`` compares), or None (default: by every name)."""
+        key = name.lower()
+        return next((n for n in self if n.lower() == key), None)
+
+    def why_not(self, name: str) -> str | None:
+        """Why a card named ``name`` (any letter case) is left out of these cards, as
+        a sentence, or None if it isn't known to be (default: None)."""
+        return None
+
+
+class LayeredCards(Mapping[str, CardDefinition]):
+    """``top``'s cards over ``under``'s: a name in both is ``top``'s definition.
+
+    ``top`` holds the hand-written built-in cards and whatever a run adds (``--cards``,
+    a state file's ``cards:``); ``under`` is the card pool, read only by name.
+    Iteration gives ``top``'s names first, then the other names of ``under``.
+    """
+
+    def __init__(self, top: LazyCards, under: CardLayer) -> None:
+        self.top = top
+        self.under = under
+
+    def __getitem__(self, name: str) -> CardDefinition:
+        if name in self.top:
+            return self.top[name]
+        return self.under[name]
+
+    def __contains__(self, name: object) -> bool:
+        return name in self.top or name in self.under
+
+    def __iter__(self) -> Iterator[str]:
+        yield from self.top
+        yield from (n for n in self.under if n not in self.top)
+
+    def __len__(self) -> int:
+        return len(self.top) + sum(1 for n in self.under if n not in self.top)
+
+    def added(self, entries: Mapping[str, str]) -> LayeredCards:
+        """As :meth:`LazyCards.added` on ``top``: the new entries beat ``under``'s
+        definitions but not the names ``top`` already has."""
+        return LayeredCards(self.top.added(entries), self.under)
+
+    def extended(self, extra: Sequence[CardDefinition]) -> LayeredCards:
+        """As :meth:`LazyCards.extended` on ``top``: ``extra`` beats every layer."""
+        return LayeredCards(self.top.extended(extra), self.under)
+
+
 #: Said when a name matches no card at all: how a user adds one.
 HOW_TO_ADD_A_CARD = ("to use a card manacheck doesn't know, define it under 'cards:' in the "
                      "state file or in a file given with --cards, in the format of the "
@@ -235,36 +311,84 @@ class CardDatabase:
         exact spelling wins when two definitions differ only in case."""
         card = self.cards.get(name)
         if card is None:
-            canonical = self._by_lower.get(name.strip().lower())
+            key = name.strip().lower()
+            cards = self.cards
+            if isinstance(cards, LayeredCards):
+                # The upper layer's names, then the layer's own lookup (the pool reads
+                # one shard, not every name).
+                canonical = self._top_by_lower.get(key)
+                if canonical is None:
+                    canonical = cards.under.canonical(name.strip())
+            else:
+                canonical = self._by_lower.get(key)
             card = self.cards[canonical] if canonical is not None else None
         return card
 
     @functools.cached_property
     def _by_lower(self) -> dict[str, str]:
-        return {n.lower(): n for n in self.cards}
+        cards = self.cards
+        # The later name wins: the pool's first, so that a layer above it wins.
+        names = ([*cards.under, *cards.top] if isinstance(cards, LayeredCards)
+                 else list(cards))
+        return {n.lower(): n for n in names}
+
+    def above_pool(self) -> CardDatabase:
+        """These cards without the shipped card pool underneath: the built-in cards and
+        the run's own (``--cards``, ``cards:``). What a report draws its nearby cards
+        from, so that the pool's 23,000 cards are never all made."""
+        return self._above_pool
+
+    @functools.cached_property
+    def _above_pool(self) -> CardDatabase:
+        if isinstance(self.cards, LayeredCards):
+            return CardDatabase(self.cards.top)
+        return self
+
+    @functools.cached_property
+    def _scopes(self) -> tuple[dict[str, str], ...]:
+        """Where suggestions look, in turn: with the pool underneath, the cards above it
+        (hand-written, the run's own) first, then every name."""
+        if isinstance(self.cards, LayeredCards):
+            return self._top_by_lower, self._by_lower
+        return (self._by_lower,)
+
+    @functools.cached_property
+    def _top_by_lower(self) -> dict[str, str]:
+        top = self.cards.top if isinstance(self.cards, LayeredCards) else self.cards
+        return {n.lower(): n for n in top}
 
     def suggest(self, name: str) -> str | None:
         """'did you mean ...?' for the nearest card names: names that contain what was
-        typed (``Gaea`` gives Gaea's Cradle), then names spelled alike."""
-        lower = self._by_lower
+        typed (``Gaea`` gives Gaea's Cradle), then names spelled alike.
+
+        With the shipped pool underneath, the built-in (hand-written) cards and the
+        run's own are searched first, and the pool's names only when none of theirs is
+        near; a name the pool leaves out on purpose (an Un-card) is said to be.
+        """
         typed = name.strip().lower()
         if not typed:
             return None
-        faces = [lower[p] for p in typed.split(" // ") if p in lower]
-        if " // " in typed and faces:
-            # "Fire // Ice": each face is a card of its own here.
-            return ("each face is a card of its own: did you mean "
-                    + " or ".join(f"'{c}'" for c in faces) + "?")
-        close = sorted(lower[n] for n in lower if typed in n and n != typed)[:3]
-        if not close:
-            close = difflib.get_close_matches(name, list(self.cards), n=3, cutoff=0.6)
-        if not close:
-            close = [lower[c] for c in difflib.get_close_matches(typed, list(lower),
-                                                                 n=3, cutoff=0.6)]
-        close = [c for c in close if c != name]
-        if not close:
-            return None
-        return "did you mean " + " or ".join(f"'{c}'" for c in close) + "?"
+        if isinstance(self.cards, LayeredCards):
+            why = self.cards.under.why_not(name.strip())
+            if why is not None:  # e.g. an Un-card: known, and left out on purpose
+                return why
+        best: tuple[int, float, str] | None = None
+        for lower in self._scopes:
+            found = _nearest(name, typed, lower)
+            # A wider scope's suggestion only if it is nearer: a name containing what
+            # was typed where the narrower had only look-alikes, or a closer look-alike.
+            if found is not None and (best is None or found[:2] < best[:2]):
+                best = found
+        return best[2] if best is not None else None
+
+    def starting_with(self, prefix: str) -> list[str]:
+        """The names that start with ``prefix`` (as typed), sorted: with the pool
+        underneath, the cards above it if any of theirs does, else the pool's."""
+        for lower in self._scopes:
+            found = sorted(n for n in lower.values() if n.startswith(prefix))
+            if found:
+                return found
+        return []
 
     def search(self, query: str, *, field: str = "any") -> list[CardDefinition]:
         """The cards every word of ``query`` occurs in (any letter case), by name.
@@ -273,26 +397,50 @@ class CardDatabase:
         rules text and the abilities' texts) or ``any`` of them.
         """
         words = query.lower().split()
-        out = []
-        for name in sorted(self.cards):
-            card = self.cards[name]
-            parts = {"name": card.name, "type": card.type_line,
-                     "text": " ".join([card.text, *(getattr(a, "text", "")
-                                                    for a in card.abilities),
-                                       *card.keywords])}
-            hay = " ".join(parts.values()) if field == "any" else parts[field]
-            if all(w in hay.lower() for w in words):
-                out.append(card)
-        return out
+        cards = self.cards
+        top: Mapping[str, CardDefinition] = (cards.top if isinstance(cards, LayeredCards)
+                                             else cards)
+        found = {name: top[name] for name in top if _matches(top[name], words, field)}
+        if isinstance(cards, LayeredCards):
+            # The pool says which names match from its index: only those are made.
+            for name in cards.under.matching(words, field):
+                if name not in top:
+                    found[name] = cards.under[name]
+        return [found[name] for name in sorted(found)]
 
     def extended(self, extra: Sequence[CardDefinition]) -> CardDatabase:
-        if isinstance(self.cards, LazyCards):
+        if isinstance(self.cards, LazyCards | LayeredCards):
             return CardDatabase(self.cards.extended(extra))
         merged = dict(self.cards)
         for card in extra:
             merged[card.name] = card
         return CardDatabase(merged)
 
+
+
+def _nearest(name: str, typed: str, lower: Mapping[str, str]
+             ) -> tuple[int, float, str] | None:
+    """:meth:`CardDatabase.suggest` among the names ``lower`` maps (lower case to name):
+    (how near, 0 nearest, then minus the similarity of the best look-alike, the
+    suggestion), or None."""
+    faces = [lower[p] for p in typed.split(" // ") if p in lower]
+    if " // " in typed and faces:
+        # "Fire // Ice": each face is a card of its own here.
+        return (0, 0.0, "each face is a card of its own: did you mean "
+                + " or ".join(f"'{c}'" for c in faces) + "?")
+    rank, close = 1, sorted(lower[n] for n in lower if typed in n and n != typed)[:3]
+    if not close:
+        rank, close = 2, difflib.get_close_matches(name, list(lower.values()), n=3,
+                                                   cutoff=0.6)
+    if not close:
+        close = [lower[c] for c in difflib.get_close_matches(typed, list(lower),
+                                                             n=3, cutoff=0.6)]
+    close = [c for c in close if c != name]
+    if not close:
+        return None
+    score = (-difflib.SequenceMatcher(None, typed, close[0].lower()).ratio()
+             if rank == 2 else 0.0)
+    return rank, score, "did you mean " + " or ".join(f"'{c}'" for c in close) + "?"
 
 
 def intrinsic_mana_ability(land_type: str) -> ActivatedAbility:

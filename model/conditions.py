@@ -12,7 +12,12 @@ if" text is part of the activation instructions. ``hand_size_less_than``: fewer 
 cards in your hand. ``controls_at_least``: you control N or more permanents matching
 a filter (metalcraft, CR 702.80 ability words are just labels). ``your_turn``: during
 your turn. ``source_has_counter``: the source has a counter of a kind on it (Gemstone
-Caverns' luck counter). ``your_turn_before_end_step``: during your turn, in a step
+Caverns' luck counter). ``your_upkeep``: during your upkeep (CR 503).
+``during_combat``: during the combat phase of any turn (CR 506.1). ``opponents_turn``:
+during a turn that isn't yours (every other player is an opponent, CR 102.2).
+``your_turn_before_attackers``: during your turn, before the declare attackers step
+(CR 508.1). ``graveyard_at_least``: N or more cards in your graveyard.
+``your_turn_before_end_step``: during your turn, in a step
 before its end step (Mana Cache: "only during their turn before the end step"; CR
 500.1, 513). "Your" is the activating player's (CR 109.5).
 :func:`chosen_production`: a mana ability's "instead" mana
@@ -30,7 +35,15 @@ __all__ = ["CONDITION_KINDS", "chosen_production", "condition_holds", "devotion"
 
 #: The condition kinds an activated ability may have.
 CONDITION_KINDS = ("hand_size_less_than", "controls_at_least", "your_turn",
-                   "source_has_counter", "your_turn_before_end_step")
+                   "source_has_counter", "your_turn_before_end_step", "your_upkeep",
+                   "during_combat", "opponents_turn", "your_turn_before_attackers",
+                   "graveyard_at_least")
+#: The steps of a turn before attackers are declared (CR 500.1, 508.1).
+_BEFORE_ATTACKERS = (Phase.UNTAP, Phase.UPKEEP, Phase.DRAW, Phase.PRECOMBAT_MAIN,
+                     Phase.BEGINNING_OF_COMBAT)
+#: The steps of the combat phase (CR 506.1).
+COMBAT_STEPS = (Phase.BEGINNING_OF_COMBAT, Phase.DECLARE_ATTACKERS, Phase.DECLARE_BLOCKERS,
+                Phase.COMBAT_DAMAGE, Phase.END_OF_COMBAT)
 
 #: The steps of a turn before its end step (CR 500.1, 513): "only during their turn
 #: before the end step" (Mana Cache).
@@ -57,6 +70,18 @@ def condition_holds(state: GameState, cond: Condition, player: str, source: str
         return have >= cond.params.int("count"), have
     if cond.kind == "your_turn":
         return state.turn.active_player == player, 0
+    if cond.kind == "your_turn_before_attackers":  # (CR 508.1: declared in that step)
+        return (state.turn.active_player == player
+                and state.turn.phase in _BEFORE_ATTACKERS), 0
+    if cond.kind == "graveyard_at_least":  # threshold: "seven or more cards are in your
+        # graveyard" (threshold is an ability word, CR 207.2c)
+        return len(me.graveyard) >= cond.params.int("count"), len(me.graveyard)
+    if cond.kind == "your_upkeep":  # "Activate only during your upkeep" (CR 503)
+        return state.turn.active_player == player and state.turn.phase is Phase.UPKEEP, 0
+    if cond.kind == "during_combat":  # "Activate only during combat" (CR 506.1)
+        return state.turn.phase in COMBAT_STEPS, 0
+    if cond.kind == "opponents_turn":  # "during an opponent's turn": not yours (CR 102.2)
+        return state.turn.active_player != player, 0
     if cond.kind == "your_turn_before_end_step":  # (the activator's turn: CR 109.5)
         return state.turn.active_player == player and state.turn.phase in _BEFORE_END, 0
     if cond.kind == "source_has_counter":  # "if this has a luck counter on it"

@@ -222,8 +222,16 @@ def read_text(name: str, text: str, subtypes: Sequence[str] = ()
     keywords: list[str] = []
     unread: list[str] = []
     basics = [t for t in subtypes if t in BASIC_LAND_TYPES]
+    from .oracletext import read_line
+
     for line in (s.strip() for s in text.split("\n")):
         if not line:
+            continue
+        # The grammar's reading first: an activated ability read and rendered back
+        # (oracletext.reading); then the templates below for the other lines.
+        reading = read_line(line, name)
+        if reading.ability is not None:
+            abilities.append(reading.ability)
             continue
         # The templates are matched with the name as a placeholder, so that their
         # patterns are compiled once rather than once per card name.
@@ -269,10 +277,16 @@ def card_from_oracle(entry: Mapping[str, Any]) -> dict[str, Any] | None:
     abilities: list[dict[str, Any]] = []
     keywords: list[str] = []
     basics = [t for t in subtypes if t in BASIC_LAND_TYPES]
+    from .oracletext import read_line
+
     for line in (s.strip() for s in str(entry.get("oracle_text") or "").split("\n")):
         if not line:
             continue
-        if ab := _mana_line(line, name):
+        reading = read_line(line, name)
+        if reading.status == "read" and reading.mana and reading.ability is not None:
+            # The grammar's reading, rendered back (oracletext): with its riders.
+            abilities.append(reading.ability)
+        elif ab := _mana_line(line, name):
             abilities.append({"activated": ab})
         elif (other := _other_line(line, name)) is not None:
             if other:

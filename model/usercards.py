@@ -21,7 +21,8 @@ How a record becomes a card definition:
   Planes, Schemes, Vanguards, Conspiracies, tokens, and cards whose mana cost or type
   line isn't read;
 * a name that is already a built-in card keeps the built-in definition (it is checked
-  by hand, the text reader is a floor).
+  by hand, the text reader is a floor); a name of the shipped 2022 card pool (``pool``)
+  takes the file's definition (its text is likely newer).
 
 The cache: one file per card file content (its SHA-256, streamed), in
 ``platformdirs.user_cache_dir("manacheck")`` or ``$MANACHECK_CACHE_DIR``; written to a
@@ -43,14 +44,14 @@ from pathlib import Path
 from typing import Any
 
 from .cardfiles import CardRecord, FaceRecord, collect, read_records
-from .cards import CARD_TYPES, SUPERTYPES, CardDatabase, LazyCards
+from .cards import CARD_TYPES, SUPERTYPES, CardDatabase, LayeredCards, LazyCards
 from .errors import ManacheckError
 from .jsonstream import DEFAULT_MAX_DECOMPRESSED
 from .mana import ManaCost
 from .oracle import read_text
 
-__all__ = ["CACHE_ENV", "UserCards", "cache_dir", "entries_of", "load_download",
-           "translate_records"]
+__all__ = ["CACHE_ENV", "UserCards", "cache_dir", "code_version", "entries_of", "file_sha256",
+           "load_download", "translate_records"]
 
 #: The environment variable that moves the cache (tests point it at a temporary folder).
 CACHE_ENV = "MANACHECK_CACHE_DIR"
@@ -82,9 +83,12 @@ class UserCards:
     cached: bool = False
     #: The official rulings the file carries, by card name: (date, text) pairs.
     rulings: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
+    #: Each skipped card's name and its faces' names: why it was skipped (not cached).
+    skipped_names: dict[str, str] = field(default_factory=dict)
 
-    def note(self, file: str, builtin: int) -> str:
-        """One line: how many cards, how many kept unread text, what was skipped."""
+    def note(self, file: str, builtin: int, pooled: int = 0) -> str:
+        """One line: how many cards, how many kept unread text, how many were built in
+        (``builtin``) or in the shipped pool (``pooled``), what was skipped."""
         n, faces = self.cards, len(self.entries)
         text = (f"{file}: {n} card{'s' * (n != 1)} read"
                 + (f" ({faces} faces)" if faces != n else "")
@@ -92,6 +96,8 @@ class UserCards:
                 "'not decided')")
         if builtin:
             text += f", {builtin} already built in (the built-in definitions are kept)"
+        if pooled:
+            text += f", {pooled} in the shipped 2022 pool (the file's definitions are used)"
         total = sum(self.skipped.values())
         if total:
             why = ", ".join(f"{k} {v}" for k, v in sorted(self.skipped.items()))
@@ -181,16 +187,26 @@ def entries_of(rec: CardRecord) -> tuple[list[dict[str, Any]], str | None, int]:
     return out, None, unread
 
 
-def translate_records(records: Mapping[str, CardRecord], skipped: Mapping[str, int]
-                      ) -> UserCards:
-    """Card-format entries for every record, each checked by the card-format reader."""
+def translate_records(records: Mapping[str, CardRecord], skipped: Mapping[str, int],
+                      skipped_names: Mapping[str, str] | None = None) -> UserCards:
+    """Card-format entries for every record, each checked by the card-format reader.
+
+    ``skipped`` counts the cards already skipped, and ``skipped_names`` names them (why,
+    by name); the result's ``skipped_names`` adds the records skipped here.
+    """
     from .carddata import parse_card
 
-    result = UserCards(skipped=dict(skipped))
+    result = UserCards(skipped=dict(skipped), skipped_names=dict(skipped_names or {}))
+
+    def skip(rec: CardRecord, why: str) -> None:
+        result.skipped[why] = result.skipped.get(why, 0) + 1
+        for n in (rec.name, *(f.name for f in rec.faces)):
+            result.skipped_names.setdefault(n, why)
+
     for rec in records.values():
         entries, why, _ = entries_of(rec)
         if why is not None:
-            result.skipped[why] = result.skipped.get(why, 0) + 1
+            skip(rec, why)
             continue
         texts = []
         unread = False
@@ -205,7 +221,7 @@ def translate_records(records: Mapping[str, CardRecord], skipped: Mapping[str, i
             unread = unread or any("params" not in a.get("static", {"params": 1})
                                    for a in entry.get("abilities", []))
         if why is not None:
-            result.skipped[why] = result.skipped.get(why, 0) + 1
+            skip(rec, why)
             continue
         for name, text in texts:
             result.entries.setdefault(name, text)
@@ -220,14 +236,23 @@ def translate_records(records: Mapping[str, CardRecord], skipped: Mapping[str, i
 
 _CODE = ("cardfiles.py", "jsonstream.py", "oracle.py", "usercards.py", "carddata.py",
          "cardformat.py")
+#: Packages whose every module and grammar the reader runs (``oracle`` reads through
+#: ``oracletext``'s grammar first).
+_CODE_PACKAGES = ("oracletext",)
 
 
-def _code_version() -> str:
-    """A hash of the modules whose output the cache holds."""
+def code_version() -> str:
+    """A hash of the modules whose output the cache holds (and the shipped card pool's
+    index records): the reading modules and the grammar package they use."""
     h = hashlib.sha256()
     here = Path(__file__).parent
     for name in _CODE:
         h.update((here / name).read_bytes())
+    for package in _CODE_PACKAGES:
+        for path in sorted((here / package).iterdir()):
+            if path.suffix in (".py", ".lark"):
+                h.update(f"{package}/{path.name}".encode())
+                h.update(path.read_bytes())
     return h.hexdigest()[:16]
 
 
@@ -264,7 +289,7 @@ def read_cache(digest: str) -> UserCards | None:
         head, sep, body = raw.partition(b"\n")
         header = json.loads(head)
         if (not sep or not isinstance(header, dict) or header.get("format") != _MAGIC
-                or header.get("version") != _code_version()
+                or header.get("version") != code_version()
                 or header.get("source_sha256") != digest
                 or header.get("body_sha256") != hashlib.sha256(body).hexdigest()):
             return None
@@ -297,7 +322,7 @@ def write_cache(digest: str, cards: UserCards) -> bool:
                        "rulings": {k: [list(r) for r in v]
                                    for k, v in cards.rulings.items()}},
                       ensure_ascii=False).encode("utf-8")
-    header = json.dumps({"format": _MAGIC, "version": _code_version(),
+    header = json.dumps({"format": _MAGIC, "version": code_version(),
                          "source_sha256": digest,
                          "body_sha256": hashlib.sha256(body).hexdigest()})
     target = _cache_path(digest)
@@ -326,7 +351,7 @@ def read_download(path: str | Path, *, name: str | None = None,
         from .errors import BadInput
 
         raise BadInput(f"{label}: no cards in the file")
-    return translate_records(found.cards, found.skipped)
+    return translate_records(found.cards, found.skipped, found.skipped_names)
 
 
 def download_rulings(path: str | Path, *, use_cache: bool = True
@@ -363,11 +388,18 @@ def load_download(path: str | Path, base: CardDatabase, *,
         if use_cache:
             write_cache(digest, cards)
     base_cards = base.cards
-    if not isinstance(base_cards, LazyCards):
+    if not isinstance(base_cards, LazyCards | LayeredCards):
         from .carddata import parse_card
 
         base_cards = LazyCards(dict(base_cards), lambda n, e: parse_card(json.loads(e), n))
-    builtin = sum(1 for n in cards.entries if n in base_cards)
+    # The shipped pool (``pool``) is below the download: its 2022 text loses to the
+    # file's; the hand-written cards above it keep their definitions.
+    top = base_cards.top if isinstance(base_cards, LayeredCards) else base_cards
+    builtin = sum(1 for n in cards.entries if n in top)
     if note is not None:
-        note(cards.note(label, builtin))
+        pooled = 0
+        if isinstance(base_cards, LayeredCards):
+            under = set(base_cards.under)  # the pool's names: its index, no shard
+            pooled = sum(1 for n in cards.entries if n in under and n not in top)
+        note(cards.note(label, builtin, pooled))
     return CardDatabase(base_cards.added(cards.entries))

@@ -231,6 +231,8 @@ def expected_cost_kinds(cost: str) -> set[CostKind]:
             kinds.add(CostKind.DISCARD)
         elif part.startswith("Remove "):
             kinds.add(CostKind.REMOVE_COUNTERS)
+        elif re.fullmatch(r"Put (a|an|one|two|\d+) \S+ counters? on .+", part):
+            kinds.add(CostKind.ADD_COUNTERS)  # Wall of Roots' -0/-1 counter (CR 122.1)
         elif re.match(r"Tap (a|an|one|two|\w+) untapped ", part):
             kinds.add(CostKind.TAP_UNTAPPED)
         elif part.startswith("Exile ") and "graveyard" in part:
@@ -446,12 +448,17 @@ def test_mana_production_matches_its_text(name: str, number: int,
     # "for each [noun] you control" / "on the battlefield"
     assert (prod.per is not None) == (per is not None)
     if prod.per is not None and per is not None:
-        noun = per.split()[0]
+        words = per.split()
+        # "basic Swamp": the supertype first (CR 205.4a; Cabal Stronghold)
+        supers = frozenset({"Basic"}) if words[0] == "basic" else frozenset()
+        noun = words[1] if supers else words[0]
         controller = "you" if "you control" in per else None
         if noun.lower() in CARD_TYPE_WORDS:
-            expected = ObjectFilter(types=frozenset({noun.capitalize()}), controller=controller)
+            expected = ObjectFilter(types=frozenset({noun.capitalize()}), controller=controller,
+                                    supertypes=supers)
         else:
-            expected = ObjectFilter(subtypes=frozenset({noun}), controller=controller)
+            expected = ObjectFilter(subtypes=frozenset({noun}), controller=controller,
+                                    supertypes=supers)
         assert prod.per == expected
     # CR 106.6: a spending restriction is written "Spend this mana only ...", or
     # "This mana can't be spent to pay generic mana costs" (Jegantha: not_generic).

@@ -58,6 +58,9 @@ def test_wheel_has_only_the_manacheck_package(wheel: Path) -> None:
         assert needed in names
     assert any(n.startswith("manacheck/model/data/cards/") and n.endswith(".yaml")
                for n in names)
+    # The shipped 2022 card pool (issue 12): its index, search index and 64 shards.
+    pool = {n.rsplit("/", 1)[1] for n in names if n.startswith("manacheck/model/data/pool/")}
+    assert pool == {"index.json", "search.xz", *(f"shard-{i:02d}.xz" for i in range(64))}
 
 
 def test_installed_wheel_works_outside_the_repo(venv: Path, tmp_path: Path) -> None:
@@ -83,6 +86,8 @@ def test_installed_wheel_works_outside_the_repo(venv: Path, tmp_path: Path) -> N
     assert ": valid: " in valid.stdout
     schema = _run(venv / "bin" / "manacheck", "schema", cwd=tmp_path)
     assert json.loads(schema.stdout)["title"] == "manacheck state file"
+    pooled = _run(venv / "bin" / "manacheck", "card", "leyline prowler", cwd=tmp_path)
+    assert pooled.stdout.startswith("Leyline Prowler  {1}{B}{G}")  # from the shipped pool
 
 
 def test_no_bare_model_or_solver_in_site_packages(venv: Path, tmp_path: Path) -> None:

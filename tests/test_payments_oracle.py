@@ -411,7 +411,7 @@ def identity(state: GameState, p: Payment) -> Identity:
 from pathlib import Path  # noqa: E402
 
 import pytest  # noqa: E402
-from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import HealthCheck, example, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 from manacheck.model import load_state, load_state_text  # noqa: E402
 from manacheck.solver.payments import count_payments, payments  # noqa: E402
@@ -474,6 +474,10 @@ def boards(draw: st.DrawFn) -> tuple[str, str, bool]:
 @pytest.mark.cr("601.2h")
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(boards())
+@example(case=("turn: {active_player: A}\nplayers:\n  A:\n    life: 2\n    hand: [Elvish Spirit "
+               "Guide]\n    battlefield:\n      - {card: \"Graven Cairns\", tapped: false, "
+               "summoning_sick: false}\n      - {card: \"K'rrik, Son of Yawgmoth\", tapped: "
+               "false, summoning_sick: false}\n", "{B}", False))
 def test_solver_matches_brute_force(case: tuple[str, str, bool]) -> None:
     text, cost_text, eldrazi = case
     state = load_state_text(text)
@@ -483,6 +487,15 @@ def test_solver_matches_brute_force(case: tuple[str, str, bool]) -> None:
     p = payments(state, "A", cost, for_object=for_object)
     listed = [identity(state, q) for q in p]
     assert len(listed) == len(set(listed)), "a payment was listed twice"
+    if p.left_out:
+        # A source the solver can't model (K'rrik paying a filter land's {B/R}, say) is
+        # left out and said: the answer is then a lower bound, never more than the
+        # brute force finds (found by this test on a random board: Graven Cairns with
+        # K'rrik and 2 life).
+        assert set(listed) <= expected
+        assert p.count() <= len(expected)
+        assert not p or expected
+        return
     assert set(listed) == expected
     assert p.count() == len(expected)
     assert bool(p) == bool(expected)

@@ -1,21 +1,22 @@
-"""``manacheck card NAME``: print a built-in card's definition."""
+"""``manacheck card NAME``: print a card's definition (built-in, from the shipped pool,
+or from ``--cards FILE``)."""
 
 from __future__ import annotations
 
 import argparse
 
 from manacheck.cli import CARDS_HELP, EXIT_YES, card_note, cards_file, emit
-from manacheck.model import builtin_cards
 from manacheck.model.carddump import dump_card
 from manacheck.model.cardfetch import resolve_cards_path
 from manacheck.model.cards import BASIC_LAND_TYPES, CardDatabase, intrinsic_mana_ability
 from manacheck.model.effects import kind_of_ability
+from manacheck.model.pool import default_cards
 from manacheck.model.statefile import load_card_file
 from manacheck.solver.resolution import triggered_abilities
 from manacheck.solver.soundness import UNREAD
 
 COMMAND = "card"
-HELP = "print a card's definition (built-in, or from --cards FILE)"
+HELP = "print a card's definition (built-in, the 2022 pool, or from --cards FILE)"
 
 
 def register(p: argparse.ArgumentParser) -> None:
@@ -26,15 +27,16 @@ def register(p: argparse.ArgumentParser) -> None:
 
 
 def load_db(path: str | None) -> CardDatabase:
-    """The built-in cards, extended with ``path`` (``--cards FILE``) if given; the
-    reserved word ``scryfall`` is the file ``manacheck cards fetch`` downloaded.
+    """The built-in cards over the shipped card pool, extended with ``path`` (``--cards
+    FILE``) if given; the reserved word ``scryfall`` is the file ``manacheck cards fetch``
+    downloaded.
 
     A bad card file raises :class:`StateFileError` with one line per problem; ``scryfall``
     with nothing fetched raises :class:`BadInput` (one line, run ``manacheck cards
     fetch``).
     """
     if not path:
-        return builtin_cards()
+        return default_cards()
     return load_card_file(resolve_cards_path(path), note=card_note)
 
 

@@ -2,7 +2,8 @@
 
 ``cards search TEXT`` finds cards by name, type line or rules text: every word of TEXT
 must occur (any letter case); ``--in name|type|text`` narrows where. It searches the
-built-in cards, and ``--cards FILE`` too. Exit status 0 when something matched, 1 when
+built-in cards and the shipped 2022 card pool (its search index, so only the cards found
+are made), and ``--cards FILE`` too. Exit status 0 when something matched, 1 when
 nothing did.
 
 ``cards fetch [--url URL] [--force] [--timeout SECONDS]`` downloads Scryfall's current

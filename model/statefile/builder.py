@@ -101,7 +101,7 @@ class Builder:
             return None  # its definition's problem is already reported
         if card is None:
             suggestion = self.db.suggest(name)
-            longer = sorted(n for n in self.db if n.startswith(name + ","))
+            longer = self.db.starting_with(name + ",")
             if longer:  # `{card: Kozilek, the Great Distortion}` splits at the comma
                 suggestion = (f"did you mean '{longer[0]}'? In [..] and {{..}}, quote names "
                               "that contain commas")

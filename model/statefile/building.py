@@ -16,9 +16,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..carddata import builtin_cards, parse_card
+from ..carddata import parse_card
 from ..cards import BASIC_LAND_TYPES, CardDatabase, CardDefinition, intrinsic_mana_ability
 from ..errors import BadInput
+from ..pool import default_cards
 from ..state import GameState, Permanent, Phase, Player, StackItem, Turn
 from .builder import Builder, small_int
 from .players import build_player
@@ -54,8 +55,8 @@ def build_state(data: Any, c: Collector, cards: CardDatabase | None,
                 name: str | None) -> GameState:
     """The state in ``data``, every problem added to ``c`` (raised together at the end).
 
-    ``cards`` is the card database (default: the built-in cards); the file's ``cards:``
-    extend it. ``name`` is the file name, kept as the state's ``source``.
+    ``cards`` is the card database (default: the built-in cards over the card pool);
+    the file's ``cards:`` extend it. ``name`` is the file name, kept as the state's ``source``.
 
     Raises
     ------
@@ -67,7 +68,7 @@ def build_state(data: Any, c: Collector, cards: CardDatabase | None,
         c.add(f"a state file is a mapping with 'turn' and 'players', got {what}", "")
         raise c.fail()
     check_keys(data, TOP_KEYS, "", c)
-    db = cards if cards is not None else builtin_cards()
+    db = cards if cards is not None else default_cards()
     extra = data.get("cards")
     if extra is not None:
         db = db.extended(parse_card_list(extra, "cards", c))

@@ -16,8 +16,8 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-from ..carddata import builtin_cards
 from ..cards import CardDatabase
+from ..pool import default_cards
 from ..state import GameState
 from .building import build_state, parse_card_list
 from .problems import Collector, Problem
@@ -51,7 +51,8 @@ def load_state_data(
     lines
         Key path -> 1-based line, for error locations.
     cards
-        The card database (default: the built-in cards); the file's ``cards:`` extend it.
+        The card database (default: the built-in cards over the shipped card pool,
+        ``pool.default_cards``); the file's ``cards:`` extend it.
     problems
         Problems already found while reading the text (e.g. duplicate keys).
 
@@ -124,7 +125,7 @@ def load_card_file(path: str | Path, base: CardDatabase | None = None, *,
     if detect(path) is not None:
         from ..usercards import load_download
 
-        return load_download(path, base if base is not None else builtin_cards(), note=note)
+        return load_download(path, base if base is not None else default_cards(), note=note)
     name = str(path)
     doc = parse_text(read_file(path), name)
     c = Collector(name, doc.lines)
@@ -132,7 +133,7 @@ def load_card_file(path: str | Path, base: CardDatabase | None = None, *,
     extra = parse_card_list(doc.data, "", c)
     if c.problems:
         raise c.fail()
-    return (base if base is not None else builtin_cards()).extended(extra)
+    return (base if base is not None else default_cards()).extended(extra)
 
 
 def load_state_with_cards(path: str | Path, cards_file: str | Path | None = None, *,

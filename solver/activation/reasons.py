@@ -255,6 +255,20 @@ def _condition_reasons(act: Activation) -> list[Reason]:
         return [Reason("602.1b", "activate only during your turn, before the end step "
                                  f"(it is {act.state.turn.active_player}'s turn, "
                                  f"{act.state.turn.phase.value.replace('_', ' ')} step)")]
+    phase = act.state.turn.phase.value.replace("_", " ")
+    turn = f"it is {act.state.turn.active_player}'s turn, {phase} step"
+    if cond.kind == "your_turn_before_attackers":
+        return [Reason("602.1b", f"activate only during your turn, before attackers are "
+                                 f"declared ({turn}; CR 508.1)")]
+    if cond.kind == "graveyard_at_least":
+        return [Reason("602.1b", f"activate only if {n} or more cards are in your "
+                                 f"graveyard (there are {seen})")]
+    if cond.kind == "your_upkeep":
+        return [Reason("602.1b", f"activate only during your upkeep ({turn})")]
+    if cond.kind == "during_combat":
+        return [Reason("602.1b", f"activate only during combat ({turn}; CR 506.1)")]
+    if cond.kind == "opponents_turn":
+        return [Reason("602.1b", f"activate only during an opponent's turn ({turn})")]
     return [Reason("602.1b", "activate only during your turn")]
 
 

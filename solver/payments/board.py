@@ -19,7 +19,9 @@ import functools
 from typing import Any
 
 from manacheck.model import (
+    ActivatedAbility,
     CardDefinition,
+    CostKind,
     GameState,
     ManaCost,
     ManaSymbol,
@@ -180,6 +182,13 @@ class Board:
         #: The symbols of the cost that may be paid with 2 life: Phyrexian (CR 107.4f)
         #: and those K'rrik reaches (``life_payable``).
         self.phyrexian = sum(1 for s in cost if self.life_payable(s))
+        #: Whether life may be paid in this payment: a symbol paid with life, or a mana
+        #: ability of the player's with "Pay N life" in its cost (CR 119.4).
+        self.pays_life = self.phyrexian > 0 or any(
+            part.kind is CostKind.PAY_LIFE
+            for p in state.permanents if p.controller == player
+            for ab in effective(state)[p.id].abilities if isinstance(ab, ActivatedAbility)
+            and ab.mana is not None for part in ab.costs)
         #: Caches of the exact check (by kind counts; by order of mana-costing kinds).
         self.memo: dict[tuple[object, ...], bool] = {}
         self.slots_cache: dict[tuple[int, ...], list[Slot]] = {}

@@ -406,6 +406,12 @@ def unmodelled(b: Board, perm: Permanent | None, ab: ActivatedAbility,
         # cost you pay"); the payment solver pays mana abilities' costs with mana only.
         return LeftOut("2 life may pay a symbol of its mana cost (K'rrik, Son of "
                        "Yawgmoth), which is not modelled for mana abilities' costs")
+    if any(e.kind in ("deal_damage", "lose_life") for e in ab.effects) and b.pays_life:
+        # CR 601.2g-h, 119.4: mana abilities are activated before the cost is paid, so
+        # the life a painland's damage takes is gone when 2 life would pay a Phyrexian
+        # symbol or "Pay 1 life" a cost; the payment solver doesn't track that order.
+        return LeftOut("its mana costs you life (damage or life loss) before life is "
+                       "paid, which the payment solver doesn't model (CR 601.2g-h, 119.4)")
     if ab.mana is not None and not_generic(ab.mana.restriction) and b.snow_matters \
             and perm is not None and effective(b.state)[perm.id].is_snow:
         # CR 107.4h sets {S} apart from generic mana ("effects that reduce the amount

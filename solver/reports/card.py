@@ -522,10 +522,12 @@ def card_report(name: str, *, cards_file: str | None = None) -> dict[str, Any]:
     UnknownObject
         If no card has that name (with a suggestion).
     """
-    from manacheck.model.carddata import builtin_cards
+    from manacheck.model.pool import default_cards
 
     t0 = time.perf_counter()
-    db = _database(cards_file) if cards_file else builtin_cards()
+    # Any card a command knows: the built-in cards over the shipped pool (the probes
+    # stay the built-in cards, see probe_cards).
+    db = _database(cards_file) if cards_file else default_cards()
     card = db[name]
     b = CaseBuilder(card, db)
     probes = probe_cards(db)
@@ -625,7 +627,9 @@ def probe_cards(db: CardDatabase) -> tuple[CardDefinition, ...]:
 
     from .filecache import per_database
 
-    return per_database(db, "probes", lambda: _probes(db))
+    # From the built-in cards (and the run's own), not the shipped pool: the same probes
+    # as before there was a pool, and never all 23,000 pool cards made.
+    return per_database(db, "probes", lambda: _probes(db.above_pool()))
 
 
 def _probes(db: CardDatabase) -> tuple[CardDefinition, ...]:

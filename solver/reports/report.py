@@ -63,7 +63,8 @@ def _wrap(kind: str, cards: list[dict[str, Any]], names: Sequence[str],
 
 
 def cards_report(names: Sequence[str], *, cards_file: str | None = None) -> dict[str, Any]:
-    """The report for the named cards (built-in, or from ``cards_file``)."""
+    """The report for the named cards (built-in or of the shipped pool, or from
+    ``cards_file``)."""
     from .card import card_report
 
     return _wrap("cards", [card_report(n, cards_file=cards_file) for n in names], names,

@@ -165,8 +165,9 @@ def _x_card(state: GameState) -> CardDefinition | None:
 
 
 def _first_x_card(state: GameState) -> CardDefinition | None:
-    for name in sorted(state.cards):
-        c = state.cards.get(name)
+    db = state.cards.above_pool()  # the built-in cards and the state's own, not the pool
+    for name in sorted(db):
+        c = db.get(name)
         if (c is not None and c.mana_cost is not None and "X" in c.mana_cost.text
                 and "Land" not in c.types):
             return c

@@ -136,7 +136,7 @@ def state_text(state: GameState, extra_cards: Sequence[Mapping[str, Any]] = ()) 
     """The state as a state file, with definitions of tokens and placeholder cards the
     built-in cards don't have (and ``extra_cards``, e.g. the input file's ``cards:``)."""
     import yaml
-    from manacheck.model import builtin_cards
+    from manacheck.model.pool import default_cards
 
     data = dump_state(state)
     names = {o.card.name for p in state.players
@@ -144,7 +144,7 @@ def state_text(state: GameState, extra_cards: Sequence[Mapping[str, Any]] = ()) 
     names |= {s.card.name for s in state.stack if s.card is not None}
     cards = [dict(c) for c in extra_cards]
     have = {c.get("name") for c in cards}
-    db = builtin_cards()
+    db = default_cards()
     for n in sorted(names):
         if n in SYNTHETIC_CARDS and n not in db and n not in have:
             cards.append(SYNTHETIC_CARDS[n][1])

@@ -1,0 +1,125 @@
+"""Keyword abilities that are activated abilities: each read as the rules define it.
+
+"Equip {3}" means "{3}: Attach this permanent to target creature you control. Activate
+only as a sorcery." (CR 702.6a). A keyword line is read by reading that meaning with
+the grammar (``reading``), in the zone the keyword works from; the line itself renders
+back as the keyword and its cost. Reminder text is checked against the printed reminder
+of the keyword (with the same cost), never read instead of the rules: a reminder that
+doesn't match leaves the line unread.
+
+Only keywords with a mana cost are read here ("Equip—Pay 3 life" and "Equip legendary
+creature {1}" stay unread).
+
+Rules
+-----
+CR 702.6a equip, 702.29a cycling, 702.29e typecycling, 702.53a transmute, 702.67a
+fortify, 702.84a unearth, 702.87a level up, 702.97a scavenge, 702.107a outlast,
+702.128a embalm, 702.129a eternalize. CR 207.2: reminder text.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+__all__ = ["KEYWORDS", "Keyword", "match_keyword", "reminder_ok"]
+
+
+@dataclass(frozen=True, slots=True)
+class Keyword:
+    """A keyword's meaning (``{cost}`` for its cost, CARDNAME for the card), the zone it
+    works from, and a pattern of its printed reminder text."""
+
+    means: str
+    reminder: str
+    zone: str = ""
+
+
+_SORCERY = "Activate only as a sorcery."
+_TOKEN_COPY = (r"\{cost\}, Exile CARDNAME from your graveyard: Create a token that's a copy "
+               r"of it, except it's a {what} Zombie [A-Z][a-z]+(?: [A-Z][a-z]+)* with no mana "
+               r"cost\. {kw} only as a sorcery\.")
+
+#: The keywords read, by name (CR 702; see the module docstring).
+KEYWORDS: dict[str, Keyword] = {
+    "Equip": Keyword("{cost}: Attach CARDNAME to target creature you control. " + _SORCERY,
+                     r"\{cost\}: Attach to target creature you control\. Equip only as a "
+                     r"sorcery\."),
+    "Fortify": Keyword("{cost}: Attach CARDNAME to target land you control. " + _SORCERY,
+                       r"\{cost\}: Attach to target land you control\. Fortify only as a "
+                       r"sorcery\."),
+    "Cycling": Keyword("{cost}, Discard CARDNAME: Draw a card.",
+                       r"\{cost\}, Discard CARDNAME: Draw a card\."),
+    "Unearth": Keyword("{cost}: Return CARDNAME from your graveyard to the battlefield. It "
+                       "gains haste. Exile it at the beginning of the next end step. If it "
+                       "would leave the battlefield, exile it instead of putting it anywhere "
+                       "else. " + _SORCERY,
+                       r"\{cost\}: Return CARDNAME from your graveyard to the battlefield\. "
+                       r"It gains haste\. Exile it at the beginning of the next end step or "
+                       r"if it would leave the battlefield\. Unearth only as a sorcery\.",
+                       zone="graveyard"),
+    "Scavenge": Keyword("{cost}, Exile CARDNAME from your graveyard: Put a number of +1/+1 "
+                        "counters equal to the power of the card you exiled on target "
+                        "creature. " + _SORCERY,
+                        r"\{cost\}, Exile CARDNAME from your graveyard: Put a number of "
+                        r"\+1/\+1 counters equal to CARDNAME's power on target creature\. "
+                        r"Scavenge only as a sorcery\."),
+    "Embalm": Keyword("{cost}, Exile CARDNAME from your graveyard: Create a token that's a "
+                      "copy of CARDNAME, except it's white, it has no mana cost, and it's a "
+                      "Zombie in addition to its other types. " + _SORCERY,
+                      _TOKEN_COPY.replace("{what}", "white").replace("{kw}", "Embalm")),
+    "Eternalize": Keyword("{cost}, Exile CARDNAME from your graveyard: Create a token that's "
+                          "a copy of CARDNAME, except it's black, it's 4/4, it has no mana "
+                          "cost, and it's a Zombie in addition to its other types. "
+                          + _SORCERY,
+                          _TOKEN_COPY.replace("{what}", "4/4 black").replace(
+                              "{kw}", "Eternalize")),
+    "Transmute": Keyword("{cost}, Discard CARDNAME: Search your library for a card with the "
+                         "same mana value as the discarded card, reveal that card, and put "
+                         "it into your hand. Then shuffle your library. " + _SORCERY,
+                         r"\{cost\}, Discard CARDNAME: Search your library for a card with "
+                         r"the same mana value as CARDNAME, reveal it, put it into your hand, "
+                         r"then shuffle\. Transmute only as a sorcery\."),
+    "Outlast": Keyword("{cost}, {T}: Put a +1/+1 counter on CARDNAME. " + _SORCERY,
+                       r"\{cost\}, \{T\}: Put a \+1/\+1 counter on CARDNAME\. Outlast only "
+                       r"as a sorcery\."),
+    "Level up": Keyword("{cost}: Put a level counter on CARDNAME. " + _SORCERY,
+                        r"\{cost\}: Put a level counter on CARDNAME\. Level up only as a "
+                        r"sorcery\."),
+}
+
+_LINE = re.compile(r"^(Equip|Fortify|Cycling|Unearth|Scavenge|Embalm|Eternalize|Transmute|"
+                   r"Outlast|Level up|Basic landcycling|[A-Z][a-z]+cycling) "
+                   r"((?:\{[0-9WUBRGCXS/]+\})+)$")
+
+
+def _typecycling(name: str) -> Keyword:
+    """"[Type]cycling [cost]" (CR 702.29e): "Plainscycling" searches for a Plains card,
+    "Basic landcycling" for a basic land card, "Landcycling" for a land card."""
+    word = name.removesuffix("cycling").strip()
+    what = {"Basic land": "basic land", "Land": "land"}.get(word, word)
+    article = "an" if what[:1].lower() in "aeiou" else "a"
+    return Keyword(f"{{cost}}, Discard CARDNAME: Search your library for {article} {what} "
+                   "card, reveal it, and put it into your hand. Then shuffle your library.",
+                   rf"\{{cost\}}, Discard CARDNAME: Search your library for {article} "
+                   rf"{re.escape(what)} card, reveal it, put it into your hand, then "
+                   r"shuffle\.")
+
+
+def match_keyword(text: str) -> tuple[str, str, Keyword] | None:
+    """(keyword, cost, definition) when a normalised line is a keyword read here."""
+    m = _LINE.match(text)
+    if m is None:
+        return None
+    name, cost = m.group(1), m.group(2)
+    if name in KEYWORDS:
+        return name, cost, KEYWORDS[name]
+    if name.endswith("cycling"):
+        return name, cost, _typecycling(name)
+    return None
+
+
+def reminder_ok(kw: Keyword, cost: str, reminder: str) -> bool:
+    """Whether a reminder text is the keyword's printed reminder for this cost."""
+    pattern = kw.reminder.replace(r"\{cost\}", re.escape(cost))
+    return re.fullmatch(pattern, reminder) is not None

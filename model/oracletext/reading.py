@@ -1,0 +1,347 @@
+"""Oracle text to the card format: one line at a time, through the grammar.
+
+:func:`read_line` reads one normalised line of oracle text (see ``normal``) as an
+activated ability: the cost before the top-level colon through the ``costs`` rule, the
+sentences after it through ``mana_sentence`` and ``rider``. The trees become card-format
+data (the same dictionaries the hand-written YAML holds), and the line counts as read
+only when ``rendering`` turns that data back into the line's own text.
+
+What stays unread, and how:
+
+* a line that is no activated ability, or whose cost isn't derived, is not read at all
+  (:attr:`Reading.ability` is None; the caller keeps it as an unread static, which makes
+  every answer it could change "not decided");
+* a sentence after the colon that isn't derived is kept as an effect of kind ``other``
+  holding the sentence (``resolve`` refuses it), unless it could change what the
+  ability costs, adds, targets or when it may be activated: a sentence with "add",
+  "mana", "instead", "only", "spend", "spent", "can't", "activate" or "target" that isn't
+  derived leaves the whole line unread;
+* an ability with unread effect sentences keeps its cost, timing, restrictions and
+  targets; every target phrase of its effect must be read (and render back), or the
+  whole line stays unread, because can-activate reads the targets.
+
+Rules
+-----
+CR 602.1a: an activated ability is written "[Cost]: [Effect.] [Activation instructions
+(if any).]". CR 605.1a: an activated ability is a mana ability if it could add mana, has
+no target and isn't a loyalty ability. CR 602.5: activation restrictions. CR 106.6: spend
+restrictions. CR 115.1: targets, "target" or "any target". CR 118: costs.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from lark import Lark
+from lark.exceptions import LarkError
+
+from .keywords import Keyword, match_keyword, reminder_ok
+from .normal import SELF, normalise
+from .rendering import render_activated, render_target
+from .transform import ToData, Unreadable
+
+__all__ = ["Reading", "parser", "read_line"]
+
+#: Words that make an underived sentence able to change a question's answer.
+_RISKY = re.compile(r"\b([Aa]dds?\b|[Aa]ctivat|[Ss]pend|spent|[Tt]his ability costs|"
+                    r"costs? \{|mana(?! value| cost)|X can't|X must|only)")
+_TARGET = re.compile(r"\b(?:[Aa]ny target|(?:[Uu]p to (?:one|two|three|X) )?(?:[Aa]nother )?"
+                     r"(?:(?:[Tt]wo|[Tt]hree|X) )?[Tt]arget)\b")
+#: Words that may follow a whole target phrase: a qualifier ("with flying", "that's
+#: tapped", "or player") would continue it, so a phrase is taken only before these.
+_AFTER_TARGET = frozenset({".", ",", "gets", "get", "gains", "gain", "deals", "and", "to",
+                           "until", "can't", "doesn't", "becomes", "loses", "each",
+                           "phases", "on", "into", "fights", "attacks", "blocks", "is",
+                           "this", "instead", "unless", "discards", "mills", "reveals",
+                           "draws", "exiles", "puts", "sacrifices",
+                           "shuffles", "scry", "returns", "creates", "may", "for"})
+_ABILITY_WORD = re.compile(r"^([A-Z][a-z']+(?: [a-z']+)*) — ")
+
+
+@functools.cache
+def parser() -> Lark:
+    """The LALR(1) parser of ``grammar.lark``, built once per process."""
+    grammar = (Path(__file__).parent / "grammar.lark").read_text(encoding="utf-8")
+    return Lark(grammar, parser="lalr",
+                start=["costs", "mana_sentence", "rider", "target_phrase"])
+
+
+#: Reminder texts that may follow an activated ability, each with what the ability's
+#: own text must say for the reminder to be right (CR 207.2: reminder text has no
+#: rules meaning; it is checked against the text, never read instead of it).
+_REMINDERS = {
+    "{C} represents colorless mana.": re.compile(r"\{C\}"),
+    "{S} can be paid with one mana from a snow source.": re.compile(r"\{S\}.*:"),
+    "{Q} is the untap symbol.": re.compile(r"\{Q\}.*:"),
+    'It\'s an artifact with "{T}, Sacrifice this artifact: Add one mana of any color."':
+        re.compile(r"\bTreasure tokens?\b"),
+}
+
+
+def _reminder_ok(reminder: str, body: str) -> bool:
+    pattern = _REMINDERS.get(reminder)
+    return pattern is not None and bool(pattern.search(body))
+
+
+def _top_colon(line: str) -> int:
+    """The index of the colon that ends the cost (outside quotes), or -1."""
+    quoted = False
+    for i, ch in enumerate(line):
+        if ch == '"':
+            quoted = not quoted
+        elif ch == ":" and not quoted:
+            return i
+    return -1
+
+
+def _sentences(text: str) -> list[str]:
+    """The sentences of an effect, split after a full stop outside quotes."""
+    out: list[str] = []
+    quoted, start = False, 0
+    for i, ch in enumerate(text):
+        if ch == '"':
+            quoted = not quoted
+        elif ch == "." and not quoted and (i + 1 == len(text) or text[i + 1] == " "):
+            out.append(text[start:i + 1].strip())
+            start = i + 1
+    rest = text[start:].strip()
+    if rest:
+        out.append(rest)
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """What :func:`read_line` made of a line.
+
+    ``ability`` is the card-format ability (``{"activated": {...}}``) or None when the
+    line isn't read. ``status`` is ``read`` (every part derived and rendered back),
+    ``partial`` (cost, timing, restrictions and targets read; some effect sentences kept
+    as unread effects) or ``unread``. ``mana`` says whether it is a mana ability.
+    ``template`` names the rules used, for coverage; ``unread`` holds the sentences not
+    derived; ``why`` says why a line stayed unread.
+    """
+
+    status: str
+    ability: dict[str, Any] | None = None
+    mana: bool = False
+    template: str = ""
+    unread: tuple[str, ...] = ()
+    why: str = ""
+    normalised: str = ""
+    rendered: str = ""
+    targets: tuple[dict[str, Any], ...] = field(default=())
+
+
+def _parse(text: str, start: str) -> Any:
+    tree = parser().parse(text, start=start)
+    return ToData().transform(tree)
+
+
+def _read_targets(effect: str) -> list[dict[str, Any]] | None:
+    """Every target phrase of an unread effect, read, or None if one isn't (or doesn't
+    render back to its own words)."""
+    out: list[dict[str, Any]] = []
+    words_all = effect.replace(",", " ,").replace(".", " .").split()
+    for m in _TARGET.finditer(effect):
+        head = effect[:m.start()].replace(",", " ,").replace(".", " .").split()
+        words = words_all[len(head):]
+        found = None
+        for n in range(min(len(words), 10), 0, -1):
+            phrase = " ".join(words[:n])
+            lower = phrase if phrase.startswith("X ") else phrase[:1].lower() + phrase[1:]
+            try:
+                spec = _parse(lower, "target_phrase")
+            except (LarkError, Unreadable, KeyError):
+                continue
+            after = words[n] if n < len(words) else "."
+            if render_target(spec) == lower and after in _AFTER_TARGET:
+                found = {**spec, "text": lower}
+                break
+        if found is None:
+            return None
+        out.append(found)
+    return out
+
+
+def _template(costs: list[Any], parts: list[tuple[str, Any]]) -> str:
+    cost_names = []
+    for c in costs:
+        if isinstance(c, str):
+            cost_names.append("symbols")
+        else:
+            cost_names.append(next(k for k in c if not k.startswith("_")))
+    names = []
+    for kind, val in parts:
+        if kind == "mana":
+            names.append("add:" + next(k for k in val if k not in ("per", "restriction")))
+        elif kind == "effect":
+            names.append(str(val.get("kind")))
+        else:
+            names.append(kind)
+    return ", ".join(cost_names) + ": " + (" ".join(names) or "effect unread")
+
+
+def _read_keyword(line: str, text: str, reminders: tuple[str, ...], keyword: str,
+                  cost: str, kw: Keyword) -> Reading:
+    """A keyword line, read as its meaning (``keywords``); the reminder checked."""
+    if len(reminders) > 1 or (reminders and not reminder_ok(kw, cost, reminders[0])):
+        return Reading("unread", why=f"reminder text not checked: ({reminders[0]})",
+                       normalised=text)
+    meaning = read_line(kw.means.replace("{cost}", cost), SELF)
+    if meaning.ability is None:  # (a cost the grammar doesn't derive, such as {S})
+        return Reading("unread", why=f"{keyword}: {meaning.why}", normalised=text)
+    ab = dict(meaning.ability["activated"])
+    if kw.zone:
+        ab["zone"] = kw.zone
+    ab["text"] = line.strip()
+    rendered = f"{keyword} {cost}"
+    if rendered != text:
+        return Reading("unread", why="renders as: " + rendered, normalised=text,
+                       rendered=rendered)
+    return Reading(meaning.status, {"activated": ab}, template=f"keyword {keyword}",
+                   unread=meaning.unread, normalised=text, rendered=rendered,
+                   targets=meaning.targets)
+
+
+def read_line(line: str, name: str = "") -> Reading:
+    """One line of oracle text as an activated ability (module docstring).
+
+    Examples
+    --------
+    >>> r = read_line("{T}, Pay 1 life: Add one mana of any color.", "Mana Confluence")
+    >>> r.status, r.mana, r.ability["activated"]["mana"]
+    ('read', True, {'any_color': 1})
+    >>> read_line("Flying").status
+    'unread'
+    """
+    norm = normalise(line, name)
+    text = norm.text
+    kw = match_keyword(text)
+    if kw is not None:
+        return _read_keyword(line, text, norm.reminders, *kw)
+    word = _ABILITY_WORD.match(text)
+    body = text[word.end():] if word else text
+    colon = _top_colon(body)
+    if colon <= 0 or body.startswith("["):
+        return Reading("unread", why="not an activated ability", normalised=text)
+    if body[:1] in "+−-0123456789":
+        return Reading("unread", why="a loyalty ability", normalised=text)
+    # A reminder not checked is allowed only beside an effect kept unread, and only
+    # when it can't bear on the cost, the mana or the timing (see _RISKY).
+    loose = [r for r in norm.reminders if not _reminder_ok(r, body)]
+    if any(_RISKY.search(r) for r in loose):
+        return Reading("unread", why=f"reminder text not checked: ({loose[0]})",
+                       normalised=text)
+    cost_text, effect_text = body[:colon].strip(), body[colon + 1:].strip()
+    try:
+        costs = _parse(cost_text, "costs")
+    except (LarkError, Unreadable, KeyError):
+        return Reading("unread", why=f"cost not read: {cost_text}", normalised=text)
+    ab: dict[str, Any] = {}
+    parts: list[tuple[str, Any]] = []
+    unread: list[str] = []
+    effects: list[dict[str, Any]] = []
+    sentences = _sentences(effect_text)
+    is_mana = bool(sentences) and sentences[0].startswith("Add ")
+    for i, s in enumerate(sentences):
+        start = "mana_sentence" if i == 0 and is_mana else "rider"
+        try:
+            kind, val = _parse(s, start)
+        except (LarkError, Unreadable, KeyError):
+            if _RISKY.search(s) or (is_mana and re.search(r"\b(instead|[Tt]arget)\b", s)):
+                return Reading("unread", why=f"not read: {s}", normalised=text)
+            unread.append(s)
+            effects.append({"kind": "other", "text": s})
+            continue
+        parts.append((kind, val))
+        if kind == "mana":
+            if ab.get("mana") is not None or i != 0:
+                return Reading("unread", why="two productions", normalised=text)
+            ab["mana"] = dict(val)
+            removed = ab["mana"].pop("_removed", None)
+            if removed is not None and not any(
+                    isinstance(c, dict) and c.get("remove_counters") == {"counter": removed,
+                                                                         "count": "X"}
+                    for c in costs):
+                return Reading("unread", why="counters removed by no X cost",
+                               normalised=text)
+        elif kind == "effect":
+            effects.append(val)
+        elif kind == "spend":
+            if "mana" not in ab or "restriction" in ab["mana"]:
+                return Reading("unread", why=f"not read: {s}", normalised=text)
+            ab["mana"]["restriction"] = {"text": s, **val}
+        elif kind == "timing":
+            ab["timing"] = val
+        elif kind == "once":
+            ab["once_each_turn"] = True
+        elif kind == "sorcery_once":
+            ab["timing"] = "sorcery"
+            ab["once_each_turn"] = True
+        elif kind == "any_player":
+            ab["any_player"] = True
+        elif kind == "condition_once":
+            if "condition" in ab or "once_each_turn" in ab:
+                return Reading("unread", why="two conditions", normalised=text)
+            ab["condition"] = val
+            ab["once_each_turn"] = True
+        elif kind == "condition":
+            if "condition" in ab or ("count" in val and not isinstance(val["count"], int)):
+                return Reading("unread", why="two conditions", normalised=text)
+            ab["condition"] = val
+    if not is_mana and ab.get("mana") is None and not effects:
+        return Reading("unread", why="no effect", normalised=text)
+    targets: list[dict[str, Any]] = []
+    if unread:
+        found = _read_targets(" ".join(unread))
+        if found is None:
+            return Reading("unread", why="a target not read", normalised=text)
+        if is_mana and found:
+            return Reading("unread", why="a mana ability with a target (CR 605.1a)",
+                           normalised=text)
+        targets = found
+    zone = None
+    cost_out: list[Any] = []
+    for c in costs:
+        if isinstance(c, dict) and "_zone" in c:
+            zone = c["_zone"]
+            c = {k: v for k, v in c.items() if k != "_zone"}
+        if isinstance(c, dict) and "discard_self" in c:
+            zone = zone or "hand"
+        if isinstance(c, str) and cost_out and isinstance(cost_out[-1], str):
+            cost_out[-1] += c  # "{1}, {T}" is "{1}{T}" in the card format
+        else:
+            cost_out.append(c)
+    activated: dict[str, Any] = {"cost": cost_out[0] if len(cost_out) == 1
+                                 and isinstance(cost_out[0], str) else cost_out}
+    activated.update(ab)
+    if effects:
+        activated["effects"] = effects
+    if targets:
+        activated["targets"] = [{k: v for k, v in t.items()} for t in targets]
+    if zone is not None:
+        activated["zone"] = zone
+    word_text = text[:word.end()] if word else ""
+    rendered = word_text + render_activated(activated)
+    if rendered != text and "mana" in ab and "restriction" in ab["mana"]:
+        rendered = word_text + render_activated(activated, singular_spells=True)
+    activated["text"] = line.strip()
+    if loose and (is_mana or not unread):
+        return Reading("unread", why=f"reminder text not checked: ({loose[0]})",
+                       normalised=text)
+    unread.extend(f"({r})" for r in loose)
+    status = "partial" if unread else "read"
+    if rendered != text:
+        return Reading("unread", why="renders as: " + rendered, normalised=text,
+                       rendered=rendered)
+    return Reading(status, {"activated": activated}, mana=is_mana,
+                   template=_template(costs, parts), unread=tuple(unread), normalised=text,
+                   rendered=rendered, targets=tuple(targets))
+
+
+__all__ += ["SELF"]

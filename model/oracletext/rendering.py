@@ -1,0 +1,389 @@
+"""The card format back to oracle-style text: the check that the reader is right.
+
+:func:`render_activated` writes an activated ability's card-format data (the
+dictionaries of the YAML card files) as oracle text, in the normalised form of
+``normal`` (the object itself is ``CARDNAME``). It is written from the card format
+alone, never from the parse tree or the line: a line the reader read counts as read
+only when this rendering gives back the line's own normalised text, so a reading that
+lost or changed anything shows up as a difference.
+
+Effects of kind ``other`` (sentences the reader kept unread) are written as they are;
+everything else is written from its parameters.
+
+Rules
+-----
+CR 602.1a: "[Cost]: [Effect.] [Activation instructions (if any).]". CR 118: costs.
+CR 106.1, 106.6: mana and spend restrictions. CR 602.5: activation restrictions.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from .normal import SELF
+
+__all__ = ["render_activated", "render_cost", "render_filter", "render_mana",
+           "render_target"]
+
+_NUMBERS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven",
+            8: "eight", 9: "nine", 10: "ten"}
+_COLORS = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
+_SYMBOL = re.compile(r"\{[^{}]+\}")
+
+
+def _article(word: str) -> str:
+    return "an" if word[:1].lower() in "aeiou" else "a"
+
+
+#: Plurals of subtypes that don't add an s, and the singular of each.
+PLURALS = {"Elf": "Elves", "Dwarf": "Dwarves", "Wolf": "Wolves", "Werewolf": "Werewolves",
+           "Sorcery": "Sorceries", "Fox": "Foxes", "Ox": "Oxen", "Mouse": "Mice",
+           "Octopus": "Octopuses", "Fish": "Fish", "Sheep": "Sheep", "Moonfolk": "Moonfolk",
+           "Merfolk": "Merfolk", "Kithkin": "Kithkin", "Phyrexian": "Phyrexians"}
+SINGULAR = {v: k for k, v in PLURALS.items() if v != k}
+
+
+def _plural(word: str) -> str:
+    if word == "sorcery":
+        return "sorceries"
+    return PLURALS.get(word, word + "s")
+
+
+def _count(n: int | str, rest: str) -> str:
+    """"a creature", "two creatures", "X creatures" (``rest`` is singular)."""
+    if n == 1:
+        return f"{_article(rest)} {rest}"
+    num = _NUMBERS[n] if isinstance(n, int) else str(n)
+    words = rest.split(" ")
+    # The noun is the last word, or the word before a controller phrase.
+    for i in range(len(words) - 1, -1, -1):
+        if words[i] in ("you", "control", "an", "opponent", "controls"):
+            continue
+        words[i] = _plural(words[i])
+        break
+    return f"{num} {' '.join(words)}"
+
+
+def render_filter(flt: Mapping[str, Any], *, plural: bool = False, noun: str = "") -> str:
+    """The words of an object filter ("untapped creature you control"), singular unless
+    ``plural``; ``noun`` replaces "permanent" when the filter names no type."""
+    adj: list[str] = []
+    if flt.get("tapped") is False:
+        adj.append("untapped")
+    elif flt.get("tapped") is True:
+        adj.append("tapped")
+    for t in flt.get("not_types", []):
+        adj.append("non" + t)
+    for s in flt.get("not_supertypes", []):
+        adj.append("non" + str(s).lower())
+    for s in flt.get("supertypes", []):
+        adj.append(str(s).lower())
+    for c in flt.get("colors", []):
+        adj.append(_COLORS[c])
+    if flt.get("colorless"):
+        adj.append("colorless")
+    if flt.get("multicolored"):
+        adj.append("multicolored")
+    types = [str(t).lower() for t in flt.get("types", [])]
+    subs = [str(s) for s in flt.get("subtypes", [])]
+    if len(types) == 2 and not subs:
+        head = types[0] + " " + (_plural(types[1]) if plural else types[1])
+    elif subs and types:
+        words = [*subs, *types]
+        head = " ".join([*words[:-1], _plural(words[-1]) if plural else words[-1]])
+    else:
+        many = [str(t).lower() for t in flt.get("any_types", [])] \
+            or [str(s) for s in flt.get("any_subtypes", [])]
+        one = types or subs
+        if many:
+            words = [_plural(w) if plural else w for w in many]
+            head = " or ".join(words) if len(words) == 2 else \
+                ", ".join(words[:-1]) + ", or " + words[-1]
+        elif one:
+            head = _plural(one[0]) if plural else one[0]
+        else:
+            base = noun or "permanent"
+            head = _plural(base) if plural else base
+    out = " ".join([*adj, head])
+    if flt.get("controller") == "you":
+        out += " you control"
+    elif flt.get("controller") == "opponent":
+        out += " an opponent controls"
+    return out
+
+
+def _counted(n: int | str, flt: Mapping[str, Any], noun: str = "") -> str:
+    another = bool(flt.get("another"))
+    rest = {k: v for k, v in flt.items() if k != "another"}
+    words = render_filter(rest, plural=n != 1, noun=noun)
+    if another:
+        if n != 1:
+            raise ValueError("another with a count")
+        return "another " + words
+    if n == 1:
+        return f"{_article(words)} {words}"
+    return f"{_NUMBERS[n] if isinstance(n, int) else n} {words}"
+
+
+def _symbol_groups(text: str) -> list[str]:
+    """"{1}{T}" as ["{1}", "{T}"]: mana symbols together, {T} and {Q} each alone."""
+    out: list[str] = []
+    run = ""
+    for sym in _SYMBOL.findall(text):
+        if sym in ("{T}", "{Q}"):
+            if run:
+                out.append(run)
+                run = ""
+            out.append(sym)
+        else:
+            run += sym
+    if run:
+        out.append(run)
+    return out
+
+
+def _card_phrase(flt: Mapping[str, Any], n: int | str) -> str:
+    words = render_filter(flt, noun="card")
+    body = words if words.endswith("card") else words + " card"
+    if n == 1:
+        return f"{_article(body)} {body}"
+    num = _NUMBERS[n] if isinstance(n, int) else str(n)
+    return f"{num} {body}s"
+
+
+def _counter_words(n: int | str, counter: str) -> str:
+    if n == 1:
+        return f"{_article(counter)} {counter} counter"
+    return f"{_NUMBERS[n] if isinstance(n, int) else n} {counter} counters"
+
+
+def render_cost(cost: str | Sequence[Any], any_number: bool = False) -> str:
+    """An activation cost as oracle text ("{1}, {T}, Sacrifice CARDNAME"); with
+    ``any_number``, X counters removed are "any number of" them (the mana says X)."""
+    parts = [cost] if isinstance(cost, str) else list(cost)
+    out: list[str] = []
+    for p in parts:
+        if isinstance(p, str):
+            out.extend(_symbol_groups(p))
+            continue
+        (key, arg), = p.items()
+        if key == "sacrifice" and arg == "self":
+            out.append(f"Sacrifice {SELF}")
+        elif key == "sacrifice":
+            # "you control" goes without saying (CR 701.21a).
+            flt = dict(arg.get("filter", {}))
+            if flt.pop("controller", None) != "you":
+                raise ValueError("a sacrifice of another player's permanent")
+            out.append("Sacrifice " + _counted(arg.get("count", 1), flt))
+        elif key == "pay_life":
+            out.append(f"Pay {arg} life")
+        elif key == "discard_self":
+            out.append(f"Discard {SELF}")
+        elif key == "discard_hand":
+            out.append("Discard your hand")
+        elif key == "discard":
+            out.append("Discard " + _card_phrase(arg.get("filter", {}), arg.get("count", 1)))
+        elif key == "exile_self":
+            out.append(f"Exile {SELF} from your {{zone}}")
+        elif key == "exile_from_graveyard":
+            out.append("Exile " + _card_phrase(arg.get("filter", {}), arg.get("count", 1))
+                       + " from your graveyard")
+        elif key == "tap_untapped":
+            flt = {**arg.get("filter", {}), "tapped": False}
+            out.append("Tap " + _counted(arg.get("count", 1), flt))
+        elif key == "remove_counters" and arg.get("count") == "X" and any_number:
+            out.append(f"Remove any number of {arg['counter']} counters from {SELF}")
+        elif key == "remove_counters":
+            out.append("Remove " + _counter_words(arg.get("count", 1), arg["counter"])
+                       + f" from {SELF}")
+        elif key == "add_counters":
+            out.append("Put " + _counter_words(arg.get("count", 1), arg["counter"])
+                       + f" on {SELF}")
+        else:
+            raise ValueError(f"no rendering for the cost {key}")
+    return ", ".join(out)
+
+
+def _spells(flt: Mapping[str, Any], singular: bool) -> str:
+    """"artifact spells", or with ``singular`` "an artifact spell" (the same meaning)."""
+    words = render_filter(flt, noun="spell")
+    if singular:
+        body = words if words.endswith("spell") else words + " spell"
+        return f"{_article(body)} {body}"
+    return words + "s" if words.endswith("spell") else words + " spells"
+
+
+def render_mana(mana: Mapping[str, Any], singular_spells: bool = False,
+                removed: str = "") -> str:
+    """What a mana ability adds, and its spend restriction, as sentences (the spells
+    named in the singular or the plural: CR 106.6 reads them the same)."""
+    if "choice" in mana:
+        opts = list(mana["choice"])
+        what = " or ".join(opts) if len(opts) == 2 else ", ".join(opts[:-1]) + ", or " + opts[-1]
+    elif "any_color" in mana:
+        n = mana["any_color"]
+        what = "one mana of any color" if n == 1 else \
+            f"{_NUMBERS[n]} mana in any combination of colors"
+    elif "one_color" in mana:
+        what = f"{_NUMBERS[mana['one_color']]} mana of any one color"
+    elif "chosen_color" in mana:
+        what = f"{_NUMBERS[mana['chosen_color']]} mana of the chosen color"
+    elif "could_produce" in mana:
+        ref = mana["could_produce"]
+        whose = "you control" if ref["lands"] == "you" else "an opponent controls"
+        what = f"one mana of any {ref['of']} that a land {whose} could produce"
+    elif "add" in mana and mana.get("amount_of") == "devotion":
+        color = _COLORS[mana["add"].strip("{}")]
+        what = f"an amount of {mana['add']} equal to your devotion to {color}"
+    elif "add" in mana and mana.get("amount_of") == "power":
+        what = f"an amount of {mana['add']} equal to {SELF}'s power"
+    elif "add" in mana and mana.get("amount_of") == "X":
+        what = f"{mana['add']} for each {removed} counter removed this way"
+    elif "add" in mana and "per" in mana:
+        what = f"{mana['add']} for each {render_filter(mana['per'])}"
+    elif "add" in mana and len(mana) == 1 + ("restriction" in mana):
+        what = str(mana["add"])
+    else:
+        raise ValueError(f"no rendering for the mana {dict(mana)}")
+    out = f"Add {what}."
+    res = mana.get("restriction")
+    if res is not None:
+        out += " Spend this mana only to cast " + _restriction_words(res, singular_spells) + "."
+    return out
+
+
+def _restriction_words(res: Mapping[str, Any], singular: bool) -> str:
+    spells = res.get("spells", {})
+    words = _spells(spells, singular)
+    if "abilities" in res:
+        return words + " or activate abilities of " + render_filter(res["abilities"],
+                                                                    plural=True)
+    return words
+
+
+def _effect(eff: Mapping[str, Any]) -> str:
+    kind = eff.get("kind")
+    if kind == "other":
+        return str(eff["text"])
+    if kind == "deal_damage" and eff.get("to") == "you":
+        return f"{SELF} deals {eff['amount']} damage to you."
+    if kind == "lose_life" and "who" not in eff:
+        return f"You lose {eff['amount']} life."
+    if kind == "draw" and eff.get("count") == 1:
+        return "Draw a card."
+    if kind == "skip_next_untap" and eff.get("onto") == "self":
+        return f"{SELF} doesn't untap during your next untap step."
+    if kind == "put_counters" and eff.get("onto") == "self":
+        return "Put " + _counter_words(eff.get("count", 1), eff["counter"]) + f" on {SELF}."
+    if kind == "sacrifice_self_if_no_counters":
+        return f"If there are no {eff['counter']} counters on {SELF}, sacrifice it."
+    raise ValueError(f"no rendering for the effect {kind}")
+
+
+def _condition(cond: Mapping[str, Any]) -> str:
+    kind = cond["kind"]
+    if kind == "your_turn":
+        return "Activate only during your turn."
+    if kind == "your_upkeep":
+        return "Activate only during your upkeep."
+    if kind == "your_turn_before_attackers":
+        return "Activate only during your turn, before attackers are declared."
+    if kind == "graveyard_at_least":
+        return f"Activate only if {_NUMBERS[cond['count']]} or more cards are in your graveyard."
+    if kind == "during_combat":
+        return "Activate only during combat."
+    if kind == "opponents_turn":
+        return "Activate only during an opponent's turn."
+    if kind == "controls_at_least":
+        n = cond.get("count", 1)
+        flt = {k: v for k, v in cond.get("filter", {}).items() if k != "controller"}
+        if cond.get("filter", {}).get("controller") != "you":
+            raise ValueError("controls_at_least for another player")
+        if n == 1:
+            return "Activate only if you control " + _counted(1, flt) + "."
+        return (f"Activate only if you control {_NUMBERS[n]} or more "
+                + render_filter(flt, plural=True) + ".")
+    if kind == "hand_size_less_than" and cond["count"] == 1:
+        return "Activate only if you have no cards in hand."
+    if kind == "hand_size_less_than":
+        return (f"Activate only if you have {_NUMBERS[cond['count'] - 1]} or fewer cards "
+                "in hand.")
+    raise ValueError(f"no rendering for the condition {kind}")
+
+
+def render_target(spec: Mapping[str, Any]) -> str:
+    """A target phrase ("target creature you control", "up to two target lands")."""
+    zone = spec["zone"]
+    flt = dict(spec.get("filter", {}))
+    if zone == "any":
+        return "any target"
+    if zone == "player":
+        if flt.get("controller") == "opponent":
+            return "target opponent"
+        if flt:
+            raise ValueError("a player filter")
+        return "target player"
+    if zone == "stack":
+        if not flt:
+            return "target spell"
+        if set(flt) - {"types", "any_types", "subtypes"}:
+            raise ValueError("a spell filter")
+        return "target " + render_filter(flt) + " spell"
+    n = spec.get("count", 1)
+    if zone == "graveyard":
+        body = render_filter(flt, noun="card")
+        body = body if body.endswith("card") else body + " card"
+        return f"target {body} from a graveyard"
+    another = flt.pop("another", False)
+    words = render_filter(flt, plural=n != 1)
+    head = "target " + words
+    if another:
+        head = "another " + head
+    elif n != 1:
+        head = f"{_NUMBERS[n] if isinstance(n, int) else n} {head}"
+    if spec.get("up_to"):
+        head = ("up to " + (_NUMBERS[n] if isinstance(n, int) else str(n)) + " "
+                + head.removeprefix(f"{_NUMBERS.get(n, n) if isinstance(n, int) else n} "))
+    return head
+
+
+def render_activated(ab: Mapping[str, Any], *, singular_spells: bool = False) -> str:
+    """An activated ability's card-format data as a normalised oracle line. "Once each
+    turn" with a condition of when is one sentence ("Activate only during your turn and
+    only once each turn."), as the cards print it."""
+    mana = ab.get("mana")
+    removed = ""
+    if mana is not None and mana.get("amount_of") == "X":
+        parts = [ab["cost"]] if isinstance(ab["cost"], str) else ab["cost"]
+        removed = next((p["remove_counters"]["counter"] for p in parts
+                        if isinstance(p, dict) and "remove_counters" in p), "")
+    cost = render_cost(ab["cost"], any_number=bool(removed))
+    if "{zone}" in cost:
+        cost = cost.replace("{zone}", str(ab.get("zone", "")))
+    sentences: list[str] = []
+    if ab.get("mana") is not None:
+        sentences.append(render_mana(ab["mana"], singular_spells, removed))
+    sentences.extend(_effect(e) for e in ab.get("effects", []))
+    if ab.get("any_player"):
+        sentences.append("Any player may activate this ability.")
+    sorcery = ab.get("timing") == "sorcery"
+    once = bool(ab.get("once_each_turn"))
+    joined = ab.get("condition") is not None and ab["condition"]["kind"] in (
+        "your_turn", "your_upkeep")
+    if joined and once and not sorcery:
+        sentences.append(_condition(ab["condition"]).removesuffix(".")
+                         + " and only once each turn.")
+        return f"{cost}: " + " ".join(sentences)
+    if ab.get("timing") == "as_instant":
+        sentences.append("Activate only as an instant.")
+    if sorcery and once:
+        sentences.append("Activate only as a sorcery and only once each turn.")
+    elif sorcery:
+        sentences.append("Activate only as a sorcery.")
+    elif once:
+        sentences.append("Activate only once each turn.")
+    if ab.get("condition") is not None:
+        sentences.append(_condition(ab["condition"]))
+    return f"{cost}: " + " ".join(sentences)

@@ -1,0 +1,435 @@
+"""Parse trees of the oracle-text grammar to card-format values.
+
+:class:`ToData` turns each rule of ``grammar.lark`` into the dictionaries of the card
+format (costs, filters, mana, riders, restrictions, targets); :class:`Unreadable` is
+raised for a tree the card format can't hold, which leaves the line unread.
+
+Rules
+-----
+CR 118 (costs), 106.1 (mana), 602.5 (restrictions), 115.1 (targets), 701.21a (only a
+permanent you control is sacrificed), 205.3 (subtypes).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from lark import Token, Transformer
+
+from ..errors import ManacheckError
+from ..mana import ManaCost
+from .rendering import SINGULAR
+
+__all__ = ["ToData", "Unreadable"]
+
+_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+            "eight": 8, "nine": 9, "ten": 10}
+_COLORS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+
+
+class Unreadable(Exception):
+    """A tree the card format can't hold (an unknown word, a type mixed with a subtype)."""
+
+
+def _mana(tok: Token) -> str:
+    """Mana symbols an ability adds: only {W}, {U}, {B}, {R}, {G} and {C} (CR 106.1)."""
+    text = str(tok)
+    if not re.fullmatch(r"(\{[WUBRGC]\})+", text):
+        raise Unreadable(f"mana {text}")
+    return text
+
+
+def _num(tok: Token) -> int:
+    return _NUMBERS[str(tok)]
+
+
+def _typeword(tok: Token) -> tuple[str, str]:
+    """("types" | "subtypes", singular word) of a type word."""
+    w = str(tok)
+    if tok.type == "SUBTYPE":
+        if w in SINGULAR:
+            return "subtypes", SINGULAR[w]
+        # A regular plural ("Swamps"); a singular that ends in s ("Pegasus") is then
+        # misread, which the rendering back shows.
+        plural = w.endswith("s") and not w.endswith(("ss", "us"))
+        return "subtypes", w[:-1] if plural else w
+    if w == "sorceries":
+        return "types", "sorcery"
+    return "types", w[:-1] if w.endswith("s") else w
+
+
+class ToData(Transformer[Token, Any]):
+    """Trees to card-format values (module docstring)."""
+
+    # ---- counts
+    def article(self, _: list[Any]) -> Any:
+        return {}
+
+    def count_one(self, _: list[Any]) -> Any:
+        return 1
+
+    def count_word(self, c: list[Token]) -> Any:
+        return _num(c[0])
+
+    def count_x(self, _: list[Any]) -> Any:
+        return "X"
+
+    def count_any(self, _: list[Any]) -> Any:
+        # "any number of": X, chosen as the cost is paid (CR 107.3, 118.3)
+        return "X"
+
+    def count_another(self, _: list[Any]) -> Any:
+        return ("another", 1)
+
+    # ---- filters
+    def adj_untapped(self, _: list[Any]) -> Any:
+        return {"tapped": False}
+
+    def adj_tapped(self, _: list[Any]) -> Any:
+        return {"tapped": True}
+
+    def adj_nonland(self, _: list[Any]) -> Any:
+        return {"not_types": ["land"]}
+
+    def adj_noncreature(self, _: list[Any]) -> Any:
+        return {"not_types": ["creature"]}
+
+    def adj_nontoken(self, _: list[Any]) -> Any:
+        raise Unreadable("nontoken")
+
+    def adj_nonbasic(self, _: list[Any]) -> Any:
+        return {"not_supertypes": ["Basic"]}
+
+    def adj_legendary(self, _: list[Any]) -> Any:
+        return {"supertypes": ["Legendary"]}
+
+    def adj_snow(self, _: list[Any]) -> Any:
+        return {"supertypes": ["Snow"]}
+
+    def adj_basic(self, _: list[Any]) -> Any:
+        return {"supertypes": ["Basic"]}
+
+    def adj_color(self, c: list[Token]) -> Any:
+        return {"colors": [_COLORS[str(c[0])]]}
+
+    def adj_colorless(self, _: list[Any]) -> Any:
+        return {"colorless": True}
+
+    def adj_multicolored(self, _: list[Any]) -> Any:
+        return {"multicolored": True}
+
+    def noun(self, c: list[Token]) -> Any:
+        words = [_typeword(t) for t in c]
+        keys = {k for k, _ in words}
+        if len(keys) != 1:
+            raise Unreadable("a type or a subtype")
+        key = keys.pop()
+        vals = [w for _, w in words]
+        if vals == ["permanent"]:
+            return {}
+        if "permanent" in vals:
+            raise Unreadable("permanent in a list")
+        if len(vals) == 1:
+            return {key: vals}
+        return {"any_" + key: vals}
+
+    noun_three = noun
+
+    def noun_two_types(self, c: list[Token]) -> Any:
+        a, b = _typeword(c[0]), _typeword(c[1])
+        if a[1] == "permanent" or b[1] == "permanent" or a[1] == b[1]:
+            raise Unreadable("two types")
+        return {"types": [a[1], b[1]]}
+
+    def noun_subtyped(self, c: list[Token]) -> Any:
+        sub, typ = _typeword(c[0]), _typeword(c[1])
+        if sub[0] != "subtypes" or typ[0] != "types" or typ[1] == "permanent":
+            raise Unreadable("subtype")
+        return {"subtypes": [sub[1]], "types": [typ[1]]}
+
+    def you_control(self, _: list[Any]) -> Any:
+        return {"controller": "you"}
+
+    def opponent_controls(self, _: list[Any]) -> Any:
+        return {"controller": "opponent"}
+
+    def filter(self, c: list[dict[str, Any]]) -> Any:
+        out: dict[str, Any] = {}
+        for part in c:
+            for k, v in part.items():
+                if k in out:
+                    if isinstance(v, list) and k in ("not_types", "supertypes", "colors"):
+                        out[k] = out[k] + v
+                        continue
+                    raise Unreadable(f"two {k}")
+                out[k] = v
+        return out
+
+    def plural_filter(self, c: list[Any]) -> Any:
+        return self.filter([*c[:-1], self.noun([c[-1]])])
+
+    def any_card(self, _: list[Any]) -> Any:
+        return {}
+
+    def typed_card(self, c: list[Any]) -> Any:
+        return self.noun([c[0]])
+
+    card_filter = filter
+
+    # ---- costs
+    def cost_symbols(self, c: list[Token]) -> Any:
+        try:
+            ManaCost.parse(str(c[0]), allow_tap=True)
+        except ManacheckError as e:
+            raise Unreadable(str(e)) from None
+        return str(c[0])
+
+    def cost_life(self, c: list[Token]) -> Any:
+        return {"pay_life": int(c[0])}
+
+    def cost_sacrifice_self(self, _: list[Any]) -> Any:
+        return {"sacrifice": "self"}
+
+    def _counted(self, c: list[Any]) -> dict[str, Any]:
+        n, flt = c[0], dict(c[1])
+        if isinstance(n, tuple):
+            flt["another"] = True
+            n = n[1]
+        return {"count": n, **({"filter": flt} if flt else {})}
+
+    def cost_sacrifice(self, c: list[Any]) -> Any:
+        # CR 701.21a: a player can sacrifice only a permanent they control.
+        part = self._counted(c)
+        if "controller" in part.get("filter", {}):
+            raise Unreadable("sacrifice with a controller")
+        part["filter"] = {**part.get("filter", {}), "controller": "you"}
+        return {"sacrifice": part}
+
+    def cost_discard_self(self, _: list[Any]) -> Any:
+        return {"discard_self": True}
+
+    def cost_discard_hand(self, _: list[Any]) -> Any:
+        return {"discard_hand": True}
+
+    def cost_discard(self, c: list[Any]) -> Any:
+        return {"discard": self._counted(c)}
+
+    def cost_exile_self(self, c: list[Token]) -> Any:
+        return {"exile_self": True, "_zone": str(c[0])}
+
+    def cost_exile_graveyard(self, c: list[Any]) -> Any:
+        return {"exile_from_graveyard": self._counted(c)}
+
+    def cost_tap_untapped(self, c: list[Any]) -> Any:
+        part = self._counted(c)
+        flt = part.get("filter", {})
+        if flt.get("controller") != "you" or flt.get("tapped") is not None:
+            raise Unreadable("tap untapped")
+        return {"tap_untapped": part}
+
+    def cost_remove_counters(self, c: list[Any]) -> Any:
+        if isinstance(c[0], tuple):
+            raise Unreadable("another counter")
+        return {"remove_counters": {"counter": str(c[1]), "count": c[0]}}
+
+    def cost_add_counters(self, c: list[Any]) -> Any:
+        if isinstance(c[0], tuple):
+            raise Unreadable("another counter")
+        return {"add_counters": {"counter": str(c[1]), "count": c[0]}}
+
+    def costs(self, c: list[Any]) -> Any:
+        return list(c)
+
+    # ---- mana
+    def add_fixed(self, c: list[Token]) -> Any:
+        return {"add": _mana(c[0])}
+
+    def add_choice(self, c: list[Token]) -> Any:
+        return {"choice": [_mana(t) for t in c]}
+
+    def add_any_color(self, c: list[Token]) -> Any:
+        return {"any_color": _num(c[0])}
+
+    def add_one_color(self, c: list[Token]) -> Any:
+        return {"one_color": _num(c[0])}
+
+    def add_chosen_color(self, c: list[Token]) -> Any:
+        return {"chosen_color": _num(c[0])}
+
+    def kind_type(self, _: list[Any]) -> Any:
+        return "type"
+
+    def kind_color(self, _: list[Any]) -> Any:
+        return "color"
+
+    def lands_you(self, _: list[Any]) -> Any:
+        return "you"
+
+    def lands_opponent(self, _: list[Any]) -> Any:
+        return "opponent"
+
+    def add_could_produce(self, c: list[Any]) -> Any:
+        if _num(c[0]) != 1:
+            raise Unreadable("could produce")
+        return {"could_produce": {"lands": c[2], "of": c[1]}}
+
+    def add_per(self, c: list[Any]) -> Any:
+        return {"add": _mana(c[0]), "per": c[1]}
+
+    def add_per_removed(self, c: list[Token]) -> Any:
+        # CR 107.3: X is the number of counters the cost removed (checked by the reader
+        # against the cost, and by the card format: amount_of X needs such a cost).
+        return {"add": _mana(c[0]), "amount_of": "X", "_removed": str(c[1])}
+
+    def amount_devotion(self, c: list[Token]) -> Any:
+        return ("devotion", _COLORS[str(c[0])])
+
+    def amount_power(self, _: list[Any]) -> Any:
+        return ("power", "")
+
+    def add_amount(self, c: list[Any]) -> Any:
+        sym, (what, color) = _mana(c[0]), c[1]
+        if what == "devotion" and sym != "{" + color + "}":
+            raise Unreadable("devotion to another color")
+        return {"add": sym, "amount_of": what}
+
+    def mana_sentence(self, c: list[Any]) -> Any:
+        return ("mana", c[0])
+
+    # ---- riders and restrictions
+    def rider_damage(self, c: list[Token]) -> Any:
+        return ("effect", {"kind": "deal_damage", "amount": int(c[0]), "to": "you"})
+
+    def rider_lose_life(self, c: list[Token]) -> Any:
+        return ("effect", {"kind": "lose_life", "amount": int(c[0])})
+
+    def rider_draw(self, _: list[Any]) -> Any:
+        return ("effect", {"kind": "draw", "count": 1})
+
+    def rider_skip_untap(self, _: list[Any]) -> Any:
+        return ("effect", {"kind": "skip_next_untap", "onto": "self"})
+
+    def rider_put_counters(self, c: list[Any]) -> Any:
+        if isinstance(c[0], tuple):
+            raise Unreadable("another counter")
+        return ("effect", {"kind": "put_counters", "counter": str(c[1]), "count": c[0],
+                           "onto": "self"})
+
+    def rider_sacrifice_if_none(self, c: list[Token]) -> Any:
+        return ("effect", {"kind": "sacrifice_self_if_no_counters", "counter": str(c[0])})
+
+    def spells_one(self, c: list[Any]) -> Any:
+        return self.filter([*c[:-1], self.noun([c[-1]])])
+
+    spells_plural = spells_one
+
+    def spells_one_or(self, c: list[Any]) -> Any:
+        return self.filter([*c[:-2], self.noun(c[-2:])])
+
+    spells_plural_or = spells_one_or
+
+    def rider_spend_cast(self, c: list[Any]) -> Any:
+        return ("spend", {"spells": c[0]})
+
+    def rider_spend_cast_activate(self, c: list[Any]) -> Any:
+        return ("spend", {"spells": c[0], "abilities": c[1]})
+
+    def only_sorcery(self, _: list[Any]) -> Any:
+        return ("timing", "sorcery")
+
+    def only_once(self, _: list[Any]) -> Any:
+        return ("once", True)
+
+    def only_sorcery_once(self, _: list[Any]) -> Any:
+        return ("sorcery_once", True)
+
+    def only_your_turn(self, _: list[Any]) -> Any:
+        return ("condition", {"kind": "your_turn"})
+
+    def only_before_attackers(self, _: list[Any]) -> Any:
+        return ("condition", {"kind": "your_turn_before_attackers"})
+
+    def only_your_turn_once(self, _: list[Any]) -> Any:
+        return ("condition_once", {"kind": "your_turn"})
+
+    def only_your_upkeep_once(self, _: list[Any]) -> Any:
+        return ("condition_once", {"kind": "your_upkeep"})
+
+    def only_instant(self, _: list[Any]) -> Any:
+        return ("timing", "as_instant")
+
+    def only_if_hand_empty(self, _: list[Any]) -> Any:
+        return ("condition", {"kind": "hand_size_less_than", "count": 1})
+
+    def only_if_graveyard(self, c: list[Token]) -> Any:
+        return ("condition", {"kind": "graveyard_at_least", "count": _num(c[0])})
+
+    def rider_any_player(self, _: list[Any]) -> Any:
+        return ("any_player", True)
+
+    def only_your_upkeep(self, _: list[Any]) -> Any:
+        return ("condition", {"kind": "your_upkeep"})
+
+    def only_during_combat(self, _: list[Any]) -> Any:
+        return ("condition", {"kind": "during_combat"})
+
+    def only_opponents_turn(self, _: list[Any]) -> Any:
+        return ("condition", {"kind": "opponents_turn"})
+
+    def only_if_control(self, c: list[Any]) -> Any:
+        part = self._counted(c)
+        flt = {**part.get("filter", {}), "controller": "you"}
+        return ("condition", {"kind": "controls_at_least", "count": part["count"],
+                              "filter": flt})
+
+    def only_if_control_more(self, c: list[Any]) -> Any:
+        return ("condition", {"kind": "controls_at_least", "count": _num(c[0]),
+                              "filter": {**c[1], "controller": "you"}})
+
+    def only_if_hand_at_most(self, c: list[Token]) -> Any:
+        return ("condition", {"kind": "hand_size_less_than", "count": _num(c[0]) + 1})
+
+    def restriction(self, c: list[Any]) -> Any:
+        return c[0]
+
+    def rider(self, c: list[Any]) -> Any:
+        return c[0]
+
+    # ---- targets
+    def target_phrase(self, c: list[Any]) -> Any:
+        return c[0]
+
+    def target_any(self, _: list[Any]) -> Any:
+        return {"zone": "any"}
+
+    def target_player(self, _: list[Any]) -> Any:
+        return {"zone": "player"}
+
+    def target_opponent(self, _: list[Any]) -> Any:
+        return {"zone": "player", "filter": {"controller": "opponent"}}
+
+    def target_spell(self, c: list[Any]) -> Any:
+        return {"zone": "stack", **({"filter": c[0]} if c and c[0] else {})}
+
+    def target_permanent(self, c: list[Any]) -> Any:
+        count, flt = (c[0], c[1]) if len(c) == 2 else (1, c[0])
+        out: dict[str, Any] = {"zone": "battlefield"}
+        if isinstance(count, tuple):
+            flt = {**flt, "another": True}
+            count = 1
+        if flt:
+            out["filter"] = flt
+        if count != 1:
+            out["count"] = count
+        return out
+
+    def target_up_to(self, c: list[Any]) -> Any:
+        if isinstance(c[0], tuple):
+            raise Unreadable("up to another")
+        spec = self.target_permanent([c[0], c[1]])
+        spec["up_to"] = True
+        return spec
+
+    def target_card(self, c: list[Any]) -> Any:
+        return {"zone": "graveyard", **({"filter": c[0]} if c[0] else {})}
