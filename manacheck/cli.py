@@ -135,7 +135,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
                      "reason, a witness, fixes"),
     "card": ("card", "print a card's definition (built-in, the 2022 pool, or from --cards FILE)"),
     "cards": ("cards", "the card pool: search by name, type line or rules text (cards search "
-              "TEXT), download Scryfall's oracle cards (cards fetch)"),
+              "TEXT), download Scryfall's oracle cards (cards fetch), the reader's coverage "
+              "(cards coverage)"),
     "parse": ("parse", "read oracle text with the grammar: the card-format data and its "
               "rendering, or the sentence not read"),
     "pay": ("pay", "list and count every distinct way to pay a mana cost (CR 601.2g-h)"),

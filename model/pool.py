@@ -105,6 +105,14 @@ class PoolCards(CardLayer):
         shard = self._shards[shard_of(name)]
         return next((n for n in shard if n.lower() == key), None)
 
+    def entries(self) -> Iterator[tuple[str, str]]:
+        """Every (face name, entry) of the pool, shard by shard (all 64 are read)."""
+        for i in range(SHARDS):
+            shard = self._shards.get(i)
+            if shard is None:
+                shard = self._shards[i] = dict(_lines(self._read(shard_file(i))))
+            yield from shard.items()
+
     def shards_read(self) -> int:
         """How many shards have been read so far."""
         return len(self._shards)

@@ -334,11 +334,6 @@ def _console_examples() -> list[tuple[str, str]]:
 
 CONSOLE = _console_examples()
 
-#: README examples that show an older output, kept until the README is updated (this
-#: branch may not edit it): ``cards search`` searches the shipped 2022 card pool too
-#: (issue 12), so "cradle" finds the pool's cradles beside the three built-in ones.
-README_PENDING = {"manacheck cards search cradle"}
-
 def test_readme_has_console_examples_for_foundation_commands() -> None:
     commands = " ".join(c for c, _ in CONSOLE)
     for name in ("validate", "show", "card", "schema"):
@@ -348,10 +343,6 @@ def test_readme_has_console_examples_for_foundation_commands() -> None:
 @pytest.mark.parametrize(("command", "expected"), CONSOLE, ids=[c for c, _ in CONSOLE])
 def test_readme_console_example(command: str, expected: str) -> None:
     """Each README console example, run for real.
-
-    The examples in :data:`README_PENDING` are expected to differ (xfail, not strict:
-    once the README shows the new output they pass, and the entry can go); what they
-    show instead is checked.
 
     A last line ``(exit status N)`` is checked against the exit status; a last line
     ``...`` means the README shows only the beginning of the output.
@@ -372,11 +363,6 @@ def test_readme_console_example(command: str, expected: str) -> None:
                           timeout=120)
     got = done.stdout.rstrip("\n")
     want = "\n".join(lines)
-    if command in README_PENDING and got != want:
-        assert command == "manacheck cards search cradle"
-        assert got.startswith("9 card(s) match 'cradle':")
-        assert all(line in got.split("\n") for line in lines[1:])  # the built-in three
-        pytest.xfail("README shows the search from before it covered the card pool")
     if prefix_only:
         assert got.startswith(want)
     else:

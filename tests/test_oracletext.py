@@ -427,3 +427,34 @@ def test_a_painland_read_with_its_damage_is_left_out_when_life_pays_part_of_the_
     assert code == 1, out  # not decided: never "payable" by 2 life after the damage
     assert "Karplusan Forest" in json.dumps(data)
     assert data.get("complete") is not True or data.get("payable") is not True
+
+
+def test_cards_coverage_counts_by_hand(tmp_path: Path,
+                                       capsys: pytest.CaptureFixture[str]) -> None:
+    """Four cards: a painland (its mana ability read), a rock whose mana isn't read
+    (counters as an amount), an Equipment (equip read as CR 702.6a defines it) and a
+    flier with no activated ability. Mana: 1 of 2 cards; activated: 1 of 1."""
+    from manacheck.model.cardfiles import CardRecord
+
+    faces = [face("Test Pain", "", "Land", "{T}: Add {C}.\n{T}: Add {R} or {G}. Test Pain "
+                  "deals 1 damage to you."),
+             face("Test Battery", "{2}", "Artifact",
+                  "{T}: Add {C} for each charge counter on Test Battery."),
+             face("Test Blade", "{1}", "Artifact — Equipment", "Equip {2}"),
+             face("Test Bird", "{U}", "Creature — Bird", "Flying")]
+    path = write(tmp_path / "AtomicCards.json",
+                 atomic([CardRecord(f.name, "normal", (f,)) for f in faces]))
+    code, out, err = run_cli(capsys, "cards", "coverage", str(path), "--json")
+    assert code == 1, err  # the targets (97%, 90%) aren't met here
+    data = json.loads(out)
+    assert data["cards"] == 4
+    assert data["mana_cards"]["total"] == 2
+    assert data["mana_cards"]["every_mana_ability_read"] == 1
+    assert data["activated_abilities"] == {"total": 1, "read": 1, "percent": 100.0,
+                                           "target_percent": 90}
+    assert data["by_kind"]["mana"] == {"lines": 3, "read": 2, "unread": 1}
+    assert data["by_kind"]["other"] == {"lines": 1, "read": 1}
+    assert data["unread"] == [{"sentence": "not read: Add {S} for each charge counter on "
+                                           "CARDNAME.", "lines": 1}]
+    code, out, err = run_cli(capsys, "cards", "coverage", str(path), "--top", "0")
+    assert code == 2 and "--top" in err

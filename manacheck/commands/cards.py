@@ -1,5 +1,10 @@
 """``manacheck cards ACTION``: the card pool (``cards search TEXT``, ``cards fetch``).
 
+``cards coverage [FILE]`` measures the oracle-text reader on a card pool (the shipped
+one, or a download): mana abilities and activated abilities read, by template, and the
+lines it can't read (``manacheck.model.oracletext.coverage``); exit status 0 when issue
+12's targets (97% and 90%) are met, 1 when not.
+
 ``cards search TEXT`` finds cards by name, type line or rules text: every word of TEXT
 must occur (any letter case); ``--in name|type|text`` narrows where. It searches the
 built-in cards and the shipped 2022 card pool (its search index, so only the cards found
@@ -35,7 +40,8 @@ from manacheck.cli import CARDS_HELP, EXIT_NO, EXIT_YES, cards_file, emit
 
 COMMAND = "cards"
 HELP = ("the card pool: search by name, type line or rules text (cards search TEXT), "
-        "download Scryfall's oracle cards (cards fetch)")
+        "download Scryfall's oracle cards (cards fetch), the reader's coverage (cards "
+        "coverage)")
 
 #: The exit status of an interrupted ``cards fetch`` (128 + SIGINT, as shells report it).
 EXIT_INTERRUPTED = 130
@@ -73,12 +79,47 @@ def _register_fetch(p: argparse.ArgumentParser) -> None:
     p.set_defaults(func=handle_fetch)
 
 
+def _register_coverage(p: argparse.ArgumentParser) -> None:
+    p.add_argument("file", nargs="?", metavar="FILE", type=cards_file,
+                   help="a card download (MTGJSON or Scryfall, as --cards reads; "
+                   "'scryfall' for the fetched file); default: the shipped 2022 pool")
+    p.add_argument("--top", type=int, default=20, metavar="N",
+                   help="how many templates and unread lines to list (default 20)")
+    p.set_defaults(func=handle_coverage)
+
+
 _ACTIONS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None]]] = {
     "search": ("find cards by name, type line or rules text (every word must occur)",
                _register_search),
     "fetch": ("download Scryfall's current oracle-cards bulk file into the user cache "
               "directory (then --cards scryfall reads it)", _register_fetch),
+    "coverage": ("how much of a card pool the oracle-text reader reads: by kind, by "
+                 "template, the lines not read", _register_coverage),
 }
+
+
+def handle_coverage(args: argparse.Namespace) -> int:
+    """``cards coverage [FILE]``: the reader's coverage (``oracletext.coverage``); exit
+    status 0 when both of issue 12's targets are met, 1 when one isn't."""
+    from manacheck.model.errors import BadInput
+    from manacheck.model.oracletext.coverage import coverage, describe, faces_of, pool_faces
+
+    if args.top < 1:
+        raise BadInput(f"--top must be at least 1, not {args.top}")
+    if args.file is None:
+        source = "the shipped 2022 pool"
+        faces = pool_faces()
+    else:
+        from manacheck.model.cardfiles import collect, read_records
+
+        source = str(args.file)
+        faces = faces_of(collect(read_records(args.file, name=source), name=source).cards)
+    data = coverage(faces).to_data(args.top)
+    data["source"] = source
+    m, a = data["mana_cards"], data["activated_abilities"]
+    met = m["percent"] >= m["target_percent"] and a["percent"] >= a["target_percent"]
+    emit(args, data, lambda: describe(data, source))
+    return EXIT_YES if met else EXIT_NO
 
 
 def handle_search(args: argparse.Namespace) -> int:

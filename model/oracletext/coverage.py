@@ -35,7 +35,8 @@ from typing import Any
 
 from .reading import read_line
 
-__all__ = ["ACTIVATED_KEYWORDS", "Coverage", "FaceText", "coverage", "describe", "faces_of"]
+__all__ = ["ACTIVATED_KEYWORDS", "Coverage", "FaceText", "coverage", "describe", "faces_of",
+           "pool_faces"]
 
 #: Keyword abilities that are activated abilities (CR 702), as a line starts.
 ACTIVATED_KEYWORDS = re.compile(
@@ -153,6 +154,20 @@ def coverage(faces: Iterable[FaceText]) -> Coverage:
     out.mana_cards = len(mana_ok)
     out.mana_cards_read = sum(mana_ok.values())
     return out
+
+
+def pool_faces() -> Iterable[FaceText]:
+    """The faces of the shipped pool (``model/pool.py``), from the card-format
+    entries' own text: each face counts as a card here."""
+    import json
+
+    from ..pool import PoolCards
+
+    for name, entry in sorted(PoolCards().entries()):
+        data = json.loads(entry)
+        card = str(data.get("back_face_of") or data.get("transforms_from") or name)
+        yield FaceText(card, name, str(data.get("text", "")),
+                       tuple(data.get("subtypes", ())))
 
 
 def faces_of(records: Mapping[str, Any]) -> Iterable[FaceText]:

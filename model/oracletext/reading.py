@@ -172,7 +172,7 @@ def _template(costs: list[Any], parts: list[tuple[str, Any]]) -> str:
     cost_names = []
     for c in costs:
         if isinstance(c, str):
-            cost_names.append("symbols")
+            cost_names.append({"{T}": "tap", "{Q}": "untap"}.get(c, "mana"))
         else:
             cost_names.append(next(k for k in c if not k.startswith("_")))
     names = []
