@@ -54,7 +54,8 @@ def c(card: str, board: str, question: str, expected: Any, why: str,
     return Case(card, board, question, expected, why, marks)
 
 
-#: Drawn cards no board here can put the question of, with why.
+#: Drawn cards no board here can put the question of, with why (none: every drawn card
+#: has cases).
 SKIPPED: dict[str, str] = {}
 
 DRAW = [

@@ -3,7 +3,8 @@ thing of a board in :data:`tests.pool_semantics_cases.CASES` (a subtype, a tappe
 permanent, the life total, whose turn or step it is, a spell on the stack), in the same
 notation (``; stack=NAME`` puts a spell of B's on the stack, ``; done=NAME#N`` records
 ability N of NAME as activated this turn; ``pay COST for CARD`` pays for a card in
-hand, its spend restrictions tested)."""
+hand, its spend restrictions tested; ``act N FACE`` asks about a transformed card's back
+face on the battlefield)."""
 
 from __future__ import annotations
 
@@ -125,4 +126,20 @@ MORE_CASES = [
       "106.7: costs ignored, {1} and {T} alike"),
     c("Lifespinner", "sick:Lifespinner, Loch Korrigan, Raging Spirit", "act 1", "sick",
       "302.6: its cost has {T}"),
+    c("Heirloom Mirror // Inherited Fiend", "Inherited Fiend, Swamp, Swamp, Swamp; "
+      "gy=Llanowar Elves", "act 1 Inherited Fiend", True,
+      "712.8d: the back face's ability; target creature card in a graveyard"),
+    c("Heirloom Mirror // Inherited Fiend", "Inherited Fiend, Swamp, Swamp, Swamp; "
+      "gy=Dark Ritual", "act 1 Inherited Fiend", "target",
+      "601.2c: no creature card in a graveyard"),
+    c("Mysterious Tome // Chilling Chronicle", "Chilling Chronicle, Island",
+      "act 1 Chilling Chronicle", True,
+      "{1}, {T}; target nonland permanent: the Chronicle itself"),
+    c("Mysterious Tome // Chilling Chronicle", "tapped:Chilling Chronicle, Island",
+      "act 1 Chilling Chronicle", "cost", "107.5: tapped"),
+    c("Ghost-Lit Stalker", "Swamp, Swamp, Swamp, Swamp, Swamp, Swamp, Swamp; "
+      "hand=Ghost-Lit Stalker; active=B", "act 2", "timing",
+      "602.5d: channel here is only as a sorcery"),
+    c("Loam Dryad", "sick:Loam Dryad, Llanowar Elves", "pay {U}", False,
+      "302.6: the Dryad's own {T}"),
 ]

@@ -164,8 +164,9 @@ def ask(case: Case, state: Path, cards: Path, capsys: pytest.CaptureFixture[str]
         ) -> tuple[int, Any]:
     kind, _, arg = case.question.partition(" ")
     if kind == "act":
-        front = case.card.split(" // ")[0]
-        argv = ["can-activate", str(state), front, "--ability", arg or "1"]
+        number, _, obj = arg.partition(" ")  # "act N [OBJECT]": a back face by name
+        obj = obj or case.card.split(" // ")[0]
+        argv = ["can-activate", str(state), obj, "--ability", number or "1"]
     elif kind == "produce":
         argv = ["produce", str(state), arg or case.card]
     else:
