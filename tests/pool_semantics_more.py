@@ -142,4 +142,10 @@ MORE_CASES = [
       "602.5d: channel here is only as a sorcery"),
     c("Loam Dryad", "sick:Loam Dryad, Llanowar Elves", "pay {U}", False,
       "302.6: the Dryad's own {T}"),
+    c("Beastcaller Savant", "Returned Phalanx, Beastcaller Savant, Island", "pay {1}{U} for "
+      "Returned Phalanx", False, "106.6: the Savant's mana can't be spent on an ability"),
+    c("Beastcaller Savant", "Returned Phalanx, Beastcaller Savant, Island, Island",
+      "pay {1}{U} for Returned Phalanx", True, "two Islands, the Savant left out"),
+    c("Returned Phalanx", "Returned Phalanx, Beastcaller Savant, Island", "act 1", "cost",
+      "601.2h/106.6: one unrestricted mana for {1}{U}"),
 ]
