@@ -102,8 +102,6 @@ DRAW = [
     "Seahunter", "Inkmoth Nexus", "Boros Locket", "Smokespew Invoker", "Dust Bowl",
 ]
 
-KRAUL = ("113.6m: Kraul Swarm's 'Return Kraul Swarm from your graveyard to your hand' "
-         "is read as working from the battlefield, not the graveyard")
 FA, BS, RP, DC = ("Falkenrath Aristocrat", "Beastcaller Savant", "Returned Phalanx",
                   "Duct Crawler")
 CASES = [
@@ -336,12 +334,12 @@ CASES = [
     c("Ghor-Clan Bloodscale", "Ghor-Clan Bloodscale, Mountain, Mountain, Mountain, Mountain",
       "act 1", "cost", "no {G}"),
     c("Kraul Swarm", "Swamp, Swamp, Swamp; gy=Kraul Swarm; hand=Llanowar Elves", "act 1", True,
-      "113.6m: its effect moves it out of the graveyard, so it functions there",
-      bug=KRAUL),
+      "113.6m: its effect moves it out of the graveyard, so it functions there (found by "
+      "this draw: the reader took it for a battlefield ability; mended)"),
     c("Kraul Swarm", "Kraul Swarm, Swamp, Swamp, Swamp; hand=Llanowar Elves", "act 1", "zone",
-      "113.6m: it functions only in the graveyard, not on the battlefield", bug=KRAUL),
+      "113.6m: it functions only in the graveyard, not on the battlefield"),
     c("Kraul Swarm", "Swamp, Swamp, Swamp; gy=Kraul Swarm; hand=Dark Ritual", "act 1", "cost",
-      "118.3: no creature card to discard (and only that)", bug=KRAUL),
+      "118.3: no creature card to discard (and only that)"),
     c("Gaea's Touch", "Gaea's Touch", "act 1", True, "{0}; main phase, empty stack"),
     c("Gaea's Touch", "Gaea's Touch; phase=upkeep", "act 1", "timing", "602.5d"),
     c("Gaea's Touch", "Gaea's Touch", "produce", "G", "106.7: {G}{G}"),

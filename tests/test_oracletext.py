@@ -116,6 +116,13 @@ READ = [
      "storage counter removed this way.", "Mage-Ring Network",
      {"cost": ["{T}", {"remove_counters": {"counter": "storage", "count": "X"}}],
       "mana": {"add": "{C}", "amount_of": "X"}}, True),
+    # CR 113.6m: an effect that moves the card out of its graveyard works from there.
+    ("{2}{B}, Discard a creature card: Return Kraul Swarm from your graveyard to your hand.",
+     "Kraul Swarm",
+     {"cost": ["{2}{B}", {"discard": {"count": 1, "filter": {"types": ["creature"]}}}],
+      "zone": "graveyard", "effects": [{"kind": "other", "text":
+                                        "Return CARDNAME from your graveyard to your hand."}]},
+     False),
     # CR 503, 506.1, 602.5: when an ability may be activated.
     ("{T}: Add {B}. Activate only during your upkeep.", "Test Land",
      {"cost": "{T}", "mana": {"add": "{B}"}, "condition": {"kind": "your_upkeep"}}, True),
@@ -225,6 +232,8 @@ UNREAD = [
     ("Equip {1} ({1}: Attach to target creature you control. Equip any time.)", "Test Sword"),
     # Reminder text that isn't checked is never taken on trust (CR 207.2).
     ("{T}: Add {G}. (This is wrong reminder text.)", "Test Land"),
+    # An ability that works from exile (CR 113.6m) isn't read: no question asks there.
+    ("{2}: Return Test Exile from exile to your hand.", "Test Exile"),
     # A cost the grammar doesn't derive.
     ("{T}, Mill a card: Add {C}.", "Test Land"),
     ("{1}, Untap a tapped land an opponent controls: Add {R}.", "Test Land"),
@@ -458,3 +467,22 @@ def test_cards_coverage_counts_by_hand(tmp_path: Path,
                                            "CARDNAME.", "lines": 1}]
     code, out, err = run_cli(capsys, "cards", "coverage", str(path), "--top", "0")
     assert code == 2 and "--top" in err
+
+
+def test_targets_of_a_granted_ability_or_related_to_each_other_are_not_taken_as_its_own(
+        ) -> None:
+    """A quoted ability's target belongs to the ability it grants (CR 113.2c), so the
+    token-making ability has none; "a second target creature" ties two targets together
+    (CR 115.3), which the grammar doesn't read, so that line stays unread."""
+    r = read_line('{W}, {T}, Discard a card: Create a 1/1 white Kithkin Soldier creature '
+                  'token named Goldmeadow Harrier. It has "{W}, {T}: Tap target creature."',
+                  "Goldmeadow Harrier")
+    assert r.status == "partial" and r.ability is not None
+    assert "targets" not in r.ability["activated"]
+    r = read_line("{U}, {Q}: Move a counter from target creature onto a second target "
+                  "creature.", "Test Mover")
+    assert r.status == "unread"
+    r = read_line("{W}: Another target creature gets +1/+1 until end of turn.", "Test Chief")
+    assert r.targets == ({"zone": "battlefield", "filter": {"types": ["creature"],
+                                                            "another": True},
+                          "text": "another target creature"},)

@@ -10,9 +10,14 @@ the sorted names of the cards of ``reference/cards/AtomicCards-2022-04.json.xz``
   ``oracle.read_text``'s templates and the card's answers are decided, and
 * have at least one activated ability (mana or not).
 
-The drawn names, in draw order, are :data:`tests.pool_semantics_cases.DRAW`; a test
-checks that the draw reproduces it. Each case of :data:`tests.pool_semantics_cases.CASES`
-is a small board (``board``'s notation), a question and the answer derived from the
+The drawn names, in draw order, are :data:`tests.pool_semantics_cases.DRAW`. The draw was
+made with the reader of commit 4a81367, when 2,364 names were eligible; as the reader
+reads more cards the population grows (and built-in cards may be added), so the test
+doesn't redraw: it checks that every drawn card is still eligible (the reader still reads
+every line of it), so that a reader change that loses one of them fails here.
+
+Each case of :data:`tests.pool_semantics_cases.CASES` is a small board (``board``'s
+notation), a question and the answer derived from the
 card's printed text and the Comprehensive Rules, never from manacheck's output; the
 cards skipped (no board can express their question) are listed there, with why.
 
@@ -24,7 +29,6 @@ from __future__ import annotations
 
 import json
 import lzma
-import random
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -45,13 +49,16 @@ SEED = 20260412
 POOL = Path(__file__).resolve().parents[1] / "reference" / "cards" / "AtomicCards-2022-04.json.xz"
 
 
-def eligible() -> list[str]:
-    """The sorted names the draw is made from (module docstring)."""
+def eligible(*, builtins: bool = False) -> list[str]:
+    """The sorted names the draw is made from (module docstring); with ``builtins``,
+    also the built-in cards the reader reads whole (the generated mana cards, which
+    grow with the reader: Beastcaller Savant and Loam Dryad joined them after the
+    draw)."""
     records = collect(read_records(POOL)).cards
     built = builtin_cards()
     out = []
     for name in sorted(records):
-        if name in built:
+        if name in built and not builtins:
             continue
         entries, why, unread = entries_of(records[name])
         if why is not None or unread:
@@ -61,8 +68,11 @@ def eligible() -> list[str]:
     return out
 
 
-def test_the_draw_reproduces() -> None:
-    assert random.Random(SEED).sample(eligible(), len(DRAW)) == DRAW
+def test_every_drawn_card_is_still_read_whole() -> None:
+    population = eligible(builtins=True)
+    assert len(population) >= 2_364  # the population the draw was made from
+    assert len(set(DRAW)) == len(DRAW) == 170
+    assert [n for n in DRAW if n not in set(population)] == []
 
 
 def test_every_drawn_card_is_checked_or_skipped() -> None:

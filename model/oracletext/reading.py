@@ -58,7 +58,8 @@ _AFTER_TARGET = frozenset({".", ",", "gets", "get", "gains", "gain", "deals", "a
                            "phases", "on", "into", "fights", "attacks", "blocks", "is",
                            "this", "instead", "unless", "discards", "mills", "reveals",
                            "draws", "exiles", "puts", "sacrifices",
-                           "shuffles", "scry", "returns", "creates", "may", "for"})
+                           "shuffles", "scry", "returns", "creates", "may", "for",
+                           "twice"})
 _ABILITY_WORD = re.compile(r"^([A-Z][a-z']+(?: [a-z']+)*) — ")
 
 
@@ -146,9 +147,14 @@ def _read_targets(effect: str) -> list[dict[str, Any]] | None:
     """Every target phrase of an unread effect, read, or None if one isn't (or doesn't
     render back to its own words)."""
     out: list[dict[str, Any]] = []
+    # A target inside quotation marks is a granted ability's, not this one's (CR 113.2c:
+    # the quoted ability is an object's ability of its own).
+    effect = re.sub(r'"[^"]*"', '"…"', effect)
     words_all = effect.replace(",", " ,").replace(".", " .").split()
     for m in _TARGET.finditer(effect):
         head = effect[:m.start()].replace(",", " ,").replace(".", " .").split()
+        if head and head[-1].lower() in ("second", "third", "other", "different", "same"):
+            return None  # "a second target creature": a relation between targets
         words = words_all[len(head):]
         found = None
         for n in range(min(len(words), 10), 0, -1):
@@ -324,6 +330,18 @@ def read_line(line: str, name: str = "") -> Reading:
         activated["effects"] = effects
     if targets:
         activated["targets"] = [{k: v for k, v in t.items()} for t in targets]
+    # CR 113.6m: an effect that moves the object out of a zone ("Return CARDNAME from
+    # your graveyard to your hand") works only from that zone.
+    for s in unread:
+        moved = re.search(r"\bCARDNAME from (your graveyard|your hand|your library|exile)\b",
+                          s)
+        if moved is None:
+            continue
+        where = {"your graveyard": "graveyard", "your hand": "hand"}.get(moved.group(1))
+        if where is None or (zone is not None and zone != where):
+            return Reading("unread", why=f"works from a zone not read: {s}",
+                           normalised=text)
+        zone = where
     if zone is not None:
         activated["zone"] = zone
     word_text = text[:word.end()] if word else ""
