@@ -223,6 +223,8 @@ def read_text(name: str, text: str, subtypes: Sequence[str] = ()
     unread: list[str] = []
     basics = [t for t in subtypes if t in BASIC_LAND_TYPES]
     from .oracletext import read_line
+    from .oracletext.keywords import keyword_line
+    from .oracletext.statics import read_static
 
     for line in (s.strip() for s in text.split("\n")):
         if not line:
@@ -232,6 +234,10 @@ def read_text(name: str, text: str, subtypes: Sequence[str] = ()
         reading = read_line(line, name)
         if reading.ability is not None:
             abilities.append(reading.ability)
+            continue
+        static = read_static(line, name, tuple(subtypes))
+        if static is not None:  # "+N/+N" statics (oracletext.statics)
+            abilities.append(static)
             continue
         # The templates are matched with the name as a placeholder, so that their
         # patterns are compiled once rather than once per card name.
@@ -243,7 +249,7 @@ def read_text(name: str, text: str, subtypes: Sequence[str] = ()
                 abilities.append(_named(other, name))
             else:
                 keywords.append(line)
-        elif (several := _keyword_list(line)) is not None:
+        elif (several := _keyword_list(line) or keyword_line(line)) is not None:
             keywords.extend(several)
         elif line == f"{name} enters the battlefield tapped.":
             abilities.append({"static": {"kind": "other", "params": {"enters_tapped": True},

@@ -486,3 +486,117 @@ def test_targets_of_a_granted_ability_or_related_to_each_other_are_not_taken_as_
     assert r.targets == ({"zone": "battlefield", "filter": {"types": ["creature"],
                                                             "another": True},
                           "text": "another target creature"},)
+
+
+@pytest.mark.parametrize(("line", "want"), [
+    ("Enchant creature", ["Enchant creature"]),
+    ("Flying, first strike", ["Flying", "First strike"]),
+    ("Defender (This creature can't attack.)", ["Defender"]),
+    ("Kicker {2}{R} (You may pay an additional {2}{R} as you cast this spell.)",
+     ["Kicker {2}{R}"]),
+    ("Bushido 1 (Whenever this creature blocks or becomes blocked, it gets +1/+1 until end "
+     "of turn.)", ["Bushido 1"]),
+    ("Protection from red", ["Protection from red"]),
+    # Not taken: an activated keyword (an ability, CR 702.122), a protection the
+    # targeting rules don't understand, a reminder whose cost isn't the keyword's, an
+    # undeclared word.
+    ("Crew 2", None),
+    ("Protection from Humans", None),
+    ("Ward {2} (Whenever this creature becomes the target of a spell or ability an "
+     "opponent controls, counter it unless that player pays {3}.)", None),
+    ("Gobbledygook", None),
+])
+def test_keyword_lines(line: str, want: list[str] | None) -> None:
+    from manacheck.model.oracletext.keywords import keyword_line
+
+    assert keyword_line(line) == want
+
+
+def test_a_keyword_read_from_text_is_decided_by_its_declared_families(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """An Aura's "Enchant creature" (CR 702.5: what it may be cast on and stay on) can't
+    change a payment, so a board with it is decided; the same Aura with a line the reader
+    doesn't read is "not decided" (CR 106.7, 601.2g-h)."""
+    monkeypatch.setenv("MANACHECK_CACHE_DIR", str(tmp_path / "cache"))
+    from manacheck.model.cardfiles import CardRecord
+
+    faces = [face("Test Aura", "{W}", "Enchantment — Aura", "Enchant creature"),
+             face("Test Odd Aura", "{W}", "Enchantment — Aura",
+                  "Enchant creature\nEnchanted creature's controller may pay {1} less.")]
+    path = write(tmp_path / "AtomicCards.json",
+                 atomic([CardRecord(f.name, "normal", (f,)) for f in faces]))
+    for aura, status in (("Test Aura", 0), ("Test Odd Aura", 1)):
+        state = tmp_path / f"{status}.yaml"
+        # Attached to a creature: an Aura attached to nothing is a pending state-based
+        # action (CR 704.5m), which would make any answer "not decided".
+        state.write_text("turn: {active_player: A, phase: precombat_main}\nplayers:\n  A:\n"
+                         f"    battlefield: [Forest, Grizzly Bears, {{card: {aura}, "
+                         "attached_to: Grizzly Bears}]\n  B: {}\n")
+        code, out, err = run_cli(capsys, "pay", str(state), "{G}", "--cards", str(path),
+                                 "--json")
+        assert code == status, (aura, out, err)
+        data = json.loads(out)
+        if status == 1:
+            assert "Test Odd Aura" in json.dumps(data)
+
+
+@pytest.mark.parametrize(("line", "subtypes", "affected", "pt"), [
+    # CR 613.4c, 303.4, 301.5: the creature the Aura or Equipment is attached to.
+    ("Enchanted creature gets +2/+2.", ("Aura",), {"types": ["creature"], "enchanted": True},
+     (2, 2)),
+    ("Equipped creature gets +1/-1.", ("Equipment",),
+     {"types": ["creature"], "enchanted": True}, (1, -1)),
+    ("Other Elf creatures you control get +1/+1.", (),
+     {"another": True, "types": ["creature"], "subtypes": ["Elf"], "controller": "you"},
+     (1, 1)),
+    ("Goblins you control get +1/+1.", (), {"subtypes": ["Goblin"], "controller": "you"},
+     (1, 1)),
+    ("White creatures you control get +1/+1.", (),
+     {"colors": ["W"], "types": ["creature"], "controller": "you"}, (1, 1)),
+])
+def test_pump_statics(line: str, subtypes: tuple[str, ...], affected: dict[str, Any],
+                      pt: tuple[int, int]) -> None:
+    from manacheck.model.carddata import parse_card
+    from manacheck.model.oracletext.statics import read_static
+
+    got = read_static(line, "Test Card", subtypes)
+    assert got == {"static": {"kind": "other", "affected": affected,
+                              "params": {"pump": {"power": pt[0], "toughness": pt[1]}},
+                              "text": line}}
+    parse_card({"name": "Test Card", "types": ["Enchantment"], "abilities": [got]}, "t")
+
+
+@pytest.mark.parametrize(("line", "subtypes"), [
+    ("Enchanted creature gets +2/+2.", ()),  # neither an Aura nor an Equipment
+    ("Equipped creature gets +2/+2.", ("Aura",)),  # an Aura says "enchanted"
+    ("Enchanted creature gets +2/+2 and has flying.", ("Aura",)),
+    ("Creatures your opponents control get -1/-1.", ()),
+    ("Other creatures you control get +1/+1 as long as you control a Forest.", ()),
+])
+def test_pump_statics_not_read(line: str, subtypes: tuple[str, ...]) -> None:
+    from manacheck.model.oracletext.statics import read_static
+
+    assert read_static(line, "Test Card", subtypes) is None
+
+
+def test_an_equipment_pump_read_from_text_changes_power_on_the_board(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Marwyn adds {G} equal to its power: equipped with a +2/+0 Equipment read from a
+    download, its 1 power becomes 3 (CR 613.4c), and pay answers with it."""
+    monkeypatch.setenv("MANACHECK_CACHE_DIR", str(tmp_path / "cache"))
+    from manacheck.model.cardfiles import CardRecord
+
+    sword = face("Test Sword", "{1}", "Artifact — Equipment",
+                 "Equipped creature gets +2/+0.\nEquip {1}")
+    path = write(tmp_path / "AtomicCards.json", atomic([CardRecord(sword.name, "normal",
+                                                                   (sword,))]))
+    state = tmp_path / "s.yaml"
+    state.write_text("turn: {active_player: A, phase: precombat_main}\nplayers:\n  A:\n"
+                     "    battlefield: [{card: 'Marwyn, the Nurturer', summoning_sick: false},"
+                     " {card: Test Sword, attached_to: 'Marwyn, the Nurturer'}]\n  B: {}\n")
+    code, out, err = run_cli(capsys, "pay", str(state), "{G}{G}{G}", "--cards", str(path))
+    assert code == 0, (out, err)
+    code, out, err = run_cli(capsys, "pay", str(state), "{G}{G}{G}{G}", "--cards", str(path))
+    assert code == 1, (out, err)

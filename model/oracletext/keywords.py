@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-__all__ = ["KEYWORDS", "Keyword", "match_keyword", "reminder_ok"]
+__all__ = ["KEYWORDS", "Keyword", "keyword_line", "match_keyword", "reminder_ok"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,3 +123,48 @@ def reminder_ok(kw: Keyword, cost: str, reminder: str) -> bool:
     """Whether a reminder text is the keyword's printed reminder for this cost."""
     pattern = kw.reminder.replace(r"\{cost\}", re.escape(cost))
     return re.fullmatch(pattern, reminder) is not None
+
+
+def keyword_line(text: str) -> list[str] | None:
+    """The keywords of a line that holds only keywords ("Flying, vigilance", "Enchant
+    creature", "Kicker {2}{R} (You may pay ...)"), or None.
+
+    Each part must be a keyword whose rule families are declared
+    (``manacheck.model.effects.kind_of_keyword``), so that soundness knows what it could
+    change; a "protection from" or "hexproof from" part must be one the targeting rules
+    understand (``manacheck.model.keywords.keyword_problem``). Activated keywords
+    (equip, crew, morph, ...) aren't taken here: they are abilities, read as such or
+    kept unread (``KEYWORDS``). The reminder text is checked, not read: every mana
+    symbol and number in it must be the keyword's own (CR 207.2: it only restates the
+    rule).
+
+    Rules
+    -----
+    CR 702.1: keyword abilities; 207.2: reminder text.
+    """
+    from ..effects import ALL_FAMILIES, Family, kind_of_keyword
+    from ..keywords import keyword_problem
+    from .normal import normalise
+
+    norm = normalise(text)
+    head = norm.text.rstrip(".")
+    if not head or any(ch in head for ch in ':"'):
+        return None
+    parts = [p.strip() for p in re.split(r"[,;] ", head)]
+    out: list[str] = []
+    for p in parts:
+        if not p:
+            return None
+        kind = kind_of_keyword(p)
+        if kind.families == ALL_FAMILIES or Family.OWN_ABILITIES in kind.families:
+            return None
+        if keyword_problem(p) is not None:
+            return None
+        out.append(p[:1].upper() + p[1:])
+    # The reminder's symbols and numbers are the keyword's own (and the 1 of "+1/+1",
+    # which many reminders print: prowess, exalted, training).
+    own = set(re.findall(r"\{[^}]+\}|\d+", head)) | {"1"}
+    for reminder in norm.reminders:
+        if not set(re.findall(r"\{[^}]+\}|\d+", reminder)) <= own:
+            return None
+    return out

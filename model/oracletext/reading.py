@@ -68,7 +68,7 @@ def parser() -> Lark:
     """The LALR(1) parser of ``grammar.lark``, built once per process."""
     grammar = (Path(__file__).parent / "grammar.lark").read_text(encoding="utf-8")
     return Lark(grammar, parser="lalr",
-                start=["costs", "mana_sentence", "rider", "target_phrase"])
+                start=["costs", "mana_sentence", "rider", "target_phrase", "static_line"])
 
 
 #: Reminder texts that may follow an activated ability, each with what the ability's

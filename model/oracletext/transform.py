@@ -396,6 +396,36 @@ class ToData(Transformer[Token, Any]):
     def rider(self, c: list[Any]) -> Any:
         return c[0]
 
+    # ---- statics: power and toughness (CR 613.4c)
+    def pump_attached(self, c: list[Token]) -> Any:
+        return ({"types": ["creature"], "enchanted": True}, str(c[0]))
+
+    def other(self, _: list[Any]) -> Any:
+        return {"another": True}
+
+    def lord_creatures(self, c: list[Token]) -> Any:
+        if str(c[0]) != "creatures":
+            raise Unreadable("a lord of noncreatures")
+        return {"types": ["creature"]}
+
+    def lord_subtype_creatures(self, c: list[Token]) -> Any:
+        if str(c[1]) != "creatures":
+            raise Unreadable("a lord of noncreatures")
+        return {"types": ["creature"], "subtypes": [_typeword(c[0])[1]]}
+
+    def lord_subtype(self, c: list[Token]) -> Any:
+        # "Goblins you control": the creatures among them get it (CR 613.4c)
+        return {"subtypes": [_typeword(c[0])[1]]}
+
+    def lord_filter(self, c: list[dict[str, Any]]) -> Any:
+        return {**self.filter(list(c)), "controller": "you"}
+
+    def pump_lord(self, c: list[Any]) -> Any:
+        return (c[0], str(c[1]))
+
+    def static_line(self, c: list[Any]) -> Any:
+        return c[0]
+
     # ---- targets
     def target_phrase(self, c: list[Any]) -> Any:
         return c[0]
