@@ -78,6 +78,9 @@ READ = [
                                                         "controller": "you"}}}],
       "mana": {"any_color": 1}}, True),
     # An ability whose cost exiles the card from the hand works from the hand (CR 602.1).
+    ("{T}, Exile a card from your graveyard: Add {B}.", "Test Crypt",
+     {"cost": ["{T}", {"exile_from_graveyard": {"count": 1, "filter": {"controller": "you"}}}],
+      "mana": {"add": "{B}"}}, True),
     ("Exile Simian Spirit Guide from your hand: Add {R}.", "Simian Spirit Guide",
      {"cost": [{"exile_self": True}], "mana": {"add": "{R}"}, "zone": "hand"}, True),
     # The current templating for the object itself reads the same (normal.py).
@@ -123,6 +126,13 @@ READ = [
       "zone": "graveyard", "effects": [{"kind": "other", "text":
                                         "Return CARDNAME from your graveyard to your hand."}]},
      False),
+    # "from your graveyard": a card's controller there is its owner (CR 404.1, 108.3).
+    ("{2}, {T}: Return target creature card from your graveyard to your hand.", "Test Ghoul",
+     {"cost": "{2}{T}", "targets": [{"zone": "graveyard", "filter": {
+         "types": ["creature"], "controller": "you"},
+         "text": "target creature card from your graveyard"}],
+      "effects": [{"kind": "other", "text":
+                   "Return target creature card from your graveyard to your hand."}]}, False),
     # CR 503, 506.1, 602.5: when an ability may be activated.
     ("{T}: Add {B}. Activate only during your upkeep.", "Test Land",
      {"cost": "{T}", "mana": {"add": "{B}"}, "condition": {"kind": "your_upkeep"}}, True),
@@ -600,3 +610,29 @@ def test_an_equipment_pump_read_from_text_changes_power_on_the_board(
     assert code == 0, (out, err)
     code, out, err = run_cli(capsys, "pay", str(state), "{G}{G}{G}{G}", "--cards", str(path))
     assert code == 1, (out, err)
+
+
+def test_exiling_from_your_graveyard_needs_a_card_of_your_own(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """"Exile a card from your graveyard" can't be paid with a card in an opponent's
+    graveyard (CR 118.3, 404.1)."""
+    monkeypatch.setenv("MANACHECK_CACHE_DIR", str(tmp_path / "cache"))
+    from manacheck.model.cardfiles import CardRecord
+
+    ghoul = face("Test Ghoul", "{B}", "Creature — Zombie",
+                 "{B}, Exile a card from your graveyard: Test Ghoul gets +1/+1 until end of "
+                 "turn.")
+    path = write(tmp_path / "AtomicCards.json", atomic([CardRecord(ghoul.name, "normal",
+                                                                   (ghoul,))]))
+    for mine, legal in ((False, False), (True, True)):
+        where = "A" if mine else "B"
+        state = tmp_path / f"{where}.yaml"
+        grave = "    graveyard: [Forest]\n"
+        state.write_text("turn: {active_player: A, phase: precombat_main}\nplayers:\n  A:\n"
+                         "    battlefield: [Test Ghoul, Swamp]\n" + (grave if mine else "")
+                         + "  B:\n" + ("" if mine else grave) + "    battlefield: []\n")
+        code, out, err = run_cli(capsys, "can-activate", str(state), "Test Ghoul",
+                                 "--cards", str(path), "--json")
+        assert code == (0 if legal else 1), err
+        assert json.loads(out)["legal"] is legal, (where, out, err)

@@ -188,7 +188,10 @@ def render_cost(cost: str | Sequence[Any], any_number: bool = False) -> str:
         elif key == "exile_self":
             out.append(f"Exile {SELF} from your {{zone}}")
         elif key == "exile_from_graveyard":
-            out.append("Exile " + _card_phrase(arg.get("filter", {}), arg.get("count", 1))
+            flt = dict(arg.get("filter", {}))
+            if flt.pop("controller", None) != "you":
+                raise ValueError("exile from another graveyard")
+            out.append("Exile " + _card_phrase(flt, arg.get("count", 1))
                        + " from your graveyard")
         elif key == "tap_untapped":
             flt = {**arg.get("filter", {}), "tapped": False}
@@ -333,9 +336,11 @@ def render_target(spec: Mapping[str, Any]) -> str:
         return "target " + render_filter(flt) + " spell"
     n = spec.get("count", 1)
     if zone == "graveyard":
+        whose = {"you": "your graveyard", "opponent": "an opponent's graveyard",
+                 None: "a graveyard"}[flt.pop("controller", None)]
         body = render_filter(flt, noun="card")
         body = body if body.endswith("card") else body + " card"
-        return f"target {body} from a graveyard"
+        return f"target {body} from {whose}"
     another = flt.pop("another", False)
     words = render_filter(flt, plural=n != 1)
     head = "target " + words

@@ -219,7 +219,11 @@ class ToData(Transformer[Token, Any]):
         return {"exile_self": True, "_zone": str(c[0])}
 
     def cost_exile_graveyard(self, c: list[Any]) -> Any:
-        return {"exile_from_graveyard": self._counted(c)}
+        # "from your graveyard": a card's controller in a graveyard is its owner
+        # (matching.py), so the filter says you (CR 404.1: each player's graveyard).
+        part = self._counted(c)
+        part["filter"] = {**part.get("filter", {}), "controller": "you"}
+        return {"exile_from_graveyard": part}
 
     def cost_tap_untapped(self, c: list[Any]) -> Any:
         part = self._counted(c)
@@ -463,3 +467,9 @@ class ToData(Transformer[Token, Any]):
 
     def target_card(self, c: list[Any]) -> Any:
         return {"zone": "graveyard", **({"filter": c[0]} if c[0] else {})}
+
+    def target_card_yours(self, c: list[Any]) -> Any:
+        return {"zone": "graveyard", "filter": {**c[0], "controller": "you"}}
+
+    def target_card_opponents(self, c: list[Any]) -> Any:
+        return {"zone": "graveyard", "filter": {**c[0], "controller": "opponent"}}
