@@ -244,6 +244,9 @@ UNREAD = [
     ("{T}: Add {G}. (This is wrong reminder text.)", "Test Land"),
     # An ability that works from exile (CR 113.6m) isn't read: no question asks there.
     ("{2}: Return Test Exile from exile to your hand.", "Test Exile"),
+    # Boast is a keyword, not an ability word: its restriction is in the rules (CR
+    # 702.142a), whether or not the line prints the reminder.
+    ("Boast — {1}{R}: Test Raider deals 1 damage to any target.", "Test Raider"),
     # A cost the grammar doesn't derive.
     ("{T}, Mill a card: Add {C}.", "Test Land"),
     ("{1}, Untap a tapped land an opponent controls: Add {R}.", "Test Land"),
@@ -515,6 +518,9 @@ def test_targets_of_a_granted_ability_or_related_to_each_other_are_not_taken_as_
     ("Ward {2} (Whenever this creature becomes the target of a spell or ability an "
      "opponent controls, counter it unless that player pays {3}.)", None),
     ("Gobbledygook", None),
+    # A static that starts with a keyword is no keyword line (CR 613.4c; 702.9).
+    ("Flying creatures you control get +1/+1.", None),
+    ("Trample over planeswalkers", None),
 ])
 def test_keyword_lines(line: str, want: list[str] | None) -> None:
     from manacheck.model.oracletext.keywords import keyword_line

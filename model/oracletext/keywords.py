@@ -125,6 +125,20 @@ def reminder_ok(kw: Keyword, cost: str, reminder: str) -> bool:
     return re.fullmatch(pattern, reminder) is not None
 
 
+#: What may follow a keyword's name in a keyword line: a mana cost, a number, or "—" and
+#: a cost (cumulative upkeep, ward); "protection"/"hexproof from ..." (checked by
+#: ``keyword_problem``), "enchant" and its object, "landwalk" words.
+_PLAIN = re.compile(r"(?: (?:\{[^}]+\})+| \d+| X|—[^.]+)?")
+_PARAMETER = {
+    "protection": re.compile(r" from [a-zA-Z ,]+"),
+    "hexproof": re.compile(r"(?: from [a-zA-Z ,]+)?"),
+    "enchant": re.compile(r" (?:[a-z]+ )?(?:creature|land|artifact|enchantment|permanent|"
+                          r"planeswalker|player|opponent|Forest|Island|Swamp|Mountain|"
+                          r"Plains)(?: or (?:creature|planeswalker|artifact))?"
+                          r"(?: you control| an opponent controls)?"),
+}
+
+
 def keyword_line(text: str) -> list[str] | None:
     """The keywords of a line that holds only keywords ("Flying, vigilance", "Enchant
     creature", "Kicker {2}{R} (You may pay ...)"), or None.
@@ -159,6 +173,12 @@ def keyword_line(text: str) -> list[str] | None:
         if kind.families == ALL_FAMILIES or Family.OWN_ABILITIES in kind.families:
             return None
         if keyword_problem(p) is not None:
+            return None
+        # The part is the keyword and its parameter, nothing more ("Flying creatures
+        # you control get +1/+1." starts with a keyword but is a static ability).
+        word = kind.key.removeprefix("keyword:")
+        if not p.lower().startswith(word) or not _PARAMETER.get(word, _PLAIN).fullmatch(
+                p[len(word):]):
             return None
         out.append(p[:1].upper() + p[1:])
     # The reminder's symbols and numbers are the keyword's own (and the 1 of "+1/+1",

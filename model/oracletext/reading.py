@@ -60,6 +60,9 @@ _AFTER_TARGET = frozenset({".", ",", "gets", "get", "gains", "gain", "deals", "a
                            "draws", "exiles", "puts", "sacrifices",
                            "shuffles", "scry", "returns", "creates", "may", "for",
                            "twice"})
+#: Keywords printed like ability words ("Boast — {1}: ..."), whose restrictions are in
+#: the rules (CR 702.142a boast, 702.57a forecast), not in the line.
+_DASH_KEYWORDS = frozenset({"Boast", "Forecast", "Exhaust"})
 _ABILITY_WORD = re.compile(r"^([A-Z][a-z']+(?: [a-z']+)*) — ")
 
 
@@ -231,6 +234,9 @@ def read_line(line: str, name: str = "") -> Reading:
     if kw is not None:
         return _read_keyword(line, text, norm.reminders, *kw)
     word = _ABILITY_WORD.match(text)
+    if word and word.group(1) in _DASH_KEYWORDS:
+        return Reading("unread", why=f"{word.group(1)} is a keyword with restrictions of "
+                       "its own, not an ability word", normalised=text)
     body = text[word.end():] if word else text
     colon = _top_colon(body)
     if colon <= 0 or body.startswith("["):
