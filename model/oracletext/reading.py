@@ -13,9 +13,13 @@ What stays unread, and how:
   every answer it could change "not decided");
 * a sentence after the colon that isn't derived is kept as an effect of kind ``other``
   holding the sentence (``resolve`` refuses it), unless it could change what the
-  ability costs, adds, targets or when it may be activated: a sentence with "add",
-  "mana", "instead", "only", "spend", "spent", "can't", "activate" or "target" that isn't
-  derived leaves the whole line unread;
+  ability costs, adds or when it may be activated: a sentence with "add", "mana"
+  (but for "mana value" and "mana cost"), "spend", "spent", "activate", "this ability
+  costs", "X can't", "X must" or "only" (``_RISKY``), or in a mana ability "instead" or
+  "target", leaves the whole line unread;
+* an effect that moves the card out of its graveyard or hand ("Return CARDNAME from
+  your graveyard to your hand") sets the zone the ability works from (CR 113.6m); one
+  that moves it out of another zone leaves the line unread;
 * an ability with unread effect sentences keeps its cost, timing, restrictions and
   targets; every target phrase of its effect must be read (and render back), or the
   whole line stays unread, because can-activate reads the targets.
@@ -367,5 +371,3 @@ def read_line(line: str, name: str = "") -> Reading:
                    template=_template(costs, parts), unread=tuple(unread), normalised=text,
                    rendered=rendered, targets=tuple(targets))
 
-
-__all__ += ["SELF"]
