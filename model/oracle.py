@@ -225,6 +225,7 @@ def read_text(name: str, text: str, subtypes: Sequence[str] = ()
     from .oracletext import read_line
     from .oracletext.keywords import keyword_line
     from .oracletext.statics import read_static
+    from .oracletext.triggers import read_trigger
 
     for line in (s.strip() for s in text.split("\n")):
         if not line:
@@ -257,6 +258,8 @@ def read_text(name: str, text: str, subtypes: Sequence[str] = ()
         elif (m := re.fullmatch(r"\((\{T\}: Add [^)]*)\)", line)) and _reminder_matches(
                 m.group(1), basics):
             continue  # the intrinsic abilities, which come from the types (CR 305.6)
+        elif (trigger := read_trigger(line, name)) is not None:
+            abilities.append(trigger)  # its condition read, its effect kept unread
         else:
             unread.append(line)
             abilities.append({"static": {"kind": "other", "text": line}})

@@ -218,8 +218,14 @@ def translate_records(records: Mapping[str, CardRecord], skipped: Mapping[str, i
                 break
             texts.append((entry["name"], json.dumps(entry, ensure_ascii=False,
                                                     separators=(",", ":"))))
-            unread = unread or any("params" not in a.get("static", {"params": 1})
-                                   for a in entry.get("abilities", []))
+            # Text not read: an unread line (a static without parameters) or an effect
+            # kept unread inside a read ability (kind "other"), which resolve refuses.
+            unread = unread or any(
+                "params" not in a.get("static", {"params": 1})
+                or any(e.get("kind") == "other"
+                       for k in ("activated", "triggered")
+                       for e in a.get(k, {}).get("effects", []))
+                for a in entry.get("abilities", []))
         if why is not None:
             skip(rec, why)
             continue

@@ -642,3 +642,52 @@ def test_exiling_from_your_graveyard_needs_a_card_of_your_own(
                                  "--cards", str(path), "--json")
         assert code == (0 if legal else 1), err
         assert json.loads(out)["legal"] is legal, (where, out, err)
+
+
+@pytest.mark.parametrize(("line", "event"), [
+    ("When Test Seer enters the battlefield, scry 2 and each player discards a card.", "enters"),
+    ("When Test Wurm dies, create two 1/1 green Saproling creature tokens.", "dies"),
+])
+def test_a_trigger_condition_read_with_its_effect_unread(line: str, event: str) -> None:
+    """CR 603.2, 603.6a, 700.4: the condition is read; the effect stays unread."""
+    from manacheck.model.oracletext.triggers import read_trigger
+
+    name = line.split(" enters")[0].split(" dies")[0].removeprefix("When ")
+    got = read_trigger(line, name)
+    assert got is not None
+    tr = got["triggered"]
+    assert (tr["event"], tr["self_only"], tr["text"]) == (event, True, line)
+    assert [e["kind"] for e in tr["effects"]] == ["other"]
+
+
+@pytest.mark.parametrize("line", [
+    "When Test Wurm enters the battlefield or dies, draw a card.",
+    "Whenever another creature enters the battlefield under your control, draw a card.",
+    "When Test Wurm enters the battlefield, it deals 1 damage to you. (Reminder.)",
+])
+def test_trigger_conditions_not_read(line: str) -> None:
+    from manacheck.model.oracletext.triggers import read_trigger
+
+    assert read_trigger(line, "Test Wurm") is None
+
+
+def test_a_creature_with_an_enters_trigger_no_longer_blocks_a_payment(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A permanent's "When ... enters" ability can't change a payment (CR 603.3, 605.1b),
+    so pay answers; resolve still refuses the unread effect when it would trigger."""
+    monkeypatch.setenv("MANACHECK_CACHE_DIR", str(tmp_path / "cache"))
+    from manacheck.model.cardfiles import CardRecord
+
+    seer = face("Test Seer", "{1}{U}", "Creature — Human Wizard",
+                "When Test Seer enters the battlefield, scry 2 and each player discards a "
+                "card.")
+    path = write(tmp_path / "AtomicCards.json", atomic([CardRecord(seer.name, "normal",
+                                                                   (seer,))]))
+    state = tmp_path / "s.yaml"
+    state.write_text("turn: {active_player: A, phase: precombat_main}\nplayers:\n  A:\n"
+                     "    battlefield: [Island, Test Seer]\n  B: {}\n")
+    code, out, err = run_cli(capsys, "pay", str(state), "{U}", "--cards", str(path))
+    assert code == 0, (out, err)
+    code, out, err = run_cli(capsys, "card", "Test Seer", "--cards", str(path))
+    assert code == 0 and "1 card read, 1 with text not read" in err  # its effect
