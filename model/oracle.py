@@ -1,17 +1,18 @@
-"""Card definitions from plain oracle text, for the simplest mana cards only.
+"""Card definitions from oracle text: the grammar first, then a few line templates.
 
-A conservative translator: a card is accepted only when it is a permanent and *every*
-line of its oracle text is one of a few templates whose meaning the card format
-expresses exactly (a creature's power and toughness aren't in ``mana-cards.json``: they
-are left unknown, and the resolution solver refuses to guess whether -1/-1 counters
-kill such a creature):
+Every line is first read by the grammar (``oracletext``: activated abilities, mana
+abilities with their riders, keyword lines, "+N/+N" statics, enters/dies trigger
+conditions), each reading checked by rendering it back. The templates here read the
+other lines the card format expresses exactly.
 
-* ``COST: Add MANA.`` where COST is made of mana symbols, {T}, {Q}, "Pay N life" and
-  "Sacrifice NAME" (the card itself), and MANA is a fixed group (``{C}{C}``), a choice
-  of two or three groups (``{W} or {U}``, ``{B}{B}, {B}{R}, or {R}{R}``), or ``one mana
-  of any color`` (CR 106.1, 602.1);
-* the same followed by ``NAME deals 1 damage to you.`` (painlands: the damage is part
-  of the ability's effect, not a cost, so it never changes what can be paid);
+:func:`card_from_oracle` is a conservative translator for the generated built-in cards:
+a card is accepted only when it is a permanent and *every* line of its oracle text is a
+mana ability the grammar reads whole, or one of these templates (a creature's power and
+toughness aren't in ``mana-cards.json``: they are left unknown, and the resolution
+solver refuses to guess whether -1/-1 counters kill such a creature):
+
+* a few activated abilities (``COST: Draw a card.``, ``COST: Scry N.``, cycling) and
+  enters triggers (scry, draw a card, gain life, return a land);
 * ``NAME enters the battlefield tapped.`` (kept as a static; a state file says whether
   a permanent is tapped);
 * reminder text ``({T}: Add {G} or {W}.)`` exactly matching the basic land types of the
@@ -44,7 +45,6 @@ from .mana import ManaCost
 
 __all__ = ["card_from_oracle", "read_text", "translate"]
 
-_SYM = r"\{[WUBRGC]\}"
 _BASIC_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
 
 
@@ -63,20 +63,6 @@ def _type_line(line: str) -> tuple[list[str], list[str], list[str]] | None:
     return supers, types, right.split()
 
 
-_GROUP = rf"(?:{_SYM})+"
-
-
-def _production(phrase: str) -> dict[str, Any] | None:
-    """What an "Add ..." phrase adds, for the exact templates only (CR 106.1)."""
-    if re.fullmatch(_GROUP, phrase):
-        return {"add": phrase}
-    if m := re.fullmatch(rf"({_GROUP}) or ({_GROUP})", phrase):
-        return {"choice": [m.group(1), m.group(2)]}
-    if m := re.fullmatch(rf"({_GROUP}), ({_GROUP}), or ({_GROUP})", phrase):
-        return {"choice": list(m.groups())}
-    if phrase == "one mana of any color":
-        return {"any_color": 1}
-    return None
 
 
 def _cost(text: str, name: str) -> str | list[Any] | None:
@@ -99,28 +85,6 @@ def _cost(text: str, name: str) -> str | list[Any] | None:
     if not extra:
         return symbols or None
     return [symbols, *extra] if symbols else extra
-
-
-def _mana_line(line: str, name: str) -> dict[str, Any] | None:
-    """The ability for one "COST: Add ..." line, or None. A rider that doesn't change
-    what the ability adds or costs is allowed after it: "NAME deals 1 damage to you.",
-    "NAME doesn't untap during your next untap step.", "Draw a card." """
-    n = re.escape(name)
-    m = re.fullmatch(r"([^:]+): Add ([^.]+)\.(?: " + n + r" deals 1 damage to you\.| " + n
-                     + r" doesn't untap during your next untap step\.| Draw a card\.| "
-                     r"Activate only if you control an? (Plains|Island|Swamp|Mountain|"
-                     r"Forest)\.)?", line)
-    if m is None:
-        return None
-    cost = _cost(m.group(1), name)
-    mana = _production(m.group(2))
-    if cost is None or mana is None:
-        return None
-    ab: dict[str, Any] = {"cost": cost, "mana": mana, "text": line}
-    if m.group(3):  # CR 602.5: "Activate only if you control a Swamp"
-        ab["condition"] = {"kind": "controls_at_least", "count": 1,
-                           "filter": {"subtypes": [m.group(3)], "controller": "you"}}
-    return ab
 
 
 #: Keywords that stand alone on a line and are kept as keywords (CR 702): haste,
@@ -243,9 +207,7 @@ def read_text(name: str, text: str, subtypes: Sequence[str] = ()
         # The templates are matched with the name as a placeholder, so that their
         # patterns are compiled once rather than once per card name.
         general = line.replace(name, _NAME) if name and _NAME not in line else None
-        if general is not None and (ab := _mana_line(general, _NAME)):
-            abilities.append({"activated": _named(ab, name)})
-        elif general is not None and (other := _other_line(general, _NAME)) is not None:
+        if general is not None and (other := _other_line(general, _NAME)) is not None:
             if other:
                 abilities.append(_named(other, name))
             else:
@@ -295,8 +257,6 @@ def card_from_oracle(entry: Mapping[str, Any]) -> dict[str, Any] | None:
         if reading.status == "read" and reading.mana and reading.ability is not None:
             # The grammar's reading, rendered back (oracletext): with its riders.
             abilities.append(reading.ability)
-        elif ab := _mana_line(line, name):
-            abilities.append({"activated": ab})
         elif (other := _other_line(line, name)) is not None:
             if other:
                 abilities.append(other)
@@ -307,11 +267,7 @@ def card_from_oracle(entry: Mapping[str, Any]) -> dict[str, Any] | None:
                                          "text": line}})
         elif m := re.fullmatch(r"\((\{T\}: Add [^)]*)\)", line):
             # Reminder text: only the intrinsic abilities of the basic land types.
-            want = "{T}: Add " + " or ".join("{" + _BASIC_MANA[t] + "}" for t in basics) + "."
-            if len(basics) == 3:
-                b = ["{" + _BASIC_MANA[t] + "}" for t in basics]
-                want = f"{{T}}: Add {b[0]}, {b[1]}, or {b[2]}."
-            if not basics or m.group(1) != want:
+            if not _reminder_matches(m.group(1), basics):
                 return None
         else:
             return None

@@ -45,7 +45,7 @@ from dataclasses import dataclass
 from .abilities import StaticAbility
 from .cards import CardDefinition
 from .characteristics import effective, matches
-from .layers import battlefield_changes
+from .marked import permanents_with
 from .state import Counters, GameState, Permanent
 
 __all__ = ["Placing", "counter_sources", "place_counters"]
@@ -130,35 +130,13 @@ def counter_sources(state: GameState) -> tuple[Permanent, ...]:
     """The permanents whose cards have a static ability about putting counters, in
     battlefield order (once per state; a state whose differences from the last one
     asked about are all permanents without one has that one's answer, found without a
-    loop over the battlefield: :func:`~.layers.battlefield_changes`).
+    loop over the battlefield: :func:`~.marked.permanents_with`).
 
     Rules
     -----
     CR 113.6, 604.1: static abilities of permanents function on the battlefield.
     """
-    hit: tuple[Permanent, ...] | None = state.__dict__.get("_counter_sources")
-    if hit is None:
-        hit = _same_sources(state)
-        if hit is None:
-            hit = tuple(p for p in state.permanents if _has_counter_statics(p.card))
-        state.__dict__["_counter_sources"] = hit
-        _LAST[:] = [(tuple(p.battlefield for p in state.players), hit)]
-    return hit
-
-
-#: The battlefields of the last state :func:`counter_sources` answered, and its answer.
-_LAST: list[tuple[tuple[tuple[Permanent, ...], ...], tuple[Permanent, ...]]] = []
-
-
-def _same_sources(state: GameState) -> tuple[Permanent, ...] | None:
-    last = list(_LAST)
-    if not last:
-        return None
-    battlefields, hit = last[0]
-    found = battlefield_changes(battlefields, state, 64)
-    if found is None or any(_has_counter_statics(p.card) for ps in found for p in ps):
-        return None  # one that differs (as it is or as it was) has such an ability
-    return hit
+    return permanents_with(state, "counter_statics", _has_counter_statics)
 
 
 def _fmt(c: Counters) -> str:

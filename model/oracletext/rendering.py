@@ -48,6 +48,8 @@ SINGULAR = {v: k for k, v in PLURALS.items() if v != k}
 def _plural(word: str) -> str:
     if word == "sorcery":
         return "sorceries"
+    if word == "Plains":  # CR 205.3i: the plural is the singular
+        return word
     return PLURALS.get(word, word + "s")
 
 

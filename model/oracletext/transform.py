@@ -25,6 +25,8 @@ __all__ = ["ToData", "Unreadable"]
 
 _NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
             "eight": 8, "nine": 9, "ten": 10}
+#: Subtypes whose singular ends in s (CR 205.3i, 205.3m): not plurals.
+_S_SINGULAR = frozenset({"Plains", "Cyclops"})
 _COLORS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 
 
@@ -52,7 +54,7 @@ def _typeword(tok: Token) -> tuple[str, str]:
             return "subtypes", SINGULAR[w]
         # A regular plural ("Swamps"); a singular that ends in s ("Pegasus") is then
         # misread, which the rendering back shows.
-        plural = w.endswith("s") and not w.endswith(("ss", "us"))
+        plural = w.endswith("s") and not w.endswith(("ss", "us")) and w not in _S_SINGULAR
         return "subtypes", w[:-1] if plural else w
     if w == "sorceries":
         return "types", "sorcery"

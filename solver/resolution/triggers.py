@@ -43,7 +43,7 @@ from manacheck.model import (
 )
 from manacheck.model.abilities import Condition, Effect, Params
 from manacheck.model.effects import Family, kind_of_ability
-from manacheck.model.layers import battlefield_changes
+from manacheck.model.marked import permanents_with
 from manacheck.model.placing import place_counters
 
 from .core import PendingTrigger, Run, Unsupported
@@ -109,7 +109,7 @@ def with_triggers(state: GameState) -> tuple[Permanent, ...]:
     not at every permanent.
 
     When the permanents that differ between ``state`` and the last state asked about
-    (:func:`~manacheck.model.layers.battlefield_changes`) all have cards without
+    (:func:`~manacheck.model.marked.permanents_with`) all have cards without
     triggered abilities, the answer is that state's: the others are the same objects
     in the same order.
 
@@ -119,30 +119,11 @@ def with_triggers(state: GameState) -> tuple[Permanent, ...]:
     triggered ability can have one trigger. CR 702.79a, 702.93a: persist and undying
     count (:func:`triggered_abilities`).
     """
-    hit: tuple[Permanent, ...] | None = state.__dict__.get("_with_triggers")
-    if hit is None:
-        hit = _same_triggers(state)
-        if hit is None:
-            perms = state.permanents
-            hit = tuple(p for p in perms if triggered_abilities(p.card))
-        state.__dict__["_with_triggers"] = hit
-        _LAST_TRIGGERS[:] = [(tuple(p.battlefield for p in state.players), hit)]
-    return hit
+    return permanents_with(state, "triggers", _has_triggers)
 
 
-#: The battlefields of the last state :func:`with_triggers` answered, with its answer.
-_LAST_TRIGGERS: list[tuple[tuple[tuple[Permanent, ...], ...], tuple[Permanent, ...]]] = []
-
-
-def _same_triggers(state: GameState) -> tuple[Permanent, ...] | None:
-    last = list(_LAST_TRIGGERS)
-    if not last:
-        return None
-    battlefields, hit = last[0]
-    found = battlefield_changes(battlefields, state, 64)
-    if found is None or any(triggered_abilities(p.card) for ps in found for p in ps):
-        return None  # one that differs (as it is or as it was) has triggered abilities
-    return hit
+def _has_triggers(card: CardDefinition) -> bool:
+    return bool(triggered_abilities(card))
 
 
 def live_triggers(state: GameState, perm: Permanent
