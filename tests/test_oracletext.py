@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 from manacheck.model.carddata import builtin_cards, parse_activated
-from manacheck.model.cardfiles import collect, read_records
+from manacheck.model.cardfiles import CardRecord, collect, read_records
 from manacheck.model.oracletext import normalise, read_line, render_activated
 from manacheck.model.oracletext.coverage import coverage, faces_of
 
@@ -25,6 +25,13 @@ from tests.test_cardfiles import atomic, face, write
 from tests.test_cardfiles import run as run_cli
 
 POOL = Path(__file__).parent.parent / "reference" / "cards" / "AtomicCards-2022-04.json.xz"
+
+
+def download(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, *faces: Any) -> Path:
+    """An AtomicCards download of one-face cards, with the card cache in ``tmp_path``."""
+    monkeypatch.setenv("MANACHECK_CACHE_DIR", str(tmp_path / "cache"))
+    return write(tmp_path / "AtomicCards.json",
+                 atomic([CardRecord(f.name, "normal", (f,)) for f in faces]))
 
 #: (line, card name, the card-format data expected, mana ability?), each by hand.
 READ = [
@@ -346,17 +353,13 @@ def test_a_download_card_read_by_the_grammar_answers_pay_and_can_activate(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Cards no one wrote by hand, read from a download: the answers follow from their
     text (CR 106.1, 601.2g-h, 602.2, 115.1)."""
-    monkeypatch.setenv("MANACHECK_CACHE_DIR", str(tmp_path / "cache"))
     cards = [
         face("Test Talisman", "{2}", "Artifact",
              "{T}: Add {C}.\n{T}: Add {U} or {B}. Test Talisman deals 1 damage to you."),
         face("Test Rod", "{3}", "Artifact",
              "{2}, {T}: Destroy target artifact. Activate only as a sorcery."),
     ]
-    from manacheck.model.cardfiles import CardRecord
-
-    recs = [CardRecord(f.name, "normal", (f,)) for f in cards]
-    path = write(tmp_path / "AtomicCards.json", atomic(recs))
+    path = download(tmp_path, monkeypatch, *cards)
     state = tmp_path / "state.yaml"
     state.write_text("turn: {active_player: A, phase: precombat_main}\nplayers:\n  A:\n"
                      "    battlefield: [Test Talisman, Test Rod, Island]\n  B:\n"
@@ -386,16 +389,12 @@ def test_conditions_and_keywords_read_from_text_decide_answers(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Equip's sorcery timing and target (CR 702.6a, 602.5d) and "Activate only during
     your upkeep" (CR 503, 602.5), read from a download, decide can-activate and pay."""
-    monkeypatch.setenv("MANACHECK_CACHE_DIR", str(tmp_path / "cache"))
-    from manacheck.model.cardfiles import CardRecord
-
     faces = [face("Test Sword", "{1}", "Artifact — Equipment",
                   "Equip {1} ({1}: Attach to target creature you control. Equip only as a "
                   "sorcery.)"),
              face("Test Upkeep Land", "", "Land",
                   "{T}: Add {B}. Activate only during your upkeep.")]
-    path = write(tmp_path / "AtomicCards.json",
-                 atomic([CardRecord(f.name, "normal", (f,)) for f in faces]))
+    path = download(tmp_path, monkeypatch, *faces)
 
     def board(phase: str, creature: bool = True) -> Path:
         state = tmp_path / f"{phase}{creature}.yaml"
@@ -451,21 +450,18 @@ def test_a_painland_read_with_its_damage_is_left_out_when_life_pays_part_of_the_
     assert data.get("complete") is not True or data.get("payable") is not True
 
 
-def test_cards_coverage_counts_by_hand(tmp_path: Path,
-                                       capsys: pytest.CaptureFixture[str]) -> None:
+def test_cards_coverage_counts_by_hand(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                       monkeypatch: pytest.MonkeyPatch) -> None:
     """Four cards: a painland (its mana ability read), a rock whose mana isn't read
     (counters as an amount), an Equipment (equip read as CR 702.6a defines it) and a
     flier with no activated ability. Mana: 1 of 2 cards; activated: 1 of 1."""
-    from manacheck.model.cardfiles import CardRecord
-
     faces = [face("Test Pain", "", "Land", "{T}: Add {C}.\n{T}: Add {R} or {G}. Test Pain "
                   "deals 1 damage to you."),
              face("Test Battery", "{2}", "Artifact",
                   "{T}: Add {C} for each charge counter on Test Battery."),
              face("Test Blade", "{1}", "Artifact — Equipment", "Equip {2}"),
              face("Test Bird", "{U}", "Creature — Bird", "Flying")]
-    path = write(tmp_path / "AtomicCards.json",
-                 atomic([CardRecord(f.name, "normal", (f,)) for f in faces]))
+    path = download(tmp_path, monkeypatch, *faces)
     code, out, err = run_cli(capsys, "cards", "coverage", str(path), "--json")
     assert code == 1, err  # the targets (97%, 90%) aren't met here
     data = json.loads(out)
@@ -534,14 +530,10 @@ def test_a_keyword_read_from_text_is_decided_by_its_declared_families(
     """An Aura's "Enchant creature" (CR 702.5: what it may be cast on and stay on) can't
     change a payment, so a board with it is decided; the same Aura with a line the reader
     doesn't read is "not decided" (CR 106.7, 601.2g-h)."""
-    monkeypatch.setenv("MANACHECK_CACHE_DIR", str(tmp_path / "cache"))
-    from manacheck.model.cardfiles import CardRecord
-
     faces = [face("Test Aura", "{W}", "Enchantment — Aura", "Enchant creature"),
              face("Test Odd Aura", "{W}", "Enchantment — Aura",
                   "Enchant creature\nEnchanted creature's controller may pay {1} less.")]
-    path = write(tmp_path / "AtomicCards.json",
-                 atomic([CardRecord(f.name, "normal", (f,)) for f in faces]))
+    path = download(tmp_path, monkeypatch, *faces)
     for aura, status in (("Test Aura", 0), ("Test Odd Aura", 1)):
         state = tmp_path / f"{status}.yaml"
         # Attached to a creature: an Aura attached to nothing is a pending state-based
@@ -601,13 +593,9 @@ def test_an_equipment_pump_read_from_text_changes_power_on_the_board(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Marwyn adds {G} equal to its power: equipped with a +2/+0 Equipment read from a
     download, its 1 power becomes 3 (CR 613.4c), and pay answers with it."""
-    monkeypatch.setenv("MANACHECK_CACHE_DIR", str(tmp_path / "cache"))
-    from manacheck.model.cardfiles import CardRecord
-
     sword = face("Test Sword", "{1}", "Artifact — Equipment",
                  "Equipped creature gets +2/+0.\nEquip {1}")
-    path = write(tmp_path / "AtomicCards.json", atomic([CardRecord(sword.name, "normal",
-                                                                   (sword,))]))
+    path = download(tmp_path, monkeypatch, sword)
     state = tmp_path / "s.yaml"
     state.write_text("turn: {active_player: A, phase: precombat_main}\nplayers:\n  A:\n"
                      "    battlefield: [{card: 'Marwyn, the Nurturer', summoning_sick: false},"
@@ -623,14 +611,10 @@ def test_exiling_from_your_graveyard_needs_a_card_of_your_own(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """"Exile a card from your graveyard" can't be paid with a card in an opponent's
     graveyard (CR 118.3, 404.1)."""
-    monkeypatch.setenv("MANACHECK_CACHE_DIR", str(tmp_path / "cache"))
-    from manacheck.model.cardfiles import CardRecord
-
     ghoul = face("Test Ghoul", "{B}", "Creature — Zombie",
                  "{B}, Exile a card from your graveyard: Test Ghoul gets +1/+1 until end of "
                  "turn.")
-    path = write(tmp_path / "AtomicCards.json", atomic([CardRecord(ghoul.name, "normal",
-                                                                   (ghoul,))]))
+    path = download(tmp_path, monkeypatch, ghoul)
     for mine, legal in ((False, False), (True, True)):
         where = "A" if mine else "B"
         state = tmp_path / f"{where}.yaml"
@@ -676,14 +660,10 @@ def test_a_creature_with_an_enters_trigger_no_longer_blocks_a_payment(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """A permanent's "When ... enters" ability can't change a payment (CR 603.3, 605.1b),
     so pay answers; resolve still refuses the unread effect when it would trigger."""
-    monkeypatch.setenv("MANACHECK_CACHE_DIR", str(tmp_path / "cache"))
-    from manacheck.model.cardfiles import CardRecord
-
     seer = face("Test Seer", "{1}{U}", "Creature — Human Wizard",
                 "When Test Seer enters the battlefield, scry 2 and each player discards a "
                 "card.")
-    path = write(tmp_path / "AtomicCards.json", atomic([CardRecord(seer.name, "normal",
-                                                                   (seer,))]))
+    path = download(tmp_path, monkeypatch, seer)
     state = tmp_path / "s.yaml"
     state.write_text("turn: {active_player: A, phase: precombat_main}\nplayers:\n  A:\n"
                      "    battlefield: [Island, Test Seer]\n  B: {}\n")

@@ -57,13 +57,12 @@ _TARGET = re.compile(r"\b(?:[Aa]ny target|(?:[Uu]p to (?:one|two|three|X) )?(?:[
                      r"(?:(?:[Tt]wo|[Tt]hree|X) )?[Tt]arget)\b")
 #: Words that may follow a whole target phrase: a qualifier ("with flying", "that's
 #: tapped", "or player") would continue it, so a phrase is taken only before these.
-_AFTER_TARGET = frozenset({".", ",", "gets", "get", "gains", "gain", "deals", "and", "to",
-                           "until", "can't", "doesn't", "becomes", "loses", "each",
-                           "phases", "on", "into", "fights", "attacks", "blocks", "is",
-                           "this", "instead", "unless", "discards", "mills", "reveals",
-                           "draws", "exiles", "puts", "sacrifices",
-                           "shuffles", "scry", "returns", "creates", "may", "for",
-                           "twice"})
+_AFTER_TARGET = frozenset({
+    ".", ",", "and", "to", "on", "into", "for", "until", "unless", "instead", "this", "each",
+    "twice", "is", "may", "can't", "doesn't", "get", "gets", "gain", "gains", "loses",
+    "becomes", "deals", "phases", "fights", "attacks", "blocks", "discards", "mills",
+    "reveals", "draws", "exiles", "puts", "sacrifices", "shuffles", "scry", "returns",
+    "creates"})
 #: Keywords printed like ability words ("Boast — {1}: ..."), whose restrictions are in
 #: the rules (CR 702.142a boast, 702.57a forecast), not in the line.
 _DASH_KEYWORDS = frozenset({"Boast", "Forecast", "Exhaust"})

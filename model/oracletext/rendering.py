@@ -22,6 +22,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ..english import with_article
 from .normal import SELF
 
 __all__ = ["render_activated", "render_cost", "render_filter", "render_mana",
@@ -31,10 +32,6 @@ _NUMBERS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "
             8: "eight", 9: "nine", 10: "ten"}
 _COLORS = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
 _SYMBOL = re.compile(r"\{[^{}]+\}")
-
-
-def _article(word: str) -> str:
-    return "an" if word[:1].lower() in "aeiou" else "a"
 
 
 #: Plurals of subtypes that don't add an s, and the singular of each.
@@ -51,21 +48,6 @@ def _plural(word: str) -> str:
     if word == "Plains":  # CR 205.3i: the plural is the singular
         return word
     return PLURALS.get(word, word + "s")
-
-
-def _count(n: int | str, rest: str) -> str:
-    """"a creature", "two creatures", "X creatures" (``rest`` is singular)."""
-    if n == 1:
-        return f"{_article(rest)} {rest}"
-    num = _NUMBERS[n] if isinstance(n, int) else str(n)
-    words = rest.split(" ")
-    # The noun is the last word, or the word before a controller phrase.
-    for i in range(len(words) - 1, -1, -1):
-        if words[i] in ("you", "control", "an", "opponent", "controls"):
-            continue
-        words[i] = _plural(words[i])
-        break
-    return f"{num} {' '.join(words)}"
 
 
 def render_filter(flt: Mapping[str, Any], *, plural: bool = False, noun: str = "") -> str:
@@ -125,7 +107,7 @@ def _counted(n: int | str, flt: Mapping[str, Any], noun: str = "") -> str:
             raise ValueError("another with a count")
         return "another " + words
     if n == 1:
-        return f"{_article(words)} {words}"
+        return with_article(words)
     return f"{_NUMBERS[n] if isinstance(n, int) else n} {words}"
 
 
@@ -150,14 +132,14 @@ def _card_phrase(flt: Mapping[str, Any], n: int | str) -> str:
     words = render_filter(flt, noun="card")
     body = words if words.endswith("card") else words + " card"
     if n == 1:
-        return f"{_article(body)} {body}"
+        return with_article(body)
     num = _NUMBERS[n] if isinstance(n, int) else str(n)
     return f"{num} {body}s"
 
 
 def _counter_words(n: int | str, counter: str) -> str:
     if n == 1:
-        return f"{_article(counter)} {counter} counter"
+        return with_article(f"{counter} counter")
     return f"{_NUMBERS[n] if isinstance(n, int) else n} {counter} counters"
 
 
@@ -216,7 +198,7 @@ def _spells(flt: Mapping[str, Any], singular: bool) -> str:
     words = render_filter(flt, noun="spell")
     if singular:
         body = words if words.endswith("spell") else words + " spell"
-        return f"{_article(body)} {body}"
+        return with_article(body)
     return words + "s" if words.endswith("spell") else words + " spells"
 
 
