@@ -671,3 +671,10 @@ def test_a_creature_with_an_enters_trigger_no_longer_blocks_a_payment(
     assert code == 0, (out, err)
     code, out, err = run_cli(capsys, "card", "Test Seer", "--cards", str(path))
     assert code == 0 and "1 card read, 1 with text not read" in err  # its effect
+
+
+def test_parse_refuses_a_type_line_it_cannot_read(capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["parse", "{T}: Add {G}.", "--type-line", "Lnd — Forest"])
+    err = capsys.readouterr().err.strip().splitlines()
+    assert code == 2 and len(err) == 1
+    assert "'Lnd' is not a card type or supertype" in err[0] and "did you mean 'Land'" in err[0]

@@ -35,10 +35,18 @@ def register(p: argparse.ArgumentParser) -> None:
 def read_lines(text: str, name: str, type_line: str) -> list[dict[str, Any]]:
     """One entry per non-empty line: status, the ability data or keywords, the
     rendering, and why a line isn't read."""
-    from manacheck.model.cardfiles import split_type_line
+    from manacheck.model.cardfiles import TYPE_LINE_SUPERTYPES, split_type_line
+    from manacheck.model.cardformat import suggest
+    from manacheck.model.cards import CARD_TYPES
+    from manacheck.model.errors import BadInput
     from manacheck.model.oracle import read_text
     from manacheck.model.oracletext import read_line
 
+    known = CARD_TYPES | TYPE_LINE_SUPERTYPES
+    for word in type_line.partition(" — ")[0].split():
+        if word not in known:  # CR 205.1: supertypes and card types before the dash
+            raise BadInput(f"--type-line: '{word}' is not a card type or supertype "
+                           "(CR 205.2a, 205.4a)", suggestion=suggest(word, known))
     subtypes = split_type_line(type_line)[2] if type_line else ()
     out: list[dict[str, Any]] = []
     for line in (s.strip() for s in text.replace("\\n", "\n").split("\n")):
