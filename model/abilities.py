@@ -124,6 +124,21 @@ class ObjectFilter:
     name: str | None = None
     chosen_creature_type: bool = False  # "of the chosen type" (Cavern of Souls)
     enchanted: bool = False  # the permanent the source is attached to ("enchanted land")
+    keywords: frozenset[str] = frozenset()  # "with flying": has every one of them
+    not_keywords: frozenset[str] = frozenset()  # "without flying"
+    not_colors: frozenset[ManaType] = frozenset()  # "nonblack": none of these colors
+    not_subtypes: frozenset[str] = frozenset()  # "non-Human"
+    token: bool | None = None  # "creature token" / "nontoken"
+    counter: str | None = None  # "with a +1/+1 counter on it" (CR 122.1)
+    #: Comparisons of a characteristic with a number, each (characteristic, op, n):
+    #: characteristic is "power", "toughness" or "mana_value"; op "<=" ("N or less")
+    #: or ">=" ("N or greater"). An object without that characteristic (a noncreature's
+    #: power) fails them (CR 208.3: only creatures have power and toughness).
+    compare: tuple[tuple[str, str, int], ...] = ()
+    #: Its part in combat (CR 506.4): "attacking", "blocking" or "attacking_or_blocking".
+    #: (Not "blocked": a creature stays blocked after its blockers leave, CR 509.1h,
+    #: which the state file doesn't say.)
+    combat: str | None = None
     #: At least one of these must hold too ("a black or artifact creature": types
     #: creature, any_of: [colors B], [types artifact]).
     any_of: tuple[ObjectFilter, ...] = ()
@@ -323,8 +338,10 @@ class TargetSpec:
     """A target requirement (CR 115.1): a zone, or a player, and a filter.
 
     ``zone`` is ``"stack"`` (a spell or ability), ``"battlefield"`` (a permanent),
-    ``"graveyard"`` (a card in a graveyard), ``"player"``, or ``"any"`` (any target:
-    creature, player, planeswalker or battle; CR 115.4).
+    ``"graveyard"`` (a card in a graveyard), ``"player"``, ``"player_or_planeswalker"``
+    (a player the filter accepts, or any planeswalker: "target opponent or
+    planeswalker"), or ``"any"`` (any target: creature, player, planeswalker or battle;
+    CR 115.4).
     """
 
     zone: str

@@ -47,12 +47,21 @@ def _types_text(types: tuple[ManaType, ...]) -> str:
 def dump_filter(f: ObjectFilter) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key in ("types", "any_types", "not_types", "subtypes", "any_subtypes", "supertypes",
-                "not_supertypes"):
+                "not_supertypes", "keywords", "not_keywords", "not_subtypes"):
         val = getattr(f, key)
         if val:
             out[key] = sorted(val)
-    if f.colors:
-        out["colors"] = sorted((c.value for c in f.colors), key=_TYPE_ORDER.index)
+    for key in ("colors", "not_colors"):
+        if getattr(f, key):
+            out[key] = sorted((c.value for c in getattr(f, key)), key=_TYPE_ORDER.index)
+    if f.token is not None:
+        out["token"] = f.token
+    if f.counter is not None:
+        out["counter"] = f.counter
+    if f.compare:
+        out["compare"] = [list(c) for c in f.compare]
+    if f.combat is not None:
+        out["combat"] = f.combat
     for key in ("colorless", "multicolored"):
         if getattr(f, key) is not None:
             out[key] = getattr(f, key)

@@ -128,8 +128,41 @@ FILTER_KEYS = (
     "types", "any_types", "not_types", "subtypes", "any_subtypes", "supertypes",
     "not_supertypes", "colors", "colorless", "multicolored", "mana_value", "controller",
     "another", "tapped", "has_counters", "name", "chosen_creature_type", "enchanted",
-    "any_of",
+    "any_of", "keywords", "not_keywords", "not_colors", "not_subtypes", "token", "counter",
+    "compare", "combat",
 )
+#: What ``compare`` compares, and how (ObjectFilter.compare).
+COMPARED = ("power", "toughness", "mana_value")
+#: ``combat`` values (ObjectFilter.combat).
+COMBAT = ("attacking", "blocking", "attacking_or_blocking")
+
+
+def _more_filter(v: Mapping[str, Any], path: str, kw: dict[str, Any]) -> None:
+    """A filter's ``counter``, ``compare`` and ``combat`` (ObjectFilter)."""
+    if "counter" in v:
+        if not isinstance(v["counter"], str) or not v["counter"]:
+            raise CardFieldError("expected a counter kind such as +1/+1", f"{path}.counter")
+        kw["counter"] = v["counter"]
+    if "combat" in v:
+        if v["combat"] not in COMBAT:
+            raise CardFieldError(f"unknown combat status {v['combat']!r}", f"{path}.combat",
+                                 "use " + ", ".join(COMBAT))
+        kw["combat"] = v["combat"]
+    if "compare" in v:
+        items = v["compare"]
+        if not isinstance(items, list):
+            raise CardFieldError("compare is a list such as [[power, '<=', 3]]",
+                                 f"{path}.compare")
+        out = []
+        for i, item in enumerate(items):
+            p = f"{path}.compare[{i}]"
+            if (not isinstance(item, list | tuple) or len(item) != 3
+                    or item[0] not in COMPARED or item[1] not in ("<=", ">=")
+                    or isinstance(item[2], bool) or not isinstance(item[2], int)):
+                raise CardFieldError("expected [power|toughness|mana_value, <= or >=, a "
+                                     "number]", p)
+            out.append((str(item[0]), str(item[1]), int(item[2])))
+        kw["compare"] = tuple(out)
 
 
 def parse_filter(v: Any, path: str) -> ObjectFilter:
@@ -143,14 +176,16 @@ def parse_filter(v: Any, path: str) -> ObjectFilter:
 
     kw: dict[str, Any] = {}
     for key in ("types", "any_types", "not_types", "subtypes", "any_subtypes", "supertypes",
-                "not_supertypes"):
+                "not_supertypes", "keywords", "not_keywords", "not_subtypes"):
         if key in v:
             kw[key] = words(key)
-    if "colors" in v:
-        kw["colors"] = frozenset(parse_color(c, f"{path}.colors")
-                                 for c in str_list(v["colors"], path))
+    for key in ("colors", "not_colors"):
+        if key in v:
+            kw[key] = frozenset(parse_color(c, f"{path}.{key}")
+                                for c in str_list(v[key], f"{path}.{key}"))
+    _more_filter(v, path, kw)
     for key in ("colorless", "multicolored", "another", "tapped", "has_counters",
-                "chosen_creature_type", "enchanted"):
+                "chosen_creature_type", "enchanted", "token"):
         if key in v:
             if not isinstance(v[key], bool):
                 raise CardFieldError("expected true or false", f"{path}.{key}")
@@ -429,9 +464,10 @@ def parse_target(v: Any, path: str) -> TargetSpec:
     if isinstance(count, bool) or not isinstance(count, int | str):
         raise CardFieldError("count must be a number or a variable", f"{path}.count")
     zone = v["zone"]
-    if zone not in ("stack", "battlefield", "graveyard", "player", "any"):
+    if zone not in ("stack", "battlefield", "graveyard", "player", "any",
+                    "player_or_planeswalker"):
         raise CardFieldError(f"unknown target zone '{zone}'", f"{path}.zone",
-                   "use stack, battlefield, graveyard, player or any")
+                   "use stack, battlefield, graveyard, player, player_or_planeswalker or any")
     return TargetSpec(zone=zone, filter=parse_filter(v.get("filter"), f"{path}.filter"),
                       spell=bool(v.get("spell", True)), text=str(v.get("text", "")),
                       count=count, up_to=bool(v.get("up_to", False)))

@@ -167,6 +167,48 @@ def _controller_of(obj: Permanent | Card | StackItem) -> str:
     return obj.owner
 
 
+def _value_of(chars: Characteristics, what: str) -> int | None:
+    if what == "mana_value":
+        return chars.mana_value
+    if "Creature" not in chars.types:
+        return None  # CR 208.3: a noncreature permanent has no power or toughness
+    return chars.power if what == "power" else chars.toughness
+
+
+def _in_combat(flt: str, obj: Permanent | Card | StackItem) -> bool:
+    """CR 506.4: attacking and blocking creatures (as the state file declares them)."""
+    if not isinstance(obj, Permanent):
+        return False
+    if flt == "attacking":
+        return obj.attacking
+    if flt == "blocking":
+        return obj.blocking
+    return obj.attacking or obj.blocking
+
+
+def _matches_more(flt: ObjectFilter, chars: Characteristics,
+                  obj: Permanent | Card | StackItem) -> bool:
+    """The filter's keyword, color, token, counter, comparison and combat parts."""
+    if flt.keywords and not flt.keywords <= chars.keywords:
+        return False
+    if flt.not_keywords & chars.keywords:
+        return False
+    if flt.not_colors & chars.colors:
+        return False
+    if flt.not_subtypes & chars.subtypes:
+        return False
+    if flt.token is not None and (not isinstance(obj, Permanent) or obj.token != flt.token):
+        return False
+    if flt.counter is not None and (not isinstance(obj, Permanent)
+                                    or obj.counters[flt.counter] == 0):
+        return False
+    for what, op, n in flt.compare:
+        v = _value_of(chars, what)
+        if v is None or (v > n if op == "<=" else v < n):
+            return False
+    return flt.combat is None or _in_combat(flt.combat, obj)
+
+
 def matches(
     flt: ObjectFilter,
     chars: Characteristics,
@@ -224,6 +266,8 @@ def matches(
     if flt.has_counters is not None and (
         not isinstance(obj, Permanent) or bool(obj.counters) != flt.has_counters
     ):
+        return False
+    if not _matches_more(flt, chars, obj):
         return False
     if flt.any_of and not any(matches(f, chars, obj, state, you, source_id, bindings)
                               for f in flt.any_of):

@@ -158,6 +158,12 @@ class Permanent:
     #: CR 613.7: its timestamp, when the state file gives one (smaller is earlier);
     #: without one, its place in the file (players in order, battlefields in order).
     timestamp: int | None = None
+    #: CR 506.4, 508.1: declared as an attacker this combat (only during the combat
+    #: phase, from the declare attackers step on).
+    attacking: bool = False
+    #: CR 509.1: declared as a blocker this combat (from the declare blockers step on;
+    #: it stays a blocking creature if the creature it blocks leaves combat).
+    blocking: bool = False
 
     @property
     def name(self) -> str:

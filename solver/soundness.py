@@ -37,8 +37,8 @@ from manacheck.model.effects import (
     kind_of_keyword,
 )
 
-__all__ = ["ACTIVATION", "CHARACTERISTICS", "PAYMENT", "PAYMENT_FOR", "PRODUCE", "RESOLUTION",
-           "RESOLUTION_ATTACKS",
+__all__ = ["ACTIVATION", "ACTIVATION_PT", "CHARACTERISTICS", "PAYMENT", "PAYMENT_FOR",
+           "PRODUCE", "RESOLUTION", "RESOLUTION_ATTACKS",
            "BoardEffect", "Question", "Undecided", "board_effects", "unapplied"]
 
 
@@ -252,6 +252,12 @@ ACTIVATION = Question(
                           "keyword:hexproof", "keyword:protection", "keyword:cycling",
                           "keyword:split second", "static:cant_have_counters",
                           "static:counter_replacement"})
+
+#: An activation whose targets or costs compare power or toughness ("target creature
+#: with power 3 or less") reads layer 7 as well (CR 613.4): "get +N/+N" and counters are
+#: applied with the characteristics; other power and toughness effects aren't.
+ACTIVATION_PT = Question("activation", ACTIVATION.reads | {F.POWER_TOUGHNESS},
+                         ACTIVATION.implements)
 
 #: "What happens when it resolves?" reads every family an event's outcome can depend on:
 #: characteristics (layers 4-7), state-based actions, targets, triggers, entering and

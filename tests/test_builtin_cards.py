@@ -453,12 +453,15 @@ def test_mana_production_matches_its_text(name: str, number: int,
         supers = frozenset({"Basic"}) if words[0] == "basic" else frozenset()
         noun = words[1] if supers else words[0]
         controller = "you" if "you control" in per else None
+        # "creature with defender" (CR 702: a keyword the counted objects have)
+        having = re.search(r"\bwith (\w+)", per)
+        kws = frozenset({having.group(1).capitalize()}) if having else frozenset()
         if noun.lower() in CARD_TYPE_WORDS:
             expected = ObjectFilter(types=frozenset({noun.capitalize()}), controller=controller,
-                                    supertypes=supers)
+                                    supertypes=supers, keywords=kws)
         else:
             expected = ObjectFilter(subtypes=frozenset({noun}), controller=controller,
-                                    supertypes=supers)
+                                    supertypes=supers, keywords=kws)
         assert prod.per == expected
     # CR 106.6: a spending restriction is written "Spend this mana only ...", or
     # "This mana can't be spent to pay generic mana costs" (Jegantha: not_generic).

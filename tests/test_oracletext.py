@@ -237,7 +237,7 @@ UNREAD = [
     ("{T}, Remove any number of charge counters from Test Land: Add {C} for each storage "
      "counter removed this way.", "Test Land"),
     # A target the grammar can't read: can-activate would miss a requirement (CR 601.2c).
-    ("{T}: Tap target creature with flying an opponent controls.", "Test Land"),
+    ("{T}: Tap target creature blocking Test Land.", "Test Land"),
     # A mana ability has no target (CR 605.1a); such a line isn't one and isn't read here.
     ("{T}: Add {G}. Target creature gets +1/+1 until end of turn.", "Test Land"),
     # Loyalty abilities (CR 606) and keywords aren't activated-ability lines here.
@@ -303,8 +303,8 @@ def test_the_pool_reads_at_least_as_well_as_measured(pool_coverage: Any) -> None
     the round trip holds for every line counted read, by construction of the reader."""
     data = pool_coverage.to_data()
     assert data["cards"] > 22_000
-    assert data["mana_cards"]["every_mana_ability_read"] >= 1_090
-    assert data["activated_abilities"]["read"] >= 3_550
+    assert data["mana_cards"]["every_mana_ability_read"] >= 1_110
+    assert data["activated_abilities"]["read"] >= 5_550
 
 
 def test_every_read_ability_of_the_pool_is_valid_card_data() -> None:

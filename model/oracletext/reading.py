@@ -62,7 +62,7 @@ _AFTER_TARGET = frozenset({
     "twice", "is", "may", "can't", "doesn't", "get", "gets", "gain", "gains", "loses",
     "becomes", "deals", "phases", "fights", "attacks", "blocks", "discards", "mills",
     "reveals", "draws", "exiles", "puts", "sacrifices", "shuffles", "scry", "returns",
-    "creates"})
+    "creates", "onto", "has", "if", "'s", "from", "at", "as", "can", "deal"})
 #: Keywords printed like ability words ("Boast — {1}: ..."), whose restrictions are in
 #: the rules (CR 702.142a boast, 702.57a forecast), not in the line.
 _DASH_KEYWORDS = frozenset({"Boast", "Forecast", "Exhaust"})
@@ -163,21 +163,67 @@ def _read_targets(effect: str) -> list[dict[str, Any]] | None:
             return None  # "a second target creature": a relation between targets
         words = words_all[len(head):]
         found = None
-        for n in range(min(len(words), 10), 0, -1):
+        for n in range(min(len(words), 14), 0, -1):
             phrase = " ".join(words[:n])
+            after = words[n] if n < len(words) else "."
+            if phrase.endswith("'s") and not phrase.endswith("opponent's"):
+                # "target player's library", "target creature's power": the target
+                # is the one whose it is
+                phrase, after = phrase[:-2], "'s"
             lower = phrase if phrase.startswith("X ") else phrase[:1].lower() + phrase[1:]
             try:
                 spec = _parse(lower, "target_phrase")
             except (LarkError, Unreadable, KeyError):
                 continue
-            after = words[n] if n < len(words) else "."
             if render_target(spec) == lower and after in _AFTER_TARGET:
                 found = {**spec, "text": lower}
+                if "_suffix_first" in spec.get("filter", {}):
+                    found["filter"] = {k: v for k, v in spec["filter"].items()
+                                       if k != "_suffix_first"}
                 break
         if found is None:
             return None
         out.append(found)
     return out
+
+
+def _effect_targets(unread: list[str], is_mana: bool, text: str,
+                    cost_text: str) -> list[dict[str, Any]] | Reading:
+    """The targets of the effect sentences not read, or why the line stays unread."""
+    if not unread:
+        return []
+    found = _read_targets(" ".join(unread))
+    if found is None:
+        return Reading("unread", why="a target not read", normalised=text)
+    if is_mana and found:
+        return Reading("unread", why="a mana ability with a target (CR 605.1a)",
+                       normalised=text)
+    if any(t.get("count") == "X" for t in found) and (
+            "where X is" in text or "X" not in cost_text):
+        # "up to X target permanents, where X is …": X isn't chosen with the cost
+        return Reading("unread", why="a number of targets the effect defines",
+                       normalised=text)
+    return found
+
+
+def _strip_hints(val: Any) -> Any:
+    """The data without the rendering's word-order hints (``_suffix_first``)."""
+    if isinstance(val, dict):
+        return {k: _strip_hints(v) for k, v in val.items() if k != "_suffix_first"}
+    if isinstance(val, list):
+        return [_strip_hints(v) for v in val]
+    return val
+
+
+def _compares(val: Any) -> bool:
+    """Whether a value holds a filter that compares power or toughness."""
+    if isinstance(val, dict):
+        if any(c[0] != "mana_value" for c in val.get("compare", [])):
+            return True
+        return any(_compares(v) for v in val.values())
+    if isinstance(val, list):
+        return any(_compares(v) for v in val)
+    return False
 
 
 def _template(costs: list[Any], parts: list[tuple[str, Any]]) -> str:
@@ -273,6 +319,11 @@ def read_line(line: str, name: str = "") -> Reading:
             unread.append(s)
             effects.append({"kind": "other", "text": s})
             continue
+        if kind in ("mana", "condition", "condition_once") and _compares(val):
+            # power and toughness outside a target: could-produce and conditions don't
+            # read layer 7's other effects (see solver.soundness)
+            return Reading("unread", why=f"not read (compares power or toughness): {s}",
+                           normalised=text)
         parts.append((kind, val))
         if kind == "mana":
             if ab.get("mana") is not None or i != 0:
@@ -311,15 +362,9 @@ def read_line(line: str, name: str = "") -> Reading:
             ab["condition"] = val
     if not is_mana and ab.get("mana") is None and not effects:
         return Reading("unread", why="no effect", normalised=text)
-    targets: list[dict[str, Any]] = []
-    if unread:
-        found = _read_targets(" ".join(unread))
-        if found is None:
-            return Reading("unread", why="a target not read", normalised=text)
-        if is_mana and found:
-            return Reading("unread", why="a mana ability with a target (CR 605.1a)",
-                           normalised=text)
-        targets = found
+    targets = _effect_targets(unread, is_mana, text, cost_text)
+    if isinstance(targets, Reading):
+        return targets
     zone = None
     cost_out: list[Any] = []
     for c in costs:
@@ -357,6 +402,7 @@ def read_line(line: str, name: str = "") -> Reading:
     rendered = word_text + render_activated(activated)
     if rendered != text and "mana" in ab and "restriction" in ab["mana"]:
         rendered = word_text + render_activated(activated, singular_spells=True)
+    activated = _strip_hints(activated)
     activated["text"] = line.strip()
     if loose and (is_mana or not unread):
         return Reading("unread", why=f"reminder text not checked: ({loose[0]})",

@@ -54,18 +54,27 @@ def render_filter(flt: Mapping[str, Any], *, plural: bool = False, noun: str = "
     """The words of an object filter ("untapped creature you control"), singular unless
     ``plural``; ``noun`` replaces "permanent" when the filter names no type."""
     adj: list[str] = []
+    combat = flt.get("combat")
+    if combat is not None:
+        adj.append(str(combat).replace("_", " "))
     if flt.get("tapped") is False:
         adj.append("untapped")
     elif flt.get("tapped") is True:
         adj.append("tapped")
+    if flt.get("token") is False:
+        adj.append("nontoken")
     for t in flt.get("not_types", []):
         adj.append("non" + t)
+    for c in flt.get("not_colors", []):
+        adj.append("non" + _COLORS[c])
     for s in flt.get("not_supertypes", []):
         adj.append("non" + str(s).lower())
     for s in flt.get("supertypes", []):
         adj.append(str(s).lower())
     for c in flt.get("colors", []):
         adj.append(_COLORS[c])
+    for s in flt.get("not_subtypes", []):
+        adj.append("non-" + str(s))
     if flt.get("colorless"):
         adj.append("colorless")
     if flt.get("multicolored"):
@@ -90,11 +99,32 @@ def render_filter(flt: Mapping[str, Any], *, plural: bool = False, noun: str = "
         else:
             base = noun or "permanent"
             head = _plural(base) if plural else base
+    if flt.get("token") is True:
+        head += " tokens" if plural else " token"
     out = " ".join([*adj, head])
-    if flt.get("controller") == "you":
-        out += " you control"
-    elif flt.get("controller") == "opponent":
-        out += " an opponent controls"
+    ctl = {"you": " you control", "opponent": " an opponent controls"}.get(
+        str(flt.get("controller")), "")
+    after = _suffixes(flt)
+    return out + (after + ctl if flt.get("_suffix_first") else ctl + after)
+
+
+def _suffixes(flt: Mapping[str, Any]) -> str:
+    """What follows a filter's noun: "with flying", "with power 3 or less", "with a
+    +1/+1 counter on it"."""
+    out = ""
+    for k in flt.get("keywords", []):
+        out += " with " + str(k).lower()
+    for k in flt.get("not_keywords", []):
+        out += " without " + str(k).lower()
+    for what, op, n in flt.get("compare", []):
+        out += (f" with {str(what).replace('_', ' ')} {n} or "
+                f"{'less' if op == '<=' else 'greater'}")
+    if isinstance(flt.get("mana_value"), int):
+        out += f" with mana value {flt['mana_value']}"
+    if flt.get("counter") is not None:
+        out += " with " + with_article(f"{flt['counter']} counter") + " on it"
+    if flt.get("has_counters") is True:
+        out += " with a counter on it"
     return out
 
 
@@ -306,25 +336,39 @@ def render_target(spec: Mapping[str, Any]) -> str:
     flt = dict(spec.get("filter", {}))
     if zone == "any":
         return "any target"
-    if zone == "player":
+    if zone in ("player", "player_or_planeswalker"):
+        pw = " or planeswalker" if zone == "player_or_planeswalker" else ""
         if flt.get("controller") == "opponent":
-            return "target opponent"
+            return "target opponent" + pw
         if flt:
             raise ValueError("a player filter")
-        return "target player"
+        return "target player" + pw
     if zone == "stack":
         if not flt:
             return "target spell"
-        if set(flt) - {"types", "any_types", "subtypes"}:
+        if set(flt) - {"types", "any_types", "subtypes", "colors", "not_colors",
+                       "not_types", "supertypes"}:
             raise ValueError("a spell filter")
-        return "target " + render_filter(flt) + " spell"
+        words = render_filter(flt, noun="spell")
+        return "target " + (words if words.endswith("spell") else words + " spell")
     n = spec.get("count", 1)
     if zone == "graveyard":
         whose = {"you": "your graveyard", "opponent": "an opponent's graveyard",
                  None: "a graveyard"}[flt.pop("controller", None)]
-        body = render_filter(flt, noun="card")
+        after = _suffixes(flt)
+        plain = {k: v for k, v in flt.items()
+                 if k not in ("keywords", "not_keywords", "compare", "mana_value", "counter",
+                              "has_counters")}
+        body = render_filter(plain, noun="card")
         body = body if body.endswith("card") else body + " card"
-        return f"target {body} from {whose}"
+        if n != 1:
+            body += "s"
+        head = "target"
+        if spec.get("up_to"):
+            head = f"up to {_NUMBERS[n] if isinstance(n, int) else n} target"
+        elif n != 1:
+            head = f"{_NUMBERS[n] if isinstance(n, int) else n} target"
+        return f"{head} {body}{after} from {whose}"
     another = flt.pop("another", False)
     words = render_filter(flt, plural=n != 1)
     head = "target " + words

@@ -98,7 +98,56 @@ class ToData(Transformer[Token, Any]):
         return {"not_types": ["creature"]}
 
     def adj_nontoken(self, _: list[Any]) -> Any:
-        raise Unreadable("nontoken")
+        return {"token": False}
+
+    def adj_attacking_or_blocking(self, _: list[Any]) -> Any:
+        return {"combat": "attacking_or_blocking"}
+
+    def adj_attacking(self, _: list[Any]) -> Any:
+        return {"combat": "attacking"}
+
+    def adj_blocking(self, _: list[Any]) -> Any:
+        return {"combat": "blocking"}
+
+    def adj_non(self, c: list[Token]) -> Any:
+        word = str(c[0])[3:]
+        if word in _COLORS:
+            return {"not_colors": [_COLORS[word]]}
+        if word in ("legendary", "snow"):
+            return {"not_supertypes": [word.capitalize()]}
+        return {"not_types": [word]}
+
+    def adj_non_subtype(self, c: list[Token]) -> Any:
+        return {"not_subtypes": [str(c[0])[4:]]}
+
+    # ---- what follows a noun
+    def token_word(self, _: list[Any]) -> Any:
+        return {"token": True}
+
+    def with_keyword(self, c: list[Token]) -> Any:
+        return {"keywords": [str(c[0]).capitalize()]}
+
+    def without_keyword(self, c: list[Token]) -> Any:
+        return {"not_keywords": [str(c[0]).capitalize()]}
+
+    def with_compare(self, c: list[Token]) -> Any:
+        return {"compare": [[str(c[0]), "<=" if str(c[2]) == "less" else ">=", int(c[1])]]}
+
+    def with_mv_compare(self, c: list[Token]) -> Any:
+        return {"compare": [["mana_value", "<=" if str(c[1]) == "less" else ">=",
+                             int(c[0])]]}
+
+    def with_mv(self, c: list[Token]) -> Any:
+        return {"mana_value": int(c[0])}
+
+    def with_counter(self, c: list[Any]) -> Any:
+        return {"counter": str(c[1])}
+
+    def with_any_counter(self, _: list[Any]) -> Any:
+        return {"has_counters": True}
+
+    def suffix(self, c: list[Any]) -> Any:
+        return c[0]
 
     def adj_nonbasic(self, _: list[Any]) -> Any:
         return {"not_supertypes": ["Basic"]}
@@ -161,12 +210,18 @@ class ToData(Transformer[Token, Any]):
         for part in c:
             for k, v in part.items():
                 if k in out:
-                    if isinstance(v, list) and k in ("not_types", "supertypes", "colors"):
+                    if isinstance(v, list) and k in ("not_types", "supertypes", "colors",
+                                                     "not_colors", "not_supertypes",
+                                                     "compare", "keywords"):
                         out[k] = out[k] + v
                         continue
                     raise Unreadable(f"two {k}")
                 out[k] = v
         return out
+
+    def filter_suffix_first(self, c: list[dict[str, Any]]) -> Any:
+        # "target creature with flying you control": the words' order, for rendering
+        return {**self.filter(list(c)), "_suffix_first": True}
 
     def plural_filter(self, c: list[Any]) -> Any:
         return self.filter([*c[:-1], self.noun([c[-1]])])
@@ -176,6 +231,9 @@ class ToData(Transformer[Token, Any]):
 
     def typed_card(self, c: list[Any]) -> Any:
         return self.noun([c[0]])
+
+    def typed_card_or(self, c: list[Any]) -> Any:
+        return self.noun([c[0], c[1]])
 
     card_filter = filter
 
@@ -448,6 +506,18 @@ class ToData(Transformer[Token, Any]):
     def target_spell(self, c: list[Any]) -> Any:
         return {"zone": "stack", **({"filter": c[0]} if c and c[0] else {})}
 
+    def target_spell_typed(self, c: list[Any]) -> Any:
+        flt = self.filter(list(c))
+        if set(flt) & {"tapped", "combat", "token"}:
+            raise Unreadable("a permanent's status on a spell")
+        return {"zone": "stack", **({"filter": flt} if flt else {})}
+
+    def target_player_pw(self, _: list[Any]) -> Any:
+        return {"zone": "player_or_planeswalker"}
+
+    def target_opponent_pw(self, _: list[Any]) -> Any:
+        return {"zone": "player_or_planeswalker", "filter": {"controller": "opponent"}}
+
     def target_permanent(self, c: list[Any]) -> Any:
         count, flt = (c[0], c[1]) if len(c) == 2 else (1, c[0])
         out: dict[str, Any] = {"zone": "battlefield"}
@@ -467,11 +537,30 @@ class ToData(Transformer[Token, Any]):
         spec["up_to"] = True
         return spec
 
+    def gy_any(self, _: list[Any]) -> Any:
+        return {}
+
+    def gy_you(self, _: list[Any]) -> Any:
+        return {"controller": "you"}
+
+    def gy_opponent(self, _: list[Any]) -> Any:
+        return {"controller": "opponent"}
+
     def target_card(self, c: list[Any]) -> Any:
-        return {"zone": "graveyard", **({"filter": c[0]} if c[0] else {})}
+        flt = {**c[0], **c[1]}
+        if set(flt) & {"tapped", "combat", "token"}:
+            raise Unreadable("a permanent's status on a card")
+        return {"zone": "graveyard", **({"filter": flt} if flt else {})}
 
-    def target_card_yours(self, c: list[Any]) -> Any:
-        return {"zone": "graveyard", "filter": {**c[0], "controller": "you"}}
+    def target_card_n(self, c: list[Any]) -> Any:
+        if isinstance(c[0], tuple):
+            raise Unreadable("another card")
+        spec = self.target_card(c[1:])
+        if c[0] != 1:
+            spec["count"] = c[0]
+        return spec
 
-    def target_card_opponents(self, c: list[Any]) -> Any:
-        return {"zone": "graveyard", "filter": {**c[0], "controller": "opponent"}}
+    def target_card_up_to(self, c: list[Any]) -> Any:
+        spec = self.target_card_n(c)
+        spec["up_to"] = True
+        return spec

@@ -103,7 +103,7 @@ def build_state(data: Any, c: Collector, cards: CardDatabase | None,
                if (e := build_effect(b, entry, ep)) is not None]
     turn = _build_turn(data, b, c)
     ids = set(b.paths)
-    _check_references(b, players, stack, ids)
+    _check_references(b, players, stack, ids, turn)
     activated = _activated_this_turn(data.get("activated_this_turn"), b, ids)
     events = data.get("events")
     if events is None:
@@ -119,7 +119,7 @@ def build_state(data: Any, c: Collector, cards: CardDatabase | None,
 
 
 def _check_references(b: Builder, players: list[Player], stack: list[StackItem],
-                      ids: set[str]) -> None:
+                      ids: set[str], turn: Turn) -> None:
     """Every ``ability_of``, target and ``attached_to`` names an object (or a player)."""
     c = b.c
     for s in stack:
@@ -138,12 +138,52 @@ def _check_references(b: Builder, players: list[Player], stack: list[StackItem],
                       f"{b.paths[perm.id]}.attached_to", suggest(perm.attached_to, ids))
             elif perm.attached_to is not None:
                 _check_attachment(b, perm)
+            if perm.attacking or perm.blocking:
+                _check_combat(b, perm, turn)
     for s in stack:
         if s.source is not None and s.source in ids and (s.ability or s.trigger):
             _check_stack_ability(b, s, players)
 
 
 _ATTACHERS = ("Aura", "Equipment", "Fortification")
+
+#: CR 506.4, 511.3: creatures are attacking or blocking from their declaration until
+#: the end of combat step ends.
+_ATTACK_STEPS = (Phase.DECLARE_ATTACKERS, Phase.DECLARE_BLOCKERS, Phase.COMBAT_DAMAGE,
+                 Phase.END_OF_COMBAT)
+
+
+def _check_combat(b: Builder, perm: Permanent, turn: Turn) -> None:
+    """CR 506.2, 508.1a, 509.1a: the active player's creatures attack, the others'
+    block, only during the combat phase's steps from the declaration on, and no
+    creature both attacks and blocks."""
+    path = b.paths[perm.id]
+    step = turn.phase
+    active = turn.active_player
+    if perm.attacking:
+        if step not in _ATTACK_STEPS:
+            b.c.add(f"'{perm.id}' is attacking during the {step.value.replace('_', ' ')} "
+                    "step: creatures attack only from the declare attackers step to the end "
+                    "of combat (CR 506.4, 511.3)", f"{path}.attacking",
+                    "set turn.phase to declare_attackers, declare_blockers, combat_damage "
+                    "or end_of_combat")
+        if perm.controller != active:
+            b.c.add(f"'{perm.id}' is attacking but {perm.controller} isn't the active "
+                    "player: only the active player attacks (CR 506.2, 508.1a)",
+                    f"{path}.attacking")
+    if not perm.blocking:
+        return
+    if perm.attacking:
+        b.c.add(f"'{perm.id}' both attacks and blocks: it can't (CR 506.2, 509.1a)",
+                f"{path}.blocking")
+    if step not in _ATTACK_STEPS[1:]:
+        b.c.add(f"'{perm.id}' is blocking during the {step.value.replace('_', ' ')} step: "
+                "creatures block only from the declare blockers step to the end of combat "
+                "(CR 509.1, 511.3)", f"{path}.blocking",
+                "set turn.phase to declare_blockers, combat_damage or end_of_combat")
+    if perm.controller == active:
+        b.c.add(f"'{perm.id}' is blocking but {perm.controller} is the active player: "
+                "only the defending players block (CR 506.2, 509.1a)", f"{path}.blocking")
 
 
 def _check_attachment(b: Builder, perm: Permanent) -> None:

@@ -37,6 +37,10 @@ def _perm_data(perm: Permanent) -> Any:
         d["owner"] = perm.owner
     if perm.timestamp is not None:
         d["timestamp"] = perm.timestamp
+    if perm.attacking:
+        d["attacking"] = True
+    if perm.blocking:
+        d["blocking"] = True
     return d
 
 

@@ -28,7 +28,7 @@ __all__ = ["CARD_KEYS", "PERMANENT_KEYS", "PLAYER_KEYS", "build_mana_pool", "bui
 
 PLAYER_KEYS = ("life", "hand", "battlefield", "graveyard", "exile", "library_size", "mana_pool")
 PERMANENT_KEYS = ("card", "id", "tapped", "summoning_sick", "counters", "chosen", "token",
-                  "attached_to", "owner", "timestamp")
+                  "attached_to", "owner", "timestamp", "attacking", "blocking")
 CARD_KEYS = ("card", "id")
 
 
@@ -141,6 +141,8 @@ def build_permanent(b: Builder, entry: Any, path: str,
         token=b.bool_field(entry, "token", path),
         attached_to=attached,
         timestamp=int(stamp) if stamp is not None else None,
+        attacking=b.bool_field(entry, "attacking", path),
+        blocking=b.bool_field(entry, "blocking", path),
     )
 
 

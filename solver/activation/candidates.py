@@ -18,7 +18,7 @@ or taps it) can't pay another part.
 
 from __future__ import annotations
 
-from manacheck.model import CostKind, CostPart, TargetSpec, effective, matches
+from manacheck.model import CostKind, CostPart, ObjectFilter, TargetSpec, effective, matches
 from manacheck.model.keywords import untargetable_reason
 
 from .core import Activation, Var
@@ -66,12 +66,17 @@ def _target_candidates(act: Activation, spec: TargetSpec) -> tuple[tuple[str, ..
                 continue  # an ability on the stack is not a spell
             if act.matches(spec.filter, item.id):
                 out.append(item.id)
-    elif spec.zone in ("battlefield", "any"):
+    elif spec.zone in ("battlefield", "any", "player_or_planeswalker"):
+        # "target player or planeswalker", "target opponent or planeswalker": the filter
+        # is the player's; any planeswalker will do (CR 115.1).
+        flt = ObjectFilter() if spec.zone == "player_or_planeswalker" else spec.filter
         for perm in st.permanents:
             c = chars[perm.id]
             if spec.zone == "any" and not c.types & {"Creature", "Planeswalker", "Battle"}:
                 continue  # CR 115.4: "any target"
-            if not matches(spec.filter, c, perm, st, act.you, act.source_id):
+            if spec.zone == "player_or_planeswalker" and "Planeswalker" not in c.types:
+                continue
+            if not matches(flt, c, perm, st, act.you, act.source_id):
                 continue
             # CR 702.18a shroud, 702.11b/d hexproof, 702.16b/j protection.
             why = untargetable_reason(c.keywords, perm.controller, act.source_chars,
@@ -85,7 +90,7 @@ def _target_candidates(act: Activation, spec: TargetSpec) -> tuple[tuple[str, ..
             for card in p.graveyard:
                 if act.matches(spec.filter, card.id):
                     out.append(card.id)
-    if spec.zone in ("player", "any"):
+    if spec.zone in ("player", "any", "player_or_planeswalker"):
         for p in st.players:
             ctl = spec.filter.controller
             if ctl == "you" and p.name != act.you:

@@ -23,7 +23,7 @@ from ..budget import EnumerationLimit
 from ..costs import ability_total_cost
 from ..payments.answer import ABILITY_COST_KIND, unapplied_for_payment
 from ..settle import BeforePriority, before_priority
-from ..soundness import ACTIVATION, PAYMENT, Undecided, unapplied
+from ..soundness import ACTIVATION, ACTIVATION_PT, PAYMENT, Undecided, unapplied
 from .core import Activation
 from .limits import WAYS_LIMIT
 from .lookup import default_player, resolve_ability
@@ -63,6 +63,12 @@ def check(
                                   count_ways=count_ways, ways_limit=ways_limit)
     unapplied_effects = unapplied_for_activation(state, object_id, you,
                                                  ab.mana_cost.mana_only)
+    if any(c[0] != "mana_value" for t in ab.targets for c in t.filter.compare) or any(
+            c[0] != "mana_value" for p in ab.costs for c in p.filter.compare):
+        # "target creature with power 3 or less": the answer reads power and toughness
+        # too (layer 7, CR 613.4), beyond what ACTIVATION reads.
+        unapplied_effects += tuple(u for u in unapplied(state, ACTIVATION_PT, [object_id])
+                                   if u not in unapplied_effects)
     base = ab.mana_cost.mana_only
     total = ability_total_cost(state, object_id, ab,
                                base.with_x(0) if base.has_variable else base, you)

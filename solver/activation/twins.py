@@ -67,7 +67,7 @@ def referenced_ids(state: GameState) -> frozenset[str]:
 
 def twin_key(state: GameState, perm: Permanent, number: int) -> Hashable | None:
     """A key shared by the same ability of *twins*: permanents with the same card,
-    controller, owner, status, counters, choices, attachment and effective
+    controller, owner, status, counters, choices, attachment, combat and effective
     characteristics, neither referred to by anything else in the state. Swapping two
     twins maps the game state onto itself, so an ability of one has exactly as many
     legal ways as the same ability of the other. None when ``perm`` can't have a twin."""
@@ -75,7 +75,7 @@ def twin_key(state: GameState, perm: Permanent, number: int) -> Hashable | None:
         return None
     return (perm.card.name, id(perm.card), perm.controller, perm.owner, perm.tapped,
             perm.summoning_sick, perm.counters, perm.chosen, perm.token, perm.attached_to,
-            perm.timestamp, effective(state)[perm.id], number)
+            perm.timestamp, perm.attacking, perm.blocking, effective(state)[perm.id], number)
 
 
 def for_twin(verdict: Verdict, twin: str) -> Verdict | None:

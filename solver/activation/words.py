@@ -53,10 +53,29 @@ def describe_filter(flt: ObjectFilter, noun: str = "permanent") -> str:
         words.append(noun)
     if flt.not_types:
         words.append("that isn't " + " or ".join(t.lower() for t in sorted(flt.not_types)))
+    if flt.not_colors:
+        words.insert(0, "non" + "/non".join(sorted(c.color_name for c in flt.not_colors)))
+    if flt.not_subtypes:
+        words.insert(0, "non-" + "/non-".join(sorted(flt.not_subtypes)))
+    if flt.token is True:
+        words.append("token")
+    elif flt.token is False:
+        words.insert(0, "nontoken")
+    if flt.combat is not None:
+        words.insert(0, flt.combat.replace("_", " "))
     if flt.name:
         words.append(f"named {flt.name}")
     if flt.mana_value is not None:
         words.append(f"with mana value {flt.mana_value}")
+    for what, op, n in flt.compare:
+        words.append(f"with {what.replace('_', ' ')} {n} or "
+                     f"{'less' if op == '<=' else 'greater'}")
+    if flt.keywords:
+        words.append("with " + " and ".join(sorted(k.lower() for k in flt.keywords)))
+    if flt.not_keywords:
+        words.append("without " + " or ".join(sorted(k.lower() for k in flt.not_keywords)))
+    if flt.counter is not None:
+        words.append(f"with a {flt.counter} counter on it")
     if flt.controller == "you":
         words.append("you control")
     elif flt.controller == "opponent":
@@ -68,8 +87,8 @@ def describe_filter(flt: ObjectFilter, noun: str = "permanent") -> str:
 
 def zone_noun(zone: str) -> str:
     """What a target in that zone is called: "spell", "card", "player", "target"."""
-    return {"stack": "spell", "graveyard": "card", "player": "player", "any": "target"}.get(
-        zone, "permanent")
+    return {"stack": "spell", "graveyard": "card", "player": "player", "any": "target",
+            "player_or_planeswalker": "player or planeswalker"}.get(zone, "permanent")
 
 
 def _count_words(count: int | str) -> str:

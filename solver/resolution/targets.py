@@ -61,7 +61,7 @@ def legal_target(run: Run, spec: TargetSpec, oid: str, you: str, source: str,
         return False
     zone = run.state.zone_of(oid)
     obj = run.state.get(oid)
-    if spec.zone in ("battlefield", "any"):
+    if spec.zone in ("battlefield", "any", "player_or_planeswalker"):
         if zone != "battlefield":
             return False
         assert isinstance(obj, Permanent)
@@ -69,6 +69,10 @@ def legal_target(run: Run, spec: TargetSpec, oid: str, you: str, source: str,
         if spec.zone == "any" and not ({"Creature", "Planeswalker", "Battle"}
                                        & chars.types):
             return False
+        if spec.zone == "player_or_planeswalker":
+            # the filter is the player's; any planeswalker will do
+            return "Planeswalker" in chars.types and untargetable_reason(
+                chars.keywords, obj.controller, source_chars(run, source), you) is None
         # CR 702.18a shroud, 702.11b/d hexproof, 702.16b/j protection.
         if untargetable_reason(chars.keywords, obj.controller, source_chars(run, source),
                                you) is not None:

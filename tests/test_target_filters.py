@@ -1,0 +1,263 @@
+"""Targets read from oracle text with their qualifiers, and what can-activate answers
+with them on small boards.
+
+Each reading is derived by hand from the line; each verdict from the rules: CR 115.1
+and 601.2c (a target must be a legal choice, or the ability can't be activated), CR
+506.4 (attacking and blocking creatures exist only in combat, as declared), CR 208.3 (a
+noncreature permanent has no power, even a Vehicle with a printed one), CR 122.1b
+(keyword counters grant keywords), CR 702.9 (flying). The cards are the shipped pool's,
+read by the grammar (none of them is hand-written).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from manacheck.model import GameState, load_state_data
+from manacheck.model.oracletext.reading import read_line
+from manacheck.solver.activation import can_activate
+
+from manacheck.cli import main
+
+B = "battlefield"
+
+
+@pytest.mark.parametrize(("line", "name", "spec"), [
+    ("{T}: Untap target attacking creature. Prevent all combat damage that would be dealt "
+     "to and dealt by that creature this turn.", "Maze of Ith",
+     {"zone": B, "filter": {"combat": "attacking", "types": ["creature"]}}),
+    ("{R}, {T}: Crimson Manticore deals 1 damage to target attacking or blocking "
+     "creature.", "Crimson Manticore",
+     {"zone": B, "filter": {"combat": "attacking_or_blocking", "types": ["creature"]}}),
+    ("{T}: Target creature with power 2 or less can't be blocked this turn.",
+     "Crafty Pathmage",
+     {"zone": B, "filter": {"types": ["creature"], "compare": [["power", "<=", 2]]}}),
+    ("{R}: Target creature you control with toughness 2 or less gains flying until end "
+     "of turn. Flip a coin at the beginning of the next end step.", "Goblin Kites",
+     {"zone": B, "filter": {"types": ["creature"], "controller": "you",
+                            "compare": [["toughness", "<=", 2]]}}),
+    ("{1}{G}: Trophy Hunter deals 1 damage to target creature with flying.",
+     "Trophy Hunter",
+     {"zone": B, "filter": {"types": ["creature"], "keywords": ["Flying"]}}),
+    ("{4}{U}: Tap target creature without flying.", "Verity Circle",
+     {"zone": B, "filter": {"types": ["creature"], "not_keywords": ["Flying"]}}),
+    ("{T}: Put a bounty counter on target nonblack creature.", "Bounty Hunter",
+     {"zone": B, "filter": {"not_colors": ["B"], "types": ["creature"]}}),
+    ("{2}: Target creature with a +1/+1 counter on it gains shroud until end of turn.",
+     "Plaxcaster Frogling",
+     {"zone": B, "filter": {"types": ["creature"], "counter": "+1/+1"}}),
+    ("{3}: Put target nontoken Rebel on the bottom of its owner's library.",
+     "Rebel Informer", {"zone": B, "filter": {"token": False, "subtypes": ["Rebel"]}}),
+    ("{T}: Cinder Pyromancer deals 1 damage to target player or planeswalker.",
+     "Cinder Pyromancer", {"zone": "player_or_planeswalker"}),
+    ("{R}, {T}: Cult Guildmage deals 1 damage to target opponent or planeswalker.",
+     "Cult Guildmage",
+     {"zone": "player_or_planeswalker", "filter": {"controller": "opponent"}}),
+    ("{U}, Sacrifice Glen Elendra Archmage: Counter target noncreature spell.",
+     "Glen Elendra Archmage", {"zone": "stack", "filter": {"not_types": ["creature"]}}),
+    ("{3}{B}, {T}, Sacrifice Blood Fountain: Return up to two target creature cards from "
+     "your graveyard to your hand.", "Blood Fountain",
+     {"zone": "graveyard", "filter": {"types": ["creature"], "controller": "you"},
+      "count": 2, "up_to": True}),
+    ("{T}: Return target noncreature artifact card with mana value 1 or less from your "
+     "graveyard to the battlefield.", "Salvaging Station",
+     {"zone": "graveyard", "filter": {"not_types": ["creature"], "types": ["artifact"],
+                                      "compare": [["mana_value", "<=", 1]],
+                                      "controller": "you"}}),
+    ("{2}, Sacrifice Nihil Spellbomb: Exile target player's graveyard.",
+     "Nihil Spellbomb", {"zone": "player"}),
+])
+def test_a_target_with_its_qualifiers_is_read_as_derived_by_hand(
+        line: str, name: str, spec: dict[str, Any]) -> None:
+    r = read_line(line, name)
+    assert r.status == "partial", r.why
+    assert len(r.targets) == 1
+    got = {k: v for k, v in r.targets[0].items() if k != "text"}
+    assert got == spec
+
+
+@pytest.mark.parametrize(("line", "name"), [
+    # X is defined by the effect, not chosen with the cost: how many targets may be
+    # chosen isn't read.
+    ("{1}{B}, Sacrifice Vile Requiem: Destroy up to X target nonblack creatures, where X "
+     "is the number of verse counters on Vile Requiem. They can't be regenerated.",
+     "Vile Requiem"),
+    # "blocked" isn't in the state file (a creature stays blocked after its blockers
+    # leave, CR 509.1h): not read.
+    ("{W}: Prevent all damage that would be dealt by target blocked creature this turn.",
+     "Benalish Missionary"),
+    # a relation to the source
+    ("{1}{B}: Destroy target creature blocking Knight of Dusk.", "Knight of Dusk"),
+])
+def test_targets_the_state_cant_decide_stay_unread(line: str, name: str) -> None:
+    assert read_line(line, name).status == "unread"
+
+
+def _board(alice: list[Any], bob: list[Any], phase: str = "precombat_main", *,
+           active: str = "Alice", cards: list[Any] | None = None,
+           stack: list[Any] | None = None) -> GameState:
+    return load_state_data({
+        "turn": {"active_player": active, "phase": phase},
+        "players": {"Alice": {"battlefield": alice}, "Bob": {"battlefield": bob}},
+        "stack": stack or [], "cards": cards or []})
+
+
+def _ways(state: GameState, source: str, ability: int = 1) -> tuple[bool, int | None]:
+    v = can_activate(state, source, ability, "Alice", find_fixes=False)
+    assert not v.undecided, v.undecided
+    return v.legal, v.ways
+
+
+def test_maze_of_ith_targets_only_an_attacking_creature() -> None:
+    # CR 506.4: outside combat nothing attacks, so there is no legal target (601.2c).
+    s = _board(["Maze of Ith"], [{"card": "Grizzly Bears", "id": "bears"}])
+    assert _ways(s, "Maze of Ith") == (False, 0)
+    v = can_activate(s, "Maze of Ith", 1, "Alice", find_fixes=False)
+    assert any(r.rule == "601.2c" for r in v.reasons)
+    # Bob attacks with one of his two Bears: exactly that one may be targeted.
+    s = _board(["Maze of Ith"], [{"card": "Grizzly Bears", "id": "a", "attacking": True},
+                                 {"card": "Grizzly Bears", "id": "b"}],
+               "declare_attackers", active="Bob")
+    v = can_activate(s, "Maze of Ith", 1, "Alice", find_fixes=False)
+    assert v.legal and v.ways == 1 and v.witness is not None
+    assert "a" in v.witness.targets
+
+
+def test_attacking_or_blocking_counts_both_and_nothing_else() -> None:
+    # Arbalest Elite ({2}{W}, {T}): Alice attacks with one Bear, Bob blocks with one of
+    # his two; the attacker and the blocker are the legal targets (the Elite itself
+    # neither attacks nor blocks).
+    s = _board(["Arbalest Elite", "Plains", "Plains", "Plains",
+                {"card": "Grizzly Bears", "id": "att", "attacking": True}],
+               [{"card": "Grizzly Bears", "id": "blk", "blocking": True},
+                {"card": "Grizzly Bears", "id": "idle"}], "declare_blockers")
+    legal, ways = _ways(s, "Arbalest Elite")
+    assert legal and ways == 2
+
+
+def test_power_comparisons_read_counters_and_skip_noncreatures() -> None:
+    # Crafty Pathmage: "target creature with power 2 or less". Candidates: the Pathmage
+    # itself (1/1), Grizzly Bears (2/2), a Bears with a +1/+1 counter (3/3: no), Hill
+    # Giant (3/3: no), and an uncrewed Vehicle with printed power 1 (no: CR 208.3).
+    cart = {"name": "Test Cart", "mana_cost": "{1}", "types": ["Artifact"],
+            "subtypes": ["Vehicle"], "power": 1, "toughness": 1}
+    s = _board(["Crafty Pathmage", "Grizzly Bears",
+                {"card": "Grizzly Bears", "id": "big", "counters": {"+1/+1": 1}},
+                "Hill Giant", "Test Cart"], [], cards=[cart])
+    assert _ways(s, "Crafty Pathmage") == (True, 2)
+
+
+def test_with_and_without_flying_read_keyword_counters() -> None:
+    # Air Servant ({2}{U}, itself a flier): "target creature with flying". A flying
+    # counter gives Grizzly Bears flying (CR 122.1b); Wind Drake flies.
+    base: list[Any] = ["Air Servant", "Island", "Island", "Island", "Wind Drake",
+                       "Grizzly Bears"]
+    assert _ways(_board(base, []), "Air Servant") == (True, 2)
+    flying_bears = {"card": "Grizzly Bears", "counters": {"flying": 1}}
+    assert _ways(_board([*base, flying_bears], []), "Air Servant") == (True, 3)
+    # Cephalid Retainer ({U}{U}): "target creature without flying": itself and the
+    # Bears, not the Drake nor the Bears with a flying counter.
+    s = _board(["Cephalid Retainer", "Island", "Island", "Wind Drake", "Grizzly Bears",
+                flying_bears], [])
+    assert _ways(s, "Cephalid Retainer") == (True, 2)
+
+
+def test_nonblack_counters_tokens_and_non_subtypes() -> None:
+    # Bounty Hunter (a black creature itself): "target nonblack creature".
+    s = _board(["Bounty Hunter", "Grizzly Bears"], ["Vampire Nighthawk"])
+    assert _ways(s, "Bounty Hunter") == (True, 1)
+    # Aquastrand Spider ({G}): only a creature with a +1/+1 counter on it.
+    s = _board([{"card": "Aquastrand Spider", "counters": {"+1/+1": 2}}, "Forest",
+                {"card": "Grizzly Bears", "counters": {"+1/+1": 1}},
+                {"card": "Grizzly Bears", "id": "plain", "counters": {"-1/-1": 1}}], [])
+    assert _ways(s, "Aquastrand Spider") == (True, 2)  # itself (graft 2) and one Bears
+    # Dogged Hunter ({T}): "target creature token".
+    s = _board(["Dogged Hunter", {"card": "Grizzly Bears", "token": True}],
+               ["Grizzly Bears"])
+    assert _ways(s, "Dogged Hunter") == (True, 1)
+    # Avacynian Priest ({1}, {T}), a Human: "target non-Human creature".
+    human = {"name": "Test Villager", "mana_cost": "{W}", "types": ["Creature"],
+             "subtypes": ["Human"], "power": 1, "toughness": 1}
+    s = _board(["Avacynian Priest", "Plains", "Grizzly Bears", "Test Villager"], [],
+               cards=[human])
+    assert _ways(s, "Avacynian Priest") == (True, 1)
+
+
+_WALKER = {"name": "Test Walker", "mana_cost": "{3}", "types": ["Planeswalker"],
+           "subtypes": ["Test"], "loyalty": 3}
+
+
+def test_player_or_planeswalker() -> None:
+    # Chandra's Magmutt ({T}): either player, or any planeswalker (Alice's and Bob's).
+    s = _board(["Chandra's Magmutt", {"card": "Test Walker", "id": "w1"}],
+               [{"card": "Test Walker", "id": "w2"}], cards=[_WALKER])
+    assert _ways(s, "Chandra's Magmutt") == (True, 4)
+    # Cult Guildmage ({R}, {T}): only the opponent among players, every planeswalker.
+    s = _board(["Cult Guildmage", "Mountain", {"card": "Test Walker", "id": "w1"}],
+               [{"card": "Test Walker", "id": "w2"}], cards=[_WALKER])
+    assert _ways(s, "Cult Guildmage", 2) == (True, 3)
+
+
+def test_a_noncreature_spell_target() -> None:
+    # Glen Elendra Archmage: a creature spell can't be targeted, an instant can.
+    cards = [{"name": "Test Bear", "mana_cost": "{1}{G}", "types": ["Creature"],
+              "power": 2, "toughness": 2},
+             {"name": "Test Shock", "mana_cost": "{R}", "types": ["Instant"]}]
+    creature = [{"card": "Test Bear", "controller": "Bob", "id": "s1"}]
+    s = _board(["Glen Elendra Archmage", "Island"], [], stack=creature, cards=cards)
+    assert _ways(s, "Glen Elendra Archmage") == (False, 0)
+    both = [*creature, {"card": "Test Shock", "controller": "Bob", "id": "s2"}]
+    s = _board(["Glen Elendra Archmage", "Island"], [], stack=both, cards=cards)
+    assert _ways(s, "Glen Elendra Archmage") == (True, 1)
+
+
+def test_a_power_filter_is_not_decided_beside_an_unapplied_power_effect() -> None:
+    # An effect on the board that changes power and that can-activate doesn't apply
+    # could change who has power 2 or less: not decided, and named.
+    odd = {"name": "Odd Anthem", "types": ["Enchantment"],
+           "abilities": [{"static": {"kind": "other", "affects": ["power_toughness"],
+                                     "text": "Creatures get +1/+1 for each odd thing."}}]}
+    s = _board(["Crafty Pathmage", "Grizzly Bears", "Odd Anthem"], [], cards=[odd])
+    v = can_activate(s, "Crafty Pathmage", 1, "Alice", find_fixes=False)
+    assert v.undecided and any(u.name == "Odd Anthem" for u in v.unapplied)
+
+
+@pytest.mark.parametrize(("entry", "phase", "active", "message"), [
+    ({"card": "Grizzly Bears", "attacking": True}, "precombat_main", "Alice",
+     "attack only from the declare attackers step"),
+    ({"card": "Grizzly Bears", "attacking": True}, "declare_attackers", "Bob",
+     "only the active player attacks"),
+    ({"card": "Grizzly Bears", "blocking": True}, "declare_attackers", "Bob",
+     "block only from the declare blockers step"),
+    ({"card": "Grizzly Bears", "blocking": True}, "declare_blockers", "Alice",
+     "only the defending players block"),
+    ({"card": "Grizzly Bears", "blocking": True, "attacking": True}, "declare_blockers",
+     "Alice", "both attacks and blocks"),
+    ({"card": "Grizzly Bears", "attacking": "yes"}, "declare_attackers", "Alice",
+     "expected true or false"),
+])
+def test_combat_in_the_state_file_is_checked(entry: dict[str, Any], phase: str, active: str,
+                                             message: str, tmp_path: Path,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    f = tmp_path / "combat.json"
+    f.write_text(json.dumps({"turn": {"active_player": active, "phase": phase},
+                             "players": {"Alice": {"battlefield": [entry]}, "Bob": {}}}))
+    assert main(["produce", str(f), "Grizzly Bears"]) == 2
+    err = capsys.readouterr().err.strip()
+    lines = err.splitlines()
+    assert any(message in e and "battlefield[0]" in e for e in lines), err
+    assert all(e.startswith("error: ") for e in lines), err
+
+
+def test_combat_survives_a_dump_and_a_reload() -> None:
+    from manacheck.model import load_state_text
+    from manacheck.model.statefile.dumping import dump_state_text
+
+    s = _board([{"card": "Grizzly Bears", "id": "a", "attacking": True}],
+               [{"card": "Grizzly Bears", "id": "b", "blocking": True}], "combat_damage")
+    again = load_state_text(dump_state_text(s))
+    assert again.get("a").attacking and again.get("b").blocking  # type: ignore[union-attr]
