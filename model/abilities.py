@@ -164,6 +164,9 @@ class CostKind(enum.Enum):
     REVEAL = "reveal"
     EXILE = "exile"  # exile N permanents you control matching a filter (Food Chain)
     DISCARD_SELF = "discard_self"  # discard this card (cycling, CR 702.29a)
+    #: tap any number of untapped permanents you control (the filter's) whose total
+    #: power is ``count`` or greater (crew, CR 702.122a)
+    TAP_TOTAL_POWER = "tap_total_power"
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,6 +202,8 @@ class CostPart:
             return f"Exile {n} card(s) from a graveyard"
         if k is CostKind.TAP_UNTAPPED:
             return f"Tap {n} untapped permanent(s) you control"
+        if k is CostKind.TAP_TOTAL_POWER:
+            return f"Tap untapped creatures you control with total power {n} or greater"
         if k is CostKind.EXILE:
             return f"Exile {n} permanent(s) you control"
         if k is CostKind.DISCARD_SELF:

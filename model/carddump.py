@@ -157,6 +157,7 @@ _PART_KEYS = {CostKind.SACRIFICE: "sacrifice", CostKind.DISCARD: "discard",
               CostKind.ADD_COUNTERS: "add_counters",
               CostKind.EXILE_FROM_GRAVEYARD: "exile_from_graveyard",
               CostKind.TAP_UNTAPPED: "tap_untapped", CostKind.REVEAL: "reveal",
+              CostKind.TAP_TOTAL_POWER: "tap_total_power",
               CostKind.EXILE: "exile"}
 
 

@@ -396,6 +396,7 @@ _COST_KINDS = {
     "add_counters": CostKind.ADD_COUNTERS,
     "exile_from_graveyard": CostKind.EXILE_FROM_GRAVEYARD,
     "tap_untapped": CostKind.TAP_UNTAPPED,
+    "tap_total_power": CostKind.TAP_TOTAL_POWER,
     "reveal": CostKind.REVEAL,
     "exile": CostKind.EXILE,
 }
@@ -411,6 +412,8 @@ def parse_cost(v: Any, path: str) -> tuple[ManaCost, bool, bool, tuple[CostPart,
     loyalty, count: 1}}`` (a [+1] loyalty cost, CR 606.4), ``{exile_self: true}``,
     ``{exile_from_graveyard: {count: 1, filter: ...}}``,
     ``{tap_untapped: {count: 1, filter: {types: [creature]}}}``,
+    ``{tap_total_power: {count: 3, filter: {types: [creature], another: true}}}`` (crew 3:
+    total power 3 or greater, CR 702.122a),
     ``{exile: {count: 1, filter: {types: [creature], controller: you}}}``.
     """
     items = v if isinstance(v, list) else [v]

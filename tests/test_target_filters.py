@@ -261,3 +261,83 @@ def test_combat_survives_a_dump_and_a_reload() -> None:
                [{"card": "Grizzly Bears", "id": "b", "blocking": True}], "combat_damage")
     again = load_state_text(dump_state_text(s))
     assert again.get("a").attacking and again.get("b").blocking  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(("line", "name", "spec"), [
+    ("{T}: Return target nonland permanent you don't control to its owner's hand.",
+     "Test Land", {"zone": B, "filter": {"not_types": ["land"], "controller": "opponent"}}),
+    ("{2}{U}{R}: Copy target instant or sorcery spell you control. You may choose new "
+     "targets for the copy.", "Test Mage",
+     {"zone": "stack", "filter": {"any_types": ["instant", "sorcery"],
+                                  "controller": "you"}}),
+    ("{T}: Regenerate target black or green creature.", "Orcish Healer",
+     {"zone": B, "filter": {"colors": ["B", "G"], "types": ["creature"]}}),
+    ("Discard Faerie Macabre: Exile up to two target cards from graveyards.",
+     "Faerie Macabre", {"zone": "graveyard", "count": 2, "up_to": True}),
+])
+def test_more_target_words(line: str, name: str, spec: dict[str, Any]) -> None:
+    r = read_line(line, name)
+    assert r.status == "partial", r.why
+    got = {k: v for k, v in r.targets[0].items() if k != "text"}
+    assert got == spec
+
+
+def test_a_black_or_green_creature_is_either() -> None:
+    # Orcish Healer's third ability ({R}{G}{G}, {T}): "Regenerate target black or green
+    # creature": at least one of the colors (CR 105.2), so a black-green creature too.
+    cards = [{"name": f"Test {c}", "mana_cost": cost, "types": ["Creature"], "power": 1,
+              "toughness": 1} for c, cost in (("B", "{B}"), ("G", "{G}"), ("BG", "{B}{G}"),
+                                               ("W", "{W}"))]
+    s = _board(["Mountain", "Forest", "Forest", {"card": "Orcish Healer", "id": "healer"},
+                "Test B", "Test G", "Test BG", "Test W"], [], cards=cards)
+    v = can_activate(s, "healer", 3, "Alice", find_fixes=False)
+    assert v.legal and v.ways == 3 and not v.undecided
+
+
+_CART = {"name": "Test Cart", "mana_cost": "{1}", "types": ["Artifact"],
+         "subtypes": ["Vehicle"], "power": 3, "toughness": 3,
+         "abilities": [read_line("Crew 3", "Test Cart").ability]}
+
+
+@pytest.mark.parametrize(("others", "legal", "ways"), [
+    (["Grizzly Bears"], False, 0),                   # total power 2 < 3
+    (["Grizzly Bears", "Grizzly Bears"], True, 1),   # 2 + 2
+    (["Grizzly Bears", {"card": "Grizzly Bears", "tapped": True}], False, 0),
+    # a summoning-sick creature may crew (it isn't {T}: CR 302.6 doesn't apply); every
+    # set with total power 3 or greater is a way: {Giant}, {Giant, B}, {Giant, B'},
+    # {Giant, B, B'}, {B, B'}
+    (["Hill Giant", "Grizzly Bears", {"card": "Grizzly Bears", "summoning_sick": True}],
+     True, 5),
+    ([{"card": "Grizzly Bears", "counters": {"+1/+1": 1}}], True, 1),  # 3/3 now
+    # the Vehicle can't crew itself ("other", CR 702.122a), even as a creature
+    ([], False, 0),
+])
+def test_crew_taps_other_creatures_with_enough_total_power(
+        others: list[Any], legal: bool, ways: int) -> None:
+    """CR 702.122a: "Crew N" means "Tap any number of other untapped creatures you
+    control with total power N or greater: This permanent becomes an artifact creature
+    until end of turn." Counted by hand for each board."""
+    s = _board(["Test Cart", *others], ["Hill Giant"], cards=[_CART])
+    v = can_activate(s, "Test Cart", 1, "Alice", find_fixes=False)
+    assert not v.undecided
+    assert (v.legal, v.ways) == (legal, ways)
+    if not legal and others:
+        assert any(r.rule == "702.122a" for r in v.reasons)
+    if legal:
+        assert v.witness is not None and v.witness.tapped
+
+
+def test_crew_is_read_from_the_pool_with_its_reminder() -> None:
+    # Both printed reminders: "... untapped creatures ... or more" and the older
+    # "Tap any number of creatures you control ..." (same meaning: only an untapped
+    # creature can be tapped, CR 701.26a).
+    for line in ("Crew 1 (Tap any number of untapped creatures you control with total "
+                 "power 1 or more: This Vehicle becomes an artifact creature until end of "
+                 "turn.)",
+                 "Crew 2 (Tap any number of creatures you control with total power 2 or "
+                 "more: This Vehicle becomes an artifact creature until end of turn.)"):
+        r = read_line(line, "Test Cart")
+        assert r.status == "partial" and r.template == "keyword Crew", r.why
+    assert read_line("Crew 2 (Tap any number of creatures you control with total power 3 "
+                     "or more: This Vehicle becomes an artifact creature until end of "
+                     "turn.)", "Test Cart").status == "unread"  # a wrong reminder

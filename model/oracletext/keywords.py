@@ -12,7 +12,7 @@ creature {1}" stay unread).
 
 Rules
 -----
-CR 702.6a equip, 702.29a cycling, 702.29e typecycling, 702.53a transmute, 702.67a
+CR 702.6a equip, 702.122a crew, 702.29a cycling, 702.29e typecycling, 702.53a transmute, 702.67a
 fortify, 702.84a unearth, 702.87a level up, 702.97a scavenge, 702.107a outlast,
 702.128a embalm, 702.129a eternalize. CR 207.2: reminder text.
 """
@@ -42,12 +42,16 @@ _TOKEN_COPY = (r"\{cost\}, Exile CARDNAME from your graveyard: Create a token th
 
 #: The keywords read, by name (CR 702; see the module docstring).
 KEYWORDS: dict[str, Keyword] = {
+    # (the older reminder adds "This card enters unattached and stays on the battlefield
+    # if the creature leaves.": CR 301.5c, 301.5d restated)
     "Equip": Keyword("{cost}: Attach CARDNAME to target creature you control. " + _SORCERY,
                      r"\{cost\}: Attach to target creature you control\. Equip only as a "
-                     r"sorcery\."),
+                     r"sorcery\.(?: CARDNAME enters unattached and stays on the battlefield "
+                     r"if the creature leaves\.)?"),
     "Fortify": Keyword("{cost}: Attach CARDNAME to target land you control. " + _SORCERY,
                        r"\{cost\}: Attach to target land you control\. Fortify only as a "
-                       r"sorcery\."),
+                       r"sorcery\.(?: CARDNAME enters unattached and stays on the "
+                       r"battlefield if the land leaves\.)?"),
     "Cycling": Keyword("{cost}, Discard CARDNAME: Draw a card.",
                        r"\{cost\}, Discard CARDNAME: Draw a card\."),
     "Unearth": Keyword("{cost}: Return CARDNAME from your graveyard to the battlefield. It "
@@ -84,9 +88,20 @@ KEYWORDS: dict[str, Keyword] = {
                        r"\{cost\}, \{T\}: Put a \+1/\+1 counter on CARDNAME\. Outlast only "
                        r"as a sorcery\."),
     "Level up": Keyword("{cost}: Put a level counter on CARDNAME. " + _SORCERY,
-                        r"\{cost\}: Put a level counter on CARDNAME\. Level up only as a "
-                        r"sorcery\."),
+                        r"\{cost\}: Put a level counter on (?:CARDNAME|this)\. Level up "
+                        r"only as a sorcery\."),
 }
+
+#: Keywords whose parameter is a number, not a cost ("Crew 3").
+_NUMBERED: dict[str, Keyword] = {
+    "Crew": Keyword("Tap any number of other untapped creatures you control with total "
+                    "power {cost} or greater: CARDNAME becomes an artifact creature until "
+                    "end of turn.",
+                    r"Tap any number of (?:other )?(?:untapped )?creatures you control with "
+                    r"total power \{cost\} or (?:more|greater): This Vehicle becomes an "
+                    r"artifact creature until end of turn\."),
+}
+_NUMBER_LINE = re.compile(r"^(Crew) (\d+)$")
 
 _LINE = re.compile(r"^(Equip|Fortify|Cycling|Unearth|Scavenge|Embalm|Eternalize|Transmute|"
                    r"Outlast|Level up|Basic landcycling|[A-Z][a-z]+cycling) "
@@ -108,6 +123,9 @@ def _typecycling(name: str) -> Keyword:
 
 def match_keyword(text: str) -> tuple[str, str, Keyword] | None:
     """(keyword, cost, definition) when a normalised line is a keyword read here."""
+    n = _NUMBER_LINE.match(text)
+    if n is not None:
+        return n.group(1), n.group(2), _NUMBERED[n.group(1)]
     m = _LINE.match(text)
     if m is None:
         return None

@@ -86,6 +86,13 @@ _REMINDERS = {
     "{Q} is the untap symbol.": re.compile(r"\{Q\}.*:"),
     'It\'s an artifact with "{T}, Sacrifice this artifact: Add one mana of any color."':
         re.compile(r"\bTreasure tokens?\b"),
+    'It\'s an artifact with "{T}, Sacrifice CARDNAME: Add one mana of any color."':
+        re.compile(r"\bTreasure token\b"),
+    'They\'re artifacts with "{T}, Sacrifice CARDNAME: Add one mana of any color."':
+        re.compile(r"\bTreasure tokens\b"),
+    # a keyword the ability grants, restated (CR 702.28b shadow)
+    "It can block or be blocked by only creatures with shadow.": re.compile(
+        r"\bgains? shadow\b"),
 }
 
 
@@ -177,9 +184,9 @@ def _read_targets(effect: str) -> list[dict[str, Any]] | None:
                 continue
             if render_target(spec) == lower and after in _AFTER_TARGET:
                 found = {**spec, "text": lower}
-                if "_suffix_first" in spec.get("filter", {}):
-                    found["filter"] = {k: v for k, v in spec["filter"].items()
-                                       if k != "_suffix_first"}
+                found = _strip_hints(found)
+                if found.get("filter") == {}:
+                    del found["filter"]
                 break
         if found is None:
             return None
@@ -206,10 +213,15 @@ def _effect_targets(unread: list[str], is_mana: bool, text: str,
     return found
 
 
+#: Keys the transform adds only for rendering the words back (word order, "you don't
+#: control", "from graveyards"): no meaning of their own.
+_HINTS = frozenset({"_suffix_first", "_dont_control", "_graveyards"})
+
+
 def _strip_hints(val: Any) -> Any:
-    """The data without the rendering's word-order hints (``_suffix_first``)."""
+    """The data without the rendering's hints (``_HINTS``)."""
     if isinstance(val, dict):
-        return {k: _strip_hints(v) for k, v in val.items() if k != "_suffix_first"}
+        return {k: _strip_hints(v) for k, v in val.items() if k not in _HINTS}
     if isinstance(val, list):
         return [_strip_hints(v) for v in val]
     return val

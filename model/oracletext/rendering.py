@@ -71,8 +71,9 @@ def render_filter(flt: Mapping[str, Any], *, plural: bool = False, noun: str = "
         adj.append("non" + str(s).lower())
     for s in flt.get("supertypes", []):
         adj.append(str(s).lower())
-    for c in flt.get("colors", []):
-        adj.append(_COLORS[c])
+    colors = [_COLORS[c] for c in flt.get("colors", [])]
+    if colors:
+        adj.append(" or ".join(colors))
     for s in flt.get("not_subtypes", []):
         adj.append("non-" + str(s))
     if flt.get("colorless"):
@@ -104,6 +105,8 @@ def render_filter(flt: Mapping[str, Any], *, plural: bool = False, noun: str = "
     out = " ".join([*adj, head])
     ctl = {"you": " you control", "opponent": " an opponent controls"}.get(
         str(flt.get("controller")), "")
+    if flt.get("_dont_control"):
+        ctl = " you don't control"
     after = _suffixes(flt)
     return out + (after + ctl if flt.get("_suffix_first") else ctl + after)
 
@@ -210,6 +213,12 @@ def render_cost(cost: str | Sequence[Any], any_number: bool = False) -> str:
         elif key == "tap_untapped":
             flt = {**arg.get("filter", {}), "tapped": False}
             out.append("Tap " + _counted(arg.get("count", 1), flt))
+        elif key == "tap_total_power":
+            flt = {k: v for k, v in arg.get("filter", {}).items() if k != "another"}
+            other = "other " if arg.get("filter", {}).get("another") else ""
+            out.append(f"Tap any number of {other}untapped "
+                       + render_filter(flt, plural=True)
+                       + f" with total power {arg['count']} or greater")
         elif key == "remove_counters" and arg.get("count") == "X" and any_number:
             out.append(f"Remove any number of {arg['counter']} counters from {SELF}")
         elif key == "remove_counters":
@@ -347,14 +356,18 @@ def render_target(spec: Mapping[str, Any]) -> str:
         if not flt:
             return "target spell"
         if set(flt) - {"types", "any_types", "subtypes", "colors", "not_colors",
-                       "not_types", "supertypes"}:
+                       "not_types", "supertypes", "controller", "_dont_control"}:
             raise ValueError("a spell filter")
+        ctl = {k: flt.pop(k) for k in ("controller", "_dont_control") if k in flt}
         words = render_filter(flt, noun="spell")
-        return "target " + (words if words.endswith("spell") else words + " spell")
+        words = words if words.endswith("spell") else words + " spell"
+        return "target " + words + render_filter(ctl)[len("permanent"):]
     n = spec.get("count", 1)
     if zone == "graveyard":
         whose = {"you": "your graveyard", "opponent": "an opponent's graveyard",
                  None: "a graveyard"}[flt.pop("controller", None)]
+        if flt.pop("_graveyards", False):
+            whose = "graveyards"
         after = _suffixes(flt)
         plain = {k: v for k, v in flt.items()
                  if k not in ("keywords", "not_keywords", "compare", "mana_value", "counter",

@@ -162,7 +162,8 @@ class ToData(Transformer[Token, Any]):
         return {"supertypes": ["Basic"]}
 
     def adj_color(self, c: list[Token]) -> Any:
-        return {"colors": [_COLORS[str(c[0])]]}
+        # "white or black": at least one of them (ObjectFilter.colors)
+        return {"colors": [_COLORS[str(t)] for t in c]}
 
     def adj_colorless(self, _: list[Any]) -> Any:
         return {"colorless": True}
@@ -201,6 +202,12 @@ class ToData(Transformer[Token, Any]):
 
     def you_control(self, _: list[Any]) -> Any:
         return {"controller": "you"}
+
+    def not_you_control(self, _: list[Any]) -> Any:
+        # "you don't control": controlled by another player, as "an opponent controls"
+        # is matched (there are no teams here: every other player is an opponent,
+        # CR 102.2); the hint keeps the words for rendering
+        return {"controller": "opponent", "_dont_control": True}
 
     def opponent_controls(self, _: list[Any]) -> Any:
         return {"controller": "opponent"}
@@ -291,6 +298,12 @@ class ToData(Transformer[Token, Any]):
         if flt.get("controller") != "you" or flt.get("tapped") is not None:
             raise Unreadable("tap untapped")
         return {"tap_untapped": part}
+
+    def cost_crew(self, c: list[Token]) -> Any:
+        # CR 702.122a: "Tap any number of other untapped creatures you control with total
+        # power N or greater"
+        return {"tap_total_power": {"count": int(c[0]), "filter": {
+            "types": ["creature"], "controller": "you", "another": True}}}
 
     def cost_remove_counters(self, c: list[Any]) -> Any:
         if isinstance(c[0], tuple):
@@ -539,6 +552,9 @@ class ToData(Transformer[Token, Any]):
 
     def gy_any(self, _: list[Any]) -> Any:
         return {}
+
+    def gy_any_plural(self, _: list[Any]) -> Any:
+        return {"_graveyards": True}
 
     def gy_you(self, _: list[Any]) -> Any:
         return {"controller": "you"}

@@ -36,6 +36,7 @@ CHOOSING = {
     CostKind.DISCARD: "hand",
     CostKind.EXILE_FROM_GRAVEYARD: "graveyard",
     CostKind.TAP_UNTAPPED: "battlefield",
+    CostKind.TAP_TOTAL_POWER: "battlefield",
     CostKind.REVEAL: "hand",
     CostKind.EXILE: "battlefield",
 }
@@ -113,7 +114,7 @@ def cost_candidates(act: Activation, part: CostPart) -> tuple[str, ...]:
     # The source is already spoken for when another part of the cost uses it.
     if part.kind in (CostKind.SACRIFICE, CostKind.EXILE):
         taken = act.has_sacrifice_self or (act.has_exile_self and act.is_permanent)
-    elif part.kind is CostKind.TAP_UNTAPPED:
+    elif part.kind in (CostKind.TAP_UNTAPPED, CostKind.TAP_TOTAL_POWER):
         taken = act.ab.tap or act.ab.untap
     elif part.kind in (CostKind.DISCARD, CostKind.REVEAL):
         taken = act.has_exile_self or act.has_discard_self
@@ -129,10 +130,11 @@ def _cost_candidates(act: Activation, part: CostPart) -> tuple[str, ...]:
     me = st.player(act.you)
     flt = part.filter
     out: list[str] = []
-    if part.kind in (CostKind.SACRIFICE, CostKind.TAP_UNTAPPED, CostKind.EXILE):
+    tapping = (CostKind.TAP_UNTAPPED, CostKind.TAP_TOTAL_POWER)
+    if part.kind in (CostKind.SACRIFICE, CostKind.EXILE, *tapping):
         chars = effective(st)
         for perm in me.battlefield:
-            if part.kind is CostKind.TAP_UNTAPPED and perm.tapped:
+            if part.kind in tapping and perm.tapped:
                 continue
             if matches(flt, chars[perm.id], perm, st, act.you, act.source_id):
                 out.append(perm.id)

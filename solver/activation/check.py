@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from manacheck.model import ActivatedAbility, GameState, ManaCost
+from manacheck.model import ActivatedAbility, CostKind, GameState, ManaCost
 from manacheck.model.conditions import CONDITION_KINDS, condition_holds
 
 from ..budget import EnumerationLimit
@@ -64,7 +64,8 @@ def check(
     unapplied_effects = unapplied_for_activation(state, object_id, you,
                                                  ab.mana_cost.mana_only)
     if any(c[0] != "mana_value" for t in ab.targets for c in t.filter.compare) or any(
-            c[0] != "mana_value" for p in ab.costs for c in p.filter.compare):
+            c[0] != "mana_value" for p in ab.costs for c in p.filter.compare) or any(
+            p.kind is CostKind.TAP_TOTAL_POWER for p in ab.costs):
         # "target creature with power 3 or less": the answer reads power and toughness
         # too (layer 7, CR 613.4), beyond what ACTIVATION reads.
         unapplied_effects += tuple(u for u in unapplied(state, ACTIVATION_PT, [object_id])

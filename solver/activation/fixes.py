@@ -289,7 +289,7 @@ def _choice_changes(problem: Problem) -> tuple[list[Candidate], int]:
                 what = "untapped " if kind is CostKind.TAP_UNTAPPED else ""
                 out.append(Candidate(
                     f"legal if you controlled one more {what}"
-                    f"{describe_filter(replace(flt, controller=None))}{with_mv}"
+                    f"{describe_filter(replace(flt, controller=None, another=False))}{with_mv}"
                     .replace("mana value X with mana value", "mana value"),
                     "118.3", Change("add_permanent", (("controller", player),
                                                       ("mana_value", mv),

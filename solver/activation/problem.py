@@ -25,12 +25,12 @@ import itertools
 import math
 from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 
-from manacheck.model import CostKind, Counters, Permanent
+from manacheck.model import CostKind, Counters, Permanent, effective
 from manacheck.model.placing import place_counters
 
 from .candidates import variables
 from .constraints import Constraint, iter_solutions
-from .core import Activation, Uses
+from .core import Activation, Uses, Var
 from .facts import self_spenders
 from .limits import DOMAIN_LIMIT, X_LIMIT, ActivationSearchLimit
 from .paying import Payer
@@ -125,6 +125,10 @@ class Problem:
             # A target variable's value is the tuple of objects chosen for that instance
             # of "target" (CR 115.3: distinct); a cost part's, the set of objects it uses.
             sizes: Sequence[int]
+            if v.kind == CostKind.TAP_TOTAL_POWER.value:
+                # CR 702.122a: any number of them, whose total power is at least N
+                domains[v.name] = self._total_power_choices(v)
+                continue
             if v.count == "X":
                 sizes = [x for x in x_dom if x <= len(v.candidates)]
             else:
@@ -157,6 +161,28 @@ class Problem:
         # instances may. Each TargetSpec is one instance, so no constraint between them.
         return domains, cons
 
+    def _total_power_choices(self, v: Var) -> list[Hashable]:
+        """The sets of candidates whose total power is ``v.count`` or greater (crew,
+        CR 702.122a; power as it is now, layer 7). A set that could pay it with fewer
+        objects is still a distinct way (it taps more creatures).
+
+        Raises
+        ------
+        ActivationSearchLimit
+            More than ``DOMAIN_LIMIT`` sets to look at.
+        """
+        assert isinstance(v.count, int)
+        if 2 ** len(v.candidates) > DOMAIN_LIMIT:
+            raise ActivationSearchLimit(
+                f"too many ways to choose the objects for '{v.label}' "
+                f"(2^{len(v.candidates)} sets; the limit is {DOMAIN_LIMIT:,}); the search "
+                f"stops here rather than run for ever")
+        chars = effective(self.act.state)
+        power = {c: max(chars[c].power or 0, 0) for c in v.candidates}
+        return [combo for n in range(len(v.candidates) + 1)
+                for combo in itertools.combinations(v.candidates, n)
+                if sum(power[c] for c in combo) >= v.count]
+
     def solutions(self) -> Iterator[dict[str, Hashable]]:
         """Every choice of targets, objects and X that fits together, lazily (the mana
         cost not yet asked)."""
@@ -172,7 +198,7 @@ class Problem:
                 continue
             if v.kind in (CostKind.SACRIFICE.value, CostKind.EXILE.value):
                 out.append((v.name, "soft"))
-            elif v.kind == CostKind.TAP_UNTAPPED.value:
+            elif v.kind in (CostKind.TAP_UNTAPPED.value, CostKind.TAP_TOTAL_POWER.value):
                 out.append((v.name, "tap"))
             else:
                 out.append((v.name, "hard"))

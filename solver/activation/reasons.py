@@ -22,12 +22,12 @@ from __future__ import annotations
 
 from dataclasses import replace as dataclass_replace
 
-from manacheck.model import CostKind, Counters, ObjectFilter, Permanent, Phase, Zone
+from manacheck.model import CostKind, Counters, ObjectFilter, Permanent, Phase, Zone, effective
 from manacheck.model.characteristics import tap_abilities_blocked
 from manacheck.model.conditions import condition_holds
 from manacheck.model.placing import place_counters
 
-from .core import Activation
+from .core import Activation, Var
 from .lookup import activated_abilities
 from .problem import Problem
 from .verdict import Reason
@@ -282,10 +282,23 @@ def choice_reasons(problem: Problem) -> list[Reason]:
     return var_reasons(problem) + _mana_reasons(problem)
 
 
+def _total_power_reason(problem: Problem, v: Var) -> list[Reason]:
+    """Crew N (CR 702.122a): the candidates' total power falls short of N."""
+    chars = effective(problem.act.state)
+    total = sum(max(chars[c].power or 0, 0) for c in v.candidates)
+    if total >= int(v.count):
+        return []
+    return [Reason("702.122a", f"can't pay '{v.label}': the untapped creatures that could "
+                               f"be tapped have total power {total}")]
+
+
 def var_reasons(problem: Problem) -> list[Reason]:
     """Each target and object-choosing cost part on its own (CR 601.2c, 118.3)."""
     reasons: list[Reason] = []
     for v in problem.vars:
+        if v.kind == CostKind.TAP_TOTAL_POWER.value:
+            reasons.extend(_total_power_reason(problem, v))
+            continue
         need = v.count if isinstance(v.count, int) and not v.up_to else 0
         if len(v.candidates) >= need:
             continue

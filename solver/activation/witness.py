@@ -37,6 +37,7 @@ def build_witness(problem: Problem, sol: Mapping[str, Hashable], payment: object
     field_of = {CostKind.DISCARD.value: "discarded", CostKind.SACRIFICE.value: "sacrificed",
                 CostKind.EXILE_FROM_GRAVEYARD.value: "exiled",
                 CostKind.TAP_UNTAPPED.value: "tapped", CostKind.REVEAL.value: "revealed",
+                CostKind.TAP_TOTAL_POWER.value: "tapped",
                 CostKind.EXILE.value: "exiled"}
     targets: list[str] = []
     for v in problem.vars:

@@ -103,6 +103,11 @@ def cost_label(part: CostPart, noun: str) -> str:
     n = _count_words(part.count)
     if part.kind is CostKind.TAP_UNTAPPED:
         return f"tap {'an ' if part.count == 1 else n}untapped {what}"
+    if part.kind is CostKind.TAP_TOTAL_POWER:
+        plain = describe_filter(replace(part.filter, another=False, controller=None), noun)
+        other = "other " if part.filter.another else ""
+        return (f"tap any number of {other}untapped {plain}s you control with total power "
+                f"{part.count} or greater")
     if part.kind is CostKind.EXILE_FROM_GRAVEYARD:
         where = "your graveyard" if part.filter.controller == "you" else "a graveyard"
         what = describe_filter(replace(part.filter, controller=None), noun)
