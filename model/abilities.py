@@ -135,9 +135,9 @@ class ObjectFilter:
     #: or ">=" ("N or greater"). An object without that characteristic (a noncreature's
     #: power) fails them (CR 208.3: only creatures have power and toughness).
     compare: tuple[tuple[str, str, int], ...] = ()
-    #: Its part in combat (CR 506.4): "attacking", "blocking" or "attacking_or_blocking".
-    #: (Not "blocked": a creature stays blocked after its blockers leave, CR 509.1h,
-    #: which the state file doesn't say.)
+    #: Its part in combat (CR 506.4): "attacking", "blocking", "attacking_or_blocking",
+    #: "blocked" or "unblocked" (an attacking creature, from the declare blockers step
+    #: on, CR 509.1h).
     combat: str | None = None
     #: At least one of these must hold too ("a black or artifact creature": types
     #: creature, any_of: [colors B], [types artifact]).
@@ -167,6 +167,11 @@ class CostKind(enum.Enum):
     #: tap any number of untapped permanents you control (the filter's) whose total
     #: power is ``count`` or greater (crew, CR 702.122a)
     TAP_TOTAL_POWER = "tap_total_power"
+    #: return N permanents you control (the filter's) to their owner's hand (ninjutsu's
+    #: "an unblocked attacking creature you control", CR 702.49a)
+    RETURN = "return"
+    RETURN_SELF = "return_self"  # return this permanent to its owner's hand
+    REVEAL_SELF = "reveal_self"  # reveal this card from your hand (ninjutsu, forecast)
 
 
 @dataclass(frozen=True, slots=True)
@@ -202,6 +207,12 @@ class CostPart:
             return f"Exile {n} card(s) from a graveyard"
         if k is CostKind.TAP_UNTAPPED:
             return f"Tap {n} untapped permanent(s) you control"
+        if k is CostKind.RETURN:
+            return f"Return {n} permanent(s) you control to their owner's hand"
+        if k is CostKind.RETURN_SELF:
+            return "Return this to its owner's hand"
+        if k is CostKind.REVEAL_SELF:
+            return "Reveal this card from your hand"
         if k is CostKind.TAP_TOTAL_POWER:
             return f"Tap untapped creatures you control with total power {n} or greater"
         if k is CostKind.EXILE:

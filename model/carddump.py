@@ -157,7 +157,7 @@ _PART_KEYS = {CostKind.SACRIFICE: "sacrifice", CostKind.DISCARD: "discard",
               CostKind.ADD_COUNTERS: "add_counters",
               CostKind.EXILE_FROM_GRAVEYARD: "exile_from_graveyard",
               CostKind.TAP_UNTAPPED: "tap_untapped", CostKind.REVEAL: "reveal",
-              CostKind.TAP_TOTAL_POWER: "tap_total_power",
+              CostKind.TAP_TOTAL_POWER: "tap_total_power", CostKind.RETURN: "return",
               CostKind.EXILE: "exile"}
 
 
@@ -171,6 +171,10 @@ def _part(c: CostPart) -> dict[str, Any]:
         return {"discard_hand": True}
     if k is CostKind.DISCARD_SELF:
         return {"discard_self": True}
+    if k is CostKind.RETURN_SELF:
+        return {"return_self": True}
+    if k is CostKind.REVEAL_SELF:
+        return {"reveal_self": True}
     if k is CostKind.PAY_LIFE:
         return {"pay_life": c.count}
     body: dict[str, Any] = {}

@@ -134,7 +134,7 @@ FILTER_KEYS = (
 #: What ``compare`` compares, and how (ObjectFilter.compare).
 COMPARED = ("power", "toughness", "mana_value")
 #: ``combat`` values (ObjectFilter.combat).
-COMBAT = ("attacking", "blocking", "attacking_or_blocking")
+COMBAT = ("attacking", "blocking", "attacking_or_blocking", "blocked", "unblocked")
 
 
 def _more_filter(v: Mapping[str, Any], path: str, kw: dict[str, Any]) -> None:
@@ -397,6 +397,7 @@ _COST_KINDS = {
     "exile_from_graveyard": CostKind.EXILE_FROM_GRAVEYARD,
     "tap_untapped": CostKind.TAP_UNTAPPED,
     "tap_total_power": CostKind.TAP_TOTAL_POWER,
+    "return": CostKind.RETURN,
     "reveal": CostKind.REVEAL,
     "exile": CostKind.EXILE,
 }
@@ -414,7 +415,9 @@ def parse_cost(v: Any, path: str) -> tuple[ManaCost, bool, bool, tuple[CostPart,
     ``{tap_untapped: {count: 1, filter: {types: [creature]}}}``,
     ``{tap_total_power: {count: 3, filter: {types: [creature], another: true}}}`` (crew 3:
     total power 3 or greater, CR 702.122a),
-    ``{exile: {count: 1, filter: {types: [creature], controller: you}}}``.
+    ``{exile: {count: 1, filter: {types: [creature], controller: you}}}``,
+    ``{return: {count: 1, filter: {types: [land], controller: you}}}`` (to its owner's
+    hand), ``{return_self: true}``, ``{reveal_self: true}`` (this card, from your hand).
     """
     items = v if isinstance(v, list) else [v]
     symbols: list[Any] = []
@@ -434,6 +437,10 @@ def parse_cost(v: Any, path: str) -> tuple[ManaCost, bool, bool, tuple[CostPart,
             parts.append(CostPart(CostKind.SACRIFICE_SELF))
         elif key == "exile_self":
             parts.append(CostPart(CostKind.EXILE_SELF))
+        elif key == "return_self":
+            parts.append(CostPart(CostKind.RETURN_SELF))
+        elif key == "reveal_self":
+            parts.append(CostPart(CostKind.REVEAL_SELF))
         elif key == "discard_hand":
             parts.append(CostPart(CostKind.DISCARD_HAND))
         elif key == "discard_self":
@@ -454,7 +461,8 @@ def parse_cost(v: Any, path: str) -> tuple[ManaCost, bool, bool, tuple[CostPart,
         else:
             raise CardFieldError(f"unknown cost part '{key}'", p,
                        suggest(str(key), [*_COST_KINDS, "exile_self", "discard_hand",
-                                               "discard_self"]))
+                                               "discard_self", "return_self",
+                                               "reveal_self"]))
     tap = any(s.kind is SymbolKind.TAP for s in symbols)
     untap = any(s.kind is SymbolKind.UNTAP for s in symbols)
     mana = ManaCost(tuple(s for s in symbols if s.is_mana))

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from .abilities import Ability, ActivatedAbility, ObjectFilter, SpendRestriction
 from .cards import CardDefinition
 from .mana import ManaType
-from .state import Card, GameState, Permanent, StackItem
+from .state import Card, GameState, Permanent, Phase, StackItem
 
 __all__ = ["Characteristics", "bind_restriction", "characteristics", "matches", "printed"]
 
@@ -175,19 +175,25 @@ def _value_of(chars: Characteristics, what: str) -> int | None:
     return chars.power if what == "power" else chars.toughness
 
 
-def _in_combat(flt: str, obj: Permanent | Card | StackItem) -> bool:
-    """CR 506.4: attacking and blocking creatures (as the state file declares them)."""
+def _in_combat(flt: str, obj: Permanent | Card | StackItem, state: GameState) -> bool:
+    """CR 506.4: attacking and blocking creatures, as the state file declares them; CR
+    509.1h: from the declare blockers step on, an attacking creature is blocked or
+    unblocked (before blockers are declared it is neither)."""
     if not isinstance(obj, Permanent):
         return False
     if flt == "attacking":
         return obj.attacking
     if flt == "blocking":
         return obj.blocking
-    return obj.attacking or obj.blocking
+    if flt == "attacking_or_blocking":
+        return obj.attacking or obj.blocking
+    if not obj.attacking or state.turn.phase in (Phase.DECLARE_ATTACKERS,):
+        return False
+    return obj.blocked if flt == "blocked" else not obj.blocked
 
 
 def _matches_more(flt: ObjectFilter, chars: Characteristics,
-                  obj: Permanent | Card | StackItem) -> bool:
+                  obj: Permanent | Card | StackItem, state: GameState) -> bool:
     """The filter's keyword, color, token, counter, comparison and combat parts."""
     if flt.keywords and not flt.keywords <= chars.keywords:
         return False
@@ -206,7 +212,7 @@ def _matches_more(flt: ObjectFilter, chars: Characteristics,
         v = _value_of(chars, what)
         if v is None or (v > n if op == "<=" else v < n):
             return False
-    return flt.combat is None or _in_combat(flt.combat, obj)
+    return flt.combat is None or _in_combat(flt.combat, obj, state)
 
 
 def matches(
@@ -267,7 +273,7 @@ def matches(
         not isinstance(obj, Permanent) or bool(obj.counters) != flt.has_counters
     ):
         return False
-    if not _matches_more(flt, chars, obj):
+    if not _matches_more(flt, chars, obj, state):
         return False
     if flt.any_of and not any(matches(f, chars, obj, state, you, source_id, bindings)
                               for f in flt.any_of):

@@ -164,6 +164,10 @@ class Permanent:
     #: CR 509.1: declared as a blocker this combat (from the declare blockers step on;
     #: it stays a blocking creature if the creature it blocks leaves combat).
     blocking: bool = False
+    #: CR 509.1h: an attacking creature that became blocked this combat (it stays
+    #: blocked after its blockers leave). From the declare blockers step on, an
+    #: attacking creature not marked blocked is unblocked.
+    blocked: bool = False
 
     @property
     def name(self) -> str:

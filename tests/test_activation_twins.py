@@ -108,7 +108,8 @@ def test_the_fields_twins_are_judged_on_are_all_known() -> None:
     # added there too.
     assert [f.name for f in dataclasses.fields(Permanent)] == [
         "id", "card", "controller", "owner", "tapped", "summoning_sick", "counters",
-        "chosen", "token", "attached_to", "timestamp", "attacking", "blocking"]
+        "chosen", "token", "attached_to", "timestamp", "attacking", "blocking",
+        "blocked"]
     assert {f.name for f in dataclasses.fields(GameState)} == {
         "players", "turn", "stack", "cards", "activated_this_turn", "events", "source",
         "effects"}

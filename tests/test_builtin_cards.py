@@ -241,6 +241,12 @@ def expected_cost_kinds(cost: str) -> set[CostKind]:
             kinds.add(CostKind.EXILE)
         elif part.startswith("Exile "):
             kinds.add(CostKind.EXILE_SELF)
+        elif re.match(r"Return (a|an|one) .* you control to its owner's hand", part):
+            kinds.add(CostKind.RETURN)
+        elif re.fullmatch(r"Return .+ to its owner's hand", part):
+            kinds.add(CostKind.RETURN_SELF)
+        elif re.fullmatch(r"Reveal .+ from your hand", part):
+            kinds.add(CostKind.REVEAL_SELF)
         else:
             assert re.fullmatch(r"(\{[^}]+\})+", part), f"unread cost part {part!r}"
     return kinds

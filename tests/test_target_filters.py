@@ -66,6 +66,9 @@ B = "battlefield"
      {"zone": "graveyard", "filter": {"not_types": ["creature"], "types": ["artifact"],
                                       "compare": [["mana_value", "<=", 1]],
                                       "controller": "you"}}),
+    ("{1}{W}, {T}: Prevent all damage that would be dealt by target blocked creature "
+     "this turn.", "Benalish Missionary",
+     {"zone": B, "filter": {"combat": "blocked", "types": ["creature"]}}),
     ("{2}, Sacrifice Nihil Spellbomb: Exile target player's graveyard.",
      "Nihil Spellbomb", {"zone": "player"}),
 ])
@@ -84,10 +87,6 @@ def test_a_target_with_its_qualifiers_is_read_as_derived_by_hand(
     ("{1}{B}, Sacrifice Vile Requiem: Destroy up to X target nonblack creatures, where X "
      "is the number of verse counters on Vile Requiem. They can't be regenerated.",
      "Vile Requiem"),
-    # "blocked" isn't in the state file (a creature stays blocked after its blockers
-    # leave, CR 509.1h): not read.
-    ("{W}: Prevent all damage that would be dealt by target blocked creature this turn.",
-     "Benalish Missionary"),
     # a relation to the source
     ("{1}{B}: Destroy target creature blocking Knight of Dusk.", "Knight of Dusk"),
 ])
@@ -341,3 +340,82 @@ def test_crew_is_read_from_the_pool_with_its_reminder() -> None:
     assert read_line("Crew 2 (Tap any number of creatures you control with total power 3 "
                      "or more: This Vehicle becomes an artifact creature until end of "
                      "turn.)", "Test Cart").status == "unread"  # a wrong reminder
+
+
+_NINJA = {"name": "Test Ninja", "mana_cost": "{3}{U}", "types": ["Creature"],
+          "subtypes": ["Ninja"], "power": 2, "toughness": 2,
+          "abilities": [read_line("Ninjutsu {1}{U}", "Test Ninja").ability]}
+
+
+@pytest.mark.parametrize(("battlefield", "phase", "legal", "ways"), [
+    # an unblocked attacker after blockers are declared (CR 702.49a, 509.1h)
+    ([{"card": "Grizzly Bears", "attacking": True, "tapped": True}], "declare_blockers",
+     True, 1),
+    # before blockers are declared no attacker is unblocked yet (CR 702.49c)
+    ([{"card": "Grizzly Bears", "attacking": True, "tapped": True}], "declare_attackers",
+     False, 0),
+    # a blocked attacker stays blocked (CR 509.1h)
+    ([{"card": "Grizzly Bears", "attacking": True, "blocked": True}], "declare_blockers",
+     False, 0),
+    # two unblocked attackers: two ways, in the combat damage step too
+    ([{"card": "Grizzly Bears", "attacking": True},
+      {"card": "Grizzly Bears", "id": "b2", "attacking": True}], "combat_damage", True, 2),
+    # a creature that isn't attacking can't be returned for it
+    (["Grizzly Bears"], "postcombat_main", False, 0),
+])
+def test_ninjutsu_returns_an_unblocked_attacker(battlefield: list[Any], phase: str,
+                                                 legal: bool, ways: int) -> None:
+    s = load_state_data({
+        "turn": {"active_player": "Alice", "phase": phase},
+        "players": {"Alice": {"battlefield": ["Island", "Island", *battlefield],
+                              "hand": ["Test Ninja"]}, "Bob": {}},
+        "cards": [_NINJA]})
+    v = can_activate(s, "Test Ninja", 1, "Alice", find_fixes=False)
+    assert not v.undecided
+    assert (v.legal, v.ways) == (legal, ways)
+    if legal:
+        assert v.witness is not None
+        assert v.witness.revealed == ("Test Ninja",) and len(v.witness.returned) == 1
+    else:
+        assert any("unblocked attacking creature" in r.message for r in v.reasons)
+
+
+def test_an_attacker_tapped_for_mana_may_then_be_returned() -> None:
+    # CR 601.2g: mana abilities are activated before costs are paid, so an untapped
+    # attacking Llanowar Elves (vigilance, say) pays {G} and is then returned.
+    s = load_state_data({
+        "turn": {"active_player": "Alice", "phase": "declare_blockers"},
+        "players": {"Alice": {"battlefield": ["Island", {"card": "Llanowar Elves",
+                                                         "attacking": True}],
+                              "hand": ["Test Ninja"]}, "Bob": {}},
+        "cards": [_NINJA]})
+    v = can_activate(s, "Test Ninja", 1, "Alice", find_fixes=False)
+    assert v.legal and v.witness is not None and v.witness.returned == ("Llanowar Elves",)
+
+
+def test_returning_a_land_as_a_cost() -> None:
+    # Floodbringer: "{2}, Return a land you control to its owner's hand: Tap target
+    # land." Two lands: one taps for mana and is returned (CR 601.2g) with the other
+    # paying the rest; as the target, either land (targets are chosen first, CR 601.2c).
+    s = _board(["Floodbringer", "Island", "Island"], [])
+    assert _ways(s, "Floodbringer")[0]
+    s = _board(["Floodbringer"], ["Island"])
+    v = can_activate(s, "Floodbringer", 1, "Alice", find_fixes=False)
+    assert not v.legal and any(r.rule == "118.3" for r in v.reasons)
+
+
+@pytest.mark.parametrize(("entry", "phase", "message"), [
+    ({"card": "Grizzly Bears", "blocked": True}, "declare_blockers",
+     "only an attacking creature becomes blocked"),
+    ({"card": "Grizzly Bears", "blocked": True, "attacking": True}, "declare_attackers",
+     "attackers become blocked in the declare blockers step"),
+])
+def test_blocked_is_checked(entry: dict[str, Any], phase: str, message: str,
+                            tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    f = tmp_path / "combat.json"
+    f.write_text(json.dumps({"turn": {"active_player": "Alice", "phase": phase},
+                             "players": {"Alice": {"battlefield": [entry]}, "Bob": {}}}))
+    assert main(["produce", str(f), "Grizzly Bears"]) == 2
+    assert message in capsys.readouterr().err

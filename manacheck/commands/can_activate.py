@@ -47,7 +47,7 @@ def witness_text(w: Witness) -> str:
         parts.append(f"X={w.x}")
     for label, objs in (("tap", w.tapped), ("untap", w.untapped), ("discard", w.discarded),
                         ("sacrifice", w.sacrificed), ("exile", w.exiled),
-                        ("reveal", w.revealed)):
+                        ("reveal", w.revealed), ("return to hand", w.returned)):
         if objs:
             parts.append(f"{label} " + ", ".join(objs))
     for obj, kind, n in w.counters_removed:

@@ -8,7 +8,8 @@ A line of a card's oracle text is one of:
   305.6, read from the type line, its reminder text checked);
 * another **activated ability** ("[Cost]: [Effect]", CR 602.1a), or a keyword ability
   that is one (equip, cycling and its variants, crew, ninjutsu, level up, outlast,
-  reconfigure, unearth, embalm, eternalize, scavenge, transmute, fortify: CR 702);
+  reconfigure, unearth, embalm, eternalize, scavenge, transmute, fortify: CR 702;
+  not retrace, a static ability that lets a card be cast, CR 702.81a);
 * **other**: static and triggered abilities, keywords, spell text.
 
 Counted as read: a mana ability only when every part of it was derived and rendered
@@ -42,7 +43,7 @@ __all__ = ["ACTIVATED_KEYWORDS", "Coverage", "FaceText", "coverage", "describe",
 ACTIVATED_KEYWORDS = re.compile(
     r"^(Equip|Cycling|[A-Z][a-z]+cycling|Basic landcycling|Crew|Ninjutsu|Level up|Outlast|"
     r"Reconfigure|Unearth|Embalm|Eternalize|Scavenge|Transmute|Fortify|Transfigure|"
-    r"Encore|Boast|Adapt|Monstrosity|Forecast|Bloodrush|Auraswap|Retrace)"
+    r"Encore|Boast|Adapt|Monstrosity|Forecast|Bloodrush|Auraswap)"
     r"(?= \{| \d| —|—| X|$| \()")
 _MANA = re.compile(r"^[^\"]*?: (?:[^\"]*\. )?Add ")
 _SYMBOLS = re.compile(r"\{[^}]+\}")

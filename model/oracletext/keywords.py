@@ -12,9 +12,10 @@ creature {1}" stay unread).
 
 Rules
 -----
-CR 702.6a equip, 702.122a crew, 702.29a cycling, 702.29e typecycling, 702.53a transmute, 702.67a
-fortify, 702.84a unearth, 702.87a level up, 702.97a scavenge, 702.107a outlast,
-702.128a embalm, 702.129a eternalize. CR 207.2: reminder text.
+CR 702.6a equip, 702.122a crew, 702.49a ninjutsu, 702.29a cycling, 702.29e
+typecycling, 702.53a transmute, 702.67a fortify, 702.84a unearth, 702.87a level up,
+702.97a scavenge, 702.107a outlast, 702.128a embalm, 702.129a eternalize. CR 207.2:
+reminder text.
 """
 
 from __future__ import annotations
@@ -87,6 +88,12 @@ KEYWORDS: dict[str, Keyword] = {
     "Outlast": Keyword("{cost}, {T}: Put a +1/+1 counter on CARDNAME. " + _SORCERY,
                        r"\{cost\}, \{T\}: Put a \+1/\+1 counter on CARDNAME\. Outlast only "
                        r"as a sorcery\."),
+    "Ninjutsu": Keyword("{cost}, Reveal CARDNAME from your hand, Return an unblocked "
+                        "attacking creature you control to its owner's hand: Put CARDNAME "
+                        "onto the battlefield from your hand tapped and attacking.",
+                        r"\{cost\}, Return an unblocked attacker you control to hand: Put "
+                        r"(?:this card|CARDNAME) onto the battlefield from your hand tapped "
+                        r"and attacking\.", zone="hand"),
     "Level up": Keyword("{cost}: Put a level counter on CARDNAME. " + _SORCERY,
                         r"\{cost\}: Put a level counter on (?:CARDNAME|this)\. Level up "
                         r"only as a sorcery\."),
@@ -104,7 +111,7 @@ _NUMBERED: dict[str, Keyword] = {
 _NUMBER_LINE = re.compile(r"^(Crew) (\d+)$")
 
 _LINE = re.compile(r"^(Equip|Fortify|Cycling|Unearth|Scavenge|Embalm|Eternalize|Transmute|"
-                   r"Outlast|Level up|Basic landcycling|[A-Z][a-z]+cycling) "
+                   r"Outlast|Level up|Ninjutsu|Basic landcycling|[A-Z][a-z]+cycling) "
                    r"((?:\{[0-9WUBRGCXS/]+\})+)$")
 
 

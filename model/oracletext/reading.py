@@ -215,7 +215,7 @@ def _effect_targets(unread: list[str], is_mana: bool, text: str,
 
 #: Keys the transform adds only for rendering the words back (word order, "you don't
 #: control", "from graveyards"): no meaning of their own.
-_HINTS = frozenset({"_suffix_first", "_dont_control", "_graveyards"})
+_HINTS = frozenset({"_suffix_first", "_dont_control", "_graveyards", "_and_attacking"})
 
 
 def _strip_hints(val: Any) -> Any:

@@ -57,6 +57,8 @@ def render_filter(flt: Mapping[str, Any], *, plural: bool = False, noun: str = "
     combat = flt.get("combat")
     if combat is not None:
         adj.append(str(combat).replace("_", " "))
+        if flt.get("_and_attacking"):
+            adj.append("attacking")
     if flt.get("tapped") is False:
         adj.append("untapped")
     elif flt.get("tapped") is True:
@@ -204,6 +206,13 @@ def render_cost(cost: str | Sequence[Any], any_number: bool = False) -> str:
             out.append("Discard " + _card_phrase(arg.get("filter", {}), arg.get("count", 1)))
         elif key == "exile_self":
             out.append(f"Exile {SELF} from your {{zone}}")
+        elif key == "reveal_self":
+            out.append(f"Reveal {SELF} from your hand")
+        elif key == "return_self":
+            out.append(f"Return {SELF} to its owner's hand")
+        elif key == "return":
+            out.append("Return " + _counted(arg.get("count", 1), arg.get("filter", {}))
+                       + " to its owner's hand")
         elif key == "exile_from_graveyard":
             flt = dict(arg.get("filter", {}))
             if flt.pop("controller", None) != "you":

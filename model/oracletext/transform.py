@@ -109,6 +109,12 @@ class ToData(Transformer[Token, Any]):
     def adj_blocking(self, _: list[Any]) -> Any:
         return {"combat": "blocking"}
 
+    def adj_blocked(self, _: list[Any]) -> Any:
+        return {"combat": "blocked"}
+
+    def adj_unblocked(self, _: list[Any]) -> Any:
+        return {"combat": "unblocked"}
+
     def adj_non(self, c: list[Token]) -> Any:
         word = str(c[0])[3:]
         if word in _COLORS:
@@ -216,6 +222,11 @@ class ToData(Transformer[Token, Any]):
         out: dict[str, Any] = {}
         for part in c:
             for k, v in part.items():
+                if k == "combat" and out.get(k) in ("blocked", "unblocked") \
+                        and v == "attacking":
+                    # "unblocked attacking creature": blocked or not, it is attacking
+                    out["_and_attacking"] = True
+                    continue
                 if k in out:
                     if isinstance(v, list) and k in ("not_types", "supertypes", "colors",
                                                      "not_colors", "not_supertypes",
@@ -304,6 +315,19 @@ class ToData(Transformer[Token, Any]):
         # power N or greater"
         return {"tap_total_power": {"count": int(c[0]), "filter": {
             "types": ["creature"], "controller": "you", "another": True}}}
+
+    def cost_reveal_self(self, _: list[Any]) -> Any:
+        return {"reveal_self": True, "_zone": "hand"}
+
+    def cost_return_self(self, _: list[Any]) -> Any:
+        return {"return_self": True}
+
+    def cost_return(self, c: list[Any]) -> Any:
+        # "Return a land you control to its owner's hand": only what you control
+        part = self._counted(c)
+        if part.get("filter", {}).get("controller") != "you" or part["count"] != 1:
+            raise Unreadable("return what you don't control, or more than one")
+        return {"return": part}
 
     def cost_remove_counters(self, c: list[Any]) -> Any:
         if isinstance(c[0], tuple):

@@ -138,7 +138,7 @@ def _check_references(b: Builder, players: list[Player], stack: list[StackItem],
                       f"{b.paths[perm.id]}.attached_to", suggest(perm.attached_to, ids))
             elif perm.attached_to is not None:
                 _check_attachment(b, perm)
-            if perm.attacking or perm.blocking:
+            if perm.attacking or perm.blocking or perm.blocked:
                 _check_combat(b, perm, turn)
     for s in stack:
         if s.source is not None and s.source in ids and (s.ability or s.trigger):
@@ -171,6 +171,14 @@ def _check_combat(b: Builder, perm: Permanent, turn: Turn) -> None:
             b.c.add(f"'{perm.id}' is attacking but {perm.controller} isn't the active "
                     "player: only the active player attacks (CR 506.2, 508.1a)",
                     f"{path}.attacking")
+    if perm.blocked and not perm.attacking:
+        b.c.add(f"'{perm.id}' is blocked but isn't attacking: only an attacking creature "
+                "becomes blocked (CR 509.1h)", f"{path}.blocked", "add attacking: true")
+    elif perm.blocked and step not in _ATTACK_STEPS[1:]:
+        b.c.add(f"'{perm.id}' is blocked during the {step.value.replace('_', ' ')} step: "
+                "attackers become blocked in the declare blockers step (CR 509.1h)",
+                f"{path}.blocked",
+                "set turn.phase to declare_blockers, combat_damage or end_of_combat")
     if not perm.blocking:
         return
     if perm.attacking:

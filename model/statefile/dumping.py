@@ -41,6 +41,8 @@ def _perm_data(perm: Permanent) -> Any:
         d["attacking"] = True
     if perm.blocking:
         d["blocking"] = True
+    if perm.blocked:
+        d["blocked"] = True
     return d
 
 

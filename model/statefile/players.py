@@ -28,7 +28,8 @@ __all__ = ["CARD_KEYS", "PERMANENT_KEYS", "PLAYER_KEYS", "build_mana_pool", "bui
 
 PLAYER_KEYS = ("life", "hand", "battlefield", "graveyard", "exile", "library_size", "mana_pool")
 PERMANENT_KEYS = ("card", "id", "tapped", "summoning_sick", "counters", "chosen", "token",
-                  "attached_to", "owner", "timestamp", "attacking", "blocking")
+                  "attached_to", "owner", "timestamp", "attacking", "blocking",
+                  "blocked")
 CARD_KEYS = ("card", "id")
 
 
@@ -143,6 +144,7 @@ def build_permanent(b: Builder, entry: Any, path: str,
         timestamp=int(stamp) if stamp is not None else None,
         attacking=b.bool_field(entry, "attacking", path),
         blocking=b.bool_field(entry, "blocking", path),
+        blocked=b.bool_field(entry, "blocked", path),
     )
 
 

@@ -37,6 +37,7 @@ CHOOSING = {
     CostKind.EXILE_FROM_GRAVEYARD: "graveyard",
     CostKind.TAP_UNTAPPED: "battlefield",
     CostKind.TAP_TOTAL_POWER: "battlefield",
+    CostKind.RETURN: "battlefield",
     CostKind.REVEAL: "hand",
     CostKind.EXILE: "battlefield",
 }
@@ -112,8 +113,9 @@ def cost_candidates(act: Activation, part: CostPart) -> tuple[str, ...]:
         raw = _cost_candidates(act, part)
         cache[key] = raw
     # The source is already spoken for when another part of the cost uses it.
-    if part.kind in (CostKind.SACRIFICE, CostKind.EXILE):
-        taken = act.has_sacrifice_self or (act.has_exile_self and act.is_permanent)
+    if part.kind in (CostKind.SACRIFICE, CostKind.EXILE, CostKind.RETURN):
+        taken = act.has_sacrifice_self or act.has_return_self or (
+            act.has_exile_self and act.is_permanent)
     elif part.kind in (CostKind.TAP_UNTAPPED, CostKind.TAP_TOTAL_POWER):
         taken = act.ab.tap or act.ab.untap
     elif part.kind in (CostKind.DISCARD, CostKind.REVEAL):
@@ -131,7 +133,7 @@ def _cost_candidates(act: Activation, part: CostPart) -> tuple[str, ...]:
     flt = part.filter
     out: list[str] = []
     tapping = (CostKind.TAP_UNTAPPED, CostKind.TAP_TOTAL_POWER)
-    if part.kind in (CostKind.SACRIFICE, CostKind.EXILE, *tapping):
+    if part.kind in (CostKind.SACRIFICE, CostKind.EXILE, CostKind.RETURN, *tapping):
         chars = effective(st)
         for perm in me.battlefield:
             if part.kind in tapping and perm.tapped:

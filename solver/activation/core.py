@@ -119,6 +119,12 @@ class Activation:
     def has_sacrifice_self(self) -> bool:
         return any(c.kind is CostKind.SACRIFICE_SELF for c in self.ab.costs)
 
+    @functools.cached_property
+    def has_return_self(self) -> bool:
+        """"Return this to its owner's hand": like sacrificing it, it leaves as the cost
+        is paid (it may be tapped for mana first, CR 601.2g)."""
+        return any(c.kind is CostKind.RETURN_SELF for c in self.ab.costs)
+
     def source_key(self, flt: ObjectFilter) -> str | None:
         """The source, when the filter's answer depends on which object is looking."""
         return self.source_id if looks_at_source(flt) else None

@@ -82,7 +82,7 @@ class Payer:
         if self.act.ab.tap or self.act.ab.untap:
             src = frozenset({self.act.source_id})
             return Uses(src, frozenset(), src if self.act.ab.tap else frozenset())
-        if self.act.has_sacrifice_self or self.act.has_exile_self:
+        if self.act.has_sacrifice_self or self.act.has_exile_self or self.act.has_return_self:
             return Uses(frozenset(),
                         frozenset({self.act.source_id}) & self_spenders(self.act.state))
         return Uses(frozenset(), frozenset())

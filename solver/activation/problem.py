@@ -196,7 +196,8 @@ class Problem:
         for v in self.vars:
             if v.kind == "target":
                 continue
-            if v.kind in (CostKind.SACRIFICE.value, CostKind.EXILE.value):
+            if v.kind in (CostKind.SACRIFICE.value, CostKind.EXILE.value,
+                          CostKind.RETURN.value):
                 out.append((v.name, "soft"))
             elif v.kind in (CostKind.TAP_UNTAPPED.value, CostKind.TAP_TOTAL_POWER.value):
                 out.append((v.name, "tap"))

@@ -75,7 +75,8 @@ def twin_key(state: GameState, perm: Permanent, number: int) -> Hashable | None:
         return None
     return (perm.card.name, id(perm.card), perm.controller, perm.owner, perm.tapped,
             perm.summoning_sick, perm.counters, perm.chosen, perm.token, perm.attached_to,
-            perm.timestamp, perm.attacking, perm.blocking, effective(state)[perm.id], number)
+            perm.timestamp, perm.attacking, perm.blocking, perm.blocked,
+            effective(state)[perm.id], number)
 
 
 def for_twin(verdict: Verdict, twin: str) -> Verdict | None:

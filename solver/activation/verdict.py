@@ -94,6 +94,8 @@ class Witness:
     payment: object | None = None
     #: (object, counter kind, number) put on as a cost ([+1]: CR 606.4).
     counters_added: tuple[tuple[str, str, int], ...] = ()
+    #: permanents returned to their owner's hand as a cost (ninjutsu, CR 702.49a)
+    returned: tuple[str, ...] = ()
 
     def swapped(self, a: str, b: str) -> Witness:
         """This witness with objects ``a`` and ``b`` exchanged everywhere (the payment
@@ -113,7 +115,8 @@ class Witness:
             untapped=sw(self.untapped), revealed=sw(self.revealed),
             counters_removed=tuple((sw((o,))[0], k, n) for o, k, n in self.counters_removed),
             life_paid=self.life_paid, payment=pay,
-            counters_added=tuple((sw((o,))[0], k, n) for o, k, n in self.counters_added))
+            counters_added=tuple((sw((o,))[0], k, n) for o, k, n in self.counters_added),
+            returned=sw(self.returned))
 
     def to_data(self) -> dict[str, Any]:
         return {
@@ -132,6 +135,7 @@ class Witness:
             **({"counters_added": [{"object": o, "counter": k, "number": n}
                                    for o, k, n in self.counters_added]}
                if self.counters_added else {}),
+            **({"returned": list(self.returned)} if self.returned else {}),
         }
 
 

@@ -33,11 +33,11 @@ def build_witness(problem: Problem, sol: Mapping[str, Hashable], payment: object
     ab = act.ab
     picks: dict[str, list[str]] = {k: [] for k in
                                    ("discarded", "sacrificed", "exiled", "tapped",
-                                    "revealed")}
+                                    "revealed", "returned")}
     field_of = {CostKind.DISCARD.value: "discarded", CostKind.SACRIFICE.value: "sacrificed",
                 CostKind.EXILE_FROM_GRAVEYARD.value: "exiled",
                 CostKind.TAP_UNTAPPED.value: "tapped", CostKind.REVEAL.value: "revealed",
-                CostKind.TAP_TOTAL_POWER.value: "tapped",
+                CostKind.TAP_TOTAL_POWER.value: "tapped", CostKind.RETURN.value: "returned",
                 CostKind.EXILE.value: "exiled"}
     targets: list[str] = []
     for v in problem.vars:
@@ -60,6 +60,10 @@ def build_witness(problem: Problem, sol: Mapping[str, Hashable], payment: object
             picks["discarded"].insert(0, act.source_id)
         elif part.kind is CostKind.EXILE_SELF:
             picks["exiled"].insert(0, act.source_id)
+        elif part.kind is CostKind.RETURN_SELF:
+            picks["returned"].insert(0, act.source_id)
+        elif part.kind is CostKind.REVEAL_SELF:
+            picks["revealed"].insert(0, act.source_id)
         elif part.kind is CostKind.DISCARD_HAND:
             spent = {u.object for u in getattr(payment, "activations", ())
                      if getattr(u, "zone", "") == "hand"}
@@ -78,7 +82,8 @@ def build_witness(problem: Problem, sol: Mapping[str, Hashable], payment: object
         targets=tuple(targets), x=x, discarded=tuple(picks["discarded"]),
         sacrificed=tuple(picks["sacrificed"]), exiled=tuple(picks["exiled"]),
         tapped=tuple(tapped), untapped=(act.source_id,) if ab.untap else (),
-        revealed=tuple(picks["revealed"]), counters_removed=tuple(counters),
+        revealed=tuple(picks["revealed"]), returned=tuple(picks["returned"]),
+        counters_removed=tuple(counters),
         life_paid=life, payment=payment, counters_added=tuple(added),
     )
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from manacheck.model import ActivatedAbility, CostKind, CostPart, ObjectFilter
+from manacheck.model.english import with_article
 
 __all__ = ["ability_text", "cost_label", "describe_filter", "zone_noun"]
 
@@ -62,7 +63,8 @@ def describe_filter(flt: ObjectFilter, noun: str = "permanent") -> str:
     elif flt.token is False:
         words.insert(0, "nontoken")
     if flt.combat is not None:
-        words.insert(0, flt.combat.replace("_", " "))
+        words.insert(0, {"blocked": "blocked attacking", "unblocked": "unblocked attacking"}
+                     .get(flt.combat, flt.combat.replace("_", " ")))
     if flt.name:
         words.append(f"named {flt.name}")
     if flt.mana_value is not None:
@@ -112,6 +114,9 @@ def cost_label(part: CostPart, noun: str) -> str:
         where = "your graveyard" if part.filter.controller == "you" else "a graveyard"
         what = describe_filter(replace(part.filter, controller=None), noun)
         return f"exile {n}{what} from {where}"
+    if part.kind is CostKind.RETURN:
+        one = with_article(what) if part.count == 1 else n + what
+        return f"return {one} to its owner's hand"
     verb = {CostKind.SACRIFICE: "sacrifice", CostKind.DISCARD: "discard",
             CostKind.REVEAL: "reveal", CostKind.EXILE: "exile"}.get(part.kind, "pay")
     return f"{verb} {n}{what}"
