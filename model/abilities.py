@@ -133,8 +133,9 @@ class ObjectFilter:
     #: Comparisons of a characteristic with a number, each (characteristic, op, n):
     #: characteristic is "power", "toughness" or "mana_value"; op "<=" ("N or less")
     #: or ">=" ("N or greater"). An object without that characteristic (a noncreature's
-    #: power) fails them (CR 208.3: only creatures have power and toughness).
-    compare: tuple[tuple[str, str, int], ...] = ()
+    #: power) fails them (CR 208.3: only creatures have power and toughness). n may be a
+    #: variable ("power X or less"), bound as ``mana_value`` is; unbound it matches.
+    compare: tuple[tuple[str, str, int | str], ...] = ()
     #: Its part in combat (CR 506.4): "attacking", "blocking", "attacking_or_blocking",
     #: "blocked" or "unblocked" (an attacking creature, from the declare blockers step
     #: on, CR 509.1h).

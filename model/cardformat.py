@@ -158,10 +158,10 @@ def _more_filter(v: Mapping[str, Any], path: str, kw: dict[str, Any]) -> None:
             p = f"{path}.compare[{i}]"
             if (not isinstance(item, list | tuple) or len(item) != 3
                     or item[0] not in COMPARED or item[1] not in ("<=", ">=")
-                    or isinstance(item[2], bool) or not isinstance(item[2], int)):
+                    or isinstance(item[2], bool) or not isinstance(item[2], int | str)):
                 raise CardFieldError("expected [power|toughness|mana_value, <= or >=, a "
-                                     "number]", p)
-            out.append((str(item[0]), str(item[1]), int(item[2])))
+                                     "number or a variable such as X]", p)
+            out.append((str(item[0]), str(item[1]), item[2]))
         kw["compare"] = tuple(out)
 
 

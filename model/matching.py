@@ -193,7 +193,8 @@ def _in_combat(flt: str, obj: Permanent | Card | StackItem, state: GameState) ->
 
 
 def _matches_more(flt: ObjectFilter, chars: Characteristics,
-                  obj: Permanent | Card | StackItem, state: GameState) -> bool:
+                  obj: Permanent | Card | StackItem, state: GameState,
+                  bindings: Mapping[str, int] | None) -> bool:
     """The filter's keyword, color, token, counter, comparison and combat parts."""
     if flt.keywords and not flt.keywords <= chars.keywords:
         return False
@@ -208,7 +209,13 @@ def _matches_more(flt: ObjectFilter, chars: Characteristics,
     if flt.counter is not None and (not isinstance(obj, Permanent)
                                     or obj.counters[flt.counter] == 0):
         return False
-    for what, op, n in flt.compare:
+    for what, op, bound in flt.compare:
+        if isinstance(bound, str):
+            if bindings is None or bound not in bindings:
+                continue  # an unbound variable matches anything
+            n = bindings[bound]
+        else:
+            n = bound
         v = _value_of(chars, what)
         if v is None or (v > n if op == "<=" else v < n):
             return False
@@ -273,7 +280,7 @@ def matches(
         not isinstance(obj, Permanent) or bool(obj.counters) != flt.has_counters
     ):
         return False
-    if not _matches_more(flt, chars, obj, state):
+    if not _matches_more(flt, chars, obj, state, bindings):
         return False
     if flt.any_of and not any(matches(f, chars, obj, state, you, source_id, bindings)
                               for f in flt.any_of):

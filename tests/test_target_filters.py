@@ -419,3 +419,54 @@ def test_blocked_is_checked(entry: dict[str, Any], phase: str, message: str,
                              "players": {"Alice": {"battlefield": [entry]}, "Bob": {}}}))
     assert main(["produce", str(f), "Grizzly Bears"]) == 2
     assert message in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("line", "ways", "witness"), [
+    # X ∈ {0..3} (three Swamps); power X or less: X=2 the Bears, X=3 the Bears or the
+    # Giant: three ways (CR 107.3, 601.2b-c: X is chosen, then the target)
+    ("{X}, {T}: Destroy target creature with power X or less.", 3, (("Hill Giant",), 3)),
+    # {X}{X}{1}: X ≤ 1; mana value X: only X=1 has a target, Sol Ring
+    ("{X}{X}{1}: Destroy target artifact or creature with mana value X.", 1,
+     (("Sol Ring",), 1)),
+])
+def test_a_target_compared_with_x(line: str, ways: int,
+                                  witness: tuple[tuple[str, ...], int]) -> None:
+    assert read_line(line, "Test Src").status == "partial"
+    src = {"name": "Test Src", "mana_cost": "{3}", "types": ["Artifact"],
+           "abilities": [read_line(line, "Test Src").ability]}
+    s = _board(["Test Src", "Swamp", "Swamp", "Swamp"],
+               ["Grizzly Bears", "Hill Giant", "Sol Ring"], cards=[src])
+    v = can_activate(s, "Test Src", 1, "Alice", find_fixes=False)
+    assert v.legal and v.ways == ways and not v.undecided
+    assert v.witness is not None and (v.witness.targets, v.witness.x) == witness
+
+
+def test_x_the_effect_defines_is_not_read_in_a_target() -> None:
+    assert read_line("{T}: Destroy target creature with power X or less, where X is the "
+                     "number of lands you control.", "Test Src").status == "unread"
+
+
+def test_forecast_is_read_as_the_rules_define_it() -> None:
+    """CR 702.57a: "Activate only during your upkeep and only once each turn", from the
+    hand (the card is revealed from it)."""
+    line = ("Forecast — {2}{W}, Reveal Piercing Rays from your hand: Tap target untapped "
+            "creature. (Activate only during your upkeep and only once each turn.)")
+    r = read_line(line, "Piercing Rays")
+    assert r.status == "partial" and r.ability is not None
+    ab = r.ability["activated"]
+    assert ab["zone"] == "hand" and ab["once_each_turn"] is True
+    assert ab["condition"] == {"kind": "your_upkeep"}
+    cards = [{"name": "Test Rays", "mana_cost": "{5}{W}", "types": ["Sorcery"],
+              "abilities": [read_line(line.replace("Piercing Rays", "Test Rays"),
+                                      "Test Rays").ability]}]
+    for phase, legal in (("upkeep", True), ("precombat_main", False)):
+        s = load_state_data({
+            "turn": {"active_player": "Alice", "phase": phase},
+            "players": {"Alice": {"battlefield": ["Plains", "Plains", "Plains"],
+                                  "hand": ["Test Rays"]},
+                        "Bob": {"battlefield": ["Grizzly Bears"]}}, "cards": cards})
+        v = can_activate(s, "Test Rays", 1, "Alice", find_fixes=False)
+        assert v.legal is legal and not v.undecided, (phase, v.reasons)
+    # a reminder that isn't forecast's own leaves it unread
+    assert read_line(line.replace("only once each turn", "twice"), "Piercing Rays"
+                     ).status == "unread"

@@ -44,7 +44,7 @@ from lark import Lark
 from lark.exceptions import LarkError
 
 from .keywords import Keyword, match_keyword, reminder_ok
-from .normal import SELF, normalise
+from .normal import SELF, Normalised, normalise
 from .rendering import render_activated, render_target
 from .transform import ToData, Unreadable
 
@@ -194,6 +194,43 @@ def _read_targets(effect: str) -> list[dict[str, Any]] | None:
     return out
 
 
+def _special(line: str, norm: Normalised, word: re.Match[str] | None) -> Reading | None:
+    """A keyword line (``keywords``), forecast, or another keyword written like an
+    ability word: read or refused here, or None for an ordinary line."""
+    text = norm.text
+    kw = match_keyword(text)
+    if kw is not None:
+        return _read_keyword(line, text, norm.reminders, *kw)
+    if word and word.group(1) == "Forecast":
+        return _read_forecast(line, text, text[word.end():], norm.reminders)
+    if word and word.group(1) in _DASH_KEYWORDS:
+        return Reading("unread", why=f"{word.group(1)} is a keyword with restrictions of "
+                       "its own, not an ability word", normalised=text)
+    return None
+
+
+def _read_forecast(line: str, text: str, body: str, reminders: tuple[str, ...]) -> Reading:
+    """CR 702.57a: "Forecast — [Activated ability]" means "[Activated ability]. Activate
+    only during your upkeep and only once each turn." It is revealed from the hand, so
+    the ability's cost says so and it works from there (CR 702.57b)."""
+    loose = [r for r in reminders
+             if r != "Activate only during your upkeep and only once each turn."]
+    if loose:
+        return Reading("unread", why=f"reminder text not checked: ({loose[0]})",
+                       normalised=text)
+    inner = read_line(body)
+    ab = dict(inner.ability["activated"]) if inner.ability is not None else {}
+    if inner.status == "unread" or ab.get("zone") != "hand" or "condition" in ab \
+            or "once_each_turn" in ab or "timing" in ab:
+        why = inner.why or "forecast: not a revealed card's ability with no restriction"
+        return Reading("unread", why=f"Forecast: {why}", normalised=text)
+    ab.update({"condition": {"kind": "your_upkeep"}, "once_each_turn": True,
+               "text": line.strip()})
+    return Reading(inner.status, {"activated": ab}, template="keyword Forecast",
+                   unread=inner.unread, normalised=text,
+                   rendered="Forecast — " + inner.rendered, targets=inner.targets)
+
+
 def _effect_targets(unread: list[str], is_mana: bool, text: str,
                     cost_text: str) -> list[dict[str, Any]] | Reading:
     """The targets of the effect sentences not read, or why the line stays unread."""
@@ -205,7 +242,7 @@ def _effect_targets(unread: list[str], is_mana: bool, text: str,
     if is_mana and found:
         return Reading("unread", why="a mana ability with a target (CR 605.1a)",
                        normalised=text)
-    if any(t.get("count") == "X" for t in found) and (
+    if any(t.get("count") == "X" or _names_x(t.get("filter", {})) for t in found) and (
             "where X is" in text or "X" not in cost_text):
         # "up to X target permanents, where X is …": X isn't chosen with the cost
         return Reading("unread", why="a number of targets the effect defines",
@@ -216,6 +253,11 @@ def _effect_targets(unread: list[str], is_mana: bool, text: str,
 #: Keys the transform adds only for rendering the words back (word order, "you don't
 #: control", "from graveyards"): no meaning of their own.
 _HINTS = frozenset({"_suffix_first", "_dont_control", "_graveyards", "_and_attacking"})
+
+
+def _names_x(flt: dict[str, Any]) -> bool:
+    """Whether a target filter holds X ("with mana value X", "power X or less")."""
+    return flt.get("mana_value") == "X" or any(c[2] == "X" for c in flt.get("compare", []))
 
 
 def _strip_hints(val: Any) -> Any:
@@ -291,13 +333,10 @@ def read_line(line: str, name: str = "") -> Reading:
     """
     norm = normalise(line, name)
     text = norm.text
-    kw = match_keyword(text)
-    if kw is not None:
-        return _read_keyword(line, text, norm.reminders, *kw)
     word = _ABILITY_WORD.match(text)
-    if word and word.group(1) in _DASH_KEYWORDS:
-        return Reading("unread", why=f"{word.group(1)} is a keyword with restrictions of "
-                       "its own, not an ability word", normalised=text)
+    special = _special(line, norm, word)
+    if special is not None:
+        return special
     body = text[word.end():] if word else text
     colon = _top_colon(body)
     if colon <= 0 or body.startswith("["):

@@ -124,7 +124,7 @@ def _suffixes(flt: Mapping[str, Any]) -> str:
     for what, op, n in flt.get("compare", []):
         out += (f" with {str(what).replace('_', ' ')} {n} or "
                 f"{'less' if op == '<=' else 'greater'}")
-    if isinstance(flt.get("mana_value"), int):
+    if flt.get("mana_value") is not None:
         out += f" with mana value {flt['mana_value']}"
     if flt.get("counter") is not None:
         out += " with " + with_article(f"{flt['counter']} counter") + " on it"

@@ -139,6 +139,12 @@ class ToData(Transformer[Token, Any]):
     def with_compare(self, c: list[Token]) -> Any:
         return {"compare": [[str(c[0]), "<=" if str(c[2]) == "less" else ">=", int(c[1])]]}
 
+    def with_compare_x(self, c: list[Token]) -> Any:
+        return {"compare": [[str(c[0]), "<=" if str(c[1]) == "less" else ">=", "X"]]}
+
+    def with_mv_x(self, _: list[Any]) -> Any:
+        return {"mana_value": "X"}
+
     def with_mv_compare(self, c: list[Token]) -> Any:
         return {"compare": [["mana_value", "<=" if str(c[1]) == "less" else ">=",
                              int(c[0])]]}

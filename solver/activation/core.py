@@ -18,6 +18,7 @@ before costs are paid (what :class:`Uses` records).
 from __future__ import annotations
 
 import functools
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from manacheck.model import (
@@ -101,11 +102,13 @@ class Activation:
             self._mv_cache[object_id] = mv
         return mv
 
-    def matches(self, flt: ObjectFilter, object_id: str) -> bool:
-        """Whether the object fits the filter, as the player and this source see it."""
+    def matches(self, flt: ObjectFilter, object_id: str,
+                bindings: Mapping[str, int] | None = None) -> bool:
+        """Whether the object fits the filter, as the player and this source see it
+        (``bindings`` gives variables such as X their values)."""
         chars = object_characteristics(self.state, object_id)
         return matches(flt, chars, self.state.get(object_id), self.state, self.you,
-                       self.source_id)
+                       self.source_id, bindings)
 
     @functools.cached_property
     def has_exile_self(self) -> bool:

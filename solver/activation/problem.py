@@ -51,7 +51,8 @@ class Problem:
         self._x_domain: tuple[int, ...] | None = None
         self.vars, self.untargetable = variables(act)
         self.x_vars = [v for v in self.vars
-                       if v.filter.mana_value == "X" or v.count == "X"]
+                       if v.filter.mana_value == "X" or v.count == "X"
+                       or any(c[2] == "X" for c in v.filter.compare)]
         ability = act.ab
         self.uses_x = (bool(self.x_vars) or ability.mana_cost.has_variable
                        or any(c.count == "X" for c in ability.costs))
@@ -148,6 +149,8 @@ class Problem:
                 cons.append((lambda sel, x: len(sel) == x, (v.name, "X")))
             if v.filter.mana_value == "X":
                 cons.append((_mv_equals(self.act), (v.name, "X")))
+            if any(c[2] == "X" for c in v.filter.compare):
+                cons.append((_compares_with_x(self.act, v), (v.name, "X")))
         # An object can't be sacrificed, discarded, exiled or tapped twice by two parts
         # of the same kind (CR 118.3: the resource is gone once used).
         by_kind: dict[str, list[str]] = {}
@@ -240,6 +243,17 @@ class Problem:
         x = sol.get("X", 0)
         assert isinstance(x, int)
         return x
+
+
+def _compares_with_x(act: Activation, v: Var) -> Callable[[tuple[str, ...], int], bool]:
+    """The constraint "every object chosen has power (toughness, mana value) X or less
+    (greater)" (CR 208, 202.3), with the filter's other parts already met."""
+    players = frozenset(act.state.player_names)
+    flt = v.filter
+
+    def every(sel: tuple[str, ...], x: int) -> bool:
+        return all(o not in players and act.matches(flt, o, {"X": x}) for o in sel)
+    return every
 
 
 def _mv_equals(act: Activation) -> Callable[[tuple[str, ...], int], bool]:
