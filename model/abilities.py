@@ -173,6 +173,7 @@ class CostKind(enum.Enum):
     RETURN = "return"
     RETURN_SELF = "return_self"  # return this permanent to its owner's hand
     REVEAL_SELF = "reveal_self"  # reveal this card from your hand (ninjutsu, forecast)
+    PAY_ENERGY = "pay_energy"  # pay {E} ``count`` times (CR 107.14)
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,6 +213,8 @@ class CostPart:
             return f"Return {n} permanent(s) you control to their owner's hand"
         if k is CostKind.RETURN_SELF:
             return "Return this to its owner's hand"
+        if k is CostKind.PAY_ENERGY:
+            return "Pay " + "{E}" * int(n)
         if k is CostKind.REVEAL_SELF:
             return "Reveal this card from your hand"
         if k is CostKind.TAP_TOTAL_POWER:

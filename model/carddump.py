@@ -175,6 +175,8 @@ def _part(c: CostPart) -> dict[str, Any]:
         return {"return_self": True}
     if k is CostKind.REVEAL_SELF:
         return {"reveal_self": True}
+    if k is CostKind.PAY_ENERGY:
+        return {"pay_energy": c.count}
     if k is CostKind.PAY_LIFE:
         return {"pay_life": c.count}
     body: dict[str, Any] = {}

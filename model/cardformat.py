@@ -417,7 +417,8 @@ def parse_cost(v: Any, path: str) -> tuple[ManaCost, bool, bool, tuple[CostPart,
     total power 3 or greater, CR 702.122a),
     ``{exile: {count: 1, filter: {types: [creature], controller: you}}}``,
     ``{return: {count: 1, filter: {types: [land], controller: you}}}`` (to its owner's
-    hand), ``{return_self: true}``, ``{reveal_self: true}`` (this card, from your hand).
+    hand), ``{return_self: true}``, ``{reveal_self: true}`` (this card, from your
+    hand), ``{pay_energy: 2}`` ({E}{E}, CR 107.14).
     """
     items = v if isinstance(v, list) else [v]
     symbols: list[Any] = []
@@ -445,6 +446,10 @@ def parse_cost(v: Any, path: str) -> tuple[ManaCost, bool, bool, tuple[CostPart,
             parts.append(CostPart(CostKind.DISCARD_HAND))
         elif key == "discard_self":
             parts.append(CostPart(CostKind.DISCARD_SELF))
+        elif key == "pay_energy":
+            if isinstance(arg, bool) or not isinstance(arg, int) or arg < 1:
+                raise CardFieldError("pay_energy needs a number of {E} (1 or more)", p)
+            parts.append(CostPart(CostKind.PAY_ENERGY, count=arg))
         elif key == "pay_life":
             if isinstance(arg, bool) or not isinstance(arg, int) or arg < 0:
                 raise CardFieldError("pay_life needs a number", p)
@@ -462,7 +467,7 @@ def parse_cost(v: Any, path: str) -> tuple[ManaCost, bool, bool, tuple[CostPart,
             raise CardFieldError(f"unknown cost part '{key}'", p,
                        suggest(str(key), [*_COST_KINDS, "exile_self", "discard_hand",
                                                "discard_self", "return_self",
-                                               "reveal_self"]))
+                                               "reveal_self", "pay_energy"]))
     tap = any(s.kind is SymbolKind.TAP for s in symbols)
     untap = any(s.kind is SymbolKind.UNTAP for s in symbols)
     mana = ManaCost(tuple(s for s in symbols if s.is_mana))

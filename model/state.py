@@ -274,6 +274,8 @@ class Player:
     exile: tuple[Card, ...] = ()
     library_size: int = 0
     mana_pool: ManaPool = ManaPool()
+    #: energy counters the player has (CR 107.14: {E} is paid by removing one)
+    energy: int = 0
 
 
 @dataclass(frozen=True, slots=True)

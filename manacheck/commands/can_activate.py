@@ -50,6 +50,8 @@ def witness_text(w: Witness) -> str:
                         ("reveal", w.revealed), ("return to hand", w.returned)):
         if objs:
             parts.append(f"{label} " + ", ".join(objs))
+    if w.energy_paid:
+        parts.append("pay " + "{E}" * w.energy_paid)
     for obj, kind, n in w.counters_removed:
         parts.append(f"remove {n} {kind} counter(s) from {obj}")
     for obj, kind, n in w.counters_added:

@@ -198,6 +198,8 @@ def render_cost(cost: str | Sequence[Any], any_number: bool = False) -> str:
             out.append("Sacrifice " + _counted(arg.get("count", 1), flt))
         elif key == "pay_life":
             out.append(f"Pay {arg} life")
+        elif key == "pay_energy":
+            out.append("Pay " + "{E}" * int(arg))
         elif key == "discard_self":
             out.append(f"Discard {SELF}")
         elif key == "discard_hand":

@@ -272,6 +272,13 @@ class ToData(Transformer[Token, Any]):
     def cost_life(self, c: list[Token]) -> Any:
         return {"pay_life": int(c[0])}
 
+    def cost_energy(self, c: list[Token]) -> Any:
+        # CR 107.14: "Pay {E}{E}" removes two energy counters from you
+        text = str(c[0])
+        if not re.fullmatch(r"(\{E\})+", text):
+            raise Unreadable(f"pay {text}")
+        return {"pay_energy": text.count("{E}")}
+
     def cost_sacrifice_self(self, _: list[Any]) -> Any:
         return {"sacrifice": "self"}
 

@@ -88,6 +88,8 @@ def dump_state(state: GameState) -> dict[str, Any]:
                             else {"card": o.card.name, "id": o.id} for o in objs]
         if p.library_size:
             pd["library_size"] = p.library_size
+        if p.energy:
+            pd["energy"] = p.energy
         players[p.name] = pd
     out: dict[str, Any] = {
         "turn": {"active_player": state.turn.active_player, "phase": state.turn.phase.value,

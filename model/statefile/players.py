@@ -26,7 +26,8 @@ from .problems import check_keys, suggest
 __all__ = ["CARD_KEYS", "PERMANENT_KEYS", "PLAYER_KEYS", "build_mana_pool", "build_permanent",
            "build_player", "build_zone_card"]
 
-PLAYER_KEYS = ("life", "hand", "battlefield", "graveyard", "exile", "library_size", "mana_pool")
+PLAYER_KEYS = ("life", "hand", "battlefield", "graveyard", "exile", "library_size", "mana_pool",
+               "energy")
 PERMANENT_KEYS = ("card", "id", "tapped", "summoning_sick", "counters", "chosen", "token",
                   "attached_to", "owner", "timestamp", "attacking", "blocking",
                   "blocked")
@@ -45,6 +46,11 @@ def build_player(b: Builder, name: str, d: Any, path: str) -> Player | None:
         b.c.add(f"life must be a whole number (it may be negative, CR 119), got "
                 f"{life!r}", f"{path}.life")
         life = 20
+    energy = d.get("energy", 0)
+    if not small_int(energy) or energy < 0:
+        b.c.add(f"energy must be a whole number ≥ 0 (energy counters, CR 107.14), got "
+                f"{energy!r}", f"{path}.energy")
+        energy = 0
     lib = d.get("library_size", 0)
     if not small_int(lib) or lib < 0:
         b.c.add(f"library_size must be a whole number ≥ 0, got {lib!r}",
@@ -63,6 +69,7 @@ def build_player(b: Builder, name: str, d: Any, path: str) -> Player | None:
     return Player(
         name=name,
         life=life,
+        energy=energy,
         hand=tuple(zones["hand"]),
         battlefield=tuple(zones["battlefield"]),
         graveyard=tuple(zones["graveyard"]),

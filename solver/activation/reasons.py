@@ -196,15 +196,20 @@ def _status_reasons(act: Activation) -> list[Reason]:
 
 def _resource_reasons(act: Activation) -> list[Reason]:
     """CR 119.4: paying life needs a life total at least the amount (0 is always
-    payable, 119.4b); CR 118.3: removing counters needs them, and putting counters
-    needs a permanent that can have them put on it (Tatterkite ruling 2008-05-01: "You
-    can't pay a cost that includes putting a counter on Tatterkite"; Blightbeetle
-    ruling 2019-07-12: such a cost "can't be paid")."""
+    payable, 119.4b); CR 107.14: paying {E} needs an energy counter for each; CR 118.3:
+    removing counters needs them, and putting counters needs a permanent that can have
+    them put on it (Tatterkite ruling 2008-05-01: "You can't pay a cost that includes
+    putting a counter on Tatterkite"; Blightbeetle ruling 2019-07-12: such a cost "can't
+    be paid")."""
     perm = act.obj if isinstance(act.obj, Permanent) else None
     name = act.obj.name
     reasons: list[Reason] = []
     life = act.state.player(act.you).life
+    energy = act.state.player(act.you).energy
     for part in act.ab.costs:
+        if part.kind is CostKind.PAY_ENERGY and energy < int(part.count):
+            reasons.append(Reason("107.14", f"can't pay {'{E}' * int(part.count)} with "
+                                            f"{energy} energy"))
         if part.kind is CostKind.PAY_LIFE and isinstance(part.count, int) \
                 and part.count > 0 and life < part.count:
             reasons.append(Reason("119.4", f"can't pay {part.count} life with a life total "

@@ -96,6 +96,8 @@ class Witness:
     counters_added: tuple[tuple[str, str, int], ...] = ()
     #: permanents returned to their owner's hand as a cost (ninjutsu, CR 702.49a)
     returned: tuple[str, ...] = ()
+    #: energy counters paid ({E}, CR 107.14)
+    energy_paid: int = 0
 
     def swapped(self, a: str, b: str) -> Witness:
         """This witness with objects ``a`` and ``b`` exchanged everywhere (the payment
@@ -116,7 +118,7 @@ class Witness:
             counters_removed=tuple((sw((o,))[0], k, n) for o, k, n in self.counters_removed),
             life_paid=self.life_paid, payment=pay,
             counters_added=tuple((sw((o,))[0], k, n) for o, k, n in self.counters_added),
-            returned=sw(self.returned))
+            returned=sw(self.returned), energy_paid=self.energy_paid)
 
     def to_data(self) -> dict[str, Any]:
         return {
@@ -136,6 +138,7 @@ class Witness:
                                    for o, k, n in self.counters_added]}
                if self.counters_added else {}),
             **({"returned": list(self.returned)} if self.returned else {}),
+            **({"energy_paid": self.energy_paid} if self.energy_paid else {}),
         }
 
 

@@ -53,6 +53,7 @@ def build_witness(problem: Problem, sol: Mapping[str, Hashable], payment: object
     counters: list[tuple[str, str, int]] = []
     added: list[tuple[str, str, int]] = []
     life = 0
+    energy = 0
     for part in ab.costs:
         if part.kind is CostKind.SACRIFICE_SELF:
             picks["sacrificed"].insert(0, act.source_id)
@@ -69,6 +70,8 @@ def build_witness(problem: Problem, sol: Mapping[str, Hashable], payment: object
                      if getattr(u, "zone", "") == "hand"}
             picks["discarded"].extend(c.id for c in act.state.player(act.you).hand
                                       if c.id != act.source_id and c.id not in spent)
+        elif part.kind is CostKind.PAY_ENERGY:
+            energy += int(part.count)
         elif part.kind is CostKind.PAY_LIFE:
             life += part.count if isinstance(part.count, int) else (x or 0)
         elif part.kind is CostKind.REMOVE_COUNTERS:
@@ -84,6 +87,6 @@ def build_witness(problem: Problem, sol: Mapping[str, Hashable], payment: object
         tapped=tuple(tapped), untapped=(act.source_id,) if ab.untap else (),
         revealed=tuple(picks["revealed"]), returned=tuple(picks["returned"]),
         counters_removed=tuple(counters),
-        life_paid=life, payment=payment, counters_added=tuple(added),
+        life_paid=life, payment=payment, counters_added=tuple(added), energy_paid=energy,
     )
 
