@@ -470,3 +470,49 @@ def test_forecast_is_read_as_the_rules_define_it() -> None:
     # a reminder that isn't forecast's own leaves it unread
     assert read_line(line.replace("only once each turn", "twice"), "Piercing Rays"
                      ).status == "unread"
+
+
+@pytest.mark.parametrize(("phase", "attacking", "legal", "rule"), [
+    ("declare_attackers", True, True, None),
+    ("declare_attackers", False, False, "602.1b"),  # CR 506.4: it isn't attacking
+    ("precombat_main", False, False, "602.1b"),
+])
+def test_activate_only_if_this_is_attacking(phase: str, attacking: bool, legal: bool,
+                                            rule: str | None) -> None:
+    line = "{W}: Tap target creature. Activate only if Test Knight is attacking."
+    knight = {"name": "Test Knight", "mana_cost": "{2}{W}", "types": ["Creature"],
+              "power": 2, "toughness": 2, "abilities": [read_line(line, "Test Knight")
+                                                         .ability]}
+    s = _board([{"card": "Test Knight", "attacking": attacking}, "Plains"],
+               ["Grizzly Bears"], phase, cards=[knight])
+    v = can_activate(s, "Test Knight", 1, "Alice", find_fixes=False)
+    assert v.legal is legal and not v.undecided
+    if rule:
+        assert [r.rule for r in v.reasons] == [rule]
+
+
+def test_activate_only_during_the_declare_blockers_step() -> None:
+    line = "{T}: Target creature gets +1/+1 until end of turn. Activate only during the " \
+           "declare blockers step."
+    r = read_line(line, "Test")
+    assert r.ability is not None
+    assert r.ability["activated"]["condition"] == {"kind": "declare_blockers_step"}
+    card = {"name": "Test Scout", "mana_cost": "{W}", "types": ["Creature"], "power": 1,
+            "toughness": 1, "abilities": [r.ability]}
+    for phase, legal in (("declare_blockers", True), ("declare_attackers", False),
+                         ("combat_damage", False)):
+        s = _board(["Test Scout"], [], phase, active="Bob", cards=[card])
+        assert can_activate(s, "Test Scout", 1, "Alice", find_fixes=False).legal is legal
+
+
+def test_exiling_the_permanent_itself_as_a_cost() -> None:
+    # Feldon's Cane: "{T}, Exile Feldon's Cane: Shuffle your graveyard into your
+    # library." From the battlefield (the default zone): no "from your ..." words.
+    r = read_line("{T}, Exile Feldon's Cane: Shuffle your graveyard into your library.",
+                  "Feldon's Cane")
+    assert r.status == "partial" and r.ability is not None
+    assert r.ability["activated"]["cost"] == ["{T}", {"exile_self": True}]
+    assert "zone" not in r.ability["activated"]
+    s = _board(["Feldon's Cane"], [])
+    v = can_activate(s, "Feldon's Cane", 1, "Alice", find_fixes=False)
+    assert v.legal and v.witness is not None and v.witness.exiled == ("Feldon's Cane",)

@@ -420,7 +420,8 @@ def read_line(line: str, name: str = "") -> Reading:
     cost_out: list[Any] = []
     for c in costs:
         if isinstance(c, dict) and "_zone" in c:
-            zone = c["_zone"]
+            if c["_zone"] != "battlefield":  # (the battlefield is the default zone)
+                zone = c["_zone"]
             c = {k: v for k, v in c.items() if k != "_zone"}
         if isinstance(c, dict) and "discard_self" in c:
             zone = zone or "hand"

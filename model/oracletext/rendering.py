@@ -207,7 +207,7 @@ def render_cost(cost: str | Sequence[Any], any_number: bool = False) -> str:
         elif key == "discard":
             out.append("Discard " + _card_phrase(arg.get("filter", {}), arg.get("count", 1)))
         elif key == "exile_self":
-            out.append(f"Exile {SELF} from your {{zone}}")
+            out.append(f"Exile {SELF}{{from_zone}}")
         elif key == "reveal_self":
             out.append(f"Reveal {SELF} from your hand")
         elif key == "return_self":
@@ -331,6 +331,10 @@ def _condition(cond: Mapping[str, Any]) -> str:
         return f"Activate only if {_NUMBERS[cond['count']]} or more cards are in your graveyard."
     if kind == "during_combat":
         return "Activate only during combat."
+    if kind == "source_attacking":
+        return f"Activate only if {SELF} is attacking."
+    if kind == "declare_blockers_step":
+        return "Activate only during the declare blockers step."
     if kind == "opponents_turn":
         return "Activate only during an opponent's turn."
     if kind == "controls_at_least":
@@ -417,8 +421,9 @@ def render_activated(ab: Mapping[str, Any], *, singular_spells: bool = False) ->
         removed = next((p["remove_counters"]["counter"] for p in parts
                         if isinstance(p, dict) and "remove_counters" in p), "")
     cost = render_cost(ab["cost"], any_number=bool(removed))
-    if "{zone}" in cost:
-        cost = cost.replace("{zone}", str(ab.get("zone", "")))
+    if "{from_zone}" in cost:
+        zone = ab.get("zone")
+        cost = cost.replace("{from_zone}", f" from your {zone}" if zone else "")
     sentences: list[str] = []
     if ab.get("mana") is not None:
         sentences.append(render_mana(ab["mana"], singular_spells, removed))

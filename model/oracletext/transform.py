@@ -329,6 +329,10 @@ class ToData(Transformer[Token, Any]):
         return {"tap_total_power": {"count": int(c[0]), "filter": {
             "types": ["creature"], "controller": "you", "another": True}}}
 
+    def cost_exile_self_permanent(self, _: list[Any]) -> Any:
+        # "Exile this artifact": the permanent itself, from the battlefield
+        return {"exile_self": True, "_zone": "battlefield"}
+
     def cost_reveal_self(self, _: list[Any]) -> Any:
         return {"reveal_self": True, "_zone": "hand"}
 
@@ -484,6 +488,12 @@ class ToData(Transformer[Token, Any]):
 
     def only_your_upkeep(self, _: list[Any]) -> Any:
         return ("condition", {"kind": "your_upkeep"})
+
+    def only_if_attacking(self, _: list[Any]) -> Any:
+        return ("condition", {"kind": "source_attacking"})
+
+    def only_declare_blockers(self, _: list[Any]) -> Any:
+        return ("condition", {"kind": "declare_blockers_step"})
 
     def only_during_combat(self, _: list[Any]) -> Any:
         return ("condition", {"kind": "during_combat"})

@@ -274,6 +274,12 @@ def _condition_reasons(act: Activation) -> list[Reason]:
         return [Reason("602.1b", f"activate only during combat ({turn}; CR 506.1)")]
     if cond.kind == "opponents_turn":
         return [Reason("602.1b", f"activate only during an opponent's turn ({turn})")]
+    if cond.kind == "source_attacking":
+        return [Reason("602.1b", f"activate only if {act.obj.name} is attacking (it isn't; "
+                                 "CR 506.4)")]
+    if cond.kind == "declare_blockers_step":
+        return [Reason("602.1b", f"activate only during the declare blockers step ({turn}; "
+                                 "CR 509)")]
     return [Reason("602.1b", "activate only during your turn")]
 
 
