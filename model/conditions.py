@@ -37,7 +37,8 @@ __all__ = ["CONDITION_KINDS", "chosen_production", "condition_holds", "devotion"
 CONDITION_KINDS = ("hand_size_less_than", "controls_at_least", "your_turn",
                    "source_has_counter", "your_turn_before_end_step", "your_upkeep",
                    "during_combat", "opponents_turn", "your_turn_before_attackers",
-                   "graveyard_at_least", "source_attacking", "declare_blockers_step")
+                   "graveyard_at_least", "source_attacking", "declare_blockers_step",
+                   "source_attacked_this_turn")
 #: The steps of a turn before attackers are declared (CR 500.1, 508.1).
 _BEFORE_ATTACKERS = (Phase.UNTAP, Phase.UPKEEP, Phase.DRAW, Phase.PRECOMBAT_MAIN,
                      Phase.BEGINNING_OF_COMBAT)
@@ -87,6 +88,10 @@ def condition_holds(state: GameState, cond: Condition, player: str, source: str
     if cond.kind == "source_attacking":  # "only if this is attacking" (CR 506.4)
         perm = state.get(source) if source in state else None
         return isinstance(perm, Permanent) and perm.attacking, 0
+    if cond.kind == "source_attacked_this_turn":  # boast (CR 702.142a, 508.1)
+        perm = state.get(source) if source in state else None
+        return isinstance(perm, Permanent) and (perm.attacking
+                                                or perm.attacked_this_turn), 0
     if cond.kind == "declare_blockers_step":  # "during the declare blockers step" (509)
         return state.turn.phase is Phase.DECLARE_BLOCKERS, 0
     if cond.kind == "source_has_counter":  # "if this has a luck counter on it"

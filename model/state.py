@@ -168,6 +168,9 @@ class Permanent:
     #: blocked after its blockers leave). From the declare blockers step on, an
     #: attacking creature not marked blocked is unblocked.
     blocked: bool = False
+    #: CR 508.1: it was declared as an attacker this turn (boast, CR 702.142a); an
+    #: attacking creature has.
+    attacked_this_turn: bool = False
 
     @property
     def name(self) -> str:

@@ -251,9 +251,9 @@ UNREAD = [
     ("{T}: Add {G}. (This is wrong reminder text.)", "Test Land"),
     # An ability that works from exile (CR 113.6m) isn't read: no question asks there.
     ("{2}: Return Test Exile from exile to your hand.", "Test Exile"),
-    # Boast is a keyword, not an ability word: its restriction is in the rules (CR
-    # 702.142a), whether or not the line prints the reminder.
-    ("Boast — {1}{R}: Test Raider deals 1 damage to any target.", "Test Raider"),
+    # Exhaust is a keyword, not an ability word: its restriction is in the rules, which
+    # aren't read here (boast and forecast are, with theirs: test_target_filters.py).
+    ("Exhaust — {1}{R}: Test Raider deals 1 damage to any target.", "Test Raider"),
     # A cost the grammar doesn't derive.
     ("{T}, Mill a card: Add {C}.", "Test Land"),
     ("{1}, Untap a tapped land an opponent controls: Add {R}.", "Test Land"),

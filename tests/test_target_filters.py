@@ -516,3 +516,31 @@ def test_exiling_the_permanent_itself_as_a_cost() -> None:
     s = _board(["Feldon's Cane"], [])
     v = can_activate(s, "Feldon's Cane", 1, "Alice", find_fixes=False)
     assert v.legal and v.witness is not None and v.witness.exiled == ("Feldon's Cane",)
+
+
+@pytest.mark.parametrize(("entry", "phase", "activated", "legal"), [
+    ({"attacking": True}, "declare_attackers", False, True),
+    ({"attacked_this_turn": True}, "postcombat_main", False, True),
+    ({}, "postcombat_main", False, False),                       # it didn't attack
+    ({"attacked_this_turn": True}, "postcombat_main", True, False),  # once each turn
+])
+def test_boast_needs_an_attack_this_turn_and_once(entry: dict[str, Any], phase: str,
+                                                  activated: bool, legal: bool) -> None:
+    """CR 702.142a: "Boast — [Cost]: [Effect]" means "[Cost]: [Effect]. Activate only if
+    this creature attacked this turn and only once each turn." """
+    line = ("Boast — {1}{W}: Untap Test Braggart. Put a +1/+1 counter on it. (Activate "
+            "only if this creature attacked this turn and only once each turn.)")
+    r = read_line(line, "Test Braggart")
+    assert r.status == "partial" and r.template == "keyword Boast"
+    card = {"name": "Test Braggart", "mana_cost": "{3}{W}", "types": ["Creature"],
+            "power": 3, "toughness": 3, "abilities": [r.ability]}
+    s = load_state_data({
+        "turn": {"active_player": "Alice", "phase": phase},
+        "players": {"Alice": {"battlefield": [{"card": "Test Braggart", "id": "b", **entry},
+                                              "Plains", "Plains"]}, "Bob": {}},
+        "activated_this_turn": [{"object": "b", "ability": 1}] if activated else [],
+        "cards": [card]})
+    v = can_activate(s, "b", 1, "Alice", find_fixes=False)
+    assert v.legal is legal and not v.undecided, v.reasons
+    if not legal:
+        assert v.reasons[0].rule in ("702.142a", "602.5b")

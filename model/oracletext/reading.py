@@ -65,7 +65,7 @@ _AFTER_TARGET = frozenset({
     "creates", "onto", "has", "if", "'s", "from", "at", "as", "can", "deal"})
 #: Keywords printed like ability words ("Boast — {1}: ..."), whose restrictions are in
 #: the rules (CR 702.142a boast, 702.57a forecast), not in the line.
-_DASH_KEYWORDS = frozenset({"Boast", "Forecast", "Exhaust"})
+_DASH_KEYWORDS = frozenset({"Exhaust"})
 _ABILITY_WORD = re.compile(r"^([A-Z][a-z']+(?: [a-z']+)*) — ")
 
 
@@ -201,34 +201,47 @@ def _special(line: str, norm: Normalised, word: re.Match[str] | None) -> Reading
     kw = match_keyword(text)
     if kw is not None:
         return _read_keyword(line, text, norm.reminders, *kw)
-    if word and word.group(1) == "Forecast":
-        return _read_forecast(line, text, text[word.end():], norm.reminders)
+    if word and word.group(1) in _IMPLIED:
+        return _read_implied(word.group(1), line, text, text[word.end():], norm.reminders)
     if word and word.group(1) in _DASH_KEYWORDS:
         return Reading("unread", why=f"{word.group(1)} is a keyword with restrictions of "
                        "its own, not an ability word", normalised=text)
     return None
 
 
-def _read_forecast(line: str, text: str, body: str, reminders: tuple[str, ...]) -> Reading:
-    """CR 702.57a: "Forecast — [Activated ability]" means "[Activated ability]. Activate
-    only during your upkeep and only once each turn." It is revealed from the hand, so
-    the ability's cost says so and it works from there (CR 702.57b)."""
-    loose = [r for r in reminders
-             if r != "Activate only during your upkeep and only once each turn."]
+#: Keywords written "Keyword — [Activated ability]" whose restrictions the rules add
+#: (the condition, and the zone the ability must work from), with their reminder.
+_IMPLIED = {
+    # CR 702.57a: "... Activate only during your upkeep and only once each turn." It is
+    # revealed from the hand, so the cost says so and it works from there (702.57b).
+    "Forecast": ("your_upkeep", "hand",
+                 "Activate only during your upkeep and only once each turn."),
+    # CR 702.142a: "... Activate only if this creature attacked this turn and only once
+    # each turn."
+    "Boast": ("source_attacked_this_turn", None,
+              "Activate only if this creature attacked this turn and only once each turn."),
+}
+
+
+def _read_implied(keyword: str, line: str, text: str, body: str,
+                  reminders: tuple[str, ...]) -> Reading:
+    """A forecast or boast line: the ability, with the restrictions of the rules
+    (``_IMPLIED``) added; its reminder text checked."""
+    kind, zone, reminder = _IMPLIED[keyword]
+    loose = [r for r in reminders if r.replace(SELF, "this creature") != reminder]
     if loose:
         return Reading("unread", why=f"reminder text not checked: ({loose[0]})",
                        normalised=text)
     inner = read_line(body)
     ab = dict(inner.ability["activated"]) if inner.ability is not None else {}
-    if inner.status == "unread" or ab.get("zone") != "hand" or "condition" in ab \
+    if inner.status == "unread" or ab.get("zone") != zone or "condition" in ab \
             or "once_each_turn" in ab or "timing" in ab:
-        why = inner.why or "forecast: not a revealed card's ability with no restriction"
-        return Reading("unread", why=f"Forecast: {why}", normalised=text)
-    ab.update({"condition": {"kind": "your_upkeep"}, "once_each_turn": True,
-               "text": line.strip()})
-    return Reading(inner.status, {"activated": ab}, template="keyword Forecast",
+        why = inner.why or "not an ability of its zone with no restriction of its own"
+        return Reading("unread", why=f"{keyword}: {why}", normalised=text)
+    ab.update({"condition": {"kind": kind}, "once_each_turn": True, "text": line.strip()})
+    return Reading(inner.status, {"activated": ab}, template=f"keyword {keyword}",
                    unread=inner.unread, normalised=text,
-                   rendered="Forecast — " + inner.rendered, targets=inner.targets)
+                   rendered=f"{keyword} — " + inner.rendered, targets=inner.targets)
 
 
 def _effect_targets(unread: list[str], is_mana: bool, text: str,

@@ -43,6 +43,8 @@ def _perm_data(perm: Permanent) -> Any:
         d["blocking"] = True
     if perm.blocked:
         d["blocked"] = True
+    if perm.attacked_this_turn:
+        d["attacked_this_turn"] = True
     return d
 
 

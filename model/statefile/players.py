@@ -30,7 +30,7 @@ PLAYER_KEYS = ("life", "hand", "battlefield", "graveyard", "exile", "library_siz
                "energy")
 PERMANENT_KEYS = ("card", "id", "tapped", "summoning_sick", "counters", "chosen", "token",
                   "attached_to", "owner", "timestamp", "attacking", "blocking",
-                  "blocked")
+                  "blocked", "attacked_this_turn")
 CARD_KEYS = ("card", "id")
 
 
@@ -152,6 +152,7 @@ def build_permanent(b: Builder, entry: Any, path: str,
         attacking=b.bool_field(entry, "attacking", path),
         blocking=b.bool_field(entry, "blocking", path),
         blocked=b.bool_field(entry, "blocked", path),
+        attacked_this_turn=b.bool_field(entry, "attacked_this_turn", path),
     )
 
 

@@ -277,6 +277,9 @@ def _condition_reasons(act: Activation) -> list[Reason]:
     if cond.kind == "source_attacking":
         return [Reason("602.1b", f"activate only if {act.obj.name} is attacking (it isn't; "
                                  "CR 506.4)")]
+    if cond.kind == "source_attacked_this_turn":
+        return [Reason("702.142a", f"boast: activate only if {act.obj.name} attacked this "
+                                   "turn (it didn't)")]
     if cond.kind == "declare_blockers_step":
         return [Reason("602.1b", f"activate only during the declare blockers step ({turn}; "
                                  "CR 509)")]
