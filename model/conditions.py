@@ -31,14 +31,21 @@ from .characteristics import effective, matches
 from .mana import ManaType
 from .state import GameState, Permanent, Phase
 
-__all__ = ["CONDITION_KINDS", "chosen_production", "condition_holds", "devotion"]
+__all__ = ["CARD_TYPES", "CONDITION_KINDS", "POWER_CONDITIONS", "chosen_production",
+           "condition_holds", "devotion"]
 
 #: The condition kinds an activated ability may have.
 CONDITION_KINDS = ("hand_size_less_than", "controls_at_least", "your_turn",
                    "source_has_counter", "your_turn_before_end_step", "your_upkeep",
                    "during_combat", "opponents_turn", "your_turn_before_attackers",
                    "graveyard_at_least", "source_attacking", "declare_blockers_step",
-                   "source_attacked_this_turn")
+                   "source_attacked_this_turn", "total_power_at_least",
+                   "graveyard_card_types_at_least", "different_powers_at_least")
+#: Conditions that read power (layer 7): the question then reads that family too.
+POWER_CONDITIONS = ("total_power_at_least", "different_powers_at_least")
+#: The card types (CR 205.2a), for "card types among cards in your graveyard".
+CARD_TYPES = frozenset({"Artifact", "Battle", "Creature", "Enchantment", "Instant",
+                        "Kindred", "Tribal", "Land", "Planeswalker", "Sorcery"})
 #: The steps of a turn before attackers are declared (CR 500.1, 508.1).
 _BEFORE_ATTACKERS = (Phase.UNTAP, Phase.UPKEEP, Phase.DRAW, Phase.PRECOMBAT_MAIN,
                      Phase.BEGINNING_OF_COMBAT)
@@ -92,6 +99,18 @@ def condition_holds(state: GameState, cond: Condition, player: str, source: str
         perm = state.get(source) if source in state else None
         return isinstance(perm, Permanent) and (perm.attacking
                                                 or perm.attacked_this_turn), 0
+    if cond.kind == "total_power_at_least":  # formidable (CR 207.2c ability word)
+        chars = effective(state)
+        total = sum(max(chars[p.id].power or 0, 0) for p in me.battlefield
+                    if chars[p.id].is_creature)
+        return total >= cond.params.int("count"), total
+    if cond.kind == "different_powers_at_least":  # coven
+        chars = effective(state)
+        powers = {chars[p.id].power for p in me.battlefield if chars[p.id].is_creature}
+        return len(powers) >= cond.params.int("count"), len(powers)
+    if cond.kind == "graveyard_card_types_at_least":  # delirium
+        types = {t for c in me.graveyard for t in c.card.types if t in CARD_TYPES}
+        return len(types) >= cond.params.int("count"), len(types)
     if cond.kind == "declare_blockers_step":  # "during the declare blockers step" (509)
         return state.turn.phase is Phase.DECLARE_BLOCKERS, 0
     if cond.kind == "source_has_counter":  # "if this has a luck counter on it"

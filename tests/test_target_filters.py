@@ -544,3 +544,86 @@ def test_boast_needs_an_attack_this_turn_and_once(entry: dict[str, Any], phase: 
     assert v.legal is legal and not v.undecided, v.reasons
     if not legal:
         assert v.reasons[0].rule in ("702.142a", "602.5b")
+
+
+def _cond_card(line: str) -> dict[str, Any]:
+    r = read_line(line, "Test Cond")
+    assert r.status in ("read", "partial"), r.why
+    return {"name": "Test Cond", "mana_cost": "{2}", "types": ["Artifact"],
+            "abilities": [r.ability]}
+
+
+@pytest.mark.parametrize(("creatures", "legal"), [
+    (["Hill Giant", "Hill Giant"], False),                         # 6
+    (["Hill Giant", "Hill Giant", "Grizzly Bears"], True),         # 8
+    (["Hill Giant", {"card": "Hill Giant", "counters": {"+1/+1": 2}}], True),  # 3 + 5
+])
+def test_formidable_counts_total_power(creatures: list[Any], legal: bool) -> None:
+    card = _cond_card("{T}: Draw a card. Activate only if creatures you control have "
+                      "total power 8 or greater.")
+    s = _board(["Test Cond", *creatures], ["Hill Giant", "Hill Giant"], cards=[card])
+    v = can_activate(s, "Test Cond", 1, "Alice", find_fixes=False)
+    assert v.legal is legal and not v.undecided
+    if not legal:
+        assert "total power 8 or greater (they have 6)" in v.reasons[0].message
+
+
+@pytest.mark.parametrize(("graveyard", "legal"), [
+    (["Grizzly Bears", "Lightning Bolt", "Forest"], False),          # 3 types
+    (["Grizzly Bears", "Lightning Bolt", "Forest", "Sol Ring"], True),  # 4 types
+    # an artifact creature counts both its card types (CR 205.2a; the delirium rulings)
+    (["Ornithopter", "Lightning Bolt", "Forest"], True),
+])
+def test_delirium_counts_card_types(graveyard: list[str], legal: bool) -> None:
+    card = _cond_card("{T}: Draw a card. Activate only if there are four or more card "
+                      "types among cards in your graveyard.")
+    s = load_state_data({"turn": {"active_player": "Alice"},
+                         "players": {"Alice": {"battlefield": ["Test Cond"],
+                                               "graveyard": graveyard}, "Bob": {}},
+                         "cards": [card]})
+    assert can_activate(s, "Test Cond", 1, "Alice", find_fixes=False).legal is legal
+
+
+@pytest.mark.parametrize(("creatures", "legal"), [
+    (["Grizzly Bears", "Grizzly Bears", "Hill Giant"], False),       # powers 2, 3
+    (["Grizzly Bears", "Llanowar Elves", "Hill Giant"], True),       # 2, 1, 3
+])
+def test_coven_counts_different_powers(creatures: list[str], legal: bool) -> None:
+    card = _cond_card("{T}: Draw a card. Activate only if you control three or more "
+                      "creatures with different powers.")
+    s = _board(["Test Cond", *creatures], [], cards=[card])
+    assert can_activate(s, "Test Cond", 1, "Alice", find_fixes=False).legal is legal
+
+
+def test_a_mana_ability_with_a_power_condition_stays_unread() -> None:
+    # could-produce and payments don't read layer 7's other effects
+    assert read_line("{T}: Add {G}{G}. Activate only if creatures you control have total "
+                     "power 8 or greater.", "Test").status == "unread"
+
+
+@pytest.mark.parametrize(("active", "player", "legal"), [
+    ("Bob", "Bob", True),      # Bob, in his own main phase with an empty stack
+    ("Alice", "Bob", False),   # not as a sorcery for Bob (CR 307.1)
+    ("Alice", "Alice", True),
+])
+def test_any_player_but_only_as_a_sorcery(active: str, player: str, legal: bool) -> None:
+    line = ("{2}: Target player discards a card. Any player may activate this ability but "
+            "only as a sorcery.")
+    r = read_line(line, "Test Monger")
+    assert r.ability is not None
+    ab = r.ability["activated"]
+    assert ab["any_player"] is True and ab["timing"] == "sorcery"
+    card = {"name": "Test Monger", "mana_cost": "{3}", "types": ["Artifact"],
+            "abilities": [r.ability]}
+    s = load_state_data({"turn": {"active_player": active},
+                         "players": {"Alice": {"battlefield": ["Test Monger", "Wastes",
+                                                               "Wastes"]},
+                                     "Bob": {"battlefield": ["Wastes", "Wastes"]}},
+                         "cards": [card]})
+    v = can_activate(s, "Test Monger", 1, player, find_fixes=False)
+    assert v.legal is legal and not v.undecided, v.reasons
+
+
+def test_a_creature_that_has_a_counter() -> None:
+    r = read_line("{B}, {T}: Destroy target creature that has a -1/-1 counter on it.", "S")
+    assert r.targets[0]["filter"] == {"types": ["creature"], "counter": "-1/-1"}

@@ -43,6 +43,7 @@ from typing import Any
 from lark import Lark
 from lark.exceptions import LarkError
 
+from ..conditions import POWER_CONDITIONS
 from .keywords import Keyword, match_keyword, reminder_ok
 from .normal import SELF, Normalised, normalise
 from .rendering import render_activated, render_target
@@ -223,6 +224,35 @@ _IMPLIED = {
 }
 
 
+def _restrict(ab: dict[str, Any], kind: str, val: Any) -> str | None:
+    """Put a restriction sentence's meaning on the ability (CR 602.5); why not, if it
+    can't be (two conditions or two timings)."""
+    if kind == "timing":
+        ab["timing"] = val
+    elif kind == "once":
+        ab["once_each_turn"] = True
+    elif kind == "sorcery_once":
+        ab["timing"] = "sorcery"
+        ab["once_each_turn"] = True
+    elif kind == "any_player":
+        ab["any_player"] = True
+    elif kind == "any_player_sorcery":
+        if "timing" in ab:
+            return "two timings"
+        ab["any_player"] = True
+        ab["timing"] = "sorcery"
+    elif kind == "condition_once":
+        if "condition" in ab or "once_each_turn" in ab:
+            return "two conditions"
+        ab["condition"] = val
+        ab["once_each_turn"] = True
+    elif kind == "condition":
+        if "condition" in ab or ("count" in val and not isinstance(val["count"], int)):
+            return "two conditions"
+        ab["condition"] = val
+    return None
+
+
 def _read_implied(keyword: str, line: str, text: str, body: str,
                   reminders: tuple[str, ...]) -> Reading:
     """A forecast or boast line: the ability, with the restrictions of the rules
@@ -265,7 +295,8 @@ def _effect_targets(unread: list[str], is_mana: bool, text: str,
 
 #: Keys the transform adds only for rendering the words back (word order, "you don't
 #: control", "from graveyards"): no meaning of their own.
-_HINTS = frozenset({"_suffix_first", "_dont_control", "_graveyards", "_and_attacking"})
+_HINTS = frozenset({"_suffix_first", "_dont_control", "_graveyards", "_and_attacking",
+                    "_that_has"})
 
 
 def _names_x(flt: dict[str, Any]) -> bool:
@@ -383,7 +414,8 @@ def read_line(line: str, name: str = "") -> Reading:
             unread.append(s)
             effects.append({"kind": "other", "text": s})
             continue
-        if kind in ("mana", "condition", "condition_once") and _compares(val):
+        if kind in ("mana", "condition", "condition_once") and (_compares(val) or (
+                is_mana and isinstance(val, dict) and val.get("kind") in POWER_CONDITIONS)):
             # power and toughness outside a target: could-produce and conditions don't
             # read layer 7's other effects (see solver.soundness)
             return Reading("unread", why=f"not read (compares power or toughness): {s}",
@@ -406,24 +438,8 @@ def read_line(line: str, name: str = "") -> Reading:
             if "mana" not in ab or "restriction" in ab["mana"]:
                 return Reading("unread", why=f"not read: {s}", normalised=text)
             ab["mana"]["restriction"] = {"text": s, **val}
-        elif kind == "timing":
-            ab["timing"] = val
-        elif kind == "once":
-            ab["once_each_turn"] = True
-        elif kind == "sorcery_once":
-            ab["timing"] = "sorcery"
-            ab["once_each_turn"] = True
-        elif kind == "any_player":
-            ab["any_player"] = True
-        elif kind == "condition_once":
-            if "condition" in ab or "once_each_turn" in ab:
-                return Reading("unread", why="two conditions", normalised=text)
-            ab["condition"] = val
-            ab["once_each_turn"] = True
-        elif kind == "condition":
-            if "condition" in ab or ("count" in val and not isinstance(val["count"], int)):
-                return Reading("unread", why="two conditions", normalised=text)
-            ab["condition"] = val
+        elif (why := _restrict(ab, kind, val)) is not None:
+            return Reading("unread", why=why, normalised=text)
     if not is_mana and ab.get("mana") is None and not effects:
         return Reading("unread", why="no effect", normalised=text)
     targets = _effect_targets(unread, is_mana, text, cost_text)

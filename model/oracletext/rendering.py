@@ -127,7 +127,8 @@ def _suffixes(flt: Mapping[str, Any]) -> str:
     if flt.get("mana_value") is not None:
         out += f" with mana value {flt['mana_value']}"
     if flt.get("counter") is not None:
-        out += " with " + with_article(f"{flt['counter']} counter") + " on it"
+        out += (" that has " if flt.get("_that_has") else " with ") \
+            + with_article(f"{flt['counter']} counter") + " on it"
     if flt.get("has_counters") is True:
         out += " with a counter on it"
     return out
@@ -331,6 +332,15 @@ def _condition(cond: Mapping[str, Any]) -> str:
         return f"Activate only if {_NUMBERS[cond['count']]} or more cards are in your graveyard."
     if kind == "during_combat":
         return "Activate only during combat."
+    if kind == "total_power_at_least":
+        return (f"Activate only if creatures you control have total power {cond['count']} "
+                "or greater.")
+    if kind == "graveyard_card_types_at_least":
+        return (f"Activate only if there are {_NUMBERS[cond['count']]} or more card types "
+                "among cards in your graveyard.")
+    if kind == "different_powers_at_least":
+        return (f"Activate only if you control {_NUMBERS[cond['count']]} or more creatures "
+                "with different powers.")
     if kind == "source_attacking":
         return f"Activate only if {SELF} is attacking."
     if kind == "declare_blockers_step":
@@ -428,9 +438,13 @@ def render_activated(ab: Mapping[str, Any], *, singular_spells: bool = False) ->
     if ab.get("mana") is not None:
         sentences.append(render_mana(ab["mana"], singular_spells, removed))
     sentences.extend(_effect(e) for e in ab.get("effects", []))
+    sorcery = ab.get("timing") == "sorcery"
+    if ab.get("any_player") and sorcery and not ab.get("once_each_turn") \
+            and ab.get("condition") is None:
+        sentences.append("Any player may activate this ability but only as a sorcery.")
+        return f"{cost}: " + " ".join(sentences)
     if ab.get("any_player"):
         sentences.append("Any player may activate this ability.")
-    sorcery = ab.get("timing") == "sorcery"
     once = bool(ab.get("once_each_turn"))
     joined = ab.get("condition") is not None and ab["condition"]["kind"] in (
         "your_turn", "your_upkeep")

@@ -155,6 +155,12 @@ class ToData(Transformer[Token, Any]):
     def with_counter(self, c: list[Any]) -> Any:
         return {"counter": str(c[1])}
 
+    def with_different_powers(self, _: list[Any]) -> Any:
+        return {"_different_powers": True}
+
+    def that_has_counter(self, c: list[Any]) -> Any:
+        return {"counter": str(c[1]), "_that_has": True}
+
     def with_any_counter(self, _: list[Any]) -> Any:
         return {"has_counters": True}
 
@@ -486,8 +492,18 @@ class ToData(Transformer[Token, Any]):
     def rider_any_player(self, _: list[Any]) -> Any:
         return ("any_player", True)
 
+    def rider_any_player_sorcery(self, _: list[Any]) -> Any:
+        # CR 602.2 (Mana Cache's ruling): any player, each only as a sorcery (307.1)
+        return ("any_player_sorcery", True)
+
     def only_your_upkeep(self, _: list[Any]) -> Any:
         return ("condition", {"kind": "your_upkeep"})
+
+    def only_if_total_power(self, c: list[Token]) -> Any:
+        return ("condition", {"kind": "total_power_at_least", "count": int(c[0])})
+
+    def only_if_gy_types(self, c: list[Token]) -> Any:
+        return ("condition", {"kind": "graveyard_card_types_at_least", "count": _num(c[0])})
 
     def only_if_attacking(self, _: list[Any]) -> Any:
         return ("condition", {"kind": "source_attacking"})
@@ -508,6 +524,11 @@ class ToData(Transformer[Token, Any]):
                               "filter": flt})
 
     def only_if_control_more(self, c: list[Any]) -> Any:
+        if c[1].pop("_different_powers", False):
+            # coven: "three or more creatures with different powers"
+            if c[1] != {"types": ["creature"]}:
+                raise Unreadable("different powers of other objects")
+            return ("condition", {"kind": "different_powers_at_least", "count": _num(c[0])})
         return ("condition", {"kind": "controls_at_least", "count": _num(c[0]),
                               "filter": {**c[1], "controller": "you"}})
 

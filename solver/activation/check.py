@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from manacheck.model import ActivatedAbility, CostKind, GameState, ManaCost
-from manacheck.model.conditions import CONDITION_KINDS, condition_holds
+from manacheck.model.conditions import CONDITION_KINDS, POWER_CONDITIONS, condition_holds
 
 from ..budget import EnumerationLimit
 from ..costs import ability_total_cost
@@ -65,7 +65,8 @@ def check(
                                                  ab.mana_cost.mana_only)
     if any(c[0] != "mana_value" for t in ab.targets for c in t.filter.compare) or any(
             c[0] != "mana_value" for p in ab.costs for c in p.filter.compare) or any(
-            p.kind is CostKind.TAP_TOTAL_POWER for p in ab.costs):
+            p.kind is CostKind.TAP_TOTAL_POWER for p in ab.costs) or (
+            ab.condition is not None and ab.condition.kind in POWER_CONDITIONS):
         # "target creature with power 3 or less": the answer reads power and toughness
         # too (layer 7, CR 613.4), beyond what ACTIVATION reads.
         unapplied_effects += tuple(u for u in unapplied(state, ACTIVATION_PT, [object_id])

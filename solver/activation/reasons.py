@@ -277,6 +277,15 @@ def _condition_reasons(act: Activation) -> list[Reason]:
     if cond.kind == "source_attacking":
         return [Reason("602.1b", f"activate only if {act.obj.name} is attacking (it isn't; "
                                  "CR 506.4)")]
+    if cond.kind == "total_power_at_least":
+        return [Reason("602.1b", f"activate only if creatures you control have total power "
+                                 f"{n} or greater (they have {seen})")]
+    if cond.kind == "graveyard_card_types_at_least":
+        return [Reason("602.1b", f"activate only if there are {n} or more card types among "
+                                 f"cards in your graveyard (there are {seen}; CR 205.2a)")]
+    if cond.kind == "different_powers_at_least":
+        return [Reason("602.1b", f"activate only if you control {n} or more creatures with "
+                                 f"different powers (you control {seen} different)")]
     if cond.kind == "source_attacked_this_turn":
         return [Reason("702.142a", f"boast: activate only if {act.obj.name} attacked this "
                                    "turn (it didn't)")]
