@@ -174,6 +174,7 @@ class CostKind(enum.Enum):
     RETURN_SELF = "return_self"  # return this permanent to its owner's hand
     REVEAL_SELF = "reveal_self"  # reveal this card from your hand (ninjutsu, forecast)
     PAY_ENERGY = "pay_energy"  # pay {E} ``count`` times (CR 107.14)
+    DISCARD_RANDOM = "discard_random"  # discard ``count`` cards at random (CR 701.9b)
 
 
 @dataclass(frozen=True, slots=True)
@@ -213,6 +214,8 @@ class CostPart:
             return f"Return {n} permanent(s) you control to their owner's hand"
         if k is CostKind.RETURN_SELF:
             return "Return this to its owner's hand"
+        if k is CostKind.DISCARD_RANDOM:
+            return f"Discard {n} card(s) at random"
         if k is CostKind.PAY_ENERGY:
             return "Pay " + "{E}" * int(n)
         if k is CostKind.REVEAL_SELF:

@@ -158,6 +158,7 @@ _PART_KEYS = {CostKind.SACRIFICE: "sacrifice", CostKind.DISCARD: "discard",
               CostKind.EXILE_FROM_GRAVEYARD: "exile_from_graveyard",
               CostKind.TAP_UNTAPPED: "tap_untapped", CostKind.REVEAL: "reveal",
               CostKind.TAP_TOTAL_POWER: "tap_total_power", CostKind.RETURN: "return",
+              CostKind.DISCARD_RANDOM: "discard_random",
               CostKind.EXILE: "exile"}
 
 

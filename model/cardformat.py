@@ -398,6 +398,7 @@ _COST_KINDS = {
     "tap_untapped": CostKind.TAP_UNTAPPED,
     "tap_total_power": CostKind.TAP_TOTAL_POWER,
     "return": CostKind.RETURN,
+    "discard_random": CostKind.DISCARD_RANDOM,
     "reveal": CostKind.REVEAL,
     "exile": CostKind.EXILE,
 }

@@ -627,3 +627,47 @@ def test_any_player_but_only_as_a_sorcery(active: str, player: str, legal: bool)
 def test_a_creature_that_has_a_counter() -> None:
     r = read_line("{B}, {T}: Destroy target creature that has a -1/-1 counter on it.", "S")
     assert r.targets[0]["filter"] == {"types": ["creature"], "counter": "-1/-1"}
+
+
+@pytest.mark.parametrize(("hand", "legal", "undecided"), [
+    ([], False, False),                          # nothing to discard (CR 118.3)
+    (["Grizzly Bears"], True, False),
+    # the only card could first be exiled for mana (Elvish Spirit Guide): what is left
+    # to discard is decided after mana abilities (CR 601.2g-h): not decided here
+    (["Elvish Spirit Guide"], False, True),
+])
+def test_discard_a_card_at_random(hand: list[str], legal: bool, undecided: bool) -> None:
+    line = "Discard a card at random: Test Raider gains first strike until end of turn."
+    r = read_line(line, "Test Raider")
+    assert r.ability is not None
+    assert r.ability["activated"]["cost"] == [{"discard_random": {"count": 1}}]
+    card = {"name": "Test Raider", "mana_cost": "{1}{R}", "types": ["Creature"],
+            "power": 2, "toughness": 2, "abilities": [r.ability]}
+    s = load_state_data({"turn": {"active_player": "Alice"},
+                         "players": {"Alice": {"battlefield": ["Test Raider"],
+                                               "hand": hand}, "Bob": {}},
+                         "cards": [card]})
+    v = can_activate(s, "Test Raider", 1, "Alice", find_fixes=False)
+    assert bool(v.undecided) is undecided
+    if not undecided:
+        assert v.legal is legal
+    if not legal and not undecided:
+        assert [r.rule for r in v.reasons] == ["118.3"]
+
+
+def test_activate_only_if_this_is_in_your_graveyard() -> None:
+    line = ("{2}{W}: Creatures you control gain protection from the chosen color until "
+            "end of turn. Activate only if Test Glory is in your graveyard.")
+    r = read_line(line, "Test Glory")
+    assert r.ability is not None and r.ability["activated"]["zone"] == "graveyard"
+    card = {"name": "Test Glory", "mana_cost": "{3}{W}{W}", "types": ["Creature"],
+            "power": 3, "toughness": 3, "abilities": [r.ability]}
+    lands = ["Plains", "Plains", "Plains"]
+    for zone, legal in (("graveyard", True), ("battlefield", False)):
+        cards = {"battlefield": lands + (["Test Glory"] if zone == "battlefield" else [])}
+        if zone == "graveyard":
+            cards["graveyard"] = ["Test Glory"]
+        s = load_state_data({"turn": {"active_player": "Alice"},
+                             "players": {"Alice": cards, "Bob": {}}, "cards": [card]})
+        v = can_activate(s, "Test Glory", 1, "Alice", find_fixes=False)
+        assert v.legal is legal, (zone, v.reasons)

@@ -236,6 +236,8 @@ def _restrict(ab: dict[str, Any], kind: str, val: Any) -> str | None:
         ab["once_each_turn"] = True
     elif kind == "any_player":
         ab["any_player"] = True
+    elif kind == "in_graveyard":
+        ab["_in_graveyard"] = True
     elif kind == "any_player_sorcery":
         if "timing" in ab:
             return "two timings"
@@ -296,7 +298,7 @@ def _effect_targets(unread: list[str], is_mana: bool, text: str,
 #: Keys the transform adds only for rendering the words back (word order, "you don't
 #: control", "from graveyards"): no meaning of their own.
 _HINTS = frozenset({"_suffix_first", "_dont_control", "_graveyards", "_and_attacking",
-                    "_that_has"})
+                    "_that_has", "_in_graveyard"})
 
 
 def _names_x(flt: dict[str, Any]) -> bool:
@@ -477,6 +479,11 @@ def read_line(line: str, name: str = "") -> Reading:
             return Reading("unread", why=f"works from a zone not read: {s}",
                            normalised=text)
         zone = where
+    if ab.get("_in_graveyard"):
+        # "Activate only if CARDNAME is in your graveyard": it works from there (113.6m)
+        if zone not in (None, "graveyard"):
+            return Reading("unread", why="two zones", normalised=text)
+        zone = "graveyard"
     if zone is not None:
         activated["zone"] = zone
     word_text = text[:word.end()] if word else ""

@@ -205,6 +205,8 @@ def render_cost(cost: str | Sequence[Any], any_number: bool = False) -> str:
             out.append(f"Discard {SELF}")
         elif key == "discard_hand":
             out.append("Discard your hand")
+        elif key == "discard_random":
+            out.append("Discard " + _card_phrase({}, arg.get("count", 1)) + " at random")
         elif key == "discard":
             out.append("Discard " + _card_phrase(arg.get("filter", {}), arg.get("count", 1)))
         elif key == "exile_self":
@@ -462,4 +464,6 @@ def render_activated(ab: Mapping[str, Any], *, singular_spells: bool = False) ->
         sentences.append("Activate only once each turn.")
     if ab.get("condition") is not None:
         sentences.append(_condition(ab["condition"]))
+    if ab.get("_in_graveyard"):
+        sentences.append(f"Activate only if {SELF} is in your graveyard.")
     return f"{cost}: " + " ".join(sentences)

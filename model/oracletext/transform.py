@@ -309,6 +309,11 @@ class ToData(Transformer[Token, Any]):
     def cost_discard_hand(self, _: list[Any]) -> Any:
         return {"discard_hand": True}
 
+    def cost_discard_random(self, c: list[Any]) -> Any:
+        if isinstance(c[0], tuple) or c[0] == "X":
+            raise Unreadable("discard another or X at random")
+        return {"discard_random": {"count": c[0]}}
+
     def cost_discard(self, c: list[Any]) -> Any:
         return {"discard": self._counted(c)}
 
@@ -504,6 +509,9 @@ class ToData(Transformer[Token, Any]):
 
     def only_if_gy_types(self, c: list[Token]) -> Any:
         return ("condition", {"kind": "graveyard_card_types_at_least", "count": _num(c[0])})
+
+    def only_in_graveyard(self, _: list[Any]) -> Any:
+        return ("in_graveyard", True)
 
     def only_if_attacking(self, _: list[Any]) -> Any:
         return ("condition", {"kind": "source_attacking"})

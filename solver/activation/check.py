@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from manacheck.model import ActivatedAbility, CostKind, GameState, ManaCost
+from manacheck.model import ActivatedAbility, CostKind, GameState, ManaCost, Zone
 from manacheck.model.conditions import CONDITION_KINDS, POWER_CONDITIONS, condition_holds
 
 from ..budget import EnumerationLimit
@@ -88,6 +88,7 @@ def check(
                                         f"its condition '{ab.condition.kind}' isn't "
                                         "modelled by can-activate (CR 602.5; modelled: "
                                         + ", ".join(CONDITION_KINDS) + ")", "condition"),)
+    unapplied_effects += _random_discard_undecided(state, object_id, ab, you)
     if unapplied_effects:
         # Soundness: an effect this question doesn't apply could change the verdict.
         return Verdict(object_id=object_id, ability=number, player=you, legal=False,
@@ -180,6 +181,25 @@ def _after_state_based(before: BeforePriority, state: GameState, object_id: str,
                    undecided="not decided: it depends on a choice the game asks for before "
                              "priority (CR 704.5j): " + why,
                    by_choice=tuple(verdicts))
+
+
+def _random_discard_undecided(state: GameState, object_id: str, ab: ActivatedAbility,
+                              you: str) -> tuple[Undecided, ...]:
+    """A cost "Discard N cards at random" is paid after mana abilities (CR 601.2g-h): a
+    card in hand that could be spent for mana first (Elvish Spirit Guide) could leave
+    too few. When that could decide it, the verdict is not decided."""
+    need = sum(int(p.count) for p in ab.costs if p.kind is CostKind.DISCARD_RANDOM)
+    if not need:
+        return ()
+    hand = [c for c in state.player(you).hand if c.id != object_id]
+    sure = [c for c in hand if not any(a.is_mana_ability and a.zone is Zone.HAND
+                                       for a in c.card.activated_abilities)]
+    if len(sure) >= need or len(hand) < need:
+        return ()
+    return (Undecided(object_id, object_id, ab.text or ab.cost_text,
+                      "the cards to discard at random are what is left after mana "
+                      "abilities (CR 601.2g-h), and a card in hand can make mana; "
+                      "can-activate doesn't decide that", "discard_random"),)
 
 
 def unapplied_for_activation(state: GameState, object_id: str, player: str,

@@ -206,7 +206,11 @@ def _resource_reasons(act: Activation) -> list[Reason]:
     reasons: list[Reason] = []
     life = act.state.player(act.you).life
     energy = act.state.player(act.you).energy
+    in_hand = sum(1 for c in act.state.player(act.you).hand if c.id != act.source_id)
     for part in act.ab.costs:
+        if part.kind is CostKind.DISCARD_RANDOM and in_hand < int(part.count):
+            reasons.append(Reason("118.3", f"can't discard {part.count} card(s) at random "
+                                           f"with {in_hand} other card(s) in hand"))
         if part.kind is CostKind.PAY_ENERGY and energy < int(part.count):
             reasons.append(Reason("107.14", f"can't pay {'{E}' * int(part.count)} with "
                                             f"{energy} energy"))
