@@ -138,8 +138,11 @@ class BoundReplacement:
             parts.append(f"amount x{self.multiply}")
         if self.only_if_at_least is not None:
             parts.append(f"if {self.only_if_at_least} or more mana")
+        what = ", ".join(parts or ["no change"])
+        if not self.name:  # a canonical representative (``canonical``): no object named
+            return "a replacement effect: " + what
         who = self.name if self.effect_id in ("", self.name) else f"{self.name} ({self.effect_id})"
-        return f"{who}: " + ", ".join(parts or ["no change"])
+        return f"{who}: " + what
 
 
 def replacement_applies(eff: BoundReplacement, event: Vector) -> bool:

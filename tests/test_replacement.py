@@ -252,3 +252,14 @@ def test_could_produce_needs_no_enumeration_of_amounts() -> None:
                                                    "per": {"types": ["land"]}}}}]}],
     })
     assert could_produce(s, "Wild Orchard") == frozenset(MANA_TYPES) - {ManaType.C}
+
+
+def test_a_canonical_effect_is_described_without_an_empty_name() -> None:
+    # canonical() drops names so that equal situations share a cache; a limit message
+    # made from one still reads as English ("after a replacement effect: amount x3").
+    from manacheck.solver.replacement import BoundReplacement, canonical
+
+    _, reps = canonical([BoundReplacement("n1", "Nyxbloom Ancient", multiply=3)])
+    assert reps[0].describe() == "a replacement effect: amount x3"
+    assert BoundReplacement("n1", "Nyxbloom Ancient", multiply=3).describe() == \
+        "Nyxbloom Ancient (n1): amount x3"
