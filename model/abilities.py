@@ -177,6 +177,31 @@ class CostKind(enum.Enum):
     DISCARD_RANDOM = "discard_random"  # discard ``count`` cards at random (CR 701.9b)
 
 
+#: A cost part in words ({n}: its count; {counter}: its counter kind).
+_COST_WORDS = {
+    CostKind.SACRIFICE_SELF: "Sacrifice this",
+    CostKind.SACRIFICE: "Sacrifice {n} permanent(s)",
+    CostKind.DISCARD: "Discard {n} card(s)",
+    CostKind.DISCARD_HAND: "Discard your hand",
+    CostKind.PAY_LIFE: "Pay {n} life",
+    CostKind.REMOVE_COUNTERS: "Remove {n} {counter} counter(s)",
+    CostKind.ADD_COUNTERS: "Put {n} {counter} counter(s) on this",
+    CostKind.EXILE_SELF: "Exile this card",
+    CostKind.EXILE_FROM_GRAVEYARD: "Exile {n} card(s) from a graveyard",
+    CostKind.TAP_UNTAPPED: "Tap {n} untapped permanent(s) you control",
+    CostKind.RETURN: "Return {n} permanent(s) you control to their owner's hand",
+    CostKind.RETURN_SELF: "Return this to its owner's hand",
+    CostKind.DISCARD_RANDOM: "Discard {n} card(s) at random",
+    CostKind.REVEAL_SELF: "Reveal this card from your hand",
+    CostKind.TAP_TOTAL_POWER: "Tap untapped creatures you control with total power {n} or "
+                              "greater",
+    CostKind.EXILE: "Exile {n} permanent(s) you control",
+    CostKind.DISCARD_SELF: "Discard this card",
+    CostKind.REVEAL: "Reveal {n} card(s)",
+    CostKind.PAY_ENERGY: "Pay {n} energy",
+}
+
+
 @dataclass(frozen=True, slots=True)
 class CostPart:
     """One non-mana part of a cost. ``count`` may be an int or a variable name."""
@@ -188,45 +213,9 @@ class CostPart:
 
     @property
     def text(self) -> str:
-        n = self.count
-        k = self.kind
-        if k is CostKind.SACRIFICE_SELF:
-            return "Sacrifice this"
-        if k is CostKind.SACRIFICE:
-            return f"Sacrifice {n} permanent(s)"
-        if k is CostKind.DISCARD:
-            return f"Discard {n} card(s)"
-        if k is CostKind.DISCARD_HAND:
-            return "Discard your hand"
-        if k is CostKind.PAY_LIFE:
-            return f"Pay {n} life"
-        if k is CostKind.REMOVE_COUNTERS:
-            return f"Remove {n} {self.counter} counter(s)"
-        if k is CostKind.ADD_COUNTERS:
-            return f"Put {n} {self.counter} counter(s) on this"
-        if k is CostKind.EXILE_SELF:
-            return "Exile this card"
-        if k is CostKind.EXILE_FROM_GRAVEYARD:
-            return f"Exile {n} card(s) from a graveyard"
-        if k is CostKind.TAP_UNTAPPED:
-            return f"Tap {n} untapped permanent(s) you control"
-        if k is CostKind.RETURN:
-            return f"Return {n} permanent(s) you control to their owner's hand"
-        if k is CostKind.RETURN_SELF:
-            return "Return this to its owner's hand"
-        if k is CostKind.DISCARD_RANDOM:
-            return f"Discard {n} card(s) at random"
-        if k is CostKind.PAY_ENERGY:
-            return "Pay " + "{E}" * int(n)
-        if k is CostKind.REVEAL_SELF:
-            return "Reveal this card from your hand"
-        if k is CostKind.TAP_TOTAL_POWER:
-            return f"Tap untapped creatures you control with total power {n} or greater"
-        if k is CostKind.EXILE:
-            return f"Exile {n} permanent(s) you control"
-        if k is CostKind.DISCARD_SELF:
-            return "Discard this card"
-        return f"Reveal {n} card(s)"
+        if self.kind is CostKind.PAY_ENERGY:
+            return "Pay " + "{E}" * int(self.count)
+        return _COST_WORDS[self.kind].format(n=self.count, counter=self.counter)
 
 
 @dataclass(frozen=True, slots=True)

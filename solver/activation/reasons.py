@@ -236,6 +236,34 @@ def _resource_reasons(act: Activation) -> list[Reason]:
     return reasons
 
 
+#: Why a condition doesn't hold, by kind: (rule, words with {n}, {seen}, {turn}, {name}).
+_CONDITION_WORDS = {
+    "your_turn_before_end_step": ("602.1b", "activate only during your turn, before the end "
+                                            "step ({turn})"),
+    "your_turn_before_attackers": ("602.1b", "activate only during your turn, before "
+                                             "attackers are declared ({turn}; CR 508.1)"),
+    "graveyard_at_least": ("602.1b", "activate only if {n} or more cards are in your "
+                                     "graveyard (there are {seen})"),
+    "your_upkeep": ("602.1b", "activate only during your upkeep ({turn})"),
+    "during_combat": ("602.1b", "activate only during combat ({turn}; CR 506.1)"),
+    "opponents_turn": ("602.1b", "activate only during an opponent's turn ({turn})"),
+    "source_attacking": ("602.1b", "activate only if {name} is attacking (it isn't; CR "
+                                   "506.4)"),
+    "total_power_at_least": ("602.1b", "activate only if creatures you control have total "
+                                       "power {n} or greater (they have {seen})"),
+    "graveyard_card_types_at_least": ("602.1b", "activate only if there are {n} or more "
+                                                "card types among cards in your graveyard "
+                                                "(there are {seen}; CR 205.2a)"),
+    "different_powers_at_least": ("602.1b", "activate only if you control {n} or more "
+                                            "creatures with different powers (you control "
+                                            "{seen} different)"),
+    "source_attacked_this_turn": ("702.142a", "boast: activate only if {name} attacked "
+                                              "this turn (it didn't)"),
+    "declare_blockers_step": ("602.1b", "activate only during the declare blockers step "
+                                        "({turn}; CR 509)"),
+}
+
+
 def _condition_reasons(act: Activation) -> list[Reason]:
     """CR 602.1b, 602.5: the ability's "activate only if" condition
     (:func:`manacheck.model.conditions.condition_holds`)."""
@@ -260,42 +288,12 @@ def _condition_reasons(act: Activation) -> list[Reason]:
         objects = f"{what}s" if not qualified else f"permanents of this kind: {what}"
         return [Reason("602.1b", f"activate only if you control {n} or more {objects} "
                                  f"(you control {seen})")]
-    if cond.kind == "your_turn_before_end_step":
-        return [Reason("602.1b", "activate only during your turn, before the end step "
-                                 f"(it is {act.state.turn.active_player}'s turn, "
-                                 f"{act.state.turn.phase.value.replace('_', ' ')} step)")]
     phase = act.state.turn.phase.value.replace("_", " ")
     turn = f"it is {act.state.turn.active_player}'s turn, {phase} step"
-    if cond.kind == "your_turn_before_attackers":
-        return [Reason("602.1b", f"activate only during your turn, before attackers are "
-                                 f"declared ({turn}; CR 508.1)")]
-    if cond.kind == "graveyard_at_least":
-        return [Reason("602.1b", f"activate only if {n} or more cards are in your "
-                                 f"graveyard (there are {seen})")]
-    if cond.kind == "your_upkeep":
-        return [Reason("602.1b", f"activate only during your upkeep ({turn})")]
-    if cond.kind == "during_combat":
-        return [Reason("602.1b", f"activate only during combat ({turn}; CR 506.1)")]
-    if cond.kind == "opponents_turn":
-        return [Reason("602.1b", f"activate only during an opponent's turn ({turn})")]
-    if cond.kind == "source_attacking":
-        return [Reason("602.1b", f"activate only if {act.obj.name} is attacking (it isn't; "
-                                 "CR 506.4)")]
-    if cond.kind == "total_power_at_least":
-        return [Reason("602.1b", f"activate only if creatures you control have total power "
-                                 f"{n} or greater (they have {seen})")]
-    if cond.kind == "graveyard_card_types_at_least":
-        return [Reason("602.1b", f"activate only if there are {n} or more card types among "
-                                 f"cards in your graveyard (there are {seen}; CR 205.2a)")]
-    if cond.kind == "different_powers_at_least":
-        return [Reason("602.1b", f"activate only if you control {n} or more creatures with "
-                                 f"different powers (you control {seen} different)")]
-    if cond.kind == "source_attacked_this_turn":
-        return [Reason("702.142a", f"boast: activate only if {act.obj.name} attacked this "
-                                   "turn (it didn't)")]
-    if cond.kind == "declare_blockers_step":
-        return [Reason("602.1b", f"activate only during the declare blockers step ({turn}; "
-                                 "CR 509)")]
+    template = _CONDITION_WORDS.get(cond.kind)
+    if template is not None:
+        rule, words = template
+        return [Reason(rule, words.format(n=n, seen=seen, turn=turn, name=act.obj.name))]
     return [Reason("602.1b", "activate only during your turn")]
 
 
