@@ -26,13 +26,15 @@ before its end step (Mana Cache: "only during their turn before the end step"; C
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from .abilities import Condition, ManaProduction, ObjectFilter
 from .characteristics import effective, matches
 from .mana import ManaType
 from .state import GameState, Permanent, Phase
 
 __all__ = ["CARD_TYPES", "CONDITION_KINDS", "POWER_CONDITIONS", "chosen_production",
-           "condition_holds", "devotion"]
+           "condition_holds", "devotion", "total_power"]
 
 #: The condition kinds an activated ability may have.
 CONDITION_KINDS = ("hand_size_less_than", "controls_at_least", "your_turn",
@@ -56,6 +58,15 @@ COMBAT_STEPS = (Phase.BEGINNING_OF_COMBAT, Phase.DECLARE_ATTACKERS, Phase.DECLAR
 #: The steps of a turn before its end step (CR 500.1, 513): "only during their turn
 #: before the end step" (Mana Cache).
 _BEFORE_END = tuple(p for p in Phase if p not in (Phase.END, Phase.CLEANUP))
+
+
+def total_power(state: GameState, ids: Iterable[str]) -> int:
+    """The total power of the creatures among ``ids`` (CR 208.3: a noncreature has none),
+    each counted as it is: a negative power lowers the total (Atarka Beastbreaker's
+    ruling: powers 4, 5 and -2 total 7; CR 107.1b clamps only a result, not a term).
+    Formidable and crew (CR 702.122a) compare it."""
+    chars = effective(state)
+    return sum(chars[i].power or 0 for i in ids if chars[i].is_creature)
 
 
 def condition_holds(state: GameState, cond: Condition, player: str, source: str
@@ -100,9 +111,7 @@ def condition_holds(state: GameState, cond: Condition, player: str, source: str
         return isinstance(perm, Permanent) and (perm.attacking
                                                 or perm.attacked_this_turn), 0
     if cond.kind == "total_power_at_least":  # formidable (CR 207.2c ability word)
-        chars = effective(state)
-        total = sum(max(chars[p.id].power or 0, 0) for p in me.battlefield
-                    if chars[p.id].is_creature)
+        total = total_power(state, [p.id for p in me.battlefield])
         return total >= cond.params.int("count"), total
     if cond.kind == "different_powers_at_least":  # coven
         chars = effective(state)

@@ -308,6 +308,9 @@ _CART = {"name": "Test Cart", "mana_cost": "{1}", "types": ["Artifact"],
     (["Hill Giant", "Grizzly Bears", {"card": "Grizzly Bears", "summoning_sick": True}],
      True, 5),
     ([{"card": "Grizzly Bears", "counters": {"+1/+1": 1}}], True, 1),  # 3/3 now
+    # a creature with power -1 lowers a set's total (as the formidable ruling counts):
+    # {Giant} is 3, {Giant, Weakling} is 3 - 1 = 2: one way
+    (["Hill Giant", {"card": "Test Weakling", "counters": {"-1/-1": 1}}], True, 1),
     # the Vehicle can't crew itself ("other", CR 702.122a), even as a creature
     ([], False, 0),
 ])
@@ -316,7 +319,9 @@ def test_crew_taps_other_creatures_with_enough_total_power(
     """CR 702.122a: "Crew N" means "Tap any number of other untapped creatures you
     control with total power N or greater: This permanent becomes an artifact creature
     until end of turn." Counted by hand for each board."""
-    s = _board(["Test Cart", *others], ["Hill Giant"], cards=[_CART])
+    weakling = {"name": "Test Weakling", "mana_cost": "{W}", "types": ["Creature"],
+                "power": 0, "toughness": 3}
+    s = _board(["Test Cart", *others], ["Hill Giant"], cards=[_CART, weakling])
     v = can_activate(s, "Test Cart", 1, "Alice", find_fixes=False)
     assert not v.undecided
     assert (v.legal, v.ways) == (legal, ways)
@@ -557,15 +562,23 @@ def _cond_card(line: str) -> dict[str, Any]:
     (["Hill Giant", "Hill Giant"], False),                         # 6
     (["Hill Giant", "Hill Giant", "Grizzly Bears"], True),         # 8
     (["Hill Giant", {"card": "Hill Giant", "counters": {"+1/+1": 2}}], True),  # 3 + 5
+    # Atarka Beastbreaker's ruling: a negative power counts as it is ("powers 4, 5, and
+    # -2 ... total power ... is 7"): 3 + 5 + (0 - 1) = 7
+    (["Hill Giant", {"card": "Hill Giant", "counters": {"+1/+1": 2}},
+      {"card": "Test Weakling", "counters": {"-1/-1": 1}}], False),
 ])
 def test_formidable_counts_total_power(creatures: list[Any], legal: bool) -> None:
     card = _cond_card("{T}: Draw a card. Activate only if creatures you control have "
                       "total power 8 or greater.")
-    s = _board(["Test Cond", *creatures], ["Hill Giant", "Hill Giant"], cards=[card])
+    weakling = {"name": "Test Weakling", "mana_cost": "{W}", "types": ["Creature"],
+                "power": 0, "toughness": 3}
+    s = _board(["Test Cond", *creatures], ["Hill Giant", "Hill Giant"],
+               cards=[card, weakling])
     v = can_activate(s, "Test Cond", 1, "Alice", find_fixes=False)
     assert v.legal is legal and not v.undecided
     if not legal:
-        assert "total power 8 or greater (they have 6)" in v.reasons[0].message
+        total = 7 if len(creatures) == 3 else 6
+        assert f"total power 8 or greater (they have {total})" in v.reasons[0].message
 
 
 @pytest.mark.parametrize(("graveyard", "legal"), [

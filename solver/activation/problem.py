@@ -25,7 +25,8 @@ import itertools
 import math
 from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 
-from manacheck.model import CostKind, Counters, Permanent, effective
+from manacheck.model import CostKind, Counters, Permanent
+from manacheck.model.conditions import total_power
 from manacheck.model.placing import place_counters
 
 from .candidates import variables
@@ -180,11 +181,10 @@ class Problem:
                 f"too many ways to choose the objects for '{v.label}' "
                 f"(2^{len(v.candidates)} sets; the limit is {DOMAIN_LIMIT:,}); the search "
                 f"stops here rather than run for ever")
-        chars = effective(self.act.state)
-        power = {c: max(chars[c].power or 0, 0) for c in v.candidates}
+        state = self.act.state
         return [combo for n in range(len(v.candidates) + 1)
                 for combo in itertools.combinations(v.candidates, n)
-                if sum(power[c] for c in combo) >= v.count]
+                if total_power(state, combo) >= v.count]
 
     def solutions(self) -> Iterator[dict[str, Hashable]]:
         """Every choice of targets, objects and X that fits together, lazily (the mana

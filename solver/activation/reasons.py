@@ -24,7 +24,7 @@ from dataclasses import replace as dataclass_replace
 
 from manacheck.model import CostKind, Counters, ObjectFilter, Permanent, Phase, Zone, effective
 from manacheck.model.characteristics import tap_abilities_blocked
-from manacheck.model.conditions import condition_holds
+from manacheck.model.conditions import condition_holds, total_power
 from manacheck.model.placing import place_counters
 
 from .core import Activation, Var
@@ -308,9 +308,11 @@ def choice_reasons(problem: Problem) -> list[Reason]:
 
 
 def _total_power_reason(problem: Problem, v: Var) -> list[Reason]:
-    """Crew N (CR 702.122a): the candidates' total power falls short of N."""
-    chars = effective(problem.act.state)
-    total = sum(max(chars[c].power or 0, 0) for c in v.candidates)
+    """Crew N (CR 702.122a): the candidates' total power falls short of N (their
+    positive powers: a creature with negative power needn't be tapped)."""
+    state = problem.act.state
+    total = total_power(state, [c for c in v.candidates
+                                if (effective(state)[c].power or 0) > 0])
     if total >= int(v.count):
         return []
     return [Reason("702.122a", f"can't pay '{v.label}': the untapped creatures that could "
