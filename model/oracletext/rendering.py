@@ -105,12 +105,17 @@ def render_filter(flt: Mapping[str, Any], *, plural: bool = False, noun: str = "
     if flt.get("token") is True:
         head += " tokens" if plural else " token"
     out = " ".join([*adj, head])
-    ctl = {"you": " you control", "opponent": " an opponent controls"}.get(
-        str(flt.get("controller")), "")
-    if flt.get("_dont_control"):
-        ctl = " you don't control"
+    ctl = _controller_words(flt)
     after = _suffixes(flt)
     return out + (after + ctl if flt.get("_suffix_first") else ctl + after)
+
+
+def _controller_words(flt: Mapping[str, Any]) -> str:
+    """" you control", " an opponent controls", " you don't control", or nothing."""
+    if flt.get("_dont_control"):
+        return " you don't control"
+    return {"you": " you control", "opponent": " an opponent controls"}.get(
+        str(flt.get("controller")), "")
 
 
 def _suffixes(flt: Mapping[str, Any]) -> str:
@@ -388,7 +393,7 @@ def render_target(spec: Mapping[str, Any]) -> str:
         ctl = {k: flt.pop(k) for k in ("controller", "_dont_control") if k in flt}
         words = render_filter(flt, noun="spell")
         words = words if words.endswith("spell") else words + " spell"
-        return "target " + words + render_filter(ctl)[len("permanent"):]
+        return "target " + words + _controller_words(ctl)
     n = spec.get("count", 1)
     if zone == "graveyard":
         whose = {"you": "your graveyard", "opponent": "an opponent's graveyard",

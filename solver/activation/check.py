@@ -63,12 +63,7 @@ def check(
                                   count_ways=count_ways, ways_limit=ways_limit)
     unapplied_effects = unapplied_for_activation(state, object_id, you,
                                                  ab.mana_cost.mana_only)
-    if any(c[0] != "mana_value" for t in ab.targets for c in t.filter.compare) or any(
-            c[0] != "mana_value" for p in ab.costs for c in p.filter.compare) or any(
-            p.kind is CostKind.TAP_TOTAL_POWER for p in ab.costs) or (
-            ab.condition is not None and ab.condition.kind in POWER_CONDITIONS):
-        # "target creature with power 3 or less": the answer reads power and toughness
-        # too (layer 7, CR 613.4), beyond what ACTIVATION reads.
+    if _reads_power(ab):
         unapplied_effects += tuple(u for u in unapplied(state, ACTIVATION_PT, [object_id])
                                    if u not in unapplied_effects)
     base = ab.mana_cost.mana_only
@@ -181,6 +176,16 @@ def _after_state_based(before: BeforePriority, state: GameState, object_id: str,
                    undecided="not decided: it depends on a choice the game asks for before "
                              "priority (CR 704.5j): " + why,
                    by_choice=tuple(verdicts))
+
+
+def _reads_power(ab: ActivatedAbility) -> bool:
+    """Whether the verdict reads power or toughness (layer 7, CR 613.4) beyond what
+    ACTIVATION reads: a target or cost filter that compares them ("target creature with
+    power 3 or less"), crew's total power (CR 702.122a), formidable or coven."""
+    filters = [t.filter for t in ab.targets] + [p.filter for p in ab.costs]
+    return (any(c[0] != "mana_value" for f in filters for c in f.compare)
+            or any(p.kind is CostKind.TAP_TOTAL_POWER for p in ab.costs)
+            or (ab.condition is not None and ab.condition.kind in POWER_CONDITIONS))
 
 
 def _random_discard_undecided(state: GameState, object_id: str, ab: ActivatedAbility,
