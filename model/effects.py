@@ -150,6 +150,11 @@ STATIC_KINDS: dict[str, EffectKind] = {k.key: k for k in (
     _k("static:other:cant_attack", F.ATTACKS),
     _k("static:other:prevent_damage_to", F.DAMAGE),
     _k("static:other:no_legend_rule", F.STATE_BASED),
+    # An activated ability whose text wasn't read, but whose form says it is one and no
+    # mana ability (``oracletext.reading.unread_activated``): it does nothing until it
+    # is activated (CR 602.2), so it matters only to a question about that ability,
+    # which can't be asked of text not read.
+    _k("static:other:unread_activated", F.OWN_ABILITIES, self_only=True),
 )}
 
 #: Triggered abilities by event: mana triggers change mana production (CR 605.1b); the

@@ -28,7 +28,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from manacheck.model import GameState, effective
-from manacheck.model.abilities import Ability
+from manacheck.model.abilities import Ability, StaticAbility
 from manacheck.model.effects import (
     OWN_OBJECT_FAMILIES,
     EffectKind,
@@ -39,7 +39,8 @@ from manacheck.model.effects import (
 
 __all__ = ["ACTIVATION", "ACTIVATION_PT", "CHARACTERISTICS", "PAYMENT", "PAYMENT_FOR",
            "PRODUCE", "RESOLUTION", "RESOLUTION_ATTACKS",
-           "BoardEffect", "Question", "Undecided", "board_effects", "unapplied"]
+           "BoardEffect", "Question", "Undecided", "board_effects", "may_be_activated",
+           "unapplied"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,6 +93,19 @@ def _kinds(abilities: Iterable[Ability], keywords: Iterable[str]
 #: The kind of a static ability whose text isn't read (``kind: other`` with no parameter
 #: and no ``affects``): it could change anything.
 UNREAD = "static:other:unread"
+
+#: An activated ability whose text wasn't read (``oracletext.reading.unread_activated``).
+UNREAD_ACTIVATED = "static:other:unread_activated"
+
+
+def may_be_activated(ability: object) -> bool:
+    """Whether an ability is text that wasn't read and may be an activated ability: an
+    unread line with no families declared, or one the reader knows is an activated
+    ability (``UNREAD_ACTIVATED``)."""
+    kind = kind_of_ability(ability) if isinstance(ability, StaticAbility) else None
+    return kind is not None and (kind.key == UNREAD_ACTIVATED or (
+        kind.key == UNREAD and not getattr(ability, "affects", ())))
+
 
 #: The kinds that are applied when a resolved spell's continuous effect has them.
 EFFECT_APPLIED = frozenset({"static:mana_replacement", "static:land_types",
@@ -251,7 +265,10 @@ ACTIVATION = Question(
     PAYMENT.implements | {"static:cost_modifier:activated_abilities", "keyword:shroud",
                           "keyword:hexproof", "keyword:protection", "keyword:cycling",
                           "keyword:split second", "static:cant_have_counters",
-                          "static:counter_replacement"})
+                          "static:counter_replacement",
+                          # another activated ability's text, which does nothing until
+                          # it is activated (CR 602.2): no bearing on this one's verdict
+                          UNREAD_ACTIVATED})
 
 #: An activation whose targets or costs compare power or toughness ("target creature
 #: with power 3 or less") reads layer 7 as well (CR 613.4): "get +N/+N" and counters are

@@ -240,8 +240,8 @@ UNREAD = [
     ("{T}: Tap target creature blocking Test Land.", "Test Land"),
     # A mana ability has no target (CR 605.1a); such a line isn't one and isn't read here.
     ("{T}: Add {G}. Target creature gets +1/+1 until end of turn.", "Test Land"),
-    # Loyalty abilities (CR 606) and keywords aren't activated-ability lines here.
-    ("[+1]: Add {R}{R}.", "Test Walker"),
+    # A loyalty symbol with no sign that isn't [0], and keywords written oddly.
+    ("[5]: Draw a card.", "Test Walker"),
     ("Equip—Pay 3 life.", "Test Sword"),
     ("Equip legendary creature {1}", "Test Sword"),
     # A keyword's reminder must be its own, with the same cost.

@@ -4,9 +4,11 @@ frequent sentences it can't read.
 A line of a card's oracle text is one of:
 
 * a **mana ability**: an activated ability whose effect adds mana (CR 605.1a: "Add" in
-  its effect, outside quotation marks), or a basic land type's intrinsic ability (CR
-  305.6, read from the type line, its reminder text checked);
-* another **activated ability** ("[Cost]: [Effect]", CR 602.1a), or a keyword ability
+  its effect, outside quotation marks), with no target and not a loyalty ability
+  (:func:`could_be_mana_ability`), or a basic land type's intrinsic ability (CR 305.6,
+  read from the type line, its reminder text checked);
+* another **activated ability** ("[Cost]: [Effect]", CR 602.1a), a loyalty ability
+  ("[+1]: [Effect]", CR 606: activated, even when it adds mana), or a keyword ability
   that is one (equip, cycling and its variants, crew, ninjutsu, level up, outlast,
   reconfigure, unearth, embalm, eternalize, scavenge, transmute, fortify: CR 702;
   not retrace, a static ability that lets a card be cast, CR 702.81a);
@@ -22,8 +24,8 @@ issue's target is 97% of the cards with a mana ability, and 90% of activated abi
 
 Rules
 -----
-CR 605.1a (mana abilities), 602.1a (activated abilities), 305.6 (intrinsic abilities),
-702 (keyword abilities).
+CR 605.1a (mana abilities), 602.1a (activated abilities), 606 (loyalty abilities), 305.6
+(intrinsic abilities), 702 (keyword abilities).
 """
 
 from __future__ import annotations
@@ -34,7 +36,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .reading import read_line
+from .reading import _TARGET, _top_colon, read_line
 
 __all__ = ["ACTIVATED_KEYWORDS", "Coverage", "FaceText", "coverage", "describe", "faces_of",
            "pool_faces"]
@@ -47,6 +49,8 @@ ACTIVATED_KEYWORDS = re.compile(
     r"(?= \{| \d| —|—| X|$| \()")
 _MANA = re.compile(r"^[^\"]*?: (?:[^\"]*\. )?Add ")
 _SYMBOLS = re.compile(r"\{[^}]+\}")
+#: A loyalty ability (CR 606): an activated ability, never a mana ability (605.1a).
+_LOYALTY_LINE = re.compile(r"^\[(?:\+\d+|−(?:\d+|X)|0)\]: ")
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,6 +107,27 @@ class Coverage:
         }
 
 
+def could_be_mana_ability(text: str) -> bool:
+    """Whether a normalised line is a mana ability by CR 605.1a's words: an activated
+    ability whose effect adds mana, that isn't a loyalty ability ("[+1]: Add {R}{R}."
+    uses the stack) and has no target in its effect ("Exile target land card from a
+    graveyard. Add one mana of any color." isn't one either).
+
+    Examples
+    --------
+    >>> could_be_mana_ability("{T}: Add {G}.")
+    True
+    >>> could_be_mana_ability("[+1]: Add {R}{R}.")
+    False
+    >>> could_be_mana_ability("{T}: Add {B}{B}{B}{B}. Target opponent gains control of CARDNAME.")
+    False
+    """
+    if not _MANA.search(text) or _LOYALTY_LINE.match(text):
+        return False
+    effect = re.sub(r'"[^"]*"', "", text[_top_colon(text) + 1:])
+    return _TARGET.search(effect) is None
+
+
 def _general(why: str) -> str:
     """An unread reason with its mana symbols and numbers generalised, for counting."""
     return re.sub(r"\b\d+\b", "N", _SYMBOLS.sub("{S}", why))[:160]
@@ -127,7 +152,7 @@ def coverage(faces: Iterable[FaceText]) -> Coverage:
             if not line:
                 continue
             r = read_line(line, face.name)
-            if _MANA.search(r.normalised) or r.mana:
+            if r.mana or could_be_mana_ability(r.normalised):
                 kind = "mana"
             elif r.why != "not an activated ability" or ACTIVATED_KEYWORDS.match(
                     r.normalised):

@@ -97,6 +97,35 @@ _REMINDERS = {
 }
 
 
+#: A loyalty ability's cost (CR 606.4), as the line starts: "[+1]: ", "[−X]: ", "[0]: ".
+_LOYALTY = re.compile(r"^\[(\+\d+|−(?:\d+|X)|0)\]: ")
+
+
+#: A loyalty ability's sentence about the mana it adds, or how that mana may be spent:
+#: an effect of an ability that is never a mana ability (CR 605.1a) and whose words
+#: bear on neither its cost nor when it may be activated, so it may stay unread.
+_LOYALTY_MANA = re.compile(r"^(Add |Spend this mana only )(?!.*\b(?:[Aa]ctivat|costs?\b))")
+
+
+def loyalty_cost(symbol: str) -> list[dict[str, Any]]:
+    """The card-format cost of a loyalty symbol (CR 606.4): "+N" puts N loyalty counters
+    on the permanent, "−N" (or "−X") removes them, "0" costs nothing.
+
+    Examples
+    --------
+    >>> loyalty_cost("+1"), loyalty_cost("−X"), loyalty_cost("0")
+    ([{'add_counters': {'counter': 'loyalty', 'count': 1}}], \
+[{'remove_counters': {'counter': 'loyalty', 'count': 'X'}}], [])
+    """
+    n = symbol.lstrip("+−")
+    count: int | str = n if n == "X" else int(n)
+    if symbol.startswith("+"):
+        return [{"add_counters": {"counter": "loyalty", "count": count}}]
+    if symbol.startswith("−"):
+        return [{"remove_counters": {"counter": "loyalty", "count": count}}]
+    return []
+
+
 def _reminder_ok(reminder: str, body: str) -> bool:
     pattern = _REMINDERS.get(reminder)
     return pattern is not None and bool(pattern.search(body))
@@ -385,9 +414,11 @@ def read_line(line: str, name: str = "") -> Reading:
         return special
     body = text[word.end():] if word else text
     colon = _top_colon(body)
-    if colon <= 0 or body.startswith("["):
+    # CR 606.4: a loyalty ability's cost is its loyalty symbol ("[+1]", "[−X]", "[0]").
+    loyalty = _LOYALTY.match(body) if word is None else None
+    if loyalty is None and (colon <= 0 or body.startswith("[")):
         return Reading("unread", why="not an activated ability", normalised=text)
-    if body[:1] in "+−-0123456789":
+    if loyalty is None and body[:1] in "+−-0123456789":
         return Reading("unread", why="a loyalty ability", normalised=text)
     # A reminder not checked is allowed only beside an effect kept unread, and only
     # when it can't bear on the cost, the mana or the timing (see _RISKY).
@@ -395,23 +426,30 @@ def read_line(line: str, name: str = "") -> Reading:
     if any(_RISKY.search(r) for r in loose):
         return Reading("unread", why=f"reminder text not checked: ({loose[0]})",
                        normalised=text)
-    cost_text, effect_text = body[:colon].strip(), body[colon + 1:].strip()
-    try:
-        costs = _parse(cost_text, "costs")
-    except (LarkError, Unreadable, KeyError):
-        return Reading("unread", why=f"cost not read: {cost_text}", normalised=text)
+    if loyalty is not None:
+        cost_text, effect_text = loyalty.group(1), body[loyalty.end():].strip()
+        costs: list[Any] = loyalty_cost(cost_text)
+    else:
+        cost_text, effect_text = body[:colon].strip(), body[colon + 1:].strip()
+        try:
+            costs = _parse(cost_text, "costs")
+        except (LarkError, Unreadable, KeyError):
+            return Reading("unread", why=f"cost not read: {cost_text}", normalised=text)
     ab: dict[str, Any] = {}
     parts: list[tuple[str, Any]] = []
     unread: list[str] = []
     effects: list[dict[str, Any]] = []
     sentences = _sentences(effect_text)
-    is_mana = bool(sentences) and sentences[0].startswith("Add ")
+    # CR 605.1a: a loyalty ability is never a mana ability (its "Add" is an effect that
+    # uses the stack, which no sentence rule here reads: such a line stays unread).
+    is_mana = loyalty is None and bool(sentences) and sentences[0].startswith("Add ")
     for i, s in enumerate(sentences):
         start = "mana_sentence" if i == 0 and is_mana else "rider"
         try:
             kind, val = _parse(s, start)
         except (LarkError, Unreadable, KeyError):
-            if _RISKY.search(s) or (is_mana and re.search(r"\b(instead|[Tt]arget)\b", s)):
+            if (_RISKY.search(s) and not (loyalty and _LOYALTY_MANA.match(s))) or (
+                    is_mana and re.search(r"\b(instead|[Tt]arget)\b", s)):
                 return Reading("unread", why=f"not read: {s}", normalised=text)
             unread.append(s)
             effects.append({"kind": "other", "text": s})
@@ -462,6 +500,8 @@ def read_line(line: str, name: str = "") -> Reading:
             cost_out.append(c)
     activated: dict[str, Any] = {"cost": cost_out[0] if len(cost_out) == 1
                                  and isinstance(cost_out[0], str) else cost_out}
+    if loyalty is not None:
+        activated["loyalty"] = True  # CR 606.3: its timing and once-each-turn
     activated.update(ab)
     if effects:
         activated["effects"] = effects
@@ -500,7 +540,56 @@ def read_line(line: str, name: str = "") -> Reading:
     if rendered != text:
         return Reading("unread", why="renders as: " + rendered, normalised=text,
                        rendered=rendered)
+    template = _template(costs, parts)
+    if loyalty is not None:
+        template = "loyalty" + template[template.index(":"):]
     return Reading(status, {"activated": activated}, mana=is_mana,
-                   template=_template(costs, parts), unread=tuple(unread), normalised=text,
+                   template=template, unread=tuple(unread), normalised=text,
                    rendered=rendered, targets=tuple(targets))
 
+
+
+#: Words that could make an effect add mana (CR 605.1a): "add", or "mana" but for
+#: "mana value" and "mana cost".
+_MANA_WORDS = re.compile(r"\b[Aa]dds?\b|\bmana(?! value| cost)\b")
+
+
+def unread_activated(line: str, name: str = "") -> bool:
+    """Whether a line that :func:`read_line` leaves unread is, by its form, an activated
+    ability that isn't a mana ability: a loyalty ability (CR 606.4: "[+1]: ...", never a
+    mana ability, CR 605.1a), or a cost the grammar derives before the top-level colon
+    (CR 602.1a) followed by an effect with no word that could add mana.
+
+    Such an ability does nothing until it is activated (CR 602.2), so only a question
+    about its own object can depend on it (``Family.OWN_ABILITIES``, as an activated
+    keyword ability the model doesn't read); any other line left unread could be a
+    static ability, or a mana ability the payment solver would need, and could change
+    anything.
+
+    Examples
+    --------
+    >>> unread_activated("[−6]: Separate all permanents target player controls into two piles.")
+    True
+    >>> unread_activated("{T}: Add {R}. Spend this mana only to cast an instant spell with X.")
+    False
+    >>> unread_activated("Creatures you control get +1/+0 for each Aura on them.")
+    False
+    """
+    norm = normalise(line, name)
+    body = norm.text
+    word = _ABILITY_WORD.match(body)
+    if word is not None:
+        body = body[word.end():]
+    if word is None and _LOYALTY.match(body):
+        return True
+    colon = _top_colon(body)
+    if colon <= 0 or body.startswith("["):
+        return False
+    effect = re.sub(r'"[^"]*"', "", body[colon + 1:])
+    if _MANA_WORDS.search(effect) or any(_MANA_WORDS.search(r) for r in norm.reminders):
+        return False
+    try:
+        _parse(body[:colon].strip(), "costs")
+    except (LarkError, Unreadable, KeyError):
+        return False
+    return True

@@ -427,6 +427,20 @@ def render_target(spec: Mapping[str, Any]) -> str:
     return head
 
 
+def _loyalty_symbol(cost: Any) -> str:
+    """A loyalty ability's cost as its loyalty symbol (CR 606.4): loyalty counters put
+    on ("[+1]") or removed ("[−X]"), or none ("[0]"); any other cost as it is written
+    (which no loyalty line reads back)."""
+    parts = [cost] if isinstance(cost, (str, dict)) else list(cost)
+    if not parts:
+        return "[0]"
+    if len(parts) == 1 and isinstance(parts[0], dict):
+        (key, arg), = parts[0].items()
+        if key in ("add_counters", "remove_counters") and arg.get("counter") == "loyalty":
+            return f"[{'+' if key == 'add_counters' else '−'}{arg['count']}]"
+    return render_cost(cost)
+
+
 def render_activated(ab: Mapping[str, Any], *, singular_spells: bool = False) -> str:
     """An activated ability's card-format data as a normalised oracle line. "Once each
     turn" with a condition of when is one sentence ("Activate only during your turn and
@@ -437,7 +451,8 @@ def render_activated(ab: Mapping[str, Any], *, singular_spells: bool = False) ->
         parts = [ab["cost"]] if isinstance(ab["cost"], str) else ab["cost"]
         removed = next((p["remove_counters"]["counter"] for p in parts
                         if isinstance(p, dict) and "remove_counters" in p), "")
-    cost = render_cost(ab["cost"], any_number=bool(removed))
+    cost = (_loyalty_symbol(ab["cost"]) if ab.get("loyalty") else
+            render_cost(ab["cost"], any_number=bool(removed)))
     if "{from_zone}" in cost:
         zone = ab.get("zone")
         cost = cost.replace("{from_zone}", f" from your {zone}" if zone else "")

@@ -103,14 +103,11 @@ def resolve_ability(
 def _unread_hint(obj: object) -> str | None:
     """For a card with text that wasn't read (from a card download): that text may hold
     the ability asked for, so the card needs a definition in the card format."""
-    from manacheck.model.effects import kind_of_ability
-
-    from ..soundness import UNREAD
+    from ..soundness import may_be_activated
 
     card = getattr(obj, "card", None)
     unread = [getattr(a, "text", "") for a in getattr(card, "abilities", ())
-              if (k := kind_of_ability(a)) is not None and k.key == UNREAD
-              and not getattr(a, "affects", ())]
+              if may_be_activated(a)]
     if not unread:
         return None
     return (f"its text that wasn't read may hold one: '{unread[0]}'; define the card in the "

@@ -19,10 +19,9 @@ from dataclasses import replace
 
 from manacheck.model import GameState, Zone, effective
 from manacheck.model.abilities import Ability
-from manacheck.model.effects import kind_of_ability
 
 from ..settle import before_priority
-from ..soundness import UNREAD
+from ..soundness import may_be_activated
 from .check import check
 from .fixes import find_fixes as search_fixes
 from .limits import WAYS_LIMIT, ActivationSearchLimit
@@ -176,8 +175,7 @@ def _unread_rows(state: GameState, player: str) -> list[tuple[str, int, Verdict]
     rows = []
     for object_id, abs_ in found:
         for ab in abs_:
-            kind = kind_of_ability(ab)
-            if kind is not None and kind.key == UNREAD and not getattr(ab, "affects", ()):
+            if may_be_activated(ab):
                 text = getattr(ab, "text", "")
                 rows.append((object_id, 0, Verdict(
                     object_id, 0, player, legal=False, text=text,
