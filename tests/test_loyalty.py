@@ -155,15 +155,32 @@ def test_loyalty_timing_606_3() -> None:
     assert not v.legal and "606.3" in [r.rule for r in v.reasons]
 
 
-@pytest.mark.cr("606.3")
+#: A planeswalker whose [−6] the reader left unread, as ``oracle.read_text`` keeps such a
+#: line (``unread_activated``), and Liliana of the Veil with her own lines.
+WALKER = """
+cards:
+  - name: Test Walker
+    types: [Planeswalker]
+    loyalty: 3
+    text: "[+1]: Draw a card.\\n[−6]: Separate the unreadable from the read."
+    abilities:
+      - activated: {cost: [{add_counters: {counter: loyalty, count: 1}}], loyalty: true,
+                    effects: [{kind: draw, count: 1}], text: "[+1]: Draw a card."}
+      - static: {kind: other, params: {unread_activated: true},
+                 text: "[−6]: Separate the unreadable from the read."}
+"""
+
+
+@pytest.mark.cr("602.2")
 def test_unread_loyalty_line_does_not_block_other_abilities() -> None:
-    """Liliana's [−6] isn't read (a target the grammar can't read); her [+1] is still
-    decided, and the listing still names the unread line as possibly missing."""
-    s = board(f"{{card: '{LILIANA}', id: lili}}")
-    v = can_activate(s, "lili", 1)
+    """The walker's [−6] isn't read; its [+1] is still decided (another activated
+    ability does nothing until activated, CR 602.2), and the listing still names the
+    unread line as possibly missing."""
+    s = board("{card: Test Walker, id: walker}", extra=WALKER)
+    v = can_activate(s, "walker", 1)
     assert v.legal and not v.undecided
-    rows = [(n, v) for o, n, v in abilities(s, "Alice") if o == "lili"]
-    assert [n for n, _ in rows] == [1, 2, 0]
+    rows = [(n, v) for o, n, v in abilities(s, "Alice") if o == "walker"]
+    assert [n for n, _ in rows] == [1, 0]
     assert "isn't read" in rows[-1][1].undecided
 
 
@@ -172,7 +189,7 @@ def test_unread_loyalty_line_does_not_block_other_abilities() -> None:
 
 @pytest.mark.cr("602.2")
 def test_unread_loyalty_line_leaves_payments_decided() -> None:
-    s = board(f"{{card: '{LILIANA}', id: lili}}")
+    s = board("{card: Test Walker, id: walker}", extra=WALKER)
     a = payment_answer(s, "Alice", "{G}")
     assert (a.payable, a.count, a.complete, a.undecided) == (True, 1, True, ())
     b = payment_answer(s, "Alice", "{G}{G}")
@@ -192,3 +209,22 @@ players:
     a = payment_answer(s, "Alice", "{G}{G}")
     assert a.payable is None and not a.complete
     assert any("Paliano" in u.text and "Add" in u.text for u in a.undecided)
+
+
+@pytest.mark.cr("115.1")
+@pytest.mark.parametrize(("line", "targets"), [
+    # "all lands target player controls": the player is the target (CR 115.1)
+    ("[−3]: Destroy all lands target player controls.",
+     [{"zone": "player", "text": "target player"}]),
+    ("{T}: Exile all creatures target opponent controls.",
+     [{"zone": "player", "filter": {"controller": "opponent"}, "text": "target opponent"}]),
+    # a creature target tied to a player target is a relation the reader doesn't read
+    ("{T}: Destroy target creature target player controls.", None),
+])
+def test_target_player_controls(line: str, targets: list[object] | None) -> None:
+    r = read_line(line, "Test")
+    if targets is None:
+        assert r.status == "unread" and r.why == "a target not read"
+    else:
+        assert r.status == "partial"
+        assert r.ability["activated"]["targets"] == targets  # type: ignore[index]

@@ -14,10 +14,11 @@ paying too (CR 602.5, 605.3a). Without {T}, it may be activated once per charge 
 (CR 602.1, 118.3).
 
 Its triggered ability ("At the beginning of each player's end step, put a charge
-counter on Mana Cache for each untapped land that player controls") is data with an
-effect kind the resolution solver doesn't model (``put_counters_for_each``): no
-question here steps into an end step, and a resolution that would reach it is refused,
-never guessed. The counters are the board's. Answers derived by hand.
+counter on Mana Cache for each untapped land that player controls") is a
+``put_counters`` effect whose count is ``for_each`` untapped land of the active player
+(CR 513.1: "each player's end step"; "that player" is the player whose turn it is),
+counted as it resolves (CR 608.2h); the event ``beginning_of_end_step`` steps into it.
+Answers derived by hand.
 """
 
 from __future__ import annotations
@@ -130,3 +131,60 @@ def test_bad_any_player_is_one_line(bad: str, tmp_path: Path,
     assert main(["validate", str(path)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "any_player" in err and "(line 8)" in err
+
+
+# --- the end-step trigger (CR 513.1, 603.2, 608.2h, 122.6) ------------------------------
+
+
+def _end_step(active: str, bob_lands: str, *, extra: str = "") -> str:
+    return f"""
+turn: {{active_player: {active}, phase: postcombat_main}}
+players:
+  A:
+    battlefield:
+      - {{card: {CACHE}, id: cache, counters: {{charge: 1}}}}
+      - Forest
+      - {{card: Forest, tapped: true}}
+  B:
+    battlefield: {bob_lands}
+{extra}
+events:
+  - beginning_of_end_step
+  - resolve: top
+"""
+
+
+def _charge_after(text: str) -> int:
+    from manacheck.solver.resolution import resolve
+
+    out = resolve(load_state_text(text))
+    return out.state.permanent("cache").counters["charge"]
+
+
+@pytest.mark.cr("513.1")
+def test_end_step_counts_the_active_players_untapped_lands() -> None:
+    """B's end step: B's three untapped lands count (not B's tapped one, nor A's
+    lands): 1 + 3 = 4 charge counters."""
+    lands = "[Mountain, Mountain, {card: Mountain, tapped: true}, Plains]"
+    assert _charge_after(_end_step("B", lands)) == 4
+
+
+@pytest.mark.cr("513.1")
+def test_own_end_step_counts_own_untapped_lands() -> None:
+    """A's end step: A's one untapped Forest counts: 1 + 1 = 2."""
+    assert _charge_after(_end_step("A", "[Mountain, Mountain]")) == 2
+
+
+@pytest.mark.cr("608.2h")
+def test_no_untapped_land_puts_no_counter() -> None:
+    """B controls no untapped land: no counter is put (CR 122.8: zero counters)."""
+    assert _charge_after(_end_step("B", "[{card: Plains, tapped: true}]")) == 1
+
+
+def test_end_step_event_in_the_cli(tmp_path: Path, capsys: pytest.CaptureFixture[str]
+                                   ) -> None:
+    f = tmp_path / "cache.yaml"
+    f.write_text(_end_step("B", "[Mountain, Mountain]"), encoding="utf-8")
+    assert main(["resolve", str(f)]) == 0
+    out = capsys.readouterr().out
+    assert "B's end step  [CR 513.1]" in out and "put 2 charge on cache" in out

@@ -36,10 +36,10 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .reading import _TARGET, _top_colon, read_line
+from .reading import could_be_mana_ability, read_line
 
-__all__ = ["ACTIVATED_KEYWORDS", "Coverage", "FaceText", "coverage", "describe", "faces_of",
-           "pool_faces"]
+__all__ = ["ACTIVATED_KEYWORDS", "Coverage", "FaceText", "could_be_mana_ability", "coverage",
+           "describe", "faces_of", "pool_faces"]
 
 #: Keyword abilities that are activated abilities (CR 702), as a line starts.
 ACTIVATED_KEYWORDS = re.compile(
@@ -49,8 +49,6 @@ ACTIVATED_KEYWORDS = re.compile(
     r"(?= \{| \d| —|—| X|$| \()")
 _MANA = re.compile(r"^[^\"]*?: (?:[^\"]*\. )?Add ")
 _SYMBOLS = re.compile(r"\{[^}]+\}")
-#: A loyalty ability (CR 606): an activated ability, never a mana ability (605.1a).
-_LOYALTY_LINE = re.compile(r"^\[(?:\+\d+|−(?:\d+|X)|0)\]: ")
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,27 +103,6 @@ class Coverage:
                           for t, n in self.templates.most_common(top)],
             "unread": [{"sentence": s, "lines": n} for s, n in self.unread.most_common(top)],
         }
-
-
-def could_be_mana_ability(text: str) -> bool:
-    """Whether a normalised line is a mana ability by CR 605.1a's words: an activated
-    ability whose effect adds mana, that isn't a loyalty ability ("[+1]: Add {R}{R}."
-    uses the stack) and has no target in its effect ("Exile target land card from a
-    graveyard. Add one mana of any color." isn't one either).
-
-    Examples
-    --------
-    >>> could_be_mana_ability("{T}: Add {G}.")
-    True
-    >>> could_be_mana_ability("[+1]: Add {R}{R}.")
-    False
-    >>> could_be_mana_ability("{T}: Add {B}{B}{B}{B}. Target opponent gains control of CARDNAME.")
-    False
-    """
-    if not _MANA.search(text) or _LOYALTY_LINE.match(text):
-        return False
-    effect = re.sub(r'"[^"]*"', "", text[_top_colon(text) + 1:])
-    return _TARGET.search(effect) is None
 
 
 def _general(why: str) -> str:

@@ -49,7 +49,8 @@ from .normal import SELF, Normalised, normalise
 from .rendering import render_activated, render_target
 from .transform import ToData, Unreadable
 
-__all__ = ["Reading", "parser", "read_line"]
+__all__ = ["Reading", "could_be_mana_ability", "loyalty_cost", "parser", "read_line",
+           "unread_activated"]
 
 #: Words that make an underived sentence able to change a question's answer.
 _RISKY = re.compile(r"\b([Aa]dds?\b|[Aa]ctivat|[Ss]pend|spent|[Tt]his ability costs|"
@@ -105,6 +106,21 @@ _LOYALTY = re.compile(r"^\[(\+\d+|−(?:\d+|X)|0)\]: ")
 #: an effect of an ability that is never a mana ability (CR 605.1a) and whose words
 #: bear on neither its cost nor when it may be activated, so it may stay unread.
 _LOYALTY_MANA = re.compile(r"^(Add |Spend this mana only )(?!.*\b(?:[Aa]ctivat|costs?\b))")
+
+
+def _split_cost(body: str, colon: int, loyalty: re.Match[str] | None
+                ) -> tuple[str, str, list[Any]] | None:
+    """The cost's text, the effect's text and the cost read (a loyalty symbol, CR 606.4,
+    or the ``costs`` rule before the top-level colon, CR 602.1a); None when the
+    grammar doesn't derive the cost."""
+    if loyalty is not None:
+        return loyalty.group(1), body[loyalty.end():].strip(), loyalty_cost(loyalty.group(1))
+    cost_text = body[:colon].strip()
+    try:
+        costs = _parse(cost_text, "costs")
+    except (LarkError, Unreadable, KeyError):
+        return None
+    return cost_text, body[colon + 1:].strip(), costs
 
 
 def loyalty_cost(symbol: str) -> list[dict[str, Any]]:
@@ -212,7 +228,9 @@ def _read_targets(effect: str) -> list[dict[str, Any]] | None:
                 spec = _parse(lower, "target_phrase")
             except (LarkError, Unreadable, KeyError):
                 continue
-            if render_target(spec) == lower and after in _AFTER_TARGET:
+            if render_target(spec) == lower and (after in _AFTER_TARGET or (
+                    after in ("controls", "owns") and spec.get("zone") == "player")):
+                # ("all lands target player controls": the player is the target)
                 found = {**spec, "text": lower}
                 found = _strip_hints(found)
                 if found.get("filter") == {}:
@@ -426,15 +444,11 @@ def read_line(line: str, name: str = "") -> Reading:
     if any(_RISKY.search(r) for r in loose):
         return Reading("unread", why=f"reminder text not checked: ({loose[0]})",
                        normalised=text)
-    if loyalty is not None:
-        cost_text, effect_text = loyalty.group(1), body[loyalty.end():].strip()
-        costs: list[Any] = loyalty_cost(cost_text)
-    else:
-        cost_text, effect_text = body[:colon].strip(), body[colon + 1:].strip()
-        try:
-            costs = _parse(cost_text, "costs")
-        except (LarkError, Unreadable, KeyError):
-            return Reading("unread", why=f"cost not read: {cost_text}", normalised=text)
+    split = _split_cost(body, colon, loyalty)
+    if split is None:
+        return Reading("unread", why=f"cost not read: {body[:colon].strip()}",
+                       normalised=text)
+    cost_text, effect_text, costs = split
     ab: dict[str, Any] = {}
     parts: list[tuple[str, Any]] = []
     unread: list[str] = []
@@ -593,3 +607,29 @@ def unread_activated(line: str, name: str = "") -> bool:
     except (LarkError, Unreadable, KeyError):
         return False
     return True
+
+
+#: An activated ability whose effect adds mana: "Add" in its first sentence after the
+#: colon, or in a later one (outside quotation marks).
+_MANA_LINE = re.compile(r"^[^\"]*?: (?:[^\"]*\. )?Add ")
+
+
+def could_be_mana_ability(text: str) -> bool:
+    """Whether a normalised line is a mana ability by CR 605.1a's words: an activated
+    ability whose effect adds mana, that isn't a loyalty ability ("[+1]: Add {R}{R}."
+    uses the stack) and has no target in its effect ("Exile target land card from a
+    graveyard. Add one mana of any color." isn't one either).
+
+    Examples
+    --------
+    >>> could_be_mana_ability("{T}: Add {G}.")
+    True
+    >>> could_be_mana_ability("[+1]: Add {R}{R}.")
+    False
+    >>> could_be_mana_ability("{T}: Add {B}{B}{B}{B}. Target opponent gains control of CARDNAME.")
+    False
+    """
+    if not _MANA_LINE.search(text) or _LOYALTY.match(text):
+        return False
+    effect = re.sub(r'"[^"]*"', "", text[_top_colon(text) + 1:])
+    return _TARGET.search(effect) is None

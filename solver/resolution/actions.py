@@ -42,7 +42,7 @@ from .effects import draw, put_counters_on
 from .events import (
     Activate,
     Attack,
-    BeginningOfCombat,
+    BeginningOfStep,
     Cast,
     Draw,
     Event,
@@ -80,8 +80,8 @@ def apply_event(run: Run, ev: Event) -> None:
         _activate(run, ev)
     elif isinstance(ev, Draw):
         _draw(run, ev)
-    elif isinstance(ev, BeginningOfCombat):
-        _beginning_of_combat(run, ev)
+    elif isinstance(ev, BeginningOfStep):
+        _beginning_of_step(run, ev)
     elif isinstance(ev, Attack):
         _attack(run, ev)
     elif isinstance(ev, Resolve):
@@ -334,15 +334,24 @@ def _draw(run: Run, ev: Draw) -> None:
     draw(run, ev.player, ev.count)
 
 
-def _beginning_of_combat(run: Run, ev: BeginningOfCombat) -> None:
-    """CR 507: the beginning of combat step; "at the beginning of combat" triggers."""
-    run.state = replace(run.state, turn=replace(run.state.turn,
-                                                phase=Phase.BEGINNING_OF_COMBAT))
-    run.note(f"event {ev.index + 1}: {run.state.turn.active_player}'s beginning of "
-             "combat step", "507.1", depth=0)
+#: A step event's phase, its words and rule: CR 507.1 (beginning of combat: "at the
+#: beginning of combat" abilities trigger), 513.1 (end step: "at the beginning of the
+#: end step" abilities trigger).
+_STEPS = {"beginning_of_combat": (Phase.BEGINNING_OF_COMBAT, "beginning of combat step",
+                                  "507.1"),
+          "beginning_of_end_step": (Phase.END, "end step", "513.1")}
+
+
+def _beginning_of_step(run: Run, ev: BeginningOfStep) -> None:
+    """The turn moves to the beginning of combat (CR 507.1) or end step (513.1), and the
+    abilities that trigger "at the beginning of" it trigger (603.2)."""
+    phase, words, rule = _STEPS[ev.kind]
+    run.state = replace(run.state, turn=replace(run.state.turn, phase=phase))
+    run.note(f"event {ev.index + 1}: {run.state.turn.active_player}'s {words}", rule,
+             depth=0)
     for perm in with_triggers(run.state):
         for n, ab in live_triggers(run.state, perm):
-            if ab.event != "beginning_of_combat":
+            if ab.event != ev.kind:
                 continue
             if ab.your_turn_only and perm.controller != run.state.turn.active_player:
                 continue

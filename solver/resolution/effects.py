@@ -62,8 +62,7 @@ def _put_counters(run: Run, eff: Effect, item: StackItem, optional: bool) -> boo
     if k == "put_counters_like":
         counters = item.counters
     else:
-        counters = Counters.of({eff.params.str("counter"):
-                                eff.params.int("count", 1)})
+        counters = Counters.of({eff.params.str("counter"): _count(run, eff, item)})
     onto = eff.params.str("onto", "self")
     dest = src if onto == "self" else item.targets[eff.params.int("target", 0)]
     perm = on_battlefield(run.state, dest)
@@ -82,6 +81,30 @@ def _put_counters(run: Run, eff: Effect, item: StackItem, optional: bool) -> boo
                     else ""),
                  *(["122.8", "608.2h"] if like else ["122.6"]))
     return True
+
+
+def _count(run: Run, eff: Effect, item: StackItem) -> int:
+    """An effect's ``count``: a number (1 when absent), or ``for_each``: the number of
+    permanents matching its ``filter`` (relative to the ability's controller), of the
+    active player's when ``whose: active_player`` ("for each untapped land that player
+    controls" in "at the beginning of each player's end step", CR 513.1), counted as the
+    effect happens (CR 608.2h)."""
+    n = eff.params.get("count", 1)
+    if isinstance(n, int) and not isinstance(n, bool):
+        return n
+    flt = eff.params.get("filter")
+    if n != "for_each" or not isinstance(flt, ObjectFilter):
+        raise Unsupported(f"the count {n!r} of '{item.id}' is not modelled by the "
+                          "resolution solver")
+    whose = eff.params.str("whose")
+    if whose not in ("", "active_player"):
+        raise Unsupported(f"'whose: {whose}' of '{item.id}' is not modelled by the "
+                          "resolution solver")
+    chars = effective(run.state)
+    active = run.state.turn.active_player
+    return sum(1 for p in run.state.permanents
+               if (not whose or p.controller == active)
+               and matches(flt, chars[p.id], p, run.state, item.controller, item.source))
 
 
 def put_counters_on(run: Run, dest: str, counters: Counters) -> Counters:

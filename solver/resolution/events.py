@@ -18,6 +18,7 @@ Vocabulary::
       - cast: {card: Kozilek, x: 0, alternative_cost: awaken, targets: [...]}
       - draw: {player: Alice, count: 2}   # a player draws cards (CR 121.2)
       - beginning_of_combat            # the turn moves to the beginning of combat step
+      - beginning_of_end_step          # the turn moves to the end step (CR 513.1)
       - attack: [Hei Bai]              # the active player declares attackers (CR 508.1)
       - activate: {object: Kozilek, ability: 1, discard: Endless One, targets: [Fireball]}
       - resolve: top                   # resolve the top object of the stack (CR 608)
@@ -60,7 +61,7 @@ __all__ = [
     "Activate",
     "Attack",
     "BadEvent",
-    "BeginningOfCombat",
+    "BeginningOfStep",
     "Cast",
     "Choose",
     "Draw",
@@ -167,8 +168,9 @@ class Attack:
 
 
 @dataclass(frozen=True, slots=True)
-class BeginningOfCombat:
-    """The turn moves to the beginning of combat step (CR 507)."""
+class BeginningOfStep:
+    """The turn moves to the beginning of a step: ``beginning_of_combat`` (CR 507) or
+    ``beginning_of_end_step`` (CR 513), and "at the beginning of" triggers trigger."""
 
     index: int
     kind: str = "beginning_of_combat"
@@ -197,12 +199,14 @@ class Choose:
         return ", ".join(self.value)
 
 
-Event = (PutCounters | RemoveCounters | Leaves | Cast | Activate | Draw | BeginningOfCombat
+Event = (PutCounters | RemoveCounters | Leaves | Cast | Activate | Draw | BeginningOfStep
          | Attack | Resolve | Choose)
 
 EVENT_KINDS = ("put_counters", "remove_counters", "dies", "exile", "return_to_hand", "leaves",
-               "cast", "activate", "draw", "beginning_of_combat", "attack", "resolve",
-               "choose")
+               "cast", "activate", "draw", "beginning_of_combat", "beginning_of_end_step",
+               "attack", "resolve", "choose")
+#: The events that move the turn to the beginning of a step (``BeginningOfStep``).
+STEP_EVENTS = ("beginning_of_combat", "beginning_of_end_step")
 
 
 def _suggest(word: str, choices: tuple[str, ...]) -> str | None:
@@ -270,8 +274,8 @@ _YES = {True: "yes", False: "no", "yes": "yes", "no": "no"}
 
 def _parse_one(i: int, raw: Any) -> Event:
     if isinstance(raw, str):
-        if raw == "beginning_of_combat":
-            return BeginningOfCombat(i)
+        if raw in STEP_EVENTS:
+            return BeginningOfStep(i, raw)
         if raw in ("resolve", "resolve_all"):
             return Resolve(i, all=raw == "resolve_all")
         raise BadEvent(i, str(raw)[:40], "unknown event", _suggest(raw, EVENT_KINDS))
@@ -329,8 +333,8 @@ def _parse_one(i: int, raw: Any) -> Event:
         if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= 1000:
             raise BadEvent(i, kind, f"count must be a whole number from 0 to 1000, got {n!r}")
         return Draw(i, who, n)
-    if kind == "beginning_of_combat":
-        return BeginningOfCombat(i)
+    if kind in STEP_EVENTS:
+        return BeginningOfStep(i, kind)
     if kind == "attack":
         return Attack(i, _ids(i, kind, v))
     if kind == "resolve":

@@ -39,7 +39,7 @@ from .events import (
     Activate,
     Attack,
     BadEvent,
-    BeginningOfCombat,
+    BeginningOfStep,
     Cast,
     Choose,
     Draw,
@@ -72,7 +72,7 @@ def play(run: Run) -> None:
 def _events_of(state: GameState, events: Sequence[Any] | None) -> tuple[Event, ...]:
     raw = state.events if events is None else events
     if raw and all(isinstance(e, PutCounters | RemoveCounters | Leaves | Cast | Activate
-                              | Draw | BeginningOfCombat | Attack | Resolve | Choose)
+                              | Draw | BeginningOfStep | Attack | Resolve | Choose)
                    for e in raw):
         return tuple(raw)
     return parse_events(list(raw))
