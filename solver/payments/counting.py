@@ -221,7 +221,7 @@ def _count_simple(b: Board, max_states: int) -> int:
             cur: dict[tuple[tuple[int, ...], int], int] = {
                 (st, 0): w for st, w in states.items()}
             for o in options:
-                t = b.kinds[o.kind].event[0]
+                t = b.kinds[o.kind].event.types[0]
                 nxt: defaultdict[tuple[tuple[int, ...], int], int] = defaultdict(int)
                 for (st, used), w in cur.items():
                     nxt[(st, used)] += w

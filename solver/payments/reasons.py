@@ -49,8 +49,8 @@ def unpayable_reasons(state: GameState, player: str, cost: ManaCost | str, *,
                 kind = b.kinds[o.kind]
                 if not b.allowed_main(kind.restriction):
                     continue
-                best = max(best, len(o.event) * per)
-                for t in o.event:
+                best = max(best, o.event.total * per)
+                for t in o.event.types:
                     units.add((t, kind.snow))
                     best_of[t] = max(best_of.get(t, 0), o.event.count(t) * per)
             most_units += best
