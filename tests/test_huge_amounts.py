@@ -292,7 +292,7 @@ def test_farrelite_priest_fed_by_a_huge_event() -> None:
 
 @pytest.mark.cr("601.2h")
 def test_kinds_are_cut_to_what_a_payment_can_spend() -> None:
-    """``sources.cap_kinds``: for {G}, a payment spends one mana, so the exact check
+    """``spending.cap_kinds``: for {G}, a payment spends one mana, so the exact check
     sees one {G} from the Forest (the rest is always leftover, CR 106.4); the option
     keeps its exact 3^30. With a Signet the bound adds its {1}."""
     b = board_for(load_state_text(board("Forest")), "Alice", "{G}", None, None,

@@ -222,7 +222,7 @@ class Board:
                               for s in cost)
         self.max_activations = 0
         self.max_plain = 0
-        #: The most mana a payment of this question can spend (``sources.cap_kinds``).
+        #: The most mana a payment of this question can spend (``spending.cap_kinds``).
         self.spend_most = 0
 
     def life_payable(self, s: ManaSymbol) -> bool:

@@ -59,7 +59,7 @@ class Kind:
 
     ``event`` is the activation's mana with types no symbol tells apart merged, and
     each type's count cut to the most mana any payment of the question can spend
-    (``sources.cap_kinds``): the rest is always leftover, so validity can't see it.
+    (``spending.cap_kinds``): the rest is always leftover, so validity can't see it.
     """
 
     event: Amounts

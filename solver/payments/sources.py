@@ -65,6 +65,7 @@ from .kinds import (
     note,
 )
 from .outlets import sac_classes, sac_filter_index, sacrificable
+from .spending import cap_kinds
 
 __all__ = ["board_for", "build_board"]
 
@@ -510,7 +511,7 @@ def options(b: Board, ab: ActivatedAbility, number: int,
         real = ev
         # Types no symbol tells apart (e.g. {G} and {C} for a generic-only cost)
         # share one representative in the kind: validity can't see the difference.
-        # (Amounts are cut to what a payment can spend later: ``cap_kinds``.)
+        # (Amounts are cut to what a payment can spend later: ``spending.cap_kinds``.)
         merged = Amounts.of(())
         for t, n in real.items():
             merged = merged + Amounts.one(b.type_class[t], n)
@@ -640,64 +641,6 @@ def repeat_filters(b: Board) -> None:
                         "it is used at most once: its mana and another repeatable mana "
                         "ability's could pay each other's costs in a loop, which is not "
                         "modelled")))
-
-
-def spend_bound(b: Board) -> int:
-    """The most mana any payment of this question can spend: the cost's mana plus, for
-    each block of options sharing a bound on activations (``Group.blocks``), the bound
-    times the most mana its options' own mana costs take.
-
-    Rules
-    -----
-    CR 601.2g-h: mana is spent only on the total cost and on the costs of the mana
-    abilities activated while paying it (CR 605.3a); an activation's cost takes at most
-    its symbols' most units (``max_units``: {2/W} two, {3} three, CR 107.4e, 107.4b).
-    """
-    total = b.d_main_max
-    for g in b.groups:
-        for opts, bound in g.blocks():
-            total += bound * max(sum(max_units(s) for s in b.kinds[o.kind].mana_cost)
-                                 for o in opts)
-    return total
-
-
-def cap_kinds(b: Board) -> None:
-    """Cut each kind's mana to :func:`spend_bound` of each type; options keep the exact
-    mana they add (``Option.event``: what makes payments distinct, what is shown).
-
-    Why this changes no answer. Let C be :func:`spend_bound`: no payment of this
-    question spends more than C mana in all (its activations are bounded by their
-    blocks, the repeats of mana-costing abilities by ``repeat_filters``). Take an
-    activation adding n > C mana of type t, and the same activation adding C of t
-    (the rest unchanged). (1) Any way the first pays the cost (an assignment of mana
-    to the cost's symbols and to the activations' costs, every activation giving at
-    least one mana) spends at most C of its t mana, so the same assignment works with
-    C of them, the rest left over. (2) Any way the second pays it is a way the first
-    pays it, its extra n - C mana left over (CR 106.4: mana stays in the pool until
-    the step ends; nothing requires spending it). So a multiset of activations is
-    valid with the exact mana iff it is with the cut mana, and the exact check, the
-    counting and the listing, which only ask validity of kinds, answer the same.
-    Counting can't merge payments either: a payment is identified by its options
-    (``Option.event`` exact), and two options whose kinds become equal stay two
-    options, as options whose types a cost can't tell apart always did (``Kind``).
-    Amounts are exact integers throughout (CR 107.1), so C itself may be huge
-    ({X} with X = 3^30): kinds hold counts (:class:`~manacheck.solver.amounts.
-    Amounts`), never one element per mana.
-
-    Rules
-    -----
-    CR 106.4 (unspent mana is left over in the pool), CR 601.2g-h (mana abilities are
-    activated, then the total cost is paid), CR 605.3a, 616.1 and 106.12b (what a
-    multiplied activation adds is one event of the source), CR 107.1.
-    """
-    most = max(spend_bound(b), 1)
-    b.spend_most = most
-    old = b.kinds
-    b.kinds = []
-    b.kind_index = {}
-    remap = [b.kind(dataclasses.replace(k, event=k.event.capped(most))) for k in old]
-    for g in b.groups:
-        g.options = tuple(dataclasses.replace(o, kind=remap[o.kind]) for o in g.options)
 
 
 def pool_kinds(b: Board) -> list[PoolKind]:

@@ -107,7 +107,7 @@ def explain(b: Board, activations: list[tuple[str, int, Amounts]],
     ``activations`` lists (object id, kind, mana it really adds) for every activation
     of the payment; the flow speaks of kinds, whose types may stand for a class of
     types the cost can't tell apart (and whose amounts are cut to what a payment can
-    spend, ``sources.cap_kinds``), so the units are matched back to real mana. Works
+    spend, ``spending.cap_kinds``), so the units are matched back to real mana. Works
     on counts: one :class:`Assigned` per (symbol, mana, source, purpose) with how many
     units, so 3^30 mana paying ``{X}`` is one entry, never 3^30.
 
