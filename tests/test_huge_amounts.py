@@ -306,6 +306,28 @@ def test_kinds_are_cut_to_what_a_payment_can_spend() -> None:
     assert b2.spend_most == 3
 
 
+@pytest.mark.cr("601.2h")
+def test_events_cut_alike_stay_distinct_payments() -> None:
+    """Mage-Ring Network with two storage counters, a Forest and thirty Nyxbloom
+    Ancients. {1} is paid by one source: the Forest ({G}xN); the Network's "{T}: Add
+    {C}" ({C}xN); or its "{T}, Remove X storage counters: Add {C} for each" with X = 1
+    ({C}xN) or X = 2 ({C}x2N) (CR 107.3, 118.3; all tapped for mana, so tripled thirty
+    times, CR 106.12b). Four payments (issue 3: the ability and the mana it adds make
+    them distinct). For {1} the solver cuts every event to one mana
+    (``spending.cap_kinds``), so the Network's three options share one kind: the count
+    must still see three options, not one."""
+    s = load_state_text(board("Forest", "{card: Mage-Ring Network, counters: {storage: 2}}"))
+    a = payment_answer(s, "Alice", "{1}")
+    assert a.count == 4 and a.complete
+    mrn = {(u.ability, u.mana) for p in a.options for u in p.activations
+           if u.object == "Mage-Ring Network"}
+    C = ManaType.C
+    assert mrn == {(1, Amounts.one(C, N)), (3, Amounts.one(C, N)), (3, Amounts.one(C, 2 * N))}
+    b = board_for(s, "Alice", "{1}", None, None, frozenset())
+    (net,) = [g for g in b.groups if g.name == "Mage-Ring Network"]
+    assert len(net.options) == 3 and len({o.kind for o in net.options}) == 1
+
+
 # ---------------------------------------------------------------------------------------
 # The pieces.
 # ---------------------------------------------------------------------------------------
