@@ -328,6 +328,37 @@ def test_events_cut_alike_stay_distinct_payments() -> None:
     assert len(net.options) == 3 and len({o.kind for o in net.options}) == 1
 
 
+LIFE_WELL = """cards:
+  - name: Life Well
+    types: [Artifact]
+    abilities:
+      - activated: {cost: [{pay_life: 1}], mana: {add: "{C}"}, text: "Pay 1 life: Add {C}."}
+  - name: Double Priest
+    types: [Creature]
+    power: 1
+    toughness: 1
+    abilities:
+      - activated: {cost: "{2}", mana: {add: "{W}"}, text: "{2}: Add {W}."}
+"""
+
+
+@pytest.mark.cr("602.1")
+def test_a_repeatable_source_feeding_repeated_activations_is_never_a_wrong_no() -> None:
+    """Life Well ("Pay 1 life: Add {C}", no {T}: as often as life allows, CR 602.1,
+    119.4) and Double Priest ("{2}: Add {W}", repeatable). {W}{W}{W}: three Priest
+    activations, their {2}{2}{2} paid by six Life Well activations (six life of 20):
+    payable. The solver bounds Life Well by the mana the cost and each ability's cost
+    once ask (3 + 2 = 5 activations), too few; before, it answered "not payable". Now
+    that bound is flagged: not decided (exit 1, the source named as left out), never a
+    wrong "no". {W} (one Priest, two Life Wells, within the bound) stays exact: one
+    payment."""
+    s = load_state_text(board("Life Well", "Double Priest", nyxblooms=0, head=LIFE_WELL))
+    a = payment_answer(s, "Alice", "{W}{W}{W}")
+    assert a.payable is None and not a.complete and a.left_out
+    one = payment_answer(s, "Alice", "{W}")
+    assert one.payable is True and one.count == 1 and one.complete
+
+
 # ---------------------------------------------------------------------------------------
 # The pieces.
 # ---------------------------------------------------------------------------------------

@@ -65,7 +65,7 @@ from .kinds import (
     note,
 )
 from .outlets import sac_classes, sac_filter_index, sacrificable
-from .spending import cap_kinds
+from .spending import cap_kinds, under_bounded
 
 __all__ = ["board_for", "build_board"]
 
@@ -86,6 +86,7 @@ def build_board(state: GameState, player: str, cost: ManaCost, for_object: str |
         sac_classes(b)
     b.pool = pool_kinds(b)
     repeat_filters(b)  # after the pool: its mana may pay them
+    under_bounded(b)  # after the repeats: they may spend more than Board.useful
     cap_kinds(b)  # after the repeats: they bound the mana a payment can spend
     b.uses_tappers = any(k.taps_other for k in b.kinds)
     b.bound_activations()

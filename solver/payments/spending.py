@@ -18,9 +18,9 @@ from __future__ import annotations
 import dataclasses
 
 from .board import Board
-from .kinds import max_units
+from .kinds import LeftOut, max_units, note
 
-__all__ = ["cap_kinds", "spend_bound"]
+__all__ = ["cap_kinds", "spend_bound", "under_bounded"]
 
 
 def spend_bound(b: Board) -> int:
@@ -79,3 +79,38 @@ def cap_kinds(b: Board) -> None:
     remap = [b.kind(dataclasses.replace(k, event=k.event.capped(most))) for k in old]
     for g in b.groups:
         g.options = tuple(dataclasses.replace(o, kind=remap[o.kind]) for o in g.options)
+
+
+def under_bounded(b: Board) -> None:
+    """Leave out the repeatable sources whose activations ``Board.useful`` may cut too
+    short, so that no answer rests on that bound.
+
+    A mana ability with no {T}, {Q}, sacrifice, exile or mana in its cost ("Pay 1 life:
+    Add {C}", Pentad Prism's counters) is activated at most ``useful`` times: the
+    cost's mana plus each mana ability's cost once. Repeated activations of a
+    repeatable mana-costing ability ("{2}: Add {W}", ``sources.repeat_filters``) can
+    spend more than that (three "{2}: Add {W}" for {W}{W}{W} spend six), so where
+    :func:`spend_bound` exceeds ``useful`` and such an option's bound is ``useful``
+    itself, it might need more activations than the solver tries: it is left out
+    (answers are lower bounds, "not payable" is "not decided"), never a wrong "no".
+
+    Rules
+    -----
+    CR 602.1: an ability may be activated as often as its cost can be paid. CR 601.2g-h,
+    605.3a.
+    """
+    if spend_bound(b) <= b.useful:
+        return
+    for g in b.groups:
+        for o in g.options:
+            k = b.kinds[o.kind]
+            if o.exclusive or k.mana_cost or o.repeat < b.useful:
+                continue
+            for oid in g.ids:
+                if f"{oid} (ability {o.ability})" in b.left_out:
+                    continue
+                b.left_out.append(f"{oid} (ability {o.ability})")
+                b.notes.append(note(oid, o.ability, LeftOut(
+                    "how often it may be activated is bounded by the mana the payment "
+                    "needs, which repeated activations of a mana ability that costs mana "
+                    "can exceed: not modelled")))
