@@ -161,6 +161,7 @@ def test_json_has_exact_integers(thirty: str, capsys: pytest.CaptureFixture[str]
 def test_pay_answers_fast(thirty: str, capsys: pytest.CaptureFixture[str]) -> None:
     """Issue 16: the answer never depends on the amount's size (no per-mana work):
     well under a second for every question on the board, in-process."""
+    payment_answer(load_state_text(board("Forest", nyxblooms=2)), "Alice", "{G}")  # imports
     s = load_state_text(board("Forest"))
     start = time.perf_counter()
     for cost, x in (("{G}", None), ("{X}", N), ("{X}", N + 1), ("{X}{G}", N - 1)):
