@@ -91,8 +91,10 @@ class FlowNetwork:
                         queue.append(v)
             if prev[t] == -1:
                 return total
-            push = 1 << 60
+            # The bottleneck: no sentinel "infinity" (capacities are exact integers of
+            # any size: 3^30 mana is more than 2^40, 3^40 more than 2^60).
             v = t
+            push = cap[prev[v]]
             while v != s:
                 e = prev[v]
                 push = min(push, cap[e])

@@ -25,6 +25,9 @@ CR 616.1, 616.1f: the affected player chooses the order; after each, re-check wh
 effects still apply.
 CR 614.5: a replacement effect applies at most once to an event.
 CR 106.7: "could produce" considers replacement effects in any possible order.
+CR 107.1: amounts are whole numbers with no cap: events are exact counts per type
+(:class:`~manacheck.solver.amounts.Amounts`), never one element per mana, so thirty
+Nyxbloom Ancients (3^30 mana from one Forest) are one small node.
 """
 
 from __future__ import annotations
@@ -48,6 +51,7 @@ from manacheck.model import (
     matches,
 )
 
+from .amounts import Amounts
 from .budget import EnumerationLimit
 
 if TYPE_CHECKING:
@@ -56,7 +60,7 @@ if TYPE_CHECKING:
     from .budget import Budget
 
 __all__ = [
-    "MAX_EVENT_MANA",
+    "MAX_LISTED_MANA",
     "MAX_NODES",
     "BoundReplacement",
     "EnumerationLimit",
@@ -65,9 +69,11 @@ __all__ = [
     "apply_replacement",
     "bound_replacements",
     "canonical",
+    "canonical_amounts",
     "canonical_outcomes",
     "clear_caches",
     "from_vector",
+    "listed",
     "replacement_applies",
     "replacement_outcomes",
     "to_vector",
@@ -81,8 +87,11 @@ Vector = tuple[int, int, int, int, int, int]
 #: The most application states one graph may explore before it stops and says so.
 #: A question's total is bounded by its :class:`~manacheck.solver.budget.Budget`.
 MAX_NODES = 200_000
-#: The most mana one event may hold (twenty Mana Reflections would make a million).
-MAX_EVENT_MANA = 100_000
+#: The most mana an event may hold where it is *listed* one mana at a time (the tuple
+#: API: :attr:`ReplacementGraph.outcomes`, :func:`replacement_outcomes`,
+#: :func:`canonical_outcomes`). Amounts themselves have no cap (:attr:`ReplacementGraph.
+#: amounts`, :func:`canonical_amounts`); the payment and could-produce solvers use those.
+MAX_LISTED_MANA = 100_000
 
 _INDEX = {t: i for i, t in enumerate(MANA_TYPES)}
 
@@ -185,6 +194,27 @@ def _vec(v: Sequence[int]) -> Vector:
     return (v[0], v[1], v[2], v[3], v[4], v[5])
 
 
+def listed(events: Iterable[Amounts]) -> frozenset[ManaEvent]:
+    """Events as sorted tuples of types (one element per mana).
+
+    Raises
+    ------
+    EnumerationLimit
+        If one holds more than :data:`MAX_LISTED_MANA` mana (it is never built).
+    """
+    out: set[ManaEvent] = set()
+    for e in events:
+        got = e.listed(MAX_LISTED_MANA)
+        if got is None:
+            raise EnumerationLimit(
+                f"a mana event of {e.total:,} mana ({e.text}) can't be listed one mana at "
+                f"a time (the limit is {MAX_LISTED_MANA:,})",
+                suggestion="ask the payment or could-produce solver, which keep amounts "
+                           "exact")
+        out.add(got)
+    return frozenset(out)
+
+
 def bound_replacements(
     state: GameState, source: Permanent, ability: ActivatedAbility
 ) -> tuple[BoundReplacement, ...]:
@@ -265,8 +295,9 @@ class ReplacementGraph:
     ----------
     effects : sequence of BoundReplacement
         The effects that could apply (each at most once, CR 614.5).
-    event : iterable of ManaType
-        The mana the ability would produce before replacement.
+    event : iterable of ManaType, or Amounts
+        The mana the ability would produce before replacement (exact counts; no cap
+        on amounts, CR 107.1).
     max_nodes : int
         Exploration stops with :class:`EnumerationLimit` past this many states.
     budget : Budget, optional
@@ -297,14 +328,15 @@ class ReplacementGraph:
     CR 616.1, 616.1f, 614.5, 106.7 (see the module docstring).
     """
 
-    def __init__(self, effects: Sequence[BoundReplacement], event: Iterable[ManaType],
+    def __init__(self, effects: Sequence[BoundReplacement],
+                 event: Iterable[ManaType] | Amounts,
                  *, max_nodes: int = MAX_NODES, budget: Budget | None = None) -> None:
         groups: dict[tuple[object, ...], list[BoundReplacement]] = {}
         for e in effects:
             groups.setdefault(e.key, []).append(e)
         self.classes: tuple[tuple[BoundReplacement, ...], ...] = tuple(
             tuple(g) for g in groups.values())
-        self.root: Node = (tuple(0 for _ in self.classes), to_vector(event))
+        self.root: Node = (tuple(0 for _ in self.classes), Amounts.of(event).counts)
         import networkx as nx  # lazy: most CLI runs never need it
 
         self.graph: nx.DiGraph = nx.DiGraph()
@@ -313,7 +345,7 @@ class ReplacementGraph:
 
     def _where(self) -> str:
         return f"{sum(len(c) for c in self.classes)} replacement effects on " + (
-            "".join(f"{{{t.value}}}" for t in from_vector(self.root[1])) or "nothing")
+            Amounts(self.root[1]).text or "nothing")
 
     def _explore(self, max_nodes: int, budget: Budget | None) -> None:
         # Plain dicts while exploring (networkx per-edge calls cost more than the
@@ -340,10 +372,6 @@ class ReplacementGraph:
                     applied_cache[(i, ev)] = results
                 if not results:
                     continue
-                if any(sum(v) > MAX_EVENT_MANA for v in results):
-                    raise EnumerationLimit(
-                        f"a mana event would hold more than {MAX_EVENT_MANA:,} mana after "
-                        f"{eff.describe()}", suggestion="remove some replacement effects")
                 nxt_applied = (*applied[:i], applied[i] + 1, *applied[i + 1:])
                 label = {"effect": i}
                 for out in results:
@@ -368,11 +396,18 @@ class ReplacementGraph:
         return [n for n in self.graph if self.graph.out_degree(n) == 0]
 
     @property
-    def outcomes(self) -> frozenset[ManaEvent]:
-        """The finished events; an event of no mana is no outcome (nothing is added)."""
-        return frozenset(from_vector(n[1]) for n in self.sinks if sum(n[1]))
+    def amounts(self) -> frozenset[Amounts]:
+        """The finished events, exact; an event of no mana is no outcome (nothing is
+        added)."""
+        return frozenset(Amounts(n[1]) for n in self.sinks if any(n[1]))
 
-    def path_to(self, outcome: Iterable[ManaType]) -> list[BoundReplacement]:
+    @property
+    def outcomes(self) -> frozenset[ManaEvent]:
+        """The finished events as sorted tuples of types (see :func:`listed`: at most
+        :data:`MAX_LISTED_MANA` mana each, else :class:`EnumerationLimit`)."""
+        return listed(self.amounts)
+
+    def path_to(self, outcome: Iterable[ManaType] | Amounts) -> list[BoundReplacement]:
         """One order of effects (a shortest one) that ends in ``outcome``.
 
         Raises
@@ -380,7 +415,7 @@ class ReplacementGraph:
         KeyError
             If ``outcome`` is not an outcome of this graph.
         """
-        target = to_vector(outcome)
+        target = Amounts.of(outcome).counts
         sinks = [n for n in self.sinks if n[1] == target]
         if not sinks:
             raise KeyError(outcome)
@@ -400,19 +435,19 @@ class ReplacementGraph:
 #: effects do, not who creates them). Plain dict (not lru_cache) so that a hit costs
 #: no budget and a miss is charged to the asking question's budget.
 _OUTCOMES: dict[tuple[tuple[tuple[tuple[object, ...], int], ...],
-                      tuple[BoundReplacement, ...], Vector], frozenset[ManaEvent]] = {}
+                      tuple[BoundReplacement, ...], Vector], frozenset[Amounts]] = {}
 _OUTCOMES_MAX = 65536
 
 
 def _outcomes_cached(classes: tuple[tuple[tuple[object, ...], int], ...], reps: tuple[
         BoundReplacement, ...], event: Vector, budget: Budget | None = None
-                     ) -> frozenset[ManaEvent]:
+                     ) -> frozenset[Amounts]:
     key = (classes, reps, event)
     hit = _OUTCOMES.get(key)
     if hit is not None:
         return hit
     effects = [r for r, (_, n) in zip(reps, classes, strict=True) for _ in range(n)]
-    got = ReplacementGraph(effects, from_vector(event), budget=budget).outcomes
+    got = ReplacementGraph(effects, Amounts(event), budget=budget).amounts
     if len(_OUTCOMES) >= _OUTCOMES_MAX:
         _OUTCOMES.clear()
     _OUTCOMES[key] = got
@@ -476,11 +511,23 @@ def canonical_outcomes(canon: Canonical, event: Iterable[ManaType],
                        budget: Budget | None = None) -> frozenset[ManaEvent]:
     """:func:`replacement_outcomes` for effects already put in :func:`canonical` form
     (callers asking about many events of one source compute it once); a graph it
-    has to build is charged to ``budget`` (a remembered answer costs nothing)."""
-    ev = tuple(event)
-    if not ev:
+    has to build is charged to ``budget`` (a remembered answer costs nothing).
+    Events are listed (:func:`listed`); :func:`canonical_amounts` keeps them exact."""
+    return listed(canonical_amounts(canon, Amounts.of(event), budget))
+
+
+def canonical_amounts(canon: Canonical, event: Amounts, budget: Budget | None = None
+                      ) -> frozenset[Amounts]:
+    """:func:`canonical_outcomes` with exact amounts (no cap, CR 107.1): the graph's
+    nodes are counts per type, so 3^30 mana cost no more than 3.
+
+    Rules
+    -----
+    CR 616.1, 616.1f, 614.5, 107.1.
+    """
+    if not event:
         return frozenset()
     classes, reps = canon
     if not classes:
-        return frozenset({ev})
-    return _outcomes_cached(classes, reps, to_vector(ev), budget)
+        return frozenset({event})
+    return _outcomes_cached(classes, reps, event.counts, budget)

@@ -25,6 +25,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from manacheck.model import ManaType, load_state_text
 from manacheck.solver.activation import can_activate
+from manacheck.solver.amounts import Amounts
 from manacheck.solver.payments import payment_answer, payments
 from manacheck.solver.produce import activation_outcomes, could_produce
 
@@ -72,7 +73,7 @@ def test_three_counters_alone() -> None:
     assert _pay(3, "{1}") == (True, 4)
     (p,) = payments(load_state_text(_board(3)), "A", "{3}")
     (use,) = p.activations
-    assert (use.ability, use.mana) == (3, (C, C, C))
+    assert (use.ability, use.mana) == (3, Amounts.of((C, C, C)))
     # No {W} from it.
     assert _pay(3, "{W}") == (False, 0)
 

@@ -400,7 +400,9 @@ def identity(state: GameState, p: Payment) -> Identity:
     """The same normal form for a solver payment."""
     c: Counter[tuple[object, int, tuple[ManaType, ...]]] = Counter()
     for u in p.activations:
-        c[(group_key(state, u.object), u.ability, u.mana)] += u.times
+        listed = u.mana.listed(1000)  # the oracle's boards make a few mana at most
+        assert listed is not None
+        c[(group_key(state, u.object), u.ability, listed)] += u.times
     return (frozenset(c.items()), tuple(sorted(t.value for t in p.pool)), p.life)  # type: ignore[arg-type]
 
 

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from manacheck.model import GameState, ManaType, load_state_text
+from manacheck.solver.amounts import Amounts
 from manacheck.solver.produce import (
     activation_outcomes,
     could_produce,
@@ -1024,7 +1025,7 @@ def test_explanation_names_ability_lands_and_replacements_in_order() -> None:
     assert letters(ex.mana_types) == "B"
     (d,) = ex.derivation
     assert d.ability == 1 and d.looked_at == ("Forest", "Reflecting Pool")
-    assert d.outcome == (ManaType.B,)
+    assert d.outcome == Amounts.of((ManaType.B,))
     assert "106.7" in d.rules and "616.1" in d.rules
     # the path is a real order: replaying it gives the outcome
     assert [r.effect_id for r in d.replacements] in (["Contamination"],

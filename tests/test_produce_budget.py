@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from manacheck.model import ManaType, load_state_data
 from manacheck.solver import budget as budget_mod
+from manacheck.solver.amounts import Amounts
 from manacheck.solver.budget import Budget, BudgetExhausted
 from manacheck.solver.naive import naive_could_produce
 from manacheck.solver.produce import could, could_produce_all, explain_could_produce
@@ -131,15 +132,18 @@ def test_cli_budget_is_exit_0_with_complete_false(
 @pytest.mark.cr("106.7")
 def test_other_enumeration_limits_are_answers_too(
         capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    # Forty Mana Reflections would make 2^40 mana: the mana limit stops the full
-    # events, not the question (exit 2 before): the types are explained without amounts.
+    # Forty Mana Reflections make 2^40 mana: amounts are exact (CR 107.1, issue 16),
+    # so the derivation shows them (it once stopped at 100,000 mana and fell back to
+    # types without amounts): each Reflection doubles it once (CR 614.5, 616.1).
     f = tmp_path / "s.json"
     f.write_text(json.dumps({"turn": {"active_player": "A"}, "players": {"A": {
         "battlefield": ["Forest", *["Mana Reflection"] * 40]}}}), encoding="utf-8")
     assert main(["produce", str(f), "--json", "--explain"]) == 0
     (o,) = json.loads(capsys.readouterr().out)["objects"]
-    assert o["mana_types"] == ["G"] and o["derivation"][0]["amounts_shown"] is False
-    assert len(o["derivation"][0]["replacements"]) == 40
+    (d,) = o["derivation"]
+    assert o["mana_types"] == ["G"] and "amounts_shown" not in d
+    assert d["outcome"] == "{G}×1099511627776" and d["outcome_amounts"] == {"G": 2 ** 40}
+    assert len(d["replacements"]) == 40
 
 
 # ---------------------------------------------------------------------------------------
@@ -181,7 +185,8 @@ def test_spent_explanation_budget_falls_back_to_types(monkeypatch: pytest.Monkey
     assert ans.mana_types == frozenset({T.W, T.U})
     assert [d.mana_type for d in ans.derivation] == [T.W, T.U]
     assert any(not d.amounts for d in ans.derivation)
-    assert all(d.outcome == (d.mana_type,) for d in ans.derivation if not d.amounts)
+    assert all(d.outcome == Amounts.of((d.mana_type,)) for d in ans.derivation
+               if not d.amounts)
     monkeypatch.setattr(could, "FALLBACK_STATES", 0)
     s = load_state_data(multiplier_board())
     ans = explain_could_produce(s, "Tundra")

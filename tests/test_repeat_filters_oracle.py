@@ -116,7 +116,8 @@ def solver_payments(text: str, cost: str) -> set[frozenset[tuple[tuple[str, Mana
     for p in payments(s, "A", cost):
         c: Counter[tuple[str, ManaType]] = Counter()
         for u in p.activations:
-            (t,) = u.mana
+            (t,) = u.mana.types
+            assert u.mana.total == 1
             c[(s.permanent(u.object).card.name, t)] += u.times
         got.add(frozenset(c.items()))
     return got

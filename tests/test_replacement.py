@@ -202,13 +202,37 @@ def test_fixpoint_module_matches_naive_on_a_cycle() -> None:
     assert got == {"x": {1}, "y": {1}, "z": frozenset(), "w": frozenset()}
 
 
-def test_huge_events_stop_with_a_message() -> None:
-    from manacheck.solver.replacement import MAX_EVENT_MANA
+def test_huge_events_are_exact() -> None:
+    """Forty Mana Reflections on one {G}: each doubles the event (CR 616.1, 614.5: each
+    applies once, in any order; doubling commutes), so the only outcome is 2^40 green
+    mana, exactly (CR 107.1: no cap). The graph has 41 states (copies of one effect are
+    interchangeable), never 2^40 of anything. (Replaces the old test that 40 Mana
+    Reflections stopped at 100,000 mana.)"""
+    from manacheck.solver.amounts import Amounts
+    from manacheck.solver.replacement import ReplacementGraph, canonical, canonical_amounts
 
     reflections = [BoundReplacement(f"m{i}", "Mana Reflection", multiply=2)
                    for i in range(40)]
-    with pytest.raises(EnumerationLimit, match=f"more than {MAX_EVENT_MANA:,} mana"):
+    got = canonical_amounts(canonical(reflections), Amounts.of((ManaType.G,)))
+    assert got == {Amounts.one(ManaType.G, 2 ** 40)}
+    graph = ReplacementGraph(reflections, (ManaType.G,))
+    assert graph.graph.number_of_nodes() == 41
+    assert graph.amounts == got
+    assert len(graph.path_to(Amounts.one(ManaType.G, 2 ** 40))) == 40
+
+
+def test_huge_events_are_not_listed_one_mana_at_a_time() -> None:
+    """The tuple API (one element per mana) refuses an event it would have to build
+    with more than MAX_LISTED_MANA elements, naming the exact amount; below it, the
+    same answers as the exact one (2^16 = 65,536 mana from sixteen Reflections)."""
+    from manacheck.solver.replacement import MAX_LISTED_MANA
+
+    reflections = [BoundReplacement(f"m{i}", "Mana Reflection", multiply=2)
+                   for i in range(40)]
+    with pytest.raises(EnumerationLimit, match=f"1,099,511,627,776 mana .*the limit is "
+                                               f"{MAX_LISTED_MANA:,}"):
         replacement_outcomes(reflections, (ManaType.G,))
+    assert replacement_outcomes(reflections[:16], (ManaType.G,)) == {(ManaType.G,) * 2 ** 16}
 
 
 def test_too_many_color_combinations_stop_with_a_message() -> None:

@@ -222,6 +222,8 @@ class Board:
                               for s in cost)
         self.max_activations = 0
         self.max_plain = 0
+        #: The most mana a payment of this question can spend (``spending.cap_kinds``).
+        self.spend_most = 0
 
     def life_payable(self, s: ManaSymbol) -> bool:
         """Whether symbol ``s`` of a cost may be paid with 2 life.
@@ -245,7 +247,8 @@ class Board:
         cost, so sources without a mana cost number at most the cost's mana plus what
         the mana-costing activations ask; those are at most how many the board offers
         (each permanent activates one exclusive ability). In mana, not symbols:
-        Pili-Pala's {2} asks for two mana.
+        Pili-Pala's {2} asks for two mana. Both are also at most the activations the
+        blocks allow (``Group.blocks``), whatever the amounts.
         """
         cmax = max((sum(max_units(s) for s in k.mana_cost) for k in self.kinds
                     if k.mana_cost), default=0)
@@ -257,6 +260,12 @@ class Board:
         self.max_activations = self.d_main_max + f_avail * (1 + cmax)
         #: Activations without a mana cost: N + F <= demand <= d_main_max + F * cmax.
         self.max_plain = self.d_main_max + f_avail * max(cmax - 1, 0)
+        # Nor can a payment use more activations than its blocks allow (CR 602.1,
+        # 107.5): with a huge cost ({X}, X = 3^30) the mana bounds above are huge too.
+        blocks = [(opts, bound) for g in self.groups for opts, bound in g.blocks()]
+        self.max_activations = min(self.max_activations, sum(n for _, n in blocks))
+        self.max_plain = min(self.max_plain, sum(
+            n for opts, n in blocks if any(not self.kinds[o.kind].mana_cost for o in opts)))
 
     # -- restrictions (CR 106.6) -------------------------------------------------------
     def allowed_main(self, r: object) -> bool:
@@ -316,7 +325,7 @@ class Board:
         cache = self.group_colors_cache
         if gi not in cache:
             cache[gi] = frozenset(t for o in self.groups[gi].options
-                                  for t in o.event if t.is_color)
+                                  for t in o.event.types if t.is_color)
         return cache[gi]
 
     def pool_text(self, i: int) -> str:

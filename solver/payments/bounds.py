@@ -143,7 +143,7 @@ def _at_most(b: Board, max_steps: int) -> int:
                 k = b.kinds[o.kind]
                 most = sum(max_units(s) for s in k.mana_cost)
                 fewest = sum(min_units(s) for s in k.mana_cost)
-                moves.append((1 - most, len(k.event) - fewest,
+                moves.append((1 - most, k.event.total - fewest,
                               tuple(k.event.count(t) for t in colors)))
             blocks.append((bound, moves))
     for pk in b.pool:

@@ -221,7 +221,7 @@ def _count_simple(b: Board, max_states: int) -> int:
             cur: dict[tuple[tuple[int, ...], int], int] = {
                 (st, 0): w for st, w in states.items()}
             for o in options:
-                t = b.kinds[o.kind].event[0]
+                t = b.kinds[o.kind].event.types[0]
                 nxt: defaultdict[tuple[tuple[int, ...], int], int] = defaultdict(int)
                 for (st, used), w in cur.items():
                     nxt[(st, used)] += w
@@ -277,12 +277,15 @@ def _add_option(b: Board, lay: _Layout, g: Group, o: Option, bound: int,
         if plain:
             hi = min(hi, lay.cap(rest) - lay.digit(rest, tot_i))
         window = 0
+        room = b.count_limit - b.count_done  # checked per state: a line may be huge
         for j in range(lo, hi + 1):
             window += row.get(j, 0)
             if j - bound - 1 >= lo:
                 window -= row.get(j - bound - 1, 0)
             if window:
                 out[rest + j * step] = window
+                if len(out) > room:
+                    _grew(out, b)
         _grew(out, b)
     b.count_done += len(out)
     return out
@@ -290,7 +293,9 @@ def _add_option(b: Board, lay: _Layout, g: Group, o: Option, bound: int,
 
 def _grew(table: dict[Any, int], b: Board) -> None:
     """The state budget of the whole count (every table so far and this one), checked
-    while a table grows, never only after a block."""
+    while a table grows, never only after a block (nor only after a line: one option
+    repeatable 3^30 times, Farrelite Priest fed by thirty Nyxbloom Ancients, makes a
+    line that long)."""
     if b.count_done + len(table) > b.count_limit:
         raise StatesSpent(
             f"counting stopped after {b.count_limit:,} partial states",
@@ -318,10 +323,13 @@ def _prefix_step(lay: _Layout, k: int, tot_i: int, bound: int,
         if plain:
             hi = min(hi, lay.cap(rest) - (rest // t_place) % t_base)
         running = 0
+        room = b.count_limit - b.count_done  # checked per state: a line may be huge
         for j in range(lo, hi + 1):
             running += row.get(j, 0)
             if running:
                 out[(rest + j * step, d + j)] = running
+                if len(out) > room:
+                    _grew(out, b)
         _grew(out, b)
     b.count_done += len(out)
     return out
@@ -360,9 +368,12 @@ def _add_block(b: Board, lay: _Layout, g: Group, options: list[Option], bound: i
             if room <= 0:
                 continue
             s = st
+            left = b.count_limit - b.count_done  # checked per state: room may be huge
             for m in range(1, room + 1):
                 s += delta
                 nxt[(s, used + m)] += w
+                if len(nxt) > left:
+                    _grew(nxt, b)
             _grew(nxt, b)
         b.count_done += len(nxt)
         cur = nxt

@@ -139,7 +139,7 @@ class Payments:
                 kind = b.kinds[b.groups[gi].options[oi].kind]
                 if not b.allowed_main(kind.restriction):
                     continue
-                w = len(kind.event) if what == "S" and kind.snow else (
+                w = kind.event.total if what == "S" and kind.snow else (
                     kind.event.count(ManaType(what)) if what != "S" else 0)
                 if w:
                     vars_.append(name)
@@ -237,7 +237,7 @@ class Payments:
         """Numbers of activations worth trying: each adds at most ``widest`` mana
         (the pool and 2-life payments cover the rest), each at least one."""
         b = self._b
-        widest = max((len(b.kinds[o.kind].event) - (1 if b.kinds[o.kind].mana_cost else 0)
+        widest = max((b.kinds[o.kind].event.total - (1 if b.kinds[o.kind].mana_cost else 0)
                       for g in b.groups for o in g.options), default=1)
         need = b.d_main_min - sum(pk.amount for pk in b.pool if pk.allowed) \
             - min(b.phyrexian, max(b.life, 0) // 2)

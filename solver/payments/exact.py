@@ -20,7 +20,6 @@ CR 106.6: restricted mana only where its restriction allows.
 from __future__ import annotations
 
 import itertools
-from collections import Counter as _Multiset
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -91,7 +90,7 @@ def simple_check_data(b: Board) -> ExactData | None:
         else:
             return None
     for k in b.kinds:
-        if len(k.event) != 1 or k.mana_cost or k.restriction is not None:
+        if k.event.total != 1 or k.mana_cost or k.restriction is not None:
             return None
     if any(o.life for g in b.groups for o in g.options):
         return None
@@ -124,13 +123,13 @@ def plain_valid(b: Board, counts: Sequence[int], pool: Sequence[int], life_syms:
     for k, n in enumerate(counts):
         if n:
             kind = b.kinds[k]
-            t = kind.event[0]
+            t = kind.event.types[0]
             if (kind.mana_cost or kind.restriction is not None or kind.life
                     or kind.taps_other or kind.sacs_other
-                    or any(u is not t for u in kind.event)):
+                    or len(kind.event.types) != 1):
                 return None
             lo[t] = lo.get(t, 0) + n
-            hi[t] = hi.get(t, 0) + n * len(kind.event)
+            hi[t] = hi.get(t, 0) + n * kind.event.total
     for i, n in enumerate(pool):
         if n:
             pk = b.pool[i]
@@ -160,7 +159,7 @@ def solve(b: Board, counts: Sequence[int], pool: Sequence[int], life_syms: int,
         if n:
             kind = b.kinds[k]
             acts += n
-            produced += n * len(kind.event)
+            produced += n * kind.event.total
             if kind.mana_cost:
                 fmin += n * sum(1 if s.kind is SymbolKind.MONO_HYBRID else max_units(s)
                                 for s in kind.mana_cost)
@@ -357,8 +356,6 @@ class FlowWitness:
     order: tuple[int, ...] = ()  # kinds of the mana-costing activations, in order
 
 
-_INF = 1 << 40
-
 
 def _may_pay(pos: int, owner: int, fixed: int) -> bool:
     """Whether the activation at ``pos`` (-1: one without a mana cost) may pay the
@@ -386,13 +383,16 @@ def flow_check(board: Board, counts: Sequence[int], pool: Sequence[int], life_sy
     demand = sum(s.count for s in slots)
     acts = sum(counts)
     spent = sum(pool)
-    produced = sum(n * len(board.kinds[k].event) for k, n in enumerate(counts))
+    produced = sum(n * board.kinds[k].event.total for k, n in enumerate(counts))
     # Every activation gives at least one mana, pool mana and life are all spent.
     if acts + spent + life_syms > demand or produced + spent + life_syms < demand:
         return None
     net = FlowNetwork()
     s, t, left = net.node(), net.node(), net.node()
     supply = produced + spent + life_syms
+    # "Unbounded" edges: more than all the flow there is (amounts have no cap, CR
+    # 107.1, so no fixed constant would do: 3^30 mana is more than 2^40).
+    inf = supply + demand + 1
     net.edge(left, t, supply - demand)
     slot_nodes = [net.node() for _ in slots]
     for sn, sl in zip(slot_nodes, slots, strict=True):
@@ -405,13 +405,13 @@ def flow_check(board: Board, counts: Sequence[int], pool: Sequence[int], life_sy
     for tag, idx, k, n, pos in sources:
         kind = board.kinds[k]
         lk = net.node()
-        net.edge(lk, left, n * (len(kind.event) - 1))
+        net.edge(lk, left, n * (kind.event.total - 1))
         main_ok = board.allowed_main(kind.restriction)
         no_generic = not_generic(kind.restriction)
-        for ty, m in _Multiset(kind.event).items():
+        for ty, m in kind.event.items():
             u = net.node()
             net.edge(s, u, n * m)
-            net.edge(u, lk, _INF)
+            net.edge(u, lk, inf)
             edges = []
             for j, sl in enumerate(slots):
                 if sl.owner == -1:
@@ -429,7 +429,7 @@ def flow_check(board: Board, counts: Sequence[int], pool: Sequence[int], life_sy
                     continue  # "can't be spent to pay generic mana costs" (Jegantha)
                 if sl.accepts is not None and ty not in sl.accepts:
                     continue
-                edges.append((j, net.edge(u, slot_nodes[j], _INF)))
+                edges.append((j, net.edge(u, slot_nodes[j], inf)))
             units.append(((tag, idx, ty), edges))
     for i, amount in enumerate(pool):
         if not amount:
@@ -446,12 +446,12 @@ def flow_check(board: Board, counts: Sequence[int], pool: Sequence[int], life_sy
                     continue
                 if sl.accepts is not None and pk.type not in sl.accepts:
                     continue
-                edges.append((j, net.edge(u, slot_nodes[j], _INF)))
+                edges.append((j, net.edge(u, slot_nodes[j], inf)))
         units.append((("pool", i, pk.type), edges))
     if life_syms:
         u = net.node()
         net.edge(s, u, life_syms)
-        edges = [(j, net.edge(u, slot_nodes[j], _INF)) for j, sl in enumerate(slots) if sl.life]
+        edges = [(j, net.edge(u, slot_nodes[j], inf)) for j, sl in enumerate(slots) if sl.life]
         units.append((("life", 0, None), edges))
     if net.maxflow(s, t) != supply:
         return None

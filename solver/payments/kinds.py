@@ -31,6 +31,8 @@ from manacheck.model import (
 )
 from manacheck.model.errors import BadInput
 
+from ..amounts import Amounts
+
 __all__ = [
     "NO_SPEND_RULE",
     "UNMODELLED_WHY",
@@ -53,9 +55,14 @@ __all__ = [
 
 @dataclass(frozen=True, slots=True)
 class Kind:
-    """What validity depends on: the mana of one activation and its cost side-effects."""
+    """What validity depends on: the mana of one activation and its cost side-effects.
 
-    event: tuple[ManaType, ...]
+    ``event`` is the activation's mana with types no symbol tells apart merged, and
+    each type's count cut to the most mana any payment of the question can spend
+    (``spending.cap_kinds``): the rest is always leftover, so validity can't see it.
+    """
+
+    event: Amounts
     snow: bool
     restriction: SpendRestriction | None
     mana_cost: ManaCost  # paid with other sources' mana (filter lands)
@@ -79,7 +86,8 @@ class Option:
     repeat: int  # max activations per permanent when not exclusive
     taps_self: bool
     life: int = 0  # life paid as part of the activation cost (CR 119.4)
-    event: tuple[ManaType, ...] = ()  # the mana it really adds (kinds may merge types)
+    #: The mana it really adds, exact (kinds may merge types and cut amounts).
+    event: Amounts = Amounts((0, 0, 0, 0, 0, 0))
     gone: bool = False  # it sacrifices or exiles its own source (Lotus Petal)
 
 

@@ -21,6 +21,7 @@ from collections.abc import Mapping, Sequence
 
 from manacheck.model import ManaType, ObjectFilter, Permanent, effective, matches
 
+from ..amounts import Amounts
 from .board import Board
 from .kinds import LeftOut, note
 from .values import SacrificePlan
@@ -145,8 +146,7 @@ def assign_sacrifices(b: Board, demands: Sequence[int], gone_ids: frozenset[str]
     return out
 
 
-def plan_sacrifices(b: Board, wants: tuple[tuple[tuple[str, int, tuple[ManaType, ...]],
-                                                  int], ...],
+def plan_sacrifices(b: Board, wants: tuple[tuple[tuple[str, int, Amounts], int], ...],
                     gone: frozenset[str], unavailable: frozenset[str]) -> SacrificePlan | None:
     """One permanent for each sacrifice the outlets ask (``wants``: the use and its
     outlet filter, once per permanent), none that sacrifices itself for mana (``gone``)
@@ -154,7 +154,7 @@ def plan_sacrifices(b: Board, wants: tuple[tuple[tuple[str, int, tuple[ManaType,
     picked = assign_sacrifices(b, [f for _, f in wants], gone | unavailable)
     if picked is None:
         return None
-    plan: dict[tuple[str, int, tuple[ManaType, ...]], list[str]] = {}
+    plan: dict[tuple[str, int, Amounts], list[str]] = {}
     for (key, _), m in zip(wants, picked, strict=True):
         plan.setdefault(key, []).append(m)
     return {k: tuple(v) for k, v in plan.items()}

@@ -79,9 +79,9 @@ def max_payable_units(board: Board) -> tuple[int, int]:
                 kind = board.kinds[o.kind]
                 if not board.allowed_main(kind.restriction):
                     continue
-                widest = max(widest, len(kind.event))
+                widest = max(widest, kind.event.total)
                 for slot, sk, colors in slots:
-                    if any(_slot_accepts(sk, colors, ty, kind.snow) for ty in kind.event):
+                    if any(_slot_accepts(sk, colors, ty, kind.snow) for ty in kind.event.types):
                         net.edge(node, slot, demand)
             cap += widest * bound
         if cap:
@@ -118,7 +118,7 @@ def net_units(board: Board) -> int:
     total = 0
     for grp in board.groups:
         for options, bound in grp.blocks():
-            gain = max((len(board.kinds[o.kind].event)
+            gain = max((board.kinds[o.kind].event.total
                         - sum(min_units(s) for s in board.kinds[o.kind].mana_cost)
                         for o in options), default=0)
             total += max(gain, 0) * bound
@@ -160,7 +160,7 @@ def plain_sources_pay(board: Board) -> bool:
         # Only the options the relaxed flow decides exactly; leaving others out is
         # sound for a "yes" (a payment without them is a payment).
         opts = tuple(o for o in g.options
-                     if not board.kinds[o.kind].mana_cost and len(o.event) == 1
+                     if not board.kinds[o.kind].mana_cost and o.event.total == 1
                      and board.kinds[o.kind].restriction is None and not o.life)
         if opts:
             groups.append(dataclasses.replace(g, options=opts))

@@ -49,8 +49,8 @@ def unpayable_reasons(state: GameState, player: str, cost: ManaCost | str, *,
                 kind = b.kinds[o.kind]
                 if not b.allowed_main(kind.restriction):
                     continue
-                best = max(best, len(o.event) * per)
-                for t in o.event:
+                best = max(best, o.event.total * per)
+                for t in o.event.types:
                     units.add((t, kind.snow))
                     best_of[t] = max(best_of.get(t, 0), o.event.count(t) * per)
             most_units += best
@@ -103,15 +103,15 @@ def unpayable_reasons(state: GameState, player: str, cost: ManaCost | str, *,
     need_min += sum(1 for s in b.cost if b.life_payable(s)
                     ) - min(b.phyrexian, max(b.life, 0) // 2)
     if most_units < need_min:
-        reasons.append(f"at most {most_units} mana can be made but {b.cost.text or '{0}'} "
-                       f"needs {need_min} (CR 601.2h)")
+        reasons.append(f"at most {most_units:,} mana can be made but {b.cost.text or '{0}'} "
+                       f"needs {need_min:,} (CR 601.2h)")
     for t in (*COLORS, ManaType.C) if not b.spend else (ManaType.C,):
         strict = sum(1 for s in b.cost if ((s.kind is SymbolKind.COLORED and s.colors[0] is t)
                      or (s.kind is SymbolKind.COLORLESS and t is ManaType.C))
                      and not b.life_payable(s))
         if 0 < max_of[t] < strict:
             reasons.append(f"{b.cost.text} needs {('{' + t.value + '}') * strict} but at most "
-                           f"{max_of[t]} {{{t.value}}} can be made (CR 601.2h)")
+                           f"{max_of[t]:,} {{{t.value}}} can be made (CR 601.2h)")
     if not reasons:
         reasons.append(f"no combination of the available sources pays {b.cost.text} "
                        "(CR 601.2h: partial payments are not allowed)")

@@ -47,6 +47,7 @@ from manacheck.model.conditions import condition_holds
 from manacheck.model.errors import UnknownObject
 
 from .. import produce
+from ..amounts import Amounts
 from .board import Board
 from .casting import resolve_cost
 from .exact import simple_check_data
@@ -58,11 +59,13 @@ from .kinds import (
     Option,
     PoolKind,
     accepts,
+    max_units,
     min_units,
     not_generic,
     note,
 )
 from .outlets import sac_classes, sac_filter_index, sacrificable
+from .spending import cap_kinds, under_bounded
 
 __all__ = ["board_for", "build_board"]
 
@@ -83,6 +86,8 @@ def build_board(state: GameState, player: str, cost: ManaCost, for_object: str |
         sac_classes(b)
     b.pool = pool_kinds(b)
     repeat_filters(b)  # after the pool: its mana may pay them
+    under_bounded(b)  # after the repeats: they may spend more than Board.useful
+    cap_kinds(b)  # after the repeats: they bound the mana a payment can spend
     b.uses_tappers = any(k.taps_other for k in b.kinds)
     b.bound_activations()
     b.simple = simple_check_data(b)
@@ -108,10 +113,10 @@ def board_for(state: GameState, player: str, cost: ManaCost | str, x: int | None
     return build_board(state, player, c, for_object, excluded)
 
 
-def call_outcomes(state: GameState, object_id: str, number: int
-                  ) -> frozenset[tuple[ManaType, ...]]:
-    """Every mana event one activation could add, triggered mana included (CR 106.12a)."""
-    return produce.activation_outcomes(state, object_id, number, include_triggered=True)
+def call_outcomes(state: GameState, object_id: str, number: int) -> frozenset[Amounts]:
+    """Every mana event one activation could add, triggered mana included (CR 106.12a),
+    with exact amounts (CR 107.1)."""
+    return produce.activation_amounts(state, object_id, number, include_triggered=True)
 
 
 def other_ways_to_pay(b: Board) -> None:
@@ -153,9 +158,9 @@ def convoke_options(b: Board, chars: Any) -> list[Option]:
     colors = sorted((c for c in chars.colors if c.is_color), key=lambda t: t.order)
     out = []
     for t in colors or [ManaType.C]:
-        merged = (b.type_class[t],)
+        merged = Amounts.one(b.type_class[t], 1)
         k = Kind(merged, False, None, ManaCost(()), 0, "", 0, None)
-        out.append(Option(0, b.kind(k), True, 1, True, 0, (t,)))
+        out.append(Option(0, b.kind(k), True, 1, True, 0, Amounts.one(t, 1)))
     return out
 
 
@@ -225,7 +230,7 @@ def collect(b: Board) -> None:
                 continue
             if hit is None or differs:
                 events = call_outcomes(state, perm.id, number) if differs != "drop" else \
-                    produce.activation_outcomes(state, perm.id, number)
+                    produce.activation_amounts(state, perm.id, number)
                 hit = options(b, ab, number, events, chars.is_snow, perm.card.name,
                                     perm)
                 if perm.id not in attached:
@@ -285,7 +290,8 @@ def collect(b: Board) -> None:
                 b.notes.append(note(card.id, number, why))
                 continue
             fake = Permanent(card.id, card.card, b.player.name, card.owner)
-            events = produce.base_outcomes(state, fake, ab.mana) if ab.mana else frozenset()
+            events = frozenset(Amounts.of(e) for e in produce.base_outcomes(
+                state, fake, ab.mana)) if ab.mana else frozenset()
             opts.extend(options(b, ab, number, events, "Snow" in card.card.supertypes,
                                       card.card.name, None))
         if opts:
@@ -471,7 +477,7 @@ def repeats(b: Board, ab: ActivatedAbility, perm: Permanent | None, life: int, t
 
 
 def options(b: Board, ab: ActivatedAbility, number: int,
-             events: Iterable[tuple[ManaType, ...]], snow: bool, name: str,
+             events: Iterable[Amounts], snow: bool, name: str,
              perm: Permanent | None) -> list[Option]:
     assert ab.mana is not None
     life = sum(int(c.count) for c in ab.costs if c.kind is CostKind.PAY_LIFE)
@@ -491,9 +497,9 @@ def options(b: Board, ab: ActivatedAbility, number: int,
         "sacrificed"
     feed = f"{name}#{number}" if (
         ab.mana_cost and not exclusive and not ab.once_each_turn and not ab.costs
-        and all(len(ev) == 1 for ev in events)) else ""
+        and all(ev.total == 1 for ev in events)) else ""
     out = []
-    for ev in sorted(events, key=lambda e: [t.order for t in e]):
+    for ev in sorted(events, key=lambda e: e.sort_key):
         if not ev:
             continue
         # Kinds keep only what validity depends on: the snow flag only when some
@@ -503,20 +509,16 @@ def options(b: Board, ab: ActivatedAbility, number: int,
         if restriction is not None and b.allowed_main(restriction) \
                 and not b.costly_abilities and not restriction.not_generic:
             restriction = None
-        real = tuple(sorted(ev, key=lambda t: t.order))
+        real = ev
         # Types no symbol tells apart (e.g. {G} and {C} for a generic-only cost)
         # share one representative in the kind: validity can't see the difference.
-        merged = tuple(sorted((b.type_class[t] for t in real), key=lambda t: t.order))
-        if not b.costly_abilities and len(merged) > max(b.d_main_max, 1) \
-                and len(set(merged)) == 1:
-            # More mana of one kind than the cost takes (Mage-Ring Network with many
-            # storage counters): each activation gives 1 to all of its mana and the rest
-            # is left over, so validity can't tell these apart; the kind keeps as many
-            # as the cost takes, the option what it really adds (payments differ by it).
-            merged = merged[:max(b.d_main_max, 1)]
+        # (Amounts are cut to what a payment can spend later: ``spending.cap_kinds``.)
+        merged = Amounts.of(())
+        for t, n in real.items():
+            merged = merged + Amounts.one(b.type_class[t], n)
         # "One mana of any type the sacrificed land could produce": a land that could
         # produce this type must be sacrificed for it (CR 106.7).
-        sac_for = sac_filter_index(b, sflt, perm, real[0]) \
+        sac_for = sac_filter_index(b, sflt, perm, real.types[0]) \
             if per_type and sflt is not None else sac_index
         k = Kind(merged, snow and b.snow_matters,
                   restriction, ab.mana_cost, 0, name if ab.mana_cost else "", taps, tflt,
@@ -540,7 +542,15 @@ def repeat_filters(b: Board) -> None:
     such abilities can feed each other in a cycle, each unit of that mana passes
     through each ability at most once, so the activations of one (over all its
     permanents) are at most the mana of the types its cost accepts that the other
-    sources and the pool could make, over the fewest its cost takes. Where
+    sources and the pool could make, over the fewest its cost takes. They are also at
+    most the mana a payment spends on anything else than this ability's costs (each
+    activation's one mana is spent, and never on the same ability): the cost's mana,
+    the costs of the other mana-costing activations (their blocks' bounds times their
+    most units), and the activations of the repeatable ones it feeds, times their
+    costs' most units. Those it feeds never feed it back (else it would be in a
+    cycle), so this is a recursion on a directed acyclic graph. The smaller bound is
+    used: the first alone would be 3^30 with a Forest under thirty Nyxbloom Ancients.
+    Where
     two could feed each other in a cycle (each one's mana paying the other's cost),
     the loop through both is not excluded: those are used once and left out, as
     before (answers are then lower bounds).
@@ -556,7 +566,7 @@ def repeat_filters(b: Board) -> None:
             k = b.kinds[o.kind]
             if k.self_feed:
                 outs, _cost = keys.setdefault(k.self_feed, (set(), k.mana_cost))
-                outs.update(o.event)
+                outs.update(o.event.types)
     if not keys:
         return
 
@@ -583,13 +593,35 @@ def repeat_filters(b: Board) -> None:
         n = sum(pk.amount for pk in b.pool if ok(pk.type))
         for g in b.groups:
             others = [o for o in g.options if not b.kinds[o.kind].self_feed]
-            n += g.size * max((sum(ok(t) for t in o.event) for o in others if o.exclusive),
-                              default=0)
-            n += sum(g.size * o.repeat * sum(ok(t) for t in o.event)
+            n += g.size * max((sum(m for t, m in o.event.items() if ok(t))
+                               for o in others if o.exclusive), default=0)
+            n += sum(g.size * o.repeat * sum(m for t, m in o.event.items() if ok(t))
                      for o in others if not o.exclusive)
         return n
 
-    most = {key: supply(key) // max(1, sum(min_units(s) for s in keys[key][1]))
+    def units(key: str) -> int:
+        return sum(max_units(s) for s in keys[key][1])
+
+    # The mana a payment spends on the cost and on the costs of every activation that
+    # isn't of an acyclic repeatable ability (cyclic ones are used once: repeat 1).
+    fixed = b.d_main_max
+    for g in b.groups:
+        for opts, bound in g.blocks():
+            if not any(b.kinds[o.kind].self_feed in keys
+                       and b.kinds[o.kind].self_feed not in cyclic for o in opts):
+                fixed += bound * max(sum(max_units(s) for s in b.kinds[o.kind].mana_cost)
+                                     for o in opts)
+    demand: dict[str, int] = {}
+
+    def spent_beside(key: str) -> int:
+        """The most mana a payment spends other than on ``key``'s own costs."""
+        if key not in demand:
+            demand[key] = fixed + sum(spent_beside(c) * units(c) for c in names
+                                      if c != key and c not in cyclic and feeds(key, c))
+        return demand[key]
+
+    most = {key: min(supply(key) // max(1, sum(min_units(s) for s in keys[key][1])),
+                     spent_beside(key))
             for key in names if key not in cyclic}
     for g in b.groups:
         changed = []

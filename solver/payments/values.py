@@ -22,6 +22,8 @@ from typing import Any
 from manacheck.model import ManaType
 from manacheck.model.errors import BadInput
 
+from ..amounts import Amounts, fmt_amounts
+
 __all__ = [
     "Assigned",
     "ManaUse",
@@ -46,12 +48,13 @@ class ManaUse:
     id activated ``times`` times for repeatable abilities), ``group`` every
     interchangeable id, ``ability`` the 1-based ability number (as in
     ``Characteristics.activated``; for a card in hand, among the card's activated
-    abilities), ``mana`` what each activation adds.
+    abilities), ``mana`` what each activation adds: exact (CR 107.1; a tuple of types
+    given here is turned into :class:`~manacheck.solver.amounts.Amounts`).
     """
 
     object: str
     ability: int
-    mana: tuple[ManaType, ...]
+    mana: Amounts
     times: int = 1
     ids: tuple[str, ...] = ()
     group: tuple[str, ...] = ()
@@ -60,27 +63,35 @@ class ManaUse:
     #: Altar): one valid choice, shown, not part of what makes payments distinct.
     sacrificed: tuple[str, ...] = ()
 
+    def __post_init__(self) -> None:
+        mana: Amounts | Iterable[ManaType] = self.mana
+        if not isinstance(mana, Amounts):
+            object.__setattr__(self, "mana", Amounts.of(mana))
+
     @property
     def mana_text(self) -> str:
-        return fmt_types(self.mana)
+        """What each activation adds, compact for long runs (``{G}×27``)."""
+        return fmt_amounts(self.mana)
 
 
 #: Which permanents each outlet activation sacrifices, by (object, ability, mana).
-SacrificePlan = dict[tuple[str, int, tuple[ManaType, ...]], tuple[str, ...]]
+SacrificePlan = dict[tuple[str, int, Amounts], tuple[str, ...]]
 
 
-def use_key(u: ManaUse) -> tuple[str, int, tuple[ManaType, ...]]:
+def use_key(u: ManaUse) -> tuple[str, int, Amounts]:
     return (u.object, u.ability, u.mana)
 
 
 @dataclass(frozen=True, slots=True)
 class Assigned:
-    """One mana (or 2 life) paying one symbol (or one generic mana of a symbol)."""
+    """``times`` mana (or 2 life each) paying one symbol, or one generic mana of a symbol
+    each (``{1}``): identical units are one entry, so an amount of any size is one."""
 
     symbol: str
     paid_with: str
     source: str
     part_of: str = ""  # "" for the cost itself, else "activating <id> ability <n>"
+    times: int = 1
 
 
 @dataclass(frozen=True, eq=False)
@@ -89,13 +100,13 @@ class Payment:
 
     ``activations`` name every source used; ``pool`` the pool mana spent; ``life`` the
     life paid (Phyrexian symbols and life in activation costs); ``leftover`` the mana
-    added but not spent; ``assignment`` one valid way the mana pays the symbols.
+    added but not spent (exact); ``assignment`` one valid way the mana pays the symbols.
     """
 
     activations: tuple[ManaUse, ...]
     pool: tuple[ManaType, ...] = ()
     life: int = 0
-    leftover: tuple[ManaType, ...] = ()
+    leftover: Amounts = Amounts((0, 0, 0, 0, 0, 0))
     assignment: tuple[Assigned, ...] = ()
     colors_left: frozenset[ManaType] = frozenset()
     pool_detail: tuple[str, ...] = ()  # each pool mana spent, e.g. "{G}", "{G} (snow)"
@@ -124,7 +135,7 @@ class Payment:
     @property
     def identity(self) -> tuple[object, ...]:
         acts = sorted(
-            (tuple(sorted(u.group or (u.object,))), u.ability, fmt_types(u.mana), u.times)
+            (tuple(sorted(u.group or (u.object,))), u.ability, fmt_amounts(u.mana), u.times)
             for u in self.activations
         )
         merged: dict[tuple[object, ...], int] = {}
@@ -168,14 +179,15 @@ class Payment:
                          f"from your graveyard")
         text = ", ".join(parts) if parts else "nothing"
         if self.leftover:
-            text += f" (leftover {fmt_types(self.leftover)})"
+            text += f" (leftover {fmt_amounts(self.leftover)})"
         return text
 
     def to_data(self) -> dict[str, Any]:
         return {
             "activations": [
                 {"object": u.object, "ability": u.ability, "mana": u.mana_text,
-                 "times": u.times, "ids": list(u.ids), "group": list(u.group),
+                 "amounts": u.mana.to_data(), "times": u.times, "ids": list(u.ids),
+                 "group": list(u.group),
                  "zone": u.zone, **({"sacrificed": list(u.sacrificed)} if u.sacrificed
                                     else {})}
                 for u in self.activations
@@ -185,10 +197,12 @@ class Payment:
                if any(" " in d for d in self.pool_detail) else {}),
             "life": self.life,
             **({"delve": self.delved} if self.delved else {}),
-            "leftover": fmt_types(self.leftover),
+            "leftover": fmt_amounts(self.leftover),
+            "leftover_amounts": self.leftover.to_data(),
             "assignment": [
                 {"symbol": a.symbol, "paid_with": a.paid_with, "source": a.source,
-                 **({"for": a.part_of} if a.part_of else {})}
+                 **({"for": a.part_of} if a.part_of else {}),
+                 **({"times": a.times} if a.times != 1 else {})}
                 for a in self.assignment
             ],
         }
@@ -222,7 +236,8 @@ class Payment:
             head = "activating "
             return head + sw(text[len(head):]) if text.startswith(head) else text
 
-        assignment = sorted((Assigned(x.symbol, x.paid_with, sw(x.source), part(x.part_of))
+        assignment = sorted((Assigned(x.symbol, x.paid_with, sw(x.source), part(x.part_of),
+                                      x.times)
                              for x in self.assignment),
                             key=lambda x: (x.part_of, x.symbol, x.paid_with, x.source))
         return dataclasses.replace(self, activations=tuple(uses), assignment=tuple(assignment))

@@ -21,8 +21,9 @@ from collections import Counter as _Multiset
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
-from manacheck.model import ManaType
+from manacheck.model import MANA_TYPES, ManaType
 
+from ..amounts import Amounts
 from . import exact
 from .board import Board
 from .exact import FlowWitness
@@ -41,7 +42,7 @@ def build_payment(b: Board, sol: Mapping[Any, Any], colors_left: frozenset[ManaT
     counts = [0] * len(b.kinds)
     pool = [0] * len(b.pool)
     uses: list[ManaUse] = []
-    acts: list[tuple[str, int, tuple[ManaType, ...]]] = []
+    acts: list[tuple[str, int, Amounts]] = []
     taken: dict[int, int] = {}
     used_excl: dict[int, int] = {}
     gone_ids: set[str] = set()
@@ -87,86 +88,109 @@ def build_payment(b: Board, sol: Mapping[Any, Any], colors_left: frozenset[ManaT
             uses = [dataclasses.replace(u, sacrificed=plan.get(use_key(u), ()))
                     for u in uses]
     flow = exact.solve(b, counts, pool, life_syms, act_life)
-    leftover: list[ManaType] = []
+    leftover = Amounts.of(())
     assignment: list[Assigned] = []
     if flow is not None:
         leftover, assignment = explain(b, acts, flow)
     spent_pool = [b.pool[i].type for i, v in enumerate(pool) for _ in range(v)]
     detail = [b.pool_text(i) for i, v in enumerate(pool) for _ in range(v)]
     life = act_life + 2 * life_syms
-    uses.sort(key=lambda u: (u.zone, u.object, u.ability, [t.order for t in u.mana]))
-    return Payment(tuple(uses), tuple(spent_pool), life, tuple(leftover),
+    uses.sort(key=lambda u: (u.zone, u.object, u.ability, u.mana.sort_key))
+    return Payment(tuple(uses), tuple(spent_pool), life, leftover,
                    tuple(assignment), colors_left, tuple(detail), check, may_sacrifice)
 
 
-def explain(b: Board, activations: list[tuple[str, int, tuple[ManaType, ...]]],
-             flow: FlowWitness) -> tuple[list[ManaType], list[Assigned]]:
+def explain(b: Board, activations: list[tuple[str, int, Amounts]],
+            flow: FlowWitness) -> tuple[Amounts, list[Assigned]]:
     """Turn the flow witness into one assignment of mana to symbols, and the leftover.
 
     ``activations`` lists (object id, kind, mana it really adds) for every activation
     of the payment; the flow speaks of kinds, whose types may stand for a class of
-    types the cost can't tell apart, so each unit is matched back to real mana.
+    types the cost can't tell apart (and whose amounts are cut to what a payment can
+    spend, ``spending.cap_kinds``), so the units are matched back to real mana. Works
+    on counts: one :class:`Assigned` per (symbol, mana, source, purpose) with how many
+    units, so 3^30 mana paying ``{X}`` is one entry, never 3^30.
+
+    Rules
+    -----
+    CR 601.2g-h: the mana is added, then spent on the cost; what is not spent is left
+    over (CR 106.4).
     """
     cls = b.type_class
-    per_kind: dict[int, list[tuple[str, list[ManaType]]]] = {}
+    # One entry per activation: [object, mana left of each type, whether it gave any].
+    per_kind: dict[int, list[tuple[str, dict[ManaType, int], list[bool]]]] = {}
     for obj, k, real in activations:
-        per_kind.setdefault(k, []).append((obj, list(real)))
-    at_pos: dict[int, tuple[str, list[ManaType]]] = {}
+        per_kind.setdefault(k, []).append((obj, dict(real.items()), [False]))
+    at_pos: dict[int, tuple[str, dict[ManaType, int], list[bool]]] = {}
     seen: dict[int, int] = {}
     for pos, k in enumerate(flow.order):
         i = seen.get(k, 0)
         seen[k] = i + 1
         at_pos[pos] = per_kind[k][i]
 
-    def take(mana: list[ManaType], ty: ManaType) -> ManaType | None:
-        for x in mana:
-            if cls[x] is ty:
-                mana.remove(x)
-                return x
-        return None
+    def take(act: tuple[str, dict[ManaType, int], list[bool]], ty: ManaType, f: int
+             ) -> list[tuple[ManaType, int]]:
+        """Up to ``f`` units of real mana of class ``ty`` from one activation (its
+        types in WUBRGC order, as one unit at a time would take them)."""
+        mana = act[1]
+        got = []
+        for x in MANA_TYPES:
+            n = mana.get(x, 0)
+            if f and n and cls[x] is ty:
+                m = min(f, n)
+                mana[x] = n - m
+                f -= m
+                got.append((x, m))
+        if got:
+            act[2][0] = True
+        return got
 
-    def assigned(slot: Slot, ty: ManaType | None, source: str) -> Assigned:
+    def assigned(slot: Slot, ty: ManaType | None, source: str, times: int) -> Assigned:
         part = "" if slot.owner == -1 else f"activating {at_pos[slot.owner][0]}"
         generic = slot.accepts is None and not slot.snow and slot.symbol[1:-1].isdigit()
         return Assigned("{1}" if generic else slot.symbol,
-                        "{" + ty.value + "}" if ty else "", source, part)
+                        "{" + ty.value + "}" if ty else "", source, part, times)
 
     out: list[Assigned] = []
     rest: list[tuple[tuple[str, int, ManaType | None], int, int]] = []
     for (tag, k, ty), j, f in flow.sends:
         if tag == "act" and ty is not None:
-            obj, mana = at_pos[k]
-            for _ in range(f):
-                out.append(assigned(flow.slots[j], take(mana, ty), obj))
+            act = at_pos[k]
+            out.extend(assigned(flow.slots[j], x, act[0], m) for x, m in take(act, ty, f))
             continue
         if tag != "kind" or ty is None:
             rest.append(((tag, k, ty), j, f))
             continue
         # First give every activation of the kind one unit, so each visibly contributes.
-        for obj, mana in per_kind.get(k, []):
-            if f and len(mana) == len(b.kinds[k].event):
-                x = take(mana, ty)
-                if x is not None:
-                    out.append(assigned(flow.slots[j], x, obj))
-                    f -= 1
+        for act in per_kind.get(k, []):
+            if f and not act[2][0]:
+                for x, m in take(act, ty, 1):
+                    out.append(assigned(flow.slots[j], x, act[0], m))
+                    f -= m
         if f:
             rest.append(((tag, k, ty), j, f))
     for (tag, k, ty), j, f in rest:
-        for _ in range(f):
-            if tag == "kind" and ty is not None:
-                for obj, mana in per_kind[k]:
-                    x = take(mana, ty)
-                    if x is not None:
-                        out.append(assigned(flow.slots[j], x, obj))
-                        break
-            elif tag == "pool":
-                out.append(assigned(flow.slots[j], ty, "pool"))
-            else:
-                out.append(Assigned(flow.slots[j].symbol, "2 life", "life"))
-    leftover = sorted((t for lst in per_kind.values() for _, m in lst for t in m),
-                      key=lambda t: t.order)
-    out.sort(key=lambda a: (a.part_of, a.symbol, a.paid_with, a.source))
-    return leftover, out
+        if tag == "kind" and ty is not None:
+            for act in per_kind[k]:
+                for x, m in take(act, ty, f):
+                    out.append(assigned(flow.slots[j], x, act[0], m))
+                    f -= m
+        elif tag == "pool":
+            out.append(assigned(flow.slots[j], ty, "pool", f))
+        else:
+            out.append(Assigned(flow.slots[j].symbol, "2 life", "life", "", f))
+    left = [0] * 6
+    for lst in per_kind.values():
+        for _, mana, _ in lst:
+            for x, n in mana.items():
+                left[MANA_TYPES.index(x)] += n
+    leftover = Amounts((left[0], left[1], left[2], left[3], left[4], left[5]))
+    merged: dict[tuple[str, str, str, str], int] = {}
+    for a in out:
+        key = (a.part_of, a.symbol, a.paid_with, a.source)
+        merged[key] = merged.get(key, 0) + a.times
+    return leftover, [Assigned(sym, paid, src, part, n)
+                      for (part, sym, paid, src), n in sorted(merged.items())]
 
 
 def check_proposed(b: Board, proposed: Payment) -> bool:
@@ -190,7 +214,7 @@ def check_proposed(b: Board, proposed: Payment) -> bool:
         gi = gis.pop()
         g = b.groups[gi]
         match = [o for o in g.options if o.ability == u.ability
-                 and o.event == tuple(sorted(u.mana, key=lambda t: t.order))]
+                 and o.event == u.mana]
         if not match or u.times < 1:
             return False
         o = match[0]

@@ -30,7 +30,7 @@ after each, at most once each.
 
 from __future__ import annotations
 
-from .activation import activation_outcomes, mana_triggers
+from .activation import activation_amounts, activation_outcomes, mana_triggers
 from .could import (
     base_supports,
     could_produce,
@@ -56,6 +56,7 @@ __all__ = [
     "ManaEvent",
     "TypeDerivation",
     "UnmodelledMana",
+    "activation_amounts",
     "activation_outcomes",
     "base_outcomes",
     "base_supports",

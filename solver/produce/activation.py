@@ -27,15 +27,17 @@ from manacheck.model import (
 )
 from manacheck.model.errors import BadInput
 
+from ..amounts import Amounts
+from ..replacement import listed
 from .could import solver_for
 from .events import (
     ManaEvent,
     base_outcomes,
     sacrifice_candidates,
-    sorted_event,
 )
 
 __all__ = [
+    "activation_amounts",
     "activation_outcomes",
     "mana_triggers",
 ]
@@ -75,16 +77,16 @@ def mana_triggers(state: GameState, source: Permanent, ability: ActivatedAbility
 
 
 def _trigger_options(state: GameState, perm: Permanent, trig: TriggeredAbility,
-                     produced: ManaEvent) -> frozenset[ManaEvent]:
+                     produced: Amounts) -> frozenset[Amounts]:
     """What one triggered mana ability adds, given the mana the source produced."""
     assert trig.mana is not None
     if trig.mana.kind is ManaProductionKind.PRODUCED_TYPE:
         # "one mana of any type that land produced": after replacement effects (Mana
         # Flare's and Contamination's rulings); nothing if it produced nothing.
-        opts = frozenset((t,) * trig.mana.amount for t in set(produced))
+        opts = frozenset(Amounts.one(t, trig.mana.amount) for t in produced.types)
     else:
-        opts = base_outcomes(state, perm, trig.mana)
-    return opts or frozenset({()})
+        opts = frozenset(Amounts.of(e) for e in base_outcomes(state, perm, trig.mana))
+    return opts or frozenset({Amounts.of(())})
 
 
 def activation_outcomes(
@@ -95,7 +97,35 @@ def activation_outcomes(
     sacrificed: str | None = None,
     include_triggered: bool = False,
 ) -> frozenset[ManaEvent]:
-    """Every mana event one activation of this mana ability could add now.
+    """Every mana event one activation of this mana ability could add now, listed
+    one mana at a time: :func:`activation_amounts` as sorted tuples of types.
+
+    Raises
+    ------
+    EnumerationLimit
+        If an event holds more than ``replacement.MAX_LISTED_MANA`` mana (thirty
+        Nyxbloom Ancients): :func:`activation_amounts` keeps such amounts exact.
+    """
+    cache: dict[object, frozenset[ManaEvent]] = state.__dict__.setdefault(
+        "_activation_outcomes_cache", {})
+    key = (object_id, ability, sacrificed, include_triggered)
+    hit = cache.get(key)
+    if hit is None:
+        hit = cache[key] = listed(activation_amounts(
+            state, object_id, ability, sacrificed=sacrificed,
+            include_triggered=include_triggered))
+    return hit
+
+
+def activation_amounts(
+    state: GameState,
+    object_id: str,
+    ability: int | ActivatedAbility,
+    *,
+    sacrificed: str | None = None,
+    include_triggered: bool = False,
+) -> frozenset[Amounts]:
+    """Every mana event one activation of this mana ability could add now, exact.
 
     Parameters
     ----------
@@ -115,8 +145,9 @@ def activation_outcomes(
 
     Returns
     -------
-    frozenset of ManaEvent
-        Sorted tuples of mana types; empty if the ability would add no mana.
+    frozenset of Amounts
+        Exact counts per type (no cap on amounts, CR 107.1); empty if the ability
+        would add no mana.
 
     Raises
     ------
@@ -138,8 +169,8 @@ def activation_outcomes(
     CR 106.12a, 605.1b: triggered mana abilities (not affected by Mana Reflection or
     Contamination: they are not the land's mana).
     """
-    cache: dict[object, frozenset[ManaEvent]] = state.__dict__.setdefault(
-        "_activation_outcomes_cache", {})
+    cache: dict[object, frozenset[Amounts]] = state.__dict__.setdefault(
+        "_activation_amounts_cache", {})
     key = (object_id, ability, sacrificed, include_triggered)
     hit = cache.get(key)
     if hit is not None:
@@ -170,11 +201,14 @@ def activation_outcomes(
     if include_triggered:
         triggers = mana_triggers(state, perm, ab)
         if triggers:
-            combined: set[ManaEvent] = set()
+            combined: set[Amounts] = set()
             for ev in result:
                 options = [_trigger_options(state, tp, trig, ev) for tp, trig in triggers]
                 for extra in itertools.product(*options):
-                    combined.add(sorted_event([*ev, *(t for e in extra for t in e)]))
+                    total = ev
+                    for e in extra:
+                        total = total + e
+                    combined.add(total)
             result = frozenset(combined)
     cache[key] = result
     return result

@@ -36,6 +36,7 @@ from manacheck.model import (
     effective,
 )
 
+from ..amounts import Amounts
 from ..budget import Budget
 from ..fixpoint import least_fixed_point
 from ..replacement import (
@@ -44,7 +45,7 @@ from ..replacement import (
     EnumerationLimit,
     bound_replacements,
     canonical,
-    canonical_outcomes,
+    canonical_amounts,
 )
 from .events import (
     ManaEvent,
@@ -128,11 +129,11 @@ class ProduceSolver:
         self._bound: dict[tuple[str, ActivatedAbility], tuple[BoundReplacement, ...]] = {}
         # (permanent id, id(ability)) -> (the ability, kept alive; its effects, canonical)
         self._canonical: dict[tuple[str, int], tuple[ActivatedAbility, Canonical]] = {}
-        self._memo: dict[tuple[str, int, ManaEvent], frozenset[ManaEvent]] = {}
+        self._memo: dict[tuple[str, int, ManaEvent], frozenset[Amounts]] = {}
         self._types_memo: dict[tuple[str, int, frozenset[ManaType] | None],
                                frozenset[ManaType]] = {}
         self._refs: dict[tuple[str, ManaProduction], tuple[str, ...]] = {}
-        self._by_canon: dict[tuple[int, ManaEvent], frozenset[ManaEvent]] = {}
+        self._by_canon: dict[tuple[int, ManaEvent], frozenset[Amounts]] = {}
         # The lands a could-produce ability looks at depend only on its controller and
         # whose lands it names: one tuple per (controller, mine), shared (O(L) once).
         self._lands: dict[tuple[str, bool], tuple[str, ...]] = {}
@@ -302,7 +303,9 @@ class ProduceSolver:
 
     def outcomes(self, perm: Permanent, ab: ActivatedAbility,
                  values: Mapping[str, frozenset[ManaType]],
-                 sacrificed: str | None = None) -> frozenset[ManaEvent]:
+                 sacrificed: str | None = None) -> frozenset[Amounts]:
+        """Every event one activation could add, after replacement effects in every
+        order (CR 616.1), with exact amounts (CR 107.1: no cap)."""
         key = (perm.id, id(ab))
         entry = self._canonical.get(key)
         if entry is None:
@@ -310,13 +313,14 @@ class ProduceSolver:
         canon = entry[1]
         events = self.base_events(perm, ab, values, sacrificed)
         if not canon[0]:  # no replacement effect applies to this ability
-            return frozenset(ev for ev in events if ev)
-        out: set[ManaEvent] = set()
+            return frozenset(Amounts.of(ev) for ev in events if ev)
+        out: set[Amounts] = set()
         memo = self._memo
         for ev in events:
             got = memo.get((perm.id, key[1], ev))
             if got is None:
-                got = memo[(perm.id, key[1], ev)] = canonical_outcomes(canon, ev, self.budget)
+                got = memo[(perm.id, key[1], ev)] = canonical_amounts(
+                    canon, Amounts.of(ev), self.budget)
             out |= got
         return frozenset(out)
 
@@ -351,7 +355,8 @@ class ProduceSolver:
         if any(b.only_if_at_least is not None for b in self.bound(perm, ab)):
             # Whether it applies depends on the amount ("tapped for two or more mana",
             # Damping Sphere), so the types come from the whole events.
-            whole = frozenset(t for ev in self.outcomes(perm, ab, values, None) for t in ev)
+            whole = frozenset(t for ev in self.outcomes(perm, ab, values, None)
+                              for t in ev.types)
             self._types_memo[memo_key] = whole
             return whole
         key = (perm.id, -id(ab))
@@ -367,10 +372,10 @@ class ProduceSolver:
             # canon is interned (and kept alive by self._canonical): memo on its id.
             got = self._by_canon.get((id(canon), sup))
             if got is None:
-                got = self._by_canon[(id(canon), sup)] = canonical_outcomes(canon, sup,
-                                                                          self.budget)
+                got = self._by_canon[(id(canon), sup)] = canonical_amounts(
+                    canon, Amounts.of(sup), self.budget)
             for ev in got:
-                types.update(ev)
+                types.update(ev.types)
         result = self._types_memo[memo_key] = frozenset(types)
         return result
 

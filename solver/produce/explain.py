@@ -19,6 +19,7 @@ from manacheck.model import (
     effective,
 )
 
+from ..amounts import Amounts, fmt_amounts
 from ..replacement import (
     BoundReplacement,
     EnumerationLimit,
@@ -50,7 +51,9 @@ class TypeDerivation:
 
     ``looked_at``: for a could-produce ability, the permanents whose own answer gave
     the type that was chosen (CR 106.7). ``event``: the mana before replacement;
-    ``replacements``: the effects applied, in order; ``outcome``: the mana after.
+    ``replacements``: the effects applied, in order; ``outcome``: the mana after,
+    exact (CR 107.1: 3^30 green mana is shown as ``{G}×205891132094649``, and in JSON
+    as ``outcome_amounts``, exact integers by type).
     """
 
     mana_type: ManaType
@@ -59,7 +62,7 @@ class TypeDerivation:
     event: ManaEvent
     looked_at: tuple[str, ...]
     replacements: tuple[BoundReplacement, ...]
-    outcome: ManaEvent
+    outcome: Amounts
     rules: tuple[str, ...]
     #: False when the search budget was spent on the full events: ``event`` and
     #: ``outcome`` are then sets of types (one of each), the same order of effects.
@@ -78,6 +81,7 @@ class TypeDerivation:
                 for r in self.replacements
             ],
             "outcome": _text(self.outcome),
+            "outcome_amounts": self.outcome.to_data(),
             "rules": list(self.rules),
         }
 
@@ -147,8 +151,8 @@ INCOMPLETE_NOTE = ("at least these: a mana ability involved adds mana manacheck 
                    "model (the card data marks it unmodelled), so more types may be possible")
 
 
-def _text(ev: ManaEvent) -> str:
-    return "".join(f"{{{t.value}}}" for t in ev) or "nothing"
+def _text(ev: ManaEvent | Amounts) -> str:
+    return fmt_amounts(ev) or "nothing"
 
 
 def explain_could_produce(state: GameState, object_id: str, *, explain: bool = True
@@ -276,8 +280,8 @@ def _derive(state: GameState, solver: ProduceSolver, perm: Permanent,
                 except EnumerationLimit as e2:
                     limit = e2.one_line()
                     continue
-            for out in sorted(graph.outcomes, key=lambda e: (len(e), [t.order for t in e])):
-                for t in out:
+            for out in sorted(graph.amounts, key=lambda e: (e.total, e.sort_key)):
+                for t in out.types:
                     if t in found:
                         continue
                     path = tuple(graph.path_to(out))
