@@ -241,7 +241,51 @@ def _freeze(v: Any) -> object:
 def parse_effect(v: Any, path: str) -> Effect:
     if not isinstance(v, Mapping) or "kind" not in v or not isinstance(v["kind"], str):
         raise CardFieldError("an effect is a mapping with a 'kind'", path)
-    return Effect(v["kind"], parse_params(v, path))
+    _check_rider(v, path)
+    params = parse_params(v, path, skip=("kind", "if", "unless"))
+    for key in ("if", "unless"):
+        if key in v:  # a condition of the effect's own, its filter parsed
+            cond = parse_params(v[key], f"{path}.{key}", skip=())
+            params = Params(tuple(sorted((*params.items, (key, cond)),
+                                         key=lambda kv: kv[0])))
+    return Effect(v["kind"], params)
+
+
+#: When a rider's delayed triggered ability triggers (CR 603.7): "at the beginning of
+#: the next turn's upkeep", "... of the next end step", "during your next untap step".
+EFFECT_AT = ("next_upkeep", "next_end_step", "your_next_untap_step")
+#: Conditions of an effect's own ("if you control a Nissa planeswalker, you gain 2
+#: life"; "if this ability has been activated four or more times this turn").
+EFFECT_CONDITIONS = ("controls_at_least", "activated_this_turn_at_least")
+#: Whose life a life effect changes (none: the ability's controller's, CR 119.3).
+_LIFE_WHO = ("each_player", "each_opponent", "target")
+
+
+def _check_rider(v: Mapping[str, Any], path: str) -> None:
+    """The parameters of the riders' effects (life, delayed triggers, conditions)."""
+    kind = v["kind"]
+    if kind in ("gain_life", "lose_life", "deal_damage") and "amount" in v and (
+            isinstance(v["amount"], bool) or not isinstance(v["amount"], int)
+            or v["amount"] < 0):
+        raise CardFieldError(f"{kind} needs an amount (a number, 0 or more)",
+                             f"{path}.amount")
+    if kind in ("gain_life", "lose_life") and "who" in v and v["who"] not in _LIFE_WHO:
+        raise CardFieldError(f"unknown player {v['who']!r} for {kind}", f"{path}.who",
+                             "use " + ", ".join(_LIFE_WHO) + " (or none: you)")
+    if "at" in v and v["at"] not in EFFECT_AT:
+        raise CardFieldError(f"unknown time {v['at']!r} for a delayed effect (CR 603.7)",
+                             f"{path}.at", "use " + ", ".join(EFFECT_AT))
+    for key in ("if", "unless"):
+        if key not in v:
+            continue
+        cond = v[key]
+        if not isinstance(cond, Mapping) or cond.get("kind") not in EFFECT_CONDITIONS:
+            raise CardFieldError(f"{key} is a condition whose kind is one of "
+                                 + ", ".join(EFFECT_CONDITIONS), f"{path}.{key}")
+        check_keys(cond, f"{path}.{key}", ("kind", "count", "filter"), ("count",))
+        n = cond["count"]
+        if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+            raise CardFieldError("expected a number, 1 or more", f"{path}.{key}.count")
 
 
 def parse_condition(v: Any, path: str) -> Condition:

@@ -312,11 +312,14 @@ def _effect(eff: Mapping[str, Any]) -> str:
     kind = eff.get("kind")
     if kind == "other":
         return str(eff["text"])
-    if kind == "deal_damage" and eff.get("to") == "you":
+    rider = _rider(eff)
+    if rider:
+        return rider
+    if kind == "deal_damage" and eff.get("to") == "you" and "unless" not in eff:
         return f"{SELF} deals {eff['amount']} damage to you."
     if kind == "lose_life" and "who" not in eff:
         return f"You lose {eff['amount']} life."
-    if kind == "draw" and eff.get("count") == 1:
+    if kind == "draw" and eff.get("count") == 1 and "at" not in eff:
         return "Draw a card."
     if kind == "skip_next_untap" and eff.get("onto") == "self":
         return f"{SELF} doesn't untap during your next untap step."
@@ -325,6 +328,65 @@ def _effect(eff: Mapping[str, Any]) -> str:
     if kind == "sacrifice_self_if_no_counters":
         return f"If there are no {eff['counter']} counters on {SELF}, sacrifice it."
     raise ValueError(f"no rendering for the effect {kind}")
+
+
+#: When a delayed triggered ability of a rider triggers (CR 603.7), in words.
+_AT_WORDS = {"next_upkeep": "at the beginning of the next turn's upkeep",
+             "next_end_step": "at the beginning of the next end step"}
+
+
+def _you_control(cond: Mapping[str, Any]) -> str:
+    """"you control a Nissa planeswalker" (or "a God, a Demigod, or a legendary
+    enchantment") of a ``controls_at_least`` condition for one permanent."""
+    flt = dict(cond.get("filter", {}))
+    if cond.get("kind") != "controls_at_least" or cond.get("count", 1) != 1 \
+            or flt.pop("controller", None) != "you":
+        raise ValueError("a rider's condition")
+    alts = flt.pop("any_of", None)
+    if alts is None:
+        return "you control " + _counted(1, flt)
+    if flt or len(alts) != 3:
+        raise ValueError("a rider's condition")
+    words = [_counted(1, a) for a in alts]
+    return "you control " + ", ".join(words[:-1]) + ", or " + words[-1]
+
+
+def _rider(eff: Mapping[str, Any]) -> str:
+    """A mana ability's rider (life, delayed triggers, conditions), or "" for none of
+    them (CR 119.3, 603.7)."""
+    kind, n = eff.get("kind"), eff.get("amount")
+    keys = set(eff) - {"kind"}
+    if kind == "gain_life" and keys == {"amount"}:
+        return f"You gain {n} life."
+    if kind == "gain_life" and keys == {"amount", "if"}:
+        return f"If {_you_control(eff['if'])}, you gain {n} life."
+    if kind == "gain_life" and keys == {"amount", "who"} and eff["who"] == "each_opponent":
+        return f"Each opponent gains {n} life."
+    if kind == "lose_life" and keys == {"amount", "who"} and eff["who"] == "each_player":
+        return f"Each player loses {n} life."
+    if kind == "deal_damage" and keys == {"amount", "to", "unless"} and eff["to"] == "you":
+        return (f"{SELF} deals {n} damage to you if "
+                + _you_control(eff["unless"]).replace("you control", "you don't control")
+                + ".")
+    at = _AT_WORDS.get(str(eff.get("at")), "")
+    if kind == "draw" and keys == {"count", "at"} and eff["count"] == 1 \
+            and eff["at"] == "next_upkeep":
+        return f"Draw a card {at}."
+    if kind == "gain_control" and eff == {"kind": kind, "of": "self", "who": "an_opponent",
+                                          "at": "next_end_step"}:
+        return f"An opponent gains control of {SELF} {at}."
+    if kind == "return_to_hand" and eff == {"kind": kind, "of": "self",
+                                            "at": "your_next_untap_step"}:
+        return (f"During your next untap step, as you untap your permanents, return {SELF} "
+                "to its owner's hand.")
+    cond = eff.get("if", {})
+    if kind == "sacrifice" and keys == {"of", "at", "if"} and eff["of"] == "self" \
+            and eff["at"] == "next_end_step" \
+            and cond.get("kind") == "activated_this_turn_at_least" and set(cond) == {
+                "kind", "count"}:
+        return (f"If this ability has been activated {_NUMBERS[cond['count']]} or more times "
+                f"this turn, sacrifice {SELF} {at}.")
+    return ""
 
 
 def _condition(cond: Mapping[str, Any]) -> str:

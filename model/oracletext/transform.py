@@ -656,3 +656,57 @@ class ToData(Transformer[Token, Any]):
         spec = self.target_card_n(c)
         spec["up_to"] = True
         return spec
+
+    # ---- riders of mana abilities (CR 119.3 life, 603.7 delayed triggers, 605.3b)
+    def control_one(self, c: list[Any]) -> Any:
+        part = self._counted(c)
+        if part["count"] != 1 or "another" in part.get("filter", {}):
+            raise Unreadable("a count in a rider's condition")
+        return {**part.get("filter", {}), "controller": "you"}
+
+    def _control_any_of(self, c: list[Any]) -> Any:
+        """"a God, a Demigod, or a legendary enchantment": at least one of them."""
+        alts = [self.control_one([c[0], self.noun([c[1]])]),
+                self.control_one([c[2], self.noun([c[3]])]),
+                self.control_one([c[4], self.filter([*c[5:-2], self.noun([c[-2]])])])]
+        return {"controller": "you", "any_of": [
+            {k: v for k, v in a.items() if k != "controller"} for a in alts]}
+
+    def rider_gain_life(self, c: list[Token]) -> Any:
+        return ("effect", {"kind": "gain_life", "amount": int(c[0])})
+
+    def rider_gain_life_if(self, c: list[Any]) -> Any:
+        return ("effect", {"kind": "gain_life", "amount": int(c[2]), "if": {
+            "kind": "controls_at_least", "count": 1, "filter": self.control_one(c[:2])}})
+
+    def rider_gain_life_if_any(self, c: list[Any]) -> Any:
+        return ("effect", {"kind": "gain_life", "amount": int(c[-1]), "if": {
+            "kind": "controls_at_least", "count": 1, "filter": self._control_any_of(c)}})
+
+    def rider_each_player_loses(self, c: list[Token]) -> Any:
+        return ("effect", {"kind": "lose_life", "amount": int(c[0]), "who": "each_player"})
+
+    def rider_each_opponent_gains(self, c: list[Token]) -> Any:
+        return ("effect", {"kind": "gain_life", "amount": int(c[0]),
+                           "who": "each_opponent"})
+
+    def rider_damage_unless(self, c: list[Any]) -> Any:
+        return ("effect", {"kind": "deal_damage", "amount": int(c[0]), "to": "you",
+                           "unless": {"kind": "controls_at_least", "count": 1,
+                                      "filter": self.control_one(c[1:])}})
+
+    def rider_draw_next_upkeep(self, _: list[Any]) -> Any:
+        return ("effect", {"kind": "draw", "count": 1, "at": "next_upkeep"})
+
+    def rider_opponent_gains_control(self, _: list[Any]) -> Any:
+        return ("effect", {"kind": "gain_control", "of": "self", "who": "an_opponent",
+                           "at": "next_end_step"})
+
+    def rider_return_next_untap(self, _: list[Any]) -> Any:
+        return ("effect", {"kind": "return_to_hand", "of": "self",
+                           "at": "your_next_untap_step"})
+
+    def rider_sacrifice_after_times(self, c: list[Token]) -> Any:
+        return ("effect", {"kind": "sacrifice", "of": "self", "at": "next_end_step",
+                           "if": {"kind": "activated_this_turn_at_least",
+                                  "count": _num(c[0])}})

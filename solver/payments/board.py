@@ -20,6 +20,7 @@ from typing import Any
 
 from manacheck.model import (
     ActivatedAbility,
+    Card,
     CardDefinition,
     CostKind,
     GameState,
@@ -188,7 +189,7 @@ class Board:
             part.kind is CostKind.PAY_LIFE
             for p in state.permanents if p.controller == player
             for ab in effective(state)[p.id].abilities if isinstance(ab, ActivatedAbility)
-            and ab.mana is not None for part in ab.costs)
+            and ab.mana is not None for part in ab.costs) or self._object_pays_life()
         #: Caches of the exact check (by kind counts; by order of mana-costing kinds).
         self.memo: dict[tuple[object, ...], bool] = {}
         self.slots_cache: dict[tuple[int, ...], list[Slot]] = {}
@@ -302,6 +303,23 @@ class Board:
         """The card of the spell being paid for (a card in hand or a spell on the stack),
         or None when an ability is being paid for, or nothing in particular."""
         return spell_card(self.state, self.for_object)
+
+    def _object_pays_life(self) -> bool:
+        """Whether what is paid for may pay life beside the mana (CR 119.4, 601.2h): an
+        activated ability with "Pay N life" of the permanent or card paid for
+        (``activation.paying`` asks with that life taken off, so a mana ability's damage
+        or life gain, which comes first, CR 601.2g, is not accounted for)."""
+        if self.for_object is None or self.for_object not in self.state:
+            return False
+        obj = self.state.get(self.for_object)
+        if isinstance(obj, Permanent):
+            abilities = effective(self.state)[obj.id].abilities
+        elif isinstance(obj, Card):
+            abilities = obj.card.abilities
+        else:
+            return False
+        return any(part.kind is CostKind.PAY_LIFE for ab in abilities
+                   if isinstance(ab, ActivatedAbility) for part in ab.costs)
 
     def _creature_mana_only(self) -> bool:
         """Whether the spell being cast may be paid only with mana produced by creatures

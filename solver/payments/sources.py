@@ -42,6 +42,7 @@ from manacheck.model import (
     effective,
     matches,
 )
+from manacheck.model.abilities import Effect, Params
 from manacheck.model.characteristics import bind_restriction, tap_abilities_blocked
 from manacheck.model.conditions import condition_holds
 from manacheck.model.errors import UnknownObject
@@ -394,6 +395,23 @@ def cannot(b: Board, perm: Permanent | None, sick: bool, ab: ActivatedAbility,
     return ""
 
 
+#: Effects that change a player's life total (CR 119.3, 120.3a): damage, loss, gain.
+_LIFE_KINDS = frozenset({"deal_damage", "lose_life", "gain_life"})
+
+
+def changes_your_life(eff: Effect) -> bool:
+    """Whether an effect of a mana ability may change its controller's life total
+    (CR 119.3): damage to them, life loss or gain, also under a condition ("if you
+    control a Nissa planeswalker") or nested in another effect; only "each opponent"
+    leaves them out. Delayed effects (``at``, CR 603.7) happen after the payment."""
+    if "at" in eff.params:
+        return False
+    if eff.kind in _LIFE_KINDS:
+        return eff.params.get("who") != "each_opponent"
+    return any(isinstance(v, Params) and v.get("kind") in _LIFE_KINDS
+               for _, v in eff.params.items)
+
+
 def unmodelled(b: Board, perm: Permanent | None, ab: ActivatedAbility,
                 unknown_condition: bool) -> LeftOut | None:
     """Why the payment solver can't use an ability it might be able to activate: then
@@ -406,12 +424,18 @@ def unmodelled(b: Board, perm: Permanent | None, ab: ActivatedAbility,
         # cost you pay"); the payment solver pays mana abilities' costs with mana only.
         return LeftOut("2 life may pay a symbol of its mana cost (K'rrik, Son of "
                        "Yawgmoth), which is not modelled for mana abilities' costs")
-    if any(e.kind in ("deal_damage", "lose_life") for e in ab.effects) and b.pays_life:
+    if any(e.kind == "other" for e in ab.effects):
+        # An effect kept as unread text could change anything the payment reads.
+        return LeftOut("an effect of it is unread text, which the payment solver can't "
+                       "apply")
+    if any(changes_your_life(e) for e in ab.effects) and b.pays_life:
         # CR 601.2g-h, 119.4: mana abilities are activated before the cost is paid, so
-        # the life a painland's damage takes is gone when 2 life would pay a Phyrexian
-        # symbol or "Pay 1 life" a cost; the payment solver doesn't track that order.
-        return LeftOut("its mana costs you life (damage or life loss) before life is "
-                       "paid, which the payment solver doesn't model (CR 601.2g-h, 119.4)")
+        # the life a painland's damage takes is gone (and the life Pristine Talisman
+        # gains is there) when 2 life would pay a Phyrexian symbol or "Pay 1 life" a
+        # cost; the payment solver doesn't track that order.
+        return LeftOut("its mana changes your life (damage, life loss or gain) before "
+                       "life is paid, which the payment solver doesn't model (CR "
+                       "601.2g-h, 119.4)")
     if ab.mana is not None and not_generic(ab.mana.restriction) and b.snow_matters \
             and perm is not None and effective(b.state)[perm.id].is_snow:
         # CR 107.4h sets {S} apart from generic mana ("effects that reduce the amount
