@@ -247,3 +247,174 @@ def test_bad_rider_data_is_one_line(bad: str, key: str, tmp_path: Path,
     assert main(["validate", str(path)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and key in err and "(line 8)" in err, err
+
+
+# ---- spend restrictions (CR 106.6) ------------------------------------------------------
+
+def _spend(text: str, spells: Any = None, abilities: Any = None) -> dict[str, Any]:
+    out: dict[str, Any] = {"text": text}
+    if spells is not None:
+        out["spells"] = spells
+    if abilities is not None:
+        out["abilities"] = abilities
+    return out
+
+
+SPEND = [
+    ("Cormela, Glamour Thief", "{1}, {T}: Add {U}{B}{R}. Spend this mana only to cast "
+     "instant and/or sorcery spells.", {"add": "{U}{B}{R}", "restriction": _spend(
+         "Spend this mana only to cast instant and/or sorcery spells.",
+         {"any_types": ["instant", "sorcery"]})}),
+    ("Untaidake, the Cloud Keeper", "{T}, Pay 2 life: Add {C}{C}. Spend this mana only "
+     "to cast legendary spells.", {"add": "{C}{C}", "restriction": _spend(
+         "Spend this mana only to cast legendary spells.", {"supertypes": ["Legendary"]})}),
+    ("Pillar of the Paruns", "{T}: Add one mana of any color. Spend this mana only to "
+     "cast a multicolored spell.", {"any_color": 1, "restriction": _spend(
+         "Spend this mana only to cast a multicolored spell.", {"multicolored": True})}),
+    ("Gnarlroot Trapper", "{T}, Pay 1 life: Add {G}. Spend this mana only to cast an Elf "
+     "creature spell.", {"add": "{G}", "restriction": _spend(
+         "Spend this mana only to cast an Elf creature spell.",
+         {"subtypes": ["Elf"], "types": ["creature"]})}),
+    ("Haven of the Spirit Dragon", "{T}: Add one mana of any color. Spend this mana only "
+     "to cast a Dragon creature spell.", {"any_color": 1, "restriction": _spend(
+         "Spend this mana only to cast a Dragon creature spell.",
+         {"subtypes": ["Dragon"], "types": ["creature"]})}),
+    ("Corrupted Crossroads", "{T}, Pay 1 life: Add one mana of any color. Spend this mana "
+     "only to cast a spell with devoid.", {"any_color": 1, "restriction": _spend(
+         "Spend this mana only to cast a spell with devoid.", {"keywords": ["Devoid"]})}),
+    ("Cryptic Trilobite", "Remove a +1/+1 counter from Cryptic Trilobite: Add {C}{C}. "
+     "Spend this mana only to activate abilities.", {"add": "{C}{C}", "restriction": _spend(
+         "Spend this mana only to activate abilities.", None, {})}),
+    ("Soldevi Machinist", "{T}: Add {C}{C}. Spend this mana only to activate abilities of "
+     "artifacts.", {"add": "{C}{C}", "restriction": _spend(
+         "Spend this mana only to activate abilities of artifacts.", None,
+         {"types": ["artifact"]})}),
+    ("Primal Beyond", "{T}: Add one mana of any color. Spend this mana only to cast an "
+     "Elemental spell or activate an ability of an Elemental.", {
+         "any_color": 1, "restriction": _spend(
+             "Spend this mana only to cast an Elemental spell or activate an ability of an "
+             "Elemental.", {"subtypes": ["Elemental"]}, {"subtypes": ["Elemental"]})}),
+    ("Chandra's Embercat", "{T}: Add {R}. Spend this mana only to cast an Elemental spell "
+     "or a Chandra planeswalker spell.", {"add": "{R}", "restriction": _spend(
+         "Spend this mana only to cast an Elemental spell or a Chandra planeswalker spell.",
+         {"any_of": [{"subtypes": ["Elemental"]},
+                     {"subtypes": ["Chandra"], "types": ["planeswalker"]}]})}),
+    ("Eldrazi Temple", "{T}: Add {C}{C}. Spend this mana only to cast colorless Eldrazi "
+     "spells or activate abilities of colorless Eldrazi.", {"add": "{C}{C}", "restriction":
+         _spend("Spend this mana only to cast colorless Eldrazi spells or activate "
+                "abilities of colorless Eldrazi.", {"colorless": True, "subtypes": ["Eldrazi"]},
+                {"colorless": True, "subtypes": ["Eldrazi"]})}),
+    ("Myr Reservoir", "{T}: Add {C}{C}. Spend this mana only to cast Myr spells or activate "
+     "abilities of Myr.", {"add": "{C}{C}", "restriction": _spend(
+         "Spend this mana only to cast Myr spells or activate abilities of Myr.",
+         {"subtypes": ["Myr"]}, {"subtypes": ["Myr"]})}),
+]
+
+
+@pytest.mark.cr("106.6")
+@pytest.mark.parametrize(("name", "line", "mana"), SPEND, ids=[r[0] for r in SPEND])
+def test_each_spend_restriction_is_read_as_derived_by_hand(name: str, line: str,
+                                                           mana: dict[str, Any]) -> None:
+    assert _read(line, name)["mana"] == mana
+
+
+def test_restrictions_the_state_cant_check_stay_unread() -> None:
+    """Whether a spell will be kicked, where it is cast from and whether a cost has {X}
+    aren't in the state the payment solver reads: unread, never a guess."""
+    for line in ("{T}: Add {G}{G}. Spend this mana only to cast kicked spells.",
+                 "{T}: Add {C}. Spend this mana only to cast spells from your graveyard.",
+                 "{T}: Add {C}{C}. Spend this mana only on costs that contain {X}."):
+        assert read_line(line, "Test Land").status == "unread", line
+
+
+def _spell(name: str, types: list[str], cost: str = "{1}", **more: Any) -> dict[str, Any]:
+    return {"name": name, "types": types, "mana_cost": cost, **more}
+
+
+SPELLS = [
+    _spell("Test Bolt", ["Instant"]),
+    _spell("Test Bear", ["Creature"], power=2, toughness=2),
+    _spell("Test Elf", ["Creature"], subtypes=["Elf"], power=1, toughness=1),
+    _spell("Test Elf Tribal", ["Kindred", "Instant"], subtypes=["Elf"]),
+    _spell("Test Legend", ["Creature"], supertypes=["Legendary"], power=1, toughness=1),
+    _spell("Test Gold", ["Sorcery"], "{W}{U}"),
+    _spell("Test Void", ["Instant"], "{1}{U}", keywords=["Devoid"]),
+    {"name": "Test Relic", "types": ["Artifact"], "abilities": [{"activated": {
+        "cost": "{1}", "effects": [{"kind": "draw", "count": 1}],
+        "text": "{1}: Draw a card."}}]},
+    {"name": "Test Cycler", "types": ["Instant"], "mana_cost": "{1}", "abilities": [
+        {"activated": {"cost": ["{1}", {"discard_self": True}], "zone": "hand",
+                       "effects": [{"kind": "draw", "count": 1}],
+                       "text": "{1}, Discard this card: Draw a card."}}]},
+]
+_HAND = ["Test Bolt", "Test Bear", "Test Elf", "Test Elf Tribal", "Test Legend",
+         "Test Gold", "Test Void", "Test Cycler"]
+
+
+def _pays(source: str, line: str, paid_for: str, cost: str) -> bool:
+    """Whether the restricted mana of ``source`` (its one line, read) pays ``cost`` for
+    ``paid_for`` (a card in A's hand: casting it; Test Relic: its ability), the only
+    mana on the board; the answer is always decided."""
+    card = _card(source, "Artifact", line)
+    s = load_state_text(_state([source, "Test Relic"], [card, *SPELLS], hand=_HAND))
+    a = payment_answer(s, "A", cost, for_object=paid_for)
+    assert a.complete, a.left_out
+    return a.payable
+
+
+@pytest.mark.cr("106.6")
+def test_the_payment_solver_honours_each_restriction() -> None:
+    """Each restricted mana against a spell or ability it may pay for and one it may not
+    (CR 106.6: the restriction is checked against what the mana is spent on)."""
+    cormela = ("{1}, {T}: Add {U}{B}{R}. Spend this mana only to cast instant and/or "
+               "sorcery spells.")
+    # (Cormela's own {1} can't be paid: no other mana. A free version of its words:)
+    sorcery_mana = ("{T}: Add {U}{B}{R}. Spend this mana only to cast instant and/or "
+                    "sorcery spells.")
+    assert read_line(cormela, "Cormela, Glamour Thief").status == "read"
+    assert _pays("Test Rock", sorcery_mana, "Test Bolt", "{1}")
+    assert _pays("Test Rock", sorcery_mana, "Test Gold", "{U}{B}")
+    assert not _pays("Test Rock", sorcery_mana, "Test Bear", "{1}")
+    assert not _pays("Test Rock", sorcery_mana, "Test Relic", "{1}")
+    legendary = "{T}: Add {C}{C}. Spend this mana only to cast legendary spells."
+    assert _pays("Test Rock", legendary, "Test Legend", "{2}")
+    assert not _pays("Test Rock", legendary, "Test Bear", "{2}")
+    multi = "{T}: Add one mana of any color. Spend this mana only to cast a multicolored spell."
+    assert _pays("Test Rock", multi, "Test Gold", "{W}")
+    assert not _pays("Test Rock", multi, "Test Bolt", "{1}")
+    elf = "{T}: Add {G}. Spend this mana only to cast an Elf creature spell."
+    assert _pays("Test Rock", elf, "Test Elf", "{G}")
+    assert not _pays("Test Rock", elf, "Test Elf Tribal", "{G}")  # an Elf, no creature
+    assert not _pays("Test Rock", elf, "Test Bear", "{G}")
+    devoid = "{T}: Add one mana of any color. Spend this mana only to cast a spell with devoid."
+    assert _pays("Test Rock", devoid, "Test Void", "{U}")
+    assert not _pays("Test Rock", devoid, "Test Bolt", "{U}")
+    abilities = "{T}: Add {C}{C}. Spend this mana only to activate abilities."
+    assert _pays("Test Rock", abilities, "Test Relic", "{2}")
+    assert not _pays("Test Rock", abilities, "Test Bolt", "{1}")
+    artifacts = "{T}: Add {C}{C}. Spend this mana only to activate abilities of artifacts."
+    assert _pays("Test Rock", artifacts, "Test Relic", "{1}")
+    assert not _pays("Test Rock", artifacts, "Test Bolt", "{1}")
+    either = ("{T}: Add {R}. Spend this mana only to cast an Elemental spell or a Chandra "
+              "planeswalker spell.")
+    assert not _pays("Test Rock", either, "Test Bolt", "{1}")
+
+
+@pytest.mark.cr("106.6")
+@pytest.mark.cr("602.2")
+def test_spell_only_mana_does_not_pay_an_ability_of_a_card_in_hand() -> None:
+    """Cycling an instant from the hand is activating an ability, not casting a spell
+    (CR 602.1, 702.29a): mana spendable only on instant and/or sorcery spells can't pay
+    it, though it pays for casting the same card (``pay --for``)."""
+    line = "{T}: Add {U}{B}{R}. Spend this mana only to cast instant and/or sorcery spells."
+    card = _card("Test Rock", "Artifact", line)
+    s = load_state_text(_state(["Test Rock"], [card, *SPELLS], hand=_HAND))
+    v = can_activate(s, "Test Cycler", 1, "A")
+    assert v.legal is False and not v.undecided
+    assert payment_answer(s, "A", "{1}", for_object="Test Cycler").payable
+    # An ability-only mana pays for cycling it.
+    line = "{T}: Add {C}{C}. Spend this mana only to activate abilities."
+    s = load_state_text(_state(["Test Rock"], [_card("Test Rock", "Artifact", line),
+                                               *SPELLS], hand=_HAND))
+    v = can_activate(s, "Test Cycler", 1, "A")
+    assert v.legal is True and v.ways == 1

@@ -299,6 +299,9 @@ def _effect_targets(unread: list[str], is_mana: bool, text: str,
 #: control", "from graveyards"): no meaning of their own.
 _HINTS = frozenset({"_suffix_first", "_dont_control", "_graveyards", "_and_attacking",
                     "_that_has", "_in_graveyard"})
+#: Hints of spend restrictions' words: "instant and/or sorcery spells", "activate an
+#: ability of an Elemental" (CR 106.6: the same meaning as "or", "abilities of").
+_HINTS |= {"_and_or", "_one"}
 
 
 def _names_x(flt: dict[str, Any]) -> bool:

@@ -38,7 +38,8 @@ _SYMBOL = re.compile(r"\{[^{}]+\}")
 PLURALS = {"Elf": "Elves", "Dwarf": "Dwarves", "Wolf": "Wolves", "Werewolf": "Werewolves",
            "Sorcery": "Sorceries", "Fox": "Foxes", "Ox": "Oxen", "Mouse": "Mice",
            "Octopus": "Octopuses", "Fish": "Fish", "Sheep": "Sheep", "Moonfolk": "Moonfolk",
-           "Merfolk": "Merfolk", "Kithkin": "Kithkin", "Phyrexian": "Phyrexians"}
+           "Merfolk": "Merfolk", "Kithkin": "Kithkin", "Phyrexian": "Phyrexians",
+           "Eldrazi": "Eldrazi", "Myr": "Myr"}
 SINGULAR = {v: k for k, v in PLURALS.items() if v != k}
 
 
@@ -253,6 +254,14 @@ def render_cost(cost: str | Sequence[Any], any_number: bool = False) -> str:
 
 def _spells(flt: Mapping[str, Any], singular: bool) -> str:
     """"artifact spells", or with ``singular`` "an artifact spell" (the same meaning)."""
+    if flt.get("_and_or"):
+        types = [str(t).lower() for t in flt.get("any_types", [])]
+        if len(types) != 2 or set(flt) != {"any_types", "_and_or"}:
+            raise ValueError("and/or of other than two types")
+        return f"{types[0]} and/or {types[1]} spells"
+    if flt.get("keywords") and set(flt) == {"keywords"}:
+        with_words = " ".join("with " + str(k).lower() for k in flt["keywords"])
+        return ("a spell " if singular else "spells ") + with_words
     words = render_filter(flt, noun="spell")
     if singular:
         body = words if words.endswith("spell") else words + " spell"
@@ -295,16 +304,29 @@ def render_mana(mana: Mapping[str, Any], singular_spells: bool = False,
     out = f"Add {what}."
     res = mana.get("restriction")
     if res is not None:
-        out += " Spend this mana only to cast " + _restriction_words(res, singular_spells) + "."
+        out += " Spend this mana only to " + _restriction_words(res, singular_spells) + "."
     return out
 
 
 def _restriction_words(res: Mapping[str, Any], singular: bool) -> str:
-    spells = res.get("spells", {})
-    words = _spells(spells, singular)
+    """What a spend restriction allows (CR 106.6), after "Spend this mana only to"."""
+    if "spells" not in res:
+        abilities = res.get("abilities", {})
+        if not abilities:
+            return "activate abilities"
+        return "activate abilities of " + render_filter(abilities, plural=True)
+    spells = res["spells"]
+    if spells.get("any_of") and set(spells) == {"any_of"}:
+        words = " or ".join(_spells(a, singular) for a in spells["any_of"])
+    else:
+        words = _spells(spells, singular)
+    words = "cast " + words
     if "abilities" in res:
-        return words + " or activate abilities of " + render_filter(res["abilities"],
-                                                                    plural=True)
+        abilities = res["abilities"]
+        if abilities.get("_one"):
+            plain = {k: v for k, v in abilities.items() if k != "_one"}
+            return words + " or activate an ability of " + with_article(render_filter(plain))
+        return words + " or activate abilities of " + render_filter(abilities, plural=True)
     return words
 
 

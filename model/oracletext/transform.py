@@ -710,3 +710,32 @@ class ToData(Transformer[Token, Any]):
         return ("effect", {"kind": "sacrifice", "of": "self", "at": "next_end_step",
                            "if": {"kind": "activated_this_turn_at_least",
                                   "count": _num(c[0])}})
+
+    # ---- spend restrictions (CR 106.6)
+    def spells_adjectives(self, c: list[Any]) -> Any:
+        # "a multicolored spell", "legendary spells": no type named
+        return self.filter(list(c))
+
+    def spells_subtyped(self, c: list[Any]) -> Any:
+        return self.filter([*c[:-2], self.noun_subtyped(c[-2:])])
+
+    def spells_with_keyword(self, c: list[Any]) -> Any:
+        return self.filter([*c[:-1], self.with_keyword([c[-1]])])
+
+    def spells_and_or(self, c: list[Token]) -> Any:
+        # "instant and/or sorcery spells": a spell of at least one of the types
+        return {**self.noun(list(c)), "_and_or": True}
+
+    def rider_spend_abilities(self, _: list[Any]) -> Any:
+        return ("spend", {"abilities": {}})
+
+    def rider_spend_abilities_of(self, c: list[Any]) -> Any:
+        return ("spend", {"abilities": c[0]})
+
+    def rider_spend_cast_activate_one(self, c: list[Any]) -> Any:
+        return ("spend", {"spells": c[0],
+                          "abilities": {**self.filter([*c[1:-1], self.noun([c[-1]])]),
+                                        "_one": True}})
+
+    def rider_spend_cast_either(self, c: list[Any]) -> Any:
+        return ("spend", {"spells": {"any_of": [c[0], c[1]]}})

@@ -122,8 +122,11 @@ class Board:
 
     def __init__(self, state: GameState, player: str, cost: ManaCost,
                  for_object: str | None, exclude: frozenset[str],
-                 delve_done: bool = False) -> None:
+                 delve_done: bool = False, for_ability: bool = False) -> None:
         self.state = state
+        #: The cost is an activated ability's of ``for_object`` (a card in a hand or a
+        #: graveyard too), not its casting: restrictions read ``abilities`` (CR 106.6).
+        self.for_ability = for_ability
         self.delve_done = delve_done  # delve is handled by DelvePayments around it
         self.player = state.player(player)
         self.cost = cost
@@ -268,7 +271,7 @@ class Board:
             return False
         obj = self.state.get(self.for_object)
         chars = object_characteristics(self.state, self.for_object)
-        flt = r.abilities if isinstance(obj, Permanent) else r.spells
+        flt = r.abilities if isinstance(obj, Permanent) or self.for_ability else r.spells
         if isinstance(obj, StackItem) and not obj.is_spell:
             flt = r.abilities
         return flt is not None and matches(flt, chars, obj, self.state, self.player.name)

@@ -73,10 +73,11 @@ _SUPPORTED_COSTS = {CostKind.SACRIFICE_SELF, CostKind.EXILE_SELF, CostKind.PAY_L
 
 
 def build_board(state: GameState, player: str, cost: ManaCost, for_object: str | None,
-                exclude: frozenset[str], delve_done: bool = False) -> Board:
+                exclude: frozenset[str], delve_done: bool = False,
+                for_ability: bool = False) -> Board:
     """The board of one payment question: sources collected and grouped, outlets
     classified, pool kinds, activation bounds and the exact check's data."""
-    b = Board(state, player, cost, for_object, exclude, delve_done)
+    b = Board(state, player, cost, for_object, exclude, delve_done, for_ability)
     other_ways_to_pay(b)
     collect(b)
     b.uses_sacs = any(k.sacs_other for k in b.kinds)
@@ -91,7 +92,8 @@ def build_board(state: GameState, player: str, cost: ManaCost, for_object: str |
 
 
 def board_for(state: GameState, player: str, cost: ManaCost | str, x: int | None,
-              for_object: str | None, exclude: frozenset[str]) -> Board:
+              for_object: str | None, exclude: frozenset[str],
+              for_ability: bool = False) -> Board:
     """The board for the arguments of :func:`manacheck.solver.payments.payments`: the
     cost parsed and X given (CR 107.3), the objects checked, and a card being cast
     kept out of its own payment (CR 601.2a)."""
@@ -106,7 +108,7 @@ def board_for(state: GameState, player: str, cost: ManaCost | str, x: int | None
         # CR 601.2a: a spell being cast is on the stack while it is paid for, so the
         # card's own hand abilities (Elvish Spirit Guide) can't pay for it.
         excluded |= {for_object}
-    return build_board(state, player, c, for_object, excluded)
+    return build_board(state, player, c, for_object, excluded, for_ability=for_ability)
 
 
 def call_outcomes(state: GameState, object_id: str, number: int
