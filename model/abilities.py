@@ -394,6 +394,19 @@ class ActivatedAbility:
     #: "only its controller"; the player who activates it is "you" for it (CR 109.5),
     #: its condition is theirs, and its mana goes to their pool (CR 106.4).
     any_player: bool = False
+    #: "Activate no more than three times each turn" (Manaforge Cinder): at most this
+    #: many activations each turn (CR 602.5b), counted in the state's
+    #: ``activated_this_turn``; 0 for no such limit.
+    per_turn: int = 0
+
+    def activations_left(self, activated: tuple[tuple[str, int], ...], source: str,
+                         number: int) -> int | None:
+        """How many more times this ability (``number`` of ``source``) may be activated
+        this turn (CR 602.5b), or None for no limit."""
+        if not self.once_each_turn and not self.per_turn:
+            return None
+        done = sum(1 for o, n in activated if o == source and n == number)
+        return max((1 if self.once_each_turn else self.per_turn) - done, 0)
 
     @property
     def is_mana_ability(self) -> bool:

@@ -224,6 +224,8 @@ def dump_activated(ab: ActivatedAbility) -> dict[str, Any]:
         out["timing"] = ab.timing
     if ab.once_each_turn:
         out["once_each_turn"] = True
+    if ab.per_turn:
+        out["per_turn"] = ab.per_turn
     if ab.condition is not None:
         out["condition"] = dump_condition(ab.condition)
     if ab.zone is not Zone.BATTLEFIELD:

@@ -418,3 +418,98 @@ def test_spell_only_mana_does_not_pay_an_ability_of_a_card_in_hand() -> None:
                                                *SPELLS], hand=_HAND))
     v = can_activate(s, "Test Cycler", 1, "A")
     assert v.legal is True and v.ways == 1
+
+
+# ---- activation limits (CR 602.5b, 602.1b, 602.2) ----------------------------------------
+
+CINDER_LINE = "{1}: Add {B} or {R}. Activate no more than three times each turn."
+CINDER = _card("Manaforge Cinder", "Creature", CINDER_LINE, power=1, toughness=1)
+PYRAMID_LINE = ("{T}: Add three mana of any one color. Activate only if there are three or "
+                "more brick counters on Pyramid of the Pantheon.")
+PYRAMID = _card("Pyramid of the Pantheon", "Artifact", PYRAMID_LINE)
+CACHE_LINE = ("Remove a charge counter from Mana Cache: Add {C}. Any player may activate "
+              "this ability but only during their turn before the end step.")
+
+
+def test_the_limits_are_read_as_derived_by_hand() -> None:
+    assert _read(CINDER_LINE, "Manaforge Cinder") == {
+        "cost": "{1}", "mana": {"choice": ["{B}", "{R}"]}, "per_turn": 3}
+    assert _read(PYRAMID_LINE, "Pyramid of the Pantheon") == {
+        "cost": "{T}", "mana": {"one_color": 3}, "condition": {
+            "kind": "source_counters_at_least", "counter": "brick", "count": 3}}
+    # Mana Cache: what its built-in definition says (model/data/cards/13_misc.yaml).
+    assert _read(CACHE_LINE, "Mana Cache") == {
+        "cost": [{"remove_counters": {"counter": "charge", "count": 1}}],
+        "mana": {"add": "{C}"}, "any_player": True,
+        "condition": {"kind": "your_turn_before_end_step"}}
+    # "no more than one time" is "once": not read as a count here.
+    assert read_line("{1}: Add {C}. Activate no more than one time each turn.",
+                     "X").status == "unread"
+
+
+def _cinder_board(done: int, mountains: int = 2) -> str:
+    extra = "activated_this_turn: " + json.dumps(
+        [{"object": "Manaforge Cinder", "ability": 1}] * done) + "\n" if done else ""
+    return _state([{"card": "Manaforge Cinder"}, *["Mountain"] * mountains], [CINDER],
+                  extra=extra)
+
+
+@pytest.mark.cr("602.5b")
+@pytest.mark.parametrize(("done", "legal"), [(0, True), (2, True), (3, False), (4, False)])
+def test_no_more_than_three_times_each_turn(done: int, legal: bool) -> None:
+    """Manaforge Cinder after ``done`` activations this turn (each an entry of
+    ``activated_this_turn``): a fourth is not allowed (CR 602.5b)."""
+    s = load_state_text(_cinder_board(done))
+    v = can_activate(s, "Manaforge Cinder", 1, "A")
+    assert not v.undecided and v.legal is legal
+    if not legal:
+        assert any(r.rule == "602.5b" for r in v.reasons)
+    # Paying {B}: a Mountain pays the Cinder's {1}, the Cinder adds {B}: payable while
+    # it may still be activated, not after. With one activation left it is modelled
+    # exactly; with more left, only one is modelled and the answer says it is a lower
+    # bound (the Cinder left out as "used at most once").
+    a = payment_answer(s, "A", "{B}")
+    assert a.payable is legal
+    assert a.complete is (done >= 2)
+
+
+@pytest.mark.cr("602.5b")
+def test_the_last_activation_is_modelled_exactly_and_more_are_not_guessed() -> None:
+    """{B}{B} needs two activations of the Cinder (two Mountains pay them). After two
+    this turn, one is left: not payable, decided. With none done the payment solver
+    models one activation only, so it doesn't say "not payable": not decided."""
+    a = payment_answer(load_state_text(_cinder_board(2)), "A", "{B}{B}")
+    assert a.complete and not a.payable
+    a = payment_answer(load_state_text(_cinder_board(0)), "A", "{B}{B}")
+    assert not a.complete
+
+
+@pytest.mark.cr("602.1b")
+@pytest.mark.parametrize(("bricks", "legal"), [(0, False), (2, False), (3, True), (5, True)])
+def test_three_or_more_brick_counters(bricks: int, legal: bool) -> None:
+    """Pyramid of the Pantheon with ``bricks`` brick counters (CR 602.1b): its mana
+    pays {G}{G}{G} only with three or more."""
+    s = load_state_text(_state(
+        [{"card": "Pyramid of the Pantheon", "counters": {"brick": bricks}}] if bricks
+        else ["Pyramid of the Pantheon"], [PYRAMID]))
+    v = can_activate(s, "Pyramid of the Pantheon", 1, "A")
+    assert not v.undecided and v.legal is legal
+    if not legal:
+        assert any("3 or more brick counters" in r.message for r in v.reasons), v.reasons
+    a = payment_answer(s, "A", "{G}{G}{G}")
+    assert a.complete and a.payable is legal
+
+
+@pytest.mark.parametrize(("bad", "key"), [("per_turn: 0", "per_turn"),
+                                          ("per_turn: two", "per_turn"),
+                                          ("per_turn: 3, once_each_turn: true", "per_turn")])
+def test_bad_limit_data_is_one_line(bad: str, key: str, tmp_path: Path,
+                                    capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "bad.yaml"
+    path.write_text("turn: {active_player: A}\nplayers:\n  A: {battlefield: [X]}\ncards:\n"
+                    "  - name: X\n    types: [Artifact]\n    abilities:\n      - {activated: "
+                    f"{{cost: \"{{1}}\", mana: {{add: \"{{C}}\"}}, {bad}, text: t}}}}\n",
+                    encoding="utf-8")
+    assert main(["validate", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and key in err and "(line 8)" in err, err

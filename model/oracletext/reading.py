@@ -236,6 +236,15 @@ def _restrict(ab: dict[str, Any], kind: str, val: Any) -> str | None:
         ab["once_each_turn"] = True
     elif kind == "any_player":
         ab["any_player"] = True
+    elif kind == "per_turn":
+        if "once_each_turn" in ab or "per_turn" in ab:
+            return "two limits"
+        ab["per_turn"] = val
+    elif kind == "any_player_condition":
+        if "condition" in ab or "any_player" in ab:
+            return "two conditions"
+        ab["any_player"] = True
+        ab["condition"] = val
     elif kind == "in_graveyard":
         ab["_in_graveyard"] = True
     elif kind == "any_player_sorcery":

@@ -436,6 +436,9 @@ def _condition(cond: Mapping[str, Any]) -> str:
         return f"Activate only if {SELF} is attacking."
     if kind == "declare_blockers_step":
         return "Activate only during the declare blockers step."
+    if kind == "source_counters_at_least":
+        return (f"Activate only if there are {_NUMBERS[cond['count']]} or more "
+                f"{cond['counter']} counters on {SELF}.")
     if kind == "opponents_turn":
         return "Activate only during an opponent's turn."
     if kind == "controls_at_least":
@@ -530,13 +533,18 @@ def render_activated(ab: Mapping[str, Any], *, singular_spells: bool = False) ->
         sentences.append(render_mana(ab["mana"], singular_spells, removed))
     sentences.extend(_effect(e) for e in ab.get("effects", []))
     sorcery = ab.get("timing") == "sorcery"
+    once = bool(ab.get("once_each_turn"))
     if ab.get("any_player") and sorcery and not ab.get("once_each_turn") \
             and ab.get("condition") is None:
         sentences.append("Any player may activate this ability but only as a sorcery.")
         return f"{cost}: " + " ".join(sentences)
+    if ab.get("any_player") and ab.get("condition") == {"kind": "your_turn_before_end_step"} \
+            and not once and not ab.get("timing") and not ab.get("per_turn"):
+        sentences.append("Any player may activate this ability but only during their turn "
+                         "before the end step.")
+        return f"{cost}: " + " ".join(sentences)
     if ab.get("any_player"):
         sentences.append("Any player may activate this ability.")
-    once = bool(ab.get("once_each_turn"))
     joined = ab.get("condition") is not None and ab["condition"]["kind"] in (
         "your_turn", "your_upkeep")
     if joined and once and not sorcery:
@@ -551,6 +559,8 @@ def render_activated(ab: Mapping[str, Any], *, singular_spells: bool = False) ->
         sentences.append("Activate only as a sorcery.")
     elif once:
         sentences.append("Activate only once each turn.")
+    if ab.get("per_turn"):
+        sentences.append(f"Activate no more than {_NUMBERS[ab['per_turn']]} times each turn.")
     if ab.get("condition") is not None:
         sentences.append(_condition(ab["condition"]))
     if ab.get("_in_graveyard"):

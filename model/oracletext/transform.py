@@ -739,3 +739,19 @@ class ToData(Transformer[Token, Any]):
 
     def rider_spend_cast_either(self, c: list[Any]) -> Any:
         return ("spend", {"spells": {"any_of": [c[0], c[1]]}})
+
+    # ---- activation limits (CR 602.5b, 602.2)
+    def only_per_turn(self, c: list[Token]) -> Any:
+        n = _num(c[0])
+        if n < 2:
+            raise Unreadable("no more than one time")
+        return ("per_turn", n)
+
+    def only_if_counters(self, c: list[Token]) -> Any:
+        return ("condition", {"kind": "source_counters_at_least", "counter": str(c[1]),
+                              "count": _num(c[0])})
+
+    def rider_any_player_before_end(self, _: list[Any]) -> Any:
+        # Mana Cache: any player, each only during their own turn before the end step
+        # ("their" is the activating player's, CR 109.5)
+        return ("any_player_condition", {"kind": "your_turn_before_end_step"})

@@ -166,6 +166,11 @@ def _timing_reasons(act: Activation) -> list[Reason]:
     if ab.once_each_turn and (act.source_id, act.number) in st.activated_this_turn:
         reasons.append(Reason("602.5b", "activate only once each turn: already activated "
                                         "this turn"))
+    if ab.per_turn and ab.activations_left(st.activated_this_turn, act.source_id,
+                                           act.number) == 0:
+        reasons.append(Reason("602.5b", f"activate no more than {ab.per_turn} times each "
+                                        f"turn: already activated {ab.per_turn} times "
+                                        "this turn"))
     return reasons
 
 
@@ -261,6 +266,9 @@ _CONDITION_WORDS = {
                                               "this turn (it didn't)"),
     "declare_blockers_step": ("602.1b", "activate only during the declare blockers step "
                                         "({turn}; CR 509)"),
+    "source_counters_at_least": ("602.1b", "activate only if there are {n} or more "
+                                           "{counter} counters on {name} (there are "
+                                           "{seen})"),
 }
 
 
@@ -293,7 +301,8 @@ def _condition_reasons(act: Activation) -> list[Reason]:
     template = _CONDITION_WORDS.get(cond.kind)
     if template is not None:
         rule, words = template
-        return [Reason(rule, words.format(n=n, seen=seen, turn=turn, name=act.obj.name))]
+        return [Reason(rule, words.format(n=n, seen=seen, turn=turn, name=act.obj.name,
+                                          counter=cond.params.str("counter")))]
     return [Reason("602.1b", "activate only during your turn")]
 
 

@@ -233,7 +233,8 @@ def collect(b: Board) -> None:
                                     perm)
                 if perm.id not in attached:
                     options_cache[okey] = hit
-            if hit and not hit[0].exclusive and ab.mana_cost and not ab.once_each_turn \
+            if hit and not hit[0].exclusive and ab.mana_cost \
+                    and not _once_more(b, perm, ab, number) \
                     and not b.kinds[hit[0].kind].self_feed:
                 # "{1}: Add {C}{C}" could be activated again and again; only one
                 # activation is modelled, so answers are lower bounds. (One that adds
@@ -346,6 +347,12 @@ def triggered_mana_differs(b: Board, perm: Permanent, ab: ActivatedAbility,
     return ""
 
 
+def _once_more(b: Board, perm: Permanent, ab: ActivatedAbility, number: int) -> bool:
+    """Whether the ability may be activated only once more this turn (CR 602.5b): then
+    its one modelled activation is all of them."""
+    return ab.activations_left(b.state.activated_this_turn, perm.id, number) == 1
+
+
 def tap_filters(b: Board, chars_all: Mapping[str, Any]) -> list[ObjectFilter]:
     out = []
     for perm in b.player.battlefield:
@@ -367,8 +374,8 @@ def cannot(b: Board, perm: Permanent | None, sick: bool, ab: ActivatedAbility,
         if (ab.tap or ab.untap) and sick:
             return ("it is a creature that hasn't been under your control since your "
                     "most recent turn began (CR 302.6)")
-        if ab.once_each_turn and (perm.id, number) in b.state.activated_this_turn:
-            return "it was already activated this turn (CR 602.5b)"
+        if ab.activations_left(b.state.activated_this_turn, perm.id, number) == 0:
+            return "it was already activated this turn as often as it may be (CR 602.5b)"
     if ab.timing == "sorcery":
         # CR 602.5d, 601.2a: while a cost is paid, the spell or ability paid for is on
         # the stack, so an ability that may be activated only as a sorcery can't be.
@@ -510,13 +517,18 @@ def options(b: Board, ab: ActivatedAbility, number: int,
     gone = any(c.kind in _EXCLUSIVE_COSTS for c in ab.costs)
     repeat = 1 if exclusive or ab.mana_cost else \
         repeats(b, ab, perm, life, taps, tflt, sacs, sac_index)
+    left = ab.activations_left(b.state.activated_this_turn, perm.id, number) \
+        if perm is not None else None
+    if left is not None:
+        repeat = min(repeat, left)  # CR 602.5b: "no more than three times each turn"
     # A repeatable one that costs only mana and adds one mana: repeated after the
     # sources are known (``repeat_filters``).
     events = list(events)
     per_type = ab.mana.could_produce is not None and ab.mana.could_produce.lands == \
         "sacrificed"
     feed = f"{name}#{number}" if (
-        ab.mana_cost and not exclusive and not ab.once_each_turn and not ab.costs
+        ab.mana_cost and not exclusive and not ab.once_each_turn and not ab.per_turn
+        and not ab.costs
         and all(len(ev) == 1 for ev in events)) else ""
     out = []
     for ev in sorted(events, key=lambda e: [t.order for t in e]):
