@@ -175,6 +175,13 @@ class CostKind(enum.Enum):
     REVEAL_SELF = "reveal_self"  # reveal this card from your hand (ninjutsu, forecast)
     PAY_ENERGY = "pay_energy"  # pay {E} ``count`` times (CR 107.14)
     DISCARD_RANDOM = "discard_random"  # discard ``count`` cards at random (CR 701.9b)
+    #: mill ``count`` cards: only with that many cards in your library (CR 701.17b)
+    MILL = "mill"
+    #: exert this permanent: it won't untap during your next untap step; always
+    #: payable on the battlefield (CR 701.43a-c)
+    EXERT_SELF = "exert_self"
+    #: exile ``count`` cards from your hand matching the filter (Cadaverous Bloom)
+    EXILE_FROM_HAND = "exile_from_hand"
 
 
 #: A cost part in words ({n}: its count; {counter}: its counter kind).
@@ -199,6 +206,9 @@ _COST_WORDS = {
     CostKind.DISCARD_SELF: "Discard this card",
     CostKind.REVEAL: "Reveal {n} card(s)",
     CostKind.PAY_ENERGY: "Pay {n} energy",
+    CostKind.MILL: "Mill {n} card(s)",
+    CostKind.EXERT_SELF: "Exert this",
+    CostKind.EXILE_FROM_HAND: "Exile {n} card(s) from your hand",
 }
 
 

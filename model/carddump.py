@@ -159,7 +159,7 @@ _PART_KEYS = {CostKind.SACRIFICE: "sacrifice", CostKind.DISCARD: "discard",
               CostKind.TAP_UNTAPPED: "tap_untapped", CostKind.REVEAL: "reveal",
               CostKind.TAP_TOTAL_POWER: "tap_total_power", CostKind.RETURN: "return",
               CostKind.DISCARD_RANDOM: "discard_random",
-              CostKind.EXILE: "exile"}
+              CostKind.EXILE: "exile", CostKind.EXILE_FROM_HAND: "exile_from_hand"}
 
 
 def _part(c: CostPart) -> dict[str, Any]:
@@ -180,6 +180,10 @@ def _part(c: CostPart) -> dict[str, Any]:
         return {"pay_energy": c.count}
     if k is CostKind.PAY_LIFE:
         return {"pay_life": c.count}
+    if k is CostKind.MILL:
+        return {"mill": c.count}
+    if k is CostKind.EXERT_SELF:
+        return {"exert_self": True}
     body: dict[str, Any] = {}
     if c.count != 1:
         body["count"] = c.count

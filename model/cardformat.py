@@ -445,6 +445,7 @@ _COST_KINDS = {
     "discard_random": CostKind.DISCARD_RANDOM,
     "reveal": CostKind.REVEAL,
     "exile": CostKind.EXILE,
+    "exile_from_hand": CostKind.EXILE_FROM_HAND,
 }
 
 
@@ -463,7 +464,8 @@ def parse_cost(v: Any, path: str) -> tuple[ManaCost, bool, bool, tuple[CostPart,
     ``{exile: {count: 1, filter: {types: [creature], controller: you}}}``,
     ``{return: {count: 1, filter: {types: [land], controller: you}}}`` (to its owner's
     hand), ``{return_self: true}``, ``{reveal_self: true}`` (this card, from your
-    hand), ``{pay_energy: 2}`` ({E}{E}, CR 107.14).
+    hand), ``{pay_energy: 2}`` ({E}{E}, CR 107.14), ``{mill: 1}`` (CR 701.17b),
+    ``{exert_self: true}`` (CR 701.43), ``{exile_from_hand: {count: 1, filter: ...}}``.
     """
     items = v if isinstance(v, list) else [v]
     symbols: list[Any] = []
@@ -491,6 +493,14 @@ def parse_cost(v: Any, path: str) -> tuple[ManaCost, bool, bool, tuple[CostPart,
             parts.append(CostPart(CostKind.DISCARD_HAND))
         elif key == "discard_self":
             parts.append(CostPart(CostKind.DISCARD_SELF))
+        elif key == "exert_self":
+            if arg is not True:
+                raise CardFieldError("exert_self takes true (\"Exert CARDNAME\", CR 701.43)", p)
+            parts.append(CostPart(CostKind.EXERT_SELF))
+        elif key == "mill":
+            if isinstance(arg, bool) or not isinstance(arg, int) or arg < 1:
+                raise CardFieldError("mill needs a number of cards (1 or more; CR 701.17)", p)
+            parts.append(CostPart(CostKind.MILL, count=arg))
         elif key == "pay_energy":
             if isinstance(arg, bool) or not isinstance(arg, int) or arg < 1:
                 raise CardFieldError("pay_energy needs a number of {E} (1 or more)", p)
@@ -512,7 +522,8 @@ def parse_cost(v: Any, path: str) -> tuple[ManaCost, bool, bool, tuple[CostPart,
             raise CardFieldError(f"unknown cost part '{key}'", p,
                        suggest(str(key), [*_COST_KINDS, "exile_self", "discard_hand",
                                                "discard_self", "return_self",
-                                               "reveal_self", "pay_energy"]))
+                                               "reveal_self", "pay_energy", "mill",
+                                               "exert_self"]))
     tap = any(s.kind is SymbolKind.TAP for s in symbols)
     untap = any(s.kind is SymbolKind.UNTAP for s in symbols)
     mana = ManaCost(tuple(s for s in symbols if s.is_mana))

@@ -255,7 +255,7 @@ UNREAD = [
     # aren't read here (boast and forecast are, with theirs: test_target_filters.py).
     ("Exhaust — {1}{R}: Test Raider deals 1 damage to any target.", "Test Raider"),
     # A cost the grammar doesn't derive.
-    ("{T}, Mill a card: Add {C}.", "Test Land"),
+    ("{T}, Mill X cards: Add {C}.", "Test Land"),
     ("{1}, Untap a tapped land an opponent controls: Add {R}.", "Test Land"),
     # Who may activate it, and when, in words the grammar doesn't derive (CR 602.2).
     ("{1}: Add {C}. Any player may activate this ability but only during any upkeep step.",

@@ -513,3 +513,155 @@ def test_bad_limit_data_is_one_line(bad: str, key: str, tmp_path: Path,
     assert main(["validate", str(path)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and key in err and "(line 8)" in err, err
+
+
+# ---- costs (CR 118, 701.17 mill, 701.43 exert) ------------------------------------------
+
+MILLIKIN_LINE = ("{T}, Mill a card: Add {C}. (To mill a card, put the top card of your "
+                 "library into your graveyard.)")
+MILLIKIN = _card("Millikin", "Artifact", MILLIKIN_LINE)
+RITUALIST_LINE = ("{T}, Exert Oasis Ritualist: Add two mana of any one color. (An exerted "
+                  "creature won't untap during your next untap step.)")
+RITUALIST = _card("Oasis Ritualist", "Creature", RITUALIST_LINE, power=2, toughness=4)
+BLOOM_LINE = "Exile a card from your hand: Add {B}{B} or {G}{G}."
+BLOOM = _card("Cadaverous Bloom", "Enchantment", BLOOM_LINE)
+PATROL_LINE = "Sacrifice a token named Wood: Add {R}."
+PATROL = _card("Jungle Patrol", "Creature", PATROL_LINE, power=3, toughness=2)
+WOOD = {"name": "Wood", "types": ["Creature"], "subtypes": ["Wall"], "power": 0,
+        "toughness": 1}
+ADNATE_LINE = ("{T}, Sacrifice a black or artifact creature: Add an amount of {B} equal to "
+               "the sacrificed creature's mana value.")
+
+
+def test_the_costs_are_read_as_derived_by_hand() -> None:
+    assert _read(MILLIKIN_LINE, "Millikin") == {
+        "cost": ["{T}", {"mill": 1}], "mana": {"add": "{C}"}}
+    assert _read(RITUALIST_LINE, "Oasis Ritualist") == {
+        "cost": ["{T}", {"exert_self": True}], "mana": {"one_color": 2}}
+    assert _read(BLOOM_LINE, "Cadaverous Bloom") == {
+        "cost": [{"exile_from_hand": {"count": 1}}],
+        "mana": {"choice": ["{B}{B}", "{G}{G}"]}}
+    assert _read(PATROL_LINE, "Jungle Patrol") == {
+        "cost": [{"sacrifice": {"count": 1, "filter": {"token": True, "name": "Wood",
+                                                       "controller": "you"}}}],
+        "mana": {"add": "{R}"}}
+    assert _read(ADNATE_LINE, "Soldevi Adnate") == {
+        "cost": ["{T}", {"sacrifice": {"count": 1, "filter": {
+            "any_of": [{"colors": ["B"]}, {"types": ["artifact"]}], "types": ["creature"],
+            "controller": "you"}}}],
+        "mana": {"add": "{B}", "per_sacrificed": "mana_value"}}
+    assert _read("{T}, Sacrifice an artifact: Add an amount of {B} equal to the sacrificed "
+                 "artifact's mana value.", "Priest of Yawgmoth")["mana"] == {
+        "add": "{B}", "per_sacrificed": "mana_value"}
+    # Without one permanent sacrificed, "the sacrificed creature" names nothing.
+    assert read_line("{T}: Add an amount of {B} equal to the sacrificed creature's mana "
+                     "value.", "X").status == "unread"
+    assert read_line("{T}, Sacrifice two creatures: Add an amount of {B} equal to the "
+                     "sacrificed creature's mana value.", "X").status == "unread"
+    # A mill reminder must go with a mill cost (CR 207.2: it is checked, not trusted).
+    assert read_line("{T}: Add {C}. (To mill a card, put the top card of your library "
+                     "into your graveyard.)", "X").status == "unread"
+
+
+def test_soldevi_adnate_and_food_chain_agree_with_their_built_in_definitions() -> None:
+    """The reader's data is the hand-written card's (model/data/cards): Soldevi Adnate
+    whole; Food Chain's cost (its mana, "X is 1 plus the exiled creature's mana value",
+    stays unread, and the built-in card holds it as unmodelled)."""
+    from manacheck.model.carddata import builtin_cards
+    from manacheck.model.oracletext.reading import _parse
+
+    db = builtin_cards()
+    adnate = db["Soldevi Adnate"].activated_abilities[0]
+    mine = parse_activated(read_line(ADNATE_LINE, "Soldevi Adnate").ability["activated"],
+                           "Soldevi Adnate")
+    assert mine.costs == adnate.costs and mine.mana == adnate.mana and mine.tap
+    food = db["Food Chain"].activated_abilities[0]
+    from manacheck.model.cardformat import parse_cost
+
+    assert parse_cost(_parse("Exile a creature you control", "costs"), "c")[3] == food.costs
+    assert read_line(food.text, "Food Chain").status == "unread"
+
+
+def _millikins(n: int, library: int) -> str:
+    return _state(["Millikin"] * n, [MILLIKIN]).replace("library_size: 5",
+                                                        f"library_size: {library}")
+
+
+@pytest.mark.cr("701.17b")
+def test_mill_needs_cards_in_the_library() -> None:
+    """Millikin "{T}, Mill a card: Add {C}": with an empty library the cost can't be
+    paid (CR 701.17b); with one card it can."""
+    empty = load_state_text(_millikins(1, 0))
+    v = can_activate(empty, "Millikin", 1, "A")
+    assert v.legal is False and not v.undecided
+    assert any(r.rule == "701.17b" for r in v.reasons)
+    a = payment_answer(empty, "A", "{1}")
+    assert (a.payable, a.complete) == (False, True)
+    one = load_state_text(_millikins(1, 1))
+    assert can_activate(one, "Millikin", 1, "A").legal is True
+    a = payment_answer(one, "A", "{1}")
+    assert (a.payable, a.count, a.complete) == (True, 1, True)
+
+
+@pytest.mark.cr("701.17b")
+def test_two_mill_costs_share_one_library() -> None:
+    """Two Millikins paying {2}: both must mill, two cards. With two cards in the
+    library it is payable (one way); with one card it isn't by the rules, and the
+    payment solver, which doesn't share the library out, says "not decided"."""
+    a = payment_answer(load_state_text(_millikins(2, 2)), "A", "{2}")
+    assert (a.payable, a.count, a.complete) == (True, 1, True)
+    a = payment_answer(load_state_text(_millikins(2, 1)), "A", "{2}")
+    assert a.complete is False and a.left_out
+
+
+@pytest.mark.cr("701.43b")
+def test_exert_is_always_payable_on_the_battlefield() -> None:
+    """Oasis Ritualist: exerting needs nothing but the permanent (CR 701.43b: even one
+    already exerted); {T} needs it untapped and not summoning sick (CR 302.6)."""
+    s = load_state_text(_state(["Oasis Ritualist"], [RITUALIST]))
+    assert can_activate(s, "Oasis Ritualist", 1, "A").legal is True
+    a = payment_answer(s, "A", "{G}{G}")
+    assert (a.payable, a.count, a.complete) == (True, 1, True)
+    sick = load_state_text(_state([{"card": "Oasis Ritualist", "summoning_sick": True}],
+                                  [RITUALIST]))
+    assert can_activate(sick, "Oasis Ritualist", 1, "A").legal is False
+
+
+@pytest.mark.cr("118.3")
+def test_exile_a_card_from_your_hand() -> None:
+    """Cadaverous Bloom: one card in hand is one activation (CR 118.3: none without a
+    card). The payment solver doesn't model hand costs: it leaves the Bloom out."""
+    s = load_state_text(_state(["Cadaverous Bloom"], [BLOOM, *SPELLS], hand=["Test Bolt"]))
+    v = can_activate(s, "Cadaverous Bloom", 1, "A")
+    assert v.legal is True and not v.undecided
+    none = load_state_text(_state(["Cadaverous Bloom"], [BLOOM]))
+    v = can_activate(none, "Cadaverous Bloom", 1, "A")
+    assert v.legal is False and not v.undecided
+    a = payment_answer(s, "A", "{B}{B}")
+    assert a.complete is False and a.left_out
+
+
+@pytest.mark.cr("701.21a")
+@pytest.mark.parametrize(("wood", "payable"), [({"card": "Wood", "token": True}, True),
+                                               ("Wood", False)])
+def test_sacrifice_a_token_named_wood(wood: Any, payable: bool) -> None:
+    """Jungle Patrol's mana needs a token named Wood: a Wood token pays {R}; a Wood card
+    that isn't a token doesn't."""
+    s = load_state_text(_state(["Jungle Patrol", wood], [PATROL, WOOD]))
+    a = payment_answer(s, "A", "{R}")
+    assert a.payable is payable and a.complete
+    assert can_activate(s, "Jungle Patrol", 1, "A").legal is payable
+
+
+@pytest.mark.parametrize(("bad", "key"), [("{mill: 0}", "mill"), ("{mill: two}", "mill"),
+                                          ("{exert_self: 1}", "exert_self")])
+def test_bad_cost_data_is_one_line(bad: str, key: str, tmp_path: Path,
+                                   capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "bad.yaml"
+    path.write_text("turn: {active_player: A}\nplayers:\n  A: {battlefield: [X]}\ncards:\n"
+                    "  - name: X\n    types: [Artifact]\n    abilities:\n      - {activated: "
+                    f"{{cost: [\"{{T}}\", {bad}], mana: {{add: \"{{C}}\"}}, text: t}}}}\n",
+                    encoding="utf-8")
+    assert main(["validate", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and key in err and "(line 8)" in err, err

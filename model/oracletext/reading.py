@@ -91,6 +91,11 @@ _REMINDERS = {
         re.compile(r"\bTreasure token\b"),
     'They\'re artifacts with "{T}, Sacrifice CARDNAME: Add one mana of any color."':
         re.compile(r"\bTreasure tokens\b"),
+    # keyword actions of a cost, restated (CR 701.17a mill, 701.43a exert)
+    "To mill a card, put the top card of your library into your graveyard.": re.compile(
+        r"(^|, )Mill a card(,|:)"),
+    "An exerted creature won't untap during your next untap step.": re.compile(
+        r"(^|, )Exert CARDNAME(,|:)"),
     # a keyword the ability grants, restated (CR 702.28b shadow)
     "It can block or be blocked by only creatures with shadow.": re.compile(
         r"\bgains? shadow\b"),
@@ -311,6 +316,8 @@ _HINTS = frozenset({"_suffix_first", "_dont_control", "_graveyards", "_and_attac
 #: Hints of spend restrictions' words: "instant and/or sorcery spells", "activate an
 #: ability of an Elemental" (CR 106.6: the same meaning as "or", "abilities of").
 _HINTS |= {"_and_or", "_one"}
+#: Which permanent "the sacrificed creature's mana value" names (the cost's own).
+_HINTS |= {"_sacrificed"}
 
 
 def _names_x(flt: dict[str, Any]) -> bool:
@@ -439,6 +446,12 @@ def read_line(line: str, name: str = "") -> Reading:
             if ab.get("mana") is not None or i != 0:
                 return Reading("unread", why="two productions", normalised=text)
             ab["mana"] = dict(val)
+            if "per_sacrificed" in ab["mana"] and sum(
+                    1 for c in costs if isinstance(c, dict) and "sacrifice" in c
+                    and c["sacrifice"] != "self" and c["sacrifice"].get("count", 1) == 1
+            ) != 1:
+                return Reading("unread", why="the sacrificed permanent of no one sacrifice",
+                               normalised=text)
             removed = ab["mana"].pop("_removed", None)
             if removed is not None and not any(
                     isinstance(c, dict) and c.get("remove_counters") == {"counter": removed,

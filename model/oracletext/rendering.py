@@ -77,6 +77,13 @@ def render_filter(flt: Mapping[str, Any], *, plural: bool = False, noun: str = "
     colors = [_COLORS[c] for c in flt.get("colors", [])]
     if colors:
         adj.append(" or ".join(colors))
+    alts = flt.get("any_of")
+    if alts:
+        # "black or artifact": a color or a type (the only alternatives written so)
+        if len(alts) != 2 or set(alts[0]) != {"colors"} or len(alts[0]["colors"]) != 1 \
+                or set(alts[1]) != {"types"} or len(alts[1]["types"]) != 1:
+            raise ValueError("alternatives other than a color or a type")
+        adj.append(f"{_COLORS[alts[0]['colors'][0]]} or {str(alts[1]['types'][0]).lower()}")
     for s in flt.get("not_subtypes", []):
         adj.append("non-" + str(s))
     if flt.get("colorless"):
@@ -202,6 +209,10 @@ def render_cost(cost: str | Sequence[Any], any_number: bool = False) -> str:
             flt = dict(arg.get("filter", {}))
             if flt.pop("controller", None) != "you":
                 raise ValueError("a sacrifice of another player's permanent")
+            if set(flt) == {"token", "name"} and flt["token"] is True \
+                    and arg.get("count", 1) == 1:
+                out.append(f"Sacrifice a token named {flt['name']}")
+                continue
             out.append("Sacrifice " + _counted(arg.get("count", 1), flt))
         elif key == "pay_life":
             out.append(f"Pay {arg} life")
@@ -247,9 +258,31 @@ def render_cost(cost: str | Sequence[Any], any_number: bool = False) -> str:
         elif key == "add_counters":
             out.append("Put " + _counter_words(arg.get("count", 1), arg["counter"])
                        + f" on {SELF}")
+        elif key in _MORE_COSTS:
+            out.append(_more_cost(key, arg))
         else:
             raise ValueError(f"no rendering for the cost {key}")
     return ", ".join(out)
+
+
+#: Costs of mana abilities rendered by :func:`_more_cost`.
+_MORE_COSTS = frozenset({"mill", "exert_self", "exile_from_hand", "exile"})
+
+
+def _more_cost(key: str, arg: Any) -> str:
+    """"Mill a card", "Exert CARDNAME", "Exile a card from your hand", "Exile a creature
+    you control" (CR 701.17, 701.43, 118)."""
+    if key == "mill":
+        return "Mill a card" if arg == 1 else f"Mill {_NUMBERS[arg]} cards"
+    if key == "exert_self":
+        return f"Exert {SELF}"
+    if key == "exile_from_hand":
+        return ("Exile " + _card_phrase(arg.get("filter", {}), arg.get("count", 1))
+                + " from your hand")
+    flt = arg.get("filter", {})
+    if flt.get("controller") != "you":
+        raise ValueError("exile of another player's permanent")
+    return "Exile " + _counted(arg.get("count", 1), flt)
 
 
 def _spells(flt: Mapping[str, Any], singular: bool) -> str:
@@ -288,6 +321,9 @@ def render_mana(mana: Mapping[str, Any], singular_spells: bool = False,
         ref = mana["could_produce"]
         whose = "you control" if ref["lands"] == "you" else "an opponent controls"
         what = f"one mana of any {ref['of']} that a land {whose} could produce"
+    elif "add" in mana and mana.get("per_sacrificed") == "mana_value":
+        noun = mana.get("_sacrificed", "permanent")
+        what = f"an amount of {mana['add']} equal to the sacrificed {noun}'s mana value"
     elif "add" in mana and mana.get("amount_of") == "devotion":
         color = _COLORS[mana["add"].strip("{}")]
         what = f"an amount of {mana['add']} equal to your devotion to {color}"

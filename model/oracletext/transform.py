@@ -755,3 +755,42 @@ class ToData(Transformer[Token, Any]):
         # Mana Cache: any player, each only during their own turn before the end step
         # ("their" is the activating player's, CR 109.5)
         return ("any_player_condition", {"kind": "your_turn_before_end_step"})
+
+    # ---- costs: mill, exert, exile from hand or the battlefield, a named token
+    def cost_mill_one(self, _: list[Any]) -> Any:
+        return {"mill": 1}
+
+    def cost_mill(self, c: list[Token]) -> Any:
+        return {"mill": _num(c[0])}
+
+    def cost_exert_self(self, _: list[Any]) -> Any:
+        return {"exert_self": True}
+
+    def cost_exile_hand(self, c: list[Any]) -> Any:
+        part = self._counted(c)
+        if "another" in part.get("filter", {}):
+            raise Unreadable("another card from your hand")
+        return {"exile_from_hand": part}
+
+    def cost_exile_permanent(self, c: list[Any]) -> Any:
+        # "Exile a creature you control" (Food Chain): only your own permanents
+        part = self._counted(c)
+        if part.get("filter", {}).get("controller") != "you" or part["count"] != 1:
+            raise Unreadable("exile what you don't control, or more than one")
+        return {"exile": part}
+
+    def cost_sacrifice_named_token(self, c: list[Any]) -> Any:
+        if c[0] != 1:
+            raise Unreadable("tokens named")
+        return {"sacrifice": {"count": 1, "filter": {"token": True, "name": str(c[1]),
+                                                     "controller": "you"}}}
+
+    def adj_color_or_type(self, c: list[Token]) -> Any:
+        # "a black or artifact creature": a creature that is black or an artifact
+        return {"any_of": [{"colors": [_COLORS[str(c[0])]]},
+                           {"types": [_typeword(c[1])[1]]}]}
+
+    def add_sacrificed_mv(self, c: list[Token]) -> Any:
+        # Soldevi Adnate: the mana value of the permanent the cost sacrificed
+        return {"add": _mana(c[0]), "per_sacrificed": "mana_value",
+                "_sacrificed": _typeword(c[1])[1]}

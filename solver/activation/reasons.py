@@ -211,11 +211,18 @@ def _resource_reasons(act: Activation) -> list[Reason]:
     reasons: list[Reason] = []
     life = act.state.player(act.you).life
     energy = act.state.player(act.you).energy
+    library = act.state.player(act.you).library_size
     in_hand = sum(1 for c in act.state.player(act.you).hand if c.id != act.source_id)
     for part in act.ab.costs:
         if part.kind is CostKind.DISCARD_RANDOM and in_hand < int(part.count):
             reasons.append(Reason("118.3", f"can't discard {part.count} card(s) at random "
                                            f"with {in_hand} other card(s) in hand"))
+        if part.kind is CostKind.MILL and library < int(part.count):
+            reasons.append(Reason("701.17b", f"can't mill {part.count} card(s) with "
+                                             f"{library} card(s) in your library"))
+        if part.kind is CostKind.EXERT_SELF and not isinstance(act.obj, Permanent):
+            reasons.append(Reason("701.43c", f"{name} isn't on the battlefield, so it "
+                                             "can't be exerted"))
         if part.kind is CostKind.PAY_ENERGY and energy < int(part.count):
             reasons.append(Reason("107.14", f"can't pay {'{E}' * int(part.count)} with "
                                             f"{energy} energy"))

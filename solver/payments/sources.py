@@ -69,7 +69,8 @@ __all__ = ["board_for", "build_board"]
 
 _EXCLUSIVE_COSTS = {CostKind.SACRIFICE_SELF, CostKind.EXILE_SELF}
 _SUPPORTED_COSTS = {CostKind.SACRIFICE_SELF, CostKind.EXILE_SELF, CostKind.PAY_LIFE,
-                    CostKind.REMOVE_COUNTERS, CostKind.TAP_UNTAPPED, CostKind.REVEAL}
+                    CostKind.REMOVE_COUNTERS, CostKind.TAP_UNTAPPED, CostKind.REVEAL,
+                    CostKind.MILL, CostKind.EXERT_SELF}
 
 
 def build_board(state: GameState, player: str, cost: ManaCost, for_object: str | None,
@@ -386,6 +387,10 @@ def cannot(b: Board, perm: Permanent | None, sick: bool, ab: ActivatedAbility,
         # an instant" can't be activated while a spell or ability is being paid for.
         return ("it can be activated only when you could cast an instant, not while "
                 "paying a cost (CR 602.5e)")
+    for c in ab.costs:
+        if c.kind is CostKind.MILL and b.player.library_size < int(c.count):
+            return (f"its cost mills {c.count} card(s) and your library has "
+                    f"{b.player.library_size} (CR 701.17b)")
     holds = None if ab.condition is None else condition_holds(
         b.state, ab.condition, b.player.name, perm.id if perm is not None else "")
     why = unmodelled(b, perm, ab, ab.condition is not None and holds is None)
@@ -401,6 +406,7 @@ def cannot(b: Board, perm: Permanent | None, sick: bool, ab: ActivatedAbility,
             return f"it has fewer than {c.count} {c.counter} counter(s) (CR 602.2b)"
         if c.kind is CostKind.EXILE_SELF and perm is not None:
             return "its exile cost works from another zone"
+
     return ""
 
 
@@ -419,6 +425,28 @@ def changes_your_life(eff: Effect) -> bool:
         return eff.params.get("who") != "each_opponent"
     return any(isinstance(v, Params) and v.get("kind") in _LIFE_KINDS
                for _, v in eff.params.items)
+
+
+def _mill_total(b: Board) -> int:
+    """The cards every mill cost of the payer's mana abilities, and of the object paid
+    for, would mill together (CR 701.17b): each activated once."""
+    chars = effective(b.state)
+    ids = [p.id for p in b.player.battlefield]
+    if b.for_object is not None and b.for_object in b.state \
+            and b.state.zone_of(b.for_object) == "battlefield" \
+            and b.for_object not in ids:
+        ids.append(b.for_object)
+    total = sum(int(c.count) for i in ids for ab in chars[i].activated
+                for c in ab.costs if c.kind is CostKind.MILL and isinstance(c.count, int)
+                and (ab.mana is not None or i == b.for_object))
+    obj = b.state.get(b.for_object) if b.for_object is not None \
+        and b.for_object in b.state else None
+    if obj is not None and not isinstance(obj, Permanent) and hasattr(obj, "card") \
+            and obj.card is not None:
+        total += sum(int(c.count) for ab in obj.card.activated_abilities
+                     for c in ab.costs if c.kind is CostKind.MILL
+                     and isinstance(c.count, int))
+    return total
 
 
 def unmodelled(b: Board, perm: Permanent | None, ab: ActivatedAbility,
@@ -456,6 +484,13 @@ def unmodelled(b: Board, perm: Permanent | None, ab: ActivatedAbility,
     if unknown_condition and ab.condition is not None:
         return LeftOut(f"its condition '{ab.condition.kind}' is not modelled by the "
                         f"payment solver")
+    if any(c.kind is CostKind.MILL for c in ab.costs) and (
+            not (ab.tap or ab.untap) or _mill_total(b) > b.player.library_size):
+        # CR 701.17b: every mill in one payment comes out of the same library, which
+        # the payment solver doesn't share out between sources.
+        return LeftOut("its cost mills cards, and the mill costs that could be paid "
+                       "together ask for more cards than your library has (CR 701.17b), "
+                       "which the payment solver doesn't share out")
     for c in ab.costs:
         if c.kind is CostKind.SACRIFICE and ab.mana is not None and (
                 (ab.mana.could_produce is not None and ab.mana.could_produce.lands
