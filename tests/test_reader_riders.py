@@ -665,3 +665,72 @@ def test_bad_cost_data_is_one_line(bad: str, key: str, tmp_path: Path,
     assert main(["validate", str(path)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and key in err and "(line 8)" in err, err
+
+
+# ---- more spend restrictions: the chosen type, "an ability or", four subtypes ------------
+
+CHOOSE = {"static": {"kind": "other", "params": {"choose": "creature_type"},
+                     "text": "As CARDNAME enters, choose a creature type."}}
+MORE_SPELLS = [
+    _spell("Test Artifact", ["Artifact"]),
+    _spell("Test Cleric", ["Creature"], subtypes=["Human", "Cleric"], power=1, toughness=1),
+    {"name": "Test Wizard", "types": ["Creature"], "subtypes": ["Wizard"], "power": 1,
+     "toughness": 1, "abilities": [{"activated": {
+         "cost": "{1}", "effects": [{"kind": "draw", "count": 1}],
+         "text": "{1}: Draw a card."}}]},
+]
+
+
+def _chosen_pays(line: str, paid_for: str, cost: str = "{1}") -> bool:
+    card = _card("Test Pillar", "Land", line)
+    card["abilities"].insert(0, CHOOSE)
+    s = load_state_text(_state(
+        [{"card": "Test Pillar", "chosen": {"creature_type": "Elf"}}, "Test Relic",
+         "Test Wizard"], [card, *SPELLS, *MORE_SPELLS],
+        hand=[*_HAND, "Test Artifact", "Test Cleric"]))
+    a = payment_answer(s, "A", cost, for_object=paid_for)
+    assert a.complete, a.left_out
+    return a.payable
+
+
+@pytest.mark.cr("106.6")
+def test_a_creature_spell_of_the_chosen_type() -> None:
+    """Pillar of Origins (Elf chosen as it entered): an Elf creature spell, not another
+    creature; The Ringhart Crest: that, or a legendary creature spell."""
+    pillar = ("{T}: Add one mana of any color. Spend this mana only to cast a creature "
+              "spell of the chosen type.")
+    assert _read(pillar, "Pillar of Origins")["mana"]["restriction"]["spells"] == {
+        "types": ["creature"], "chosen_creature_type": True}
+    assert _chosen_pays(pillar, "Test Elf")
+    assert not _chosen_pays(pillar, "Test Bear")
+    assert not _chosen_pays(pillar, "Test Elf Tribal")  # an Elf, not a creature
+    crest = ("{T}: Add {G}. Spend this mana only to cast a creature spell of the chosen "
+             "type or a legendary creature spell.")
+    assert _read(crest, "The Ringhart Crest")["mana"]["restriction"]["spells"] == {
+        "any_of": [{"types": ["creature"], "chosen_creature_type": True},
+                   {"supertypes": ["Legendary"], "types": ["creature"]}]}
+    assert _chosen_pays(crest, "Test Elf")
+    assert _chosen_pays(crest, "Test Legend")
+    assert not _chosen_pays(crest, "Test Bear")
+
+
+@pytest.mark.cr("106.6")
+def test_an_ability_or_an_artifact_spell_and_four_subtypes() -> None:
+    artificer = ("{T}: Add {C}. Spend this mana only to activate an ability or cast an "
+                 "artifact spell.")
+    assert _read(artificer, "Automated Artificer")["mana"]["restriction"] == {
+        "text": "Spend this mana only to activate an ability or cast an artifact spell.",
+        "abilities": {}, "spells": {"types": ["artifact"]}}
+    assert _chosen_pays(artificer, "Test Relic")
+    assert _chosen_pays(artificer, "Test Artifact")
+    assert not _chosen_pays(artificer, "Test Bolt")
+    camp = ("{T}: Add one mana of any color. Spend this mana only to cast a Cleric, Rogue, "
+            "Warrior, or Wizard spell or to activate an ability of a Cleric, Rogue, "
+            "Warrior, or Wizard.")
+    four = {"any_subtypes": ["Cleric", "Rogue", "Warrior", "Wizard"]}
+    res = _read(camp, "Base Camp")["mana"]["restriction"]
+    assert (res["spells"], res["abilities"]) == (four, four)
+    assert _chosen_pays(camp, "Test Cleric")
+    assert _chosen_pays(camp, "Test Wizard")  # its ability
+    assert not _chosen_pays(camp, "Test Bear")
+    assert not _chosen_pays(camp, "Test Relic")

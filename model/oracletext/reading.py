@@ -315,7 +315,7 @@ _HINTS = frozenset({"_suffix_first", "_dont_control", "_graveyards", "_and_attac
                     "_that_has", "_in_graveyard"})
 #: Hints of spend restrictions' words: "instant and/or sorcery spells", "activate an
 #: ability of an Elemental" (CR 106.6: the same meaning as "or", "abilities of").
-_HINTS |= {"_and_or", "_one"}
+_HINTS |= {"_and_or", "_one", "_abilities_first", "_to"}
 #: Which permanent "the sacrificed creature's mana value" names (the cost's own).
 _HINTS |= {"_sacrificed"}
 

@@ -292,6 +292,9 @@ def _spells(flt: Mapping[str, Any], singular: bool) -> str:
         if len(types) != 2 or set(flt) != {"any_types", "_and_or"}:
             raise ValueError("and/or of other than two types")
         return f"{types[0]} and/or {types[1]} spells"
+    if flt.get("chosen_creature_type"):
+        rest = {k: v for k, v in flt.items() if k != "chosen_creature_type"}
+        return _spells(rest, singular) + " of the chosen type"
     if flt.get("keywords") and set(flt) == {"keywords"}:
         with_words = " ".join("with " + str(k).lower() for k in flt["keywords"])
         return ("a spell " if singular else "spells ") + with_words
@@ -346,6 +349,9 @@ def render_mana(mana: Mapping[str, Any], singular_spells: bool = False,
 
 def _restriction_words(res: Mapping[str, Any], singular: bool) -> str:
     """What a spend restriction allows (CR 106.6), after "Spend this mana only to"."""
+    if res.get("_abilities_first") and res.get("abilities") == {}:
+        rest = {k: v for k, v in res.items() if k not in ("_abilities_first", "abilities")}
+        return "activate an ability or " + _restriction_words(rest, singular)
     if "spells" not in res:
         abilities = res.get("abilities", {})
         if not abilities:
@@ -361,7 +367,8 @@ def _restriction_words(res: Mapping[str, Any], singular: bool) -> str:
         abilities = res["abilities"]
         if abilities.get("_one"):
             plain = {k: v for k, v in abilities.items() if k != "_one"}
-            return words + " or activate an ability of " + with_article(render_filter(plain))
+            to = " or to activate" if res.get("_to") else " or activate"
+            return words + to + " an ability of " + with_article(render_filter(plain))
         return words + " or activate abilities of " + render_filter(abilities, plural=True)
     return words
 

@@ -794,3 +794,23 @@ class ToData(Transformer[Token, Any]):
         # Soldevi Adnate: the mana value of the permanent the cost sacrificed
         return {"add": _mana(c[0]), "per_sacrificed": "mana_value",
                 "_sacrificed": _typeword(c[1])[1]}
+
+    def spells_chosen_type(self, c: list[Any]) -> Any:
+        # "a creature spell of the chosen type" (Cavern of Souls): bound to the
+        # source's choice when its mana is made (``bind_restriction``)
+        return {**self.spells_one(c), "chosen_creature_type": True}
+
+    def rider_spend_activate_or_cast(self, c: list[Any]) -> Any:
+        # "to activate an ability or cast an artifact spell": any ability
+        return ("spend", {"abilities": {}, "spells": c[0], "_abilities_first": True})
+
+    def rider_spend_four_subtypes(self, c: list[Any]) -> Any:
+        # Base Camp: "a Cleric, Rogue, Warrior, or Wizard spell or to activate an ability
+        # of a Cleric, Rogue, Warrior, or Wizard": the same four, for both
+        first = [str(t) for t in c[1:5]]
+        second = [str(t) for t in c[6:10]]
+        if first != second:
+            raise Unreadable("two lists of subtypes")
+        return ("spend", {"spells": {"any_subtypes": first},
+                          "abilities": {"any_subtypes": second, "_one": True},
+                          "_to": True})
