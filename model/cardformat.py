@@ -257,6 +257,10 @@ EFFECT_AT = ("next_upkeep", "next_end_step", "your_next_untap_step")
 #: Conditions of an effect's own ("if you control a Nissa planeswalker, you gain 2
 #: life"; "if this ability has been activated four or more times this turn").
 EFFECT_CONDITIONS = ("controls_at_least", "activated_this_turn_at_least")
+#: What happens to the spell a mana ability's mana is spent on ("If that mana is spent
+#: on a creature spell, it gains haste"; CR 106.6).
+WHEN_SPENT = ("cant_be_countered", "gains_haste_until_end_of_turn", "gains_haste",
+              "enters_with_counter", "copy_may_choose_new_targets")
 #: Whose life a life effect changes (none: the ability's controller's, CR 119.3).
 _LIFE_WHO = ("each_player", "each_opponent", "target")
 
@@ -264,6 +268,9 @@ _LIFE_WHO = ("each_player", "each_opponent", "target")
 def _check_rider(v: Mapping[str, Any], path: str) -> None:
     """The parameters of the riders' effects (life, delayed triggers, conditions)."""
     kind = v["kind"]
+    if kind == "when_spent" and (v.get("then") not in WHEN_SPENT or "filter" not in v):
+        raise CardFieldError("when_spent needs a filter (the spell the mana is spent on) "
+                             "and then: one of " + ", ".join(WHEN_SPENT), path)
     if kind in ("gain_life", "lose_life", "deal_damage") and "amount" in v and (
             isinstance(v["amount"], bool) or not isinstance(v["amount"], int)
             or v["amount"] < 0):

@@ -734,3 +734,63 @@ def test_an_ability_or_an_artifact_spell_and_four_subtypes() -> None:
     assert _chosen_pays(camp, "Test Wizard")  # its ability
     assert not _chosen_pays(camp, "Test Bear")
     assert not _chosen_pays(camp, "Test Relic")
+
+
+# ---- riders on spending the mana ---------------------------------------------------------
+
+SPENT = [
+    ("Boseiju, Who Shelters All", "{T}, Pay 2 life: Add {C}. If that mana is spent on an "
+     "instant or sorcery spell, that spell can't be countered.",
+     {"kind": "when_spent", "filter": {"any_types": ["instant", "sorcery"]},
+      "then": "cant_be_countered"}),
+    ("Hall of the Bandit Lord", "{T}, Pay 3 life: Add {C}. If that mana is spent on a "
+     "creature spell, it gains haste.",
+     {"kind": "when_spent", "filter": {"types": ["creature"]}, "then": "gains_haste"}),
+    ("Generator Servant", "{T}, Sacrifice Generator Servant: Add {C}{C}. If that mana is "
+     "spent on a creature spell, it gains haste until end of turn. (That creature can "
+     "attack and {T} as soon as it comes under your control.)",
+     {"kind": "when_spent", "filter": {"types": ["creature"]},
+      "then": "gains_haste_until_end_of_turn"}),
+    ("Guildmages' Forum", "{1}, {T}: Add one mana of any color. If that mana is spent on a "
+     "multicolored creature spell, that creature enters with an additional +1/+1 counter "
+     "on it.",
+     {"kind": "when_spent", "filter": {"multicolored": True, "types": ["creature"]},
+      "then": "enters_with_counter", "counter": "+1/+1"}),
+    ("Pyromancer's Goggles", "{T}: Add {R}. When that mana is spent to cast a red instant "
+     "or sorcery spell, copy that spell and you may choose new targets for the copy.",
+     {"kind": "when_spent", "filter": {"colors": ["R"], "any_types": ["instant", "sorcery"]},
+      "trigger": True, "then": "copy_may_choose_new_targets"}),
+]
+
+
+@pytest.mark.cr("106.6")
+@pytest.mark.parametrize(("name", "line", "effect"), SPENT, ids=[r[0] for r in SPENT])
+def test_each_rider_on_spending_is_read_as_derived_by_hand(name: str, line: str,
+                                                           effect: dict[str, Any]) -> None:
+    assert _read(line, name)["effects"] == [effect]
+
+
+@pytest.mark.cr("601.2h")
+def test_a_rider_on_spending_leaves_the_payment_as_it_is() -> None:
+    """Hall of the Bandit Lord pays {1} (3 life, at 20): what happens to the spell later
+    changes nothing in the payment; at 2 life its cost can't be paid (CR 119.4)."""
+    hall = _card("Hall of the Bandit Lord", "Land", SPENT[1][1])
+    a = payment_answer(load_state_text(_state(["Hall of the Bandit Lord"], [hall])), "A",
+                       "{1}")
+    assert (a.payable, a.count, a.complete) == (True, 1, True)
+    a = payment_answer(load_state_text(_state(["Hall of the Bandit Lord"], [hall], life=2)),
+                       "A", "{1}")
+    assert (a.payable, a.complete) == (False, True)
+
+
+def test_bad_rider_on_spending_is_one_line(tmp_path: Path,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "bad.yaml"
+    path.write_text("turn: {active_player: A}\nplayers:\n  A: {battlefield: [X]}\ncards:\n"
+                    "  - name: X\n    types: [Artifact]\n    abilities:\n      - {activated: "
+                    "{cost: \"{T}\", mana: {add: \"{C}\"}, effects: [{kind: when_spent, "
+                    "filter: {types: [creature]}, then: explodes}], text: t}}\n",
+                    encoding="utf-8")
+    assert main(["validate", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "when_spent" in err and "(line 8)" in err, err

@@ -96,6 +96,9 @@ _REMINDERS = {
         r"(^|, )Mill a card(,|:)"),
     "An exerted creature won't untap during your next untap step.": re.compile(
         r"(^|, )Exert CARDNAME(,|:)"),
+    # haste, restated for the spell a mana's rider gives it to (CR 702.10b)
+    "That creature can attack and {T} as soon as it comes under your control.":
+        re.compile(r"\bit gains haste\b"),
     # a keyword the ability grants, restated (CR 702.28b shadow)
     "It can block or be blocked by only creatures with shadow.": re.compile(
         r"\bgains? shadow\b"),

@@ -416,10 +416,36 @@ def _you_control(cond: Mapping[str, Any]) -> str:
     return "you control " + ", ".join(words[:-1]) + ", or " + words[-1]
 
 
+#: What happens to a spell its mana was spent on ("when_spent" riders), in words.
+_SPENT_THEN = {"cant_be_countered": "that spell can't be countered",
+               "gains_haste_until_end_of_turn": "it gains haste until end of turn",
+               "gains_haste": "it gains haste",
+               "copy_may_choose_new_targets": "copy that spell and you may choose new "
+                                              "targets for the copy"}
+
+
+def _when_spent(eff: Mapping[str, Any]) -> str:
+    """"If that mana is spent on a creature spell, it gains haste." and the like."""
+    then = str(eff.get("then"))
+    spell = _spells(eff.get("filter", {}), True)
+    if then == "enters_with_counter":
+        what = ("that creature enters with an additional "
+                + f"{eff['counter']} counter on it")
+    elif then in _SPENT_THEN:
+        what = _SPENT_THEN[then]
+    else:
+        return ""
+    if eff.get("trigger"):
+        return f"When that mana is spent to cast {spell}, {what}."
+    return f"If that mana is spent on {spell}, {what}."
+
+
 def _rider(eff: Mapping[str, Any]) -> str:
     """A mana ability's rider (life, delayed triggers, conditions), or "" for none of
     them (CR 119.3, 603.7)."""
     kind, n = eff.get("kind"), eff.get("amount")
+    if kind == "when_spent":
+        return _when_spent(eff)
     keys = set(eff) - {"kind"}
     if kind == "gain_life" and keys == {"amount"}:
         return f"You gain {n} life."

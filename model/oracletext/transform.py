@@ -814,3 +814,23 @@ class ToData(Transformer[Token, Any]):
         return ("spend", {"spells": {"any_subtypes": first},
                           "abilities": {"any_subtypes": second, "_one": True},
                           "_to": True})
+
+    # ---- riders on spending the mana ("if that mana is spent on ...")
+    def then_uncounterable(self, _: list[Any]) -> Any:
+        return {"then": "cant_be_countered"}
+
+    def then_haste_eot(self, _: list[Any]) -> Any:
+        return {"then": "gains_haste_until_end_of_turn"}
+
+    def then_haste(self, _: list[Any]) -> Any:
+        return {"then": "gains_haste"}
+
+    def then_counter(self, c: list[Token]) -> Any:
+        return {"then": "enters_with_counter", "counter": str(c[0])}
+
+    def rider_if_spent(self, c: list[Any]) -> Any:
+        return ("effect", {"kind": "when_spent", "filter": c[0], **c[1]})
+
+    def rider_when_spent_copy(self, c: list[Any]) -> Any:
+        return ("effect", {"kind": "when_spent", "filter": c[0], "trigger": True,
+                           "then": "copy_may_choose_new_targets"})
