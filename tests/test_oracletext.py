@@ -229,8 +229,8 @@ UNREAD = [
     ("{1}: Add {R}. Activate no more than twice each turn.", "Test Land"),
     # A spend restriction not derived (CR 106.6).
     ("{T}: Add {C}{C}. Spend this mana only to cast kicked spells.", "Test Land"),
-    # "This mana can't be spent ..." (Jegantha's kind) isn't in the grammar yet.
-    ("{T}: Add {R}. This mana can't be spent to pay generic mana costs.", "Test Land"),
+    # "This mana can't be spent ..." other than Jegantha's generic mana costs.
+    ("{T}: Add {R}. This mana can't be spent to cast creature spells.", "Test Land"),
     # X from counters "removed this way" must be the counters the cost removes.
     ("{T}, Remove a storage counter from Test Land: Add {C} for each storage counter "
      "removed this way.", "Test Land"),

@@ -794,3 +794,41 @@ def test_bad_rider_on_spending_is_one_line(tmp_path: Path,
     assert main(["validate", str(path)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "when_spent" in err and "(line 8)" in err, err
+
+
+def test_jegantha_and_cavern_of_souls_read_as_built_in() -> None:
+    """Jegantha's "This mana can't be spent to pay generic mana costs" and Cavern of
+    Souls' restriction are the built-in definitions (model/data/cards); Cavern's "and
+    that spell can't be countered" is kept as its own effect (when_spent), written in the
+    restriction's sentence."""
+    from manacheck.model.carddata import builtin_cards
+
+    db = builtin_cards()
+    for name in ("Jegantha, the Wellspring", "Cavern of Souls"):
+        ab = db[name].activated_abilities[-1]
+        r = read_line(ab.text, name)
+        assert r.status == "read", r.why
+        mine = parse_activated(r.ability["activated"], name)
+        assert (mine.mana, mine.mana_cost, mine.tap, mine.costs) == (
+            ab.mana, ab.mana_cost, ab.tap, ab.costs)
+        assert set(ab.effects) <= set(mine.effects)
+    cavern = _read(db["Cavern of Souls"].activated_abilities[-1].text, "Cavern of Souls")
+    assert cavern["effects"] == [{"kind": "when_spent", "filter": {
+        "types": ["creature"], "chosen_creature_type": True}, "then": "cant_be_countered"}]
+
+
+@pytest.mark.cr("106.6")
+def test_an_ability_of_a_creature_of_the_chosen_type() -> None:
+    """Secluded Courtyard (Wizard chosen): a Wizard creature spell or a Wizard's
+    ability; not an artifact's ability."""
+    line = ("{T}: Add one mana of any color. Spend this mana only to cast a creature spell "
+            "of the chosen type or activate an ability of a creature or creature card of "
+            "the chosen type.")
+    card = _card("Test Courtyard", "Land", line)
+    card["abilities"].insert(0, CHOOSE)
+    s = load_state_text(_state(
+        [{"card": "Test Courtyard", "chosen": {"creature_type": "Wizard"}}, "Test Relic",
+         "Test Wizard"], [card, *SPELLS, *MORE_SPELLS]))
+    assert payment_answer(s, "A", "{1}", for_object="Test Wizard").payable
+    a = payment_answer(s, "A", "{1}", for_object="Test Relic")
+    assert a.complete and not a.payable

@@ -318,7 +318,8 @@ _HINTS = frozenset({"_suffix_first", "_dont_control", "_graveyards", "_and_attac
                     "_that_has", "_in_graveyard"})
 #: Hints of spend restrictions' words: "instant and/or sorcery spells", "activate an
 #: ability of an Elemental" (CR 106.6: the same meaning as "or", "abilities of").
-_HINTS |= {"_and_or", "_one", "_abilities_first", "_to"}
+_HINTS |= {"_and_or", "_one", "_abilities_first", "_to", "_uncounterable", "_or_card",
+           "_in_restriction"}
 #: Which permanent "the sacrificed creature's mana value" names (the cost's own).
 _HINTS |= {"_sacrificed"}
 
@@ -468,6 +469,11 @@ def read_line(line: str, name: str = "") -> Reading:
             if "mana" not in ab or "restriction" in ab["mana"]:
                 return Reading("unread", why=f"not read: {s}", normalised=text)
             ab["mana"]["restriction"] = {"text": s, **val}
+            if val.get("_uncounterable"):
+                # "..., and that spell can't be countered": its own effect, written
+                # inside the restriction's sentence
+                effects.append({"kind": "when_spent", "filter": val["spells"],
+                                "then": "cant_be_countered", "_in_restriction": True})
         elif (why := _restrict(ab, kind, val)) is not None:
             return Reading("unread", why=why, normalised=text)
     if not is_mana and ab.get("mana") is None and not effects:

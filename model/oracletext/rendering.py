@@ -342,8 +342,13 @@ def render_mana(mana: Mapping[str, Any], singular_spells: bool = False,
         raise ValueError(f"no rendering for the mana {dict(mana)}")
     out = f"Add {what}."
     res = mana.get("restriction")
-    if res is not None:
-        out += " Spend this mana only to " + _restriction_words(res, singular_spells) + "."
+    if res is not None and res.get("not_generic") and "spells" not in res \
+            and "abilities" not in res:
+        out += " This mana can't be spent to pay generic mana costs."
+    elif res is not None:
+        out += " Spend this mana only to " + _restriction_words(res, singular_spells)
+        out += (", and that spell can't be countered." if res.get("_uncounterable")
+                else ".")
     return out
 
 
@@ -365,6 +370,9 @@ def _restriction_words(res: Mapping[str, Any], singular: bool) -> str:
     words = "cast " + words
     if "abilities" in res:
         abilities = res["abilities"]
+        if abilities.get("_or_card") and abilities.get("chosen_creature_type"):
+            return words + (" or activate an ability of a creature or creature card of the "
+                            "chosen type")
         if abilities.get("_one"):
             plain = {k: v for k, v in abilities.items() if k != "_one"}
             to = " or to activate" if res.get("_to") else " or activate"
@@ -600,7 +608,8 @@ def render_activated(ab: Mapping[str, Any], *, singular_spells: bool = False) ->
     sentences: list[str] = []
     if ab.get("mana") is not None:
         sentences.append(render_mana(ab["mana"], singular_spells, removed))
-    sentences.extend(_effect(e) for e in ab.get("effects", []))
+    sentences.extend(_effect(e) for e in ab.get("effects", [])
+                     if not e.get("_in_restriction"))
     sorcery = ab.get("timing") == "sorcery"
     once = bool(ab.get("once_each_turn"))
     if ab.get("any_player") and sorcery and not ab.get("once_each_turn") \

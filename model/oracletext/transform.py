@@ -834,3 +834,21 @@ class ToData(Transformer[Token, Any]):
     def rider_when_spent_copy(self, c: list[Any]) -> Any:
         return ("effect", {"kind": "when_spent", "filter": c[0], "trigger": True,
                            "then": "copy_may_choose_new_targets"})
+
+    def rider_not_generic(self, _: list[Any]) -> Any:
+        # Jegantha: which symbols it pays, not what for (CR 107.4b; SpendRestriction)
+        return ("spend", {"not_generic": True})
+
+    def rider_spend_uncounterable(self, c: list[Any]) -> Any:
+        # Cavern of Souls: the restriction, and the spell it is spent on can't be
+        # countered (a rider on spending, kept as its own effect)
+        return ("spend", {"spells": c[0], "_uncounterable": True})
+
+    def rider_spend_chosen_creature_or_card(self, c: list[Any]) -> Any:
+        # Secluded Courtyard: abilities of a creature (a permanent) or a creature card
+        # of the chosen type: the filter of either
+        if not c[0].get("chosen_creature_type") or [str(t) for t in c[2:]] != [
+                "creature", "creature"]:
+            raise Unreadable("the chosen type of one but not the other")
+        return ("spend", {"spells": c[0], "abilities": {
+            "types": ["creature"], "chosen_creature_type": True, "_or_card": True}})
