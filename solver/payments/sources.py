@@ -42,7 +42,6 @@ from manacheck.model import (
     effective,
     matches,
 )
-from manacheck.model.abilities import Effect, Params
 from manacheck.model.characteristics import bind_restriction, tap_abilities_blocked
 from manacheck.model.conditions import condition_holds
 from manacheck.model.errors import UnknownObject
@@ -64,6 +63,7 @@ from .kinds import (
     note,
 )
 from .outlets import sac_classes, sac_filter_index, sacrificable
+from .riders import changes_your_life, mill_total, once_more
 
 __all__ = ["board_for", "build_board"]
 
@@ -235,7 +235,7 @@ def collect(b: Board) -> None:
                 if perm.id not in attached:
                     options_cache[okey] = hit
             if hit and not hit[0].exclusive and ab.mana_cost \
-                    and not _once_more(b, perm, ab, number) \
+                    and not once_more(b, perm, ab, number) \
                     and not b.kinds[hit[0].kind].self_feed:
                 # "{1}: Add {C}{C}" could be activated again and again; only one
                 # activation is modelled, so answers are lower bounds. (One that adds
@@ -348,12 +348,6 @@ def triggered_mana_differs(b: Board, perm: Permanent, ab: ActivatedAbility,
     return ""
 
 
-def _once_more(b: Board, perm: Permanent, ab: ActivatedAbility, number: int) -> bool:
-    """Whether the ability may be activated only once more this turn (CR 602.5b): then
-    its one modelled activation is all of them."""
-    return ab.activations_left(b.state.activated_this_turn, perm.id, number) == 1
-
-
 def tap_filters(b: Board, chars_all: Mapping[str, Any]) -> list[ObjectFilter]:
     out = []
     for perm in b.player.battlefield:
@@ -410,45 +404,6 @@ def cannot(b: Board, perm: Permanent | None, sick: bool, ab: ActivatedAbility,
     return ""
 
 
-#: Effects that change a player's life total (CR 119.3, 120.3a): damage, loss, gain.
-_LIFE_KINDS = frozenset({"deal_damage", "lose_life", "gain_life"})
-
-
-def changes_your_life(eff: Effect) -> bool:
-    """Whether an effect of a mana ability may change its controller's life total
-    (CR 119.3): damage to them, life loss or gain, also under a condition ("if you
-    control a Nissa planeswalker") or nested in another effect; only "each opponent"
-    leaves them out. Delayed effects (``at``, CR 603.7) happen after the payment."""
-    if "at" in eff.params:
-        return False
-    if eff.kind in _LIFE_KINDS:
-        return eff.params.get("who") != "each_opponent"
-    return any(isinstance(v, Params) and v.get("kind") in _LIFE_KINDS
-               for _, v in eff.params.items)
-
-
-def _mill_total(b: Board) -> int:
-    """The cards every mill cost of the payer's mana abilities, and of the object paid
-    for, would mill together (CR 701.17b): each activated once."""
-    chars = effective(b.state)
-    ids = [p.id for p in b.player.battlefield]
-    if b.for_object is not None and b.for_object in b.state \
-            and b.state.zone_of(b.for_object) == "battlefield" \
-            and b.for_object not in ids:
-        ids.append(b.for_object)
-    total = sum(int(c.count) for i in ids for ab in chars[i].activated
-                for c in ab.costs if c.kind is CostKind.MILL and isinstance(c.count, int)
-                and (ab.mana is not None or i == b.for_object))
-    obj = b.state.get(b.for_object) if b.for_object is not None \
-        and b.for_object in b.state else None
-    if obj is not None and not isinstance(obj, Permanent) and hasattr(obj, "card") \
-            and obj.card is not None:
-        total += sum(int(c.count) for ab in obj.card.activated_abilities
-                     for c in ab.costs if c.kind is CostKind.MILL
-                     and isinstance(c.count, int))
-    return total
-
-
 def unmodelled(b: Board, perm: Permanent | None, ab: ActivatedAbility,
                 unknown_condition: bool) -> LeftOut | None:
     """Why the payment solver can't use an ability it might be able to activate: then
@@ -485,7 +440,7 @@ def unmodelled(b: Board, perm: Permanent | None, ab: ActivatedAbility,
         return LeftOut(f"its condition '{ab.condition.kind}' is not modelled by the "
                         f"payment solver")
     if any(c.kind is CostKind.MILL for c in ab.costs) and (
-            not (ab.tap or ab.untap) or _mill_total(b) > b.player.library_size):
+            not (ab.tap or ab.untap) or mill_total(b) > b.player.library_size):
         # CR 701.17b: every mill in one payment comes out of the same library, which
         # the payment solver doesn't share out between sources.
         return LeftOut("its cost mills cards, and the mill costs that could be paid "
