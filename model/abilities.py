@@ -249,12 +249,18 @@ class SpendRestriction:
     #: is left undecided (CR 107.4h sets it apart from generic mana; the ruling's
     #: words would include it): the payment solver leaves such snow mana out.
     not_generic: bool = False
+    #: "Spend this mana only to cast spells from your graveyard" (Rootcoil Creeper): the
+    #: spell must be cast from its caster's graveyard too. A card in the payer's
+    #: graveyard is; a card elsewhere isn't; a spell already on the stack doesn't say
+    #: where it was cast from, so the payment solver leaves such mana out for it.
+    from_graveyard: bool = False
 
     @property
     def any_use(self) -> bool:
         """Whether it allows every spell and ability (only ``not_generic`` restricts)."""
         return (self.spells is not None and self.abilities is not None
-                and self.spells.is_empty and self.abilities.is_empty)
+                and self.spells.is_empty and self.abilities.is_empty
+                and not self.from_graveyard)
 
 
 class ManaProductionKind(enum.Enum):

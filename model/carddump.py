@@ -118,6 +118,8 @@ def _restriction(r: SpendRestriction) -> dict[str, Any]:
         out["not_generic"] = True
         if r.any_use:
             del out["spells"], out["abilities"]
+    if r.from_graveyard:
+        out["from_graveyard"] = True
     return out
 
 

@@ -305,17 +305,22 @@ def _restriction(v: Any, path: str) -> SpendRestriction:
     """``{text, spells, abilities, not_generic}``: what the mana may be spent on (CR
     106.6); ``not_generic: true`` alone ("This mana can't be spent to pay generic mana
     costs", Jegantha) allows every spell and ability but no generic mana cost."""
-    check_keys(v, path, ("text", "spells", "abilities", "not_generic"), ("text",))
+    check_keys(v, path, ("text", "spells", "abilities", "not_generic", "from_graveyard"),
+               ("text",))
     not_generic = v.get("not_generic", False)
     if not isinstance(not_generic, bool):
         raise CardFieldError("expected true or false", f"{path}.not_generic")
+    from_graveyard = v.get("from_graveyard", False)
+    if not isinstance(from_graveyard, bool) or (from_graveyard and "spells" not in v):
+        raise CardFieldError("from_graveyard is true or false, with spells (\"cast spells "
+                             "from your graveyard\")", f"{path}.from_graveyard")
     spells = parse_filter(v["spells"], f"{path}.spells") if "spells" in v else None
     abilities = parse_filter(v["abilities"], f"{path}.abilities") if "abilities" in v \
         else None
     if not_generic and spells is None and abilities is None:
         spells = abilities = ObjectFilter()
     return SpendRestriction(text=str(v["text"]), spells=spells, abilities=abilities,
-                            not_generic=not_generic)
+                            not_generic=not_generic, from_graveyard=from_graveyard)
 
 
 MANA_KEYS = ("add", "choice", "any_color", "one_color", "chosen_color", "could_produce",

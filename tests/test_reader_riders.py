@@ -319,10 +319,12 @@ def test_each_spend_restriction_is_read_as_derived_by_hand(name: str, line: str,
 
 
 def test_restrictions_the_state_cant_check_stay_unread() -> None:
-    """Whether a spell will be kicked, where it is cast from and whether a cost has {X}
-    aren't in the state the payment solver reads: unread, never a guess."""
+    """Whether a spell will be kicked, whether a cost has {X}, and a spell with a
+    keyword cast from any graveyard (flashback's keyword is written with its cost) aren't
+    read: unread, never a guess."""
     for line in ("{T}: Add {G}{G}. Spend this mana only to cast kicked spells.",
-                 "{T}: Add {C}. Spend this mana only to cast spells from your graveyard.",
+                 "{T}: Add {C}. Spend this mana only to cast spells with flashback from a "
+                 "graveyard.",
                  "{T}: Add {C}{C}. Spend this mana only on costs that contain {X}."):
         assert read_line(line, "Test Land").status == "unread", line
 
@@ -832,3 +834,51 @@ def test_an_ability_of_a_creature_of_the_chosen_type() -> None:
     assert payment_answer(s, "A", "{1}", for_object="Test Wizard").payable
     a = payment_answer(s, "A", "{1}", for_object="Test Relic")
     assert a.complete and not a.payable
+
+
+# ---- mana for spells cast from your graveyard ------------------------------------------
+
+ROOTCOIL_LINE = ("{T}: Add two mana of any one color. Spend this mana only to cast spells "
+                 "from your graveyard.")
+
+
+def test_spells_from_your_graveyard_are_read() -> None:
+    assert _read(ROOTCOIL_LINE, "Rootcoil Creeper")["mana"] == {
+        "one_color": 2, "restriction": {
+            "text": "Spend this mana only to cast spells from your graveyard.",
+            "spells": {}, "from_graveyard": True}}
+    assert _read("Pay 1 life: Add {C}. Spend this mana only to cast a spell from your "
+                 "graveyard.", "Lord of the Forsaken")["mana"]["restriction"] == {
+        "text": "Spend this mana only to cast a spell from your graveyard.", "spells": {},
+        "from_graveyard": True}
+
+
+@pytest.mark.cr("106.6")
+def test_mana_for_a_spell_cast_from_your_graveyard() -> None:
+    """Rootcoil Creeper's mana pays for a card cast from A's graveyard (Test Void), not
+    from A's hand (Test Bolt). For a spell already on the stack the state doesn't say
+    where it was cast from: the Creeper, and pool mana with its restriction, are left
+    out (not decided), never guessed."""
+    card = _card("Test Creeper", "Artifact", ROOTCOIL_LINE)
+    text = ("turn: {active_player: A, phase: precombat_main}\nplayers:\n  A:\n"
+            "    battlefield: [Test Creeper]\n    hand: [Test Bolt]\n"
+            "    graveyard: [Test Void]\n  B:\n    graveyard: [Test Gold]\n"
+            f"cards: {json.dumps([card, *SPELLS])}\n"
+            "stack: [{card: Test Bear, controller: A}]\n")
+    s = load_state_text(text)
+    a = payment_answer(s, "A", "{1}{U}", for_object="Test Void")
+    assert (a.payable, a.count, a.complete) == (True, 1, True)
+    a = payment_answer(s, "A", "{1}", for_object="Test Bolt")
+    assert (a.payable, a.complete) == (False, True)
+    a = payment_answer(s, "A", "{1}", for_object="Test Gold")  # B's graveyard
+    assert (a.payable, a.complete) == (False, True)
+    a = payment_answer(s, "A", "{1}", for_object="Test Bear")
+    assert a.complete is False and a.left_out
+    pooled = load_state_text(text.replace(
+        "    battlefield: [Test Creeper]\n",
+        "    battlefield: [Test Creeper]\n"
+        "    mana_pool: [{mana: \"{G}\", from: Test Creeper}]\n"))
+    a = payment_answer(pooled, "A", "{1}", for_object="Test Bear")
+    assert a.complete is False and "the mana pool" in a.left_out
+    a = payment_answer(pooled, "A", "{G}", for_object="Test Void")
+    assert a.payable and a.complete

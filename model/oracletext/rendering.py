@@ -363,6 +363,10 @@ def _restriction_words(res: Mapping[str, Any], singular: bool) -> str:
             return "activate abilities"
         return "activate abilities of " + render_filter(abilities, plural=True)
     spells = res["spells"]
+    if res.get("from_graveyard"):
+        if spells:
+            raise ValueError("spells of a kind from your graveyard")
+        return ("cast a spell" if singular else "cast spells") + " from your graveyard"
     if spells.get("any_of") and set(spells) == {"any_of"}:
         words = " or ".join(_spells(a, singular) for a in spells["any_of"])
     else:

@@ -259,3 +259,7 @@ class RiderData:
             raise Unreadable("the chosen type of one but not the other")
         return ("spend", {"spells": c[0], "abilities": {
             "types": ["creature"], "chosen_creature_type": True, "_or_card": True}})
+
+    def rider_spend_from_graveyard(self, _: list[Any]) -> Any:
+        # Rootcoil Creeper, Lord of the Forsaken: any spell, cast from your graveyard
+        return ("spend", {"spells": {}, "from_graveyard": True})

@@ -271,10 +271,25 @@ class Board:
             return False
         obj = self.state.get(self.for_object)
         chars = object_characteristics(self.state, self.for_object)
-        flt = r.abilities if isinstance(obj, Permanent) or self.for_ability else r.spells
-        if isinstance(obj, StackItem) and not obj.is_spell:
-            flt = r.abilities
+        ability = isinstance(obj, Permanent) or self.for_ability or (
+            isinstance(obj, StackItem) and not obj.is_spell)
+        flt = r.abilities if ability else r.spells
+        if r.from_graveyard and not ability and not (
+                isinstance(obj, Card) and obj.owner == self.player.name
+                and self.state.zone_of(obj.id) == "graveyard"):
+            # cast from your graveyard (a spell on the stack: see ``from_graveyard_unknown``)
+            return False
         return flt is not None and matches(flt, chars, obj, self.state, self.player.name)
+
+    def from_graveyard_unknown(self, r: object) -> bool:
+        """Whether mana with restriction ``r`` pays for a spell on the stack whose origin
+        the restriction asks ("cast spells from your graveyard") and the state doesn't
+        record: such mana is left out, never guessed (CR 106.6)."""
+        if not isinstance(r, SpendRestriction) or not r.from_graveyard \
+                or self.for_object is None or self.for_ability:
+            return False
+        obj = self.state.get(self.for_object)
+        return isinstance(obj, StackItem) and obj.is_spell
 
     def allowed_filter(self, r: SpendRestriction | None, filter_kind: Kind) -> bool:
         """Whether mana with restriction ``r`` may pay the mana cost of an activation of

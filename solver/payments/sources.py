@@ -416,6 +416,9 @@ def unmodelled(b: Board, perm: Permanent | None, ab: ActivatedAbility,
         # cost you pay"); the payment solver pays mana abilities' costs with mana only.
         return LeftOut("2 life may pay a symbol of its mana cost (K'rrik, Son of "
                        "Yawgmoth), which is not modelled for mana abilities' costs")
+    if ab.mana is not None and b.from_graveyard_unknown(ab.mana.restriction):
+        return LeftOut("its mana may pay only for a spell cast from your graveyard, and "
+                       "where the spell on the stack was cast from isn't in the state")
     if any(e.kind == "other" for e in ab.effects):
         # An effect kept as unread text could change anything the payment reads.
         return LeftOut("an effect of it is unread text, which the payment solver can't "
@@ -656,6 +659,12 @@ def pool_kinds(b: Board) -> list[PoolKind]:
         b.notes.append("the mana pool is left out: it holds snow mana that can't be spent "
                        "to pay generic mana costs, and whether {S} is one (CR 107.4h) is "
                        "not decided by manacheck")
+        return [PoolKind(e.type, e.snow, False, e.amount) for e in entries]
+    if any(b.from_graveyard_unknown(e.restriction) for e in entries):
+        b.left_out.append("the mana pool")
+        b.notes.append("the mana pool is left out: it holds mana that may pay only for a "
+                       "spell cast from your graveyard, and where the spell on the stack "
+                       "was cast from isn't in the state")
         return [PoolKind(e.type, e.snow, False, e.amount) for e in entries]
     return [PoolKind(e.type, e.snow, b.allowed_main(e.restriction), e.amount,
                      not_generic(e.restriction))
