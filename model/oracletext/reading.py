@@ -324,6 +324,25 @@ _HINTS |= {"_and_or", "_one", "_abilities_first", "_to", "_uncounterable", "_or_
 _HINTS |= {"_sacrificed"}
 
 
+def _sacrificed_why(mana: dict[str, Any], costs: list[Any]) -> str:
+    """Why "the sacrificed creature's mana value" names no permanent: the cost must
+    sacrifice exactly one (Soldevi Adnate); "" when it does."""
+    if "per_sacrificed" not in mana:
+        return ""
+    one = [c for c in costs if isinstance(c, dict) and "sacrifice" in c
+           and c["sacrifice"] != "self" and c["sacrifice"].get("count", 1) == 1]
+    return "" if len(one) == 1 else "the sacrificed permanent of no one sacrifice"
+
+
+def _restriction_effects(val: dict[str, Any]) -> list[dict[str, Any]]:
+    """The effect a restriction's sentence also holds: "..., and that spell can't be
+    countered" (Cavern of Souls), its own ``when_spent`` effect."""
+    if not val.get("_uncounterable"):
+        return []
+    return [{"kind": "when_spent", "filter": val["spells"], "then": "cant_be_countered",
+             "_in_restriction": True}]
+
+
 def _names_x(flt: dict[str, Any]) -> bool:
     """Whether a target filter holds X ("with mana value X", "power X or less")."""
     return flt.get("mana_value") == "X" or any(c[2] == "X" for c in flt.get("compare", []))
@@ -450,12 +469,8 @@ def read_line(line: str, name: str = "") -> Reading:
             if ab.get("mana") is not None or i != 0:
                 return Reading("unread", why="two productions", normalised=text)
             ab["mana"] = dict(val)
-            if "per_sacrificed" in ab["mana"] and sum(
-                    1 for c in costs if isinstance(c, dict) and "sacrifice" in c
-                    and c["sacrifice"] != "self" and c["sacrifice"].get("count", 1) == 1
-            ) != 1:
-                return Reading("unread", why="the sacrificed permanent of no one sacrifice",
-                               normalised=text)
+            if bad := _sacrificed_why(ab["mana"], costs):
+                return Reading("unread", why=bad, normalised=text)
             removed = ab["mana"].pop("_removed", None)
             if removed is not None and not any(
                     isinstance(c, dict) and c.get("remove_counters") == {"counter": removed,
@@ -469,11 +484,7 @@ def read_line(line: str, name: str = "") -> Reading:
             if "mana" not in ab or "restriction" in ab["mana"]:
                 return Reading("unread", why=f"not read: {s}", normalised=text)
             ab["mana"]["restriction"] = {"text": s, **val}
-            if val.get("_uncounterable"):
-                # "..., and that spell can't be countered": its own effect, written
-                # inside the restriction's sentence
-                effects.append({"kind": "when_spent", "filter": val["spells"],
-                                "then": "cant_be_countered", "_in_restriction": True})
+            effects.extend(_restriction_effects(val))
         elif (why := _restrict(ab, kind, val)) is not None:
             return Reading("unread", why=why, normalised=text)
     if not is_mana and ab.get("mana") is None and not effects:
