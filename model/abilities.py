@@ -175,6 +175,13 @@ class CostKind(enum.Enum):
     REVEAL_SELF = "reveal_self"  # reveal this card from your hand (ninjutsu, forecast)
     PAY_ENERGY = "pay_energy"  # pay {E} ``count`` times (CR 107.14)
     DISCARD_RANDOM = "discard_random"  # discard ``count`` cards at random (CR 701.9b)
+    #: mill ``count`` cards: only with that many cards in your library (CR 701.17b)
+    MILL = "mill"
+    #: exert this permanent: it won't untap during your next untap step; always
+    #: payable on the battlefield (CR 701.43a-c)
+    EXERT_SELF = "exert_self"
+    #: exile ``count`` cards from your hand matching the filter (Cadaverous Bloom)
+    EXILE_FROM_HAND = "exile_from_hand"
 
 
 #: A cost part in words ({n}: its count; {counter}: its counter kind).
@@ -199,6 +206,9 @@ _COST_WORDS = {
     CostKind.DISCARD_SELF: "Discard this card",
     CostKind.REVEAL: "Reveal {n} card(s)",
     CostKind.PAY_ENERGY: "Pay {n} energy",
+    CostKind.MILL: "Mill {n} card(s)",
+    CostKind.EXERT_SELF: "Exert this",
+    CostKind.EXILE_FROM_HAND: "Exile {n} card(s) from your hand",
 }
 
 
@@ -239,12 +249,18 @@ class SpendRestriction:
     #: is left undecided (CR 107.4h sets it apart from generic mana; the ruling's
     #: words would include it): the payment solver leaves such snow mana out.
     not_generic: bool = False
+    #: "Spend this mana only to cast spells from your graveyard" (Rootcoil Creeper): the
+    #: spell must be cast from its caster's graveyard too. A card in the payer's
+    #: graveyard is; a card elsewhere isn't; a spell already on the stack doesn't say
+    #: where it was cast from, so the payment solver leaves such mana out for it.
+    from_graveyard: bool = False
 
     @property
     def any_use(self) -> bool:
         """Whether it allows every spell and ability (only ``not_generic`` restricts)."""
         return (self.spells is not None and self.abilities is not None
-                and self.spells.is_empty and self.abilities.is_empty)
+                and self.spells.is_empty and self.abilities.is_empty
+                and not self.from_graveyard)
 
 
 class ManaProductionKind(enum.Enum):
@@ -394,6 +410,19 @@ class ActivatedAbility:
     #: "only its controller"; the player who activates it is "you" for it (CR 109.5),
     #: its condition is theirs, and its mana goes to their pool (CR 106.4).
     any_player: bool = False
+    #: "Activate no more than three times each turn" (Manaforge Cinder): at most this
+    #: many activations each turn (CR 602.5b), counted in the state's
+    #: ``activated_this_turn``; 0 for no such limit.
+    per_turn: int = 0
+
+    def activations_left(self, activated: tuple[tuple[str, int], ...], source: str,
+                         number: int) -> int | None:
+        """How many more times this ability (``number`` of ``source``) may be activated
+        this turn (CR 602.5b), or None for no limit."""
+        if not self.once_each_turn and not self.per_turn:
+            return None
+        done = sum(1 for o, n in activated if o == source and n == number)
+        return max((1 if self.once_each_turn else self.per_turn) - done, 0)
 
     @property
     def is_mana_ability(self) -> bool:

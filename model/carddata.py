@@ -97,7 +97,7 @@ __all__ = [
 
 
 ACTIVATED_KEYS = ("cost", "mana", "effects", "targets", "timing", "once_each_turn",
-                  "condition", "zone", "loyalty", "text", "any_player")
+                  "condition", "zone", "loyalty", "text", "any_player", "per_turn")
 
 
 def parse_activated(v: Any, path: str) -> ActivatedAbility:
@@ -117,6 +117,14 @@ def parse_activated(v: Any, path: str) -> ActivatedAbility:
     if not isinstance(any_player, bool):
         raise CardFieldError("expected true or false (\"Any player may activate this "
                              "ability\", CR 602.2)", f"{path}.any_player")
+    per_turn = v.get("per_turn", 0)
+    if "per_turn" in v and (isinstance(per_turn, bool) or not isinstance(per_turn, int)
+                            or per_turn < 1):
+        raise CardFieldError("per_turn is a number, 1 or more (\"Activate no more than "
+                             "three times each turn\", CR 602.5b)", f"{path}.per_turn")
+    if per_turn and v.get("once_each_turn"):
+        raise CardFieldError("per_turn and once_each_turn both limit activations: give "
+                             "one", f"{path}.per_turn")
     produced = parse_mana(v["mana"], f"{path}.mana") if "mana" in v else None
     if produced is not None and produced.amount_of == "X":
         produced = _x_from_counters(produced, mana, parts, f"{path}.mana.amount_of")
@@ -138,6 +146,7 @@ def parse_activated(v: Any, path: str) -> ActivatedAbility:
         loyalty=bool(v.get("loyalty", False)),
         text=str(v.get("text", "")),
         any_player=any_player,
+        per_turn=per_turn,
     )
 
 

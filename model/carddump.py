@@ -118,6 +118,8 @@ def _restriction(r: SpendRestriction) -> dict[str, Any]:
         out["not_generic"] = True
         if r.any_use:
             del out["spells"], out["abilities"]
+    if r.from_graveyard:
+        out["from_graveyard"] = True
     return out
 
 
@@ -159,7 +161,7 @@ _PART_KEYS = {CostKind.SACRIFICE: "sacrifice", CostKind.DISCARD: "discard",
               CostKind.TAP_UNTAPPED: "tap_untapped", CostKind.REVEAL: "reveal",
               CostKind.TAP_TOTAL_POWER: "tap_total_power", CostKind.RETURN: "return",
               CostKind.DISCARD_RANDOM: "discard_random",
-              CostKind.EXILE: "exile"}
+              CostKind.EXILE: "exile", CostKind.EXILE_FROM_HAND: "exile_from_hand"}
 
 
 def _part(c: CostPart) -> dict[str, Any]:
@@ -180,6 +182,10 @@ def _part(c: CostPart) -> dict[str, Any]:
         return {"pay_energy": c.count}
     if k is CostKind.PAY_LIFE:
         return {"pay_life": c.count}
+    if k is CostKind.MILL:
+        return {"mill": c.count}
+    if k is CostKind.EXERT_SELF:
+        return {"exert_self": True}
     body: dict[str, Any] = {}
     if c.count != 1:
         body["count"] = c.count
@@ -224,6 +230,8 @@ def dump_activated(ab: ActivatedAbility) -> dict[str, Any]:
         out["timing"] = ab.timing
     if ab.once_each_turn:
         out["once_each_turn"] = True
+    if ab.per_turn:
+        out["per_turn"] = ab.per_turn
     if ab.condition is not None:
         out["condition"] = dump_condition(ab.condition)
     if ab.zone is not Zone.BATTLEFIELD:

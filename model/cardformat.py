@@ -241,7 +241,58 @@ def _freeze(v: Any) -> object:
 def parse_effect(v: Any, path: str) -> Effect:
     if not isinstance(v, Mapping) or "kind" not in v or not isinstance(v["kind"], str):
         raise CardFieldError("an effect is a mapping with a 'kind'", path)
-    return Effect(v["kind"], parse_params(v, path))
+    _check_rider(v, path)
+    params = parse_params(v, path, skip=("kind", "if", "unless"))
+    for key in ("if", "unless"):
+        if key in v:  # a condition of the effect's own, its filter parsed
+            cond = parse_params(v[key], f"{path}.{key}", skip=())
+            params = Params(tuple(sorted((*params.items, (key, cond)),
+                                         key=lambda kv: kv[0])))
+    return Effect(v["kind"], params)
+
+
+#: When a rider's delayed triggered ability triggers (CR 603.7): "at the beginning of
+#: the next turn's upkeep", "... of the next end step", "during your next untap step".
+EFFECT_AT = ("next_upkeep", "next_end_step", "your_next_untap_step")
+#: Conditions of an effect's own ("if you control a Nissa planeswalker, you gain 2
+#: life"; "if this ability has been activated four or more times this turn").
+EFFECT_CONDITIONS = ("controls_at_least", "activated_this_turn_at_least")
+#: What happens to the spell a mana ability's mana is spent on ("If that mana is spent
+#: on a creature spell, it gains haste"; CR 106.6).
+WHEN_SPENT = ("cant_be_countered", "gains_haste_until_end_of_turn", "gains_haste",
+              "enters_with_counter", "copy_may_choose_new_targets")
+#: Whose life a life effect changes (none: the ability's controller's, CR 119.3).
+_LIFE_WHO = ("each_player", "each_opponent", "target")
+
+
+def _check_rider(v: Mapping[str, Any], path: str) -> None:
+    """The parameters of the riders' effects (life, delayed triggers, conditions)."""
+    kind = v["kind"]
+    if kind == "when_spent" and (v.get("then") not in WHEN_SPENT or "filter" not in v):
+        raise CardFieldError("when_spent needs a filter (the spell the mana is spent on) "
+                             "and then: one of " + ", ".join(WHEN_SPENT), path)
+    if kind in ("gain_life", "lose_life", "deal_damage") and "amount" in v and (
+            isinstance(v["amount"], bool) or not isinstance(v["amount"], int)
+            or v["amount"] < 0):
+        raise CardFieldError(f"{kind} needs an amount (a number, 0 or more)",
+                             f"{path}.amount")
+    if kind in ("gain_life", "lose_life") and "who" in v and v["who"] not in _LIFE_WHO:
+        raise CardFieldError(f"unknown player {v['who']!r} for {kind}", f"{path}.who",
+                             "use " + ", ".join(_LIFE_WHO) + " (or none: you)")
+    if "at" in v and v["at"] not in EFFECT_AT:
+        raise CardFieldError(f"unknown time {v['at']!r} for a delayed effect (CR 603.7)",
+                             f"{path}.at", "use " + ", ".join(EFFECT_AT))
+    for key in ("if", "unless"):
+        if key not in v:
+            continue
+        cond = v[key]
+        if not isinstance(cond, Mapping) or cond.get("kind") not in EFFECT_CONDITIONS:
+            raise CardFieldError(f"{key} is a condition whose kind is one of "
+                                 + ", ".join(EFFECT_CONDITIONS), f"{path}.{key}")
+        check_keys(cond, f"{path}.{key}", ("kind", "count", "filter"), ("count",))
+        n = cond["count"]
+        if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+            raise CardFieldError("expected a number, 1 or more", f"{path}.{key}.count")
 
 
 def parse_condition(v: Any, path: str) -> Condition:
@@ -254,17 +305,22 @@ def _restriction(v: Any, path: str) -> SpendRestriction:
     """``{text, spells, abilities, not_generic}``: what the mana may be spent on (CR
     106.6); ``not_generic: true`` alone ("This mana can't be spent to pay generic mana
     costs", Jegantha) allows every spell and ability but no generic mana cost."""
-    check_keys(v, path, ("text", "spells", "abilities", "not_generic"), ("text",))
+    check_keys(v, path, ("text", "spells", "abilities", "not_generic", "from_graveyard"),
+               ("text",))
     not_generic = v.get("not_generic", False)
     if not isinstance(not_generic, bool):
         raise CardFieldError("expected true or false", f"{path}.not_generic")
+    from_graveyard = v.get("from_graveyard", False)
+    if not isinstance(from_graveyard, bool) or (from_graveyard and "spells" not in v):
+        raise CardFieldError("from_graveyard is true or false, with spells (\"cast spells "
+                             "from your graveyard\")", f"{path}.from_graveyard")
     spells = parse_filter(v["spells"], f"{path}.spells") if "spells" in v else None
     abilities = parse_filter(v["abilities"], f"{path}.abilities") if "abilities" in v \
         else None
     if not_generic and spells is None and abilities is None:
         spells = abilities = ObjectFilter()
     return SpendRestriction(text=str(v["text"]), spells=spells, abilities=abilities,
-                            not_generic=not_generic)
+                            not_generic=not_generic, from_graveyard=from_graveyard)
 
 
 MANA_KEYS = ("add", "choice", "any_color", "one_color", "chosen_color", "could_produce",
@@ -401,6 +457,7 @@ _COST_KINDS = {
     "discard_random": CostKind.DISCARD_RANDOM,
     "reveal": CostKind.REVEAL,
     "exile": CostKind.EXILE,
+    "exile_from_hand": CostKind.EXILE_FROM_HAND,
 }
 
 
@@ -419,7 +476,8 @@ def parse_cost(v: Any, path: str) -> tuple[ManaCost, bool, bool, tuple[CostPart,
     ``{exile: {count: 1, filter: {types: [creature], controller: you}}}``,
     ``{return: {count: 1, filter: {types: [land], controller: you}}}`` (to its owner's
     hand), ``{return_self: true}``, ``{reveal_self: true}`` (this card, from your
-    hand), ``{pay_energy: 2}`` ({E}{E}, CR 107.14).
+    hand), ``{pay_energy: 2}`` ({E}{E}, CR 107.14), ``{mill: 1}`` (CR 701.17b),
+    ``{exert_self: true}`` (CR 701.43), ``{exile_from_hand: {count: 1, filter: ...}}``.
     """
     items = v if isinstance(v, list) else [v]
     symbols: list[Any] = []
@@ -447,6 +505,14 @@ def parse_cost(v: Any, path: str) -> tuple[ManaCost, bool, bool, tuple[CostPart,
             parts.append(CostPart(CostKind.DISCARD_HAND))
         elif key == "discard_self":
             parts.append(CostPart(CostKind.DISCARD_SELF))
+        elif key == "exert_self":
+            if arg is not True:
+                raise CardFieldError("exert_self takes true (\"Exert CARDNAME\", CR 701.43)", p)
+            parts.append(CostPart(CostKind.EXERT_SELF))
+        elif key == "mill":
+            if isinstance(arg, bool) or not isinstance(arg, int) or arg < 1:
+                raise CardFieldError("mill needs a number of cards (1 or more; CR 701.17)", p)
+            parts.append(CostPart(CostKind.MILL, count=arg))
         elif key == "pay_energy":
             if isinstance(arg, bool) or not isinstance(arg, int) or arg < 1:
                 raise CardFieldError("pay_energy needs a number of {E} (1 or more)", p)
@@ -468,7 +534,8 @@ def parse_cost(v: Any, path: str) -> tuple[ManaCost, bool, bool, tuple[CostPart,
             raise CardFieldError(f"unknown cost part '{key}'", p,
                        suggest(str(key), [*_COST_KINDS, "exile_self", "discard_hand",
                                                "discard_self", "return_self",
-                                               "reveal_self", "pay_energy"]))
+                                               "reveal_self", "pay_energy", "mill",
+                                               "exert_self"]))
     tap = any(s.kind is SymbolKind.TAP for s in symbols)
     untap = any(s.kind is SymbolKind.UNTAP for s in symbols)
     mana = ManaCost(tuple(s for s in symbols if s.is_mana))

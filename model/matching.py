@@ -128,9 +128,14 @@ def _replace_mv(c: Characteristics, mv: int) -> Characteristics:
 
 
 def _bind_filter(flt: ObjectFilter | None, chosen: str | None) -> ObjectFilter | None:
+    from dataclasses import replace
+
+    if flt is not None and flt.any_of:
+        # "a creature spell of the chosen type or a legendary creature spell"
+        flt = replace(flt, any_of=tuple(b for a in flt.any_of
+                                        if (b := _bind_filter(a, chosen)) is not None))
     if flt is None or not flt.chosen_creature_type:
         return flt
-    from dataclasses import replace
 
     if chosen is None:
         return flt  # unbound: matches nothing (see ``matches``)

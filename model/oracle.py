@@ -242,8 +242,9 @@ def card_from_oracle(entry: Mapping[str, Any]) -> dict[str, Any] | None:
     """The card-format definition of a reference entry (``name``, ``mana_cost``,
     ``type_line``, ``oracle_text``, ``layout``), or None unless every line of its text
     is understood (see the module docstring)."""
-    if entry.get("layout") not in (None, "normal") or entry.get("nontraditional"):
-        return None
+    if entry.get("layout") not in (None, "normal") or entry.get("nontraditional") \
+            or entry.get("is_online_only"):
+        return None  # (an online-only card, A-Base Camp, isn't a paper card)
     name = str(entry["name"])
     parsed = _type_line(str(entry.get("type_line") or ""))
     if parsed is None:

@@ -237,6 +237,12 @@ def expected_cost_kinds(cost: str) -> set[CostKind]:
             kinds.add(CostKind.TAP_UNTAPPED)
         elif part.startswith("Exile ") and "graveyard" in part:
             kinds.add(CostKind.EXILE_FROM_GRAVEYARD)
+        elif re.fullmatch(r"Exile (a|an|one|two) .*cards? from your hand", part):
+            kinds.add(CostKind.EXILE_FROM_HAND)
+        elif re.fullmatch(r"Mill (a card|\w+ cards)", part):
+            kinds.add(CostKind.MILL)  # CR 701.17
+        elif part.startswith("Exert "):
+            kinds.add(CostKind.EXERT_SELF)  # CR 701.43
         elif re.match(r"Exile (a|an|another) .* you control", part):
             kinds.add(CostKind.EXILE)
         elif part.startswith("Exile "):
@@ -310,7 +316,10 @@ def test_activation_cost_matches_its_text(name: str, number: int,
             in effect else "?")
     else:
         assert (ab.condition is not None) == ("Activate only if" in effect)
-    from_hand = "from your hand" in cost or "Discard this card" in cost
+    # (a card of the hand exiled as a cost, Cadaverous Bloom, is not this one)
+    from_hand = ("from your hand" in cost and not re.search(
+        r"Exile (a|an|one|two) .*cards? from your hand", cost)) \
+        or "Discard this card" in cost
     assert ab.zone is (Zone.HAND if from_hand else Zone.BATTLEFIELD)
 
 
@@ -357,8 +366,8 @@ def read_production(effect: str) -> tuple[str, object, str | None]:
             "devotion" if m6.group(2) else "power"
     if phrase == "an amount of mana of that color equal to your devotion to that color":
         return "one_color", 1, "devotion"  # Nykthos
-    if m5 := re.fullmatch(rf"an amount of ({group}) equal to the sacrificed creature's mana "
-                          r"value", phrase):
+    if m5 := re.fullmatch(rf"an amount of ({group}) equal to the sacrificed "
+                          r"(?:creature|artifact)'s mana value", phrase):
         return "fixed", tuple(ManaType(c) for c in re.findall(r"[WUBRGC]", m5.group(1))), \
             "sacrificed mana value"
     if re.fullmatch(group, phrase):

@@ -92,6 +92,14 @@ _REMINDERS = {
         re.compile(r"\bTreasure token\b"),
     'They\'re artifacts with "{T}, Sacrifice CARDNAME: Add one mana of any color."':
         re.compile(r"\bTreasure tokens\b"),
+    # keyword actions of a cost, restated (CR 701.17a mill, 701.43a exert)
+    "To mill a card, put the top card of your library into your graveyard.": re.compile(
+        r"(^|, )Mill a card(,|:)"),
+    "An exerted creature won't untap during your next untap step.": re.compile(
+        r"(^|, )Exert CARDNAME(,|:)"),
+    # haste, restated for the spell a mana's rider gives it to (CR 702.10b)
+    "That creature can attack and {T} as soon as it comes under your control.":
+        re.compile(r"\bit gains haste\b"),
     # a keyword the ability grants, restated (CR 702.28b shadow)
     "It can block or be blocked by only creatures with shadow.": re.compile(
         r"\bgains? shadow\b"),
@@ -283,6 +291,15 @@ def _restrict(ab: dict[str, Any], kind: str, val: Any) -> str | None:
         ab["once_each_turn"] = True
     elif kind == "any_player":
         ab["any_player"] = True
+    elif kind == "per_turn":
+        if "once_each_turn" in ab or "per_turn" in ab:
+            return "two limits"
+        ab["per_turn"] = val
+    elif kind == "any_player_condition":
+        if "condition" in ab or "any_player" in ab:
+            return "two conditions"
+        ab["any_player"] = True
+        ab["condition"] = val
     elif kind == "in_graveyard":
         ab["_in_graveyard"] = True
     elif kind == "any_player_sorcery":
@@ -346,6 +363,31 @@ def _effect_targets(unread: list[str], is_mana: bool, text: str,
 #: control", "from graveyards"): no meaning of their own.
 _HINTS = frozenset({"_suffix_first", "_dont_control", "_graveyards", "_and_attacking",
                     "_that_has", "_in_graveyard"})
+#: Hints of spend restrictions' words: "instant and/or sorcery spells", "activate an
+#: ability of an Elemental" (CR 106.6: the same meaning as "or", "abilities of").
+_HINTS |= {"_and_or", "_one", "_abilities_first", "_to", "_uncounterable", "_or_card",
+           "_in_restriction"}
+#: Which permanent "the sacrificed creature's mana value" names (the cost's own).
+_HINTS |= {"_sacrificed"}
+
+
+def _sacrificed_why(mana: dict[str, Any], costs: list[Any]) -> str:
+    """Why "the sacrificed creature's mana value" names no permanent: the cost must
+    sacrifice exactly one (Soldevi Adnate); "" when it does."""
+    if "per_sacrificed" not in mana:
+        return ""
+    one = [c for c in costs if isinstance(c, dict) and "sacrifice" in c
+           and c["sacrifice"] != "self" and c["sacrifice"].get("count", 1) == 1]
+    return "" if len(one) == 1 else "the sacrificed permanent of no one sacrifice"
+
+
+def _restriction_effects(val: dict[str, Any]) -> list[dict[str, Any]]:
+    """The effect a restriction's sentence also holds: "..., and that spell can't be
+    countered" (Cavern of Souls), its own ``when_spent`` effect."""
+    if not val.get("_uncounterable"):
+        return []
+    return [{"kind": "when_spent", "filter": val["spells"], "then": "cant_be_countered",
+             "_in_restriction": True}]
 
 
 def _names_x(flt: dict[str, Any]) -> bool:
@@ -479,6 +521,8 @@ def read_line(line: str, name: str = "") -> Reading:
             if ab.get("mana") is not None or i != 0:
                 return Reading("unread", why="two productions", normalised=text)
             ab["mana"] = dict(val)
+            if bad := _sacrificed_why(ab["mana"], costs):
+                return Reading("unread", why=bad, normalised=text)
             removed = ab["mana"].pop("_removed", None)
             if removed is not None and not any(
                     isinstance(c, dict) and c.get("remove_counters") == {"counter": removed,
@@ -492,6 +536,7 @@ def read_line(line: str, name: str = "") -> Reading:
             if "mana" not in ab or "restriction" in ab["mana"]:
                 return Reading("unread", why=f"not read: {s}", normalised=text)
             ab["mana"]["restriction"] = {"text": s, **val}
+            effects.extend(_restriction_effects(val))
         elif (why := _restrict(ab, kind, val)) is not None:
             return Reading("unread", why=why, normalised=text)
     if not is_mana and ab.get("mana") is None and not effects:

@@ -38,7 +38,8 @@ _SYMBOL = re.compile(r"\{[^{}]+\}")
 PLURALS = {"Elf": "Elves", "Dwarf": "Dwarves", "Wolf": "Wolves", "Werewolf": "Werewolves",
            "Sorcery": "Sorceries", "Fox": "Foxes", "Ox": "Oxen", "Mouse": "Mice",
            "Octopus": "Octopuses", "Fish": "Fish", "Sheep": "Sheep", "Moonfolk": "Moonfolk",
-           "Merfolk": "Merfolk", "Kithkin": "Kithkin", "Phyrexian": "Phyrexians"}
+           "Merfolk": "Merfolk", "Kithkin": "Kithkin", "Phyrexian": "Phyrexians",
+           "Eldrazi": "Eldrazi", "Myr": "Myr"}
 SINGULAR = {v: k for k, v in PLURALS.items() if v != k}
 
 
@@ -76,6 +77,13 @@ def render_filter(flt: Mapping[str, Any], *, plural: bool = False, noun: str = "
     colors = [_COLORS[c] for c in flt.get("colors", [])]
     if colors:
         adj.append(" or ".join(colors))
+    alts = flt.get("any_of")
+    if alts:
+        # "black or artifact": a color or a type (the only alternatives written so)
+        if len(alts) != 2 or set(alts[0]) != {"colors"} or len(alts[0]["colors"]) != 1 \
+                or set(alts[1]) != {"types"} or len(alts[1]["types"]) != 1:
+            raise ValueError("alternatives other than a color or a type")
+        adj.append(f"{_COLORS[alts[0]['colors'][0]]} or {str(alts[1]['types'][0]).lower()}")
     for s in flt.get("not_subtypes", []):
         adj.append("non-" + str(s))
     if flt.get("colorless"):
@@ -201,6 +209,10 @@ def render_cost(cost: str | Sequence[Any], any_number: bool = False) -> str:
             flt = dict(arg.get("filter", {}))
             if flt.pop("controller", None) != "you":
                 raise ValueError("a sacrifice of another player's permanent")
+            if set(flt) == {"token", "name"} and flt["token"] is True \
+                    and arg.get("count", 1) == 1:
+                out.append(f"Sacrifice a token named {flt['name']}")
+                continue
             out.append("Sacrifice " + _counted(arg.get("count", 1), flt))
         elif key == "pay_life":
             out.append(f"Pay {arg} life")
@@ -246,13 +258,46 @@ def render_cost(cost: str | Sequence[Any], any_number: bool = False) -> str:
         elif key == "add_counters":
             out.append("Put " + _counter_words(arg.get("count", 1), arg["counter"])
                        + f" on {SELF}")
+        elif key in _MORE_COSTS:
+            out.append(_more_cost(key, arg))
         else:
             raise ValueError(f"no rendering for the cost {key}")
     return ", ".join(out)
 
 
+#: Costs of mana abilities rendered by :func:`_more_cost`.
+_MORE_COSTS = frozenset({"mill", "exert_self", "exile_from_hand", "exile"})
+
+
+def _more_cost(key: str, arg: Any) -> str:
+    """"Mill a card", "Exert CARDNAME", "Exile a card from your hand", "Exile a creature
+    you control" (CR 701.17, 701.43, 118)."""
+    if key == "mill":
+        return "Mill a card" if arg == 1 else f"Mill {_NUMBERS[arg]} cards"
+    if key == "exert_self":
+        return f"Exert {SELF}"
+    if key == "exile_from_hand":
+        return ("Exile " + _card_phrase(arg.get("filter", {}), arg.get("count", 1))
+                + " from your hand")
+    flt = arg.get("filter", {})
+    if flt.get("controller") != "you":
+        raise ValueError("exile of another player's permanent")
+    return "Exile " + _counted(arg.get("count", 1), flt)
+
+
 def _spells(flt: Mapping[str, Any], singular: bool) -> str:
     """"artifact spells", or with ``singular`` "an artifact spell" (the same meaning)."""
+    if flt.get("_and_or"):
+        types = [str(t).lower() for t in flt.get("any_types", [])]
+        if len(types) != 2 or set(flt) != {"any_types", "_and_or"}:
+            raise ValueError("and/or of other than two types")
+        return f"{types[0]} and/or {types[1]} spells"
+    if flt.get("chosen_creature_type"):
+        rest = {k: v for k, v in flt.items() if k != "chosen_creature_type"}
+        return _spells(rest, singular) + " of the chosen type"
+    if flt.get("keywords") and set(flt) == {"keywords"}:
+        with_words = " ".join("with " + str(k).lower() for k in flt["keywords"])
+        return ("a spell " if singular else "spells ") + with_words
     words = render_filter(flt, noun="spell")
     if singular:
         body = words if words.endswith("spell") else words + " spell"
@@ -279,6 +324,9 @@ def render_mana(mana: Mapping[str, Any], singular_spells: bool = False,
         ref = mana["could_produce"]
         whose = "you control" if ref["lands"] == "you" else "an opponent controls"
         what = f"one mana of any {ref['of']} that a land {whose} could produce"
+    elif "add" in mana and mana.get("per_sacrificed") == "mana_value":
+        noun = mana.get("_sacrificed", "permanent")
+        what = f"an amount of {mana['add']} equal to the sacrificed {noun}'s mana value"
     elif "add" in mana and mana.get("amount_of") == "devotion":
         color = _COLORS[mana["add"].strip("{}")]
         what = f"an amount of {mana['add']} equal to your devotion to {color}"
@@ -294,17 +342,46 @@ def render_mana(mana: Mapping[str, Any], singular_spells: bool = False,
         raise ValueError(f"no rendering for the mana {dict(mana)}")
     out = f"Add {what}."
     res = mana.get("restriction")
-    if res is not None:
-        out += " Spend this mana only to cast " + _restriction_words(res, singular_spells) + "."
+    if res is not None and res.get("not_generic") and "spells" not in res \
+            and "abilities" not in res:
+        out += " This mana can't be spent to pay generic mana costs."
+    elif res is not None:
+        out += " Spend this mana only to " + _restriction_words(res, singular_spells)
+        out += (", and that spell can't be countered." if res.get("_uncounterable")
+                else ".")
     return out
 
 
 def _restriction_words(res: Mapping[str, Any], singular: bool) -> str:
-    spells = res.get("spells", {})
-    words = _spells(spells, singular)
+    """What a spend restriction allows (CR 106.6), after "Spend this mana only to"."""
+    if res.get("_abilities_first") and res.get("abilities") == {}:
+        rest = {k: v for k, v in res.items() if k not in ("_abilities_first", "abilities")}
+        return "activate an ability or " + _restriction_words(rest, singular)
+    if "spells" not in res:
+        abilities = res.get("abilities", {})
+        if not abilities:
+            return "activate abilities"
+        return "activate abilities of " + render_filter(abilities, plural=True)
+    spells = res["spells"]
+    if res.get("from_graveyard"):
+        if spells:
+            raise ValueError("spells of a kind from your graveyard")
+        return ("cast a spell" if singular else "cast spells") + " from your graveyard"
+    if spells.get("any_of") and set(spells) == {"any_of"}:
+        words = " or ".join(_spells(a, singular) for a in spells["any_of"])
+    else:
+        words = _spells(spells, singular)
+    words = "cast " + words
     if "abilities" in res:
-        return words + " or activate abilities of " + render_filter(res["abilities"],
-                                                                    plural=True)
+        abilities = res["abilities"]
+        if abilities.get("_or_card") and abilities.get("chosen_creature_type"):
+            return words + (" or activate an ability of a creature or creature card of the "
+                            "chosen type")
+        if abilities.get("_one"):
+            plain = {k: v for k, v in abilities.items() if k != "_one"}
+            to = " or to activate" if res.get("_to") else " or activate"
+            return words + to + " an ability of " + with_article(render_filter(plain))
+        return words + " or activate abilities of " + render_filter(abilities, plural=True)
     return words
 
 
@@ -312,11 +389,14 @@ def _effect(eff: Mapping[str, Any]) -> str:
     kind = eff.get("kind")
     if kind == "other":
         return str(eff["text"])
-    if kind == "deal_damage" and eff.get("to") == "you":
+    rider = _rider(eff)
+    if rider:
+        return rider
+    if kind == "deal_damage" and eff.get("to") == "you" and "unless" not in eff:
         return f"{SELF} deals {eff['amount']} damage to you."
     if kind == "lose_life" and "who" not in eff:
         return f"You lose {eff['amount']} life."
-    if kind == "draw" and eff.get("count") == 1:
+    if kind == "draw" and eff.get("count") == 1 and "at" not in eff:
         return "Draw a card."
     if kind == "skip_next_untap" and eff.get("onto") == "self":
         return f"{SELF} doesn't untap during your next untap step."
@@ -325,6 +405,91 @@ def _effect(eff: Mapping[str, Any]) -> str:
     if kind == "sacrifice_self_if_no_counters":
         return f"If there are no {eff['counter']} counters on {SELF}, sacrifice it."
     raise ValueError(f"no rendering for the effect {kind}")
+
+
+#: When a delayed triggered ability of a rider triggers (CR 603.7), in words.
+_AT_WORDS = {"next_upkeep": "at the beginning of the next turn's upkeep",
+             "next_end_step": "at the beginning of the next end step"}
+
+
+def _you_control(cond: Mapping[str, Any]) -> str:
+    """"you control a Nissa planeswalker" (or "a God, a Demigod, or a legendary
+    enchantment") of a ``controls_at_least`` condition for one permanent."""
+    flt = dict(cond.get("filter", {}))
+    if cond.get("kind") != "controls_at_least" or cond.get("count", 1) != 1 \
+            or flt.pop("controller", None) != "you":
+        raise ValueError("a rider's condition")
+    alts = flt.pop("any_of", None)
+    if alts is None:
+        return "you control " + _counted(1, flt)
+    if flt or len(alts) != 3:
+        raise ValueError("a rider's condition")
+    words = [_counted(1, a) for a in alts]
+    return "you control " + ", ".join(words[:-1]) + ", or " + words[-1]
+
+
+#: What happens to a spell its mana was spent on ("when_spent" riders), in words.
+_SPENT_THEN = {"cant_be_countered": "that spell can't be countered",
+               "gains_haste_until_end_of_turn": "it gains haste until end of turn",
+               "gains_haste": "it gains haste",
+               "copy_may_choose_new_targets": "copy that spell and you may choose new "
+                                              "targets for the copy"}
+
+
+def _when_spent(eff: Mapping[str, Any]) -> str:
+    """"If that mana is spent on a creature spell, it gains haste." and the like."""
+    then = str(eff.get("then"))
+    spell = _spells(eff.get("filter", {}), True)
+    if then == "enters_with_counter":
+        what = ("that creature enters with an additional "
+                + f"{eff['counter']} counter on it")
+    elif then in _SPENT_THEN:
+        what = _SPENT_THEN[then]
+    else:
+        return ""
+    if eff.get("trigger"):
+        return f"When that mana is spent to cast {spell}, {what}."
+    return f"If that mana is spent on {spell}, {what}."
+
+
+def _rider(eff: Mapping[str, Any]) -> str:
+    """A mana ability's rider (life, delayed triggers, conditions), or "" for none of
+    them (CR 119.3, 603.7)."""
+    kind, n = eff.get("kind"), eff.get("amount")
+    if kind == "when_spent":
+        return _when_spent(eff)
+    keys = set(eff) - {"kind"}
+    if kind == "gain_life" and keys == {"amount"}:
+        return f"You gain {n} life."
+    if kind == "gain_life" and keys == {"amount", "if"}:
+        return f"If {_you_control(eff['if'])}, you gain {n} life."
+    if kind == "gain_life" and keys == {"amount", "who"} and eff["who"] == "each_opponent":
+        return f"Each opponent gains {n} life."
+    if kind == "lose_life" and keys == {"amount", "who"} and eff["who"] == "each_player":
+        return f"Each player loses {n} life."
+    if kind == "deal_damage" and keys == {"amount", "to", "unless"} and eff["to"] == "you":
+        return (f"{SELF} deals {n} damage to you if "
+                + _you_control(eff["unless"]).replace("you control", "you don't control")
+                + ".")
+    at = _AT_WORDS.get(str(eff.get("at")), "")
+    if kind == "draw" and keys == {"count", "at"} and eff["count"] == 1 \
+            and eff["at"] == "next_upkeep":
+        return f"Draw a card {at}."
+    if kind == "gain_control" and eff == {"kind": kind, "of": "self", "who": "an_opponent",
+                                          "at": "next_end_step"}:
+        return f"An opponent gains control of {SELF} {at}."
+    if kind == "return_to_hand" and eff == {"kind": kind, "of": "self",
+                                            "at": "your_next_untap_step"}:
+        return (f"During your next untap step, as you untap your permanents, return {SELF} "
+                "to its owner's hand.")
+    cond = eff.get("if", {})
+    if kind == "sacrifice" and keys == {"of", "at", "if"} and eff["of"] == "self" \
+            and eff["at"] == "next_end_step" \
+            and cond.get("kind") == "activated_this_turn_at_least" and set(cond) == {
+                "kind", "count"}:
+        return (f"If this ability has been activated {_NUMBERS[cond['count']]} or more times "
+                f"this turn, sacrifice {SELF} {at}.")
+    return ""
 
 
 def _condition(cond: Mapping[str, Any]) -> str:
@@ -352,6 +517,9 @@ def _condition(cond: Mapping[str, Any]) -> str:
         return f"Activate only if {SELF} is attacking."
     if kind == "declare_blockers_step":
         return "Activate only during the declare blockers step."
+    if kind == "source_counters_at_least":
+        return (f"Activate only if there are {_NUMBERS[cond['count']]} or more "
+                f"{cond['counter']} counters on {SELF}.")
     if kind == "opponents_turn":
         return "Activate only during an opponent's turn."
     if kind == "controls_at_least":
@@ -459,15 +627,21 @@ def render_activated(ab: Mapping[str, Any], *, singular_spells: bool = False) ->
     sentences: list[str] = []
     if ab.get("mana") is not None:
         sentences.append(render_mana(ab["mana"], singular_spells, removed))
-    sentences.extend(_effect(e) for e in ab.get("effects", []))
+    sentences.extend(_effect(e) for e in ab.get("effects", [])
+                     if not e.get("_in_restriction"))
     sorcery = ab.get("timing") == "sorcery"
+    once = bool(ab.get("once_each_turn"))
     if ab.get("any_player") and sorcery and not ab.get("once_each_turn") \
             and ab.get("condition") is None:
         sentences.append("Any player may activate this ability but only as a sorcery.")
         return f"{cost}: " + " ".join(sentences)
+    if ab.get("any_player") and ab.get("condition") == {"kind": "your_turn_before_end_step"} \
+            and not once and not ab.get("timing") and not ab.get("per_turn"):
+        sentences.append("Any player may activate this ability but only during their turn "
+                         "before the end step.")
+        return f"{cost}: " + " ".join(sentences)
     if ab.get("any_player"):
         sentences.append("Any player may activate this ability.")
-    once = bool(ab.get("once_each_turn"))
     joined = ab.get("condition") is not None and ab["condition"]["kind"] in (
         "your_turn", "your_upkeep")
     if joined and once and not sorcery:
@@ -482,6 +656,8 @@ def render_activated(ab: Mapping[str, Any], *, singular_spells: bool = False) ->
         sentences.append("Activate only as a sorcery.")
     elif once:
         sentences.append("Activate only once each turn.")
+    if ab.get("per_turn"):
+        sentences.append(f"Activate no more than {_NUMBERS[ab['per_turn']]} times each turn.")
     if ab.get("condition") is not None:
         sentences.append(_condition(ab["condition"]))
     if ab.get("_in_graveyard"):

@@ -20,6 +20,7 @@ from lark import Token, Transformer
 from ..errors import ManacheckError
 from ..mana import ManaCost
 from .rendering import SINGULAR
+from .transform_riders import RiderData
 
 __all__ = ["ToData", "Unreadable"]
 
@@ -61,8 +62,14 @@ def _typeword(tok: Token) -> tuple[str, str]:
     return "types", w[:-1] if w.endswith("s") else w
 
 
-class ToData(Transformer[Token, Any]):
+class ToData(RiderData, Transformer[Token, Any]):
     """Trees to card-format values (module docstring)."""
+
+    def typeword_of(self, tok: Token) -> tuple[str, str]:
+        return _typeword(tok)
+
+    def mana_of(self, tok: Token) -> str:
+        return _mana(tok)
 
     # ---- counts
     def article(self, _: list[Any]) -> Any:
@@ -656,3 +663,4 @@ class ToData(Transformer[Token, Any]):
         spec = self.target_card_n(c)
         spec["up_to"] = True
         return spec
+

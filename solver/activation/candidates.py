@@ -40,6 +40,7 @@ CHOOSING = {
     CostKind.RETURN: "battlefield",
     CostKind.REVEAL: "hand",
     CostKind.EXILE: "battlefield",
+    CostKind.EXILE_FROM_HAND: "hand",
 }
 
 
@@ -118,7 +119,7 @@ def cost_candidates(act: Activation, part: CostPart) -> tuple[str, ...]:
             act.has_exile_self and act.is_permanent)
     elif part.kind in (CostKind.TAP_UNTAPPED, CostKind.TAP_TOTAL_POWER):
         taken = act.ab.tap or act.ab.untap
-    elif part.kind in (CostKind.DISCARD, CostKind.REVEAL):
+    elif part.kind in (CostKind.DISCARD, CostKind.REVEAL, CostKind.EXILE_FROM_HAND):
         taken = act.has_exile_self or act.has_discard_self
     else:
         taken = act.has_exile_self
@@ -140,7 +141,7 @@ def _cost_candidates(act: Activation, part: CostPart) -> tuple[str, ...]:
                 continue
             if matches(flt, chars[perm.id], perm, st, act.you, act.source_id):
                 out.append(perm.id)
-    elif part.kind in (CostKind.DISCARD, CostKind.REVEAL):
+    elif part.kind in (CostKind.DISCARD, CostKind.REVEAL, CostKind.EXILE_FROM_HAND):
         for card in me.hand:
             if act.matches(flt, card.id):
                 out.append(card.id)

@@ -270,7 +270,7 @@ def _choice_changes(problem: Problem) -> tuple[list[Candidate], int]:
                         _adder_card(card, player, "graveyard", tag)))
                 continue
             kind = CostKind(v.kind)
-            if kind in (CostKind.DISCARD, CostKind.REVEAL):
+            if kind in (CostKind.DISCARD, CostKind.REVEAL, CostKind.EXILE_FROM_HAND):
                 card = _synth_card(flt, mv, ("Sorcery",), f"a card{with_mv}")
                 out.append(Candidate(
                     f"legal with {with_article(describe_filter(flt, 'card'))}{with_mv} in your hand"

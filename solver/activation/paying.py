@@ -208,7 +208,7 @@ class Payer:
         return out
 
     def _pay_kwargs(self, x: int) -> dict[str, Any]:
-        return {"x": None, "for_object": self.act.source_id}
+        return {"x": None, "for_object": self.act.source_id, "for_ability": True}
 
     def unpayable_text(self, x: int) -> str:
         """The payment solver's reasons why the mana cost can't be paid, in one line
@@ -239,7 +239,7 @@ class PayEntry:
     def __init__(self, state: GameState, player: str, cost: ManaCost, x: int | None,
                  for_object: str, exclude: frozenset[str]) -> None:
         self._pays: Payments = payments(state, player, cost, x=x, for_object=for_object,
-                                        exclude=exclude)
+                                        exclude=exclude, for_ability=True)
         self._ok: bool | None = None
         self._first: object = _NONE
         self._count: int | None = None

@@ -166,6 +166,11 @@ def _timing_reasons(act: Activation) -> list[Reason]:
     if ab.once_each_turn and (act.source_id, act.number) in st.activated_this_turn:
         reasons.append(Reason("602.5b", "activate only once each turn: already activated "
                                         "this turn"))
+    if ab.per_turn and ab.activations_left(st.activated_this_turn, act.source_id,
+                                           act.number) == 0:
+        reasons.append(Reason("602.5b", f"activate no more than {ab.per_turn} times each "
+                                        f"turn: already activated {ab.per_turn} times "
+                                        "this turn"))
     return reasons
 
 
@@ -206,11 +211,18 @@ def _resource_reasons(act: Activation) -> list[Reason]:
     reasons: list[Reason] = []
     life = act.state.player(act.you).life
     energy = act.state.player(act.you).energy
+    library = act.state.player(act.you).library_size
     in_hand = sum(1 for c in act.state.player(act.you).hand if c.id != act.source_id)
     for part in act.ab.costs:
         if part.kind is CostKind.DISCARD_RANDOM and in_hand < int(part.count):
             reasons.append(Reason("118.3", f"can't discard {part.count} card(s) at random "
                                            f"with {in_hand} other card(s) in hand"))
+        if part.kind is CostKind.MILL and library < int(part.count):
+            reasons.append(Reason("701.17b", f"can't mill {part.count} card(s) with "
+                                             f"{library} card(s) in your library"))
+        if part.kind is CostKind.EXERT_SELF and not isinstance(act.obj, Permanent):
+            reasons.append(Reason("701.43c", f"{name} isn't on the battlefield, so it "
+                                             "can't be exerted"))
         if part.kind is CostKind.PAY_ENERGY and energy < int(part.count):
             reasons.append(Reason("107.14", f"can't pay {'{E}' * int(part.count)} with "
                                             f"{energy} energy"))
@@ -261,6 +273,9 @@ _CONDITION_WORDS = {
                                               "this turn (it didn't)"),
     "declare_blockers_step": ("602.1b", "activate only during the declare blockers step "
                                         "({turn}; CR 509)"),
+    "source_counters_at_least": ("602.1b", "activate only if there are {n} or more "
+                                           "{counter} counters on {name} (there are "
+                                           "{seen})"),
 }
 
 
@@ -293,7 +308,8 @@ def _condition_reasons(act: Activation) -> list[Reason]:
     template = _CONDITION_WORDS.get(cond.kind)
     if template is not None:
         rule, words = template
-        return [Reason(rule, words.format(n=n, seen=seen, turn=turn, name=act.obj.name))]
+        return [Reason(rule, words.format(n=n, seen=seen, turn=turn, name=act.obj.name,
+                                          counter=cond.params.str("counter")))]
     return [Reason("602.1b", "activate only during your turn")]
 
 

@@ -38,7 +38,7 @@ def build_witness(problem: Problem, sol: Mapping[str, Hashable], payment: object
                 CostKind.EXILE_FROM_GRAVEYARD.value: "exiled",
                 CostKind.TAP_UNTAPPED.value: "tapped", CostKind.REVEAL.value: "revealed",
                 CostKind.TAP_TOTAL_POWER.value: "tapped", CostKind.RETURN.value: "returned",
-                CostKind.EXILE.value: "exiled"}
+                CostKind.EXILE.value: "exiled", CostKind.EXILE_FROM_HAND.value: "exiled"}
     targets: list[str] = []
     for v in problem.vars:
         if v.kind == "target":

@@ -114,6 +114,8 @@ def cost_label(part: CostPart, noun: str) -> str:
         where = "your graveyard" if part.filter.controller == "you" else "a graveyard"
         what = describe_filter(replace(part.filter, controller=None), noun)
         return f"exile {n}{what} from {where}"
+    if part.kind is CostKind.EXILE_FROM_HAND:
+        return f"exile {n}{what} from your hand"
     if part.kind is CostKind.RETURN:
         one = with_article(what) if part.count == 1 else n + what
         return f"return {one} to its owner's hand"

@@ -20,6 +20,7 @@ from typing import Any
 
 from manacheck.model import (
     ActivatedAbility,
+    Card,
     CardDefinition,
     CostKind,
     GameState,
@@ -121,8 +122,11 @@ class Board:
 
     def __init__(self, state: GameState, player: str, cost: ManaCost,
                  for_object: str | None, exclude: frozenset[str],
-                 delve_done: bool = False) -> None:
+                 delve_done: bool = False, for_ability: bool = False) -> None:
         self.state = state
+        #: The cost is an activated ability's of ``for_object`` (a card in a hand or a
+        #: graveyard too), not its casting: restrictions read ``abilities`` (CR 106.6).
+        self.for_ability = for_ability
         self.delve_done = delve_done  # delve is handled by DelvePayments around it
         self.player = state.player(player)
         self.cost = cost
@@ -188,7 +192,7 @@ class Board:
             part.kind is CostKind.PAY_LIFE
             for p in state.permanents if p.controller == player
             for ab in effective(state)[p.id].abilities if isinstance(ab, ActivatedAbility)
-            and ab.mana is not None for part in ab.costs)
+            and ab.mana is not None for part in ab.costs) or self._object_pays_life()
         #: Caches of the exact check (by kind counts; by order of mana-costing kinds).
         self.memo: dict[tuple[object, ...], bool] = {}
         self.slots_cache: dict[tuple[int, ...], list[Slot]] = {}
@@ -276,10 +280,25 @@ class Board:
             return False
         obj = self.state.get(self.for_object)
         chars = object_characteristics(self.state, self.for_object)
-        flt = r.abilities if isinstance(obj, Permanent) else r.spells
-        if isinstance(obj, StackItem) and not obj.is_spell:
-            flt = r.abilities
+        ability = isinstance(obj, Permanent) or self.for_ability or (
+            isinstance(obj, StackItem) and not obj.is_spell)
+        flt = r.abilities if ability else r.spells
+        if r.from_graveyard and not ability and not (
+                isinstance(obj, Card) and obj.owner == self.player.name
+                and self.state.zone_of(obj.id) == "graveyard"):
+            # cast from your graveyard (a spell on the stack: see ``from_graveyard_unknown``)
+            return False
         return flt is not None and matches(flt, chars, obj, self.state, self.player.name)
+
+    def from_graveyard_unknown(self, r: object) -> bool:
+        """Whether mana with restriction ``r`` pays for a spell on the stack whose origin
+        the restriction asks ("cast spells from your graveyard") and the state doesn't
+        record: such mana is left out, never guessed (CR 106.6)."""
+        if not isinstance(r, SpendRestriction) or not r.from_graveyard \
+                or self.for_object is None or self.for_ability:
+            return False
+        obj = self.state.get(self.for_object)
+        return isinstance(obj, StackItem) and obj.is_spell
 
     def allowed_filter(self, r: SpendRestriction | None, filter_kind: Kind) -> bool:
         """Whether mana with restriction ``r`` may pay the mana cost of an activation of
@@ -311,6 +330,23 @@ class Board:
         """The card of the spell being paid for (a card in hand or a spell on the stack),
         or None when an ability is being paid for, or nothing in particular."""
         return spell_card(self.state, self.for_object)
+
+    def _object_pays_life(self) -> bool:
+        """Whether what is paid for may pay life beside the mana (CR 119.4, 601.2h): an
+        activated ability with "Pay N life" of the permanent or card paid for
+        (``activation.paying`` asks with that life taken off, so a mana ability's damage
+        or life gain, which comes first, CR 601.2g, is not accounted for)."""
+        if self.for_object is None or self.for_object not in self.state:
+            return False
+        obj = self.state.get(self.for_object)
+        if isinstance(obj, Permanent):
+            abilities = effective(self.state)[obj.id].abilities
+        elif isinstance(obj, Card):
+            abilities = obj.card.abilities
+        else:
+            return False
+        return any(part.kind is CostKind.PAY_LIFE for ab in abilities
+                   if isinstance(ab, ActivatedAbility) for part in ab.costs)
 
     def _creature_mana_only(self) -> bool:
         """Whether the spell being cast may be paid only with mana produced by creatures

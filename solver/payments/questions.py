@@ -20,7 +20,7 @@ __all__ = ["count_payments", "is_payable", "payments"]
 
 def payments(state: GameState, player: str, cost: ManaCost | str, *, x: int | None = None,
              for_object: str | None = None, exclude: frozenset[str] = frozenset(),
-             limit: int | None = None) -> Payments:
+             limit: int | None = None, for_ability: bool = False) -> Payments:
     """Every distinct way ``player`` can pay ``cost`` now, lazily.
 
     Parameters
@@ -36,6 +36,10 @@ def payments(state: GameState, player: str, cost: ManaCost | str, *, x: int | No
         What is being paid for: a card in hand or spell on the stack (cast), or a
         permanent whose ability is activated. Spending restrictions are tested
         against it (CR 106.6); without it restricted mana is not used.
+    for_ability : bool
+        The cost is an activated ability's of ``for_object`` (a card in a hand or a
+        graveyard too: cycling), not its casting; restrictions read what it allows
+        for abilities (CR 106.6).
     exclude : frozenset of str
         Objects that can't be used as mana sources (the permanent whose {T} ability
         is being paid for, objects tapped or sacrificed for other costs).
@@ -73,11 +77,12 @@ def payments(state: GameState, player: str, cost: ManaCost | str, *, x: int | No
     -----
     CR 601.2g-h, 605.3a, 302.6, 107.4, 119.4, 106.6 (see :mod:`manacheck.solver.payments`).
     """
-    board = board_for(state, player, cost, x, for_object, exclude)
+    board = board_for(state, player, cost, x, for_object, exclude, for_ability)
     most = board.delve_most()
     if most:
         parts = [(k, Payments(build_board(state, player, board.cost.reduced(k),
-                                          board.for_object, board.exclude, delve_done=True),
+                                          board.for_object, board.exclude, delve_done=True,
+                                          for_ability=for_ability),
                               limit))
                  for k in range(most + 1)]
         return DelvePayments(board, parts, limit)

@@ -22,20 +22,20 @@ __all__ = ["unpayable_reasons"]
 
 def unpayable_reasons(state: GameState, player: str, cost: ManaCost | str, *,
                       x: int | None = None, for_object: str | None = None,
-                      exclude: frozenset[str] = frozenset(), limit: int | None = None
-                      ) -> list[str]:
+                      exclude: frozenset[str] = frozenset(), limit: int | None = None,
+                      for_ability: bool = False) -> list[str]:
     """Why the cost can't be paid, as every failing reason (empty if it can be).
 
     Each reason names the symbol or amount and the rule, e.g.
     ``"nothing can produce {U} (CR 601.2h: unpayable costs can't be paid)"``.
     Sources left out (tapped, summoning sick ...) are listed after the reasons.
     """
-    b = board_for(state, player, cost, x, for_object, exclude)
+    b = board_for(state, player, cost, x, for_object, exclude, for_ability)
     most = b.delve_most()
     if most:
         # Delve (CR 702.66a): not payable even with every card it could exile.
         b = build_board(state, player, b.cost.reduced(most), b.for_object, b.exclude,
-                        delve_done=True)
+                        delve_done=True, for_ability=for_ability)
     if Payments(b):
         return []
     units: set[tuple[ManaType, bool]] = set()

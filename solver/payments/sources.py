@@ -32,7 +32,6 @@ from manacheck.model import (
     CostKind,
     GameState,
     ManaCost,
-    ManaProductionKind,
     ManaType,
     ObjectFilter,
     Permanent,
@@ -52,7 +51,6 @@ from .board import Board
 from .casting import resolve_cost
 from .exact import simple_check_data
 from .kinds import (
-    UNMODELLED_WHY,
     Group,
     Kind,
     LeftOut,
@@ -64,21 +62,22 @@ from .kinds import (
     not_generic,
     note,
 )
+from .leftout import unmodelled
 from .outlets import sac_classes, sac_filter_index, sacrificable
+from .riders import once_more
 from .spending import cap_kinds, under_bounded
 
 __all__ = ["board_for", "build_board"]
 
 _EXCLUSIVE_COSTS = {CostKind.SACRIFICE_SELF, CostKind.EXILE_SELF}
-_SUPPORTED_COSTS = {CostKind.SACRIFICE_SELF, CostKind.EXILE_SELF, CostKind.PAY_LIFE,
-                    CostKind.REMOVE_COUNTERS, CostKind.TAP_UNTAPPED, CostKind.REVEAL}
 
 
 def build_board(state: GameState, player: str, cost: ManaCost, for_object: str | None,
-                exclude: frozenset[str], delve_done: bool = False) -> Board:
+                exclude: frozenset[str], delve_done: bool = False,
+                for_ability: bool = False) -> Board:
     """The board of one payment question: sources collected and grouped, outlets
     classified, pool kinds, activation bounds and the exact check's data."""
-    b = Board(state, player, cost, for_object, exclude, delve_done)
+    b = Board(state, player, cost, for_object, exclude, delve_done, for_ability)
     other_ways_to_pay(b)
     collect(b)
     b.uses_sacs = any(k.sacs_other for k in b.kinds)
@@ -95,7 +94,8 @@ def build_board(state: GameState, player: str, cost: ManaCost, for_object: str |
 
 
 def board_for(state: GameState, player: str, cost: ManaCost | str, x: int | None,
-              for_object: str | None, exclude: frozenset[str]) -> Board:
+              for_object: str | None, exclude: frozenset[str],
+              for_ability: bool = False) -> Board:
     """The board for the arguments of :func:`manacheck.solver.payments.payments`: the
     cost parsed and X given (CR 107.3), the objects checked, and a card being cast
     kept out of its own payment (CR 601.2a)."""
@@ -110,7 +110,7 @@ def board_for(state: GameState, player: str, cost: ManaCost | str, x: int | None
         # CR 601.2a: a spell being cast is on the stack while it is paid for, so the
         # card's own hand abilities (Elvish Spirit Guide) can't pay for it.
         excluded |= {for_object}
-    return build_board(state, player, c, for_object, excluded)
+    return build_board(state, player, c, for_object, excluded, for_ability=for_ability)
 
 
 def call_outcomes(state: GameState, object_id: str, number: int) -> frozenset[Amounts]:
@@ -235,7 +235,8 @@ def collect(b: Board) -> None:
                                     perm)
                 if perm.id not in attached:
                     options_cache[okey] = hit
-            if hit and not hit[0].exclusive and ab.mana_cost and not ab.once_each_turn \
+            if hit and not hit[0].exclusive and ab.mana_cost \
+                    and not once_more(b, perm, ab, number) \
                     and not b.kinds[hit[0].kind].self_feed:
                 # "{1}: Add {C}{C}" could be activated again and again; only one
                 # activation is modelled, so answers are lower bounds. (One that adds
@@ -370,8 +371,8 @@ def cannot(b: Board, perm: Permanent | None, sick: bool, ab: ActivatedAbility,
         if (ab.tap or ab.untap) and sick:
             return ("it is a creature that hasn't been under your control since your "
                     "most recent turn began (CR 302.6)")
-        if ab.once_each_turn and (perm.id, number) in b.state.activated_this_turn:
-            return "it was already activated this turn (CR 602.5b)"
+        if ab.activations_left(b.state.activated_this_turn, perm.id, number) == 0:
+            return "it was already activated this turn as often as it may be (CR 602.5b)"
     if ab.timing == "sorcery":
         # CR 602.5d, 601.2a: while a cost is paid, the spell or ability paid for is on
         # the stack, so an ability that may be activated only as a sorcery can't be.
@@ -382,6 +383,10 @@ def cannot(b: Board, perm: Permanent | None, sick: bool, ab: ActivatedAbility,
         # an instant" can't be activated while a spell or ability is being paid for.
         return ("it can be activated only when you could cast an instant, not while "
                 "paying a cost (CR 602.5e)")
+    for c in ab.costs:
+        if c.kind is CostKind.MILL and b.player.library_size < int(c.count):
+            return (f"its cost mills {c.count} card(s) and your library has "
+                    f"{b.player.library_size} (CR 701.17b)")
     holds = None if ab.condition is None else condition_holds(
         b.state, ab.condition, b.player.name, perm.id if perm is not None else "")
     why = unmodelled(b, perm, ab, ab.condition is not None and holds is None)
@@ -397,58 +402,8 @@ def cannot(b: Board, perm: Permanent | None, sick: bool, ab: ActivatedAbility,
             return f"it has fewer than {c.count} {c.counter} counter(s) (CR 602.2b)"
         if c.kind is CostKind.EXILE_SELF and perm is not None:
             return "its exile cost works from another zone"
+
     return ""
-
-
-def unmodelled(b: Board, perm: Permanent | None, ab: ActivatedAbility,
-                unknown_condition: bool) -> LeftOut | None:
-    """Why the payment solver can't use an ability it might be able to activate: then
-    the source is left out and every answer is a lower bound (never a guess)."""
-    if ab.mana is not None and ab.mana.kind is ManaProductionKind.UNMODELLED:
-        return LeftOut(UNMODELLED_WHY)
-    if b.life_colors and any(b.life_payable(s) and s.kind not in (
-            SymbolKind.PHYREXIAN, SymbolKind.HYBRID_PHYREXIAN) for s in ab.mana_cost):
-        # K'rrik: 2 life may pay a {B} in this ability's cost too (its ruling: "any
-        # cost you pay"); the payment solver pays mana abilities' costs with mana only.
-        return LeftOut("2 life may pay a symbol of its mana cost (K'rrik, Son of "
-                       "Yawgmoth), which is not modelled for mana abilities' costs")
-    if any(e.kind in ("deal_damage", "lose_life") for e in ab.effects) and b.pays_life:
-        # CR 601.2g-h, 119.4: mana abilities are activated before the cost is paid, so
-        # the life a painland's damage takes is gone when 2 life would pay a Phyrexian
-        # symbol or "Pay 1 life" a cost; the payment solver doesn't track that order.
-        return LeftOut("its mana costs you life (damage or life loss) before life is "
-                       "paid, which the payment solver doesn't model (CR 601.2g-h, 119.4)")
-    if ab.mana is not None and not_generic(ab.mana.restriction) and b.snow_matters \
-            and perm is not None and effective(b.state)[perm.id].is_snow:
-        # CR 107.4h sets {S} apart from generic mana ("effects that reduce the amount
-        # of generic mana you pay don't affect {S} costs"); Jegantha's ruling calls a
-        # generic mana cost "any cost requiring mana where that cost isn't {C}, {W},
-        # {U}, {B}, {R}, or {G}". Whether its mana pays {S} is not decided.
-        return LeftOut("its mana can't be spent to pay generic mana costs, and whether "
-                       "{S} is one (CR 107.4h) is not decided by manacheck")
-    if unknown_condition and ab.condition is not None:
-        return LeftOut(f"its condition '{ab.condition.kind}' is not modelled by the "
-                        f"payment solver")
-    for c in ab.costs:
-        if c.kind is CostKind.SACRIFICE and ab.mana is not None and (
-                (ab.mana.could_produce is not None and ab.mana.could_produce.lands
-                 != "sacrificed") or ab.mana.per_sacrificed_mana_value):
-            return LeftOut("what it adds depends on the permanent it sacrifices")
-        if c.kind is CostKind.SACRIFICE and perm is not None and isinstance(c.count, int):
-            continue  # a sacrifice outlet (Ashnod's Altar): see outlets.sacs_fit
-        if c.kind not in _SUPPORTED_COSTS:
-            return LeftOut(f"its cost part '{c.text}' is not modelled by the payment "
-                            f"solver")
-        if c.kind is CostKind.REMOVE_COUNTERS and c.count == "X" and ab.mana is not None \
-                and ab.mana.amount_of == "X" and (ab.tap or ab.untap):
-            # Mage-Ring Network: one activation per permanent ({T}), one option per X
-            # from 1 to its counters (``produce.base_outcomes``; CR 107.3, 118.3).
-            continue
-        if not isinstance(c.count, int):
-            return LeftOut(f"its cost part '{c.text}' has a variable amount")
-    if ab.mana_cost.has_variable:
-        return LeftOut("its mana cost has X")
-    return None
 
 
 def repeats(b: Board, ab: ActivatedAbility, perm: Permanent | None, life: int, taps: int,
@@ -490,13 +445,18 @@ def options(b: Board, ab: ActivatedAbility, number: int,
     gone = any(c.kind in _EXCLUSIVE_COSTS for c in ab.costs)
     repeat = 1 if exclusive or ab.mana_cost else \
         repeats(b, ab, perm, life, taps, tflt, sacs, sac_index)
+    left = ab.activations_left(b.state.activated_this_turn, perm.id, number) \
+        if perm is not None else None
+    if left is not None:
+        repeat = min(repeat, left)  # CR 602.5b: "no more than three times each turn"
     # A repeatable one that costs only mana and adds one mana: repeated after the
     # sources are known (``repeat_filters``).
     events = list(events)
     per_type = ab.mana.could_produce is not None and ab.mana.could_produce.lands == \
         "sacrificed"
     feed = f"{name}#{number}" if (
-        ab.mana_cost and not exclusive and not ab.once_each_turn and not ab.costs
+        ab.mana_cost and not exclusive and not ab.once_each_turn and not ab.per_turn
+        and not ab.costs
         and all(ev.total == 1 for ev in events)) else ""
     out = []
     for ev in sorted(events, key=lambda e: e.sort_key):
@@ -660,6 +620,12 @@ def pool_kinds(b: Board) -> list[PoolKind]:
         b.notes.append("the mana pool is left out: it holds snow mana that can't be spent "
                        "to pay generic mana costs, and whether {S} is one (CR 107.4h) is "
                        "not decided by manacheck")
+        return [PoolKind(e.type, e.snow, False, e.amount) for e in entries]
+    if any(b.from_graveyard_unknown(e.restriction) for e in entries):
+        b.left_out.append("the mana pool")
+        b.notes.append("the mana pool is left out: it holds mana that may pay only for a "
+                       "spell cast from your graveyard, and where the spell on the stack "
+                       "was cast from isn't in the state")
         return [PoolKind(e.type, e.snow, False, e.amount) for e in entries]
     return [PoolKind(e.type, e.snow, b.allowed_main(e.restriction), e.amount,
                      not_generic(e.restriction))

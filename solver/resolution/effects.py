@@ -44,6 +44,11 @@ __all__ = ["EFFECTS", "EffectFunction", "do_effects", "draw", "put_counters_on"]
 EffectFunction = Callable[[Run, Effect, StackItem, bool], bool]
 
 
+#: Parameters no effect function reads: "at the beginning of the next end step" (a
+#: delayed triggered ability, CR 603.7) and "if"/"unless" conditions of the effect.
+_NOT_MODELLED_PARAMS = ("at", "if", "unless")
+
+
 def do_effects(run: Run, effects: Iterable[Effect], item: StackItem, optional: bool) -> None:
     """CR 608.2c: follow the effects in order, each by its kind's function."""
     for eff in effects:
@@ -51,6 +56,11 @@ def do_effects(run: Run, effects: Iterable[Effect], item: StackItem, optional: b
         if do is None:
             raise Unsupported(f"the effect '{eff.kind}' of '{item.id}' is not modelled by "
                               "the resolution solver")
+        if any(k in eff.params for k in _NOT_MODELLED_PARAMS):
+            # a delayed trigger (CR 603.7) or a condition of the effect's own
+            raise Unsupported(f"the effect '{eff.kind}' of '{item.id}' with "
+                              f"{'/'.join(k for k in _NOT_MODELLED_PARAMS if k in eff.params)}"
+                              " is not modelled by the resolution solver")
         if not do(run, eff, item, optional):
             return
 

@@ -1,0 +1,99 @@
+"""Why the payment solver leaves a mana ability out although it might be activated.
+
+A source the solver can't model exactly (its mana, a cost part, a condition, a rider
+that changes life while paying) is *left out*, and said so: every answer is then a
+lower bound, and "not payable" becomes "not decided" (never a guess).
+
+Rules
+-----
+CR 601.2g-h, 119.4: mana abilities are activated before the total cost is paid. CR
+107.4h: {S}. CR 701.17b: mill. CR 106.6: spending restrictions. CR 107.3: X.
+"""
+
+from __future__ import annotations
+
+from manacheck.model import (
+    ActivatedAbility,
+    CostKind,
+    ManaProductionKind,
+    Permanent,
+    SymbolKind,
+    effective,
+)
+
+from .board import Board
+from .kinds import UNMODELLED_WHY, LeftOut, not_generic
+from .riders import changes_your_life, mill_total
+
+__all__ = ["unmodelled"]
+
+_SUPPORTED_COSTS = {CostKind.SACRIFICE_SELF, CostKind.EXILE_SELF, CostKind.PAY_LIFE,
+                    CostKind.REMOVE_COUNTERS, CostKind.TAP_UNTAPPED, CostKind.REVEAL,
+                    CostKind.MILL, CostKind.EXERT_SELF}
+
+
+def unmodelled(b: Board, perm: Permanent | None, ab: ActivatedAbility,
+                unknown_condition: bool) -> LeftOut | None:
+    """Why the payment solver can't use an ability it might be able to activate: then
+    the source is left out and every answer is a lower bound (never a guess)."""
+    if ab.mana is not None and ab.mana.kind is ManaProductionKind.UNMODELLED:
+        return LeftOut(UNMODELLED_WHY)
+    if b.life_colors and any(b.life_payable(s) and s.kind not in (
+            SymbolKind.PHYREXIAN, SymbolKind.HYBRID_PHYREXIAN) for s in ab.mana_cost):
+        # K'rrik: 2 life may pay a {B} in this ability's cost too (its ruling: "any
+        # cost you pay"); the payment solver pays mana abilities' costs with mana only.
+        return LeftOut("2 life may pay a symbol of its mana cost (K'rrik, Son of "
+                       "Yawgmoth), which is not modelled for mana abilities' costs")
+    if ab.mana is not None and b.from_graveyard_unknown(ab.mana.restriction):
+        return LeftOut("its mana may pay only for a spell cast from your graveyard, and "
+                       "where the spell on the stack was cast from isn't in the state")
+    if any(e.kind == "other" for e in ab.effects):
+        # An effect kept as unread text could change anything the payment reads.
+        return LeftOut("an effect of it is unread text, which the payment solver can't "
+                       "apply")
+    if any(changes_your_life(e) for e in ab.effects) and b.pays_life:
+        # CR 601.2g-h, 119.4: mana abilities are activated before the cost is paid, so
+        # the life a painland's damage takes is gone (and the life Pristine Talisman
+        # gains is there) when 2 life would pay a Phyrexian symbol or "Pay 1 life" a
+        # cost; the payment solver doesn't track that order.
+        return LeftOut("its mana changes your life (damage, life loss or gain) before "
+                       "life is paid, which the payment solver doesn't model (CR "
+                       "601.2g-h, 119.4)")
+    if ab.mana is not None and not_generic(ab.mana.restriction) and b.snow_matters \
+            and perm is not None and effective(b.state)[perm.id].is_snow:
+        # CR 107.4h sets {S} apart from generic mana ("effects that reduce the amount
+        # of generic mana you pay don't affect {S} costs"); Jegantha's ruling calls a
+        # generic mana cost "any cost requiring mana where that cost isn't {C}, {W},
+        # {U}, {B}, {R}, or {G}". Whether its mana pays {S} is not decided.
+        return LeftOut("its mana can't be spent to pay generic mana costs, and whether "
+                       "{S} is one (CR 107.4h) is not decided by manacheck")
+    if unknown_condition and ab.condition is not None:
+        return LeftOut(f"its condition '{ab.condition.kind}' is not modelled by the "
+                        f"payment solver")
+    if any(c.kind is CostKind.MILL for c in ab.costs) and (
+            not (ab.tap or ab.untap) or mill_total(b) > b.player.library_size):
+        # CR 701.17b: every mill in one payment comes out of the same library, which
+        # the payment solver doesn't share out between sources.
+        return LeftOut("its cost mills cards, and the mill costs that could be paid "
+                       "together ask for more cards than your library has (CR 701.17b), "
+                       "which the payment solver doesn't share out")
+    for c in ab.costs:
+        if c.kind is CostKind.SACRIFICE and ab.mana is not None and (
+                (ab.mana.could_produce is not None and ab.mana.could_produce.lands
+                 != "sacrificed") or ab.mana.per_sacrificed_mana_value):
+            return LeftOut("what it adds depends on the permanent it sacrifices")
+        if c.kind is CostKind.SACRIFICE and perm is not None and isinstance(c.count, int):
+            continue  # a sacrifice outlet (Ashnod's Altar): see outlets.sacs_fit
+        if c.kind not in _SUPPORTED_COSTS:
+            return LeftOut(f"its cost part '{c.text}' is not modelled by the payment "
+                            f"solver")
+        if c.kind is CostKind.REMOVE_COUNTERS and c.count == "X" and ab.mana is not None \
+                and ab.mana.amount_of == "X" and (ab.tap or ab.untap):
+            # Mage-Ring Network: one activation per permanent ({T}), one option per X
+            # from 1 to its counters (``produce.base_outcomes``; CR 107.3, 118.3).
+            continue
+        if not isinstance(c.count, int):
+            return LeftOut(f"its cost part '{c.text}' has a variable amount")
+    if ab.mana_cost.has_variable:
+        return LeftOut("its mana cost has X")
+    return None
