@@ -1477,3 +1477,122 @@ def test_simian_spirit_guide_is_no_creature_for_myr_superion() -> None:
     s = board("Manakin", hand=("Simian Spirit Guide", "Myr Superion"))
     assert payable(s, None, for_object="Myr Superion") is False
     assert payable(s, "{1}{R}") is True
+
+
+# ---- SpendManaAsThoughItWereManaOfAnyColorTest, LeylineOfAbundanceTest, ... -------------
+
+DAWN_MOUNTAINS = (*["Mountain"] * 8, "Celestial Dawn")
+
+
+@pytest.mark.cr("609.4b")
+def test_celestial_dawn_spend_other_mana_as_colorless() -> None:
+    """SpendManaAsThoughItWereManaOfAnyColorTest.testCelestialDawn, the payment itself:
+    eight Mountains (Plains under Celestial Dawn: {W}) and {B} in the pool (from Black
+    Market).
+
+    "You may spend other mana only as though it were colorless mana" (CR 609.4b): the
+    {B} still pays generic mana, so {9} (Darksteel Forge's cost) is payable, {10} not.
+    With only that {B}, a {B} symbol is not payable (it may be spent only as colorless),
+    {1} is; with a {W}, {B} is (white as any color).
+    """
+    s = load(f"""\
+        turn: {{active_player: Alice}}
+        players:
+          Alice:
+            mana_pool: "{{B}}"
+            battlefield: [{", ".join(DAWN_MOUNTAINS)}]
+        """)
+    assert payable(s, "{9}") is True
+    assert payable(s, "{10}") is False
+    only_b = load("""\
+        turn: {active_player: Alice}
+        players:
+          Alice: {mana_pool: "{B}", battlefield: [Celestial Dawn]}
+        """)
+    assert payable(only_b, "{B}") is False
+    assert payable(only_b, "{1}") is True
+    only_w = load("""\
+        turn: {active_player: Alice}
+        players:
+          Alice: {mana_pool: "{W}", battlefield: [Celestial Dawn]}
+        """)
+    assert payable(only_w, "{B}") is True
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "'not decided': Black Market's unread triggers ('Whenever a creature dies', 'At the "
+    "beginning of your precombat main phase') can't happen during a payment, and "
+    "Darksteel Forge's own unread 'Artifacts you control have indestructible' doesn't "
+    "change its cost or how mana may be spent on it"))
+@pytest.mark.cr("609.4b")
+def test_celestial_dawn_darksteel_forge() -> None:
+    """SpendManaAsThoughItWereManaOfAnyColorTest.testCelestialDawn as XMage asks it:
+    eight Mountains, Celestial Dawn, Black Market with one charge counter whose {B} is in
+    the pool; Darksteel Forge ({9}) in hand: castable (see the test above).
+    manacheck: 'not decided'.
+    """
+    market = "{card: Black Market, counters: {charge: 1}}"
+    s = load(f"""\
+        turn: {{active_player: Alice}}
+        players:
+          Alice:
+            mana_pool: "{{B}}"
+            hand: [Darksteel Forge]
+            battlefield: [{", ".join(DAWN_MOUNTAINS)}, {market}]
+        """)
+    assert payable(s, None, for_object="Darksteel Forge") is True
+
+
+@pytest.mark.cr("609.4b")
+def test_celestial_dawn_white_as_any_color() -> None:
+    """SpendManaAsThoughItWereManaOfAnyColorTest.testCelestialDawnAny: two Mountains
+    (Plains: {W}) and Celestial Dawn; Vedalken Mastermind ({U}{U}) is castable (white
+    spent as though blue, CR 609.4b). The Mountains could produce only {W} (CR 106.7,
+    305.7)."""
+    s = board("Mountain", "Mountain", "Celestial Dawn", hand=("Vedalken Mastermind",))
+    assert payable(s, None, for_object="Vedalken Mastermind") is True
+    assert payable(s, "{U}{U}") is True
+    assert payable(s, "{3}") is False
+    assert produce(s) == {"Mountain": "W", "Mountain#2": "W"}
+
+
+@pytest.mark.cr("605.1b")
+def test_leyline_of_abundance_only_its_controller() -> None:
+    """LeylineOfAbundanceTest.testOpponentsManaCreatures: Alice and Bob each control
+    Leyline of Abundance ("Whenever you tap a creature for mana, add an additional {G}");
+    Bob controls Llanowar Elves.
+
+    Bob's Elves trigger only Bob's Leyline: Bob makes {G}{G}, never three; Alice can make
+    nothing.
+    """
+    s = load("""\
+        turn: {active_player: Bob}
+        players:
+          Alice:
+            battlefield: [Leyline of Abundance]
+          Bob:
+            battlefield: [Llanowar Elves, Leyline of Abundance]
+        """)
+    assert payable(s, "{G}{G}", player="Bob") is True
+    assert payable(s, "{3}", player="Bob") is False
+    assert payable(s, "{G}", player="Alice") is False
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "Orcish Lumberjack's '{T}, Sacrifice a Forest: Add three mana in any combination of "
+    "{R} and/or {G}.' is unread: every payment is 'not decided'"))
+@pytest.mark.cr("601.2g")
+def test_orcish_lumberjack() -> None:
+    """AddManaAnyCombinationTest.testOrcishLumberjack: Orcish Lumberjack and a Forest;
+    Living Twister costs {R}{R}{G}.
+
+    Sacrificing the Forest adds three mana in any combination of {R}/{G}: {R}{R}{G}
+    payable. The Forest may first tap for {G} (mana abilities are activated before costs
+    are paid, CR 601.2g): four mana, e.g. {R}{R}{R}{G}; never four {R}, never five mana.
+    manacheck: 'not decided'.
+    """
+    s = board("Orcish Lumberjack", "Forest")
+    assert payable(s, "{R}{R}{G}") is True
+    assert payable(s, "{R}{R}{R}{G}") is True
+    assert payable(s, "{R}{R}{R}{R}") is False
+    assert payable(s, "{5}") is False
