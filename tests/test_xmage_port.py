@@ -165,6 +165,9 @@ def test_mana_options_orochi_leafcaller() -> None:
     s = board("Plains", "Plains", "Forest", "Forest", "Orochi Leafcaller")
     assert payable(s, "{W}{W}{B}{B}") is True
     assert payable(s, "{W}{W}{G}{U}") is True
+    # the current XMage test's checks, hybrid symbols included (CR 107.4e)
+    for cost in ("{4}", "{G}{G}{W}{W}", "{U}{U}{W}{W}", "{W/G}{W/U}", "{W/U}{W/U}{2/W}"):
+        assert payable(s, cost) is True, cost
     assert payable(s, "{5}") is False
 
 
@@ -178,6 +181,7 @@ def test_mana_options_crystal_quarry_too_few_lands() -> None:
     """
     s = board("Plains", "Plains", "Forest", "Forest", "Crystal Quarry")
     assert payable(s, "{C}{G}{G}{W}{W}") is True
+    assert payable(s, "{5}") is True
     assert payable(s, "{W}{U}{B}{R}{G}") is False
     assert payable(s, "{U}") is False
     assert payable(s, "{6}") is False
@@ -194,6 +198,7 @@ def test_mana_options_crystal_quarry_five_lands() -> None:
     assert payable(s, "{C}{G}{G}{G}{W}{W}") is True
     assert payable(s, "{W}{U}{B}{R}{G}") is True
     assert payable(s, "{W}{U}{B}{R}{G}{G}") is False
+    assert payable(s, "{C}{W}{U}{B}{R}{G}") is False   # the Quarry taps once
     assert payable(s, "{7}") is False
 
 
@@ -215,6 +220,9 @@ def test_mana_options_nykthos_green_and_white_devotion() -> None:
     assert payable(s, "{G}{G}{G}{G}{G}") is True
     assert payable(s, "{G}{W}{W}{W}{W}") is True
     assert payable(s, "{W}{W}{W}{W}{W}") is False
+    # the current XMage test: {G}{G}{W} can't be paid (white needs two Forests on
+    # Nykthos's {2}, leaving one {G})
+    assert payable(s, "{G}{G}{W}") is False
     assert payable(s, "{6}") is False
 
 
@@ -229,6 +237,8 @@ def test_mana_options_nykthos_caryatid() -> None:
     """
     s = board("Sylvan Caryatid", "Forest", NYKTHOS)
     assert payable(s, "{C}{G}{U}") is True
+    assert payable(s, "{C}{G}{G}") is True
+    assert payable(s, "{C}{G}{W}") is True
     assert payable(s, "{4}") is False
     assert payable(s, "{G}{G}{G}") is False
 
@@ -260,6 +270,7 @@ def test_mana_options_nykthos_damping_sphere() -> None:
               NYKTHOS)
     assert payable(s, "{C}{G}{G}{G}") is True
     assert payable(s, "{G}{G}{G}{G}") is False
+    assert payable(s, "{G}{G}{G}{G}{G}") is False
     assert payable(s, "{5}") is False
     assert produce(s)["Nykthos, Shrine to Nyx"] == "C"
 
@@ -285,6 +296,7 @@ def test_mana_options_nykthos_two_lions() -> None:
     assert payable(s, "{G}{W}{W}") is True
     assert payable(s, "{G}{G}{G}{G}{G}") is True
     assert payable(s, "{G}{G}{G}{W}{W}") is False
+    assert payable(s, "{G}{G}{W}{W}") is False
     assert payable(s, "{6}") is False
 
 
@@ -308,6 +320,7 @@ def test_mana_options_nykthos_red_devotion() -> None:
     assert payable(s, "{R}{R}{R}{G}") is True
     assert payable(s, "{G}{G}{G}{G}{G}") is True
     assert payable(s, "{R}{R}{R}{G}{G}") is False
+    assert payable(s, "{R}{R}{R}{R}") is False
     assert payable(s, "{6}") is False
 
 
@@ -338,6 +351,10 @@ def test_mana_options_nykthos_many_permanents() -> None:
     s = board(*NYKTHOS6_BOARD)
     assert payable(s, repeat("G", 9)) is True
     assert payable(s, "{G}" + repeat("W", 6)) is True
+    assert payable(s, "{R}{R}{R}{G}") is True
+    assert payable(s, "{B}{B}{B}{G}") is True
+    assert payable(s, "{G}{U}{U}") is True
+    assert payable(s, repeat("G", 10)) is False
     assert payable(s, "{10}") is False
 
 
@@ -354,6 +371,9 @@ def test_mana_options_duplicated_have() -> None:
               "Grove of the Burnwillows")
     assert payable(s, "{C}{C}") is True
     assert payable(s, "{U}{B}") is True
+    assert payable(s, "{G}{G}") is True       # the current XMage test's checks
+    assert payable(s, "{R}{R}") is True
+    assert payable(s, "{C}{R}{R}") is False
     assert payable(s, "{3}") is False
 
 
@@ -396,6 +416,7 @@ def test_mana_options_cabal_coffers_two_swamps() -> None:
     assert payable(s, "{B}{B}{B}") is True
     assert payable(s, "{W}{B}{B}") is True
     assert payable(s, "{W}{B}{B}{B}") is False
+    assert payable(s, "{B}{B}{B}{B}") is False
     assert payable(s, "{4}") is False
 
 
@@ -444,6 +465,7 @@ def test_mana_options_damping_sphere_eldrazi_temple() -> None:
     """
     s = board("Damping Sphere", "Eldrazi Temple")
     assert payable(s, "{C}") is True
+    assert payable(s, "{C}{C}") is False
     assert payable(s, "{2}") is False
     assert produce(s) == {"Eldrazi Temple": "C"}
 
@@ -462,10 +484,13 @@ def test_mana_options_charmed_pendant() -> None:
     lists {C}{C} (the Temple's restricted {C}{C}, counted as an option). With an empty
     library, the Pendant's cost can't be paid at all (CR 701.17b), so {2} for an
     unrestricted cost is definitely not payable (the Temple's {C}{C} is for colorless
-    Eldrazi only, CR 106.6). manacheck: 'not decided' for all three.
+    Eldrazi only, CR 106.6). And whatever is milled, the Pendant adds only colored mana,
+    so {C}{C}{C} is never payable (the current XMage test asserts this too).
+    manacheck: 'not decided' for all four.
     """
     s = board("Charmed Pendant", "Eldrazi Temple", library=40)
     assert payable(s, "{1}") is True
+    assert payable(s, "{C}{C}{C}") is False
     s0 = board("Charmed Pendant", "Eldrazi Temple", library=0)
     assert payable(s0, "{1}") is True
     assert payable(s0, "{2}") is False
@@ -477,8 +502,10 @@ def test_mana_options_mana_sources_with_costs() -> None:
     three Plains.
 
     Each Plains pays one Heath's {W/B}: six mana from the Heaths plus the Quarry's {C}:
-    seven at most, e.g. {C}{B}x6. XMage lists 16 options, all with {C} and without
-    {U}/{R}/{G}: that list is incomplete by the rules. Two Heaths filtered (4 mana) plus
+    seven at most, e.g. {C}{B}x6. An older XMage version listed 16 options, all with {C}
+    and without {U}/{R}/{G}: incomplete by the rules (the current version asserts
+    {C}{W}{U}{B}{R}{G}: one Heath taps for {C}, two Plains filter through the other two
+    Heaths, and those four plus the third Plains pay the Quarry). Two Heaths filtered (4 mana) plus
     the third Heath's {C} pay the Quarry's {5} (CR 601.2g), and the third Plains is left:
     {W}{U}{B}{R}{G}{W} is payable; or all three Heaths filtered (6 mana), five of them pay
     the Quarry and one is left: {W}{U}{B}{R}{G}{B} is payable too. Eight mana never.
@@ -489,6 +516,7 @@ def test_mana_options_mana_sources_with_costs() -> None:
     assert payable(s, "{C}{W}{W}{W}{W}{W}{W}") is True
     assert payable(s, "{W}{U}{B}{R}{G}{W}") is True   # missing from XMage's options
     assert payable(s, "{W}{U}{B}{R}{G}{B}") is True   # missing from XMage's options
+    assert payable(s, "{C}{W}{U}{B}{R}{G}") is True
     assert payable(s, "{8}") is False
     assert payable(s, "{W}{U}{B}{R}{G}{U}") is False
 
@@ -518,6 +546,8 @@ def test_mana_options_sungrass_prairie_many() -> None:
     s = board(*["Sungrass Prairie"] * 5, *["Tundra"] * 9, *["Tropical Island"] * 3)
     assert payable(s, repeat("G", 8) + repeat("W", 9)) is True
     assert payable(s, repeat("G", 8) + repeat("W", 8) + "{U}") is True
+    assert payable(s, repeat("G", 8) + repeat("W", 7) + "{U}") is True   # current XMage
+    assert payable(s, repeat("G", 8) + repeat("W", 8)) is True
     assert payable(s, "{18}") is False
     assert payable(s, repeat("G", 9)) is False
 
@@ -1676,3 +1706,120 @@ def test_nyxbloom_ancient_and_mana_reflection() -> None:
     s = board("Nyxbloom Ancient", "Forest", "Forest")
     assert payable(s, repeat("G", 6)) is True
     assert payable(s, "{7}") is False
+
+
+# ---- ManaOptionsTest, current version (assertCanPay / assertCannotPay) ------------------
+
+
+@pytest.mark.cr("601.2g")
+def test_mana_options_chromatic_sphere_current() -> None:
+    """ManaOptionsTest.testChromaticSphere (current version): a Forest, two Plains, two
+    Chromatic Spheres.
+
+    The Plains pay the Spheres, the Forest adds {G}: {G}{R}{R} payable; {2} payable;
+    {B}{B}{B} never (two Spheres).
+    """
+    s = board("Forest", "Plains", "Plains", "Chromatic Sphere", "Chromatic Sphere")
+    assert payable(s, "{G}{R}{R}") is True
+    assert payable(s, "{2}") is True
+    assert payable(s, "{B}{B}{B}") is False
+    assert payable(s, "{4}") is False
+
+
+@pytest.mark.cr("106.1")
+def test_mana_options_city_of_brass() -> None:
+    """ManaOptionsTest.testDuplicatedDontHave1: two Cities of Brass (any color, 1 damage)
+    and two Forests: {G}{G} plus two of any one color, {G}x4; {W}x3 never."""
+    s = board("City of Brass", "City of Brass", "Forest", "Forest")
+    for cost in ("{G}{G}{W}{W}", "{G}{G}{U}{U}", "{G}{G}{B}{B}", "{G}{G}{R}{R}", "{G}{G}{G}{G}"):
+        assert payable(s, cost) is True, cost
+    assert payable(s, "{W}{W}{W}") is False
+
+
+@pytest.mark.cr("106.1")
+def test_mana_options_grove_of_the_burnwillows() -> None:
+    """ManaOptionsTest.testDuplicatedDontHave3: two Groves of the Burnwillows ({C}, or
+    {R}/{G}) and two Forests: {G}x4 and {G}{G}{R}{R}; {R}x4 never."""
+    s = board("Grove of the Burnwillows", "Grove of the Burnwillows", "Forest", "Forest")
+    assert payable(s, "{G}{G}{G}{G}") is True
+    assert payable(s, "{G}{G}{R}{R}") is True
+    assert payable(s, "{R}{R}{R}{R}") is False
+
+
+@pytest.mark.cr("601.2g")
+def test_mana_options_cascading_cataracts() -> None:
+    """ManaOptionsTest.testCascadingCataracts (XMage issue 7710, a stress test): five each
+    of Plains, Island, Swamp, Mountain, Forest and Desert, three Cascading Cataracts
+    ({T}: {C}; {5}, {T}: five mana in any combination of colors).
+
+    For white: five Plains plus three Cataracts paid by 15 of the 25 other lands: 20
+    {W}; 21 never (and the same for each color). In total 33 mana (every land and
+    Cataract tapped for one), never 34. Checked for white and green.
+    """
+    lands = ["Plains", "Island", "Swamp", "Mountain", "Forest", "Desert"]
+    s = board(*[land for land in lands for _ in range(5)], *["Cascading Cataracts"] * 3)
+    for color in "WG":
+        assert payable(s, repeat(color, 20)) is True, color
+        assert payable(s, repeat(color, 21)) is False, color
+    assert payable(s, "{33}") is True
+    assert payable(s, "{34}") is False
+
+
+@pytest.mark.cr("605.1a")
+def test_mana_options_deathrite_shaman_pay() -> None:
+    """ManaOptionsTest.testDeathriteShaman: Deathrite Shaman, a Forest in the graveyard.
+
+    "{T}: Exile target land card from a graveyard. Add one mana of any color." targets,
+    so it is not a mana ability (CR 605.1a): it uses the stack and can't be activated
+    while a cost is being paid (CR 601.2g, 605.3a). XMage counts its mana as available;
+    as a payment question, {W} is not payable.
+    """
+    s = load("""\
+        turn: {active_player: Alice}
+        players:
+          Alice:
+            graveyard: [Forest]
+            battlefield: [Deathrite Shaman]
+        """)
+    assert payable(s, "{W}") is False
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "produce lists nothing for Deathrite Shaman: CR 106.7 counts 'any type of mana that an "
+    "ability of that permanent would produce if the ability were to resolve' (any "
+    "ability, not only mana abilities), and its first ability would add any color"))
+@pytest.mark.cr("106.7")
+def test_mana_options_deathrite_shaman_could_produce() -> None:
+    """ManaOptionsTest.testDeathriteShaman as a could-produce question: XMage expects
+    {W}, {U}, {B}, {R}, {G}. By CR 106.7 (costs ignored, any ability that would add mana
+    if it resolved), Deathrite Shaman could produce every color."""
+    s = load("""\
+        turn: {active_player: Alice}
+        players:
+          Alice:
+            graveyard: [Forest]
+            battlefield: [Deathrite Shaman]
+        """)
+    assert produce(s).get("Deathrite Shaman") == "WUBRG"
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "Crucible of the Spirit Dragon's '{T}, Remove X storage counters: Add X mana in any "
+    "combination of colors. Spend this mana only to cast Dragon spells or activate "
+    "abilities of Dragons.' is unread: every payment is 'not decided'"))
+@pytest.mark.cr("106.6")
+def test_mana_options_crucible_of_the_spirit_dragon() -> None:
+    """ManaOptionsTest.testCrucibleOfTheSpiritDragon: Crucible of the Spirit Dragon with
+    three storage counters.
+
+    Both mana abilities need {T}: either {C}, or up to three colored mana for Dragons
+    only (CR 106.6). {1} payable; Dragon Hatchling ({1}{R}) castable (X=2); {2} for no
+    Dragon never. XMage expects {C}{C}{C} to be producible: wrong, the storage ability
+    adds colored mana, and {C} comes only from {T}: Add {C}. manacheck: 'not decided'.
+    """
+    s = board("{card: Crucible of the Spirit Dragon, counters: {storage: 3}}",
+              hand=("Dragon Hatchling",))
+    assert payable(s, "{1}") is True
+    assert payable(s, None, for_object="Dragon Hatchling") is True
+    assert payable(s, "{2}") is False
+    assert payable(s, "{C}{C}") is False
