@@ -31,6 +31,7 @@ from pathlib import Path
 
 import pytest
 from manacheck.model import GameState, load_state_text
+from manacheck.solver import can_activate
 from manacheck.solver.payments import PaymentAnswer, payment_answer
 from manacheck.solver.produce import explain_could_produce, mana_abilities
 
@@ -1966,3 +1967,114 @@ def test_non_tapping_spirit_guides() -> None:
     assert payable(s, "{R}{G}") is True
     assert payable(s, "{3}") is False
 
+
+
+# ---- PhyrexianManaTest (K'rrik), RosheenMeandererManaXTest -------------------------------
+
+KRRIK = '"K\'rrik, Son of Yawgmoth"'
+
+
+@pytest.mark.cr("119.4")
+def test_krrik_only_usable_by_controller() -> None:
+    """PhyrexianManaTest.testKrrikOnlyUsableByController: Alice controls K'rrik ("For
+    each {B} in a cost, you may pay 2 life rather than pay that mana"); both players have
+    Banehound ({B}) in hand and no lands.
+
+    Alice casts it for 2 life (CR 119.4); K'rrik's "you" is Alice only, so Bob can't.
+    """
+    s = load(f"""\
+        turn: {{active_player: Alice}}
+        players:
+          Alice:
+            hand: [Banehound]
+            battlefield: [{KRRIK}]
+          Bob:
+            hand: [{{card: Banehound, id: bobs-hound}}]
+        """)
+    a = ask(s, None, for_object="Banehound")
+    assert a.payable is True
+    assert payable(s, None, player="Bob", for_object="bobs-hound") is False
+
+
+@pytest.mark.cr("119.4")
+def test_krrik_without_black_mana_and_without_krrik() -> None:
+    """PhyrexianManaTest.testPlayerCanCastBanehoundWithoutAvailableBlackMana and
+    testPlayerEffectNotUsableIfKrrikNotOnBattlefield: with K'rrik, Banehound is castable
+    with no mana (2 life); once K'rrik is in the graveyard, it is not."""
+    s = board(KRRIK, hand=("Banehound",))
+    assert payable(s, None, for_object="Banehound") is True
+    s = load(f"""\
+        turn: {{active_player: Alice}}
+        players:
+          Alice:
+            hand: [Banehound]
+            graveyard: [{KRRIK}]
+        """)
+    assert payable(s, None, for_object="Banehound") is False
+
+
+@pytest.mark.cr("119.4")
+def test_krrik_crypt_ghast() -> None:
+    """PhyrexianManaTest.testKrrikTriggeredAbility, the payment: four Swamps and K'rrik;
+    Crypt Ghast ({3}{B}) castable (four Swamps, or three and 2 life)."""
+    s = board(KRRIK, "Swamp", "Swamp", "Swamp", "Swamp", hand=("Crypt Ghast",))
+    assert payable(s, None, for_object="Crypt Ghast") is True
+
+
+@pytest.mark.cr("119.4")
+def test_krrik_activated_ability() -> None:
+    """PhyrexianManaTest.testKrrikActivatedAbility: K'rrik works on ability costs too:
+    Frozen Shade's "{B}: +1/+1" can be activated with the only Swamp tapped, paying 2
+    life; at 1 life it can't (CR 119.4)."""
+    def shade(life: int) -> GameState:
+        return load(f"""\
+            turn: {{active_player: Alice}}
+            players:
+              Alice:
+                life: {life}
+                battlefield: [{KRRIK}, {{card: Swamp, tapped: true}}, Frozen Shade]
+              Bob: {{}}
+            """)
+    s = shade(20)
+    assert can_activate(s, "Frozen Shade").legal is True
+    s = shade(1)
+    assert can_activate(s, "Frozen Shade").legal is False
+
+
+@pytest.mark.cr("601.2f")
+def test_krrik_trinisphere() -> None:
+    """PhyrexianManaTest.testKrrikTrinispherePostPay: a Swamp, K'rrik, Trinisphere;
+    Dismember ({1}{B/P}{B/P}).
+
+    The total cost is already three mana (each Phyrexian symbol is one mana, CR 107.4f,
+    601.2f), so Trinisphere adds nothing; paying both {B/P} with life leaves {1}: one
+    Swamp and 4 life pay it. With the Swamp tapped, {1} can't be paid with life: not
+    castable.
+    """
+    s = board(KRRIK, "Swamp", "Trinisphere", hand=("Dismember",))
+    assert payable(s, None, for_object="Dismember") is True
+    s = board(KRRIK, "{card: Swamp, tapped: true}", "Trinisphere", hand=("Dismember",))
+    assert payable(s, None, for_object="Dismember") is False
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "Rosheen Meanderer's '{T}: Add {C}{C}{C}{C}. Spend this mana only on costs that "
+    "contain {X}.' is unread: every payment is 'not decided'"))
+@pytest.mark.cr("106.6")
+def test_rosheen_meanderer_x_costs() -> None:
+    """RosheenMeandererManaXTest.test_PayXForDragonAbility / test_PayXForCondescendPrevent
+    / test_KickerWithXZero: Rosheen Meanderer ({T}: Add {C}{C}{C}{C}, "Spend this mana
+    only on costs that contain {X}") and a Mountain.
+
+    Flameblast Dragon's {X}{R} with X=3: Rosheen pays {3}, the Mountain {R}: payable.
+    {3}{R} (no {X}) can't use Rosheen's mana (CR 106.6): not payable. Condescend's {X}
+    with X=2: payable. The ruling (2017-11-17): even with X=0 the cost contains {X}, so
+    with two Forests, kicked Verdeloth ({X}{4}{G}{G}, X=0) is payable.
+    """
+    s = board("Rosheen Meanderer", "Mountain")
+    assert payable(s, "{X}{R}", x=3) is True
+    assert payable(s, "{3}{R}") is False
+    assert payable(s, "{X}", x=2) is True
+    s = board("Rosheen Meanderer", "Forest", "Forest")
+    assert payable(s, "{X}{4}{G}{G}", x=0) is True
+    assert payable(s, "{4}{G}{G}") is False
