@@ -2078,3 +2078,113 @@ def test_rosheen_meanderer_x_costs() -> None:
     s = board("Rosheen Meanderer", "Forest", "Forest")
     assert payable(s, "{X}{4}{G}{G}", x=0) is True
     assert payable(s, "{4}{G}{G}") is False
+
+
+# ---- Urza lands: ImprisonedInTheMoonTest, HeartbeatOfSpringTest, SpendOtherManaTest -----
+
+TRON = ('"Urza\'s Mine"', '"Urza\'s Tower"', '"Urza\'s Power Plant"')
+
+
+@pytest.mark.cr("106.1")
+def test_urza_lands_tron() -> None:
+    """SpendOtherManaTest.testOathOfNissa's lands alone: Urza's Mine (2 with the other
+    two), Urza's Tower (3), Urza's Power Plant (2): seven {C}, never eight."""
+    s = board(*TRON)
+    assert payable(s, "{7}") is True
+    assert payable(s, "{8}") is False
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "Imprisoned in the Moon ('Enchanted permanent is a colorless land with \"{T}: Add "
+    "{C}\" and loses all other card types and abilities.') is unread: 'not decided'"))
+@pytest.mark.cr("613.1d")
+def test_imprisoned_in_the_moon_urza_mine() -> None:
+    """ImprisonedInTheMoonTest.testEnchantUrzaLand: Bob's Imprisoned in the Moon on
+    Alice's Urza's Mine; Alice also has Urza's Tower and Power Plant; Wurmcoil Engine
+    ({6}) in hand.
+
+    The Mine loses its ability but stays a land and keeps its land type Urza's Mine (the
+    card's ruling: "it retains those types even though it loses any intrinsic mana
+    abilities"): the Mine makes {C}, the Tower {C}{C}{C}, the Power Plant {C}{C}: six. Wurmcoil is castable, seven
+    mana never (XMage: Bonesplitter can't be cast after). manacheck: 'not decided'.
+    """
+    s = board("{card: \"Urza's Mine\", id: mine}", *TRON[1:],
+              "{card: Imprisoned in the Moon, attached_to: mine, owner: Bob}",
+              hand=("Wurmcoil Engine",))
+    assert payable(s, None, for_object="Wurmcoil Engine") is True
+    assert payable(s, "{7}") is False
+
+
+@pytest.mark.cr("106.12a")
+def test_heartbeat_of_spring_urza_mine() -> None:
+    """HeartbeatOfSpringTest.testWorksForUrzasLand, the payment: three tapped Forests
+    (spent on Heartbeat of Spring), Urza's Mine alone ({C}), Heartbeat of Spring
+    ("Whenever a player taps a land for mana, that player adds one mana of any type that
+    land produced"): {C}{C}, so Angel's Feather's {2} is payable; three never."""
+    s = board(*["{card: Forest, tapped: true}"] * 3, TRON[0], "Heartbeat of Spring")
+    assert payable(s, "{2}") is True
+    assert payable(s, "{3}") is False
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "--for \"Angel's Feather\" is 'not decided' because of the Feather's own unread "
+    "trigger ('Whenever a player casts a white spell, you may gain 1 life'), which can't "
+    "change its cost or how mana may be spent on it"))
+@pytest.mark.cr("601.2f")
+def test_heartbeat_of_spring_cast_angels_feather() -> None:
+    """HeartbeatOfSpringTest.testWorksForUrzasLand as XMage asks it: cast Angel's Feather
+    ({2}) with the board above: castable. manacheck: 'not decided'."""
+    s = board(*["{card: Forest, tapped: true}"] * 3, TRON[0], "Heartbeat of Spring",
+              hand=('"Angel\'s Feather"',))
+    assert payable(s, None, for_object="Angel's Feather") is True
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "Oath of Nissa's 'You may spend mana as though it were mana of any color to cast "
+    "planeswalker spells.' is unread: 'not decided'"))
+@pytest.mark.cr("609.4b")
+def test_oath_of_nissa_tron_chandra() -> None:
+    """SpendOtherManaTest.testOathOfNissa: Oath of Nissa and the three Urza lands;
+    Chandra, Flamecaller ({4}{R}{R}) castable: seven {C}, two spent as though red
+    (CR 609.4b). As a plain cost, {4}{R}{R} is not payable. manacheck: 'not decided'."""
+    s = board("Oath of Nissa", *TRON, hand=('"Chandra, Flamecaller"',))
+    assert payable(s, None, for_object="Chandra, Flamecaller") is True
+    assert payable(s, "{4}{R}{R}") is False
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "Oath of Nissa's spend-as-any-color line is unread: 'not decided'"))
+@pytest.mark.cr("609.4b")
+def test_oath_of_nissa_dark_petition_mana() -> None:
+    """SpendOtherManaTest.testOathOfNissaWithDarkPetition: Oath of Nissa, {B}{B}{B} in the
+    pool (Dark Petition's spell mastery), Nissa, Voice of Zendikar ({1}{G}{G}) in hand:
+    castable with the black mana (CR 609.4b); {1}{G}{G} as a plain cost is not.
+    manacheck: 'not decided'."""
+    s = load("""\
+        turn: {active_player: Alice}
+        players:
+          Alice:
+            mana_pool: "{B}{B}{B}"
+            hand: ["Nissa, Voice of Zendikar"]
+            battlefield: [Oath of Nissa]
+        """)
+    assert payable(s, None, for_object="Nissa, Voice of Zendikar") is True
+    assert payable(s, "{1}{G}{G}") is False
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "Mycosynth Lattice ('All permanents are artifacts...', 'Players may spend mana as "
+    "though it were mana of any color.') is unread: can-activate is 'not decided'"))
+@pytest.mark.cr("609.4b")
+def test_mycosynth_lattice_sydri() -> None:
+    """SpendOtherManaTest.testColorlessCanBeUsed: Mycosynth Lattice, Sydri, Galvanic
+    Genius, Unknown Shores; Bob's Mountain.
+
+    The Lattice makes the Mountain a noncreature artifact (layer 4, CR 613.1d), a legal
+    target for Sydri's "{U}: Target noncreature artifact becomes an artifact creature";
+    Unknown Shores' {C} is spent as though blue (CR 609.4b): legal. manacheck: 'not
+    decided'.
+    """
+    s = board("Mycosynth Lattice", '"Sydri, Galvanic Genius"', "Unknown Shores",
+              opponent=("Mountain",))
+    assert can_activate(s, "Sydri, Galvanic Genius", 1).legal is True
