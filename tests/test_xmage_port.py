@@ -2105,7 +2105,8 @@ def test_imprisoned_in_the_moon_urza_mine() -> None:
 
     The Mine loses its ability but stays a land and keeps its land type Urza's Mine (the
     card's ruling: "it retains those types even though it loses any intrinsic mana
-    abilities"): the Mine makes {C}, the Tower {C}{C}{C}, the Power Plant {C}{C}: six. Wurmcoil is castable, seven
+    abilities"): the Mine makes {C}, the Tower {C}{C}{C}, the Power Plant {C}{C}: six.
+    Wurmcoil is castable, seven
     mana never (XMage: Bonesplitter can't be cast after). manacheck: 'not decided'.
     """
     s = board("{card: \"Urza's Mine\", id: mine}", *TRON[1:],
