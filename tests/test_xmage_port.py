@@ -70,6 +70,12 @@ def payable(state: GameState, cost: str | None, player: str = "Alice",
     return ask(state, cost, player, **kw).payable
 
 
+def activation(state: GameState, obj: str, ability: int | None = None) -> bool | None:
+    """can-activate's verdict: True, False, or None when not decided (``undecided``)."""
+    v = can_activate(state, obj, ability) if ability is not None else can_activate(state, obj)
+    return None if v.undecided else v.legal
+
+
 def produce(state: GameState) -> dict[str, str]:
     """Permanent id -> the types it could produce (CR 106.7), in WUBRGC order, as one
     string, for every permanent with a mana ability that could produce something; a
@@ -2035,10 +2041,8 @@ def test_krrik_activated_ability() -> None:
                 battlefield: [{KRRIK}, {{card: Swamp, tapped: true}}, Frozen Shade]
               Bob: {{}}
             """)
-    s = shade(20)
-    assert can_activate(s, "Frozen Shade").legal is True
-    s = shade(1)
-    assert can_activate(s, "Frozen Shade").legal is False
+    assert activation(shade(20), "Frozen Shade") is True
+    assert activation(shade(1), "Frozen Shade") is False
 
 
 @pytest.mark.cr("601.2f")
@@ -2188,4 +2192,138 @@ def test_mycosynth_lattice_sydri() -> None:
     """
     s = board("Mycosynth Lattice", '"Sydri, Galvanic Genius"', "Unknown Shores",
               opponent=("Mountain",))
-    assert can_activate(s, "Sydri, Galvanic Genius", 1).legal is True
+    assert activation(s, "Sydri, Galvanic Genius", 1) is True
+
+
+# ---- ConditionalManaTest (org/mage/test/cards/mana/conditional) -------------------------
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "--for any instant or sorcery whose effect text is unread is 'not decided' (here "
+    "Heroes' Reunion's 'Target player gains 7 life.'; likewise Lightning Bolt, Shock, "
+    "Giant Growth, Divination, Counterspell with plenty of lands): a spell's resolution "
+    "text can't change its total cost or how mana may be spent on it (CR 601.2f-h)"))
+@pytest.mark.cr("106.6")
+def test_conditional_pillar_of_the_paruns_multicolored() -> None:
+    """ConditionalManaTest.testNormalUse: two Pillars of the Paruns ("any color; spend
+    this mana only to cast a multicolored spell"); Heroes' Reunion ({G}{W}, multicolored)
+    is castable (CR 106.6). manacheck: 'not decided'."""
+    s = board("Pillar of the Paruns", "Pillar of the Paruns", hand=('"Heroes\' Reunion"',))
+    assert payable(s, None, for_object="Heroes' Reunion") is True
+
+
+@pytest.mark.cr("106.6")
+def test_conditional_pillar_of_the_paruns_monocolored() -> None:
+    """ConditionalManaTest.testNotAllowedUse: the Pillars' mana can't pay Silvercoat Lion
+    ({1}{W}, monocolored): not castable (CR 106.6)."""
+    s = board("Pillar of the Paruns", "Pillar of the Paruns", hand=("Silvercoat Lion",))
+    assert payable(s, None, for_object="Silvercoat Lion") is False
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "--for Lightning Bolt with a Mountain is 'not decided' because Bolt's own effect text "
+    "('deals 3 damage to any target') is unread; the cost {R} is plainly payable"))
+@pytest.mark.cr("601.2h")
+def test_cast_lightning_bolt_with_a_mountain() -> None:
+    """The simplest cast of XMage's mana tests (ReflectingPoolTest.testTriggeredManaAbility
+    and ManaFlareTest cast Lightning Bolt; ConditionalManaTest.DictateOfKarametra_*
+    casts Precision Bolt): a Mountain pays Lightning Bolt's {R}."""
+    s = board("Mountain", hand=("Lightning Bolt",))
+    assert payable(s, None, for_object="Lightning Bolt") is True
+
+
+@pytest.mark.cr("106.7")
+def test_conditional_sliver_hive_and_reflecting_pool() -> None:
+    """ConditionalManaTest.testWorkingWithReflectingPool2: Reflecting Pool and Sliver Hive
+    ({T}: {C}; {T}: any color, only for Sliver spells).
+
+    The Pool could produce every color the Hive could (CR 106.7), without the Hive's
+    restriction: Hive {C} + Pool {W} cast Silvercoat Lion ({1}{W}).
+    """
+    s = board("Reflecting Pool", "Sliver Hive", hand=("Silvercoat Lion",))
+    assert payable(s, None, for_object="Silvercoat Lion") is True
+    assert produce(s)["Reflecting Pool"] == "WUBRGC"
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "Shrine of the Forsaken Gods' '{T}: Add {C}{C}. Spend this mana only to cast "
+    "colorless spells. Activate only if you control seven or more lands.' is unread: "
+    "'not decided'"))
+@pytest.mark.cr("106.6")
+def test_conditional_shrine_of_the_forsaken_gods() -> None:
+    """ConditionalManaTest.testPayColorlessWithConditionalMana: Shrine of the Forsaken
+    Gods and eight Plains (nine lands); Kozilek, the Great Distortion ({8}{C}{C},
+    colorless).
+
+    The Shrine's {C}{C} may be spent on a colorless spell and pays {C}{C}; the Plains pay
+    {8}: castable. With five Plains (six lands) the Shrine gives only {C}: not castable.
+    As a plain cost, {8}{C}{C} is not payable (the {C}{C} is restricted). manacheck:
+    'not decided'.
+    """
+    s = board("Shrine of the Forsaken Gods", *["Plains"] * 8,
+              hand=('"Kozilek, the Great Distortion"',))
+    assert payable(s, None, for_object="Kozilek, the Great Distortion") is True
+    assert payable(s, "{8}{C}{C}") is False
+    s = board("Shrine of the Forsaken Gods", *["Plains"] * 5,
+              hand=('"Kozilek, the Great Distortion"',))
+    assert payable(s, None, for_object="Kozilek, the Great Distortion") is False
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "Cultivator Drone's '{T}: Add {C}. Spend this mana only to cast a colorless spell, "
+    "activate an ability of a colorless permanent, or pay a cost that contains {C}.' is "
+    "unread: 'not decided'"))
+@pytest.mark.cr("106.6")
+def test_conditional_cultivator_drone() -> None:
+    """ConditionalManaTest.CultivatorDroneColorlessSpell / ...ColorlessAbility /
+    ...ColorlessCost: Cultivator Drone's restricted {C}.
+
+    With a Plains: Spatial Contortion ({1}{C}, colorless) castable. With Wastes:
+    Endbringer's "{C}{C}, {T}: Draw a card" (a colorless permanent's ability) can be
+    activated. Alone: a cost containing {C} (Gravity Negator's "you may pay {C}") is
+    payable, a plain {1} is not (CR 106.6). manacheck: 'not decided'.
+    """
+    s = board("Cultivator Drone", "Silvercoat Lion", "Plains", hand=("Spatial Contortion",))
+    assert payable(s, None, for_object="Spatial Contortion") is True
+    s = board("Cultivator Drone", "Wastes", "Endbringer")
+    assert activation(s, "Endbringer", 3) is True
+    s = board("Cultivator Drone", "Gravity Negator")
+    assert payable(s, "{C}") is True
+    assert payable(s, "{1}") is False
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "Empowered Autogenerator's '{T}: Put a charge counter on it. Add X mana of any one "
+    "color, where X is the number of charge counters on it.' is unread: 'not decided'"))
+@pytest.mark.cr("605.1a")
+def test_conditional_empowered_autogenerator() -> None:
+    """ConditionalManaTest.EmpoweredAutogeneratorAddsCountWithMana and
+    ...AddsDoubleCountersWithDoubleSeason: the counter is put as the ability resolves,
+    then X counts it (a mana ability, its ruling 2019-08-23).
+
+    No counters: one mana ({R} for Lightning Bolt), never two. With Doubling Season the
+    first activation puts two counters (CR 614.1a): {R}{R}, never three.
+    """
+    s = board("Empowered Autogenerator")
+    assert payable(s, "{R}") is True
+    assert payable(s, "{R}{R}") is False
+    s = board("Empowered Autogenerator", "Doubling Season")
+    assert payable(s, "{R}{R}") is True
+    assert payable(s, "{3}") is False
+
+
+@pytest.mark.cr("106.12a")
+def test_conditional_dictate_of_karametra() -> None:
+    """ConditionalManaTest.DictateOfKarametra_ManualPay / _AutoPay /
+    TriggeredManaAbilityMustGivesExtraManaOptions: Dictate of Karametra ("Whenever you
+    tap a land for mana, add one mana of any type that land produced").
+
+    One Mountain: {R}{R}. Two Mountains: {R}x4, so Precision Bolt's {2}{R} is payable;
+    five never.
+    """
+    assert payable(board("Dictate of Karametra", "Mountain"), "{R}{R}") is True
+    assert payable(board("Dictate of Karametra", "Mountain"), "{3}") is False
+    s = board("Dictate of Karametra", "Mountain", "Mountain")
+    assert payable(s, "{R}{R}{R}{R}") is True
+    assert payable(s, "{2}{R}") is True
+    assert payable(s, "{5}") is False
