@@ -2327,3 +2327,44 @@ def test_conditional_dictate_of_karametra() -> None:
     assert payable(s, "{R}{R}{R}{R}") is True
     assert payable(s, "{2}{R}") is True
     assert payable(s, "{5}") is False
+
+
+# ---- ForbiddenOrchardTest, CrypticTrilobiteTest ------------------------------------------
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "Forbidden Orchard's unread trigger ('Whenever you tap Forbidden Orchard for mana, "
+    "target opponent creates a 1/1 Spirit') makes every payment 'not decided'; it targets, "
+    "so it is no mana ability (CR 605.1b) and goes on the stack after the payment: it "
+    "can't change what mana is made"))
+@pytest.mark.cr("605.1b")
+def test_forbidden_orchard() -> None:
+    """ForbiddenOrchardTest.testSpiritCreation: a Mountain and Forbidden Orchard ({T}: any
+    color): Silvercoat Lion ({1}{W}) castable; {W}{W} never (the Mountain makes only
+    {R}). manacheck: 'not decided'."""
+    s = board("Mountain", "Forbidden Orchard", hand=("Silvercoat Lion",))
+    assert payable(s, "{1}{W}") is True
+    assert payable(s, None, for_object="Silvercoat Lion") is True
+    assert payable(s, "{W}{W}") is False
+
+
+TRILOBITE = '{card: Cryptic Trilobite, counters: {"+1/+1": 5}}'
+TAPPED_SWAMPS = ("{card: Swamp, tapped: true}",) * 10
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "Cryptic Trilobite's 'Remove a +1/+1 counter: Add {C}{C}. Spend this mana only to "
+    "activate abilities.' and its 'enters with X +1/+1 counters' are unread: 'not decided'"))
+@pytest.mark.cr("106.6")
+def test_cryptic_trilobite() -> None:
+    """CrypticTrilobiteTest.testUse / testCantUse: Cryptic Trilobite
+    with five +1/+1 counters (cast for X=5 with ten Swamps, now tapped).
+
+    Its {C}{C} may only be spent to activate abilities (CR 106.6): Aegis Automaton ({2})
+    can't be cast; Deathknell Kami's "{2}: +1/+1" can be activated. manacheck: 'not
+    decided'.
+    """
+    s = board(TRILOBITE, *TAPPED_SWAMPS, hand=("Aegis Automaton",))
+    assert payable(s, None, for_object="Aegis Automaton") is False
+    s = board(TRILOBITE, *TAPPED_SWAMPS, "Deathknell Kami")
+    assert activation(s, "Deathknell Kami", 1) is True
