@@ -2368,3 +2368,19 @@ def test_cryptic_trilobite() -> None:
     assert payable(s, None, for_object="Aegis Automaton") is False
     s = board(TRILOBITE, *TAPPED_SWAMPS, "Deathknell Kami")
     assert activation(s, "Deathknell Kami", 1) is True
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "WRONG ANSWER through the documented Python API: could_produce_all (README, produce "
+    "section) returns bare sets with no 'not decided' flag, so with Gift of Paradise unread "
+    "it answers Swamp {B} and Naga Vitalist {B, G}, where the CLI says '(nothing) (not "
+    "decided ...)'; by CR 106.7 both could produce every color"))
+@pytest.mark.cr("106.7")
+def test_could_produce_all_gift_of_paradise() -> None:
+    """NagaVitalistTest.nagaVitalist_GiftOfParadiseCanAnyColor through
+    ``manacheck.solver.could_produce_all``: the enchanted Swamp could produce {B} and
+    every color; Naga Vitalist every color (CR 106.7, 613.1f)."""
+    from manacheck.solver import could_produce_all
+    got = could_produce_all(board(*GIFT_ON_SWAMP))
+    assert {t.value for t in got["swamp"]} == set("WUBRG")
+    assert {t.value for t in got["Naga Vitalist"]} == set("WUBRG")
