@@ -627,11 +627,6 @@ def test_non_tapping_morselhoarder() -> None:
     assert payable(s, "{7}") is False
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "Farrelite Priest's '{1}: Add {W}. If this ability has been activated four or more "
-    "times this turn, sacrifice it at the beginning of the next end step' is unread: "
-    "the payment is 'not decided', though the rider is only a delayed trigger at the end "
-    "step (CR 603.7) and the ability may be activated any number of times (no {T})"))
 @pytest.mark.cr("601.2g")
 def test_non_tapping_farrelite_priest() -> None:
     """NonTappingManaAbilitiesTest.TestFarrelitePriest: Farrelite Priest ({1}: Add {W})
@@ -1871,8 +1866,6 @@ cards:
 """
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "Jungle Patrol's 'Sacrifice a token named Wood: Add {R}.' is unread: 'not decided'"))
 @pytest.mark.cr("118.3")
 def test_non_tapping_jungle_patrol() -> None:
     """NonTappingManaAbilitiesTest.TestJunglePatrol: two tapped Forests, a tapped Jungle
@@ -2245,10 +2238,6 @@ def test_conditional_sliver_hive_and_reflecting_pool() -> None:
     assert produce(s)["Reflecting Pool"] == "WUBRGC"
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "Shrine of the Forsaken Gods' '{T}: Add {C}{C}. Spend this mana only to cast "
-    "colorless spells. Activate only if you control seven or more lands.' is unread: "
-    "'not decided'"))
 @pytest.mark.cr("106.6")
 def test_conditional_shrine_of_the_forsaken_gods() -> None:
     """ConditionalManaTest.testPayColorlessWithConditionalMana: Shrine of the Forsaken
