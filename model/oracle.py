@@ -36,14 +36,14 @@ from __future__ import annotations
 import json
 import re
 import sys
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 from .cards import BASIC_LAND_TYPES, CARD_TYPES, SUPERTYPES
 from .errors import ManacheckError
 from .mana import ManaCost
 
-__all__ = ["card_from_oracle", "read_text", "translate"]
+__all__ = ["card_from_oracle", "read_text", "translate", "with_stats"]
 
 _BASIC_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
 
@@ -290,6 +290,9 @@ def card_from_oracle(entry: Mapping[str, Any]) -> dict[str, Any] | None:
     out["types"] = types
     if subtypes:
         out["subtypes"] = subtypes
+    for key in ("power", "toughness"):  # a creature's (CR 208.1); "an amount equal to
+        if entry.get(key) is not None:  # its power" reads it
+            out[key] = entry[key]
     if keywords or any("Cycling" in str(a) for a in abilities):
         out["keywords"] = keywords + (["Cycling"] if any(
             str(a.get("activated", {}).get("text", "")).startswith("Cycling")
@@ -344,8 +347,26 @@ def main(argv: Sequence[str] | None = None) -> int:
     with open(args[0], encoding="utf-8") as f:
         data = json.load(f)
     entries = data["cards"] if isinstance(data, Mapping) else data
-    sys.stdout.write(render(translate(entries, skip=hand_written_names())))
+    sys.stdout.write(render(translate(with_stats(entries), skip=hand_written_names())))
     return 0
+
+
+def with_stats(entries: Iterable[Mapping[str, Any]]) -> Iterator[Mapping[str, Any]]:
+    """The entries, each creature's power and toughness taken from the shipped pool
+    (AtomicCards) where the entry itself has none (``mana-cards.json`` has no such
+    fields): a generated creature without them would make "an amount of {G} equal to
+    its power" (Viridian Joiner) wrong."""
+    from .pool import PoolCards
+
+    pool = PoolCards()
+    for e in entries:
+        raw = pool.entry(str(e.get("name"))) if "Creature" in str(e.get("type_line")) \
+            and e.get("power") is None else None
+        if raw is None:
+            yield e
+            continue
+        stats = json.loads(raw)
+        yield {**e, "power": stats.get("power"), "toughness": stats.get("toughness")}
 
 
 if __name__ == "__main__":

@@ -21,6 +21,7 @@ from manacheck.model.oracle import (
     hand_written_names,
     render,
     translate,
+    with_stats,
 )
 from manacheck.solver.produce import could_produce
 
@@ -30,7 +31,7 @@ REFERENCE = REPO / "reference"
 
 def test_the_generated_file_is_the_translators_output_now() -> None:
     entries = json.loads((REFERENCE / "cards" / "mana-cards.json").read_text(encoding="utf-8"))
-    made = render(translate(entries["cards"], skip=hand_written_names()))
+    made = render(translate(with_stats(entries["cards"]), skip=hand_written_names()))
     assert made == (REPO / "model" / "data" / "cards" / GENERATED).read_text(encoding="utf-8")
     assert made.count("\n{") >= 300
 
@@ -165,12 +166,13 @@ def test_near_misses_of_the_templates_are_refused(text: str) -> None:
     assert card_from_oracle(entry(text)) is None
 
 
-def test_a_generated_mana_creature_and_its_unknown_toughness() -> None:
+def test_a_generated_mana_creature_and_its_toughness() -> None:
     # Elvish Mystic ("{T}: Add {G}."): a creature, so summoning sickness applies (CR
-    # 302.6); its power and toughness aren't in the reference data, so the resolution
-    # solver refuses to guess whether a -1/-1 counter kills it (CR 704.5f).
+    # 302.6); its power and toughness come from the shipped pool (a 1/1), so a -1/-1
+    # counter kills it (CR 704.5f). (They once were missing, and the resolution solver
+    # refused to guess.)
     from manacheck.solver.activation import can_activate
-    from manacheck.solver.resolution import Unsupported, resolve
+    from manacheck.solver.resolution import resolve
 
     s = load_state_text("""
 turn: {active_player: A}
@@ -187,8 +189,9 @@ players:
 events:
   - put_counters: {object: Elvish Mystic, counters: {"-1/-1": 1}}
 """)
-    with pytest.raises(Unsupported, match="toughness of Elvish Mystic isn't known"):
-        resolve(shrink)
+    out = resolve(shrink)
+    assert out.state.permanents == ()
+    assert [c.name for c in out.state.player("A").graveyard] == ["Elvish Mystic"]
 
 
 def test_a_basic_land_type_condition_becomes_a_condition_602_5() -> None:
@@ -200,3 +203,15 @@ def test_a_basic_land_type_condition_becomes_a_condition_602_5() -> None:
                     "filter": {"subtypes": ["Swamp"], "controller": "you"}}
     keyworded = card_from_oracle(entry("Haste\n{T}: Add {R}.", "Creature — Goblin"))
     assert keyworded is not None and keyworded["keywords"] == ["Haste"]
+
+
+@pytest.mark.cr("208.1")
+def test_generated_creatures_have_power_and_toughness() -> None:
+    """Every generated creature has its power and toughness (from the shipped pool:
+    ``mana-cards.json`` has none), so "an amount of {G} equal to its power" reads the
+    real power: Viridian Joiner, a 1/2, adds {G} (it added nothing)."""
+    gen = json.loads((REPO / "model" / "data" / "cards" / GENERATED).read_text(encoding="utf-8"))
+    creatures = [c for c in gen if "Creature" in c["types"]]
+    assert creatures and all("power" in c and "toughness" in c for c in creatures)
+    joiner = next(c for c in creatures if c["name"] == "Viridian Joiner")
+    assert (joiner["power"], joiner["toughness"]) == (1, 2)

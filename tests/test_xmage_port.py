@@ -1415,11 +1415,6 @@ def test_chromatic_orrery_mana() -> None:
     assert payable(s, "{6}") is False
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "WRONG ANSWER: the built-in Viridian Joiner (model/data/cards/40_generated.json) has "
-    "no power or toughness (it is a 1/2), so '{T}: Add an amount of {G} equal to Viridian "
-    "Joiner's power' adds nothing and manacheck answers 'not payable' (exit 1) where the "
-    "cost is payable; 100 creatures of 40_generated.json lack power/toughness"))
 @pytest.mark.cr("208.1")
 def test_viridian_joiner_power() -> None:
     """TappedForManaRelatedTest.TestViridianJoiner: Viridian Joiner ({T}: Add {G} equal
