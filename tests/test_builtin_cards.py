@@ -398,6 +398,10 @@ def read_instead(effect: str) -> tuple[tuple[tuple[str, object], ...], str, obje
     if c := re.fullmatch(r"you control an Urza's ([\w-]+) and an Urza's ([\w-]+)", cond):
         return tuple(("controls_at_least", frozenset({"Urza’s", w})) for w in c.groups()), \
             *prod
+    if (c := re.fullmatch(r"you control (\w+) or more (creature|land|artifact)s", cond)) \
+            and c.group(1) in NUMBER_WORDS:  # (Leafkin Druid)
+        types = frozenset({c.group(2).capitalize()})
+        return (("controls_at_least", (NUMBER_WORDS[c.group(1)], types)),), *prod
     if c := re.fullmatch(r"\S.* has an? (\w+) counter on it", cond):
         return (("source_has_counter", c.group(1)),), *prod
     return None
@@ -420,6 +424,11 @@ def test_instead_mana_matches_its_text(name: str, number: int, ab: ActivatedAbil
     got = []
     for cond in ab.mana.instead_if:
         flt = cond.params.get("filter")
+        if isinstance(flt, ObjectFilter) and flt.types:
+            assert flt.controller == "you" and flt == ObjectFilter(types=flt.types,
+                                                                   controller="you")
+            got.append((cond.kind, (cond.params.int("count"), flt.types)))
+            continue
         got.append((cond.kind, flt.subtypes if isinstance(flt, ObjectFilter)
                     else cond.params.get("counter")))
     assert tuple(got) == conds

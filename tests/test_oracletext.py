@@ -221,16 +221,19 @@ def test_lines_read_as_derived_by_hand(line: str, name: str, want: dict[str, Any
 
 #: Lines that must stay unread: each could change an answer if it were half read.
 UNREAD = [
-    # An "instead" rider changes what the ability adds (CR 614.1a).
-    ("{T}: Add {C}. If you control an Urza's Mine and an Urza's Power-Plant, add {C}{C}{C} "
-     "instead.", "Urza's Tower"),
+    # An "instead" rider changes what the ability adds (CR 614.1a): one whose condition
+    # isn't in the card format stays unread (lands played: not in the state files).
+    ("{T}: Add {U}. If you played a land this turn, add {B} instead.", "River of Tears"),
+    # ... and one that compares power (layer 7, not read by could-produce).
+    ("{T}: Add one mana of any color. If you control a creature with power 4 or greater, "
+     "add two mana of any one color instead.", "Ilysian Caryatid"),
     # A restriction the grammar doesn't derive (CR 602.5).
     ("{T}: Add {B}. Activate only during your end step.", "Test Land"),
     ("{1}: Add {R}. Activate no more than twice each turn.", "Test Land"),
     # A spend restriction not derived (CR 106.6).
     ("{T}: Add {C}{C}. Spend this mana only to cast kicked spells.", "Test Land"),
-    # "This mana can't be spent ..." (Jegantha's kind) isn't in the grammar yet.
-    ("{T}: Add {R}. This mana can't be spent to pay generic mana costs.", "Test Land"),
+    # "This mana can't be spent ..." in other words than Jegantha's.
+    ("{T}: Add {R}. This mana can't be spent to cast creature spells.", "Test Land"),
     # X from counters "removed this way" must be the counters the cost removes.
     ("{T}, Remove a storage counter from Test Land: Add {C} for each storage counter "
      "removed this way.", "Test Land"),

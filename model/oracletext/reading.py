@@ -91,6 +91,16 @@ _REMINDERS = {
         re.compile(r"\bTreasure token\b"),
     'They\'re artifacts with "{T}, Sacrifice CARDNAME: Add one mana of any color."':
         re.compile(r"\bTreasure tokens\b"),
+    # devotion (CR 700.5), restated beside an ability that adds mana by it
+    "Your devotion to a color is the number of mana symbols of that color in the mana "
+    "costs of permanents you control.": re.compile(
+        r": Choose a color\. Add an amount of mana of that color equal to your devotion to "
+        r"that color\.$"),
+    **{f"Each {{{sym}}} in the mana costs of permanents you control counts toward your "
+       f"devotion to {word}.": re.compile(
+           rf": Add an amount of \{{{sym}\}} equal to your devotion to {word}\.$")
+       for sym, word in (("W", "white"), ("U", "blue"), ("B", "black"), ("R", "red"),
+                         ("G", "green"))},
     # a keyword the ability grants, restated (CR 702.28b shadow)
     "It can block or be blocked by only creatures with shadow.": re.compile(
         r"\bgains? shadow\b"),
@@ -295,6 +305,11 @@ def _effect_targets(unread: list[str], is_mana: bool, text: str,
     return found
 
 
+#: First sentences that choose what the mana ability's "Add" sentence then adds.
+_CHOOSE = ("Choose a color.",)
+#: The productions an "instead" may go with (cardformat: no per, no could-produce).
+_PLAIN = frozenset({"add", "choice", "any_color", "one_color"})
+
 #: Keys the transform adds only for rendering the words back (word order, "you don't
 #: control", "from graveyards"): no meaning of their own.
 _HINTS = frozenset({"_suffix_first", "_dont_control", "_graveyards", "_and_attacking",
@@ -405,7 +420,10 @@ def read_line(line: str, name: str = "") -> Reading:
     unread: list[str] = []
     effects: list[dict[str, Any]] = []
     sentences = _sentences(effect_text)
-    is_mana = bool(sentences) and sentences[0].startswith("Add ")
+    if len(sentences) > 1 and sentences[0] in _CHOOSE and sentences[1].startswith("Add "):
+        # "Choose a color. Add ... of that color": one production (CR 106.1)
+        sentences[:2] = [sentences[0] + " " + sentences[1]]
+    is_mana = bool(sentences) and sentences[0].startswith(("Add ", *_CHOOSE))
     for i, s in enumerate(sentences):
         start = "mana_sentence" if i == 0 and is_mana else "rider"
         try:
@@ -416,7 +434,7 @@ def read_line(line: str, name: str = "") -> Reading:
             unread.append(s)
             effects.append({"kind": "other", "text": s})
             continue
-        if kind in ("mana", "condition", "condition_once") and (_compares(val) or (
+        if kind in ("mana", "condition", "condition_once", "instead") and (_compares(val) or (
                 is_mana and isinstance(val, dict) and val.get("kind") in POWER_CONDITIONS)):
             # power and toughness outside a target: could-produce and conditions don't
             # read layer 7's other effects (see solver.soundness)
@@ -434,6 +452,13 @@ def read_line(line: str, name: str = "") -> Reading:
                     for c in costs):
                 return Reading("unread", why="counters removed by no X cost",
                                normalised=text)
+        elif kind == "instead":
+            # CR 614.1a: "If ..., add ... instead" (Urza's Tower): only beside plain
+            # mana, and once (the card format's instead)
+            if set(ab.get("mana") or {"per": 0}) - _PLAIN or set(val) - _PLAIN - {"if"} \
+                    or i != 1:
+                return Reading("unread", why=f"not read: {s}", normalised=text)
+            ab["mana"]["instead"] = val
         elif kind == "effect":
             effects.append(val)
         elif kind == "spend":

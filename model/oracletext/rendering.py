@@ -253,11 +253,12 @@ def render_cost(cost: str | Sequence[Any], any_number: bool = False) -> str:
 
 def _spells(flt: Mapping[str, Any], singular: bool) -> str:
     """"artifact spells", or with ``singular`` "an artifact spell" (the same meaning)."""
+    chosen = " of the chosen type" if flt.get("chosen_creature_type") else ""
     words = render_filter(flt, noun="spell")
     if singular:
         body = words if words.endswith("spell") else words + " spell"
-        return with_article(body)
-    return words + "s" if words.endswith("spell") else words + " spells"
+        return with_article(body) + chosen
+    return (words + "s" if words.endswith("spell") else words + " spells") + chosen
 
 
 def render_mana(mana: Mapping[str, Any], singular_spells: bool = False,
@@ -271,6 +272,11 @@ def render_mana(mana: Mapping[str, Any], singular_spells: bool = False,
         n = mana["any_color"]
         what = "one mana of any color" if n == 1 else \
             f"{_NUMBERS[n]} mana in any combination of colors"
+    elif "one_color" in mana and mana.get("amount_of") == "devotion":
+        if mana["one_color"] != 1:
+            raise ValueError("devotion of several colors")
+        return (f"Choose a color. Add an amount of mana of that color equal to your "
+                f"devotion to that color.{_restriction_sentence(mana, singular_spells)}")
     elif "one_color" in mana:
         what = f"{_NUMBERS[mana['one_color']]} mana of any one color"
     elif "chosen_color" in mana:
@@ -288,15 +294,63 @@ def render_mana(mana: Mapping[str, Any], singular_spells: bool = False,
         what = f"{mana['add']} for each {removed} counter removed this way"
     elif "add" in mana and "per" in mana:
         what = f"{mana['add']} for each {render_filter(mana['per'])}"
-    elif "add" in mana and len(mana) == 1 + ("restriction" in mana):
+    elif "add" in mana and len(mana) == 1 + ("restriction" in mana) + ("instead" in mana):
         what = str(mana["add"])
     else:
         raise ValueError(f"no rendering for the mana {dict(mana)}")
     out = f"Add {what}."
+    if "instead" in mana:
+        out += " " + _instead_sentence(mana["instead"])
+    return out + _restriction_sentence(mana, singular_spells)
+
+
+def _restriction_sentence(mana: Mapping[str, Any], singular_spells: bool) -> str:
+    """The spend restriction's sentence, with a space before it, or nothing."""
     res = mana.get("restriction")
-    if res is not None:
-        out += " Spend this mana only to cast " + _restriction_words(res, singular_spells) + "."
-    return out
+    if res is None:
+        return ""
+    if res.get("not_generic"):
+        # CR 106.6, 107.4b (Jegantha): on which symbols it pays, not on what for
+        if set(res) - {"text", "not_generic"}:
+            raise ValueError("not_generic with other restrictions")
+        return " This mana can't be spent to pay generic mana costs."
+    return " Spend this mana only to cast " + _restriction_words(res, singular_spells) + "."
+
+
+#: The land types of Urza's lands, as the oracle text writes them (CR 205.3i).
+_URZA = {"Mine": "Urza's Mine", "Power-Plant": "Urza's Power-Plant", "Tower": "Urza's Tower"}
+
+
+def _controlled(cond: Mapping[str, Any]) -> str:
+    """What an "instead" condition says you control ("an Urza's Mine", "four or more
+    creatures")."""
+    if cond["kind"] != "controls_at_least":
+        raise ValueError(f"no rendering for the instead condition {cond['kind']}")
+    flt = dict(cond.get("filter", {}))
+    if flt.pop("controller", None) != "you":
+        raise ValueError("an instead condition on another player's permanents")
+    n = cond.get("count", 1)
+    subs = flt.get("subtypes", [])
+    if n == 1 and len(subs) == 2 and subs[0] == "Urza’s" and subs[1] in _URZA \
+            and set(flt) == {"subtypes"}:
+        return with_article(_URZA[subs[1]])
+    if n == 1:
+        return _counted(1, flt)
+    return f"{_NUMBERS[n]} or more " + render_filter(flt, plural=True)
+
+
+def _instead_sentence(inst: Mapping[str, Any]) -> str:
+    """"If you control ..., add {C}{C} instead." or "If CARDNAME has a luck counter on
+    it, instead add one mana of any color." (CR 614.1a)."""
+    conds = list(inst["if"])
+    prod = {k: v for k, v in inst.items() if k != "if"}
+    what = render_mana(prod).removeprefix("Add ").removesuffix(".")
+    if len(conds) == 1 and conds[0]["kind"] == "source_has_counter":
+        # the words' order the one such card prints (Gemstone Caverns)
+        return (f"If {SELF} has " + with_article(f"{conds[0]['counter']} counter")
+                + f" on it, instead add {what}.")
+    return "If you control " + " and ".join(_controlled(c) for c in conds) \
+        + f", add {what} instead."
 
 
 def _restriction_words(res: Mapping[str, Any], singular: bool) -> str:

@@ -656,3 +656,61 @@ class ToData(Transformer[Token, Any]):
         spec = self.target_card_n(c)
         spec["up_to"] = True
         return spec
+
+    # ---- choices: chosen colors and types, devotion, "instead" (CR 106.7, 614.1a,
+    # 700.5)
+    def add_choose_devotion(self, _: list[Any]) -> Any:
+        # "Choose a color. Add an amount of mana of that color equal to your devotion
+        # to that color." (Nykthos): one color, as many as the devotion to it (700.5)
+        return {"one_color": 1, "amount_of": "devotion"}
+
+    def choice_mana_sentence(self, c: list[Any]) -> Any:
+        return c[0]
+
+    def choice_rider(self, c: list[Any]) -> Any:
+        return c[0]
+
+    def rider_not_generic(self, _: list[Any]) -> Any:
+        # CR 106.6, 107.4b (Jegantha): which symbols the mana pays, not what for
+        return ("spend", {"not_generic": True})
+
+    def cond_control_urza(self, c: list[Any]) -> Any:
+        # CR 205.3i: "Urza's" is a land type of its own, beside Mine, Power-Plant, Tower
+        return {"kind": "controls_at_least", "count": 1, "filter": {
+            "subtypes": ["Urza’s", str(c[1]).removeprefix("Urza's ")], "controller": "you"}}
+
+    def cond_control_one(self, c: list[Any]) -> Any:
+        if "controller" in c[1]:
+            raise Unreadable("a controller in a control condition")
+        return {"kind": "controls_at_least", "count": 1,
+                "filter": {**c[1], "controller": "you"}}
+
+    def cond_control_more(self, c: list[Any]) -> Any:
+        if "controller" in c[1] or "_different_powers" in c[1]:
+            raise Unreadable("a controller in a control condition")
+        return {"kind": "controls_at_least", "count": _num(c[0]),
+                "filter": {**c[1], "controller": "you"}}
+
+    def rider_instead(self, c: list[Any]) -> Any:
+        # CR 614.1a: "If ..., add ... instead": every condition must hold
+        *conds, prod = c
+        return ("instead", {"if": list(conds), **prod})
+
+    def rider_instead_counter(self, c: list[Any]) -> Any:
+        # "If CARDNAME has a luck counter on it, instead add ..." (Gemstone Caverns)
+        return ("instead", {"if": [{"kind": "source_has_counter", "counter": str(c[1])}],
+                            **c[2]})
+
+    def spells_chosen_type(self, c: list[Any]) -> Any:
+        # "a creature spell of the chosen type": bound to the source's choice when the
+        # mana is spent (CR 106.6; matching.bind_restriction)
+        flt = self.filter([*c[:-1], self.noun([c[-1]])])
+        if flt.get("types") != ["creature"]:
+            raise Unreadable("a chosen type of a noncreature")
+        return {**flt, "chosen_creature_type": True}
+
+    def spell_filter(self, c: list[Any]) -> Any:
+        return c[0]
+
+    def chosen_spell_filter(self, c: list[Any]) -> Any:
+        return c[0]

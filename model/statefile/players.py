@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..abilities import SpendRestriction
+from ..abilities import SpendRestriction, StaticAbility
 from ..characteristics import bind_restriction
 from ..english import with_article
 from ..errors import ManacheckError
@@ -125,6 +125,7 @@ def build_permanent(b: Builder, entry: Any, path: str,
                             "use W, U, B, R or G")
                 else:
                     chosen.append((str(k), val.strip("{}").upper() if k == "color" else val))
+    _check_choices(b, card, dict(chosen), f"{path}.chosen")
     owner = entry.get("owner", player)
     if "owner" in entry:
         b.player_ref(owner, f"{path}.owner")
@@ -154,6 +155,19 @@ def build_permanent(b: Builder, entry: Any, path: str,
         blocked=b.bool_field(entry, "blocked", path),
         attacked_this_turn=b.bool_field(entry, "attacked_this_turn", path),
     )
+
+
+def _check_choices(b: Builder, card: Any, chosen: dict[str, str], path: str) -> None:
+    """A choice its card forbids ("choose a color other than red", Thriving Bluff) is a
+    state no game reaches (CR 614.12, 607.2p)."""
+    for ab in card.abilities:
+        if not isinstance(ab, StaticAbility) or ab.kind != "other":
+            continue
+        other_than = ab.params.get("other_than")
+        if ab.params.get("choose") == "color" and isinstance(other_than, str) \
+                and chosen.get("color") == other_than.strip("{}").upper():
+            b.c.add(f"'{card.name}' chooses a color other than {other_than}",
+                    f"{path}.color", "choose another color")
 
 
 def build_zone_card(b: Builder, entry: Any, path: str, player: str) -> Card | None:

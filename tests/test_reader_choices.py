@@ -1,0 +1,278 @@
+"""The reader's choices family: chosen colors and types, commander color identity,
+"instead" conditions, devotion reminders, Jegantha's restriction (issue 12).
+
+For each construct: the reading derived by hand, the round trip (the data rendered back
+is the normalised line), and a small board whose ``pay`` / ``produce`` answers are
+derived by hand. The cards on the boards are made from their oracle text by the reader
+(``oracle.read_text``), so the answers test the reader's data, not a hand-written card.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from manacheck.model import ManaType, load_state_text
+from manacheck.model.carddata import builtin_cards, parse_activated
+from manacheck.model.oracle import read_text
+from manacheck.model.oracletext import read_line, render_activated
+from manacheck.solver.payments import payment_answer
+from manacheck.solver.produce import could_produce
+
+W, U, B, R, G, C = (ManaType.W, ManaType.U, ManaType.B, ManaType.R, ManaType.G, ManaType.C)
+
+
+def _card(name: str, types: list[str], text: str, *, subtypes: tuple[str, ...] = (),
+          mana_cost: str = "", supertypes: tuple[str, ...] = (), **extra: Any
+          ) -> dict[str, Any]:
+    """A card-format card made by the reader from its oracle text; every line read."""
+    abilities, keywords, unread = read_text(name, text, subtypes)
+    assert unread == [], unread
+    card: dict[str, Any] = {"name": name, "types": types, "text": text,
+                            "abilities": abilities, **extra}
+    if subtypes:
+        card["subtypes"] = list(subtypes)
+    if supertypes:
+        card["supertypes"] = list(supertypes)
+    if mana_cost:
+        card["mana_cost"] = mana_cost
+    if keywords:
+        card["keywords"] = keywords
+    return card
+
+
+def _state(cards: list[dict[str, Any]], battlefield: list[Any], extra: str = "",
+           player_extra: str = "") -> Any:
+    text = ("cards: " + json.dumps(cards) + "\nturn: {active_player: A}\nplayers:\n  A:\n"
+            "    battlefield: " + json.dumps(battlefield) + "\n" + player_extra
+            + "  B: {}\n" + extra)
+    return load_state_text(text)
+
+
+def _read(line: str, name: str) -> dict[str, Any]:
+    r = read_line(line, name)
+    assert r.status == "read", r.why
+    assert r.rendered == r.normalised
+    ab = r.ability["activated"] if r.ability else {}
+    # the round trip from the data alone
+    assert render_activated(ab, singular_spells=" a creature spell" in line) \
+        == r.normalised.split(" — ", 1)[-1]
+    parse_activated(ab, name)  # valid card data
+    return dict(ab["mana"])
+
+
+# ---- Jegantha (CR 106.6, 107.4b) ----------------------------------------------------
+
+JEGANTHA = "{T}: Add {W}{U}{B}{R}{G}. This mana can't be spent to pay generic mana costs."
+
+
+@pytest.mark.cr("106.6")
+def test_jegantha_reads_as_not_generic() -> None:
+    mana = _read(JEGANTHA, "Jegantha, the Wellspring")
+    assert mana == {"add": "{W}{U}{B}{R}{G}", "restriction": {
+        "text": "This mana can't be spent to pay generic mana costs.", "not_generic": True}}
+
+
+@pytest.mark.cr("107.4b")
+def test_jegantha_read_pays_colored_symbols_not_generic() -> None:
+    # WUBRG pays {W}{U}{B}{R}{G}; none of it pays {1} (a generic mana cost).
+    card = _card("Test Elk", ["Creature"], JEGANTHA, power=5, toughness=5)
+    s = _state([card], ["Test Elk"])
+    assert payment_answer(s, "A", "{W}{U}{B}{R}{G}").payable is True
+    assert payment_answer(s, "A", "{1}").payable is False
+    assert could_produce(s, "Test Elk") == frozenset({W, U, B, R, G})
+
+
+# ---- devotion and its reminder text (CR 700.5, 207.2) -------------------------------
+
+NYX = ("{T}: Choose a color. Add an amount of mana of that color equal to your devotion "
+       "to that color. (Your devotion to a color is the number of mana symbols of that "
+       "color in the mana costs of permanents you control.)")
+ACOLYTE = ("{T}: Add an amount of {G} equal to your devotion to green. (Each {G} in the "
+           "mana costs of permanents you control counts toward your devotion to green.)")
+
+
+@pytest.mark.cr("700.5")
+def test_devotion_lines_read_with_their_reminders_checked() -> None:
+    assert _read(NYX, "Nyx Lotus") == {"one_color": 1, "amount_of": "devotion"}
+    assert _read(ACOLYTE, "Karametra's Acolyte") == {"add": "{G}", "amount_of": "devotion"}
+
+
+@pytest.mark.cr("207.2")
+def test_a_devotion_reminder_must_fit_its_line() -> None:
+    # The green reminder beside a blue ability, the color reminder beside a fixed
+    # color: reminder text is checked, never trusted.
+    wrong = [ACOLYTE.replace("{G} equal to your devotion to green.",
+                             "{U} equal to your devotion to blue."),
+             "{T}: Add an amount of {G} equal to your devotion to green. (Your devotion to "
+             "a color is the number of mana symbols of that color in the mana costs of "
+             "permanents you control.)"]
+    for line in wrong:
+        assert read_line(line, "Test Druid").status == "unread"
+
+
+@pytest.mark.cr("700.5")
+def test_nyx_lotus_read_adds_its_devotion() -> None:
+    # Devotion: Nyx Lotus {4} none; Test Acolyte {3}{G}: 1 green; a {G}{G} bear: 2.
+    # Nyx Lotus adds {G}{G}{G} (devotion to green 3), or nothing of another color.
+    lotus = _card("Test Lotus", ["Artifact"], NYX, mana_cost="{4}")
+    bear = {"name": "Test Bear", "types": ["Creature"], "mana_cost": "{G}{G}",
+            "power": 2, "toughness": 2}
+    acolyte = _card("Test Acolyte", ["Creature"], ACOLYTE.replace("Karametra's Acolyte", ""),
+                    mana_cost="{3}{G}", power=1, toughness=4)
+    s = _state([lotus, bear, acolyte], ["Test Lotus", "Test Bear", "Test Acolyte"])
+    assert could_produce(s, "Test Lotus") == frozenset({G})
+    # Lotus GGG + Acolyte GGG (devotion 3 too): six green.
+    assert payment_answer(s, "A", "{G}{G}{G}{G}{G}{G}").payable is True
+    assert payment_answer(s, "A", "{G}{G}{G}{G}{G}{G}{G}").payable is False
+    assert payment_answer(s, "A", "{U}").payable is False
+
+
+# ---- "instead" (CR 614.1a, 605.3b) --------------------------------------------------
+
+TOWER = ("{T}: Add {C}. If you control an Urza's Mine and an Urza's Power-Plant, add "
+         "{C}{C}{C} instead.")
+MINE = ("{T}: Add {C}. If you control an Urza's Power-Plant and an Urza's Tower, add {C}{C} "
+        "instead.")
+PLANT = "{T}: Add {C}. If you control an Urza's Mine and an Urza's Tower, add {C}{C} instead."
+LEAFKIN = "{T}: Add {G}. If you control four or more creatures, add {G}{G} instead."
+CAVERNS = ("{T}: Add {C}. If Gemstone Caverns has a luck counter on it, instead add one mana "
+           "of any color.")
+
+
+def _urza(kind: str) -> dict[str, Any]:
+    return {"kind": "controls_at_least", "count": 1,
+            "filter": {"subtypes": ["Urza’s", kind], "controller": "you"}}
+
+
+@pytest.mark.cr("614.1a")
+def test_instead_readings() -> None:
+    assert _read(TOWER, "Urza's Tower") == {"add": "{C}", "instead": {
+        "if": [_urza("Mine"), _urza("Power-Plant")], "add": "{C}{C}{C}"}}
+    assert _read(MINE, "Urza's Mine")["instead"]["if"] == [_urza("Power-Plant"),
+                                                            _urza("Tower")]
+    assert _read(LEAFKIN, "Leafkin Druid") == {"add": "{G}", "instead": {
+        "if": [{"kind": "controls_at_least", "count": 4,
+                "filter": {"types": ["creature"], "controller": "you"}}], "add": "{G}{G}"}}
+    assert _read(CAVERNS, "Gemstone Caverns") == {"add": "{C}", "instead": {
+        "if": [{"kind": "source_has_counter", "counter": "luck"}], "any_color": 1}}
+
+
+def test_the_reader_agrees_with_the_built_in_instead_cards() -> None:
+    # The hand-written Urza lands, Gemstone Caverns, Jegantha, Nykthos and Karametra's
+    # Acolyte are the reader's data exactly.
+    db = builtin_cards()
+    for name in ("Urza's Tower", "Urza's Mine", "Urza's Power Plant", "Gemstone Caverns",
+                 "Jegantha, the Wellspring", "Nykthos, Shrine to Nyx",
+                 "Karametra's Acolyte"):
+        card = db[name]
+        for ab in card.activated_abilities:
+            r = read_line(ab.text, card.name)
+            assert r.status == "read", (name, r.why)
+            mine = parse_activated(r.ability["activated"] if r.ability else {}, name)
+            assert mine.mana == ab.mana, name
+
+
+def _urza_cards() -> list[dict[str, Any]]:
+    return [_card("Test Tower", ["Land"], TOWER, subtypes=("Urza’s", "Tower")),
+            _card("Test Mine", ["Land"], MINE, subtypes=("Urza’s", "Mine")),
+            _card("Test Plant", ["Land"], PLANT, subtypes=("Urza’s", "Power-Plant"))]
+
+
+@pytest.mark.cr("614.1a")
+def test_urza_lands_read_pay_by_hand() -> None:
+    cards = _urza_cards()
+    alone = _state(cards, ["Test Tower"])
+    assert payment_answer(alone, "A", "{1}").payable is True
+    assert payment_answer(alone, "A", "{2}").payable is False
+    # Tower 3 + Mine 2 + Power-Plant 2 = 7.
+    all3 = _state(cards, ["Test Tower", "Test Mine", "Test Plant"])
+    assert payment_answer(all3, "A", "{7}").count == 1
+    assert payment_answer(all3, "A", "{8}").payable is False
+    assert could_produce(all3, "Test Tower") == frozenset({C})
+    # The opponent's Mine and Power-Plant don't count ("you control").
+    split = load_state_text(
+        "cards: " + json.dumps(cards) + "\nturn: {active_player: A}\nplayers:\n"
+        "  A: {battlefield: [Test Tower]}\n  B: {battlefield: [Test Mine, Test Plant]}\n")
+    assert payment_answer(split, "A", "{2}").payable is False
+
+
+@pytest.mark.cr("614.1a")
+def test_leafkin_druid_read_by_hand() -> None:
+    druid = _card("Test Druid", ["Creature"], LEAFKIN, power=0, toughness=3)
+    bear = {"name": "Test Bear", "types": ["Creature"], "mana_cost": "{1}{G}",
+            "power": 2, "toughness": 2}
+    three = _state([druid, bear], ["Test Druid", "Test Bear", "Test Bear"])
+    assert payment_answer(three, "A", "{G}").payable is True
+    assert payment_answer(three, "A", "{G}{G}").payable is False
+    four = _state([druid, bear], ["Test Druid", "Test Bear", "Test Bear", "Test Bear"])
+    assert payment_answer(four, "A", "{G}{G}").payable is True
+    assert payment_answer(four, "A", "{G}{G}{G}").payable is False
+
+
+@pytest.mark.cr("614.1a")
+@pytest.mark.cr("122.1")
+def test_gemstone_caverns_read_by_hand() -> None:
+    cav = _card("Test Caverns", ["Land"], CAVERNS.replace("Gemstone Caverns", "Test Caverns"))
+    plain = _state([cav], ["Test Caverns"])
+    assert could_produce(plain, "Test Caverns") == frozenset({C})
+    lucky = _state([cav], [{"card": "Test Caverns", "counters": {"luck": 1}}])
+    assert could_produce(lucky, "Test Caverns") == frozenset({W, U, B, R, G})
+    assert payment_answer(lucky, "A", "{C}").payable is False
+
+
+@pytest.mark.parametrize("line", [
+    # lands played this turn aren't in the state files
+    "{T}: Add {U}. If you played a land this turn, add {B} instead.",
+    # power is layer 7, which could-produce doesn't read (CR 613.4)
+    "{T}: Add one mana of any color. If you control a creature with power 4 or greater, "
+    "add two mana of any one color instead.",
+    # "of that type": a could-produce amount, not in an instead
+    "{T}: Add one mana of any type that a land you control could produce. If Test Druid "
+    "has a +1/+1 counter on it, add three mana of that type instead.",
+    # an opponent's permanents
+    "{T}: Add {C}. If an opponent controls four or more lands, add {C}{C} instead.",
+])
+def test_instead_lines_that_stay_unread(line: str) -> None:
+    assert read_line(line, "Test Druid").status == "unread"
+
+
+# ---- a creature spell of the chosen type (CR 106.6) ---------------------------------
+
+PILLAR = ("{T}: Add one mana of any color. Spend this mana only to cast a creature spell "
+          "of the chosen type.")
+PILLAR_CHOOSE = "As Test Pillar enters the battlefield, choose a creature type."
+
+
+@pytest.mark.cr("106.6")
+def test_pillar_reads_the_chosen_type() -> None:
+    assert _read(PILLAR, "Pillar of Origins") == {"any_color": 1, "restriction": {
+        "text": "Spend this mana only to cast a creature spell of the chosen type.",
+        "spells": {"types": ["creature"], "chosen_creature_type": True}}}
+    # "and that spell can't be countered" (Cavern of Souls) is a rider not represented
+    assert read_line("{T}: Add one mana of any color. Spend this mana only to cast a "
+                     "creature spell of the chosen type, and that spell can't be "
+                     "countered.", "Cavern of Souls").status == "unread"
+
+
+@pytest.mark.cr("106.6")
+@pytest.mark.cr("614.12")
+def test_pillar_read_pays_only_for_the_chosen_type() -> None:
+    # The chosen type Elf: an Elf creature spell is paid, a Goblin one isn't; a
+    # noncreature spell isn't (CR 106.6). Without a choice it pays for nothing.
+    pillar = _card("Test Pillar", ["Artifact"], PILLAR_CHOOSE + "\n" + PILLAR)
+    assert pillar["abilities"][0] == {"static": {
+        "kind": "other", "params": {"choose": "creature_type"}, "text": PILLAR_CHOOSE}}
+    elf = {"name": "Test Elf", "types": ["Creature"], "subtypes": ["Elf"],
+           "mana_cost": "{G}", "power": 1, "toughness": 1}
+    gob = {"name": "Test Goblin", "types": ["Creature"], "subtypes": ["Goblin"],
+           "mana_cost": "{R}", "power": 1, "toughness": 1}
+    extra = "stack: []\n"
+    s = _state([pillar, elf, gob],
+               [{"card": "Test Pillar", "chosen": {"creature_type": "Elf"}}], extra,
+               "    hand: [Test Elf, Test Goblin]\n")
+    assert payment_answer(s, "A", "{G}", for_object="Test Elf").payable is True
+    assert payment_answer(s, "A", "{R}", for_object="Test Goblin").payable is False
+    unchosen = _state([pillar, elf], ["Test Pillar"], extra, "    hand: [Test Elf]\n")
+    assert payment_answer(unchosen, "A", "{G}", for_object="Test Elf").payable is False
