@@ -374,6 +374,27 @@ def read_production(effect: str) -> tuple[str, object, str | None]:
         return kind, NUMBER_WORDS[m2.group(1)], per or None
     if phrase == "one mana of the chosen color":
         return "chosen_color", 1, per or None
+    if m7 := re.fullmatch(rf"({group}) or one mana of the chosen color", phrase):
+        return "chosen_color", ("or", m7.group(1)), None  # (Thriving Bluff)
+    # CR 903.4 (Command Tower); colors of permanents (Mox Amber); Meteor Crater and
+    # Corrupted Grafstone ("Choose a color of ... Add one mana of that color.")
+    if phrase == "one mana of any color in your commander's color identity":
+        return "color_among", "commander_identity", None
+    if phrase == "one mana of any color among legendary creatures and planeswalkers you " \
+            "control":
+        return "color_among", ("permanents", ObjectFilter(
+            supertypes=frozenset({"Legendary"}), controller="you",
+            any_types=frozenset({"Creature", "Planeswalker"}))), None
+    if phrase == "one mana of that color":
+        if effect.startswith("Choose a color of a permanent you control. "):
+            return "color_among", ("permanents", ObjectFilter(controller="you")), None
+        if effect.startswith("Choose a color of a card in your graveyard. "):
+            return "color_among", "your_graveyard", None
+    if m8 := re.fullmatch(r"one mana of any (type|color) that a (basic land|Gate) you "
+                          r"control could produce", phrase):
+        flt = ObjectFilter(supertypes=frozenset({"Basic"})) if m8.group(2) == "basic land" \
+            else ObjectFilter(subtypes=frozenset({"Gate"}))
+        return "could_produce", ("you", m8.group(1), flt), None
     if m3 := re.fullmatch(r"one mana of any (type|color) that a land (you control|an "
                           r"opponent controls) could produce", phrase):
         lands = "you" if m3.group(2) == "you control" else "opponent"
@@ -449,11 +470,24 @@ def test_mana_production_matches_its_text(name: str, number: int,
         assert prod.mana == what
     elif kind == "choice":
         assert prod.options == what
+    elif kind == "chosen_color" and isinstance(what, tuple):
+        assert prod.amount == 1 and prod.or_add == tuple(
+            ManaType(c) for c in re.findall(r"[WUBRGC]", what[1]))
     elif kind in ("any_color", "one_color", "chosen_color"):
         assert prod.amount == what
+        assert prod.or_add == ()
     elif kind == "could_produce":
         assert prod.could_produce is not None
-        assert (prod.could_produce.lands, prod.could_produce.of) == what
+        got = (prod.could_produce.lands, prod.could_produce.of)
+        if isinstance(what, tuple) and len(what) == 3:
+            got = (*got, prod.could_produce.filter)
+        else:
+            assert prod.could_produce.filter == ObjectFilter()
+        assert got == what
+    elif kind == "color_among":
+        assert prod.colors_of is not None
+        assert (prod.colors_of.what if prod.colors_of.what != "permanents"
+                else ("permanents", prod.colors_of.filter)) == what
     # "equal to the sacrificed creature's mana value" (Soldevi Adnate)
     assert prod.per_sacrificed_mana_value == (per == "sacrificed mana value")
     # "an amount ... equal to your devotion" / "... power" (CR 700.5)

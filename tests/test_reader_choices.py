@@ -20,6 +20,8 @@ from manacheck.model.oracletext import read_line, render_activated
 from manacheck.solver.payments import payment_answer
 from manacheck.solver.produce import could_produce
 
+from manacheck.cli import main
+
 W, U, B, R, G, C = (ManaType.W, ManaType.U, ManaType.B, ManaType.R, ManaType.G, ManaType.C)
 
 
@@ -276,3 +278,223 @@ def test_pillar_read_pays_only_for_the_chosen_type() -> None:
     assert payment_answer(s, "A", "{R}", for_object="Test Goblin").payable is False
     unchosen = _state([pillar, elf], ["Test Pillar"], extra, "    hand: [Test Elf]\n")
     assert payment_answer(unchosen, "A", "{G}", for_object="Test Elf").payable is False
+
+
+# ---- "Add {R} or one mana of the chosen color" (Thriving lands; CR 614.12) ----------
+
+BLUFF = ("Test Bluff enters the battlefield tapped.\nAs Test Bluff enters the battlefield, "
+         "choose a color other than red.\n{T}: Add {R} or one mana of the chosen color.")
+
+
+def test_thriving_reads() -> None:
+    assert _read("{T}: Add {R} or one mana of the chosen color.", "Thriving Bluff") == {
+        "chosen_color": 1, "or_add": "{R}"}
+    card = _card("Test Bluff", ["Land"], BLUFF)
+    assert card["abilities"][1]["static"]["params"] == {"choose": "color", "other_than": "R"}
+
+
+@pytest.mark.cr("614.12")
+@pytest.mark.cr("106.5")
+def test_thriving_bluff_with_blue_chosen() -> None:
+    # Chosen blue: {R} or {U}, so it pays {U} or {R}, not {G}; with no choice in the
+    # state file, only {R} (the chosen color is undefined, CR 106.5).
+    card = _card("Test Bluff", ["Land"], BLUFF)
+    s = _state([card], [{"card": "Test Bluff", "chosen": {"color": "U"}}])
+    assert could_produce(s, "Test Bluff") == frozenset({R, U})
+    assert payment_answer(s, "A", "{U}").count == 1
+    assert payment_answer(s, "A", "{R}").count == 1
+    assert payment_answer(s, "A", "{G}").payable is False
+    assert payment_answer(s, "A", "{1}").count == 2  # {R} or {U}
+    none = _state([card], ["Test Bluff"])
+    assert could_produce(none, "Test Bluff") == frozenset({R})
+
+
+def test_a_thriving_land_choosing_its_own_color_is_bad_input(
+        tmp_path: Any, capsys: pytest.CaptureFixture[str]) -> None:
+    card = _card("Test Bluff", ["Land"], BLUFF)
+    path = tmp_path / "bad.yaml"
+    path.write_text("cards: " + json.dumps([card]) + "\nturn: {active_player: A}\n"
+                    "players:\n  A:\n    battlefield: [{card: Test Bluff, chosen: "
+                    "{color: R}}]\n", encoding="utf-8")
+    assert main(["validate", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "other than R" in err and "chosen.color" in err
+
+
+# ---- commander color identity (CR 903.4, 903.4f, 702.124c) -------------------------
+
+TOWER_LINE = "{T}: Add one mana of any color in your commander's color identity."
+
+
+def _tower(commander: str = "", graveyard: str = "") -> Any:
+    card = _card("Test Tower", ["Land"], TOWER_LINE)
+    player = f"    commander: {commander}\n" if commander else ""
+    return _state([card], ["Test Tower"], player_extra=player + graveyard)
+
+
+def test_command_tower_reads() -> None:
+    assert _read(TOWER_LINE, "Command Tower") == {"color_among": "commander_identity"}
+
+
+@pytest.mark.cr("903.4")
+def test_command_tower_with_a_golgari_commander_adds_black_or_green() -> None:
+    # Meren of Clan Nel Toth {2}{B}{G}: identity B, G.
+    s = _tower('"Meren of Clan Nel Toth"')
+    assert s.player("A").commander_identity == (B, G)
+    assert could_produce(s, "Test Tower") == frozenset({B, G})
+    assert payment_answer(s, "A", "{B}").count == 1
+    assert payment_answer(s, "A", "{G}").count == 1
+    assert payment_answer(s, "A", "{W}").payable is False
+
+
+@pytest.mark.cr("903.4f")
+def test_command_tower_without_a_commander_adds_nothing() -> None:
+    # CR 903.4f: no commander: the colors are undefined and that part of the ability
+    # does nothing; a colorless identity (Kozilek, {8}{C}{C}) has no colors either.
+    for s in (_tower(), _tower('"Kozilek, the Great Distortion"')):
+        assert could_produce(s, "Test Tower") == frozenset()
+        assert payment_answer(s, "A", "{1}").payable is False
+
+
+@pytest.mark.cr("702.124c")
+@pytest.mark.cr("903.4")
+def test_partners_rules_text_and_back_faces_count() -> None:
+    # Tymna {1}{W}{B} and Thrasios {G}{U}: W, U, B, G combined (702.124c).
+    s = _tower('["Tymna the Weaver", "Thrasios, Triton Hero"]')
+    assert could_produce(s, "Test Tower") == frozenset({W, U, B, G})
+    # Golos {5}: its rules text has {W}{U}{B}{R}{G} (903.4).
+    assert could_produce(_tower('"Golos, Tireless Pilgrim"'), "Test Tower") \
+        == frozenset({W, U, B, R, G})
+    # Valki {1}{B}, back face Tibalt {5}{B}{R}: B, R (903.4d).
+    assert could_produce(_tower('"Valki, God of Lies"'), "Test Tower") == frozenset({B, R})
+    # Lurrus {1}{W/B}{W/B}: a hybrid symbol is both colors.
+    assert could_produce(_tower('"Lurrus of the Dream-Den"'), "Test Tower") \
+        == frozenset({W, B})
+
+
+@pytest.mark.cr("903.4e")
+def test_an_identity_the_format_cant_say_is_not_decided() -> None:
+    # Bruna is one part of a meld card: its identity isn't modelled, so the Tower is left
+    # out: could-produce is a lower bound, payments don't count on it.
+    from manacheck.solver.produce import explain_could_produce
+    s = _tower('"Bruna, the Fading Light"')
+    assert s.player("A").commander_identity is None
+    got = explain_could_produce(s, "Test Tower", explain=False)
+    assert got.complete is False and got.mana_types == frozenset()
+    a = payment_answer(s, "A", "{W}")
+    assert a.payable is None and a.complete is False  # not decided
+
+
+@pytest.mark.parametrize(("player", "top", "where", "what"), [
+    ('    commander: "Not A Card"\n', "", "players.A.commander", "unknown card"),
+    ('    commander: "Llanowar Elves"\n', "", "players.A.commander", "can't be a commander"),
+    ('    commander: [Tymna the Weaver, "Thrasios, Triton Hero", "Golos, Tireless Pilgrim"]\n',
+     "", "players.A.commander", "list of two"),
+    ("", "commander: Tymna the Weaver\n", "commander", "unknown key"),
+    ('    commander: "Tibalt, Cosmic Impostor"\n', "", "players.A.commander",
+     "back face"),
+])
+def test_bad_commanders_are_one_line_exit_2(
+        tmp_path: Any, capsys: pytest.CaptureFixture[str], player: str, top: str, where: str,
+        what: str) -> None:
+    path = tmp_path / "bad.yaml"
+    path.write_text(top + "turn: {active_player: A}\nplayers:\n  A:\n" + player
+                    + "    battlefield: [Command Tower]\n", encoding="utf-8")
+    assert main(["validate", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and what in err and where in err, err
+
+
+def test_a_commander_round_trips_through_the_state_file() -> None:
+    from manacheck.model import dump_state_text
+    s = _tower('["Tymna the Weaver", "Thrasios, Triton Hero"]')
+    again = load_state_text(dump_state_text(s).replace(
+        "Test Tower", "Command Tower"))
+    assert again.player("A").commanders == ("Tymna the Weaver", "Thrasios, Triton Hero")
+    assert could_produce(again, "Command Tower") == frozenset({W, U, B, G})
+
+
+# ---- colors among permanents and graveyard cards (CR 105.2, 613.1e) -----------------
+
+AMBER = "{T}: Add one mana of any color among legendary creatures and planeswalkers you control."
+CRATER = "{T}: Choose a color of a permanent you control. Add one mana of that color."
+GRAF = "{T}: Choose a color of a card in your graveyard. Add one mana of that color."
+
+
+def test_colors_among_readings() -> None:
+    assert _read(AMBER, "Mox Amber") == {"color_among": {"permanents": {
+        "supertypes": ["Legendary"], "any_types": ["creature", "planeswalker"],
+        "controller": "you"}}}
+    assert _read(CRATER, "Meteor Crater") == {"color_among": {"permanents": {
+        "controller": "you"}}}
+    assert _read(GRAF, "Corrupted Grafstone") == {"color_among": "your_graveyard"}
+
+
+@pytest.mark.cr("105.2")
+def test_mox_amber_and_meteor_crater_by_hand() -> None:
+    # A: Test Amber, Test Crater, a legendary {B}{G} creature, a nonlegendary red bear.
+    # Amber: B or G (the legend); Crater: B, G or R (every permanent's colors; the
+    # colorless artifacts and lands add none). B's white legend doesn't count.
+    amber = _card("Test Amber", ["Artifact"], AMBER, supertypes=("Legendary",),
+                  mana_cost="{0}")
+    crater = _card("Test Crater", ["Land"], CRATER)
+    bear = {"name": "Test Bear", "types": ["Creature"], "mana_cost": "{1}{R}",
+            "power": 2, "toughness": 2}
+    legend = {"name": "Test Legend", "supertypes": ["Legendary"], "types": ["Creature"],
+              "mana_cost": "{B}{G}", "power": 2, "toughness": 2}
+    white = {"name": "Test White Legend", "supertypes": ["Legendary"],
+             "types": ["Creature"], "mana_cost": "{W}", "power": 1, "toughness": 1}
+    s = load_state_text(
+        "cards: " + json.dumps([amber, crater, bear, legend, white])
+        + "\nturn: {active_player: A}\nplayers:\n  A: {battlefield: [Test Amber, "
+        "Test Crater, Test Legend, Test Bear]}\n  B: {battlefield: [Test White Legend]}\n")
+    assert could_produce(s, "Test Amber") == frozenset({B, G})
+    assert could_produce(s, "Test Crater") == frozenset({B, G, R})
+    assert payment_answer(s, "A", "{W}").payable is False
+    # Amber and Crater pay {B}{R} (Amber B, Crater R); not {R}{R}.
+    assert payment_answer(s, "A", "{B}{R}").payable is True
+    assert payment_answer(s, "A", "{R}{R}").payable is False
+    alone = _state([amber, crater], ["Test Amber", "Test Crater"])
+    assert could_produce(alone, "Test Amber") == frozenset()
+    assert could_produce(alone, "Test Crater") == frozenset()
+
+
+@pytest.mark.cr("202.2")
+def test_corrupted_grafstone_by_hand() -> None:
+    graf = _card("Test Graf", ["Artifact"], GRAF, mana_cost="{2}")
+    s = _state([graf], ["Test Graf"],
+               player_extra="    graveyard: [Lightning Bolt, Counterspell, Sol Ring]\n")
+    assert could_produce(s, "Test Graf") == frozenset({R, U})
+    assert payment_answer(s, "A", "{U}").payable is True
+    assert payment_answer(s, "A", "{G}").payable is False
+    empty = _state([graf], ["Test Graf"])
+    assert could_produce(empty, "Test Graf") == frozenset()
+
+
+# ---- could produce, with a filter (CR 106.7) ---------------------------------------
+
+COMPASS = "{T}: Add one mana of any color that a basic land you control could produce."
+PLAZA = "{T}: Add one mana of any type that a Gate you control could produce."
+
+
+def test_filtered_could_produce_readings() -> None:
+    assert _read(COMPASS, "Star Compass") == {"could_produce": {
+        "lands": "you", "of": "color", "filter": {"supertypes": ["Basic"]}}}
+    assert _read(PLAZA, "Plaza of Harmony") == {"could_produce": {
+        "lands": "you", "of": "type", "filter": {"subtypes": ["Gate"]}}}
+
+
+@pytest.mark.cr("106.7")
+def test_star_compass_and_plaza_by_hand() -> None:
+    # A: Forest (basic), Command Tower-less nonbasic Underground Sea (U B), Gruul
+    # Guildgate (a Gate: R G), Test Compass, Test Plaza. Compass: G only (the one basic
+    # land); Plaza: R or G (the Gate). B's basic Island doesn't count.
+    compass = _card("Test Compass", ["Artifact"], COMPASS, mana_cost="{2}")
+    plaza = _card("Test Plaza", ["Land"], PLAZA)
+    s = load_state_text(
+        "cards: " + json.dumps([compass, plaza]) + "\nturn: {active_player: A}\n"
+        "players:\n  A: {battlefield: [Forest, Underground Sea, Gruul Guildgate, "
+        "Test Compass, Test Plaza]}\n  B: {battlefield: [Island]}\n")
+    assert could_produce(s, "Test Compass") == frozenset({G})
+    assert could_produce(s, "Test Plaza") == frozenset({R, G})
+    assert payment_answer(s, "A", "{W}").payable is False

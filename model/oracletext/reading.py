@@ -306,7 +306,8 @@ def _effect_targets(unread: list[str], is_mana: bool, text: str,
 
 
 #: First sentences that choose what the mana ability's "Add" sentence then adds.
-_CHOOSE = ("Choose a color.",)
+_CHOOSE = ("Choose a color.", "Choose a color of a permanent you control.",
+           "Choose a color of a card in your graveyard.")
 #: The productions an "instead" may go with (cardformat: no per, no could-produce).
 _PLAIN = frozenset({"add", "choice", "any_color", "one_color"})
 

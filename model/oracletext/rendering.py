@@ -281,10 +281,17 @@ def render_mana(mana: Mapping[str, Any], singular_spells: bool = False,
         what = f"{_NUMBERS[mana['one_color']]} mana of any one color"
     elif "chosen_color" in mana:
         what = f"{_NUMBERS[mana['chosen_color']]} mana of the chosen color"
+        if "or_add" in mana:  # (Thriving Bluff)
+            what = f"{mana['or_add']} or {what}"
+    elif "color_among" in mana:
+        return _color_among(mana["color_among"]) + _restriction_sentence(mana,
+                                                                         singular_spells)
     elif "could_produce" in mana:
         ref = mana["could_produce"]
         whose = "you control" if ref["lands"] == "you" else "an opponent controls"
-        what = f"one mana of any {ref['of']} that a land {whose} could produce"
+        land = with_article(render_filter(ref["filter"], noun="land")) \
+            if ref.get("filter") else "a land"
+        what = f"one mana of any {ref['of']} that {land} {whose} could produce"
     elif "add" in mana and mana.get("amount_of") == "devotion":
         color = _COLORS[mana["add"].strip("{}")]
         what = f"an amount of {mana['add']} equal to your devotion to {color}"
@@ -302,6 +309,26 @@ def render_mana(mana: Mapping[str, Any], singular_spells: bool = False,
     if "instead" in mana:
         out += " " + _instead_sentence(mana["instead"])
     return out + _restriction_sentence(mana, singular_spells)
+
+
+def _color_among(ref: Any) -> str:
+    """The sentences of a ``color_among`` production (Command Tower, Mox Amber, Meteor
+    Crater, Corrupted Grafstone)."""
+    if ref == "commander_identity":
+        return "Add one mana of any color in your commander's color identity."
+    if ref == "your_graveyard":
+        return "Choose a color of a card in your graveyard. Add one mana of that color."
+    flt = dict(ref["permanents"])
+    if flt.pop("controller", None) != "you":
+        raise ValueError("colors among another player's permanents")
+    if not flt:
+        return "Choose a color of a permanent you control. Add one mana of that color."
+    nouns = [_plural(str(t)) for t in flt.pop("any_types", [])]
+    if len(nouns) != 2 or set(flt) - {"supertypes"}:
+        raise ValueError("no rendering for these colors among")
+    adj = " ".join(str(s).lower() for s in flt.get("supertypes", []))
+    return (f"Add one mana of any color among {adj + ' ' if adj else ''}{nouns[0]} and "
+            f"{nouns[1]} you control.")
 
 
 def _restriction_sentence(mana: Mapping[str, Any], singular_spells: bool) -> str:

@@ -714,3 +714,55 @@ class ToData(Transformer[Token, Any]):
 
     def chosen_spell_filter(self, c: list[Any]) -> Any:
         return c[0]
+
+    def add_choose_permanent_color(self, c: list[Any]) -> Any:
+        # "Choose a color of a permanent you control. Add one mana of that color."
+        # (Meteor Crater): a color among those permanents (CR 105.2)
+        flt = dict(c[1])
+        if flt.get("controller") != "you":
+            raise Unreadable("a color of another player's permanent")
+        return {"color_among": {"permanents": flt}}
+
+    def add_choose_graveyard_color(self, _: list[Any]) -> Any:
+        return {"color_among": "your_graveyard"}  # (Corrupted Grafstone)
+
+    def add_or_chosen(self, c: list[Token]) -> Any:
+        # "Add {R} or one mana of the chosen color." (Thriving Bluff)
+        if _num(c[1]) != 1:
+            raise Unreadable("more than one mana of the chosen color")
+        return {"chosen_color": 1, "or_add": _mana(c[0])}
+
+    def add_commander_identity(self, c: list[Token]) -> Any:
+        # CR 903.4, 903.4f (Command Tower)
+        if _num(c[0]) != 1:
+            raise Unreadable("several mana of the identity")
+        return {"color_among": "commander_identity"}
+
+    def add_color_among(self, c: list[Any]) -> Any:
+        # "one mana of any color among legendary creatures and planeswalkers you
+        # control" (Mox Amber): the adjectives go with both nouns
+        if _num(c[0]) != 1:
+            raise Unreadable("several mana of a color among")
+        adjs, first, second = c[1:-2], c[-2], c[-1]
+        a, b = _typeword(first), _typeword(second)
+        if not (str(first).endswith("s") and str(second).endswith("s")) or a == b \
+                or "permanent" in (a[1], b[1]):
+            raise Unreadable("a color among")
+        flt = self.filter([*adjs, {"any_types": [a[1], b[1]]}])
+        return {"color_among": {"permanents": {**flt, "controller": "you"}}}
+
+    def _could_filtered(self, c: list[Any], flt: dict[str, Any]) -> Any:
+        if _num(c[0]) != 1:
+            raise Unreadable("could produce")
+        return {"could_produce": {"lands": c[2], "of": c[1], "filter": flt}}
+
+    def add_could_produce_basic(self, c: list[Any]) -> Any:
+        # "a basic land you control" (Star Compass)
+        return self._could_filtered(c, {"supertypes": ["Basic"]})
+
+    def add_could_produce_subtype(self, c: list[Any]) -> Any:
+        # "a Gate you control" (Plaza of Harmony): lands of that subtype (CR 205.3i)
+        kind, word = _typeword(c[2])
+        if kind != "subtypes" or word != str(c[2]):
+            raise Unreadable("not a singular subtype")
+        return self._could_filtered([c[0], c[1], c[3]], {"subtypes": [word]})

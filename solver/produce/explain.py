@@ -29,6 +29,7 @@ from ..soundness import PRODUCE, Undecided, unapplied
 from .could import ProduceSolver, solver_for
 from .events import (
     ManaEvent,
+    unmodelled_now,
 )
 
 __all__ = [
@@ -234,7 +235,7 @@ def _derive(state: GameState, solver: ProduceSolver, perm: Permanent,
     limit: str | None = None
     for num, ab in solver.abilities[object_id]:
         assert ab.mana is not None
-        if ab.mana.kind is ManaProductionKind.UNMODELLED:
+        if unmodelled_now(state, perm, ab.mana):
             continue  # left out; the answer says it is incomplete
         if types <= frozenset(found):
             break
