@@ -285,6 +285,9 @@ class Player:
     #: Their color identity, combined (CR 903.4, 702.124c), in WUBRG order; None with
     #: no commander (903.4f) or when the card format can't say it (``model.identity``).
     commander_identity: tuple[ManaType, ...] | None = None
+    #: How many lands the player has played this turn (CR 305.2; "If you played a land
+    #: this turn", River of Tears).
+    lands_played: int = 0
 
 
 @dataclass(frozen=True, slots=True)

@@ -423,6 +423,8 @@ def read_instead(effect: str) -> tuple[tuple[tuple[str, object], ...], str, obje
             and c.group(1) in NUMBER_WORDS:  # (Leafkin Druid)
         types = frozenset({c.group(2).capitalize()})
         return (("controls_at_least", (NUMBER_WORDS[c.group(1)], types)),), *prod
+    if cond == "you played a land this turn":  # (River of Tears; CR 305.2)
+        return (("played_land_this_turn", None),), *prod
     if c := re.fullmatch(r"\S.* has an? (\w+) counter on it", cond):
         return (("source_has_counter", c.group(1)),), *prod
     return None

@@ -224,9 +224,43 @@ def test_gemstone_caverns_read_by_hand() -> None:
     assert payment_answer(lucky, "A", "{C}").payable is False
 
 
+RIVER = "{T}: Add {U}. If you played a land this turn, add {B} instead."
+
+
+@pytest.mark.cr("305.2")
+@pytest.mark.cr("614.1a")
+def test_river_of_tears_reads_and_looks_at_lands_played() -> None:
+    assert _read(RIVER, "River of Tears") == {"add": "{U}", "instead": {
+        "if": [{"kind": "played_land_this_turn"}], "add": "{B}"}}
+    river = _card("Test River", ["Land"], RIVER)
+    s = _state([river], ["Test River"])
+    assert could_produce(s, "Test River") == frozenset({U})
+    assert payment_answer(s, "A", "{B}").payable is False
+    played = _state([river], ["Test River"], player_extra="    lands_played_this_turn: 1\n")
+    assert played.player("A").lands_played == 1
+    assert could_produce(played, "Test River") == frozenset({B})
+    assert payment_answer(played, "A", "{B}").payable is True
+    assert payment_answer(played, "A", "{U}").payable is False
+    # B's land played doesn't count: "you" is the activator (CR 109.5).
+    theirs = load_state_text("cards: " + json.dumps([river]) + "\nturn: {active_player: B}\n"
+                             "players:\n  A: {battlefield: [Test River]}\n"
+                             "  B: {lands_played_this_turn: 1}\n")
+    assert could_produce(theirs, "Test River") == frozenset({U})
+
+
+def test_lands_played_this_turn_is_checked(tmp_path: Any,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "bad.yaml"
+    path.write_text("turn: {active_player: A}\nplayers:\n  A: {lands_played_this_turn: -1}\n",
+                    encoding="utf-8")
+    assert main(["validate", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "players.A.lands_played_this_turn" in err
+
+
 @pytest.mark.parametrize("line", [
-    # lands played this turn aren't in the state files
-    "{T}: Add {U}. If you played a land this turn, add {B} instead.",
+    # a condition the card format doesn't have
+    "{T}: Add {U}. If you attacked this turn, add {B} instead.",
     # power is layer 7, which could-produce doesn't read (CR 613.4)
     "{T}: Add one mana of any color. If you control a creature with power 4 or greater, "
     "add two mana of any one color instead.",

@@ -372,6 +372,8 @@ def _instead_sentence(inst: Mapping[str, Any]) -> str:
     conds = list(inst["if"])
     prod = {k: v for k, v in inst.items() if k != "if"}
     what = render_mana(prod).removeprefix("Add ").removesuffix(".")
+    if len(conds) == 1 and conds[0]["kind"] == "played_land_this_turn":
+        return f"If you played a land this turn, add {what} instead."
     if len(conds) == 1 and conds[0]["kind"] == "source_has_counter":
         # the words' order the one such card prints (Gemstone Caverns)
         return (f"If {SELF} has " + with_article(f"{conds[0]['counter']} counter")

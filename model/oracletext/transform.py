@@ -766,3 +766,7 @@ class ToData(Transformer[Token, Any]):
         if kind != "subtypes" or word != str(c[2]):
             raise Unreadable("not a singular subtype")
         return self._could_filtered([c[0], c[1], c[3]], {"subtypes": [word]})
+
+    def rider_instead_played(self, c: list[Any]) -> Any:
+        # "If you played a land this turn, add {B} instead." (River of Tears; CR 305.2)
+        return ("instead", {"if": [{"kind": "played_land_this_turn"}], **c[0]})

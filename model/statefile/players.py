@@ -27,7 +27,7 @@ __all__ = ["CARD_KEYS", "PERMANENT_KEYS", "PLAYER_KEYS", "build_mana_pool", "bui
            "build_player", "build_zone_card"]
 
 PLAYER_KEYS = ("life", "hand", "battlefield", "graveyard", "exile", "library_size", "mana_pool",
-               "energy", "commander")
+               "energy", "commander", "lands_played_this_turn")
 PERMANENT_KEYS = ("card", "id", "tapped", "summoning_sick", "counters", "chosen", "token",
                   "attached_to", "owner", "timestamp", "attacking", "blocking",
                   "blocked", "attacked_this_turn")
@@ -66,6 +66,11 @@ def build_player(b: Builder, name: str, d: Any, path: str) -> Player | None:
                    else build_zone_card(b, entry, p, name))
             if obj is not None:
                 zones[zone].append(obj)
+    played = d.get("lands_played_this_turn", 0)
+    if not small_int(played) or played < 0:
+        b.c.add(f"lands_played_this_turn must be a whole number ≥ 0 (CR 305.2), got "
+                f"{played!r}", f"{path}.lands_played_this_turn")
+        played = 0
     commanders, identity = _commanders(b, d.get("commander"), f"{path}.commander")
     return Player(
         name=name,
@@ -73,6 +78,7 @@ def build_player(b: Builder, name: str, d: Any, path: str) -> Player | None:
         energy=energy,
         commanders=commanders,
         commander_identity=identity,
+        lands_played=played,
         hand=tuple(zones["hand"]),
         battlefield=tuple(zones["battlefield"]),
         graveyard=tuple(zones["graveyard"]),
