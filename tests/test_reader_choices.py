@@ -532,3 +532,11 @@ def test_star_compass_and_plaza_by_hand() -> None:
     assert could_produce(s, "Test Compass") == frozenset({G})
     assert could_produce(s, "Test Plaza") == frozenset({R, G})
     assert payment_answer(s, "A", "{W}").payable is False
+
+
+def test_choose_a_color_before_another_effect_is_no_mana_ability() -> None:
+    # "Choose a color." joins only an "Add" sentence after it (CR 605.1a: no mana, no
+    # mana ability): this line stays an activated ability with its effect unread.
+    r = read_line("{1}: Choose a color. Test Wall becomes that color until end of turn.",
+                  "Test Wall")
+    assert r.mana is False and r.status == "partial"

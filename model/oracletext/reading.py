@@ -421,10 +421,12 @@ def read_line(line: str, name: str = "") -> Reading:
     unread: list[str] = []
     effects: list[dict[str, Any]] = []
     sentences = _sentences(effect_text)
-    if len(sentences) > 1 and sentences[0] in _CHOOSE and sentences[1].startswith("Add "):
+    chosen_first = len(sentences) > 1 and sentences[0] in _CHOOSE \
+        and sentences[1].startswith("Add ")
+    if chosen_first:
         # "Choose a color. Add ... of that color": one production (CR 106.1)
         sentences[:2] = [sentences[0] + " " + sentences[1]]
-    is_mana = bool(sentences) and sentences[0].startswith(("Add ", *_CHOOSE))
+    is_mana = bool(sentences) and (chosen_first or sentences[0].startswith("Add "))
     for i, s in enumerate(sentences):
         start = "mana_sentence" if i == 0 and is_mana else "rider"
         try:
