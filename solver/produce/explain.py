@@ -255,6 +255,9 @@ def _derive(state: GameState, solver: ProduceSolver, perm: Permanent,
             if ab.mana.kind is ManaProductionKind.COULD_PRODUCE:
                 looked = tuple(lid for lid in solver.refs(perm, ab.mana)
                                if ev and ev[0] in values[lid])
+            if ab.mana.colors_of is not None:  # (colors among: identity or colors)
+                rules.append("903.4" if ab.mana.colors_of.what == "commander_identity"
+                             else "105.2")
             if "(CR 305.6" in ab.text:
                 rules.append("305.6")
             if chars.lost_abilities:
