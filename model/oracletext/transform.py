@@ -19,6 +19,7 @@ from lark import Token, Transformer
 
 from ..errors import ManacheckError
 from ..mana import ManaCost
+from .choices import ChoicesData
 from .rendering import SINGULAR
 
 __all__ = ["ToData", "Unreadable"]
@@ -61,8 +62,9 @@ def _typeword(tok: Token) -> tuple[str, str]:
     return "types", w[:-1] if w.endswith("s") else w
 
 
-class ToData(Transformer[Token, Any]):
-    """Trees to card-format values (module docstring)."""
+class ToData(Transformer[Token, Any], ChoicesData):
+    """Trees to card-format values (module docstring); the choices family's rules are
+    in ``choices``."""
 
     # ---- counts
     def article(self, _: list[Any]) -> Any:
@@ -656,117 +658,3 @@ class ToData(Transformer[Token, Any]):
         spec = self.target_card_n(c)
         spec["up_to"] = True
         return spec
-
-    # ---- choices: chosen colors and types, devotion, "instead" (CR 106.7, 614.1a,
-    # 700.5)
-    def add_choose_devotion(self, _: list[Any]) -> Any:
-        # "Choose a color. Add an amount of mana of that color equal to your devotion
-        # to that color." (Nykthos): one color, as many as the devotion to it (700.5)
-        return {"one_color": 1, "amount_of": "devotion"}
-
-    def choice_mana_sentence(self, c: list[Any]) -> Any:
-        return c[0]
-
-    def choice_rider(self, c: list[Any]) -> Any:
-        return c[0]
-
-    def rider_not_generic(self, _: list[Any]) -> Any:
-        # CR 106.6, 107.4b (Jegantha): which symbols the mana pays, not what for
-        return ("spend", {"not_generic": True})
-
-    def cond_control_urza(self, c: list[Any]) -> Any:
-        # CR 205.3i: "Urza's" is a land type of its own, beside Mine, Power-Plant, Tower
-        return {"kind": "controls_at_least", "count": 1, "filter": {
-            "subtypes": ["Urza’s", str(c[1]).removeprefix("Urza's ")], "controller": "you"}}
-
-    def cond_control_one(self, c: list[Any]) -> Any:
-        if "controller" in c[1]:
-            raise Unreadable("a controller in a control condition")
-        return {"kind": "controls_at_least", "count": 1,
-                "filter": {**c[1], "controller": "you"}}
-
-    def cond_control_more(self, c: list[Any]) -> Any:
-        if "controller" in c[1] or "_different_powers" in c[1]:
-            raise Unreadable("a controller in a control condition")
-        return {"kind": "controls_at_least", "count": _num(c[0]),
-                "filter": {**c[1], "controller": "you"}}
-
-    def rider_instead(self, c: list[Any]) -> Any:
-        # CR 614.1a: "If ..., add ... instead": every condition must hold
-        *conds, prod = c
-        return ("instead", {"if": list(conds), **prod})
-
-    def rider_instead_counter(self, c: list[Any]) -> Any:
-        # "If CARDNAME has a luck counter on it, instead add ..." (Gemstone Caverns)
-        return ("instead", {"if": [{"kind": "source_has_counter", "counter": str(c[1])}],
-                            **c[2]})
-
-    def spells_chosen_type(self, c: list[Any]) -> Any:
-        # "a creature spell of the chosen type": bound to the source's choice when the
-        # mana is spent (CR 106.6; matching.bind_restriction)
-        flt = self.filter([*c[:-1], self.noun([c[-1]])])
-        if flt.get("types") != ["creature"]:
-            raise Unreadable("a chosen type of a noncreature")
-        return {**flt, "chosen_creature_type": True}
-
-    def spell_filter(self, c: list[Any]) -> Any:
-        return c[0]
-
-    def chosen_spell_filter(self, c: list[Any]) -> Any:
-        return c[0]
-
-    def add_choose_permanent_color(self, c: list[Any]) -> Any:
-        # "Choose a color of a permanent you control. Add one mana of that color."
-        # (Meteor Crater): a color among those permanents (CR 105.2)
-        flt = dict(c[1])
-        if flt.get("controller") != "you":
-            raise Unreadable("a color of another player's permanent")
-        return {"color_among": {"permanents": flt}}
-
-    def add_choose_graveyard_color(self, _: list[Any]) -> Any:
-        return {"color_among": "your_graveyard"}  # (Corrupted Grafstone)
-
-    def add_or_chosen(self, c: list[Token]) -> Any:
-        # "Add {R} or one mana of the chosen color." (Thriving Bluff)
-        if _num(c[1]) != 1:
-            raise Unreadable("more than one mana of the chosen color")
-        return {"chosen_color": 1, "or_add": _mana(c[0])}
-
-    def add_commander_identity(self, c: list[Token]) -> Any:
-        # CR 903.4, 903.4f (Command Tower)
-        if _num(c[0]) != 1:
-            raise Unreadable("several mana of the identity")
-        return {"color_among": "commander_identity"}
-
-    def add_color_among(self, c: list[Any]) -> Any:
-        # "one mana of any color among legendary creatures and planeswalkers you
-        # control" (Mox Amber): the adjectives go with both nouns
-        if _num(c[0]) != 1:
-            raise Unreadable("several mana of a color among")
-        adjs, first, second = c[1:-2], c[-2], c[-1]
-        a, b = _typeword(first), _typeword(second)
-        if not (str(first).endswith("s") and str(second).endswith("s")) or a == b \
-                or "permanent" in (a[1], b[1]):
-            raise Unreadable("a color among")
-        flt = self.filter([*adjs, {"any_types": [a[1], b[1]]}])
-        return {"color_among": {"permanents": {**flt, "controller": "you"}}}
-
-    def _could_filtered(self, c: list[Any], flt: dict[str, Any]) -> Any:
-        if _num(c[0]) != 1:
-            raise Unreadable("could produce")
-        return {"could_produce": {"lands": c[2], "of": c[1], "filter": flt}}
-
-    def add_could_produce_basic(self, c: list[Any]) -> Any:
-        # "a basic land you control" (Star Compass)
-        return self._could_filtered(c, {"supertypes": ["Basic"]})
-
-    def add_could_produce_subtype(self, c: list[Any]) -> Any:
-        # "a Gate you control" (Plaza of Harmony): lands of that subtype (CR 205.3i)
-        kind, word = _typeword(c[2])
-        if kind != "subtypes" or word != str(c[2]):
-            raise Unreadable("not a singular subtype")
-        return self._could_filtered([c[0], c[1], c[3]], {"subtypes": [word]})
-
-    def rider_instead_played(self, c: list[Any]) -> Any:
-        # "If you played a land this turn, add {B} instead." (River of Tears; CR 305.2)
-        return ("instead", {"if": [{"kind": "played_land_this_turn"}], **c[0]})
