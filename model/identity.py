@@ -52,6 +52,10 @@ def _own_identity(card: CardDefinition) -> set[ManaType] | None:
     texts = [card.text, *(a.text for a in card.abilities if isinstance(a, StaticAbility))]
     if any(_UNSURE.search(t) for t in texts):
         return None
+    if card.color_indicator is None and re.search(
+            rf"\b{re.escape(card.name)} is (?:all colors|white|blue|black|red|green)\b",
+            card.text):
+        return None  # a characteristic-defining color the card data doesn't hold (604.3)
     out = set(card.mana_cost.colors) if card.mana_cost is not None else set()
     out |= _symbol_colors(_REMINDER.sub("", card.text))
     if card.color_indicator is not None:

@@ -401,6 +401,9 @@ def test_partners_rules_text_and_back_faces_count() -> None:
         == frozenset({W, U, B, R, G})
     # Valki {1}{B}, back face Tibalt {5}{B}{R}: B, R (903.4d).
     assert could_produce(_tower('"Valki, God of Lies"'), "Test Tower") == frozenset({B, R})
+    # Esika {1}{G}{G}, back face The Prismatic Bridge {W}{U}{B}{R}{G}: all five.
+    assert could_produce(_tower('"Esika, God of the Tree"'), "Test Tower") \
+        == frozenset({W, U, B, R, G})
     # Lurrus {1}{W/B}{W/B}: a hybrid symbol is both colors.
     assert could_produce(_tower('"Lurrus of the Dream-Den"'), "Test Tower") \
         == frozenset({W, B})
@@ -540,3 +543,49 @@ def test_choose_a_color_before_another_effect_is_no_mana_ability() -> None:
     r = read_line("{1}: Choose a color. Test Wall becomes that color until end of turn.",
                   "Test Wall")
     assert r.mana is False and r.status == "partial"
+
+
+@pytest.mark.cr("903.4")
+@pytest.mark.cr("903.4c")
+def test_color_identity_by_hand() -> None:
+    from manacheck.model.cards import CardDefinition
+    from manacheck.model.identity import color_identity
+    from manacheck.model.mana import ManaCost
+    # Reminder text doesn't count (903.4c); a {G/P} symbol in the text is green; {C}
+    # and {T} are no colors; a color indicator counts (903.4).
+    card = CardDefinition("Test Legend", ManaCost.parse("{1}{W}"), ("Legendary",),
+                          ("Creature",), text="{T}: Add {C}. ({T}: Add {R}.)\n"
+                          "{G/P}: Test Legend gets +1/+1 until end of turn.",
+                          color_indicator=(U,))
+    assert color_identity(card) == frozenset({W, U, G})
+    # A characteristic-defining color the data doesn't hold: not said (None).
+    cda = CardDefinition("Test Shade", ManaCost.parse("{3}"), ("Legendary",),
+                         ("Creature",), text="Test Shade is all colors.")
+    assert color_identity(cda) is None
+
+
+COURTYARD = ("{T}: Add one mana of any color. Spend this mana only to cast a creature spell "
+             "of the chosen type or activate an ability of a creature or creature card of "
+             "the chosen type.")
+
+
+@pytest.mark.cr("106.6")
+def test_secluded_courtyard_reads_and_pays_for_the_chosen_type() -> None:
+    chosen = {"types": ["creature"], "chosen_creature_type": True}
+    assert _read(COURTYARD, "Secluded Courtyard") == {"any_color": 1, "restriction": {
+        "text": COURTYARD.split(". ", 1)[1], "spells": chosen, "abilities": chosen}}
+    yard = _card("Test Yard", ["Land"], COURTYARD)
+    elf = {"name": "Test Elf", "types": ["Creature"], "subtypes": ["Elf"],
+           "mana_cost": "{G}", "power": 1, "toughness": 1}
+    gob = {"name": "Test Goblin", "types": ["Creature"], "subtypes": ["Goblin"],
+           "mana_cost": "{R}", "power": 1, "toughness": 1}
+    s = _state([yard, elf, gob], [{"card": "Test Yard", "chosen": {"creature_type": "Elf"}},
+                                  "Test Elf", "Test Goblin"],
+               player_extra="    hand: [{card: Test Elf, id: elf card}, "
+                            "{card: Test Goblin, id: goblin card}]\n")
+    # casting: an Elf spell, not a Goblin one
+    assert payment_answer(s, "A", "{G}", for_object="elf card").payable is True
+    assert payment_answer(s, "A", "{R}", for_object="goblin card").payable is False
+    # an ability's cost: of the Elf permanent, not of the Goblin
+    assert payment_answer(s, "A", "{1}", for_object="Test Elf").payable is True
+    assert payment_answer(s, "A", "{1}", for_object="Test Goblin").payable is False

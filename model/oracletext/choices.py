@@ -154,3 +154,12 @@ class ChoicesData:
     def rider_instead_played(self, c: list[Any]) -> Any:
         # "If you played a land this turn, add {B} instead." (River of Tears; CR 305.2)
         return ("instead", {"if": [{"kind": "played_land_this_turn"}], **c[0]})
+
+    def rider_spend_chosen_activate(self, c: list[Any]) -> Any:
+        # "... a creature spell of the chosen type or activate an ability of a creature
+        # or creature card of the chosen type." (Secluded Courtyard; CR 106.6): the
+        # ability's source, a permanent or a card, of that type
+        if not c[0].get("chosen_creature_type"):
+            raise NotRead("abilities of the chosen type beside other spells")
+        return ("spend", {"spells": c[0], "abilities": {"types": ["creature"],
+                                                       "chosen_creature_type": True}})

@@ -385,6 +385,10 @@ def _instead_sentence(inst: Mapping[str, Any]) -> str:
 def _restriction_words(res: Mapping[str, Any], singular: bool) -> str:
     spells = res.get("spells", {})
     words = _spells(spells, singular)
+    if res.get("abilities") == {"types": ["creature"], "chosen_creature_type": True}:
+        # (Secluded Courtyard: the source may be a permanent or a card, CR 106.6)
+        return words + " or activate an ability of a creature or creature card of the " \
+            "chosen type"
     if "abilities" in res:
         return words + " or activate abilities of " + render_filter(res["abilities"],
                                                                     plural=True)
