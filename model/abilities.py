@@ -27,6 +27,7 @@ __all__ = [
     "Ability",
     "ActivatedAbility",
     "AlternativeCost",
+    "ColorsRef",
     "Condition",
     "CostKind",
     "CostPart",
@@ -273,6 +274,9 @@ class ManaProductionKind(enum.Enum):
     CHOSEN_COLOR = "chosen_color"  # one mana of the chosen color (Coldsteel Heart)
     COULD_PRODUCE = "could_produce"  # one mana of any type/color a land ... could produce
     PRODUCED_TYPE = "produced_type"  # (triggered) one mana of any type that land produced
+    #: one mana of any color among some objects' colors, or in the commander's color
+    #: identity (Command Tower, Mox Amber, Meteor Crater): see ``ColorsRef``
+    COLOR_AMONG = "color_among"
     # The ability adds mana (so CR 605.1a can classify it) but what it adds cannot be
     # expressed in the card format (devotion, "for each color among", an exiled card's
     # mana value, ...). Solvers must refuse to guess; the ability's text says what it adds.
@@ -290,6 +294,25 @@ class CouldProduceRef:
 
     lands: str
     of: str
+    #: Only the lands matching it ("a basic land you control", Star Compass; "a Gate
+    #: you control", Plaza of Harmony); empty: every land.
+    filter: ObjectFilter = ObjectFilter()
+
+
+@dataclass(frozen=True, slots=True)
+class ColorsRef:
+    """Where a COLOR_AMONG production finds its colors.
+
+    ``what`` is ``"commander_identity"`` (the colors of the controller's commander's
+    color identity, CR 903.4, 702.124c: partners' combined; none without a commander,
+    903.4f), ``"permanents"`` (the colors of the permanents ``filter`` accepts, as they
+    are now, layer 5: CR 105.2, 613.1e; Mox Amber, Meteor Crater) or
+    ``"your_graveyard"`` (the colors of the cards in the controller's graveyard:
+    Corrupted Grafstone).
+    """
+
+    what: str
+    filter: ObjectFilter = ObjectFilter()
 
 
 @dataclass(frozen=True, slots=True)
@@ -329,10 +352,18 @@ class ManaProduction:
     #: ability is read. The FIXED mana is added X times, X chosen from 0 to the
     #: counters on the source.
     x_counter: str = ""
+    #: CHOSEN_COLOR only: "Add {R} or one mana of the chosen color" (Thriving Bluff):
+    #: this mana instead of the chosen color's, at the player's choice.
+    or_add: tuple[ManaType, ...] = ()
+    #: COLOR_AMONG only: where its colors are found.
+    colors_of: ColorsRef | None = None
 
     @property
     def refers_to_other_permanents(self) -> bool:
-        return self.kind is ManaProductionKind.COULD_PRODUCE
+        """Whether what it adds depends on other objects than its source (could
+        produce, colors among, the conditions of an "instead")."""
+        return self.kind in (ManaProductionKind.COULD_PRODUCE,
+                             ManaProductionKind.COLOR_AMONG) or bool(self.instead_if)
 
 
 @dataclass(frozen=True, slots=True)

@@ -137,11 +137,19 @@ def dump_mana(m: ManaProduction) -> dict[str, Any]:
     elif k is ManaProductionKind.COULD_PRODUCE:
         assert m.could_produce is not None
         out = {"could_produce": {"lands": m.could_produce.lands, "of": m.could_produce.of}}
+        if not m.could_produce.filter.is_empty:
+            out["could_produce"]["filter"] = dump_filter(m.could_produce.filter)
+    elif k is ManaProductionKind.COLOR_AMONG:
+        assert m.colors_of is not None
+        out = {"color_among": {"permanents": dump_filter(m.colors_of.filter)}
+               if m.colors_of.what == "permanents" else m.colors_of.what}
     else:
         out = {{ManaProductionKind.ANY_COLOR: "any_color",
                 ManaProductionKind.ONE_COLOR: "one_color",
                 ManaProductionKind.CHOSEN_COLOR: "chosen_color",
                 ManaProductionKind.PRODUCED_TYPE: "produced_type"}[k]: m.amount}
+    if m.or_add:
+        out["or_add"] = _types_text(m.or_add)
     if m.per is not None:
         out["per"] = dump_filter(m.per)
     if m.restriction is not None:

@@ -19,6 +19,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from .abilities import (
+    ColorsRef,
     Condition,
     CostKind,
     CostPart,
@@ -325,7 +326,7 @@ def _restriction(v: Any, path: str) -> SpendRestriction:
 
 MANA_KEYS = ("add", "choice", "any_color", "one_color", "chosen_color", "could_produce",
              "produced_type", "unmodelled", "per", "restriction", "per_sacrificed",
-             "instead", "amount_of")
+             "instead", "amount_of", "or_add", "color_among")
 #: An ``instead`` production's kinds: none that looks at other permanents' mana.
 _INSTEAD_KINDS = (ManaProductionKind.FIXED, ManaProductionKind.CHOICE,
                   ManaProductionKind.ANY_COLOR, ManaProductionKind.ONE_COLOR)
@@ -360,6 +361,17 @@ def _with_instead(v: Mapping[str, Any], path: str) -> ManaProduction:
     return dataclasses.replace(main, instead=other, instead_if=parsed)
 
 
+def _colors_ref(v: Any, path: str) -> ColorsRef:
+    """``commander_identity``, ``your_graveyard`` or ``{permanents: FILTER}``: where a
+    ``color_among`` production finds its colors (``abilities.ColorsRef``)."""
+    if v in ("commander_identity", "your_graveyard"):
+        return ColorsRef(str(v))
+    if isinstance(v, Mapping) and set(v) == {"permanents"}:
+        return ColorsRef("permanents", parse_filter(v["permanents"], f"{path}.permanents"))
+    raise CardFieldError("color_among is commander_identity, your_graveyard or "
+                         "{permanents: FILTER}", path)
+
+
 def parse_mana(v: Any, path: str) -> ManaProduction:
     """Parse what a mana ability adds.
 
@@ -374,7 +386,12 @@ def parse_mana(v: Any, path: str) -> ManaProduction:
     Nykthos, Marwyn); ``amount_of: X`` with ``add``, in an activated ability whose cost
     removes X counters ("Add {C} for each storage counter removed this way", Mage-Ring
     Network; CR 107.3); ``instead: {if: [CONDITION, ...], <mana>}`` ("If you control an
-    Urza's Mine and an Urza's Power-Plant, add {C}{C}{C} instead").
+    Urza's Mine and an Urza's Power-Plant, add {C}{C}{C} instead"); ``or_add: "{R}"``
+    with ``chosen_color: 1`` ("Add {R} or one mana of the chosen color", Thriving
+    Bluff); ``color_among: commander_identity | your_graveyard | {permanents: FILTER}``
+    (one mana of any color in your commander's color identity, among the cards in your
+    graveyard, among the permanents the filter accepts); ``could_produce`` may have a
+    ``filter`` (only those lands: "a basic land you control").
     """
     check_keys(v, path, MANA_KEYS)
     if "instead" in v:
@@ -393,12 +410,20 @@ def parse_mana(v: Any, path: str) -> ManaProduction:
             raise CardFieldError(f"amount_of {what!r}: it is devotion, power or X, with add "
                                  "or one_color and without per", f"{path}.amount_of")
         return dataclasses.replace(base, amount_of=what)
+    if "or_add" in v:
+        base = parse_mana({k: x for k, x in v.items() if k != "or_add"}, path)
+        if base.kind is not ManaProductionKind.CHOSEN_COLOR or base.amount != 1 \
+                or base.per is not None:
+            raise CardFieldError("or_add goes with chosen_color: 1 (\"Add {R} or one mana "
+                                 "of the chosen color\")", f"{path}.or_add")
+        return dataclasses.replace(base, or_add=_types(v["or_add"], f"{path}.or_add"))
     kinds = [k for k in ("add", "choice", "any_color", "one_color", "chosen_color",
-                         "could_produce", "produced_type", "unmodelled") if k in v]
+                         "could_produce", "produced_type", "unmodelled", "color_among")
+             if k in v]
     if len(kinds) != 1:
         raise CardFieldError("a mana production needs exactly one of add, choice, any_color, "
-                   "one_color, chosen_color, could_produce, produced_type, unmodelled",
-                   path)
+                   "one_color, chosen_color, could_produce, produced_type, unmodelled, "
+                   "color_among", path)
     k = kinds[0]
     per = parse_filter(v["per"], f"{path}.per") if "per" in v else None
     restriction = _restriction(v["restriction"], f"{path}.restriction") if "restriction" in v \
@@ -424,14 +449,21 @@ def parse_mana(v: Any, path: str) -> ManaProduction:
         return ManaProduction(ManaProductionKind.CHOICE, options=opts, amount=0, per=per,
                               restriction=restriction)
     if k == "could_produce":
-        check_keys(v[k], p, ("lands", "of"), ("lands", "of"))
+        check_keys(v[k], p, ("lands", "of", "filter"), ("lands", "of"))
         lands, of = v[k]["lands"], v[k]["of"]
         if lands not in ("you", "opponent", "sacrificed") or of not in ("type", "color"):
             raise CardFieldError("could_produce needs lands: you|opponent|sacrificed, "
                                  "of: type|color", p)
+        flt = parse_filter(v[k]["filter"], f"{p}.filter") if "filter" in v[k] \
+            else ObjectFilter()
+        if lands == "sacrificed" and not flt.is_empty:
+            raise CardFieldError("a filter goes with lands: you or opponent", f"{p}.filter")
         return ManaProduction(ManaProductionKind.COULD_PRODUCE,
-                              could_produce=CouldProduceRef(lands, of), per=per,
+                              could_produce=CouldProduceRef(lands, of, flt), per=per,
                               restriction=restriction)
+    if k == "color_among":
+        return ManaProduction(ManaProductionKind.COLOR_AMONG, colors_of=_colors_ref(v[k], p),
+                              per=per, restriction=restriction)
     n = v[k]
     if isinstance(n, bool) or not isinstance(n, int) or n < 1:
         raise CardFieldError("expected a positive number of mana", p)

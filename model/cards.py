@@ -184,6 +184,11 @@ class LazyCards(Mapping[str, CardDefinition]):
     def __contains__(self, name: object) -> bool:
         return name in self._entries
 
+    def raw(self) -> Mapping[str, str | CardDefinition]:
+        """Each name's entry as it is now: card-format JSON text not yet made into a
+        definition, or the definition (read-only; nothing is made)."""
+        return self._entries
+
     def parsed(self) -> int:
         """How many definitions have been made so far."""
         return sum(1 for e in self._entries.values() if not isinstance(e, str))

@@ -18,7 +18,9 @@ during a turn that isn't yours (every other player is an opponent, CR 102.2).
 ``your_turn_before_attackers``: during your turn, before the declare attackers step
 (CR 508.1). ``graveyard_at_least``: N or more cards in your graveyard.
 ``source_counters_at_least``: N or more counters of a kind on the source (Pyramid of
-the Pantheon). ``your_turn_before_end_step``: during your turn, in a step
+the Pantheon). ``played_land_this_turn``: you played a land this turn (CR 305.2; the
+state file's ``lands_played_this_turn``). ``your_turn_before_end_step``: during your
+turn, in a step
 before its end step (Mana Cache: "only during their turn before the end step"; CR
 500.1, 513). "Your" is the activating player's (CR 109.5).
 :func:`chosen_production`: a mana ability's "instead" mana
@@ -44,7 +46,7 @@ CONDITION_KINDS = ("hand_size_less_than", "controls_at_least", "your_turn",
                    "graveyard_at_least", "source_attacking", "declare_blockers_step",
                    "source_attacked_this_turn", "total_power_at_least",
                    "graveyard_card_types_at_least", "different_powers_at_least",
-                   "source_counters_at_least")
+                   "source_counters_at_least", "played_land_this_turn")
 #: Conditions that read power (layer 7): the question then reads that family too.
 POWER_CONDITIONS = ("total_power_at_least", "different_powers_at_least")
 #: The card types (CR 205.2a), for "card types among cards in your graveyard".
@@ -129,6 +131,8 @@ def condition_holds(state: GameState, cond: Condition, player: str, source: str
         n = state.permanent(source).counters[str(cond.params.get("counter"))] \
             if source in state and state.zone_of(source) == "battlefield" else 0
         return n >= cond.params.int("count"), n
+    if cond.kind == "played_land_this_turn":  # "If you played a land this turn" (305.2)
+        return me.lands_played > 0, me.lands_played
     if cond.kind == "source_has_counter":  # "if this has a luck counter on it"
         n = state.permanent(source).counters[str(cond.params.get("counter"))] \
             if source in state else 0

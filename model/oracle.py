@@ -45,6 +45,7 @@ from .mana import ManaCost
 
 __all__ = ["card_from_oracle", "read_text", "translate", "with_stats"]
 
+_COLOR_LETTER = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 _BASIC_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
 
 
@@ -133,6 +134,14 @@ def _other_line(line: str, name: str) -> dict[str, Any] | None:
         return {"triggered": {"event": "enters", "self_only": True,
                               "effects": [{"kind": "gain_life", "amount": int(m.group(1))}],
                               "text": line}}
+    if m := re.fullmatch(r"As " + n + r" enters(?: the battlefield)?, choose a (color|creature "
+                         r"type)( other than (white|blue|black|red|green))?\.", line):
+        # CR 614.12, 607.2p: the choice is made as it enters; a state file says what
+        # it was (``chosen``), checked against "other than" (statefile.players)
+        params: dict[str, Any] = {"choose": m.group(1).replace(" ", "_")}
+        if m.group(3):
+            params["other_than"] = _COLOR_LETTER[m.group(3)]
+        return {"static": {"kind": "other", "params": params, "text": line}}
     if re.fullmatch(n + r" enters the battlefield tapped unless [^.]+\.", line) or re.fullmatch(
             r"As " + n + r" enters the battlefield, you may pay 2 life\. If you don't, it "
             r"enters the battlefield tapped\.", line):

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field, replace
 from .cards import CardDatabase, CardDefinition
 from .english import plural
 from .errors import UnknownObject
-from .mana import ManaPool
+from .mana import ManaPool, ManaType
 
 __all__ = [
     "CR_VERSION",
@@ -279,6 +279,15 @@ class Player:
     mana_pool: ManaPool = ManaPool()
     #: energy counters the player has (CR 107.14: {E} is paid by removing one)
     energy: int = 0
+    #: The names of the player's commander cards (the Commander variant, CR 903.3;
+    #: two with partner, 702.124a); none outside the variant.
+    commanders: tuple[str, ...] = ()
+    #: Their color identity, combined (CR 903.4, 702.124c), in WUBRG order; None with
+    #: no commander (903.4f) or when the card format can't say it (``model.identity``).
+    commander_identity: tuple[ManaType, ...] | None = None
+    #: How many lands the player has played this turn (CR 305.2; "If you played a land
+    #: this turn", River of Tears).
+    lands_played: int = 0
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,7 +23,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterable, Iterator, Sequence
 
-from manacheck.model import GameState, ManaProductionKind, ManaType, effective
+from manacheck.model import GameState, ManaProductionKind, ManaType, effective, matches
 
 from .produce import base_outcomes
 from .replacement import (
@@ -91,9 +91,12 @@ def naive_could_produce(state: GameState) -> dict[str, frozenset[ManaType]]:
                 if ab.mana.kind is ManaProductionKind.COULD_PRODUCE:
                     assert ab.mana.could_produce is not None
                     mine = ab.mana.could_produce.lands in ("you", "sacrificed")
+                    flt = ab.mana.could_produce.filter
                     for land in state.permanents:
                         if chars[land.id].is_land and (land.controller == perm.controller) \
-                                == mine:
+                                == mine and (flt.is_empty or matches(
+                                    flt, chars[land.id], land, state, perm.controller,
+                                    perm.id)):
                             cands |= values[land.id]
                     if ab.mana.could_produce.of == "color":
                         cands -= {ManaType.C}

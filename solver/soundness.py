@@ -236,16 +236,18 @@ PAYMENT_APPLIES = CHARACTERISTICS | frozenset({
 #: the mana abilities that make it, whether they may be activated, and the types and
 #: abilities of the permanents. With ``--for``, also the spell's or ability's total cost
 #: and the colors of what is paid for.
+#: (Colors, layer 5: the colors a mana ability adds may be the permanents' colors, Mox
+#: Amber's, CR 105.2, 613.1e.)
 PAYMENT = Question("payment", frozenset({F.MANA, F.SPENDING, F.ABILITY_COSTS, F.ACTIVATION,
-                                         F.TYPES, F.ABILITIES}), PAYMENT_APPLIES)
+                                         F.TYPES, F.ABILITIES, F.COLORS}), PAYMENT_APPLIES)
 #: With ``--for`` the total cost is determined (``manacheck.solver.costs``): the spell's
 #: and the battlefield's cost changes are applied.
 PAYMENT_FOR = Question("payment", PAYMENT.reads | {F.SPELL_COSTS, F.COLORS},
                        PAYMENT.implements | {"static:cost_modifier:spells"})
 
-#: "What could this produce?" (CR 106.7) reads mana abilities, types and abilities only:
-#: costs and who may activate them are ignored by the rule itself.
-PRODUCE = Question("could-produce", frozenset({F.MANA, F.TYPES, F.ABILITIES}),
+#: "What could this produce?" (CR 106.7) reads mana abilities, types, colors and
+#: abilities only: costs and who may activate them are ignored by the rule itself.
+PRODUCE = Question("could-produce", frozenset({F.MANA, F.TYPES, F.ABILITIES, F.COLORS}),
                    CHARACTERISTICS | frozenset({"static:mana_replacement",
                                                 # not what a permanent could produce:
                                                 # CR 106.12a, Wild Growth's ruling

@@ -383,6 +383,27 @@ def read_production(effect: str) -> tuple[str, object, str | None]:
         return kind, NUMBER_WORDS[m2.group(1)], per or None
     if phrase == "one mana of the chosen color":
         return "chosen_color", 1, per or None
+    if m7 := re.fullmatch(rf"({group}) or one mana of the chosen color", phrase):
+        return "chosen_color", ("or", m7.group(1)), None  # (Thriving Bluff)
+    # CR 903.4 (Command Tower); colors of permanents (Mox Amber); Meteor Crater and
+    # Corrupted Grafstone ("Choose a color of ... Add one mana of that color.")
+    if phrase == "one mana of any color in your commander's color identity":
+        return "color_among", "commander_identity", None
+    if phrase == "one mana of any color among legendary creatures and planeswalkers you " \
+            "control":
+        return "color_among", ("permanents", ObjectFilter(
+            supertypes=frozenset({"Legendary"}), controller="you",
+            any_types=frozenset({"Creature", "Planeswalker"}))), None
+    if phrase == "one mana of that color":
+        if effect.startswith("Choose a color of a permanent you control. "):
+            return "color_among", ("permanents", ObjectFilter(controller="you")), None
+        if effect.startswith("Choose a color of a card in your graveyard. "):
+            return "color_among", "your_graveyard", None
+    if m8 := re.fullmatch(r"one mana of any (type|color) that a (basic land|Gate) you "
+                          r"control could produce", phrase):
+        flt = ObjectFilter(supertypes=frozenset({"Basic"})) if m8.group(2) == "basic land" \
+            else ObjectFilter(subtypes=frozenset({"Gate"}))
+        return "could_produce", ("you", m8.group(1), flt), None
     if m3 := re.fullmatch(r"one mana of any (type|color) that a land (you control|an "
                           r"opponent controls) could produce", phrase):
         lands = "you" if m3.group(2) == "you control" else "opponent"
@@ -407,6 +428,12 @@ def read_instead(effect: str) -> tuple[tuple[tuple[str, object], ...], str, obje
     if c := re.fullmatch(r"you control an Urza's ([\w-]+) and an Urza's ([\w-]+)", cond):
         return tuple(("controls_at_least", frozenset({"Urza’s", w})) for w in c.groups()), \
             *prod
+    if (c := re.fullmatch(r"you control (\w+) or more (creature|land|artifact)s", cond)) \
+            and c.group(1) in NUMBER_WORDS:  # (Leafkin Druid)
+        types = frozenset({c.group(2).capitalize()})
+        return (("controls_at_least", (NUMBER_WORDS[c.group(1)], types)),), *prod
+    if cond == "you played a land this turn":  # (River of Tears; CR 305.2)
+        return (("played_land_this_turn", None),), *prod
     if c := re.fullmatch(r"\S.* has an? (\w+) counter on it", cond):
         return (("source_has_counter", c.group(1)),), *prod
     return None
@@ -429,6 +456,11 @@ def test_instead_mana_matches_its_text(name: str, number: int, ab: ActivatedAbil
     got = []
     for cond in ab.mana.instead_if:
         flt = cond.params.get("filter")
+        if isinstance(flt, ObjectFilter) and flt.types:
+            assert flt.controller == "you" and flt == ObjectFilter(types=flt.types,
+                                                                   controller="you")
+            got.append((cond.kind, (cond.params.int("count"), flt.types)))
+            continue
         got.append((cond.kind, flt.subtypes if isinstance(flt, ObjectFilter)
                     else cond.params.get("counter")))
     assert tuple(got) == conds
@@ -449,11 +481,24 @@ def test_mana_production_matches_its_text(name: str, number: int,
         assert prod.mana == what
     elif kind == "choice":
         assert prod.options == what
+    elif kind == "chosen_color" and isinstance(what, tuple):
+        assert prod.amount == 1 and prod.or_add == tuple(
+            ManaType(c) for c in re.findall(r"[WUBRGC]", what[1]))
     elif kind in ("any_color", "one_color", "chosen_color"):
         assert prod.amount == what
+        assert prod.or_add == ()
     elif kind == "could_produce":
         assert prod.could_produce is not None
-        assert (prod.could_produce.lands, prod.could_produce.of) == what
+        got = (prod.could_produce.lands, prod.could_produce.of)
+        if isinstance(what, tuple) and len(what) == 3:
+            got = (*got, prod.could_produce.filter)
+        else:
+            assert prod.could_produce.filter == ObjectFilter()
+        assert got == what
+    elif kind == "color_among":
+        assert prod.colors_of is not None
+        assert (prod.colors_of.what if prod.colors_of.what != "permanents"
+                else ("permanents", prod.colors_of.filter)) == what
     # "equal to the sacrificed creature's mana value" (Soldevi Adnate)
     assert prod.per_sacrificed_mana_value == (per == "sacrificed mana value")
     # "an amount ... equal to your devotion" / "... power" (CR 700.5)

@@ -228,3 +228,23 @@ def test_target_player_controls(line: str, targets: list[object] | None) -> None
     else:
         assert r.status == "partial"
         assert r.ability["activated"]["targets"] == targets  # type: ignore[index]
+
+
+def test_a_grammar_that_does_not_build_fails_loudly(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A broken grammar (an LALR collision from two rules for one sentence) must not
+    turn into "every line unread" (sound but silently useless): it raises."""
+    from pathlib import Path
+
+    from manacheck.model.oracletext import reading
+
+    good = Path(reading.__file__).parent.joinpath("grammar.lark").read_text(encoding="utf-8")
+    bad = good + '\n%extend rider: "Draw" "a" "card" "." -> rider_draw_again\n'
+    monkeypatch.setattr(Path, "read_text", lambda self, encoding="utf-8": bad)
+    reading.parser.cache_clear()
+    try:
+        with pytest.raises(reading.GrammarBroken, match="doesn't build"):
+            read_line("{T}: Draw a card.", "Test")
+    finally:
+        monkeypatch.undo()
+        reading.parser.cache_clear()
+    assert read_line("{T}: Draw a card.", "Test").status == "read"

@@ -221,9 +221,12 @@ def test_lines_read_as_derived_by_hand(line: str, name: str, want: dict[str, Any
 
 #: Lines that must stay unread: each could change an answer if it were half read.
 UNREAD = [
-    # An "instead" rider changes what the ability adds (CR 614.1a).
-    ("{T}: Add {C}. If you control an Urza's Mine and an Urza's Power-Plant, add {C}{C}{C} "
-     "instead.", "Urza's Tower"),
+    # An "instead" rider changes what the ability adds (CR 614.1a): one whose condition
+    # isn't in the card format stays unread.
+    ("{T}: Add {U}. If you attacked this turn, add {B} instead.", "Test Land"),
+    # ... and one that compares power (layer 7, not read by could-produce).
+    ("{T}: Add one mana of any color. If you control a creature with power 4 or greater, "
+     "add two mana of any one color instead.", "Ilysian Caryatid"),
     # A restriction the grammar doesn't derive (CR 602.5).
     ("{T}: Add {B}. Activate only during your end step.", "Test Land"),
     ("{1}: Add {R}. Activate no more than twice each turn.", "Test Land"),

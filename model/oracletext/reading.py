@@ -49,8 +49,8 @@ from .normal import SELF, Normalised, normalise
 from .rendering import render_activated, render_target
 from .transform import ToData, Unreadable
 
-__all__ = ["Reading", "could_be_mana_ability", "loyalty_cost", "parser", "read_line",
-           "unread_activated"]
+__all__ = ["GrammarBroken", "Reading", "could_be_mana_ability", "loyalty_cost", "parser",
+           "read_line", "unread_activated"]
 
 #: Words that make an underived sentence able to change a question's answer.
 _RISKY = re.compile(r"\b([Aa]dds?\b|[Aa]ctivat|[Ss]pend|spent|[Tt]his ability costs|"
@@ -71,12 +71,27 @@ _DASH_KEYWORDS = frozenset({"Exhaust"})
 _ABILITY_WORD = re.compile(r"^([A-Z][a-z']+(?: [a-z']+)*) — ")
 
 
+class GrammarBroken(RuntimeError):
+    """``grammar.lark`` doesn't build (an LALR collision, a bad rule). Not a LarkError on
+    purpose: a line the grammar can't parse stays unread, but a grammar that can't be
+    built must fail loudly, not leave every line unread."""
+
+
 @functools.cache
 def parser() -> Lark:
-    """The LALR(1) parser of ``grammar.lark``, built once per process."""
+    """The LALR(1) parser of ``grammar.lark``, built once per process.
+
+    Raises
+    ------
+    GrammarBroken
+        When the grammar doesn't build.
+    """
     grammar = (Path(__file__).parent / "grammar.lark").read_text(encoding="utf-8")
-    return Lark(grammar, parser="lalr",
-                start=["costs", "mana_sentence", "rider", "target_phrase", "static_line"])
+    try:
+        return Lark(grammar, parser="lalr",
+                    start=["costs", "mana_sentence", "rider", "target_phrase", "static_line"])
+    except LarkError as e:
+        raise GrammarBroken(f"grammar.lark doesn't build: {e}") from e
 
 
 #: Reminder texts that may follow an activated ability, each with what the ability's
@@ -100,6 +115,16 @@ _REMINDERS = {
     # haste, restated for the spell a mana's rider gives it to (CR 702.10b)
     "That creature can attack and {T} as soon as it comes under your control.":
         re.compile(r"\bit gains haste\b"),
+    # devotion (CR 700.5), restated beside an ability that adds mana by it
+    "Your devotion to a color is the number of mana symbols of that color in the mana "
+    "costs of permanents you control.": re.compile(
+        r": Choose a color\. Add an amount of mana of that color equal to your devotion to "
+        r"that color\.$"),
+    **{f"Each {{{sym}}} in the mana costs of permanents you control counts toward your "
+       f"devotion to {word}.": re.compile(
+           rf": Add an amount of \{{{sym}\}} equal to your devotion to {word}\.$")
+       for sym, word in (("W", "white"), ("U", "blue"), ("B", "black"), ("R", "red"),
+                         ("G", "green"))},
     # a keyword the ability grants, restated (CR 702.28b shadow)
     "It can block or be blocked by only creatures with shadow.": re.compile(
         r"\bgains? shadow\b"),
@@ -359,6 +384,12 @@ def _effect_targets(unread: list[str], is_mana: bool, text: str,
     return found
 
 
+#: First sentences that choose what the mana ability's "Add" sentence then adds.
+_CHOOSE = ("Choose a color.", "Choose a color of a permanent you control.",
+           "Choose a color of a card in your graveyard.")
+#: The productions an "instead" may go with (cardformat: no per, no could-produce).
+_PLAIN = frozenset({"add", "choice", "any_color", "one_color"})
+
 #: Keys the transform adds only for rendering the words back (word order, "you don't
 #: control", "from graveyards"): no meaning of their own.
 _HINTS = frozenset({"_suffix_first", "_dont_control", "_graveyards", "_and_attacking",
@@ -496,9 +527,15 @@ def read_line(line: str, name: str = "") -> Reading:
     unread: list[str] = []
     effects: list[dict[str, Any]] = []
     sentences = _sentences(effect_text)
+    chosen_first = len(sentences) > 1 and sentences[0] in _CHOOSE \
+        and sentences[1].startswith("Add ")
+    if chosen_first:
+        # "Choose a color. Add ... of that color": one production (CR 106.1)
+        sentences[:2] = [sentences[0] + " " + sentences[1]]
     # CR 605.1a: a loyalty ability is never a mana ability (its "Add" is an effect that
-    # uses the stack, which no sentence rule here reads: such a line stays unread).
-    is_mana = loyalty is None and bool(sentences) and sentences[0].startswith("Add ")
+    # uses the stack, kept unread).
+    is_mana = loyalty is None and bool(sentences) and (
+        chosen_first or sentences[0].startswith("Add "))
     for i, s in enumerate(sentences):
         start = "mana_sentence" if i == 0 and is_mana else "rider"
         try:
@@ -510,7 +547,7 @@ def read_line(line: str, name: str = "") -> Reading:
             unread.append(s)
             effects.append({"kind": "other", "text": s})
             continue
-        if kind in ("mana", "condition", "condition_once") and (_compares(val) or (
+        if kind in ("mana", "condition", "condition_once", "instead") and (_compares(val) or (
                 is_mana and isinstance(val, dict) and val.get("kind") in POWER_CONDITIONS)):
             # power and toughness outside a target: could-produce and conditions don't
             # read layer 7's other effects (see solver.soundness)
@@ -530,6 +567,13 @@ def read_line(line: str, name: str = "") -> Reading:
                     for c in costs):
                 return Reading("unread", why="counters removed by no X cost",
                                normalised=text)
+        elif kind == "instead":
+            # CR 614.1a: "If ..., add ... instead" (Urza's Tower): only beside plain
+            # mana, and once (the card format's instead)
+            if set(ab.get("mana") or {"per": 0}) - _PLAIN or set(val) - _PLAIN - {"if"} \
+                    or i != 1:
+                return Reading("unread", why=f"not read: {s}", normalised=text)
+            ab["mana"]["instead"] = val
         elif kind == "effect":
             effects.append(val)
         elif kind == "spend":

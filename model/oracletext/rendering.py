@@ -316,14 +316,26 @@ def render_mana(mana: Mapping[str, Any], singular_spells: bool = False,
         n = mana["any_color"]
         what = "one mana of any color" if n == 1 else \
             f"{_NUMBERS[n]} mana in any combination of colors"
+    elif "one_color" in mana and mana.get("amount_of") == "devotion":
+        if mana["one_color"] != 1:
+            raise ValueError("devotion of several colors")
+        return (f"Choose a color. Add an amount of mana of that color equal to your "
+                f"devotion to that color.{_restriction_sentence(mana, singular_spells)}")
     elif "one_color" in mana:
         what = f"{_NUMBERS[mana['one_color']]} mana of any one color"
     elif "chosen_color" in mana:
         what = f"{_NUMBERS[mana['chosen_color']]} mana of the chosen color"
+        if "or_add" in mana:  # (Thriving Bluff)
+            what = f"{mana['or_add']} or {what}"
+    elif "color_among" in mana:
+        return _color_among(mana["color_among"]) + _restriction_sentence(mana,
+                                                                         singular_spells)
     elif "could_produce" in mana:
         ref = mana["could_produce"]
         whose = "you control" if ref["lands"] == "you" else "an opponent controls"
-        what = f"one mana of any {ref['of']} that a land {whose} could produce"
+        land = with_article(render_filter(ref["filter"], noun="land")) \
+            if ref.get("filter") else "a land"
+        what = f"one mana of any {ref['of']} that {land} {whose} could produce"
     elif "add" in mana and mana.get("per_sacrificed") == "mana_value":
         noun = mana.get("_sacrificed", "permanent")
         what = f"an amount of {mana['add']} equal to the sacrificed {noun}'s mana value"
@@ -336,20 +348,84 @@ def render_mana(mana: Mapping[str, Any], singular_spells: bool = False,
         what = f"{mana['add']} for each {removed} counter removed this way"
     elif "add" in mana and "per" in mana:
         what = f"{mana['add']} for each {render_filter(mana['per'])}"
-    elif "add" in mana and len(mana) == 1 + ("restriction" in mana):
+    elif "add" in mana and len(mana) == 1 + ("restriction" in mana) + ("instead" in mana):
         what = str(mana["add"])
     else:
         raise ValueError(f"no rendering for the mana {dict(mana)}")
     out = f"Add {what}."
+    if "instead" in mana:
+        out += " " + _instead_sentence(mana["instead"])
+    return out + _restriction_sentence(mana, singular_spells)
+
+
+def _color_among(ref: Any) -> str:
+    """The sentences of a ``color_among`` production (Command Tower, Mox Amber, Meteor
+    Crater, Corrupted Grafstone)."""
+    if ref == "commander_identity":
+        return "Add one mana of any color in your commander's color identity."
+    if ref == "your_graveyard":
+        return "Choose a color of a card in your graveyard. Add one mana of that color."
+    flt = dict(ref["permanents"])
+    if flt.pop("controller", None) != "you":
+        raise ValueError("colors among another player's permanents")
+    if not flt:
+        return "Choose a color of a permanent you control. Add one mana of that color."
+    nouns = [_plural(str(t)) for t in flt.pop("any_types", [])]
+    if len(nouns) != 2 or set(flt) - {"supertypes"}:
+        raise ValueError("no rendering for these colors among")
+    adj = " ".join(str(s).lower() for s in flt.get("supertypes", []))
+    return (f"Add one mana of any color among {adj + ' ' if adj else ''}{nouns[0]} and "
+            f"{nouns[1]} you control.")
+
+
+def _restriction_sentence(mana: Mapping[str, Any], singular_spells: bool) -> str:
+    """The spend restriction's sentence, with a space before it, or nothing."""
     res = mana.get("restriction")
-    if res is not None and res.get("not_generic") and "spells" not in res \
-            and "abilities" not in res:
-        out += " This mana can't be spent to pay generic mana costs."
-    elif res is not None:
-        out += " Spend this mana only to " + _restriction_words(res, singular_spells)
-        out += (", and that spell can't be countered." if res.get("_uncounterable")
-                else ".")
-    return out
+    if res is None:
+        return ""
+    if res.get("not_generic") and "spells" not in res and "abilities" not in res:
+        # CR 106.6, 107.4b (Jegantha): on which symbols it pays, not on what for
+        return " This mana can't be spent to pay generic mana costs."
+    return (" Spend this mana only to " + _restriction_words(res, singular_spells)
+            + (", and that spell can't be countered." if res.get("_uncounterable") else "."))
+
+
+#: The land types of Urza's lands, as the oracle text writes them (CR 205.3i).
+_URZA = {"Mine": "Urza's Mine", "Power-Plant": "Urza's Power-Plant", "Tower": "Urza's Tower"}
+
+
+def _controlled(cond: Mapping[str, Any]) -> str:
+    """What an "instead" condition says you control ("an Urza's Mine", "four or more
+    creatures")."""
+    if cond["kind"] != "controls_at_least":
+        raise ValueError(f"no rendering for the instead condition {cond['kind']}")
+    flt = dict(cond.get("filter", {}))
+    if flt.pop("controller", None) != "you":
+        raise ValueError("an instead condition on another player's permanents")
+    n = cond.get("count", 1)
+    subs = flt.get("subtypes", [])
+    if n == 1 and len(subs) == 2 and subs[0] == "Urza’s" and subs[1] in _URZA \
+            and set(flt) == {"subtypes"}:
+        return with_article(_URZA[subs[1]])
+    if n == 1:
+        return _counted(1, flt)
+    return f"{_NUMBERS[n]} or more " + render_filter(flt, plural=True)
+
+
+def _instead_sentence(inst: Mapping[str, Any]) -> str:
+    """"If you control ..., add {C}{C} instead." or "If CARDNAME has a luck counter on
+    it, instead add one mana of any color." (CR 614.1a)."""
+    conds = list(inst["if"])
+    prod = {k: v for k, v in inst.items() if k != "if"}
+    what = render_mana(prod).removeprefix("Add ").removesuffix(".")
+    if len(conds) == 1 and conds[0]["kind"] == "played_land_this_turn":
+        return f"If you played a land this turn, add {what} instead."
+    if len(conds) == 1 and conds[0]["kind"] == "source_has_counter":
+        # the words' order the one such card prints (Gemstone Caverns)
+        return (f"If {SELF} has " + with_article(f"{conds[0]['counter']} counter")
+                + f" on it, instead add {what}.")
+    return "If you control " + " and ".join(_controlled(c) for c in conds) \
+        + f", add {what} instead."
 
 
 def _restriction_words(res: Mapping[str, Any], singular: bool) -> str:
@@ -374,7 +450,9 @@ def _restriction_words(res: Mapping[str, Any], singular: bool) -> str:
     words = "cast " + words
     if "abilities" in res:
         abilities = res["abilities"]
-        if abilities.get("_or_card") and abilities.get("chosen_creature_type"):
+        if (abilities.get("_or_card") and abilities.get("chosen_creature_type")) or \
+                abilities == {"types": ["creature"], "chosen_creature_type": True}:
+            # (Secluded Courtyard: the source may be a permanent or a card, CR 106.6)
             return words + (" or activate an ability of a creature or creature card of the "
                             "chosen type")
         if abilities.get("_one"):

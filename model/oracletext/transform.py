@@ -19,6 +19,7 @@ from lark import Token, Transformer
 
 from ..errors import ManacheckError
 from ..mana import ManaCost
+from .choices import ChoicesData
 from .rendering import SINGULAR
 from .transform_riders import RiderData
 
@@ -62,8 +63,9 @@ def _typeword(tok: Token) -> tuple[str, str]:
     return "types", w[:-1] if w.endswith("s") else w
 
 
-class ToData(RiderData, Transformer[Token, Any]):
-    """Trees to card-format values (module docstring)."""
+class ToData(RiderData, ChoicesData, Transformer[Token, Any]):
+    """Trees to card-format values (module docstring); the riders' and the choices
+    family's rules are in ``transform_riders`` and ``choices``."""
 
     def typeword_of(self, tok: Token) -> tuple[str, str]:
         return _typeword(tok)

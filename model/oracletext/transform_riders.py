@@ -71,24 +71,19 @@ class RiderData:
             raise Unreadable("a count in a rider's condition")
         return {**part.get("filter", {}), "controller": "you"}
 
-    def _control_any_of(self, c: list[Any]) -> Any:
-        """"a God, a Demigod, or a legendary enchantment": at least one of them."""
-        alts = [self.control_one([c[0], self.noun([c[1]])]),
-                self.control_one([c[2], self.noun([c[3]])]),
-                self.control_one([c[4], self.filter([*c[5:-2], self.noun([c[-2]])])])]
-        return {"controller": "you", "any_of": [
-            {k: v for k, v in a.items() if k != "controller"} for a in alts]}
-
     def rider_gain_life(self, c: list[Token]) -> Any:
         return ("effect", {"kind": "gain_life", "amount": int(c[0])})
 
-    def rider_gain_life_if(self, c: list[Any]) -> Any:
-        return ("effect", {"kind": "gain_life", "amount": int(c[2]), "if": {
-            "kind": "controls_at_least", "count": 1, "filter": self.control_one(c[:2])}})
+    @staticmethod
+    def _one_controlled(cond: Any) -> dict[str, Any]:
+        """The filter of an ``instead_cond`` ("a God": one permanent you control)."""
+        if cond.get("count") != 1:
+            raise Unreadable("a count in a rider's condition")
+        return dict(cond["filter"])
 
-    def rider_gain_life_if_any(self, c: list[Any]) -> Any:
-        return ("effect", {"kind": "gain_life", "amount": int(c[-1]), "if": {
-            "kind": "controls_at_least", "count": 1, "filter": self._control_any_of(c)}})
+    def rider_gain_life_if(self, c: list[Any]) -> Any:
+        return ("effect", {"kind": "gain_life", "amount": int(c[1]), "if": {
+            "kind": "controls_at_least", "count": 1, "filter": self._one_controlled(c[0])}})
 
     def rider_each_player_loses(self, c: list[Token]) -> Any:
         return ("effect", {"kind": "lose_life", "amount": int(c[0]), "who": "each_player"})

@@ -92,6 +92,11 @@ def dump_state(state: GameState) -> dict[str, Any]:
             pd["library_size"] = p.library_size
         if p.energy:
             pd["energy"] = p.energy
+        if p.lands_played:
+            pd["lands_played_this_turn"] = p.lands_played
+        if p.commanders:
+            pd["commander"] = p.commanders[0] if len(p.commanders) == 1 \
+                else list(p.commanders)
         players[p.name] = pd
     out: dict[str, Any] = {
         "turn": {"active_player": state.turn.active_player, "phase": state.turn.phase.value,

@@ -14,11 +14,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..abilities import SpendRestriction
+from ..abilities import SpendRestriction, StaticAbility
 from ..characteristics import bind_restriction
 from ..english import with_article
 from ..errors import ManacheckError
-from ..mana import ManaPool, PoolMana, parse_mana_types
+from ..mana import ManaPool, ManaType, PoolMana, parse_mana_types
 from ..state import Card, Permanent, Player
 from .builder import Builder, small_int
 from .problems import check_keys, suggest
@@ -27,7 +27,7 @@ __all__ = ["CARD_KEYS", "PERMANENT_KEYS", "PLAYER_KEYS", "build_mana_pool", "bui
            "build_player", "build_zone_card"]
 
 PLAYER_KEYS = ("life", "hand", "battlefield", "graveyard", "exile", "library_size", "mana_pool",
-               "energy")
+               "energy", "commander", "lands_played_this_turn")
 PERMANENT_KEYS = ("card", "id", "tapped", "summoning_sick", "counters", "chosen", "token",
                   "attached_to", "owner", "timestamp", "attacking", "blocking",
                   "blocked", "attacked_this_turn")
@@ -66,10 +66,19 @@ def build_player(b: Builder, name: str, d: Any, path: str) -> Player | None:
                    else build_zone_card(b, entry, p, name))
             if obj is not None:
                 zones[zone].append(obj)
+    played = d.get("lands_played_this_turn", 0)
+    if not small_int(played) or played < 0:
+        b.c.add(f"lands_played_this_turn must be a whole number ≥ 0 (CR 305.2), got "
+                f"{played!r}", f"{path}.lands_played_this_turn")
+        played = 0
+    commanders, identity = _commanders(b, d.get("commander"), f"{path}.commander")
     return Player(
         name=name,
         life=life,
         energy=energy,
+        commanders=commanders,
+        commander_identity=identity,
+        lands_played=played,
         hand=tuple(zones["hand"]),
         battlefield=tuple(zones["battlefield"]),
         graveyard=tuple(zones["graveyard"]),
@@ -125,6 +134,7 @@ def build_permanent(b: Builder, entry: Any, path: str,
                             "use W, U, B, R or G")
                 else:
                     chosen.append((str(k), val.strip("{}").upper() if k == "color" else val))
+    _check_choices(b, card, dict(chosen), f"{path}.chosen")
     owner = entry.get("owner", player)
     if "owner" in entry:
         b.player_ref(owner, f"{path}.owner")
@@ -154,6 +164,63 @@ def build_permanent(b: Builder, entry: Any, path: str,
         blocked=b.bool_field(entry, "blocked", path),
         attacked_this_turn=b.bool_field(entry, "attacked_this_turn", path),
     )
+
+
+#: Subtypes of legendary cards that may be commanders (CR 903.3: a creature, a Vehicle,
+#: a Spacecraft; 702.124k: a Background chosen with "choose a Background").
+_COMMANDER_SUBTYPES = frozenset({"Vehicle", "Spacecraft", "Background"})
+
+
+def _commanders(b: Builder, v: Any, path: str
+                ) -> tuple[tuple[str, ...], tuple[ManaType, ...] | None]:
+    """``commander: NAME`` or ``[NAME, NAME]`` (partners): the names, and their combined
+    color identity (``model.identity``; CR 903.3, 903.4, 702.124c)."""
+    if v is None:
+        return (), None
+    names = v if isinstance(v, list) else [v]
+    if not names or len(names) > 2 or not all(isinstance(n, str) for n in names):
+        b.c.add("commander is a card name, or a list of two (partners, CR 702.124a)", path)
+        return (), None
+    cards = []
+    for i, n in enumerate(names):
+        p = f"{path}[{i}]" if isinstance(v, list) else path
+        card = b.card(n, p)
+        if card is None:
+            continue
+        if card.front_face is not None:
+            b.c.add(f"'{card.name}' is the back face of '{card.front_face}': a commander "
+                    "is a card, named by its front face (CR 712.8a)", p,
+                    f"name '{card.front_face}'")
+            continue
+        if not ("Legendary" in card.supertypes and (
+                "Creature" in card.types or _COMMANDER_SUBTYPES & set(card.subtypes))) \
+                and "can be your commander" not in card.text:
+            b.c.add(f"'{card.name}' can't be a commander: not a legendary creature, "
+                    "Vehicle or Spacecraft card (CR 903.3)", p)
+            continue
+        cards.append(card)
+    if len(cards) != len(names):
+        return (), None
+    if len(cards) == 2 and cards[0].name == cards[1].name:
+        b.c.add("two commanders are two different cards (CR 702.124a)", path)
+        return (), None
+    from ..identity import color_identity, combined_identity, other_faces
+
+    identity = combined_identity(color_identity(c, other_faces(b.db, c)) for c in cards)
+    return tuple(c.name for c in cards), identity
+
+
+def _check_choices(b: Builder, card: Any, chosen: dict[str, str], path: str) -> None:
+    """A choice its card forbids ("choose a color other than red", Thriving Bluff) is a
+    state no game reaches (CR 614.12, 607.2p)."""
+    for ab in card.abilities:
+        if not isinstance(ab, StaticAbility) or ab.kind != "other":
+            continue
+        other_than = ab.params.get("other_than")
+        if ab.params.get("choose") == "color" and isinstance(other_than, str) \
+                and chosen.get("color") == other_than.strip("{}").upper():
+            b.c.add(f"'{card.name}' chooses a color other than {other_than}",
+                    f"{path}.color", "choose another color")
 
 
 def build_zone_card(b: Builder, entry: Any, path: str, player: str) -> Card | None:

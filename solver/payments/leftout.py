@@ -21,6 +21,7 @@ from manacheck.model import (
     effective,
 )
 
+from .. import produce
 from .board import Board
 from .kinds import UNMODELLED_WHY, LeftOut, not_generic
 from .riders import changes_your_life, mill_total
@@ -36,7 +37,8 @@ def unmodelled(b: Board, perm: Permanent | None, ab: ActivatedAbility,
                 unknown_condition: bool) -> LeftOut | None:
     """Why the payment solver can't use an ability it might be able to activate: then
     the source is left out and every answer is a lower bound (never a guess)."""
-    if ab.mana is not None and ab.mana.kind is ManaProductionKind.UNMODELLED:
+    if ab.mana is not None and (ab.mana.kind is ManaProductionKind.UNMODELLED or (
+            perm is not None and produce.unmodelled_now(b.state, perm, ab.mana))):
         return LeftOut(UNMODELLED_WHY)
     if b.life_colors and any(b.life_payable(s) and s.kind not in (
             SymbolKind.PHYREXIAN, SymbolKind.HYBRID_PHYREXIAN) for s in ab.mana_cost):

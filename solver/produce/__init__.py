@@ -46,6 +46,7 @@ from .events import (
     base_outcomes,
     count_per,
     sacrifice_candidates,
+    unmodelled_now,
 )
 from .explain import INCOMPLETE_NOTE, CouldProduce, TypeDerivation, explain_could_produce
 
@@ -69,4 +70,5 @@ __all__ = [
     "mana_triggers",
     "sacrifice_candidates",
     "type_only",
+    "unmodelled_now",
 ]

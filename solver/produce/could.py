@@ -31,9 +31,11 @@ from manacheck.model import (
     ManaProduction,
     ManaProductionKind,
     ManaType,
+    ObjectFilter,
     Permanent,
     Zone,
     effective,
+    matches,
 )
 
 from ..amounts import Amounts
@@ -54,6 +56,7 @@ from .events import (
     production_now,
     sacrifice_candidates,
     sorted_event,
+    unmodelled_now,
 )
 
 __all__ = [
@@ -94,8 +97,11 @@ def referenced_lands(state: GameState, perm: Permanent, prod: ManaProduction
         return ()
     chars = effective(state)
     mine = ref.lands in ("you", "sacrificed")
+    flt = ref.filter
     return tuple(p.id for p in state.permanents
-                 if chars[p.id].is_land and (p.controller == perm.controller) == mine)
+                 if chars[p.id].is_land and (p.controller == perm.controller) == mine
+                 and (flt.is_empty or matches(flt, chars[p.id], p, state, perm.controller,
+                                              perm.id)))
 
 
 def _allowed(prod: ManaProduction, types: frozenset[ManaType]) -> frozenset[ManaType]:
@@ -135,8 +141,8 @@ class ProduceSolver:
         self._refs: dict[tuple[str, ManaProduction], tuple[str, ...]] = {}
         self._by_canon: dict[tuple[int, ManaEvent], frozenset[Amounts]] = {}
         # The lands a could-produce ability looks at depend only on its controller and
-        # whose lands it names: one tuple per (controller, mine), shared (O(L) once).
-        self._lands: dict[tuple[str, bool], tuple[str, ...]] = {}
+        # whose lands it names: one tuple per (controller, mine, filter), shared (O(L) once).
+        self._lands: dict[tuple[str, bool, ObjectFilter], tuple[str, ...]] = {}
         # id(one of those tuples) -> (the tuple, kept alive; its lands' classes).
         self._classes_of: dict[int, tuple[tuple[str, ...], frozenset[str]]] = {}
         #: One budget for the whole question: every application state explored, in
@@ -168,7 +174,8 @@ class ProduceSolver:
         #: Permanents with a mana ability the card format can't describe (left out).
         self.unmodelled = frozenset(
             pid for pid, abs_ in self.abilities.items()
-            if any(ab.mana is not None and ab.mana.kind is ManaProductionKind.UNMODELLED
+            if any(ab.mana is not None
+                   and unmodelled_now(state, state.permanent(pid), ab.mana)
                    for _, ab in abs_))
         # Answers that are lower bounds: the unmodelled permanents and everything that
         # looks (transitively) at one of them (on classes: twins share their answer).
@@ -208,7 +215,8 @@ class ProduceSolver:
             refs: Hashable = None
             if prod.kind is ManaProductionKind.COULD_PRODUCE:
                 ref = prod.could_produce
-                refs = None if ref is None else ref.lands in ("you", "sacrificed")
+                refs = None if ref is None else (ref.lands in ("you", "sacrificed"),
+                                                 ref.filter)
             parts.append((num, ab, canonical(self.bound(perm, ab)), refs))
         return tuple(parts)
 
@@ -249,7 +257,8 @@ class ProduceSolver:
             if ref is None:
                 got = ()
             else:
-                lands_key = (perm.controller, ref.lands in ("you", "sacrificed"))
+                lands_key = (perm.controller, ref.lands in ("you", "sacrificed"),
+                             ref.filter)
                 got = self._lands.get(lands_key)
                 if got is None:
                     got = self._lands[lands_key] = referenced_lands(self.state, perm, prod)
@@ -383,7 +392,7 @@ class ProduceSolver:
         perm = self.state.permanent(pid)
         types: set[ManaType] = set()
         for _, ab in self.abilities[pid]:
-            if ab.mana is not None and ab.mana.kind is ManaProductionKind.UNMODELLED:
+            if ab.mana is not None and unmodelled_now(self.state, perm, ab.mana):
                 continue  # left out, and the answer marked incomplete (see __init__)
             types |= self.type_outcomes(perm, ab, values)
         return frozenset(types)
@@ -436,7 +445,8 @@ def base_supports(state: GameState, source: Permanent, prod: ManaProduction,
     return frozenset(sorted_event(list(set(ev))) for ev in
                      base_outcomes(state, source, ManaProduction(
                          prod.kind, prod.mana, prod.options, 1, prod.could_produce,
-                         amount_of=prod.amount_of), could_produce_types))
+                         amount_of=prod.amount_of, or_add=prod.or_add,
+                         colors_of=prod.colors_of), could_produce_types))
 
 
 def solver_for(state: GameState) -> ProduceSolver:

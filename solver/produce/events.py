@@ -38,10 +38,12 @@ __all__ = [
     "UnmodelledMana",
     "base_outcomes",
     "check_events",
+    "colors_among",
     "count_per",
     "production_now",
     "sacrifice_candidates",
     "sorted_event",
+    "unmodelled_now",
 ]
 
 
@@ -138,10 +140,15 @@ def base_outcomes(
                 if (d := devotion(state, source.controller, frozenset({c}))))
         return frozenset((c,) * amount for c in COLORS)
     if k is ManaProductionKind.CHOSEN_COLOR:
+        out: set[ManaEvent] = set()
+        if prod.or_add:  # "Add {R} or one mana of the chosen color" (Thriving Bluff)
+            out.add(sorted_event(prod.or_add))
         chosen = source.choice("color")
-        if chosen is None:
-            return frozenset()  # CR 106.5: undefined type, no mana
-        return frozenset({(ManaType[chosen],) * amount})
+        if chosen is not None:  # (none chosen: CR 106.5, undefined type, no mana)
+            out.add((ManaType[chosen],) * amount)
+        return frozenset(out)
+    if k is ManaProductionKind.COLOR_AMONG:
+        return frozenset((c,) * amount for c in colors_among(state, source, prod))
     if k is ManaProductionKind.COULD_PRODUCE:
         return frozenset((t,) * amount for t in could_produce_types)
     if k is ManaProductionKind.PRODUCED_TYPE:
@@ -149,6 +156,52 @@ def base_outcomes(
     if k is ManaProductionKind.UNMODELLED:
         raise UnmodelledMana(source.id, prod)
     raise BadInput(f"unknown mana production kind {k}")
+
+
+def unmodelled_now(state: GameState, source: Permanent, prod: ManaProduction) -> bool:
+    """Whether what ``prod`` adds on this board is something manacheck can't say: an
+    ``unmodelled`` production, or the color identity of a commander the card format
+    can't establish (``model.identity``: a color chosen before the game, a card with
+    other parts; CR 903.4b, 903.4e). Such a source is left out, the answer a lower
+    bound, never a guess."""
+    if prod.kind is ManaProductionKind.UNMODELLED:
+        return True
+    if prod.kind is ManaProductionKind.COLOR_AMONG and prod.colors_of is not None \
+            and prod.colors_of.what == "commander_identity":
+        me = state.player(source.controller)
+        return bool(me.commanders) and me.commander_identity is None
+    return False
+
+
+def colors_among(state: GameState, source: Permanent, prod: ManaProduction
+                 ) -> frozenset[ManaType]:
+    """The colors a COLOR_AMONG production may add (``abilities.ColorsRef``).
+
+    Rules
+    -----
+    CR 903.4, 702.124c: the commanders' combined color identity; 903.4f: none without
+    a commander (and CR 106.5: no mana). CR 105.2, 613.1e: the permanents' colors now
+    (layer 5); a colorless one adds none. CR 202.2: a card's colors in a graveyard.
+    """
+    ref = prod.colors_of
+    if ref is None:
+        raise UnmodelledMana(source.id, prod)
+    me = state.player(source.controller)
+    if ref.what == "commander_identity":
+        if not me.commanders:
+            return frozenset()
+        if me.commander_identity is None:
+            raise UnmodelledMana(source.id, prod)
+        return frozenset(me.commander_identity)
+    if ref.what == "your_graveyard":
+        return frozenset(t for c in me.graveyard for t in c.card.colors)
+    if ref.what == "permanents":
+        chars = effective(state)
+        return frozenset(t for p in state.permanents
+                         if matches(ref.filter, chars[p.id], p, state, source.controller,
+                                    source.id)
+                         for t in chars[p.id].colors)
+    raise UnmodelledMana(source.id, prod)
 
 
 def production_now(state: GameState, source: Permanent, prod: ManaProduction) -> ManaProduction:

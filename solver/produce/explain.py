@@ -30,6 +30,7 @@ from ..soundness import PRODUCE, Undecided, unapplied
 from .could import ProduceSolver, solver_for
 from .events import (
     ManaEvent,
+    unmodelled_now,
 )
 
 __all__ = [
@@ -238,7 +239,7 @@ def _derive(state: GameState, solver: ProduceSolver, perm: Permanent,
     limit: str | None = None
     for num, ab in solver.abilities[object_id]:
         assert ab.mana is not None
-        if ab.mana.kind is ManaProductionKind.UNMODELLED:
+        if unmodelled_now(state, perm, ab.mana):
             continue  # left out; the answer says it is incomplete
         if types <= frozenset(found):
             break
@@ -258,6 +259,9 @@ def _derive(state: GameState, solver: ProduceSolver, perm: Permanent,
             if ab.mana.kind is ManaProductionKind.COULD_PRODUCE:
                 looked = tuple(lid for lid in solver.refs(perm, ab.mana)
                                if ev and ev[0] in values[lid])
+            if ab.mana.colors_of is not None:  # (colors among: identity or colors)
+                rules.append("903.4" if ab.mana.colors_of.what == "commander_identity"
+                             else "105.2")
             if "(CR 305.6" in ab.text:
                 rules.append("305.6")
             if chars.lost_abilities:
