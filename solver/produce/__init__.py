@@ -45,6 +45,7 @@ from .events import (
     UnmodelledMana,
     base_outcomes,
     count_per,
+    power_amounts,
     sacrifice_candidates,
 )
 from .explain import INCOMPLETE_NOTE, CouldProduce, TypeDerivation, explain_could_produce
@@ -66,6 +67,7 @@ __all__ = [
     "incomplete_answers",
     "mana_abilities",
     "mana_triggers",
+    "power_amounts",
     "sacrifice_candidates",
     "type_only",
 ]

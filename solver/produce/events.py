@@ -36,9 +36,11 @@ __all__ = [
     "MAX_EVENTS",
     "ManaEvent",
     "UnmodelledMana",
+    "amount_now",
     "base_outcomes",
     "check_events",
     "count_per",
+    "power_amounts",
     "production_now",
     "sacrifice_candidates",
     "sorted_event",
@@ -55,15 +57,17 @@ def sorted_event(types: tuple[ManaType, ...] | list[ManaType]) -> ManaEvent:
 
 def count_per(state: GameState, source: Permanent, prod: ManaProduction) -> int:
     """How many times ``per`` multiplies the production ("for each Swamp you control"),
-    or ``amount_of`` gives the FIXED mana's count ("an amount of {G} equal to your
-    devotion to green", CR 700.5; "... equal to Marwyn's power", which is never less
-    than 0 mana, CR 107.1b)."""
-    if prod.amount_of == "power":
-        return max(effective(state)[source.id].power or 0, 0)
+    or ``amount_of`` repeats it ("an amount of {G} equal to your devotion to green",
+    CR 700.5; "... equal to Marwyn's power", "X mana of any one color, where X is your
+    life total", never less than 0 mana, CR 107.1b; "{C} for each charge counter on
+    CARDNAME", CR 122.1), ``amount_plus`` added."""
     if prod.amount_of == "X":
         # The types it could produce ignore whether its cost could be paid (CR 106.7):
-        # with X at least 1 it adds its mana. (What it adds now: ``base_outcomes``.)
-        return 1
+        # X could be any number, and five repetitions make every set of types the
+        # ability can make (five colors). (What it adds now: ``base_outcomes``.)
+        return 5 + prod.amount_plus
+    if prod.amount_of and prod.amount_of != "devotion":
+        return amount_now(state, source, prod)
     if prod.amount_of == "devotion" and prod.kind is ManaProductionKind.FIXED:
         return devotion(state, source.controller, frozenset(prod.mana))
     if prod.per is None:
@@ -74,6 +78,35 @@ def count_per(state: GameState, source: Permanent, prod: ManaProduction) -> int:
         for p in state.permanents
         if matches(prod.per, chars[p.id], p, state, source.controller, source.id)
     )
+
+
+def power_amounts(state: GameState, player: str | None = None) -> bool:
+    """Whether a mana ability of a permanent (``player``'s, or anyone's) adds an amount
+    given by power ("X mana of any one color, where X is CARDNAME's power"): then its
+    mana depends on layer 7 (CR 613.4), which the mana questions read only then (an
+    effect on power not applied makes their answers not decided)."""
+    chars = effective(state)
+    return any(ab.mana is not None and ab.mana.amount_of == "power"
+               for p in state.permanents if player is None or p.controller == player
+               for ab in chars[p.id].activated)
+
+
+def amount_now(state: GameState, source: Permanent, prod: ManaProduction) -> int:
+    """The number an ``amount_of`` other than X and devotion names, ``amount_plus``
+    added: the source's power, its controller's life total (CR 107.1b: a negative
+    number counts as 0), the counters of a kind on it, or a number."""
+    what = prod.amount_of
+    if what == "power":
+        base = max(effective(state)[source.id].power or 0, 0)
+    elif what == "life":
+        base = max(state.player(source.controller).life, 0)
+    elif what == "counters":
+        base = source.counters[prod.amount_counter]
+    elif what == "number":
+        base = 0
+    else:
+        raise BadInput(f"unknown mana amount {what!r}")
+    return base + prod.amount_plus
 
 
 def sacrifice_candidates(state: GameState, perm: Permanent, ab: ActivatedAbility
@@ -100,20 +133,38 @@ def base_outcomes(
     produces nothing (CR 106.5, 106.7).
     """
     prod = production_now(state, source, prod)
-    k = prod.kind
     if prod.amount_of == "X":
         # "Remove any number of storage counters: Add {C} for each counter removed this
-        # way" (Mage-Ring Network): X is chosen as the cost is paid, from 0 to the
-        # counters on it (CR 107.3, 118.3, 601.2b via 602.2b); X = 0 adds nothing.
+        # way" (Mage-Ring Network), "Remove X storage counters: Add X mana in any
+        # combination of {W} and/or {U}" (Calciform Pools): X is chosen as the cost is
+        # paid, from 0 to the counters on it (CR 107.3, 118.3, 601.2b via 602.2b); X = 0
+        # adds nothing but ``amount_plus`` (a Mana Battery's one {B}).
         most = source.counters[prod.x_counter]
-        check_events(most, source)
-        return frozenset(sorted_event(list(prod.mana) * x) for x in range(1, most + 1)
-                         if prod.mana)
+        counts = [x + prod.amount_plus for x in range(most + 1) if x + prod.amount_plus]
+        check_events(sum(_size(prod, n) for n in counts), source)
+        out: set[ManaEvent] = set()
+        for n in counts:
+            out |= _events(state, source, prod, n, could_produce_types)
+        return frozenset(out)
     n = count_per(state, source, prod)
+    check_events(_size(prod, n), source)
+    return _events(state, source, prod, n, could_produce_types)
+
+
+def _size(prod: ManaProduction, n: int) -> int:
+    """How many events ``n`` repetitions of a production could make (at most)."""
+    k = prod.kind
     if k is ManaProductionKind.CHOICE and n:
-        check_events(math.comb(len(prod.options) + n - 1, n), source)
+        return math.comb(len(prod.options) + n - 1, n)
     if k is ManaProductionKind.ANY_COLOR:
-        check_events(math.comb(5 + prod.amount * n - 1, prod.amount * n), source)
+        return math.comb(5 + prod.amount * n - 1, prod.amount * n)
+    return 1 if k is not ManaProductionKind.DIFFERENT_COLORS else math.comb(5, prod.amount)
+
+
+def _events(state: GameState, source: Permanent, prod: ManaProduction, n: int,
+            could_produce_types: frozenset[ManaType]) -> frozenset[ManaEvent]:
+    """The events of the production made ``n`` times (``count_per``)."""
+    k = prod.kind
     if k is ManaProductionKind.FIXED:
         return frozenset({sorted_event(list(prod.mana) * n)}) if prod.mana and n else frozenset()
     if k is ManaProductionKind.CHOICE:
@@ -131,6 +182,10 @@ def base_outcomes(
         return frozenset(
             sorted_event(list(c)) for c in itertools.combinations_with_replacement(COLORS, amount)
         )
+    if k is ManaProductionKind.DIFFERENT_COLORS:
+        # "two mana of different colors": one each of two colors (CR 105.1); ``per`` and
+        # ``amount_of`` never go with it (the card format says so).
+        return frozenset(itertools.combinations(COLORS, prod.amount))
     if k is ManaProductionKind.ONE_COLOR:
         if prod.amount_of == "devotion":  # "... of that color equal to your devotion
             return frozenset(  # to that color" (Nykthos; none where it is 0, CR 106.5)
