@@ -301,6 +301,30 @@ _HINTS = frozenset({"_suffix_first", "_dont_control", "_graveyards", "_and_attac
                     "_that_has", "_in_graveyard"})
 
 
+#: The amounts' rendering hints (``transform``: "then add an additional {B}", "the
+#: sacrificed artifact's mana value").
+_HINTS = _HINTS | frozenset({"_then_additional", "_sacrificed"})
+
+
+def _amount_cost_why(mana: dict[str, Any], costs: list[Any]) -> str | None:
+    """Why a production's amount doesn't fit the cost it names, if it doesn't: the X
+    of "Add X mana ..." is the cost's "Remove X ... counters" (CR 107.3a; no other X
+    in the cost), and "the sacrificed artifact" is the one a "Sacrifice an artifact"
+    cost sacrifices."""
+    if mana.pop("_x", None):
+        removes = [c for c in costs if isinstance(c, dict)
+                   and c.get("remove_counters", {}).get("count") == "X"]
+        if len(removes) != 1 or any(isinstance(c, str) and "{X}" in c for c in costs):
+            return "X names no cost that removes X counters"
+    word = mana.get("_sacrificed")
+    if word is not None:
+        sacs = [c["sacrifice"] for c in costs if isinstance(c, dict) and "sacrifice" in c]
+        if len(sacs) != 1 or sacs[0].get("count") != 1 \
+                or sacs[0].get("filter", {}).get("types") != [word]:
+            return "the sacrificed permanent is not the cost's"
+    return None
+
+
 def _names_x(flt: dict[str, Any]) -> bool:
     """Whether a target filter holds X ("with mana value X", "power X or less")."""
     return flt.get("mana_value") == "X" or any(c[2] == "X" for c in flt.get("compare", []))
@@ -434,6 +458,8 @@ def read_line(line: str, name: str = "") -> Reading:
                     for c in costs):
                 return Reading("unread", why="counters removed by no X cost",
                                normalised=text)
+            if (why := _amount_cost_why(ab["mana"], costs)) is not None:
+                return Reading("unread", why=why, normalised=text)
         elif kind == "effect":
             effects.append(val)
         elif kind == "spend":
@@ -492,6 +518,11 @@ def read_line(line: str, name: str = "") -> Reading:
         rendered = word_text + render_activated(activated, singular_spells=True)
     activated = _strip_hints(activated)
     activated["text"] = line.strip()
+    per = activated.get("mana", {}).get("per", {})
+    if per.get("name") == SELF:  # "for each artifact you control named CARDNAME"
+        if not name:
+            return Reading("unread", why="a card named by no name", normalised=text)
+        per["name"] = name
     if loose and (is_mana or not unread):
         return Reading("unread", why=f"reminder text not checked: ({loose[0]})",
                        normalised=text)

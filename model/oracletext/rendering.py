@@ -39,6 +39,7 @@ PLURALS = {"Elf": "Elves", "Dwarf": "Dwarves", "Wolf": "Wolves", "Werewolf": "We
            "Sorcery": "Sorceries", "Fox": "Foxes", "Ox": "Oxen", "Mouse": "Mice",
            "Octopus": "Octopuses", "Fish": "Fish", "Sheep": "Sheep", "Moonfolk": "Moonfolk",
            "Merfolk": "Merfolk", "Kithkin": "Kithkin", "Phyrexian": "Phyrexians"}
+PLURALS["Ally"] = "Allies"  # (Harabaz Druid's "Allies you control")
 SINGULAR = {v: k for k, v in PLURALS.items() if v != k}
 
 
@@ -264,7 +265,9 @@ def render_mana(mana: Mapping[str, Any], singular_spells: bool = False,
                 removed: str = "") -> str:
     """What a mana ability adds, and its spend restriction, as sentences (the spells
     named in the singular or the plural: CR 106.6 reads them the same)."""
-    if "choice" in mana:
+    if (amount := _amount_words(mana, removed)) is not None:
+        what = amount
+    elif "choice" in mana:
         opts = list(mana["choice"])
         what = " or ".join(opts) if len(opts) == 2 else ", ".join(opts[:-1]) + ", or " + opts[-1]
     elif "any_color" in mana:
@@ -297,6 +300,65 @@ def render_mana(mana: Mapping[str, Any], singular_spells: bool = False,
     if res is not None:
         out += " Spend this mana only to cast " + _restriction_words(res, singular_spells) + "."
     return out
+
+
+def _per_words(per: Mapping[str, Any], plural: bool) -> str:
+    """What a "for each" counts: "Elf on the battlefield" (no controller: everyone's),
+    "artifact you control named CARDNAME"."""
+    words = render_filter({k: v for k, v in per.items() if k != "name"}, plural=plural)
+    if "controller" not in per:
+        words += " on the battlefield"
+    if "name" in per:
+        words += " named " + str(per["name"])
+    return words
+
+
+def _x_is(mana: Mapping[str, Any]) -> str:
+    """The "where X is ..." of "Add X mana of any one color, where X is ..."."""
+    what = mana.get("amount_of")
+    if "per" in mana:
+        return "the number of " + _per_words(mana["per"], plural=True)
+    if isinstance(what, Mapping):
+        return f"the number of {what['counters']} counters on {SELF}"
+    return {"power": f"{SELF}'s power", "life": "your life total"}[str(what)]
+
+
+def _amount_words(mana: Mapping[str, Any], removed: str) -> str | None:
+    """The words of the amounts read by ``transform``'s amount rules (CR 107.3, 122.1),
+    or None for the others."""
+    what, plus = mana.get("amount_of"), mana.get("amount_plus", 0)
+    if "different_colors" in mana:
+        return f"{_NUMBERS[mana['different_colors']]} mana of different colors"
+    if "choice" in mana and (what == "X" or isinstance(what, int)) and not plus \
+            and len(mana["choice"]) == 2:
+        n = "X" if what == "X" else _NUMBERS[what]
+        return f"{n} mana in any combination of {mana['choice'][0]} and/or {mana['choice'][1]}"
+    kind = "one_color" if mana.get("one_color") == 1 else \
+        "any_color" if mana.get("any_color") == 1 else ""
+    if kind and what == "X" and not plus:
+        return "X mana of any one color" if kind == "one_color" else \
+            "X mana in any combination of colors"
+    if kind and not plus and (what in ("power", "life") or isinstance(what, Mapping)
+                              or ("per" in mana and what is None)):
+        head = "X mana of any one color" if kind == "one_color" else \
+            "X mana in any combination of colors"
+        return f"{head}, where X is {_x_is(mana)}"
+    if "add" not in mana:
+        return None
+    sym = mana["add"]
+    if isinstance(what, Mapping) and not plus:
+        return f"{sym} for each {what['counters']} counter on {SELF}"
+    if what == "X" and plus and mana.get("_then_additional"):
+        return f"{sym}, then add an additional {sym} for each {removed} counter removed " \
+               "this way"
+    if what == "X" and plus:
+        return f"an amount of {sym} equal to X plus {_NUMBERS[plus]}"
+    if mana.get("per_sacrificed") == "mana_value" and "_sacrificed" in mana:
+        return f"an amount of {sym} equal to the sacrificed {mana['_sacrificed']}'s mana value"
+    if "per" in mana and what is None and ("controller" not in mana["per"]
+                                           or "name" in mana["per"]):
+        return f"{sym} for each {_per_words(mana['per'], plural=False)}"
+    return None
 
 
 def _restriction_words(res: Mapping[str, Any], singular: bool) -> str:
@@ -437,7 +499,11 @@ def render_activated(ab: Mapping[str, Any], *, singular_spells: bool = False) ->
         parts = [ab["cost"]] if isinstance(ab["cost"], str) else ab["cost"]
         removed = next((p["remove_counters"]["counter"] for p in parts
                         if isinstance(p, dict) and "remove_counters" in p), "")
-    cost = render_cost(ab["cost"], any_number=bool(removed))
+    # "Remove any number of ... counters" goes with "for each ... counter removed this
+    # way"; "Add X mana ..." and "equal to X plus one" with "Remove X ... counters".
+    any_number = bool(removed) and mana is not None and "add" in mana and (
+        not mana.get("amount_plus") or bool(mana.get("_then_additional")))
+    cost = render_cost(ab["cost"], any_number=any_number)
     if "{from_zone}" in cost:
         zone = ab.get("zone")
         cost = cost.replace("{from_zone}", f" from your {zone}" if zone else "")
