@@ -133,6 +133,14 @@ def _other_line(line: str, name: str) -> dict[str, Any] | None:
         return {"triggered": {"event": "enters", "self_only": True,
                               "effects": [{"kind": "gain_life", "amount": int(m.group(1))}],
                               "text": line}}
+    if re.fullmatch(n + r" enters the battlefield with an? (\S+) counter on it for each time "
+                    r"it was kicked\.", line):
+        # (Everflowing Chalice) A replacement effect on how it enters (CR 614.1c,
+        # 702.33): how many times it was kicked is not in a state file, so it is kept
+        # unread but said to change only its own entering (the counters it has are what
+        # the state file says); a question about its entering is then not decided.
+        return {"static": {"kind": "other", "affects": ["entering"], "self_only": True,
+                           "text": line}}
     if re.fullmatch(n + r" enters the battlefield tapped unless [^.]+\.", line) or re.fullmatch(
             r"As " + n + r" enters the battlefield, you may pay 2 life\. If you don't, it "
             r"enters the battlefield tapped\.", line):
