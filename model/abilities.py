@@ -309,7 +309,8 @@ class ManaProduction:
     #: ONE_COLOR, to the color chosen: Nykthos), ``"power"`` (the source's power:
     #: Marwyn, Heronblade Elite), ``"life"`` (your life total: Sanctum of the Sun),
     #: ``"counters"`` (the ``amount_counter`` counters on the source: Everflowing
-    #: Chalice), ``"X"`` (below) or ``"number"`` (``amount_plus`` alone); then
+    #: Chalice), ``"graveyard"`` (the ``amount_filter`` cards in your graveyard),
+    #: ``"X"`` (below) or ``"number"`` (``amount_plus`` alone); then
     #: ``amount_plus`` is added. The FIXED mana that many times; for ONE_COLOR and
     #: ANY_COLOR (amount 1) that many mana; for CHOICE that many choices, each made on
     #: its own ("X mana in any combination of {W} and/or {U}").
@@ -328,6 +329,9 @@ class ManaProduction:
     #: this way", the Mana Batteries). For ``amount_of: number`` it is the amount itself
     #: ("three mana in any combination of {R} and/or {G}": a CHOICE made three times).
     amount_plus: int = 0
+    #: ``amount_of: graveyard``: the cards in the controller's graveyard it counts ("Add
+    #: {B} for each black creature card in your graveyard", Crypt of Agadeem).
+    amount_filter: ObjectFilter | None = None
 
     @property
     def refers_to_other_permanents(self) -> bool:

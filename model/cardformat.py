@@ -315,21 +315,29 @@ def _amount(v: Mapping[str, Any], path: str) -> ManaProduction:
     """``amount_of``: how many times the production is made (an expression, CR 107.3):
     ``devotion`` (with add or one_color), ``power``, ``life``, ``X`` (the X of a cost
     that removes X counters), ``{counters: KIND}`` (the counters of that kind on the
-    source) or a number (2 or more, with choice: "three mana in any combination of {R}
-    and/or {G}"), with ``add``, ``choice``, ``one_color: 1`` or ``any_color: 1``;
-    optional ``amount_plus: N`` is added ("X plus one"). Never with ``per``."""
+    source), ``{graveyard: FILTER}`` (the cards in your graveyard that match) or a
+    number (2 or more, with choice: "three mana in any combination of {R} and/or {G}"),
+    with ``add``, ``choice``, ``one_color: 1`` or ``any_color: 1``; optional
+    ``amount_plus: N`` is added ("X plus one"). Never with ``per``."""
     p = f"{path}.amount_of"
     base = parse_mana({k: x for k, x in v.items() if k not in ("amount_of", "amount_plus")},
                       path)
     what = v["amount_of"]
     counter = ""
+    cards: ObjectFilter | None = None
     if isinstance(what, Mapping):
-        check_keys(what, p, ("counters",), ("counters",))
-        counter = what["counters"]
-        if not isinstance(counter, str) or not counter.strip():
-            raise CardFieldError("expected a counter kind (charge, storage, +1/+1, ...)",
-                                 f"{p}.counters")
-        what = "counters"
+        check_keys(what, p, ("counters", "graveyard"))
+        if len(what) != 1:
+            raise CardFieldError("amount_of is {counters: KIND} or {graveyard: FILTER}", p)
+        if "graveyard" in what:  # the cards in your graveyard that match (CR 404)
+            cards = parse_filter(what["graveyard"], f"{p}.graveyard")
+            what = "graveyard"
+        else:
+            counter = what["counters"]
+            if not isinstance(counter, str) or not counter.strip():
+                raise CardFieldError("expected a counter kind (charge, storage, +1/+1, ...)",
+                                     f"{p}.counters")
+            what = "counters"
     plus = v.get("amount_plus", 0)
     if isinstance(what, int) and not isinstance(what, bool):
         if what < 2 or base.kind is not ManaProductionKind.CHOICE or "amount_plus" in v:
@@ -337,14 +345,14 @@ def _amount(v: Mapping[str, Any], path: str) -> ManaProduction:
                                  "without amount_plus (\"three mana in any combination of "
                                  "{R} and/or {G}\")", p)
         what, plus = "number", what
-    if what not in ("devotion", "power", "life", "X", "counters", "number") \
+    if what not in ("devotion", "power", "life", "X", "counters", "graveyard", "number") \
             or base.kind not in _AMOUNT_KINDS or base.per is not None \
             or base.per_sacrificed_mana_value or base.instead is not None \
             or (base.kind in (ManaProductionKind.ONE_COLOR, ManaProductionKind.ANY_COLOR)
                 and base.amount != 1):
         raise CardFieldError(f"amount_of {what!r}: it is devotion, power, life, X, "
-                             "{counters: KIND} or a number, with add, choice, one_color: 1 "
-                             "or any_color: 1 and without per", p)
+                             "{counters: KIND}, {graveyard: FILTER} or a number, with add, "
+                             "choice, one_color: 1 or any_color: 1 and without per", p)
     if what == "devotion" and base.kind not in (ManaProductionKind.FIXED,
                                                  ManaProductionKind.ONE_COLOR):
         raise CardFieldError("amount_of 'devotion' goes with add or one_color", p)
@@ -353,7 +361,7 @@ def _amount(v: Mapping[str, Any], path: str) -> ManaProduction:
         raise CardFieldError("amount_plus is a positive number added to amount_of "
                              "(not to devotion)", f"{path}.amount_plus")
     return dataclasses.replace(base, amount_of=what, amount_counter=counter,
-                               amount_plus=plus)
+                               amount_plus=plus, amount_filter=cards)
 
 
 def parse_mana(v: Any, path: str) -> ManaProduction:

@@ -43,9 +43,9 @@ from .events import (
     MAX_EVENTS,
     ManaEvent,
     UnmodelledMana,
+    amount_families,
     base_outcomes,
     count_per,
-    power_amounts,
     sacrifice_candidates,
 )
 from .explain import INCOMPLETE_NOTE, CouldProduce, TypeDerivation, explain_could_produce
@@ -58,6 +58,7 @@ __all__ = [
     "TypeDerivation",
     "UnmodelledMana",
     "activation_outcomes",
+    "amount_families",
     "base_outcomes",
     "base_supports",
     "could_produce",
@@ -67,7 +68,6 @@ __all__ = [
     "incomplete_answers",
     "mana_abilities",
     "mana_triggers",
-    "power_amounts",
     "sacrifice_candidates",
     "type_only",
 ]

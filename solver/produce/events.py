@@ -21,11 +21,14 @@ from manacheck.model import (
     ManaProduction,
     ManaProductionKind,
     ManaType,
+    ObjectFilter,
     Permanent,
     effective,
     matches,
+    object_characteristics,
 )
 from manacheck.model.conditions import chosen_production, devotion
+from manacheck.model.effects import Family
 from manacheck.model.errors import BadInput
 
 from ..replacement import (
@@ -36,11 +39,11 @@ __all__ = [
     "MAX_EVENTS",
     "ManaEvent",
     "UnmodelledMana",
+    "amount_families",
     "amount_now",
     "base_outcomes",
     "check_events",
     "count_per",
-    "power_amounts",
     "production_now",
     "sacrifice_candidates",
     "sorted_event",
@@ -80,21 +83,39 @@ def count_per(state: GameState, source: Permanent, prod: ManaProduction) -> int:
     )
 
 
-def power_amounts(state: GameState, player: str | None = None) -> bool:
-    """Whether a mana ability of a permanent (``player``'s, or anyone's) adds an amount
-    given by power ("X mana of any one color, where X is CARDNAME's power"): then its
-    mana depends on layer 7 (CR 613.4), which the mana questions read only then (an
-    effect on power not applied makes their answers not decided)."""
+def amount_families(state: GameState, player: str | None = None) -> frozenset[Family]:
+    """The rule families the amounts of the mana abilities of permanents (``player``'s,
+    or anyone's) read beyond what the mana questions read: layer 7 for an amount given
+    by power ("where X is CARDNAME's power", CR 613.4), layer 5 for a count by color
+    ("for each black creature card in your graveyard", CR 613.1e). An effect in them
+    that a question doesn't apply then makes its answer not decided."""
     chars = effective(state)
-    return any(ab.mana is not None and ab.mana.amount_of == "power"
-               for p in state.permanents if player is None or p.controller == player
-               for ab in chars[p.id].activated)
+    out: set[Family] = set()
+    for p in state.permanents:
+        if player is not None and p.controller != player:
+            continue
+        for ab in chars[p.id].activated:
+            prod = ab.mana
+            if prod is None:
+                continue
+            if prod.amount_of == "power":
+                out.add(Family.POWER_TOUGHNESS)
+            if any(f is not None and _names_colors(f)
+                   for f in (prod.per, prod.amount_filter)):
+                out.add(Family.COLORS)
+    return frozenset(out)
+
+
+def _names_colors(flt: ObjectFilter) -> bool:
+    return bool(flt.colors or flt.not_colors or flt.colorless is not None
+                or flt.multicolored is not None or any(_names_colors(f) for f in flt.any_of))
 
 
 def amount_now(state: GameState, source: Permanent, prod: ManaProduction) -> int:
     """The number an ``amount_of`` other than X and devotion names, ``amount_plus``
     added: the source's power, its controller's life total (CR 107.1b: a negative
-    number counts as 0), the counters of a kind on it, or a number."""
+    number counts as 0), the counters of a kind on it, the cards in its controller's
+    graveyard that match a filter, or a number."""
     what = prod.amount_of
     if what == "power":
         base = max(effective(state)[source.id].power or 0, 0)
@@ -102,6 +123,13 @@ def amount_now(state: GameState, source: Permanent, prod: ManaProduction) -> int
         base = max(state.player(source.controller).life, 0)
     elif what == "counters":
         base = source.counters[prod.amount_counter]
+    elif what == "graveyard" and prod.amount_filter is not None:
+        # "for each black creature card in your graveyard": its controller's cards,
+        # with the color effects that reach them (object_characteristics).
+        flt = prod.amount_filter
+        base = sum(1 for card in state.player(source.controller).graveyard
+                   if matches(flt, object_characteristics(state, card.id), card, state,
+                              source.controller, source.id))
     elif what == "number":
         base = 0
     else:

@@ -18,7 +18,6 @@ from manacheck.model import (
     Permanent,
     effective,
 )
-from manacheck.model.effects import Family
 
 from ..replacement import (
     BoundReplacement,
@@ -30,7 +29,7 @@ from ..soundness import PRODUCE, Question, Undecided, unapplied
 from .could import ProduceSolver, solver_for
 from .events import (
     ManaEvent,
-    power_amounts,
+    amount_families,
 )
 
 __all__ = [
@@ -205,11 +204,13 @@ def explain_could_produce(state: GameState, object_id: str, *, explain: bool = T
     # permanents (Reflecting Pool), counts them ("for each", devotion), or has a
     # condition.
     own = all(ab.mana is not None and not ab.mana.refers_to_other_permanents
-              and ab.mana.per is None and ab.mana.amount_of != "devotion"
+              and ab.mana.per is None
+              and ab.mana.amount_of not in ("devotion", "graveyard")
               and ab.condition is None
               for _, ab in solver.abilities[object_id])
-    question = PRODUCE if not power_amounts(state) else Question(  # layer 7 (CR 613.4)
-        PRODUCE.name, PRODUCE.reads | {Family.POWER_TOUGHNESS}, PRODUCE.implements)
+    extra = amount_families(state)  # power (CR 613.4), colors (613.1e)
+    question = PRODUCE if not extra - PRODUCE.reads else Question(
+        PRODUCE.name, PRODUCE.reads | extra, PRODUCE.implements)
     undecided = unapplied(state, question, [object_id],
                           looks_at=[object_id] if own else None)
     return CouldProduce(object_id, types,
