@@ -351,6 +351,8 @@ def read_production(effect: str) -> tuple[str, object, str | None]:
         per = "X"
     if re.fullmatch(r"\S+ counter on .+", per):  # counters on the source (CR 122.1)
         per = "counters"
+    if re.fullmatch(r"[\w ]*\bcard in your graveyard", per):  # cards in the graveyard
+        per = "graveyard"
     group = r"(?:\{[WUBRGC]\})+"
     # Amounts (CR 107.3): "X mana of any one color, where X is ...", X of the cost,
     # "three mana in any combination of {R} and/or {G}", "two mana of different colors",
@@ -478,7 +480,7 @@ def test_mana_production_matches_its_text(name: str, number: int,
     # "equal to the sacrificed creature's mana value" (Soldevi Adnate)
     assert prod.per_sacrificed_mana_value == (per == "sacrificed mana value")
     # "an amount ... equal to your devotion" / "... power" (CR 700.5)
-    amounts = ("devotion", "power", "X", "life", "counters", "number")
+    amounts = ("devotion", "power", "X", "life", "counters", "graveyard", "number")
     assert prod.amount_of == (per if per in amounts else "")
     # "then add an additional {B}" / "X plus one": one more; "three mana in any
     # combination": three choices.

@@ -88,6 +88,14 @@ READINGS: list[tuple[str, str, dict[str, Any]]] = [
     ("Powerstone Shard", "{T}: Add {C} for each artifact you control named Powerstone "
      "Shard.", {"cost": "{T}", "mana": {"add": "{C}", "per": {
          "types": ["artifact"], "controller": "you", "name": "Powerstone Shard"}}}),
+    ("Test Xenagos", "{T}: Add X mana in any combination of {R} and/or {G}, where X is the "
+     "number of creatures you control.",
+     {"cost": "{T}", "mana": {"choice": ["{R}", "{G}"],
+                              "per": {"types": ["creature"], "controller": "you"}}}),
+    # Cards in your graveyard (CR 404).
+    ("Crypt of Agadeem", "{2}, {T}: Add {B} for each black creature card in your "
+     "graveyard.", {"cost": "{2}{T}", "mana": {"add": "{B}", "amount_of": {
+         "graveyard": {"colors": ["B"], "types": ["creature"]}}}}),
     # X of the cost (CR 107.3a, 118.3).
     ("Calciform Pools", "{1}, Remove X storage counters from Calciform Pools: Add X mana "
      "in any combination of {W} and/or {U}.",
@@ -462,3 +470,35 @@ def test_priest_of_yawgmoth_adds_the_sacrificed_artifacts_mana_value() -> None:
     assert could_produce(s, "Priest of Yawgmoth") == {B}
     a = payment_answer(s, "A", "{B}{B}")
     assert a.verdict == "not decided" and "Priest of Yawgmoth (ability 1)" in a.left_out
+
+
+CRYPT = """turn: {active_player: A, number: 3}
+players:
+  A:
+    battlefield: [Crypt of Agadeem, Swamp, Swamp%s]
+    graveyard: [Gravedigger, Gravedigger, Dark Ritual, Llanowar Elves]
+  B:
+    graveyard: [Gravedigger]
+cards:
+  - name: Test Painter
+    types: [Enchantment]
+    abilities:
+      - static: {kind: other, affects: [colors], text: "Cards in graveyards are green."}
+"""
+
+
+@pytest.mark.cr("404.1")
+@pytest.mark.cr("613.1e")
+def test_crypt_of_agadeem_counts_black_creature_cards_in_your_graveyard() -> None:
+    """Two Gravediggers in A's graveyard (Dark Ritual isn't a creature, Llanowar Elves
+    isn't black, B's Gravedigger isn't A's): {B}{B}. With two Swamps: {B}{B} is the
+    Crypt's {B} and a Swamp, both Swamps, or its {B}{B} paid for by both Swamps: 3;
+    {B}{B}{B} only the Crypt's {B} and both Swamps: 1. An effect on colors that isn't
+    applied makes the answer not decided (the count reads layer 5)."""
+    s = load_state_text(CRYPT % "")
+    assert activation_outcomes(s, "Crypt of Agadeem", 2) == {(B, B)}
+    assert _answer(CRYPT % "", "{B}{B}") == ("payable", 3)
+    assert _same_as_brute_force(CRYPT % "", "{B}{B}") == 3
+    assert _answer(CRYPT % "", "{B}{B}{B}") == ("payable", 1)
+    assert _answer(CRYPT % "", "{B}{B}{B}{B}") == ("not payable", 0)
+    assert _answer(CRYPT % ", Test Painter", "{B}{B}{B}{B}")[0] == "not decided"

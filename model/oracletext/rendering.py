@@ -333,6 +333,11 @@ def _amount_words(mana: Mapping[str, Any], removed: str) -> str | None:
             and len(mana["choice"]) == 2:
         n = "X" if what == "X" else _NUMBERS[what]
         return f"{n} mana in any combination of {mana['choice'][0]} and/or {mana['choice'][1]}"
+    if "choice" in mana and len(mana["choice"]) == 2 and not plus and (
+            what in ("power", "life") or isinstance(what, Mapping)
+            or ("per" in mana and what is None)):
+        return (f"X mana in any combination of {mana['choice'][0]} and/or "
+                f"{mana['choice'][1]}, where X is {_x_is(mana)}")
     kind = "one_color" if mana.get("one_color") == 1 else \
         "any_color" if mana.get("any_color") == 1 else ""
     if kind and what == "X" and not plus:
@@ -346,6 +351,10 @@ def _amount_words(mana: Mapping[str, Any], removed: str) -> str | None:
     if "add" not in mana:
         return None
     sym = mana["add"]
+    if isinstance(what, Mapping) and "graveyard" in what and not plus:
+        words = render_filter(what["graveyard"], noun="card")
+        card = words if words.endswith("card") else words + " card"
+        return f"{sym} for each {card} in your graveyard"
     if isinstance(what, Mapping) and not plus:
         return f"{sym} for each {what['counters']} counter on {SELF}"
     if what == "X" and plus and mana.get("_then_additional"):

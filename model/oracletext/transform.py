@@ -441,6 +441,10 @@ class ToData(Transformer[Token, Any]):
         # "for each artifact you control named CARDNAME": the reader puts in the name
         return {"add": _mana(c[0]), "per": {**c[1], "name": "CARDNAME"}}
 
+    def add_per_graveyard_card(self, c: list[Any]) -> Any:
+        # "for each black creature card in your graveyard" (Crypt of Agadeem)
+        return {"add": _mana(c[0]), "amount_of": {"graveyard": c[1]}}
+
     def x_counters(self, c: list[Token]) -> Any:
         return {"amount_of": {"counters": str(c[0])}}
 
@@ -480,6 +484,9 @@ class ToData(Transformer[Token, Any]):
 
     def add_combination_x(self, c: list[Token]) -> Any:
         return {"choice": self._two_symbols(c[0], c[1]), "amount_of": "X", "_x": True}
+
+    def add_combination_where(self, c: list[Any]) -> Any:
+        return {"choice": self._two_symbols(c[0], c[1]), **c[2]}
 
     def add_combination(self, c: list[Token]) -> Any:
         n = _num(c[0])
