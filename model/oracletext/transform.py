@@ -19,50 +19,18 @@ from lark import Token, Transformer
 
 from ..errors import ManacheckError
 from ..mana import ManaCost
-from .rendering import SINGULAR
+from .amounts import AmountRules
+from .words import COLOR_WORDS as _COLORS
+from .words import Unreadable
+from .words import mana_text as _mana
+from .words import number as _num
+from .words import typeword as _typeword
 
 __all__ = ["ToData", "Unreadable"]
 
-_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
-            "eight": 8, "nine": 9, "ten": 10}
-#: Subtypes whose singular ends in s (CR 205.3i, 205.3m): not plurals.
-_S_SINGULAR = frozenset({"Plains", "Cyclops"})
-_COLORS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
-
-
-class Unreadable(Exception):
-    """A tree the card format can't hold (an unknown word, a type mixed with a subtype)."""
-
-
-def _mana(tok: Token) -> str:
-    """Mana symbols an ability adds: only {W}, {U}, {B}, {R}, {G} and {C} (CR 106.1)."""
-    text = str(tok)
-    if not re.fullmatch(r"(\{[WUBRGC]\})+", text):
-        raise Unreadable(f"mana {text}")
-    return text
-
-
-def _num(tok: Token) -> int:
-    return _NUMBERS[str(tok)]
-
-
-def _typeword(tok: Token) -> tuple[str, str]:
-    """("types" | "subtypes", singular word) of a type word."""
-    w = str(tok)
-    if tok.type == "SUBTYPE":
-        if w in SINGULAR:
-            return "subtypes", SINGULAR[w]
-        # A regular plural ("Swamps"); a singular that ends in s ("Pegasus") is then
-        # misread, which the rendering back shows.
-        plural = w.endswith("s") and not w.endswith(("ss", "us")) and w not in _S_SINGULAR
-        return "subtypes", w[:-1] if plural else w
-    if w == "sorceries":
-        return "types", "sorcery"
-    return "types", w[:-1] if w.endswith("s") else w
-
-
-class ToData(Transformer[Token, Any]):
-    """Trees to card-format values (module docstring)."""
+class ToData(AmountRules, Transformer[Token, Any]):
+    """Trees to card-format values (module docstring); the amounts' rules are
+    :class:`~.amounts.AmountRules`'."""
 
     # ---- counts
     def article(self, _: list[Any]) -> Any:
@@ -426,97 +394,6 @@ class ToData(Transformer[Token, Any]):
         if what == "devotion" and sym != "{" + color + "}":
             raise Unreadable("devotion to another color")
         return {"add": sym, "amount_of": what}
-
-    # ---- amounts (CR 107.3, 122.1): how many times the production is made
-    def add_per_counter(self, c: list[Token]) -> Any:
-        return {"add": _mana(c[0]), "amount_of": {"counters": str(c[1])}}
-
-    def add_per_battlefield(self, c: list[Any]) -> Any:
-        # "for each Elf on the battlefield": everyone's (no controller in the filter)
-        if "controller" in c[1]:
-            raise Unreadable("a controller and the battlefield")
-        return {"add": _mana(c[0]), "per": c[1]}
-
-    def add_per_named(self, c: list[Any]) -> Any:
-        # "for each artifact you control named CARDNAME": the reader puts in the name
-        return {"add": _mana(c[0]), "per": {**c[1], "name": "CARDNAME"}}
-
-    def add_per_graveyard_card(self, c: list[Any]) -> Any:
-        # "for each black creature card in your graveyard" (Crypt of Agadeem)
-        return {"add": _mana(c[0]), "amount_of": {"graveyard": c[1]}}
-
-    def x_counters(self, c: list[Token]) -> Any:
-        return {"amount_of": {"counters": str(c[0])}}
-
-    def x_filter(self, c: list[Any]) -> Any:
-        return {"per": c[0]}
-
-    def x_filter_battlefield(self, c: list[Any]) -> Any:
-        if "controller" in c[0]:
-            raise Unreadable("a controller and the battlefield")
-        return {"per": c[0]}
-
-    def x_power(self, _: list[Any]) -> Any:
-        return {"amount_of": "power"}
-
-    def x_life(self, _: list[Any]) -> Any:
-        return {"amount_of": "life"}
-
-    def add_one_color_where(self, c: list[Any]) -> Any:
-        return {"one_color": 1, **c[0]}
-
-    def add_any_color_where(self, c: list[Any]) -> Any:
-        return {"any_color": 1, **c[0]}
-
-    # X of the cost (CR 107.3a): the reader checks that the cost removes X counters.
-    def add_one_color_x(self, _: list[Any]) -> Any:
-        return {"one_color": 1, "amount_of": "X", "_x": True}
-
-    def add_any_color_x(self, _: list[Any]) -> Any:
-        return {"any_color": 1, "amount_of": "X", "_x": True}
-
-    @staticmethod
-    def _two_symbols(a: Token, b: Token) -> list[str]:
-        one, two = _mana(a), _mana(b)
-        if one == two or len(one) != 3 or len(two) != 3:
-            raise Unreadable("a combination of two types")
-        return [one, two]
-
-    def add_combination_x(self, c: list[Token]) -> Any:
-        return {"choice": self._two_symbols(c[0], c[1]), "amount_of": "X", "_x": True}
-
-    def add_combination_where(self, c: list[Any]) -> Any:
-        return {"choice": self._two_symbols(c[0], c[1]), **c[2]}
-
-    def add_combination(self, c: list[Token]) -> Any:
-        n = _num(c[0])
-        if n < 2:
-            raise Unreadable("one mana in any combination")
-        return {"choice": self._two_symbols(c[1], c[2]), "amount_of": n}
-
-    def add_different_colors(self, c: list[Token]) -> Any:
-        n = _num(c[0])
-        if not 2 <= n <= 5:
-            raise Unreadable("different colors")
-        return {"different_colors": n}
-
-    def add_then_per_removed(self, c: list[Token]) -> Any:
-        # "Add {B}, then add an additional {B} for each charge counter removed this way":
-        # X + 1 {B}, X the counters removed (CR 107.3).
-        sym = _mana(c[0])
-        if _mana(c[1]) != sym or len(sym) != 3:
-            raise Unreadable("an additional mana of another type")
-        return {"add": sym, "amount_of": "X", "amount_plus": 1, "_removed": str(c[2]),
-                "_then_additional": True}
-
-    def amount_x_plus(self, c: list[Token]) -> Any:
-        return ("X", _num(c[0]))
-
-    def amount_sacrificed_mv(self, c: list[Token]) -> Any:
-        word = _typeword(c[0])
-        if word[0] != "types" or str(c[0]).endswith("s"):
-            raise Unreadable("the sacrificed permanent")
-        return ("sacrificed", word[1])
 
     def mana_sentence(self, c: list[Any]) -> Any:
         return ("mana", c[0])
