@@ -17,7 +17,7 @@ from typing import Any
 
 from lark import Token
 
-from .words import Unreadable, mana_text, number, typeword
+from .words import Unreadable, mana_text, number
 
 __all__ = ["AmountRules"]
 
@@ -108,9 +108,3 @@ class AmountRules:
 
     def amount_x_plus(self, c: list[Token]) -> Any:
         return ("X", number(c[0]))
-
-    def amount_sacrificed_mv(self, c: list[Token]) -> Any:
-        word = typeword(c[0])
-        if word[0] != "types" or str(c[0]).endswith("s"):
-            raise Unreadable("the sacrificed permanent")
-        return ("sacrificed", word[1])

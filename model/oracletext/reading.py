@@ -301,27 +301,19 @@ _HINTS = frozenset({"_suffix_first", "_dont_control", "_graveyards", "_and_attac
                     "_that_has", "_in_graveyard"})
 
 
-#: The amounts' rendering hints (``transform``: "then add an additional {B}", "the
-#: sacrificed artifact's mana value").
-_HINTS = _HINTS | frozenset({"_then_additional", "_sacrificed"})
+#: The amounts' rendering hint (``amounts``: "then add an additional {B}").
+_HINTS = _HINTS | frozenset({"_then_additional"})
 
 
 def _amount_cost_why(mana: dict[str, Any], costs: list[Any]) -> str | None:
     """Why a production's amount doesn't fit the cost it names, if it doesn't: the X
     of "Add X mana ..." is the cost's "Remove X ... counters" (CR 107.3a; no other X
-    in the cost), and "the sacrificed artifact" is the one a "Sacrifice an artifact"
-    cost sacrifices."""
+    in the cost)."""
     if mana.pop("_x", None):
         removes = [c for c in costs if isinstance(c, dict)
                    and c.get("remove_counters", {}).get("count") == "X"]
         if len(removes) != 1 or any(isinstance(c, str) and "{X}" in c for c in costs):
             return "X names no cost that removes X counters"
-    word = mana.get("_sacrificed")
-    if word is not None:
-        sacs = [c["sacrifice"] for c in costs if isinstance(c, dict) and "sacrifice" in c]
-        if len(sacs) != 1 or sacs[0].get("count") != 1 \
-                or sacs[0].get("filter", {}).get("types") != [word]:
-            return "the sacrificed permanent is not the cost's"
     return None
 
 

@@ -362,8 +362,6 @@ def _amount_words(mana: Mapping[str, Any], removed: str) -> str | None:
                "this way"
     if what == "X" and plus:
         return f"an amount of {sym} equal to X plus {_NUMBERS[plus]}"
-    if mana.get("per_sacrificed") == "mana_value" and "_sacrificed" in mana:
-        return f"an amount of {sym} equal to the sacrificed {mana['_sacrificed']}'s mana value"
     if "per" in mana and what is None and ("controller" not in mana["per"]
                                            or "name" in mana["per"]):
         return f"{sym} for each {_per_words(mana['per'], plural=False)}"

@@ -389,8 +389,6 @@ class ToData(AmountRules, Transformer[Token, Any]):
         sym, (what, color) = _mana(c[0]), c[1]
         if what == "X":  # "an amount of {C} equal to X plus one" (Kyren Toy)
             return {"add": sym, "amount_of": "X", "amount_plus": color, "_x": True}
-        if what == "sacrificed":  # "... equal to the sacrificed artifact's mana value"
-            return {"add": sym, "per_sacrificed": "mana_value", "_sacrificed": color}
         if what == "devotion" and sym != "{" + color + "}":
             raise Unreadable("devotion to another color")
         return {"add": sym, "amount_of": what}
