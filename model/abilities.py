@@ -273,6 +273,7 @@ class ManaProductionKind(enum.Enum):
     ONE_COLOR = "one_color"  # N mana of any one color
     CHOSEN_COLOR = "chosen_color"  # one mana of the chosen color (Coldsteel Heart)
     COULD_PRODUCE = "could_produce"  # one mana of any type/color a land ... could produce
+    DIFFERENT_COLORS = "different_colors"  # N mana of N different colors (Firemind Vessel)
     PRODUCED_TYPE = "produced_type"  # (triggered) one mana of any type that land produced
     #: one mana of any color among some objects' colors, or in the commander's color
     #: identity (Command Tower, Mox Amber, Meteor Crater): see ``ColorsRef``
@@ -342,9 +343,16 @@ class ManaProduction:
     #: permanents could produce (no COULD_PRODUCE, no unmodelled mana).
     instead_if: tuple[Condition, ...] = ()
     instead: ManaProduction | None = None
-    #: "an amount of {G} equal to ...": ``"devotion"`` (your devotion to the mana's
-    #: color, CR 700.5; for ONE_COLOR, to the color chosen: Nykthos) or ``"power"`` (the
-    #: source's power: Marwyn). The FIXED mana, or the ONE_COLOR mana, that many times.
+    #: How many times the production is made (an amount given by an expression; CR
+    #: 107.3): ``"devotion"`` (your devotion to the mana's color, CR 700.5; for
+    #: ONE_COLOR, to the color chosen: Nykthos), ``"power"`` (the source's power:
+    #: Marwyn, Heronblade Elite), ``"life"`` (your life total: Sanctum of the Sun),
+    #: ``"counters"`` (the ``amount_counter`` counters on the source: Everflowing
+    #: Chalice), ``"graveyard"`` (the ``amount_filter`` cards in your graveyard),
+    #: ``"X"`` (below) or ``"number"`` (``amount_plus`` alone); then
+    #: ``amount_plus`` is added. The FIXED mana that many times; for ONE_COLOR and
+    #: ANY_COLOR (amount 1) that many mana; for CHOICE that many choices, each made on
+    #: its own ("X mana in any combination of {W} and/or {U}").
     amount_of: str = ""
     #: For ``amount_of: X`` ("Remove any number of storage counters: Add {C} for each
     #: storage counter removed this way", Mage-Ring Network): the counter kind the
@@ -357,6 +365,17 @@ class ManaProduction:
     or_add: tuple[ManaType, ...] = ()
     #: COLOR_AMONG only: where its colors are found.
     colors_of: ColorsRef | None = None
+    #: ``amount_of: counters``: the kind of the counters on the source whose number is
+    #: the amount ("Add {C} for each charge counter on CARDNAME", CR 122.1).
+    amount_counter: str = ""
+    #: Added to the number ``amount_of`` names ("an amount of {C} equal to X plus one",
+    #: Kyren Toy; "Add {B}, then add an additional {B} for each charge counter removed
+    #: this way", the Mana Batteries). For ``amount_of: number`` it is the amount itself
+    #: ("three mana in any combination of {R} and/or {G}": a CHOICE made three times).
+    amount_plus: int = 0
+    #: ``amount_of: graveyard``: the cards in the controller's graveyard it counts ("Add
+    #: {B} for each black creature card in your graveyard", Crypt of Agadeem).
+    amount_filter: ObjectFilter | None = None
 
     @property
     def refers_to_other_permanents(self) -> bool:

@@ -147,6 +147,7 @@ def dump_mana(m: ManaProduction) -> dict[str, Any]:
         out = {{ManaProductionKind.ANY_COLOR: "any_color",
                 ManaProductionKind.ONE_COLOR: "one_color",
                 ManaProductionKind.CHOSEN_COLOR: "chosen_color",
+                ManaProductionKind.DIFFERENT_COLORS: "different_colors",
                 ManaProductionKind.PRODUCED_TYPE: "produced_type"}[k]: m.amount}
     if m.or_add:
         out["or_add"] = _types_text(m.or_add)
@@ -154,8 +155,16 @@ def dump_mana(m: ManaProduction) -> dict[str, Any]:
         out["per"] = dump_filter(m.per)
     if m.restriction is not None:
         out["restriction"] = _restriction(m.restriction)
-    if m.amount_of:
+    if m.amount_of == "number":
+        out["amount_of"] = m.amount_plus
+    elif m.amount_of == "counters":
+        out["amount_of"] = {"counters": m.amount_counter}
+    elif m.amount_of == "graveyard" and m.amount_filter is not None:
+        out["amount_of"] = {"graveyard": dump_filter(m.amount_filter)}
+    elif m.amount_of:
         out["amount_of"] = m.amount_of
+    if m.amount_plus and m.amount_of != "number":
+        out["amount_plus"] = m.amount_plus
     if m.instead is not None:
         out["instead"] = {"if": [dump_condition(c) for c in m.instead_if],
                           **dump_mana(m.instead)}

@@ -326,7 +326,8 @@ def _restriction(v: Any, path: str) -> SpendRestriction:
 
 MANA_KEYS = ("add", "choice", "any_color", "one_color", "chosen_color", "could_produce",
              "produced_type", "unmodelled", "per", "restriction", "per_sacrificed",
-             "instead", "amount_of", "or_add", "color_among")
+             "instead", "amount_of", "or_add", "color_among",
+             "amount_plus", "different_colors")
 #: An ``instead`` production's kinds: none that looks at other permanents' mana.
 _INSTEAD_KINDS = (ManaProductionKind.FIXED, ManaProductionKind.CHOICE,
                   ManaProductionKind.ANY_COLOR, ManaProductionKind.ONE_COLOR)
@@ -370,6 +371,63 @@ def _colors_ref(v: Any, path: str) -> ColorsRef:
         return ColorsRef("permanents", parse_filter(v["permanents"], f"{path}.permanents"))
     raise CardFieldError("color_among is commander_identity, your_graveyard or "
                          "{permanents: FILTER}", path)
+#: The productions an amount may repeat (``amount_of``), one mana of them each time
+#: (ONE_COLOR and ANY_COLOR with 1; FIXED and CHOICE as written).
+_AMOUNT_KINDS = (ManaProductionKind.FIXED, ManaProductionKind.CHOICE,
+                 ManaProductionKind.ONE_COLOR, ManaProductionKind.ANY_COLOR)
+
+
+def _amount(v: Mapping[str, Any], path: str) -> ManaProduction:
+    """``amount_of``: how many times the production is made (an expression, CR 107.3):
+    ``devotion`` (with add or one_color), ``power``, ``life``, ``X`` (the X of a cost
+    that removes X counters), ``{counters: KIND}`` (the counters of that kind on the
+    source), ``{graveyard: FILTER}`` (the cards in your graveyard that match) or a
+    number (2 or more, with choice: "three mana in any combination of {R} and/or {G}"),
+    with ``add``, ``choice``, ``one_color: 1`` or ``any_color: 1``; optional
+    ``amount_plus: N`` is added ("X plus one"). Never with ``per``."""
+    p = f"{path}.amount_of"
+    base = parse_mana({k: x for k, x in v.items() if k not in ("amount_of", "amount_plus")},
+                      path)
+    what = v["amount_of"]
+    counter = ""
+    cards: ObjectFilter | None = None
+    if isinstance(what, Mapping):
+        check_keys(what, p, ("counters", "graveyard"))
+        if len(what) != 1:
+            raise CardFieldError("amount_of is {counters: KIND} or {graveyard: FILTER}", p)
+        if "graveyard" in what:  # the cards in your graveyard that match (CR 404)
+            cards = parse_filter(what["graveyard"], f"{p}.graveyard")
+            what = "graveyard"
+        else:
+            counter = what["counters"]
+            if not isinstance(counter, str) or not counter.strip():
+                raise CardFieldError("expected a counter kind (charge, storage, +1/+1, ...)",
+                                     f"{p}.counters")
+            what = "counters"
+    plus = v.get("amount_plus", 0)
+    if isinstance(what, int) and not isinstance(what, bool):
+        if what < 2 or base.kind is not ManaProductionKind.CHOICE or "amount_plus" in v:
+            raise CardFieldError("a number amount_of is 2 or more, with choice and "
+                                 "without amount_plus (\"three mana in any combination of "
+                                 "{R} and/or {G}\")", p)
+        what, plus = "number", what
+    if what not in ("devotion", "power", "life", "X", "counters", "graveyard", "number") \
+            or base.kind not in _AMOUNT_KINDS or base.per is not None \
+            or base.per_sacrificed_mana_value or base.instead is not None \
+            or (base.kind in (ManaProductionKind.ONE_COLOR, ManaProductionKind.ANY_COLOR)
+                and base.amount != 1):
+        raise CardFieldError(f"amount_of {what!r}: it is devotion, power, life, X, "
+                             "{counters: KIND}, {graveyard: FILTER} or a number, with add, "
+                             "choice, one_color: 1 or any_color: 1 and without per", p)
+    if what == "devotion" and base.kind not in (ManaProductionKind.FIXED,
+                                                 ManaProductionKind.ONE_COLOR):
+        raise CardFieldError("amount_of 'devotion' goes with add or one_color", p)
+    if isinstance(plus, bool) or not isinstance(plus, int) or plus < 0 \
+            or ("amount_plus" in v and (plus < 1 or what == "devotion")):
+        raise CardFieldError("amount_plus is a positive number added to amount_of "
+                             "(not to devotion)", f"{path}.amount_plus")
+    return dataclasses.replace(base, amount_of=what, amount_counter=counter,
+                               amount_plus=plus, amount_filter=cards)
 
 
 def parse_mana(v: Any, path: str) -> ManaProduction:
@@ -397,19 +455,9 @@ def parse_mana(v: Any, path: str) -> ManaProduction:
     if "instead" in v:
         return _with_instead(v, path)
     if "amount_of" in v:
-        base = parse_mana({k: x for k, x in v.items() if k != "amount_of"}, path)
-        what = v["amount_of"]
-        if what == "X" and (base.kind is not ManaProductionKind.FIXED or base.per is not None
-                            or base.per_sacrificed_mana_value):
-            raise CardFieldError("amount_of 'X' goes with add and without per (\"Add {C} "
-                                 "for each storage counter removed this way\")",
-                                 f"{path}.amount_of")
-        if what not in ("devotion", "power", "X") or base.kind not in (
-                ManaProductionKind.FIXED, ManaProductionKind.ONE_COLOR) \
-                or base.per is not None or base.per_sacrificed_mana_value:
-            raise CardFieldError(f"amount_of {what!r}: it is devotion, power or X, with add "
-                                 "or one_color and without per", f"{path}.amount_of")
-        return dataclasses.replace(base, amount_of=what)
+        return _amount(v, path)
+    if "amount_plus" in v:
+        raise CardFieldError("amount_plus goes with amount_of", f"{path}.amount_plus")
     if "or_add" in v:
         base = parse_mana({k: x for k, x in v.items() if k != "or_add"}, path)
         if base.kind is not ManaProductionKind.CHOSEN_COLOR or base.amount != 1 \
@@ -418,12 +466,12 @@ def parse_mana(v: Any, path: str) -> ManaProduction:
                                  "of the chosen color\")", f"{path}.or_add")
         return dataclasses.replace(base, or_add=_types(v["or_add"], f"{path}.or_add"))
     kinds = [k for k in ("add", "choice", "any_color", "one_color", "chosen_color",
-                         "could_produce", "produced_type", "unmodelled", "color_among")
-             if k in v]
+                         "could_produce", "produced_type", "unmodelled", "color_among",
+                         "different_colors") if k in v]
     if len(kinds) != 1:
         raise CardFieldError("a mana production needs exactly one of add, choice, any_color, "
                    "one_color, chosen_color, could_produce, produced_type, unmodelled, "
-                   "color_among", path)
+                   "color_among, different_colors", path)
     k = kinds[0]
     per = parse_filter(v["per"], f"{path}.per") if "per" in v else None
     restriction = _restriction(v["restriction"], f"{path}.restriction") if "restriction" in v \
@@ -467,6 +515,14 @@ def parse_mana(v: Any, path: str) -> ManaProduction:
     n = v[k]
     if isinstance(n, bool) or not isinstance(n, int) or n < 1:
         raise CardFieldError("expected a positive number of mana", p)
+    if k == "different_colors":
+        # "Add two mana of different colors" (Firemind Vessel): one mana each of N
+        # different colors (CR 105.1: five colors).
+        if not 2 <= n <= 5 or per is not None:
+            raise CardFieldError("different_colors is 2 to 5 (mana of that many different "
+                                 "colors), without per", p)
+        return ManaProduction(ManaProductionKind.DIFFERENT_COLORS, amount=n,
+                              restriction=restriction)
     kind = {
         "any_color": ManaProductionKind.ANY_COLOR,
         "one_color": ManaProductionKind.ONE_COLOR,

@@ -142,6 +142,14 @@ def _other_line(line: str, name: str) -> dict[str, Any] | None:
         if m.group(3):
             params["other_than"] = _COLOR_LETTER[m.group(3)]
         return {"static": {"kind": "other", "params": params, "text": line}}
+    if re.fullmatch(n + r" enters the battlefield with an? (\S+) counter on it for each time "
+                    r"it was kicked\.", line):
+        # (Everflowing Chalice) A replacement effect on how it enters (CR 614.1c,
+        # 702.33): how many times it was kicked is not in a state file, so it is kept
+        # unread but said to change only its own entering (the counters it has are what
+        # the state file says); a question about its entering is then not decided.
+        return {"static": {"kind": "other", "affects": ["entering"], "self_only": True,
+                           "text": line}}
     if re.fullmatch(n + r" enters the battlefield tapped unless [^.]+\.", line) or re.fullmatch(
             r"As " + n + r" enters the battlefield, you may pay 2 life\. If you don't, it "
             r"enters the battlefield tapped\.", line):
@@ -196,8 +204,8 @@ def read_text(name: str, text: str, subtypes: Sequence[str] = ()
     unread: list[str] = []
     basics = [t for t in subtypes if t in BASIC_LAND_TYPES]
     from .oracletext import read_line
+    from .oracletext.forms import unread_activated
     from .oracletext.keywords import keyword_line
-    from .oracletext.reading import unread_activated
     from .oracletext.statics import read_static
     from .oracletext.triggers import read_trigger
 

@@ -358,7 +358,39 @@ def read_production(effect: str) -> tuple[str, object, str | None]:
         return "unmodelled", None, None
     if re.fullmatch(r"[\w-]+ counter removed this way", per):  # X of the cost (CR 107.3)
         per = "X"
+    if re.fullmatch(r"\S+ counter on .+", per):  # counters on the source (CR 122.1)
+        per = "counters"
+    if re.fullmatch(r"[\w ]*\bcard in your graveyard", per):  # cards in the graveyard
+        per = "graveyard"
     group = r"(?:\{[WUBRGC]\})+"
+    # Amounts (CR 107.3): "X mana of any one color, where X is ...", X of the cost,
+    # "three mana in any combination of {R} and/or {G}", "two mana of different colors",
+    # "{B}, then add an additional {B} for each ...", "... equal to X plus one".
+    if mx := re.fullmatch(r"X mana (of any one color|in any combination of colors)"
+                          r"(?:, where X is (.+))?", phrase):
+        kind = "one_color" if mx.group(1) == "of any one color" else "any_color"
+        where = mx.group(2)
+        if where is None:
+            return kind, 1, "X"
+        if where == "your life total":
+            return kind, 1, "life"
+        if re.fullmatch(r"[\w ,']+'s power", where):
+            return kind, 1, "power"
+        if re.fullmatch(r"the number of \S+ counters on .+", where):
+            return kind, 1, "counters"
+        if where.startswith("the number of ") and " among " not in where:
+            return kind, 1, where.removeprefix("the number of ")
+        return "unmodelled", None, None
+    if mc := re.fullmatch(r"(\w+) mana in any combination of (\{[WUBRGC]\}) and/or "
+                          r"(\{[WUBRGC]\})", phrase):
+        return "choice", ((ManaType(mc.group(2)[1]),), (ManaType(mc.group(3)[1]),)), \
+            "X" if mc.group(1) == "X" else "number"
+    if mc := re.fullmatch(r"(\w+) mana of different colors", phrase):
+        return "different_colors", NUMBER_WORDS[mc.group(1)], None
+    if mc := re.fullmatch(rf"({group}), then add an additional ({group})", phrase):
+        return "fixed", (ManaType(mc.group(1)[1]),), per
+    if mc := re.fullmatch(rf"an amount of ({group}) equal to X plus one", phrase):
+        return "fixed", (ManaType(mc.group(1)[1]),), "X"
     # "an amount of {G} equal to your devotion to green" / "... equal to Marwyn's power"
     if m6 := re.fullmatch(rf"an amount of ({group}) equal to (?:your devotion to (\w+)|"
                           r"[\w ,']+'s power)", phrase):
@@ -484,7 +516,7 @@ def test_mana_production_matches_its_text(name: str, number: int,
     elif kind == "chosen_color" and isinstance(what, tuple):
         assert prod.amount == 1 and prod.or_add == tuple(
             ManaType(c) for c in re.findall(r"[WUBRGC]", what[1]))
-    elif kind in ("any_color", "one_color", "chosen_color"):
+    elif kind in ("any_color", "one_color", "chosen_color", "different_colors"):
         assert prod.amount == what
         assert prod.or_add == ()
     elif kind == "could_produce":
@@ -502,23 +534,39 @@ def test_mana_production_matches_its_text(name: str, number: int,
     # "equal to the sacrificed creature's mana value" (Soldevi Adnate)
     assert prod.per_sacrificed_mana_value == (per == "sacrificed mana value")
     # "an amount ... equal to your devotion" / "... power" (CR 700.5)
-    assert prod.amount_of == (per if per in ("devotion", "power", "X") else "")
-    if per in ("sacrificed mana value", "devotion", "power", "X"):
+    amounts = ("devotion", "power", "X", "life", "counters", "graveyard", "number")
+    assert prod.amount_of == (per if per in amounts else "")
+    # "then add an additional {B}" / "X plus one": one more; "three mana in any
+    # combination": three choices.
+    plus = 1 if re.search(r"then add an additional|equal to X plus one", effect) else 0
+    if per == "number":
+        plus = NUMBER_WORDS[effect.split("Add ", 1)[1].split()[0]]
+    assert prod.amount_plus == plus
+    if per == "counters":
+        counter = re.search(r"(\S+) counters? on ", effect)
+        assert counter is not None and prod.amount_counter == counter.group(1)
+    if per in ("sacrificed mana value", *amounts):
         per = None
     # "for each [noun] you control" / "on the battlefield"
     assert (prod.per is not None) == (per is not None)
     if prod.per is not None and per is not None:
+        # "artifact you control named Powerstone Shard" (its own name)
+        per, _, named = per.partition(" named ")
         words = per.split()
         # "basic Swamp": the supertype first (CR 205.4a; Cabal Stronghold)
         supers = frozenset({"Basic"}) if words[0] == "basic" else frozenset()
         noun = words[1] if supers else words[0]
+        # "the number of Elves / Allies / enchantments": the counted noun's singular
+        noun = {"Elves": "Elf", "Allies": "Ally"}.get(noun, noun)
+        if noun.endswith("s") and noun.lower().removesuffix("s") in CARD_TYPE_WORDS:
+            noun = noun[:-1]
         controller = "you" if "you control" in per else None
         # "creature with defender" (CR 702: a keyword the counted objects have)
         having = re.search(r"\bwith (\w+)", per)
         kws = frozenset({having.group(1).capitalize()}) if having else frozenset()
         if noun.lower() in CARD_TYPE_WORDS:
             expected = ObjectFilter(types=frozenset({noun.capitalize()}), controller=controller,
-                                    supertypes=supers, keywords=kws)
+                                    supertypes=supers, keywords=kws, name=named or None)
         else:
             expected = ObjectFilter(subtypes=frozenset({noun}), controller=controller,
                                     supertypes=supers, keywords=kws)

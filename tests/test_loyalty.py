@@ -21,7 +21,8 @@ import pytest
 from manacheck.model import load_state_text
 from manacheck.model.oracletext import read_line
 from manacheck.model.oracletext.coverage import could_be_mana_ability
-from manacheck.model.oracletext.reading import loyalty_cost, unread_activated
+from manacheck.model.oracletext.forms import unread_activated
+from manacheck.model.oracletext.reading import loyalty_cost
 from manacheck.solver.activation import abilities, can_activate
 from manacheck.solver.payments.answer import payment_answer
 

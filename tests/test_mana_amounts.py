@@ -117,8 +117,30 @@ def test_damping_sphere_and_mana_reflection_in_either_order() -> None:
 @pytest.mark.parametrize(("ability", "said"), [
     ('{activated: {cost: "{T}", mana: {add: "{G}", amount_of: luck}, text: t}}',
      "amount_of 'luck'"),
-    ('{activated: {cost: "{T}", mana: {any_color: 1, amount_of: power}, text: t}}',
+    ('{activated: {cost: "{T}", mana: {chosen_color: 1, amount_of: power}, text: t}}',
      "amount_of 'power'"),
+    ('{activated: {cost: "{T}", mana: {one_color: 2, amount_of: power}, text: t}}',
+     "one_color: 1"),
+    ('{activated: {cost: "{T}", mana: {any_color: 1, amount_of: devotion}, text: t}}',
+     "amount_of 'devotion' goes with add or one_color"),
+    ('{activated: {cost: "{T}", mana: {add: "{C}", amount_of: {counters: ""}}, text: t}}',
+     "expected a counter kind"),
+    ('{activated: {cost: "{T}", mana: {add: "{C}", amount_of: {kind: charge}}, text: t}}',
+     "amount_of"),
+    ('{activated: {cost: "{T}", mana: {add: "{C}", amount_of: 3}, text: t}}',
+     "a number amount_of is 2 or more, with choice"),
+    ('{activated: {cost: "{T}", mana: {choice: ["{R}", "{G}"], amount_of: 1}, text: t}}',
+     "a number amount_of is 2 or more"),
+    ('{activated: {cost: "{T}", mana: {add: "{C}", amount_of: life, amount_plus: 0}, '
+     'text: t}}', "amount_plus is a positive number"),
+    ('{activated: {cost: "{T}", mana: {add: "{C}", amount_plus: 1}, text: t}}',
+     "amount_plus goes with amount_of"),
+    ('{activated: {cost: "{T}", mana: {different_colors: 6}, text: t}}',
+     "different_colors is 2 to 5"),
+    ('{activated: {cost: "{T}", mana: {different_colors: 2, per: {types: [Land]}}, '
+     'text: t}}', "different_colors is 2 to 5"),
+    ('{activated: {cost: "{T}", mana: {different_colors: 2, amount_of: life}, text: t}}',
+     "amount_of 'life'"),
     ("{static: {kind: mana_replacement, replacement: {set_type: C, only_if_at_least: 0}, "
      "text: t}}", "only_if_at_least"),
     # Mage-Ring Network's amount_of X (tests/test_mage_ring.py):
@@ -127,7 +149,7 @@ def test_damping_sphere_and_mana_reflection_in_either_order() -> None:
     ('{activated: {cost: ["{X}{T}", {remove_counters: {counter: storage, count: X}}], '
      'mana: {add: "{C}", amount_of: X}, text: t}}', "no other X"),
     ('{activated: {cost: ["{T}", {remove_counters: {counter: storage, count: X}}], '
-     'mana: {any_color: 1, amount_of: X}, text: t}}', "amount_of 'X' goes with add"),
+     'mana: {chosen_color: 1, amount_of: X}, text: t}}', "amount_of 'X'"),
     ('{triggered: {event: upkeep, mana: {add: "{C}", amount_of: X}, text: t}}',
      "needs an activated ability"),
 ])

@@ -346,12 +346,12 @@ def test_parse_command(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0 and data["read"] is True
     assert data["lines"][0]["ability"]["activated"]["mana"] == {"choice": ["{R}", "{G}"]}
     assert data["lines"][1]["keywords"] == ["Flying"]
-    code = main(["parse", "{T}: Add {C} for each storage counter on Test Land.", "--name",
+    code = main(["parse", "{T}: Add {C} for each card you've drawn this turn.", "--name",
                  "Test Land"])
     out = capsys.readouterr().out
     assert code == 1
-    assert "unread: {T}: Add {C} for each storage counter on Test Land." in out
-    assert "why: not read: Add {C} for each storage counter on CARDNAME." in out
+    assert "unread: {T}: Add {C} for each card you've drawn this turn." in out
+    assert "why: not read: Add {C} for each card you've drawn this turn." in out
     code = main(["parse", "({T}: Add {G} or {W}.)", "--type-line", "Land — Forest Plains"])
     assert code == 0
     code = main(["parse", "({T}: Add {G} or {U}.)", "--type-line", "Land — Forest Plains"])
@@ -463,12 +463,12 @@ def test_a_painland_read_with_its_damage_is_left_out_when_life_pays_part_of_the_
 def test_cards_coverage_counts_by_hand(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                        monkeypatch: pytest.MonkeyPatch) -> None:
     """Four cards: a painland (its mana ability read), a rock whose mana isn't read
-    (counters as an amount), an Equipment (equip read as CR 702.6a defines it) and a
+    (cards drawn this turn as an amount), an Equipment (equip read as CR 702.6a defines it) and a
     flier with no activated ability. Mana: 1 of 2 cards; activated: 1 of 1."""
     faces = [face("Test Pain", "", "Land", "{T}: Add {C}.\n{T}: Add {R} or {G}. Test Pain "
                   "deals 1 damage to you."),
              face("Test Battery", "{2}", "Artifact",
-                  "{T}: Add {C} for each charge counter on Test Battery."),
+                  "{T}: Add {C} for each card you've drawn this turn."),
              face("Test Blade", "{1}", "Artifact — Equipment", "Equip {2}"),
              face("Test Bird", "{U}", "Creature — Bird", "Flying")]
     path = download(tmp_path, monkeypatch, *faces)
@@ -482,8 +482,8 @@ def test_cards_coverage_counts_by_hand(tmp_path: Path, capsys: pytest.CaptureFix
                                            "target_percent": 90}
     assert data["by_kind"]["mana"] == {"lines": 3, "read": 2, "unread": 1}
     assert data["by_kind"]["other"] == {"lines": 1, "read": 1}
-    assert data["unread"] == [{"sentence": "not read: Add {S} for each charge counter on "
-                                           "CARDNAME.", "lines": 1}]
+    assert data["unread"] == [{"sentence": "not read: Add {S} for each card you've drawn "
+                                           "this turn.", "lines": 1}]
     code, out, err = run_cli(capsys, "cards", "coverage", str(path), "--top", "0")
     assert code == 2 and "--top" in err
 

@@ -1305,9 +1305,6 @@ def test_wild_growth_on_forest() -> None:
     assert payable(s, "{3}") is False
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "Calciform Pools' '{1}, Remove X storage counters from Calciform Pools: Add X mana in "
-    "any combination of {W} and/or {U}.' is unread: every payment is 'not decided'"))
 @pytest.mark.cr("107.3")
 def test_calciform_pools_without_counters() -> None:
     """TappedForManaRelatedTest.TestCalciformPools: Calciform Pools without storage
@@ -1602,9 +1599,6 @@ def test_leyline_of_abundance_only_its_controller() -> None:
     assert payable(s, "{G}", player="Alice") is False
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "Orcish Lumberjack's '{T}, Sacrifice a Forest: Add three mana in any combination of "
-    "{R} and/or {G}.' is unread: every payment is 'not decided'"))
 @pytest.mark.cr("601.2g")
 def test_orcish_lumberjack() -> None:
     """AddManaAnyCombinationTest.testOrcishLumberjack: Orcish Lumberjack and a Forest;
@@ -1659,9 +1653,6 @@ def test_mana_reflection_llanowar_elves() -> None:
     assert payable(s, "{3}") is False
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "Goblin Clearcutter's '{T}, Sacrifice a Forest: Add three mana in any combination of "
-    "{R} and/or {G}.' is unread: every payment is 'not decided'"))
 @pytest.mark.cr("616.1")
 def test_mana_reflection_goblin_clearcutter() -> None:
     """ManaReflectionTest.ManaReflectionWithGoblinClearcutterTest: Mana Reflection,
@@ -1798,10 +1789,6 @@ def test_mana_options_deathrite_shaman_could_produce() -> None:
     assert d["mana_types"] == ["W", "U", "B", "R", "G"]   # manacheck: [] ('(nothing)')
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "Crucible of the Spirit Dragon's '{T}, Remove X storage counters: Add X mana in any "
-    "combination of colors. Spend this mana only to cast Dragon spells or activate "
-    "abilities of Dragons.' is unread: every payment is 'not decided'"))
 @pytest.mark.cr("106.6")
 def test_mana_options_crucible_of_the_spirit_dragon() -> None:
     """ManaOptionsTest.testCrucibleOfTheSpiritDragon: Crucible of the Spirit Dragon with
@@ -1871,9 +1858,6 @@ def test_non_tapping_jungle_patrol() -> None:
     assert payable(s, "{4}") is False
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "Calciform Pools and River of Tears are unread: 'not decided'; the asserted answers "
-    "hold whether or not a land was played this turn"))
 @pytest.mark.cr("106.7")
 def test_non_tapping_squandered_resources() -> None:
     """NonTappingManaAbilitiesTest.TestSquanderedResources: Forest, Taiga, Calciform Pools

@@ -36,7 +36,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .reading import could_be_mana_ability, read_line
+from .forms import could_be_mana_ability
+from .reading import read_line
 
 __all__ = ["ACTIVATED_KEYWORDS", "Coverage", "FaceText", "could_be_mana_ability", "coverage",
            "describe", "faces_of", "pool_faces"]

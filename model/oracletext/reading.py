@@ -49,8 +49,8 @@ from .normal import SELF, Normalised, normalise
 from .rendering import render_activated, render_target
 from .transform import ToData, Unreadable
 
-__all__ = ["GrammarBroken", "Reading", "could_be_mana_ability", "loyalty_cost", "parser",
-           "read_line", "unread_activated"]
+__all__ = ["ABILITY_WORD", "LOYALTY_SYMBOL", "TARGET_WORDS", "GrammarBroken", "Reading",
+           "loyalty_cost", "parse_part", "parser", "read_line", "top_colon"]
 
 #: Words that make an underived sentence able to change a question's answer.
 _RISKY = re.compile(r"\b([Aa]dds?\b|[Aa]ctivat|[Ss]pend|spent|[Tt]his ability costs|"
@@ -421,6 +421,22 @@ def _restriction_effects(val: dict[str, Any]) -> list[dict[str, Any]]:
              "_in_restriction": True}]
 
 
+#: The amounts' rendering hint (``amounts``: "then add an additional {B}").
+_HINTS = _HINTS | frozenset({"_then_additional"})
+
+
+def _amount_cost_why(mana: dict[str, Any], costs: list[Any]) -> str | None:
+    """Why a production's amount doesn't fit the cost it names, if it doesn't: the X
+    of "Add X mana ..." is the cost's "Remove X ... counters" (CR 107.3a; no other X
+    in the cost)."""
+    if mana.pop("_x", None):
+        removes = [c for c in costs if isinstance(c, dict)
+                   and c.get("remove_counters", {}).get("count") == "X"]
+        if len(removes) != 1 or any(isinstance(c, str) and "{X}" in c for c in costs):
+            return "X names no cost that removes X counters"
+    return None
+
+
 def _names_x(flt: dict[str, Any]) -> bool:
     """Whether a target filter holds X ("with mana value X", "power X or less")."""
     return flt.get("mana_value") == "X" or any(c[2] == "X" for c in flt.get("compare", []))
@@ -484,6 +500,44 @@ def _read_keyword(line: str, text: str, reminders: tuple[str, ...], keyword: str
     return Reading(meaning.status, {"activated": ab}, template=f"keyword {keyword}",
                    unread=meaning.unread, normalised=text, rendered=rendered,
                    targets=meaning.targets)
+
+
+def _zone_and_costs(costs: list[Any], unread: list[str], ab: dict[str, Any], text: str
+                    ) -> tuple[str | None, list[Any]] | Reading:
+    """The zone the ability works from (None: the battlefield) and its cost in the card
+    format ("{1}, {T}" is "{1}{T}"), or why the line stays unread. CR 602.1: a cost that
+    exiles or discards the card works from its zone; CR 113.6m: an effect that moves the
+    object out of a zone ("Return CARDNAME from your graveyard to your hand") works only
+    from that zone."""
+    zone = None
+    cost_out: list[Any] = []
+    for c in costs:
+        if isinstance(c, dict) and "_zone" in c:
+            if c["_zone"] != "battlefield":  # (the battlefield is the default zone)
+                zone = c["_zone"]
+            c = {k: v for k, v in c.items() if k != "_zone"}
+        if isinstance(c, dict) and "discard_self" in c:
+            zone = zone or "hand"
+        if isinstance(c, str) and cost_out and isinstance(cost_out[-1], str):
+            cost_out[-1] += c
+        else:
+            cost_out.append(c)
+    for s in unread:
+        moved = re.search(r"\bCARDNAME from (your graveyard|your hand|your library|exile)\b",
+                          s)
+        if moved is None:
+            continue
+        where = {"your graveyard": "graveyard", "your hand": "hand"}.get(moved.group(1))
+        if where is None or (zone is not None and zone != where):
+            return Reading("unread", why=f"works from a zone not read: {s}",
+                           normalised=text)
+        zone = where
+    if ab.get("_in_graveyard"):
+        # "Activate only if CARDNAME is in your graveyard": it works from there (113.6m)
+        if zone not in (None, "graveyard"):
+            return Reading("unread", why="two zones", normalised=text)
+        zone = "graveyard"
+    return zone, cost_out
 
 
 def read_line(line: str, name: str = "") -> Reading:
@@ -567,6 +621,8 @@ def read_line(line: str, name: str = "") -> Reading:
                     for c in costs):
                 return Reading("unread", why="counters removed by no X cost",
                                normalised=text)
+            if (why := _amount_cost_why(ab["mana"], costs)) is not None:
+                return Reading("unread", why=why, normalised=text)
         elif kind == "instead":
             # CR 614.1a: "If ..., add ... instead" (Urza's Tower): only beside plain
             # mana, and once (the card format's instead)
@@ -588,19 +644,10 @@ def read_line(line: str, name: str = "") -> Reading:
     targets = _effect_targets(unread, is_mana, text, cost_text)
     if isinstance(targets, Reading):
         return targets
-    zone = None
-    cost_out: list[Any] = []
-    for c in costs:
-        if isinstance(c, dict) and "_zone" in c:
-            if c["_zone"] != "battlefield":  # (the battlefield is the default zone)
-                zone = c["_zone"]
-            c = {k: v for k, v in c.items() if k != "_zone"}
-        if isinstance(c, dict) and "discard_self" in c:
-            zone = zone or "hand"
-        if isinstance(c, str) and cost_out and isinstance(cost_out[-1], str):
-            cost_out[-1] += c  # "{1}, {T}" is "{1}{T}" in the card format
-        else:
-            cost_out.append(c)
+    zone_costs = _zone_and_costs(costs, unread, ab, text)
+    if isinstance(zone_costs, Reading):
+        return zone_costs
+    zone, cost_out = zone_costs
     activated: dict[str, Any] = {"cost": cost_out[0] if len(cost_out) == 1
                                  and isinstance(cost_out[0], str) else cost_out}
     if loyalty is not None:
@@ -610,23 +657,6 @@ def read_line(line: str, name: str = "") -> Reading:
         activated["effects"] = effects
     if targets:
         activated["targets"] = [{k: v for k, v in t.items()} for t in targets]
-    # CR 113.6m: an effect that moves the object out of a zone ("Return CARDNAME from
-    # your graveyard to your hand") works only from that zone.
-    for s in unread:
-        moved = re.search(r"\bCARDNAME from (your graveyard|your hand|your library|exile)\b",
-                          s)
-        if moved is None:
-            continue
-        where = {"your graveyard": "graveyard", "your hand": "hand"}.get(moved.group(1))
-        if where is None or (zone is not None and zone != where):
-            return Reading("unread", why=f"works from a zone not read: {s}",
-                           normalised=text)
-        zone = where
-    if ab.get("_in_graveyard"):
-        # "Activate only if CARDNAME is in your graveyard": it works from there (113.6m)
-        if zone not in (None, "graveyard"):
-            return Reading("unread", why="two zones", normalised=text)
-        zone = "graveyard"
     if zone is not None:
         activated["zone"] = zone
     word_text = text[:word.end()] if word else ""
@@ -635,6 +665,11 @@ def read_line(line: str, name: str = "") -> Reading:
         rendered = word_text + render_activated(activated, singular_spells=True)
     activated = _strip_hints(activated)
     activated["text"] = line.strip()
+    per = activated.get("mana", {}).get("per", {})
+    if per.get("name") == SELF:  # "for each artifact you control named CARDNAME"
+        if not name:
+            return Reading("unread", why="a card named by no name", normalised=text)
+        per["name"] = name
     if loose and (is_mana or not unread):
         return Reading("unread", why=f"reminder text not checked: ({loose[0]})",
                        normalised=text)
@@ -651,74 +686,7 @@ def read_line(line: str, name: str = "") -> Reading:
                    rendered=rendered, targets=tuple(targets))
 
 
-
-#: Words that could make an effect add mana (CR 605.1a): "add", or "mana" but for
-#: "mana value" and "mana cost".
-_MANA_WORDS = re.compile(r"\b[Aa]dds?\b|\bmana(?! value| cost)\b")
-
-
-def unread_activated(line: str, name: str = "") -> bool:
-    """Whether a line that :func:`read_line` leaves unread is, by its form, an activated
-    ability that isn't a mana ability: a loyalty ability (CR 606.4: "[+1]: ...", never a
-    mana ability, CR 605.1a), or a cost the grammar derives before the top-level colon
-    (CR 602.1a) followed by an effect with no word that could add mana.
-
-    Such an ability does nothing until it is activated (CR 602.2), so only a question
-    about its own object can depend on it (``Family.OWN_ABILITIES``, as an activated
-    keyword ability the model doesn't read); any other line left unread could be a
-    static ability, or a mana ability the payment solver would need, and could change
-    anything.
-
-    Examples
-    --------
-    >>> unread_activated("[−6]: Separate all permanents target player controls into two piles.")
-    True
-    >>> unread_activated("{T}: Add {R}. Spend this mana only to cast an instant spell with X.")
-    False
-    >>> unread_activated("Creatures you control get +1/+0 for each Aura on them.")
-    False
-    """
-    norm = normalise(line, name)
-    body = norm.text
-    word = _ABILITY_WORD.match(body)
-    if word is not None:
-        body = body[word.end():]
-    if word is None and _LOYALTY.match(body):
-        return True
-    colon = _top_colon(body)
-    if colon <= 0 or body.startswith("["):
-        return False
-    effect = re.sub(r'"[^"]*"', "", body[colon + 1:])
-    if _MANA_WORDS.search(effect) or any(_MANA_WORDS.search(r) for r in norm.reminders):
-        return False
-    try:
-        _parse(body[:colon].strip(), "costs")
-    except (LarkError, Unreadable, KeyError):
-        return False
-    return True
-
-
-#: An activated ability whose effect adds mana: "Add" in its first sentence after the
-#: colon, or in a later one (outside quotation marks).
-_MANA_LINE = re.compile(r"^[^\"]*?: (?:[^\"]*\. )?Add ")
-
-
-def could_be_mana_ability(text: str) -> bool:
-    """Whether a normalised line is a mana ability by CR 605.1a's words: an activated
-    ability whose effect adds mana, that isn't a loyalty ability ("[+1]: Add {R}{R}."
-    uses the stack) and has no target in its effect ("Exile target land card from a
-    graveyard. Add one mana of any color." isn't one either).
-
-    Examples
-    --------
-    >>> could_be_mana_ability("{T}: Add {G}.")
-    True
-    >>> could_be_mana_ability("[+1]: Add {R}{R}.")
-    False
-    >>> could_be_mana_ability("{T}: Add {B}{B}{B}{B}. Target opponent gains control of CARDNAME.")
-    False
-    """
-    if not _MANA_LINE.search(text) or _LOYALTY.match(text):
-        return False
-    effect = re.sub(r'"[^"]*"', "", text[_top_colon(text) + 1:])
-    return _TARGET.search(effect) is None
+#: Public names for ``forms``: the loyalty symbol, target words, ability words, the
+#: top-level colon and one part's parse through a grammar rule.
+LOYALTY_SYMBOL, TARGET_WORDS, ABILITY_WORD = _LOYALTY, _TARGET, _ABILITY_WORD
+top_colon, parse_part = _top_colon, _parse

@@ -18,179 +18,46 @@ CR 106.1, 106.6: mana and spend restrictions. CR 602.5: activation restrictions.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..english import with_article
 from .normal import SELF
+from .phrases import (
+    COLOR_NAMES as _COLORS,
+)
+from .phrases import (
+    NUMBER_NAMES as _NUMBERS,
+)
+from .phrases import (
+    PLURALS,
+    SINGULAR,
+    render_filter,
+)
+from .phrases import (
+    card_phrase as _card_phrase,
+)
+from .phrases import (
+    controller_words as _controller_words,
+)
+from .phrases import (
+    counted as _counted,
+)
+from .phrases import (
+    counter_words as _counter_words,
+)
+from .phrases import (
+    subtype_plural as _plural,
+)
+from .phrases import (
+    suffixes as _suffixes,
+)
+from .phrases import (
+    symbol_groups as _symbol_groups,
+)
 
-__all__ = ["render_activated", "render_cost", "render_filter", "render_mana",
-           "render_target"]
-
-_NUMBERS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven",
-            8: "eight", 9: "nine", 10: "ten"}
-_COLORS = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
-_SYMBOL = re.compile(r"\{[^{}]+\}")
-
-
-#: Plurals of subtypes that don't add an s, and the singular of each.
-PLURALS = {"Elf": "Elves", "Dwarf": "Dwarves", "Wolf": "Wolves", "Werewolf": "Werewolves",
-           "Sorcery": "Sorceries", "Fox": "Foxes", "Ox": "Oxen", "Mouse": "Mice",
-           "Octopus": "Octopuses", "Fish": "Fish", "Sheep": "Sheep", "Moonfolk": "Moonfolk",
-           "Merfolk": "Merfolk", "Kithkin": "Kithkin", "Phyrexian": "Phyrexians",
-           "Eldrazi": "Eldrazi", "Myr": "Myr"}
-SINGULAR = {v: k for k, v in PLURALS.items() if v != k}
-
-
-def _plural(word: str) -> str:
-    if word == "sorcery":
-        return "sorceries"
-    if word == "Plains":  # CR 205.3i: the plural is the singular
-        return word
-    return PLURALS.get(word, word + "s")
-
-
-def render_filter(flt: Mapping[str, Any], *, plural: bool = False, noun: str = "") -> str:
-    """The words of an object filter ("untapped creature you control"), singular unless
-    ``plural``; ``noun`` replaces "permanent" when the filter names no type."""
-    adj: list[str] = []
-    combat = flt.get("combat")
-    if combat is not None:
-        adj.append(str(combat).replace("_", " "))
-        if flt.get("_and_attacking"):
-            adj.append("attacking")
-    if flt.get("tapped") is False:
-        adj.append("untapped")
-    elif flt.get("tapped") is True:
-        adj.append("tapped")
-    if flt.get("token") is False:
-        adj.append("nontoken")
-    for t in flt.get("not_types", []):
-        adj.append("non" + t)
-    for c in flt.get("not_colors", []):
-        adj.append("non" + _COLORS[c])
-    for s in flt.get("not_supertypes", []):
-        adj.append("non" + str(s).lower())
-    for s in flt.get("supertypes", []):
-        adj.append(str(s).lower())
-    colors = [_COLORS[c] for c in flt.get("colors", [])]
-    if colors:
-        adj.append(" or ".join(colors))
-    alts = flt.get("any_of")
-    if alts:
-        # "black or artifact": a color or a type (the only alternatives written so)
-        if len(alts) != 2 or set(alts[0]) != {"colors"} or len(alts[0]["colors"]) != 1 \
-                or set(alts[1]) != {"types"} or len(alts[1]["types"]) != 1:
-            raise ValueError("alternatives other than a color or a type")
-        adj.append(f"{_COLORS[alts[0]['colors'][0]]} or {str(alts[1]['types'][0]).lower()}")
-    for s in flt.get("not_subtypes", []):
-        adj.append("non-" + str(s))
-    if flt.get("colorless"):
-        adj.append("colorless")
-    if flt.get("multicolored"):
-        adj.append("multicolored")
-    types = [str(t).lower() for t in flt.get("types", [])]
-    subs = [str(s) for s in flt.get("subtypes", [])]
-    if len(types) == 2 and not subs:
-        head = types[0] + " " + (_plural(types[1]) if plural else types[1])
-    elif subs and types:
-        words = [*subs, *types]
-        head = " ".join([*words[:-1], _plural(words[-1]) if plural else words[-1]])
-    else:
-        many = [str(t).lower() for t in flt.get("any_types", [])] \
-            or [str(s) for s in flt.get("any_subtypes", [])]
-        one = types or subs
-        if many:
-            words = [_plural(w) if plural else w for w in many]
-            head = " or ".join(words) if len(words) == 2 else \
-                ", ".join(words[:-1]) + ", or " + words[-1]
-        elif one:
-            head = _plural(one[0]) if plural else one[0]
-        else:
-            base = noun or "permanent"
-            head = _plural(base) if plural else base
-    if flt.get("token") is True:
-        head += " tokens" if plural else " token"
-    out = " ".join([*adj, head])
-    ctl = _controller_words(flt)
-    after = _suffixes(flt)
-    return out + (after + ctl if flt.get("_suffix_first") else ctl + after)
-
-
-def _controller_words(flt: Mapping[str, Any]) -> str:
-    """" you control", " an opponent controls", " you don't control", or nothing."""
-    if flt.get("_dont_control"):
-        return " you don't control"
-    return {"you": " you control", "opponent": " an opponent controls"}.get(
-        str(flt.get("controller")), "")
-
-
-def _suffixes(flt: Mapping[str, Any]) -> str:
-    """What follows a filter's noun: "with flying", "with power 3 or less", "with a
-    +1/+1 counter on it"."""
-    out = ""
-    for k in flt.get("keywords", []):
-        out += " with " + str(k).lower()
-    for k in flt.get("not_keywords", []):
-        out += " without " + str(k).lower()
-    for what, op, n in flt.get("compare", []):
-        out += (f" with {str(what).replace('_', ' ')} {n} or "
-                f"{'less' if op == '<=' else 'greater'}")
-    if flt.get("mana_value") is not None:
-        out += f" with mana value {flt['mana_value']}"
-    if flt.get("counter") is not None:
-        out += (" that has " if flt.get("_that_has") else " with ") \
-            + with_article(f"{flt['counter']} counter") + " on it"
-    if flt.get("has_counters") is True:
-        out += " with a counter on it"
-    return out
-
-
-def _counted(n: int | str, flt: Mapping[str, Any], noun: str = "") -> str:
-    another = bool(flt.get("another"))
-    rest = {k: v for k, v in flt.items() if k != "another"}
-    words = render_filter(rest, plural=n != 1, noun=noun)
-    if another:
-        if n != 1:
-            raise ValueError("another with a count")
-        return "another " + words
-    if n == 1:
-        return with_article(words)
-    return f"{_NUMBERS[n] if isinstance(n, int) else n} {words}"
-
-
-def _symbol_groups(text: str) -> list[str]:
-    """"{1}{T}" as ["{1}", "{T}"]: mana symbols together, {T} and {Q} each alone."""
-    out: list[str] = []
-    run = ""
-    for sym in _SYMBOL.findall(text):
-        if sym in ("{T}", "{Q}"):
-            if run:
-                out.append(run)
-                run = ""
-            out.append(sym)
-        else:
-            run += sym
-    if run:
-        out.append(run)
-    return out
-
-
-def _card_phrase(flt: Mapping[str, Any], n: int | str) -> str:
-    words = render_filter(flt, noun="card")
-    body = words if words.endswith("card") else words + " card"
-    if n == 1:
-        return with_article(body)
-    num = _NUMBERS[n] if isinstance(n, int) else str(n)
-    return f"{num} {body}s"
-
-
-def _counter_words(n: int | str, counter: str) -> str:
-    if n == 1:
-        return with_article(f"{counter} counter")
-    return f"{_NUMBERS[n] if isinstance(n, int) else n} {counter} counters"
-
+__all__ = ["PLURALS", "SINGULAR", "render_activated", "render_cost", "render_filter",
+           "render_mana", "render_target"]
 
 def render_cost(cost: str | Sequence[Any], any_number: bool = False) -> str:
     """An activation cost as oracle text ("{1}, {T}, Sacrifice CARDNAME"); with
@@ -309,7 +176,9 @@ def render_mana(mana: Mapping[str, Any], singular_spells: bool = False,
                 removed: str = "") -> str:
     """What a mana ability adds, and its spend restriction, as sentences (the spells
     named in the singular or the plural: CR 106.6 reads them the same)."""
-    if "choice" in mana:
+    if (amount := _amount_words(mana, removed)) is not None:
+        what = amount
+    elif "choice" in mana:
         opts = list(mana["choice"])
         what = " or ".join(opts) if len(opts) == 2 else ", ".join(opts[:-1]) + ", or " + opts[-1]
     elif "any_color" in mana:
@@ -426,6 +295,72 @@ def _instead_sentence(inst: Mapping[str, Any]) -> str:
                 + f" on it, instead add {what}.")
     return "If you control " + " and ".join(_controlled(c) for c in conds) \
         + f", add {what} instead."
+
+
+def _per_words(per: Mapping[str, Any], plural: bool) -> str:
+    """What a "for each" counts: "Elf on the battlefield" (no controller: everyone's),
+    "artifact you control named CARDNAME"."""
+    words = render_filter({k: v for k, v in per.items() if k != "name"}, plural=plural)
+    if "controller" not in per:
+        words += " on the battlefield"
+    if "name" in per:
+        words += " named " + str(per["name"])
+    return words
+
+
+def _x_is(mana: Mapping[str, Any]) -> str:
+    """The "where X is ..." of "Add X mana of any one color, where X is ..."."""
+    what = mana.get("amount_of")
+    if "per" in mana:
+        return "the number of " + _per_words(mana["per"], plural=True)
+    if isinstance(what, Mapping):
+        return f"the number of {what['counters']} counters on {SELF}"
+    return {"power": f"{SELF}'s power", "life": "your life total"}[str(what)]
+
+
+def _amount_words(mana: Mapping[str, Any], removed: str) -> str | None:
+    """The words of the amounts read by ``transform``'s amount rules (CR 107.3, 122.1),
+    or None for the others."""
+    what, plus = mana.get("amount_of"), mana.get("amount_plus", 0)
+    if "different_colors" in mana:
+        return f"{_NUMBERS[mana['different_colors']]} mana of different colors"
+    if "choice" in mana and (what == "X" or isinstance(what, int)) and not plus \
+            and len(mana["choice"]) == 2:
+        n = "X" if what == "X" else _NUMBERS[what]
+        return f"{n} mana in any combination of {mana['choice'][0]} and/or {mana['choice'][1]}"
+    if "choice" in mana and len(mana["choice"]) == 2 and not plus and (
+            what in ("power", "life") or isinstance(what, Mapping)
+            or ("per" in mana and what is None)):
+        return (f"X mana in any combination of {mana['choice'][0]} and/or "
+                f"{mana['choice'][1]}, where X is {_x_is(mana)}")
+    kind = "one_color" if mana.get("one_color") == 1 else \
+        "any_color" if mana.get("any_color") == 1 else ""
+    if kind and what == "X" and not plus:
+        return "X mana of any one color" if kind == "one_color" else \
+            "X mana in any combination of colors"
+    if kind and not plus and (what in ("power", "life") or isinstance(what, Mapping)
+                              or ("per" in mana and what is None)):
+        head = "X mana of any one color" if kind == "one_color" else \
+            "X mana in any combination of colors"
+        return f"{head}, where X is {_x_is(mana)}"
+    if "add" not in mana:
+        return None
+    sym = mana["add"]
+    if isinstance(what, Mapping) and "graveyard" in what and not plus:
+        words = render_filter(what["graveyard"], noun="card")
+        card = words if words.endswith("card") else words + " card"
+        return f"{sym} for each {card} in your graveyard"
+    if isinstance(what, Mapping) and not plus:
+        return f"{sym} for each {what['counters']} counter on {SELF}"
+    if what == "X" and plus and mana.get("_then_additional"):
+        return f"{sym}, then add an additional {sym} for each {removed} counter removed " \
+               "this way"
+    if what == "X" and plus:
+        return f"an amount of {sym} equal to X plus {_NUMBERS[plus]}"
+    if "per" in mana and what is None and ("controller" not in mana["per"]
+                                           or "name" in mana["per"]):
+        return f"{sym} for each {_per_words(mana['per'], plural=False)}"
+    return None
 
 
 def _restriction_words(res: Mapping[str, Any], singular: bool) -> str:
@@ -697,8 +632,12 @@ def render_activated(ab: Mapping[str, Any], *, singular_spells: bool = False) ->
         parts = [ab["cost"]] if isinstance(ab["cost"], str) else ab["cost"]
         removed = next((p["remove_counters"]["counter"] for p in parts
                         if isinstance(p, dict) and "remove_counters" in p), "")
+    # "Remove any number of ... counters" goes with "for each ... counter removed this
+    # way"; "Add X mana ..." and "equal to X plus one" with "Remove X ... counters".
+    any_number = bool(removed) and mana is not None and "add" in mana and (
+        not mana.get("amount_plus") or bool(mana.get("_then_additional")))
     cost = (_loyalty_symbol(ab["cost"]) if ab.get("loyalty") else
-            render_cost(ab["cost"], any_number=bool(removed)))
+            render_cost(ab["cost"], any_number=any_number))
     if "{from_zone}" in cost:
         zone = ab.get("zone")
         cost = cost.replace("{from_zone}", f" from your {zone}" if zone else "")

@@ -19,53 +19,22 @@ from lark import Token, Transformer
 
 from ..errors import ManacheckError
 from ..mana import ManaCost
+from .amounts import AmountRules
 from .choices import ChoicesData
-from .rendering import SINGULAR
+from .rendering import SINGULAR  # noqa: F401  (the singulars words.typeword reads)
 from .transform_riders import RiderData
+from .words import COLOR_WORDS as _COLORS
+from .words import Unreadable
+from .words import mana_text as _mana
+from .words import number as _num
+from .words import typeword as _typeword
 
 __all__ = ["ToData", "Unreadable"]
 
-_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
-            "eight": 8, "nine": 9, "ten": 10}
-#: Subtypes whose singular ends in s (CR 205.3i, 205.3m): not plurals.
-_S_SINGULAR = frozenset({"Plains", "Cyclops"})
-_COLORS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 
-
-class Unreadable(Exception):
-    """A tree the card format can't hold (an unknown word, a type mixed with a subtype)."""
-
-
-def _mana(tok: Token) -> str:
-    """Mana symbols an ability adds: only {W}, {U}, {B}, {R}, {G} and {C} (CR 106.1)."""
-    text = str(tok)
-    if not re.fullmatch(r"(\{[WUBRGC]\})+", text):
-        raise Unreadable(f"mana {text}")
-    return text
-
-
-def _num(tok: Token) -> int:
-    return _NUMBERS[str(tok)]
-
-
-def _typeword(tok: Token) -> tuple[str, str]:
-    """("types" | "subtypes", singular word) of a type word."""
-    w = str(tok)
-    if tok.type == "SUBTYPE":
-        if w in SINGULAR:
-            return "subtypes", SINGULAR[w]
-        # A regular plural ("Swamps"); a singular that ends in s ("Pegasus") is then
-        # misread, which the rendering back shows.
-        plural = w.endswith("s") and not w.endswith(("ss", "us")) and w not in _S_SINGULAR
-        return "subtypes", w[:-1] if plural else w
-    if w == "sorceries":
-        return "types", "sorcery"
-    return "types", w[:-1] if w.endswith("s") else w
-
-
-class ToData(RiderData, ChoicesData, Transformer[Token, Any]):
-    """Trees to card-format values (module docstring); the riders' and the choices
-    family's rules are in ``transform_riders`` and ``choices``."""
+class ToData(AmountRules, RiderData, ChoicesData, Transformer[Token, Any]):
+    """Trees to card-format values (module docstring); the amounts', the riders' and the
+    choices family's rules are in ``amounts``, ``transform_riders`` and ``choices``."""
 
     def typeword_of(self, tok: Token) -> tuple[str, str]:
         return _typeword(tok)
@@ -428,6 +397,8 @@ class ToData(RiderData, ChoicesData, Transformer[Token, Any]):
 
     def add_amount(self, c: list[Any]) -> Any:
         sym, (what, color) = _mana(c[0]), c[1]
+        if what == "X":  # "an amount of {C} equal to X plus one" (Kyren Toy)
+            return {"add": sym, "amount_of": "X", "amount_plus": color, "_x": True}
         if what == "devotion" and sym != "{" + color + "}":
             raise Unreadable("devotion to another color")
         return {"add": sym, "amount_of": what}

@@ -90,9 +90,12 @@ def unmodelled(b: Board, perm: Permanent | None, ab: ActivatedAbility,
             return LeftOut(f"its cost part '{c.text}' is not modelled by the payment "
                             f"solver")
         if c.kind is CostKind.REMOVE_COUNTERS and c.count == "X" and ab.mana is not None \
-                and ab.mana.amount_of == "X" and (ab.tap or ab.untap):
+                and ab.mana.amount_of == "X" and (ab.tap or ab.untap or ab.mana_cost):
             # Mage-Ring Network: one activation per permanent ({T}), one option per X
-            # from 1 to its counters (``produce.base_outcomes``; CR 107.3, 118.3).
+            # from 1 to its counters (``produce.base_outcomes``; CR 107.3, 118.3). A
+            # storage land's "{1}, Remove X storage counters" is used at most once per
+            # payment (its options share one activation, ``Group.blocks``), and since
+            # it could be activated again, its source is left out (see ``collect``).
             continue
         if not isinstance(c.count, int):
             return LeftOut(f"its cost part '{c.text}' has a variable amount")

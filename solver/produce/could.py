@@ -123,7 +123,8 @@ FALLBACK_STATES = 50_000
 _TWIN_KINDS = frozenset({ManaProductionKind.FIXED, ManaProductionKind.CHOICE,
                          ManaProductionKind.ANY_COLOR, ManaProductionKind.ONE_COLOR,
                          ManaProductionKind.COULD_PRODUCE,
-                         ManaProductionKind.PRODUCED_TYPE})
+                         ManaProductionKind.PRODUCED_TYPE,
+                         ManaProductionKind.DIFFERENT_COLORS})
 
 
 class ProduceSolver:
@@ -210,8 +211,10 @@ class ProduceSolver:
         for num, ab in self.abilities[perm.id]:
             prod = ab.mana
             if prod is None or prod.kind not in _TWIN_KINDS or prod.instead is not None \
-                    or prod.per is not None or prod.per_sacrificed_mana_value:
-                return None  # (an "instead" condition may look at the permanent itself)
+                    or prod.per is not None or prod.per_sacrificed_mana_value \
+                    or prod.amount_of in ("power", "counters"):
+                # (an "instead" condition, its power or its counters: the permanent's own)
+                return None
             refs: Hashable = None
             if prod.kind is ManaProductionKind.COULD_PRODUCE:
                 ref = prod.could_produce
@@ -442,11 +445,16 @@ def base_supports(state: GameState, source: Permanent, prod: ManaProduction,
     if k is ManaProductionKind.ANY_COLOR:
         return frozenset(c for size in range(1, min(amount, 5) + 1)
                          for c in itertools.combinations(COLORS, size))
+    if k is ManaProductionKind.DIFFERENT_COLORS:
+        return frozenset(itertools.combinations(COLORS, prod.amount))
+    if k is ManaProductionKind.ONE_COLOR and prod.amount_of != "devotion":
+        return frozenset((c,) for c in COLORS)  # (any amount of one color: its type)
     return frozenset(sorted_event(list(set(ev))) for ev in
                      base_outcomes(state, source, ManaProduction(
                          prod.kind, prod.mana, prod.options, 1, prod.could_produce,
-                         amount_of=prod.amount_of, or_add=prod.or_add,
-                         colors_of=prod.colors_of), could_produce_types))
+                         amount_of="devotion" if prod.amount_of == "devotion" else "",
+                         or_add=prod.or_add, colors_of=prod.colors_of),
+                         could_produce_types))
 
 
 def solver_for(state: GameState) -> ProduceSolver:

@@ -21,11 +21,14 @@ from manacheck.model import (
     ManaProduction,
     ManaProductionKind,
     ManaType,
+    ObjectFilter,
     Permanent,
     effective,
     matches,
+    object_characteristics,
 )
 from manacheck.model.conditions import chosen_production, devotion
+from manacheck.model.effects import Family
 from manacheck.model.errors import BadInput
 
 from ..replacement import (
@@ -36,6 +39,8 @@ __all__ = [
     "MAX_EVENTS",
     "ManaEvent",
     "UnmodelledMana",
+    "amount_families",
+    "amount_now",
     "base_outcomes",
     "check_events",
     "colors_among",
@@ -57,15 +62,17 @@ def sorted_event(types: tuple[ManaType, ...] | list[ManaType]) -> ManaEvent:
 
 def count_per(state: GameState, source: Permanent, prod: ManaProduction) -> int:
     """How many times ``per`` multiplies the production ("for each Swamp you control"),
-    or ``amount_of`` gives the FIXED mana's count ("an amount of {G} equal to your
-    devotion to green", CR 700.5; "... equal to Marwyn's power", which is never less
-    than 0 mana, CR 107.1b)."""
-    if prod.amount_of == "power":
-        return max(effective(state)[source.id].power or 0, 0)
+    or ``amount_of`` repeats it ("an amount of {G} equal to your devotion to green",
+    CR 700.5; "... equal to Marwyn's power", "X mana of any one color, where X is your
+    life total", never less than 0 mana, CR 107.1b; "{C} for each charge counter on
+    CARDNAME", CR 122.1), ``amount_plus`` added."""
     if prod.amount_of == "X":
         # The types it could produce ignore whether its cost could be paid (CR 106.7):
-        # with X at least 1 it adds its mana. (What it adds now: ``base_outcomes``.)
-        return 1
+        # X could be any number, and five repetitions make every set of types the
+        # ability can make (five colors). (What it adds now: ``base_outcomes``.)
+        return 5 + prod.amount_plus
+    if prod.amount_of and prod.amount_of != "devotion":
+        return amount_now(state, source, prod)
     if prod.amount_of == "devotion" and prod.kind is ManaProductionKind.FIXED:
         return devotion(state, source.controller, frozenset(prod.mana))
     if prod.per is None:
@@ -76,6 +83,60 @@ def count_per(state: GameState, source: Permanent, prod: ManaProduction) -> int:
         for p in state.permanents
         if matches(prod.per, chars[p.id], p, state, source.controller, source.id)
     )
+
+
+def amount_families(state: GameState, player: str | None = None) -> frozenset[Family]:
+    """The rule families the amounts of the mana abilities of permanents (``player``'s,
+    or anyone's) read beyond what the mana questions read: layer 7 for an amount given
+    by power ("where X is CARDNAME's power", CR 613.4), layer 5 for a count by color
+    ("for each black creature card in your graveyard", CR 613.1e). An effect in them
+    that a question doesn't apply then makes its answer not decided."""
+    chars = effective(state)
+    out: set[Family] = set()
+    for p in state.permanents:
+        if player is not None and p.controller != player:
+            continue
+        for ab in chars[p.id].activated:
+            prod = ab.mana
+            if prod is None:
+                continue
+            if prod.amount_of == "power":
+                out.add(Family.POWER_TOUGHNESS)
+            if any(f is not None and _names_colors(f)
+                   for f in (prod.per, prod.amount_filter)):
+                out.add(Family.COLORS)
+    return frozenset(out)
+
+
+def _names_colors(flt: ObjectFilter) -> bool:
+    return bool(flt.colors or flt.not_colors or flt.colorless is not None
+                or flt.multicolored is not None or any(_names_colors(f) for f in flt.any_of))
+
+
+def amount_now(state: GameState, source: Permanent, prod: ManaProduction) -> int:
+    """The number an ``amount_of`` other than X and devotion names, ``amount_plus``
+    added: the source's power, its controller's life total (CR 107.1b: a negative
+    number counts as 0), the counters of a kind on it, the cards in its controller's
+    graveyard that match a filter, or a number."""
+    what = prod.amount_of
+    if what == "power":
+        base = max(effective(state)[source.id].power or 0, 0)
+    elif what == "life":
+        base = max(state.player(source.controller).life, 0)
+    elif what == "counters":
+        base = source.counters[prod.amount_counter]
+    elif what == "graveyard" and prod.amount_filter is not None:
+        # "for each black creature card in your graveyard": its controller's cards,
+        # with the color effects that reach them (object_characteristics).
+        flt = prod.amount_filter
+        base = sum(1 for card in state.player(source.controller).graveyard
+                   if matches(flt, object_characteristics(state, card.id), card, state,
+                              source.controller, source.id))
+    elif what == "number":
+        base = 0
+    else:
+        raise BadInput(f"unknown mana amount {what!r}")
+    return base + prod.amount_plus
 
 
 def sacrifice_candidates(state: GameState, perm: Permanent, ab: ActivatedAbility
@@ -102,20 +163,38 @@ def base_outcomes(
     produces nothing (CR 106.5, 106.7).
     """
     prod = production_now(state, source, prod)
-    k = prod.kind
     if prod.amount_of == "X":
         # "Remove any number of storage counters: Add {C} for each counter removed this
-        # way" (Mage-Ring Network): X is chosen as the cost is paid, from 0 to the
-        # counters on it (CR 107.3, 118.3, 601.2b via 602.2b); X = 0 adds nothing.
+        # way" (Mage-Ring Network), "Remove X storage counters: Add X mana in any
+        # combination of {W} and/or {U}" (Calciform Pools): X is chosen as the cost is
+        # paid, from 0 to the counters on it (CR 107.3, 118.3, 601.2b via 602.2b); X = 0
+        # adds nothing but ``amount_plus`` (a Mana Battery's one {B}).
         most = source.counters[prod.x_counter]
-        check_events(most, source)
-        return frozenset(sorted_event(list(prod.mana) * x) for x in range(1, most + 1)
-                         if prod.mana)
+        counts = [x + prod.amount_plus for x in range(most + 1) if x + prod.amount_plus]
+        check_events(sum(_size(prod, n) for n in counts), source)
+        out: set[ManaEvent] = set()
+        for n in counts:
+            out |= _events(state, source, prod, n, could_produce_types)
+        return frozenset(out)
     n = count_per(state, source, prod)
+    check_events(_size(prod, n), source)
+    return _events(state, source, prod, n, could_produce_types)
+
+
+def _size(prod: ManaProduction, n: int) -> int:
+    """How many events ``n`` repetitions of a production could make (at most)."""
+    k = prod.kind
     if k is ManaProductionKind.CHOICE and n:
-        check_events(math.comb(len(prod.options) + n - 1, n), source)
+        return math.comb(len(prod.options) + n - 1, n)
     if k is ManaProductionKind.ANY_COLOR:
-        check_events(math.comb(5 + prod.amount * n - 1, prod.amount * n), source)
+        return math.comb(5 + prod.amount * n - 1, prod.amount * n)
+    return 1 if k is not ManaProductionKind.DIFFERENT_COLORS else math.comb(5, prod.amount)
+
+
+def _events(state: GameState, source: Permanent, prod: ManaProduction, n: int,
+            could_produce_types: frozenset[ManaType]) -> frozenset[ManaEvent]:
+    """The events of the production made ``n`` times (``count_per``)."""
+    k = prod.kind
     if k is ManaProductionKind.FIXED:
         return frozenset({sorted_event(list(prod.mana) * n)}) if prod.mana and n else frozenset()
     if k is ManaProductionKind.CHOICE:
@@ -133,6 +212,10 @@ def base_outcomes(
         return frozenset(
             sorted_event(list(c)) for c in itertools.combinations_with_replacement(COLORS, amount)
         )
+    if k is ManaProductionKind.DIFFERENT_COLORS:
+        # "two mana of different colors": one each of two colors (CR 105.1); ``per`` and
+        # ``amount_of`` never go with it (the card format says so).
+        return frozenset(itertools.combinations(COLORS, prod.amount))
     if k is ManaProductionKind.ONE_COLOR:
         if prod.amount_of == "devotion":  # "... of that color equal to your devotion
             return frozenset(  # to that color" (Nykthos; none where it is 0, CR 106.5)

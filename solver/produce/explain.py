@@ -26,10 +26,11 @@ from ..replacement import (
     ReplacementGraph,
 )
 from ..settle import BeforePriority, before_priority
-from ..soundness import PRODUCE, Undecided, unapplied
+from ..soundness import PRODUCE, Question, Undecided, unapplied
 from .could import ProduceSolver, solver_for
 from .events import (
     ManaEvent,
+    amount_families,
     unmodelled_now,
 )
 
@@ -205,11 +206,18 @@ def explain_could_produce(state: GameState, object_id: str, *, explain: bool = T
     if explain_limit is None:
         assert not explain or frozenset(found) == types, (found, types)
     # What its abilities add looks only at itself unless one of them refers to other
-    # permanents (Reflecting Pool), counts them ("for each"), or has a condition.
+    # permanents (Reflecting Pool), counts them ("for each", devotion), or has a
+    # condition.
     own = all(ab.mana is not None and not ab.mana.refers_to_other_permanents
-              and ab.mana.per is None and ab.condition is None
+              and ab.mana.per is None
+              and ab.mana.amount_of not in ("devotion", "graveyard")
+              and ab.condition is None
               for _, ab in solver.abilities[object_id])
-    undecided = unapplied(state, PRODUCE, [object_id], looks_at=[object_id] if own else None)
+    extra = amount_families(state)  # power (CR 613.4), colors (613.1e)
+    question = PRODUCE if not extra - PRODUCE.reads else Question(
+        PRODUCE.name, PRODUCE.reads | extra, PRODUCE.implements)
+    undecided = unapplied(state, question, [object_id],
+                          looks_at=[object_id] if own else None)
     return CouldProduce(object_id, types,
                         tuple(found[t] for t in MANA_TYPES if t in found),
                         complete=object_id not in solver.incomplete, undecided=undecided,

@@ -1,0 +1,195 @@
+"""Words of the rendering (``rendering``): object filters, counts, counters and the
+plurals of subtypes, written back as oracle text.
+
+Rules
+-----
+CR 205.3 (subtypes), 109.1 (objects), 122 (counters).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from ..english import with_article
+
+__all__ = [
+    "COLOR_NAMES",
+    "NUMBER_NAMES",
+    "PLURALS",
+    "SINGULAR",
+    "SYMBOL_RE",
+    "card_phrase",
+    "controller_words",
+    "counted",
+    "counter_words",
+    "render_filter",
+    "subtype_plural",
+    "suffixes",
+    "symbol_groups",
+]
+
+NUMBER_NAMES = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven",
+            8: "eight", 9: "nine", 10: "ten"}
+COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
+SYMBOL_RE = re.compile(r"\{[^{}]+\}")
+
+
+#: Plurals of subtypes that don't add an s, and the singular of each.
+PLURALS = {"Elf": "Elves", "Dwarf": "Dwarves", "Wolf": "Wolves", "Werewolf": "Werewolves",
+           "Sorcery": "Sorceries", "Fox": "Foxes", "Ox": "Oxen", "Mouse": "Mice",
+           "Octopus": "Octopuses", "Fish": "Fish", "Sheep": "Sheep", "Moonfolk": "Moonfolk",
+           "Merfolk": "Merfolk", "Kithkin": "Kithkin", "Phyrexian": "Phyrexians",
+           "Eldrazi": "Eldrazi", "Myr": "Myr"}
+PLURALS["Ally"] = "Allies"  # (Harabaz Druid's "Allies you control")
+SINGULAR = {v: k for k, v in PLURALS.items() if v != k}
+
+
+def subtype_plural(word: str) -> str:
+    if word == "sorcery":
+        return "sorceries"
+    if word == "Plains":  # CR 205.3i: the plural is the singular
+        return word
+    return PLURALS.get(word, word + "s")
+
+
+def render_filter(flt: Mapping[str, Any], *, plural: bool = False, noun: str = "") -> str:
+    """The words of an object filter ("untapped creature you control"), singular unless
+    ``plural``; ``noun`` replaces "permanent" when the filter names no type."""
+    adj: list[str] = []
+    combat = flt.get("combat")
+    if combat is not None:
+        adj.append(str(combat).replace("_", " "))
+        if flt.get("_and_attacking"):
+            adj.append("attacking")
+    if flt.get("tapped") is False:
+        adj.append("untapped")
+    elif flt.get("tapped") is True:
+        adj.append("tapped")
+    if flt.get("token") is False:
+        adj.append("nontoken")
+    for t in flt.get("not_types", []):
+        adj.append("non" + t)
+    for c in flt.get("not_colors", []):
+        adj.append("non" + COLOR_NAMES[c])
+    for s in flt.get("not_supertypes", []):
+        adj.append("non" + str(s).lower())
+    for s in flt.get("supertypes", []):
+        adj.append(str(s).lower())
+    colors = [COLOR_NAMES[c] for c in flt.get("colors", [])]
+    if colors:
+        adj.append(" or ".join(colors))
+    alts = flt.get("any_of")
+    if alts:
+        # "black or artifact": a color or a type (the only alternatives written so)
+        if len(alts) != 2 or set(alts[0]) != {"colors"} or len(alts[0]["colors"]) != 1 \
+                or set(alts[1]) != {"types"} or len(alts[1]["types"]) != 1:
+            raise ValueError("alternatives other than a color or a type")
+        adj.append(f"{COLOR_NAMES[alts[0]['colors'][0]]} or {str(alts[1]['types'][0]).lower()}")
+    for s in flt.get("not_subtypes", []):
+        adj.append("non-" + str(s))
+    if flt.get("colorless"):
+        adj.append("colorless")
+    if flt.get("multicolored"):
+        adj.append("multicolored")
+    types = [str(t).lower() for t in flt.get("types", [])]
+    subs = [str(s) for s in flt.get("subtypes", [])]
+    if len(types) == 2 and not subs:
+        head = types[0] + " " + (subtype_plural(types[1]) if plural else types[1])
+    elif subs and types:
+        words = [*subs, *types]
+        head = " ".join([*words[:-1], subtype_plural(words[-1]) if plural else words[-1]])
+    else:
+        many = [str(t).lower() for t in flt.get("any_types", [])] \
+            or [str(s) for s in flt.get("any_subtypes", [])]
+        one = types or subs
+        if many:
+            words = [subtype_plural(w) if plural else w for w in many]
+            head = " or ".join(words) if len(words) == 2 else \
+                ", ".join(words[:-1]) + ", or " + words[-1]
+        elif one:
+            head = subtype_plural(one[0]) if plural else one[0]
+        else:
+            base = noun or "permanent"
+            head = subtype_plural(base) if plural else base
+    if flt.get("token") is True:
+        head += " tokens" if plural else " token"
+    out = " ".join([*adj, head])
+    ctl = controller_words(flt)
+    after = suffixes(flt)
+    return out + (after + ctl if flt.get("_suffix_first") else ctl + after)
+
+
+def controller_words(flt: Mapping[str, Any]) -> str:
+    """" you control", " an opponent controls", " you don't control", or nothing."""
+    if flt.get("_dont_control"):
+        return " you don't control"
+    return {"you": " you control", "opponent": " an opponent controls"}.get(
+        str(flt.get("controller")), "")
+
+
+def suffixes(flt: Mapping[str, Any]) -> str:
+    """What follows a filter's noun: "with flying", "with power 3 or less", "with a
+    +1/+1 counter on it"."""
+    out = ""
+    for k in flt.get("keywords", []):
+        out += " with " + str(k).lower()
+    for k in flt.get("not_keywords", []):
+        out += " without " + str(k).lower()
+    for what, op, n in flt.get("compare", []):
+        out += (f" with {str(what).replace('_', ' ')} {n} or "
+                f"{'less' if op == '<=' else 'greater'}")
+    if flt.get("mana_value") is not None:
+        out += f" with mana value {flt['mana_value']}"
+    if flt.get("counter") is not None:
+        out += (" that has " if flt.get("_that_has") else " with ") \
+            + with_article(f"{flt['counter']} counter") + " on it"
+    if flt.get("has_counters") is True:
+        out += " with a counter on it"
+    return out
+
+
+def counted(n: int | str, flt: Mapping[str, Any], noun: str = "") -> str:
+    another = bool(flt.get("another"))
+    rest = {k: v for k, v in flt.items() if k != "another"}
+    words = render_filter(rest, plural=n != 1, noun=noun)
+    if another:
+        if n != 1:
+            raise ValueError("another with a count")
+        return "another " + words
+    if n == 1:
+        return with_article(words)
+    return f"{NUMBER_NAMES[n] if isinstance(n, int) else n} {words}"
+
+
+def symbol_groups(text: str) -> list[str]:
+    """"{1}{T}" as ["{1}", "{T}"]: mana symbols together, {T} and {Q} each alone."""
+    out: list[str] = []
+    run = ""
+    for sym in SYMBOL_RE.findall(text):
+        if sym in ("{T}", "{Q}"):
+            if run:
+                out.append(run)
+                run = ""
+            out.append(sym)
+        else:
+            run += sym
+    if run:
+        out.append(run)
+    return out
+
+
+def card_phrase(flt: Mapping[str, Any], n: int | str) -> str:
+    words = render_filter(flt, noun="card")
+    body = words if words.endswith("card") else words + " card"
+    if n == 1:
+        return with_article(body)
+    num = NUMBER_NAMES[n] if isinstance(n, int) else str(n)
+    return f"{num} {body}s"
+
+
+def counter_words(n: int | str, counter: str) -> str:
+    if n == 1:
+        return with_article(f"{counter} counter")
+    return f"{NUMBER_NAMES[n] if isinstance(n, int) else n} {counter} counters"
