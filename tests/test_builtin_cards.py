@@ -341,7 +341,8 @@ def test_cr_605_1a_mana_ability_classification(name: str, number: int,
     assert ab.is_mana_ability == (adds and not targeted)
 
 
-NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
+NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+                "eight": 8, "nine": 9, "ten": 10}
 CARD_TYPE_WORDS = {"artifact", "creature", "enchantment", "land", "planeswalker"}
 
 
@@ -404,6 +405,11 @@ def read_production(effect: str) -> tuple[str, object, str | None]:
             "sacrificed mana value"
     if re.fullmatch(group, phrase):
         return "fixed", tuple(ManaType(c) for c in re.findall(r"[WUBRGC]", phrase)), per or None
+    if (mn := re.fullmatch(r"(\w+) (\{[WUBRGC]\})", phrase)) and mn.group(1) in NUMBER_WORDS:
+        # "six {G}" (Castle Garenbrig): that many of the one symbol (CR 106.1)
+        return "fixed", (ManaType(mn.group(2)[1]),) * NUMBER_WORDS[mn.group(1)], per or None
+    if phrase == "one mana of any type the sacrificed land could produce":
+        return "could_produce", ("sacrificed", "type"), None  # (Squandered Resources)
     if re.fullmatch(rf"{group}(?:, {group})*,? or {group}", phrase):
         options = re.findall(group, phrase)
         return "choice", tuple(tuple(ManaType(c) for c in re.findall(r"[WUBRGC]", o))

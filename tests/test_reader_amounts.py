@@ -508,3 +508,27 @@ def test_crypt_of_agadeem_counts_black_creature_cards_in_your_graveyard() -> Non
     assert _answer(CRYPT % "", "{B}{B}{B}") == ("payable", 1)
     assert _answer(CRYPT % "", "{B}{B}{B}{B}") == ("not payable", 0)
     assert _answer(CRYPT % ", Test Painter", "{B}{B}{B}{B}")[0] == "not decided"
+
+
+@pytest.mark.cr("106.1")
+def test_a_count_word_before_one_symbol() -> None:
+    """"Add six {G}." (Castle Garenbrig) is six green mana: the same data as
+    "{G}{G}{G}{G}{G}{G}", written back with its count word; "Add six {G}{U}." isn't one
+    symbol and stays unread."""
+    r = read_line("{2}{G}{G}, {T}: Add six {G}. Spend this mana only to cast creature "
+                  "spells or activate abilities of creatures.", "Castle Garenbrig")
+    assert r.status == "read"
+    assert r.ability["activated"]["mana"]["add"] == "{G}{G}{G}{G}{G}{G}"  # type: ignore[index]
+    assert "_count_word" not in r.ability["activated"]["mana"]  # type: ignore[index]
+    assert read_line("{T}: Add six {G}{U}.", "X").status == "unread"
+
+
+@pytest.mark.cr("106.7")
+def test_the_sacrificed_land_could_produce() -> None:
+    """Squandered Resources' line reads as its built-in definition says (CR 106.7: any
+    type the sacrificed land could produce)."""
+    r = read_line("Sacrifice a land: Add one mana of any type the sacrificed land could "
+                  "produce.", "Squandered Resources")
+    assert r.status == "read"
+    assert r.ability["activated"]["mana"] == {  # type: ignore[index]
+        "could_produce": {"lands": "sacrificed", "of": "type"}}

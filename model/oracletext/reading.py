@@ -392,8 +392,8 @@ _PLAIN = frozenset({"add", "choice", "any_color", "one_color"})
 
 #: Keys the transform adds only for rendering the words back (word order, "you don't
 #: control", "from graveyards"): no meaning of their own.
-_HINTS = frozenset({"_suffix_first", "_dont_control", "_graveyards", "_and_attacking",
-                    "_that_has", "_in_graveyard"})
+_HINTS = frozenset({"_count_word", "_suffix_first", "_dont_control", "_graveyards",
+                    "_and_attacking", "_that_has", "_in_graveyard"})
 #: Hints of spend restrictions' words: "instant and/or sorcery spells", "activate an
 #: ability of an Elemental" (CR 106.6: the same meaning as "or", "abilities of").
 _HINTS |= {"_and_or", "_one", "_abilities_first", "_to", "_uncounterable", "_or_card",

@@ -32,6 +32,7 @@ from .phrases import (
 from .phrases import (
     PLURALS,
     SINGULAR,
+    SYMBOL_RE,
     render_filter,
 )
 from .phrases import (
@@ -199,6 +200,14 @@ def render_mana(mana: Mapping[str, Any], singular_spells: bool = False,
     elif "color_among" in mana:
         return _color_among(mana["color_among"]) + _restriction_sentence(mana,
                                                                          singular_spells)
+    elif "could_produce" in mana and mana["could_produce"]["lands"] == "sacrificed":
+        what = f"one mana of any {mana['could_produce']['of']} the sacrificed land could produce"
+    elif "add" in mana and mana.get("_count_word") and set(mana) == {"add", "_count_word"} \
+            | ({"restriction"} & set(mana)):
+        syms = SYMBOL_RE.findall(mana["add"])  # "six {G}" (Castle Garenbrig)
+        if len(set(syms)) != 1 or not 2 <= len(syms) <= 10:
+            raise ValueError("a count word for several symbols")
+        what = f"{_NUMBERS[len(syms)]} {syms[0]}"
     elif "could_produce" in mana:
         ref = mana["could_produce"]
         whose = "you control" if ref["lands"] == "you" else "an opponent controls"

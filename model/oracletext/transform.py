@@ -381,6 +381,20 @@ class ToData(AmountRules, RiderData, ChoicesData, Transformer[Token, Any]):
             raise Unreadable("could produce")
         return {"could_produce": {"lands": c[2], "of": c[1]}}
 
+    def add_could_produce_sacrificed(self, c: list[Any]) -> Any:
+        # "one mana of any type the sacrificed land could produce" (Squandered
+        # Resources; CR 106.7: the land as it last existed, with its sacrifice cost)
+        if _num(c[0]) != 1:
+            raise Unreadable("could produce")
+        return {"could_produce": {"lands": "sacrificed", "of": c[1]}}
+
+    def add_n_symbols(self, c: list[Token]) -> Any:
+        # "Add six {G}." (Castle Garenbrig): the one symbol that many times (CR 106.1)
+        sym, n = _mana(c[1]), _num(c[0])
+        if sym.count("{") != 1 or n < 2:
+            raise Unreadable("a number of several symbols")
+        return {"add": sym * n, "_count_word": True}
+
     def add_per(self, c: list[Any]) -> Any:
         return {"add": _mana(c[0]), "per": c[1]}
 
