@@ -1,0 +1,124 @@
+"""Unread text of a spell paid for with ``pay --for``, and unread lines that are mana
+abilities by form.
+
+Hand-derived from the rules: a spell's effect happens as it resolves (CR 608.2); what
+is paid to cast it is fixed before (CR 601.2f-h: its total cost, 118.7-118.9; how mana
+may be spent on it, 106.6). So an unread line that can't bear on the cost or on how mana
+is spent doesn't make the payment "not decided"; it still makes ``resolve`` not decided.
+A line about the cost ("This spell costs {1} less ...") stays "could change anything".
+"""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+from manacheck.model import GameState, load_state_text
+from manacheck.solver.payments import payment_answer
+from manacheck.solver.resolution import Unsupported, resolve
+from manacheck.solver.spelltext import may_bear_on_payment
+
+
+def state(battlefield: list[str], hand: list[str], cards: str = "",
+          events: str = "") -> GameState:
+    text = textwrap.dedent(f"""\
+        turn: {{active_player: Alice, phase: precombat_main}}
+        players:
+          Alice:
+            hand: [{", ".join(hand)}]
+            battlefield: [{", ".join(battlefield)}]
+          Bob:
+            battlefield: []
+        """) + textwrap.dedent(cards) + textwrap.dedent(events)
+    return load_state_text(text)
+
+
+def pay_for(s: GameState, obj: str) -> bool | None:
+    return payment_answer(s, "Alice", None, list_payments=False, for_object=obj).payable
+
+
+ZAP = """\
+cards:
+  - name: Zap Test
+    mana_cost: "{2}{R}"
+    types: [Instant]
+    text: "Zap Test deals 4 damage to any target."
+    abilities: [{static: {kind: other, text: "Zap Test deals 4 damage to any target."}}]
+  - name: Cheap Zap Test
+    mana_cost: "{2}{R}"
+    types: [Instant]
+    text: "This spell costs {1} less to cast for each Mountain you control.\\nCheap Zap \\
+      Test deals 4 damage to any target."
+    abilities:
+      - static: {kind: other, text: "This spell costs {1} less to cast for each Mountain \\
+          you control."}
+      - {static: {kind: other, text: "Cheap Zap Test deals 4 damage to any target."}}
+  - name: Colorless Zap Test
+    mana_cost: "{2}{R}"
+    types: [Instant]
+    text: "Colorless Zap Test is colorless.\\nColorless Zap Test deals 4 damage to any target."
+    abilities:
+      - {static: {kind: other, text: "Colorless Zap Test is colorless."}}
+      - {static: {kind: other, text: "Colorless Zap Test deals 4 damage to any target."}}
+"""
+
+
+@pytest.mark.cr("608.2", "601.2f")
+def test_unread_effect_of_the_spell_paid_for_is_decided() -> None:
+    # {2}{R} with three Mountains: payable; with two, not (CR 601.2h, no partial payment).
+    assert pay_for(state(["Mountain"] * 3, ["Zap Test"], ZAP), "Zap Test") is True
+    assert pay_for(state(["Mountain"] * 2, ["Zap Test"], ZAP), "Zap Test") is False
+    assert pay_for(state(["Mountain"], ["Lightning Bolt"]), "Lightning Bolt") is True
+    assert pay_for(state(["Forest"], ["Lightning Bolt"]), "Lightning Bolt") is False
+
+
+@pytest.mark.cr("601.2f", "118.7")
+def test_unread_line_about_its_cost_stays_not_decided() -> None:
+    # With two Mountains the reduction (if read) would make it {R}: the answer depends on
+    # the unread line, so it is not decided, naming it.
+    s = state(["Mountain"] * 2, ["Cheap Zap Test"], ZAP)
+    a = payment_answer(s, "Alice", None, list_payments=False, for_object="Cheap Zap Test")
+    assert a.payable is None
+    assert any("costs {1} less" in u.text for u in a.undecided)
+
+
+@pytest.mark.cr("106.6", "105.2")
+def test_unread_line_about_its_own_color_stays_not_decided() -> None:
+    # Its color decides restrictions such as Pillar of the Paruns' (multicolored only).
+    s = state(["Mountain"] * 3, ["Colorless Zap Test"], ZAP)
+    assert pay_for(s, "Colorless Zap Test") is None
+
+
+@pytest.mark.cr("608.2")
+def test_resolve_still_refuses_the_unread_effect() -> None:
+    s = state(["Mountain"], ["Lightning Bolt"], events="events: [{cast: Lightning Bolt}, "
+              "{resolve: all}]\n")
+    with pytest.raises(Unsupported, match="Lightning Bolt deals 3 damage"):
+        resolve(s)
+    s = state(["Mountain"] * 3, ["Zap Test"], ZAP,
+              events="events: [{cast: Zap Test}, {resolve: all}]\n")
+    with pytest.raises(Unsupported, match="Zap Test deals 4 damage"):
+        resolve(s)
+
+
+@pytest.mark.parametrize(("text", "bears"), [
+    ("Lightning Bolt deals 3 damage to any target.", False),
+    ("Target player gains 7 life.", False),
+    ("Artifacts you control have indestructible.", False),
+    ("Whenever a player casts a white spell, you may gain 1 life.", False),
+    ("This spell costs {1} less to cast.", True),
+    ("As an additional cost to cast this spell, sacrifice a creature.", True),
+    ("You may pay 2 life rather than pay this spell's mana cost.", True),
+    ("This spell can't be countered.", True),      # "spell": conservative
+    ("Convoke", True),
+    ("Delve", True),
+    ("Affinity for artifacts", True),
+    ("Spend only black mana on X.", True),
+    ("Ghostfire is colorless.", True),
+    ("Changeling", True),
+    ("Cast this spell only during combat.", True),
+    ("Fireball deals X damage divided as you choose among any number of targets.", True),
+    ("When you cast this spell, add {R}.", True),
+])
+def test_which_lines_may_bear_on_payment(text: str, bears: bool) -> None:
+    assert may_bear_on_payment(text) is bears
