@@ -122,3 +122,48 @@ def test_resolve_still_refuses_the_unread_effect() -> None:
 ])
 def test_which_lines_may_bear_on_payment(text: str, bears: bool) -> None:
     assert may_bear_on_payment(text) is bears
+
+
+# ---- could_produce / could_produce_all say "not decided" as the CLI does -------------
+
+GIFT = """\
+turn: {active_player: Alice}
+players:
+  Alice:
+    battlefield: [Forest, {card: Swamp, id: swamp}, {card: Gift of Paradise, attached_to: swamp}]
+"""
+
+
+@pytest.mark.cr("106.7")
+def test_could_produce_all_names_the_undecided_answers() -> None:
+    from manacheck.solver import could_produce, could_produce_all
+    from manacheck.solver.produce import ProduceNotDecided, explain_could_produce
+
+    s = load_state_text(GIFT)
+    got = could_produce_all(s)
+    # Gift of Paradise's grant ("Enchanted land has ...") is unread: what the Swamp (and
+    # any land, layer 6) could produce is not decided; never the bare {B}.
+    assert not got.decided
+    assert "swamp" in got.undecided and "swamp" not in got
+    assert any("Gift of Paradise" in u.name for u in got.undecided["swamp"])
+    with pytest.raises(ProduceNotDecided, match="Gift of Paradise"):
+        got["swamp"]
+    with pytest.raises(ProduceNotDecided):
+        could_produce(s, "swamp")
+    # consistent with the CLI's answer, object by object
+    for oid in ("Forest", "swamp"):
+        assert bool(explain_could_produce(s, oid, explain=False).undecided) == (
+            oid in got.undecided)
+
+
+@pytest.mark.cr("106.7")
+def test_could_produce_all_decided_board_is_a_plain_mapping() -> None:
+    from manacheck.model import ManaType
+    from manacheck.solver import could_produce_all
+
+    s = load_state_text("turn: {active_player: A}\n"
+                        "players: {A: {battlefield: [Island, Reflecting Pool]}}")
+    got = could_produce_all(s)
+    assert got.decided and not got.undecided
+    assert dict(got) == {"Island": frozenset({ManaType.U}),
+                         "Reflecting Pool": frozenset({ManaType.U})}

@@ -2344,10 +2344,9 @@ def test_cryptic_trilobite() -> None:
 
 
 @pytest.mark.xfail(strict=True, reason=(
-    "WRONG ANSWER through the documented Python API: could_produce_all (README, produce "
-    "section) returns bare sets with no 'not decided' flag, so with Gift of Paradise unread "
-    "it answers Swamp {B} and Naga Vitalist {B, G}, where the CLI says '(nothing) (not "
-    "decided ...)'; by CR 106.7 both could produce every color"))
+    "Gift of Paradise is unread: could_produce_all now says so as the CLI does (looking "
+    "up the Swamp or Naga Vitalist raises ProduceNotDecided; it used to answer bare, "
+    "wrong sets {B} and {B, G}); by CR 106.7 both could produce every color"))
 @pytest.mark.cr("106.7")
 def test_could_produce_all_gift_of_paradise() -> None:
     """NagaVitalistTest.nagaVitalist_GiftOfParadiseCanAnyColor through

@@ -60,10 +60,10 @@ __all__ = [
     "ProduceSolver",
     "base_supports",
     "clear_caches",
-    "could_produce",
-    "could_produce_all",
     "incomplete_answers",
     "mana_abilities",
+    "produced_types",
+    "produced_types_all",
     "referenced_lands",
     "solver_for",
     "type_only",
@@ -448,8 +448,14 @@ def solver_for(state: GameState) -> ProduceSolver:
     return solver
 
 
-def could_produce_all(state: GameState) -> dict[str, frozenset[ManaType]]:
-    """What every permanent on the battlefield could produce (CR 106.7), in one call.
+def produced_types_all(state: GameState) -> dict[str, frozenset[ManaType]]:
+    """What the could-produce solver finds for every permanent on the battlefield
+    (CR 106.7), in one call: the solver's sets, for the solvers' own use.
+
+    Not an answer on its own: an effect it doesn't apply (an unread line) may make one
+    not decided. The public answers are ``manacheck.solver.produce.decided``'s
+    :func:`~manacheck.solver.produce.decided.could_produce_all` and
+    :func:`~manacheck.solver.produce.decided.could_produce`, which say so.
 
     Parameters
     ----------
@@ -478,7 +484,7 @@ def could_produce_all(state: GameState) -> dict[str, frozenset[ManaType]]:
 
 
 def incomplete_answers(state: GameState) -> frozenset[str]:
-    """Permanents whose :func:`could_produce` answer is only a lower bound.
+    """Permanents whose :func:`produced_types` answer is only a lower bound.
 
     These have a mana ability whose production isn't modelled (``unmodelled: true`` in
     the card data, e.g. Nykthos' devotion), or look at one that does (a Reflecting Pool
@@ -487,8 +493,9 @@ def incomplete_answers(state: GameState) -> frozenset[str]:
     return solver_for(state).incomplete
 
 
-def could_produce(state: GameState, object_id: str) -> frozenset[ManaType]:
-    """What the permanent ``object_id`` could produce (CR 106.7).
+def produced_types(state: GameState, object_id: str) -> frozenset[ManaType]:
+    """What the could-produce solver finds for the permanent ``object_id`` (CR 106.7):
+    as :func:`produced_types_all`, not an answer on its own.
 
     Raises
     ------
@@ -500,12 +507,12 @@ def could_produce(state: GameState, object_id: str) -> frozenset[ManaType]:
     >>> from manacheck.model import load_state_text
     >>> s = load_state_text("turn: {active_player: A}\\n"
     ...                     "players: {A: {battlefield: [Island, Reflecting Pool]}}")
-    >>> sorted(t.value for t in could_produce(s, "Reflecting Pool"))
+    >>> sorted(t.value for t in produced_types(s, "Reflecting Pool"))
     ['U']
 
     Rules
     -----
-    CR 106.7 (see :func:`could_produce_all`).
+    CR 106.7 (see :func:`produced_types_all`).
     """
     state.permanent(object_id)
     return solver_for(state).values[object_id]
