@@ -167,3 +167,26 @@ def test_could_produce_all_decided_board_is_a_plain_mapping() -> None:
     assert got.decided and not got.undecided
     assert dict(got) == {"Island": frozenset({ManaType.U}),
                          "Reflecting Pool": frozenset({ManaType.U})}
+
+
+@pytest.mark.cr("106.7", "605.1a")
+def test_produce_counts_an_ability_that_adds_mana_but_targets(capsys: pytest.CaptureFixture[str]
+                                                              ) -> None:
+    """Deathrite Shaman's "{T}: Exile target land card from a graveyard. Add one mana of
+    any color." targets, so it isn't a mana ability (CR 605.1a); but CR 106.7 counts any
+    ability that would produce mana if it resolved, costs (and so targets to choose)
+    aside: it could produce every color. The CLI lists it without being asked."""
+    from manacheck.cli import main
+
+    text = ("turn: {active_player: Alice}\nplayers:\n  Alice:\n    graveyard: [Forest]\n"
+            "    battlefield: [Deathrite Shaman]\n")
+    from manacheck.solver import could_produce
+    assert {t.value for t in could_produce(load_state_text(text), "Deathrite Shaman")} == \
+        set("WUBRG")
+    import pathlib
+    import tempfile
+    with tempfile.TemporaryDirectory() as d:
+        f = pathlib.Path(d) / "s.yaml"
+        f.write_text(text)
+        main(["produce", str(f)])
+    assert "Deathrite Shaman  W U B R G" in capsys.readouterr().out

@@ -1784,10 +1784,6 @@ def test_mana_options_deathrite_shaman_pay() -> None:
     assert payable(s, "{W}") is False
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "produce lists nothing for Deathrite Shaman: CR 106.7 counts 'any type of mana that an "
-    "ability of that permanent would produce if the ability were to resolve' (any "
-    "ability, not only mana abilities), and its first ability would add any color"))
 @pytest.mark.cr("106.7")
 def test_mana_options_deathrite_shaman_could_produce() -> None:
     """ManaOptionsTest.testDeathriteShaman as a could-produce question: XMage expects
@@ -1801,7 +1797,7 @@ def test_mana_options_deathrite_shaman_could_produce() -> None:
             battlefield: [Deathrite Shaman]
         """)
     d = explain_could_produce(s, "Deathrite Shaman", explain=False).as_dict(explain=False)
-    assert d["mana_types"] == ["W", "U", "B", "R", "G"]   # manacheck: [] ('(nothing)')
+    assert d["mana_types"] == ["W", "U", "B", "R", "G"]
 
 
 @pytest.mark.xfail(strict=True, reason=(

@@ -16,7 +16,7 @@ from manacheck.model.statefile import load_state_with_cards
 from manacheck.solver.produce import (
     CouldProduce,
     explain_could_produce,
-    mana_abilities,
+    producing_abilities,
 )
 
 COMMAND = "produce"
@@ -41,7 +41,7 @@ def handle(args: argparse.Namespace) -> int:
     for oid in ids:
         state.permanent(oid)  # UnknownObject: one line, exit 2
     if not ids:
-        ids = [p.id for p in state.permanents if mana_abilities(state, p.id)]
+        ids = [p.id for p in state.permanents if producing_abilities(state, p.id)]
     # Derivations only with --explain (they cost replacement graphs of full events).
     # A search limit is not bad input: the answer says "not decided" and names it.
     answers = [explain_could_produce(state, oid, explain=args.explain) for oid in ids]

@@ -40,6 +40,7 @@ from .could import (
     mana_abilities,
     produced_types,
     produced_types_all,
+    producing_abilities,
     type_only,
 )
 from .decided import ProduceAll, ProduceNotDecided, could_produce, could_produce_all
@@ -75,6 +76,7 @@ __all__ = [
     "mana_triggers",
     "produced_types",
     "produced_types_all",
+    "producing_abilities",
     "sacrifice_candidates",
     "type_only",
 ]

@@ -64,6 +64,7 @@ __all__ = [
     "mana_abilities",
     "produced_types",
     "produced_types_all",
+    "producing_abilities",
     "referenced_lands",
     "solver_for",
     "type_only",
@@ -84,6 +85,20 @@ def mana_abilities(state: GameState, object_id: str) -> tuple[tuple[int, Activat
     acts = effective(state)[object_id].activated
     return tuple((i, a) for i, a in enumerate(acts, 1)
                  if a.is_mana_ability and a.zone is Zone.BATTLEFIELD)
+
+
+def producing_abilities(state: GameState, object_id: str
+                        ) -> tuple[tuple[int, ActivatedAbility], ...]:
+    """The permanent's activated abilities that would add mana if they resolved, with
+    their 1-based numbers: what CR 106.7 counts. Its mana abilities (CR 605.1a) and also
+    abilities that add mana but aren't mana abilities, because they target or are
+    loyalty abilities (Deathrite Shaman's first ability, CR 605.1a's exceptions): "any
+    type of mana that an ability of that permanent would produce if the ability were to
+    resolve". Only abilities that work on the battlefield (CR 113.6).
+    """
+    acts = effective(state)[object_id].activated
+    return tuple((i, a) for i, a in enumerate(acts, 1)
+                 if a.mana is not None and a.zone is Zone.BATTLEFIELD)
 
 
 def referenced_lands(state: GameState, perm: Permanent, prod: ManaProduction
@@ -125,7 +140,8 @@ class ProduceSolver:
 
     def __init__(self, state: GameState) -> None:
         self.state = state
-        self.abilities = {p.id: mana_abilities(state, p.id) for p in state.permanents}
+        # CR 106.7: every ability that would add mana if it resolved, targeted or not
+        self.abilities = {p.id: producing_abilities(state, p.id) for p in state.permanents}
         self._bound: dict[tuple[str, ActivatedAbility], tuple[BoundReplacement, ...]] = {}
         # (permanent id, id(ability)) -> (the ability, kept alive; its effects, canonical)
         self._canonical: dict[tuple[str, int], tuple[ActivatedAbility, Canonical]] = {}
