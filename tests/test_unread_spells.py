@@ -190,3 +190,65 @@ def test_produce_counts_an_ability_that_adds_mana_but_targets(capsys: pytest.Cap
         f.write_text(text)
         main(["produce", str(f)])
     assert "Deathrite Shaman  W U B R G" in capsys.readouterr().out
+
+
+# ---- an unread line that is a mana ability by form -----------------------------------
+
+def _river(battlefield: list[str]) -> GameState:
+    import json
+
+    from manacheck.model.oracle import read_text
+
+    text = "{T}: Add {U}. If you played a land this turn, add {B} instead."
+    abilities, _, _ = read_text("River Test", text, ())
+    card = {"name": "River Test", "types": ["Land"], "text": text, "abilities": abilities}
+    return load_state_text(json.dumps({"turn": {"active_player": "A"},
+                                       "players": {"A": {"battlefield": battlefield}},
+                                       "cards": [card]}))
+
+
+@pytest.mark.cr("605.1a", "602.2")
+def test_mana_ability_by_form_is_an_activated_ability_with_unmodelled_mana() -> None:
+    from manacheck.model.oracle import read_text
+
+    abilities, _, _ = read_text("River Test", "{T}: Add {U}. If you played a land this "
+                                "turn, add {B} instead.", ())
+    assert abilities == [{"activated": {
+        "cost": "{T}", "mana": {"unmodelled": True},
+        "text": "{T}: Add {U}. If you played a land this turn, add {B} instead."}}]
+    # "Activate only as a sorcery", a spend rider, a target, a cost change: never taken
+    # as unmodelled mana (the grammar reads some of them; the rest stay unread lines)
+    for line in ("{T}: Add {C}. Activate only as a sorcery.",
+                 "{T}: Add {G}. Spend this mana only to cast creature spells.",
+                 "{T}: Add {B}{B}{B}{B}. Target opponent gains control of River Test.",
+                 "{T}: Add {C}. This ability costs {1} more to activate.",
+                 "[+1]: Add {R}{R}."):
+        got, _, _ = read_text("River Test", line, ())
+        assert got[0].get("activated", {}).get("mana") != {"unmodelled": True}, line
+
+
+@pytest.mark.cr("601.2h", "106.6")
+def test_mana_ability_by_form_payable_lower_bound_when_others_pay() -> None:
+    s = _river(["Forest", "River Test"])
+    a = payment_answer(s, "A", "{G}", list_payments=False)
+    assert a.payable is True and not a.undecided   # the Forest pays: decided
+    assert a.left_out                              # the River is left out (lower bound)
+    # only the River could pay {U} or the {1}: not decided, never "not payable"
+    assert payment_answer(s, "A", "{U}", list_payments=False).payable is None
+    assert payment_answer(s, "A", "{1}{G}", list_payments=False).payable is None
+    assert payment_answer(_river(["River Test"]), "A", "{1}",
+                          list_payments=False).payable is None
+
+
+@pytest.mark.cr("106.7", "602.2")
+def test_mana_ability_by_form_produce_incomplete_and_can_activate() -> None:
+    from manacheck.solver import can_activate, could_produce_all
+
+    s = _river(["Forest", "River Test"])
+    got = could_produce_all(s)
+    assert got.decided and got.incomplete == {"River Test"}
+    assert {t.value for t in got["Forest"]} == {"G"}
+    # {T} with the River untapped: legal whatever it adds (its effect doesn't bear on
+    # whether it may be activated, CR 602.2, 602.5)
+    v = can_activate(s, "River Test", 1)
+    assert v.legal and not v.undecided
