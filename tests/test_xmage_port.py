@@ -1027,7 +1027,8 @@ def test_mana_flare_watery_grave() -> None:
 
 @pytest.mark.xfail(strict=True, reason=(
     "River of Tears ('{T}: Add {U}. If you played a land this turn, add {B} instead.') "
-    "is unread, so every payment is 'not decided'; but it adds exactly one mana either "
+    "is a mana ability whose mana is unmodelled: the payment leaves it out, and with no "
+    "other source every payment is 'not decided'; but it adds exactly one mana either "
     "way and Vorinclex adds one more of that type (CR 106.12a): {2} is payable and {3} is "
     "not, whether or not a land was played"))
 @pytest.mark.cr("106.12a")
