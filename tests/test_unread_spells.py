@@ -252,3 +252,20 @@ def test_mana_ability_by_form_produce_incomplete_and_can_activate() -> None:
     # whether it may be activated, CR 602.2, 602.5)
     v = can_activate(s, "River Test", 1)
     assert v.legal and not v.undecided
+
+
+@pytest.mark.cr("106.7", "605.1a")
+def test_produce_not_decided_when_an_unread_effect_could_add_mana() -> None:
+    """Chandra, Torch of Defiance's "[+1]: Add {R}{R}." is a loyalty ability (not a mana
+    ability, CR 605.1a) whose effect is kept unread; by CR 106.7 it would add {R}{R} if
+    it resolved, so "(nothing)" can't be answered with certainty."""
+    from manacheck.solver.produce import ProduceNotDecided, explain_could_produce
+
+    s = load_state_text("turn: {active_player: A}\nplayers: {A: {battlefield: "
+                        "[\"Chandra, Torch of Defiance\", Forest]}}")
+    a = explain_could_produce(s, "Chandra, Torch of Defiance", explain=False)
+    assert a.undecided and any("Add {R}{R}" in u.text for u in a.undecided)
+    from manacheck.solver import could_produce
+    with pytest.raises(ProduceNotDecided):
+        could_produce(s, "Chandra, Torch of Defiance")
+    assert {t.value for t in could_produce(s, "Forest")} == {"G"}

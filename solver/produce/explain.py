@@ -31,6 +31,7 @@ from .could import ProduceSolver, solver_for
 from .events import (
     ManaEvent,
 )
+from .unreadmana import unread_mana_effects
 
 __all__ = [
     "INCOMPLETE_NOTE",
@@ -209,6 +210,7 @@ def explain_could_produce(state: GameState, object_id: str, *, explain: bool = T
               and ab.mana.per is None and ab.condition is None
               for _, ab in solver.abilities[object_id])
     undecided = unapplied(state, PRODUCE, [object_id], looks_at=[object_id] if own else None)
+    undecided += unread_mana_effects(state, object_id)  # CR 106.7: any ability's mana
     return CouldProduce(object_id, types,
                         tuple(found[t] for t in MANA_TYPES if t in found),
                         complete=object_id not in solver.incomplete, undecided=undecided,
