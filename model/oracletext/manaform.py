@@ -33,7 +33,7 @@ import re
 from typing import Any
 
 from .normal import normalise
-from .reading import _ABILITY_WORD, _LOYALTY, _split_cost, _top_colon, could_be_mana_ability
+from .reading import ABILITY_WORD, LOYALTY, could_be_mana_ability, split_cost, top_colon
 
 __all__ = ["mana_form"]
 
@@ -53,15 +53,15 @@ def mana_form(line: str, name: str = "") -> dict[str, Any] | None:
     ``line`` that is a mana ability by form; None if it isn't one or any doubt."""
     norm = normalise(line, name)
     body = norm.text
-    word = _ABILITY_WORD.match(body)
+    word = ABILITY_WORD.match(body)
     if word is not None:
         body = body[word.end():]
-    if _LOYALTY.match(body) or body.startswith("[") or '"' in body:
+    if LOYALTY.match(body) or body.startswith("[") or '"' in body:
         return None
-    colon = _top_colon(body)
+    colon = top_colon(body)
     if colon <= 0 or not could_be_mana_ability(body):
         return None
-    split = _split_cost(body, colon, None)
+    split = split_cost(body, colon, None)
     if split is None:
         return None
     _, effect, costs = split

@@ -49,8 +49,8 @@ from .normal import SELF, Normalised, normalise
 from .rendering import render_activated, render_target
 from .transform import ToData, Unreadable
 
-__all__ = ["Reading", "could_be_mana_ability", "loyalty_cost", "parser", "read_line",
-           "unread_activated"]
+__all__ = ["ABILITY_WORD", "LOYALTY", "Reading", "could_be_mana_ability", "loyalty_cost",
+           "parser", "read_line", "split_cost", "top_colon", "unread_activated"]
 
 #: Words that make an underived sentence able to change a question's answer.
 _RISKY = re.compile(r"\b([Aa]dds?\b|[Aa]ctivat|[Ss]pend|spent|[Tt]his ability costs|"
@@ -678,3 +678,10 @@ def could_be_mana_ability(text: str) -> bool:
         return False
     effect = re.sub(r'"[^"]*"', "", text[_top_colon(text) + 1:])
     return _TARGET.search(effect) is None
+
+
+# Shared with ``manaform`` (a line kept as a mana ability of unmodelled mana).
+ABILITY_WORD = _ABILITY_WORD
+LOYALTY = _LOYALTY
+split_cost = _split_cost
+top_colon = _top_colon
