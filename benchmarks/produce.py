@@ -7,7 +7,7 @@
    exact for smaller k. Target: k = 8 at least 100x faster.
 2. A 200-permanent board, two players, with 20 cross-referencing sources (Reflecting
    Pool, Exotic Orchard, Fellwar Stone, Naga Vitalist, Harvester Druid) and a few
-   replacement effects: :func:`could_produce_all` on a fresh state against a naive
+   replacement effects: :func:`produced_types_all` on a fresh state against a naive
    Kleene iteration with the permutation baseline. Target: all objects < 200 ms.
 
 3. Issue 14, one budget for the whole question: ``manacheck produce`` (a fresh process
@@ -18,7 +18,7 @@
    Caps: an answer or an honest "not decided: search budget" (exit 0, complete
    false) within 5 s and 500 MB, with and without ``--explain``. For k <= 8 the
    naive baseline (Kleene iteration, every permutation) is measured in the same run.
-4. L identical Reflecting Pools (L = 250 ... 2,000): :func:`could_produce_all`
+4. L identical Reflecting Pools (L = 250 ... 2,000): :func:`produced_types_all`
    against the naive Kleene iteration (L^2 reads per pass), and the whole
    ``manacheck produce`` command. Cap: 2,000 pools under 1 s.
 
@@ -45,7 +45,7 @@ from manacheck.model import (
     load_state_data,
 )
 from manacheck.solver.naive import naive_could_produce, outcomes_by_permutations, replay
-from manacheck.solver.produce import could_produce_all
+from manacheck.solver.produce import produced_types_all
 from manacheck.solver.replacement import (
     BoundReplacement,
     ReplacementGraph,
@@ -140,7 +140,7 @@ def big_board(seed: int = 7) -> dict[str, Any]:
 
 
 def _best_of(data: dict[str, Any]) -> tuple[float, Any, Any]:
-    """(best time, answer, state) of ``could_produce_all`` over REPEAT runs, each on a
+    """(best time, answer, state) of ``produced_types_all`` over REPEAT runs, each on a
     fresh state with empty caches."""
     from manacheck.solver import replacement
     from manacheck.solver.produce import could
@@ -151,7 +151,7 @@ def _best_of(data: dict[str, Any]) -> tuple[float, Any, Any]:
         could.clear_caches()
         state = load_state_data(data)
         t0 = time.perf_counter()
-        ours = could_produce_all(state)
+        ours = produced_types_all(state)
         t_best = min(t_best, time.perf_counter() - t0)
     return t_best, ours, state
 
@@ -260,7 +260,7 @@ def bench_budget() -> list[tuple[str, ...]]:
                     replacement.clear_caches()
                     could.clear_caches()
                     t0 = time.perf_counter()
-                    ours = could_produce_all(load_state_data(data))
+                    ours = produced_types_all(load_state_data(data))
                     t_ours = time.perf_counter() - t0
                     t0 = time.perf_counter()
                     naive = naive_could_produce(load_state_data(data))
@@ -314,14 +314,14 @@ def main() -> int:
           f"{g.graph.number_of_nodes()} graph nodes, {len(g.outcomes)} outcome, "
           f"{t * 1000:.2f} ms")
     print()
-    print("could_produce_all on a fresh 200-permanent board (CR 106.7):")
+    print("produced_types_all on a fresh 200-permanent board (CR 106.7):")
     print(table(("permanents", "cross-ref sources", "ours ms", "naive ms", "ratio",
                  "< 200 ms"), [bench_board()]))
     print()
     print("manacheck produce, one search budget per question (fresh process each; "
           "cap 5 s and 500 MB, exit 0/1):")
     print(table(("board", "k", "flags", "exit", "complete", "s", "peak MB", "in caps",
-                 "k <= 8: could_produce_all vs naive", "limit hit"), bench_budget()))
+                 "k <= 8: produced_types_all vs naive", "limit hit"), bench_budget()))
     print()
     print("L identical Reflecting Pools (one node of the fixed point; cap: 2,000 < 1 s):")
     print(table(("pools", "ours ms", "naive ms", "ratio", "cli exit", "cli s", "cli MB",

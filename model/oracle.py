@@ -206,6 +206,7 @@ def read_text(name: str, text: str, subtypes: Sequence[str] = ()
     from .oracletext import read_line
     from .oracletext.forms import unread_activated
     from .oracletext.keywords import keyword_line
+    from .oracletext.manaform import mana_form
     from .oracletext.statics import read_static
     from .oracletext.triggers import read_trigger
 
@@ -240,6 +241,11 @@ def read_text(name: str, text: str, subtypes: Sequence[str] = ()
             continue  # the intrinsic abilities, which come from the types (CR 305.6)
         elif (trigger := read_trigger(line, name)) is not None:
             abilities.append(trigger)  # its condition read, its effect kept unread
+        elif (mana := mana_form(line, name)) is not None:
+            # A mana ability by its form (CR 605.1a), its cost read and its mana not:
+            # an activated ability with unmodelled mana (oracletext.manaform).
+            unread.append(line)
+            abilities.append(mana)
         elif unread_activated(line, name):
             # An activated ability (its cost read, or a loyalty ability) that isn't a mana
             # ability: it matters only to a question about its own object (CR 602.2).

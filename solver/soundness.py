@@ -37,6 +37,8 @@ from manacheck.model.effects import (
     kind_of_keyword,
 )
 
+from .spelltext import UNREAD_SPELL_EFFECT, may_bear_on_payment, spell_effect_kind
+
 __all__ = ["ACTIVATION", "ACTIVATION_PT", "CHARACTERISTICS", "PAYMENT", "PAYMENT_FOR",
            "PRODUCE", "RESOLUTION", "RESOLUTION_ATTACKS",
            "BoardEffect", "Question", "Undecided", "board_effects", "may_be_activated",
@@ -145,6 +147,7 @@ def board_effects(state: GameState, about: Iterable[str] = ()) -> tuple[BoardEff
     if not about:
         return cached
     on_board = {p.id for p in state.permanents}
+    on_stack = {item.id for item in state.stack}
     for oid in about:
         if oid in on_board or oid not in state:
             continue
@@ -156,6 +159,10 @@ def board_effects(state: GameState, about: Iterable[str] = ()) -> tuple[BoardEff
             # Off the battlefield only its rules about itself work; text that wasn't
             # read may be such a rule (its cost, how it is cast), so it counts too.
             if kind.self_only or kind.key == UNREAD:
+                if (kind.key == UNREAD and oid not in on_stack
+                        and not may_bear_on_payment(text)):
+                    # its effect, not its cost (CR 608.2): see manacheck.solver.spelltext
+                    kind = spell_effect_kind(kind)
                 extra.append(BoardEffect(oid, card.name, text, kind))
     return cached + tuple(extra)
 
@@ -242,8 +249,12 @@ PAYMENT = Question("payment", frozenset({F.MANA, F.SPENDING, F.ABILITY_COSTS, F.
                                          F.TYPES, F.ABILITIES, F.COLORS}), PAYMENT_APPLIES)
 #: With ``--for`` the total cost is determined (``manacheck.solver.costs``): the spell's
 #: and the battlefield's cost changes are applied.
+#: An unread line of the card paid for that provably can't bear on its cost or on how
+#: mana may be spent on it (``manacheck.solver.spelltext``) is its effect on resolution
+#: (CR 608.2): nothing for the payment to apply.
 PAYMENT_FOR = Question("payment", PAYMENT.reads | {F.SPELL_COSTS, F.COLORS},
-                       PAYMENT.implements | {"static:cost_modifier:spells"})
+                       PAYMENT.implements | {"static:cost_modifier:spells",
+                                             UNREAD_SPELL_EFFECT})
 
 #: "What could this produce?" (CR 106.7) reads mana abilities, types, colors and
 #: abilities only: costs and who may activate them are ignored by the rule itself.

@@ -64,8 +64,8 @@ CARDS = [
         face("Moonlit Hunter", "", "Creature — Werewolf", "Trample", side="b", power="3",
              toughness="3", colors=("G",), indicator=("G",)))),
     CardRecord("Oddity Vale", "normal", (face(
-        "Oddity Vale", "", "Land", "{T}: Add {C}.\n{T}: Add one mana of any color chosen as "
-        "you drafted cards named Oddity Vale."),)),
+        "Oddity Vale", "", "Land", "{T}: Add {C}.\n{T}: Add one mana of any color in your "
+        "commander's color identity. Activate only if you control your commander."),)),
     CardRecord("Sillyhorn the Unlikely", "normal", (face(
         "Sillyhorn the Unlikely", "{G}", "Creature — Unicorn", "{T}: Add {G}.", power="1",
         toughness="1", colors=("G",)),), funny=True),
@@ -237,12 +237,13 @@ def test_records_become_definitions_through_the_oracle_reader(tmp_path: Path) ->
     assert not prism.static_abilities  # every line read
     sprite = db["Grovetender Sprite"]
     assert sprite.keywords == ("Flying",) and sprite.power == 1
-    # The line the reader doesn't know stays, as an unread static ability.
+    # The line the reader doesn't know stays, as an unread static ability (with its
+    # "Activate only ..." it isn't taken as a mana ability of unmodelled mana).
     vale = db["Oddity Vale"]
     assert [a.text for a in vale.activated_abilities] == ["{T}: Add {C}."]
     assert [(s.kind, s.text, s.params.items) for s in vale.static_abilities] == [
-        ("other", "{T}: Add one mana of any color chosen as you drafted cards named Oddity "
-         "Vale.", ())]
+        ("other", "{T}: Add one mana of any color in your commander's color identity. "
+                  "Activate only if you control your commander.", ())]
     # The back face: no mana cost of its own, its front face's mana value (CR 712.8e).
     back = db["Moonlit Hunter"]
     assert back.mana_cost is None and back.mana_value() == 2
@@ -288,8 +289,8 @@ def test_card_command_with_a_download(tmp_path: Path,
     code, out, err = run(capsys, "card", "Oddity Vale", "--cards", str(path))
     assert code == 0 and out.splitlines()[2:] == [
         "  ability 1: {T}: Add {C}.",
-        "  not read: {T}: Add one mana of any color chosen as you drafted cards named "
-        "Oddity Vale.",
+        "  not read: {T}: Add one mana of any color in your commander's color identity. "
+        "Activate only if you control your commander.",
         "mana value 0"]
     code, _, err = run(capsys, "card", "Sillyhorn the Unlikely", "--cards", str(path))
     assert code == 2 and "unknown card 'Sillyhorn the Unlikely'" in err
@@ -329,7 +330,7 @@ def test_unread_text_makes_the_answers_it_could_change_not_decided(
     state.write_text(STATE.replace("Quartz Prism", "Oddity Vale"))
     code, out, _ = run(capsys, "pay", str(state), "{G}{G}", "--cards", str(cards))
     assert code == 1 and out.startswith("{G}{G}: not decided")
-    assert "as you drafted cards named" in out
+    assert "Activate only if you control your commander" in out
     code, out, _ = run(capsys, "produce", str(state), "--cards", str(cards), "--json")
     assert code == 0
     assert not any(o.get("complete", True) for o in json.loads(out)["objects"])
@@ -579,8 +580,8 @@ def test_abilities_lists_unread_text_as_not_decided(
     rows = json.loads(out)["abilities"]
     unread = [(r["object"], r["ability"], r["text"]) for r in rows if r["ability"] == 0]
     assert unread == [
-        ("Oddity Vale", 0, "{T}: Add one mana of any color chosen as you drafted cards "
-         "named Oddity Vale.")]
+        ("Oddity Vale", 0, "{T}: Add one mana of any color in your commander's color "
+         "identity. Activate only if you control your commander.")]
     assert all(r["legal"] is None for r in rows if r["ability"] == 0)
     # Channel is read by the grammar: its cost ({1}{G}, discard it) works from the hand
     # (CR 602.1a); only its effect ("Draw two cards.") is kept unread, which

@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 from manacheck.model import GameState, ManaType, effective, load_state_text
 from manacheck.model.characteristics import characteristics
-from manacheck.solver.produce import activation_outcomes, could_produce
+from manacheck.solver.produce import activation_outcomes
+from manacheck.solver.produce import produced_types as could_produce  # the solver's sets
 
 REFERENCE = Path(__file__).resolve().parents[1] / "reference"
 

@@ -209,7 +209,13 @@ players:
 """)
     a = payment_answer(s, "Alice", "{G}{G}")
     assert a.payable is None and not a.complete
-    assert any("Paliano" in u.text and "Add" in u.text for u in a.undecided)
+    assert any(u.object_id == "Paliano, the High City" for u in a.undecided)
+    # Its "{T}: Add one mana of any color chosen as you drafted ..." is a mana ability by
+    # form: kept as one whose mana is unmodelled (oracletext.manaform), which a payment
+    # leaves out, so it alone could never make {G}{G} "payable" or "not payable".
+    paliano = s.permanent("Paliano, the High City").card
+    adds = [ab for ab in paliano.activated_abilities if "Add" in ab.text]
+    assert adds and adds[0].mana is not None and adds[0].mana.kind.value == "unmodelled"
 
 
 @pytest.mark.cr("115.1")

@@ -22,6 +22,7 @@ from manacheck.solver.produce import (
     explain_could_produce,
     mana_abilities,
     mana_triggers,
+    produced_types,
 )
 from manacheck.solver.replacement import bound_replacements
 
@@ -130,7 +131,9 @@ def letters(types: frozenset[ManaType]) -> str:
 
 
 def cp(state: GameState, object_id: str) -> str:
-    return letters(could_produce(state, object_id))
+    """The could-produce solver's set (some boards here have pending state-based actions
+    the public ``could_produce`` rightly calls not decided)."""
+    return letters(produced_types(state, object_id))
 
 
 def outs(state: GameState, object_id: str, ability: int = 1, **kw: object) -> set[str]:

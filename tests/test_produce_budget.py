@@ -16,7 +16,12 @@ from manacheck.solver import budget as budget_mod
 from manacheck.solver.amounts import Amounts
 from manacheck.solver.budget import Budget, BudgetExhausted
 from manacheck.solver.naive import naive_could_produce
-from manacheck.solver.produce import could, could_produce_all, explain_could_produce
+from manacheck.solver.produce import (
+    could,
+    could_produce_all,
+    explain_could_produce,
+    produced_types_all,
+)
 from manacheck.solver.produce.could import solver_for
 from manacheck.solver.replacement import (
     BoundReplacement,
@@ -104,7 +109,7 @@ def test_a_spent_budget_is_not_decided_never_a_guess(monkeypatch: pytest.MonkeyP
 def test_the_same_board_finishes_with_the_full_budget() -> None:
     clear_caches()
     s = load_state_data(split_board(6))
-    assert could_produce_all(s) == naive_could_produce(s)
+    assert produced_types_all(s) == naive_could_produce(s)
     assert explain_could_produce(s, "Plains").limit is None
 
 
@@ -254,7 +259,7 @@ def copied_boards(draw: st.DrawFn) -> dict[str, Any]:
 @given(copied_boards())
 def test_many_identical_copies_equal_naive_iteration(data: dict[str, Any]) -> None:
     s = load_state_data(data)
-    assert could_produce_all(s) == naive_could_produce(load_state_data(data))
+    assert produced_types_all(s) == naive_could_produce(load_state_data(data))
 
 
 # ---------------------------------------------------------------------------------------

@@ -26,7 +26,10 @@ from manacheck.model import (
 )
 from manacheck.solver.fixpoint import least_fixed_point, naive_least_fixed_point
 from manacheck.solver.naive import naive_could_produce, outcomes_by_permutations
-from manacheck.solver.produce import could_produce, could_produce_all
+
+# the solver's sets (the public answers' "not decided" is tested in test_unread_spells.py)
+from manacheck.solver.produce import produced_types as could_produce
+from manacheck.solver.produce import produced_types_all as could_produce_all
 from manacheck.solver.replacement import (
     BoundReplacement,
     EnumerationLimit,

@@ -975,15 +975,11 @@ def test_crypt_ghast_badlands() -> None:
     assert payable(s, "{5}") is False
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "--for \"Erebos's Titan\" is 'not decided' because of the Titan's own unread lines "
-    "('has indestructible' while opponents control no creatures; a graveyard trigger), "
-    "neither of which changes its cost or how mana may be spent on it (CR 601.2f-h)"))
 @pytest.mark.cr("601.2f")
 def test_crypt_ghast_cast_erebos_titan() -> None:
     """CryptGhastTest.TestNormal, asked as XMage does: cast Erebos's Titan
     ({1}{B}{B}{B}) from hand with Crypt Ghast, Swamp, Badlands: payable (as above).
-    manacheck: 'not decided'."""
+   """
     s = board("Crypt Ghast", "Swamp", "Badlands", hand=('"Erebos\'s Titan"',))
     assert payable(s, None, for_object="Erebos's Titan") is True
 
@@ -1542,9 +1538,9 @@ def test_celestial_dawn_spend_other_mana_as_colorless() -> None:
 
 @pytest.mark.xfail(strict=True, reason=(
     "'not decided': Black Market's unread triggers ('Whenever a creature dies', 'At the "
-    "beginning of your precombat main phase') can't happen during a payment, and "
-    "Darksteel Forge's own unread 'Artifacts you control have indestructible' doesn't "
-    "change its cost or how mana may be spent on it"))
+    "beginning of your precombat main phase') can't happen during a payment (Darksteel "
+    "Forge's own unread 'Artifacts you control have indestructible' no longer counts: "
+    "manacheck.solver.spelltext)"))
 @pytest.mark.cr("609.4b")
 def test_celestial_dawn_darksteel_forge() -> None:
     """SpendManaAsThoughItWereManaOfAnyColorTest.testCelestialDawn as XMage asks it:
@@ -1769,10 +1765,6 @@ def test_mana_options_deathrite_shaman_pay() -> None:
     assert payable(s, "{W}") is False
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "produce lists nothing for Deathrite Shaman: CR 106.7 counts 'any type of mana that an "
-    "ability of that permanent would produce if the ability were to resolve' (any "
-    "ability, not only mana abilities), and its first ability would add any color"))
 @pytest.mark.cr("106.7")
 def test_mana_options_deathrite_shaman_could_produce() -> None:
     """ManaOptionsTest.testDeathriteShaman as a could-produce question: XMage expects
@@ -1786,7 +1778,7 @@ def test_mana_options_deathrite_shaman_could_produce() -> None:
             battlefield: [Deathrite Shaman]
         """)
     d = explain_could_produce(s, "Deathrite Shaman", explain=False).as_dict(explain=False)
-    assert d["mana_types"] == ["W", "U", "B", "R", "G"]   # manacheck: [] ('(nothing)')
+    assert d["mana_types"] == ["W", "U", "B", "R", "G"]
 
 
 @pytest.mark.cr("106.6")
@@ -2098,14 +2090,10 @@ def test_heartbeat_of_spring_urza_mine() -> None:
     assert payable(s, "{3}") is False
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "--for \"Angel's Feather\" is 'not decided' because of the Feather's own unread "
-    "trigger ('Whenever a player casts a white spell, you may gain 1 life'), which can't "
-    "change its cost or how mana may be spent on it"))
 @pytest.mark.cr("601.2f")
 def test_heartbeat_of_spring_cast_angels_feather() -> None:
     """HeartbeatOfSpringTest.testWorksForUrzasLand as XMage asks it: cast Angel's Feather
-    ({2}) with the board above: castable. manacheck: 'not decided'."""
+    ({2}) with the board above: castable."""
     s = board(*["{card: Forest, tapped: true}"] * 3, TRON[0], "Heartbeat of Spring",
               hand=('"Angel\'s Feather"',))
     assert payable(s, None, for_object="Angel's Feather") is True
@@ -2165,16 +2153,11 @@ def test_mycosynth_lattice_sydri() -> None:
 # ---- ConditionalManaTest (org/mage/test/cards/mana/conditional) -------------------------
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "--for any instant or sorcery whose effect text is unread is 'not decided' (here "
-    "Heroes' Reunion's 'Target player gains 7 life.'; likewise Lightning Bolt, Shock, "
-    "Giant Growth, Divination, Counterspell with plenty of lands): a spell's resolution "
-    "text can't change its total cost or how mana may be spent on it (CR 601.2f-h)"))
 @pytest.mark.cr("106.6")
 def test_conditional_pillar_of_the_paruns_multicolored() -> None:
     """ConditionalManaTest.testNormalUse: two Pillars of the Paruns ("any color; spend
     this mana only to cast a multicolored spell"); Heroes' Reunion ({G}{W}, multicolored)
-    is castable (CR 106.6). manacheck: 'not decided'."""
+    is castable (CR 106.6)."""
     s = board("Pillar of the Paruns", "Pillar of the Paruns", hand=('"Heroes\' Reunion"',))
     assert payable(s, None, for_object="Heroes' Reunion") is True
 
@@ -2187,9 +2170,6 @@ def test_conditional_pillar_of_the_paruns_monocolored() -> None:
     assert payable(s, None, for_object="Silvercoat Lion") is False
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "--for Lightning Bolt with a Mountain is 'not decided' because Bolt's own effect text "
-    "('deals 3 damage to any target') is unread; the cost {R} is plainly payable"))
 @pytest.mark.cr("601.2h")
 def test_cast_lightning_bolt_with_a_mountain() -> None:
     """The simplest cast of XMage's mana tests (ReflectingPoolTest.testTriggeredManaAbility
@@ -2334,10 +2314,9 @@ def test_cryptic_trilobite() -> None:
 
 
 @pytest.mark.xfail(strict=True, reason=(
-    "WRONG ANSWER through the documented Python API: could_produce_all (README, produce "
-    "section) returns bare sets with no 'not decided' flag, so with Gift of Paradise unread "
-    "it answers Swamp {B} and Naga Vitalist {B, G}, where the CLI says '(nothing) (not "
-    "decided ...)'; by CR 106.7 both could produce every color"))
+    "Gift of Paradise is unread: could_produce_all now says so as the CLI does (looking "
+    "up the Swamp or Naga Vitalist raises ProduceNotDecided; it used to answer bare, "
+    "wrong sets {B} and {B, G}); by CR 106.7 both could produce every color"))
 @pytest.mark.cr("106.7")
 def test_could_produce_all_gift_of_paradise() -> None:
     """NagaVitalistTest.nagaVitalist_GiftOfParadiseCanAnyColor through

@@ -16,8 +16,9 @@ from manacheck.model.statefile import load_state_with_cards
 from manacheck.solver.produce import (
     CouldProduce,
     explain_could_produce,
-    mana_abilities,
+    producing_abilities,
 )
+from manacheck.solver.produce.unreadmana import unread_mana_effects
 
 COMMAND = "produce"
 HELP = "what mana types each permanent could produce now (CR 106.7)"
@@ -41,7 +42,9 @@ def handle(args: argparse.Namespace) -> int:
     for oid in ids:
         state.permanent(oid)  # UnknownObject: one line, exit 2
     if not ids:
-        ids = [p.id for p in state.permanents if mana_abilities(state, p.id)]
+        # (an ability whose unread effect could add mana is listed too: not decided)
+        ids = [p.id for p in state.permanents if producing_abilities(state, p.id)
+               or unread_mana_effects(state, p.id)]
     # Derivations only with --explain (they cost replacement graphs of full events).
     # A search limit is not bad input: the answer says "not decided" and names it.
     answers = [explain_could_produce(state, oid, explain=args.explain) for oid in ids]

@@ -21,7 +21,7 @@ from manacheck.model import GameState, ManaCost, SymbolKind, effective
 from manacheck.model.errors import BadInput
 
 from ..costs import ability_total_cost
-from ..produce import amount_families, could_produce_all
+from ..produce import amount_families, produced_types_all
 from ..settle import BeforePriority, before_priority
 from ..soundness import PAYMENT, PAYMENT_FOR, Question, Undecided, unapplied
 from .board import spend_rule, spend_statics
@@ -58,7 +58,7 @@ def spend_rule_unsure(state: GameState, player: str, cost: ManaCost) -> bool:
     doubtful = spend_rule(state, player).only_colorless
     if any(e.type in doubtful for e in state.player(player).mana_pool.entries):
         return True
-    made = could_produce_all(state)
+    made = produced_types_all(state)  # a lower bound is enough: undecided elsewhere
     return any(made.get(p.id, frozenset()) & doubtful
                for p in state.player(player).battlefield)
 

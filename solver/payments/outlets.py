@@ -60,9 +60,9 @@ def sacrificable(b: Board, index: int) -> tuple[str, ...]:
                 and matches(flt, chars[p.id], p, b.state, b.player.name, src))
     if produces is None:
         return fit
-    from ..produce import could_produce  # (the could-produce solver, once per board)
+    from ..produce import produced_types  # (the could-produce solver, once per board)
 
-    return tuple(m for m in fit if produces in could_produce(b.state, m))
+    return tuple(m for m in fit if produces in produced_types(b.state, m))
 
 
 def sac_classes(b: Board) -> None:

@@ -10,10 +10,13 @@ This package is the contract between the payment solver and the could-produce so
 * :func:`could_produce` / :func:`could_produce_all` / :func:`explain_could_produce` —
   CR 106.7: the least fixed point over the "could produce" references (Reflecting
   Pool, Exotic Orchard, ...), costs ignored, replacement effects in any order, with
-  the derivation of every type.
+  the derivation of every type. :func:`could_produce` raises, and
+  :func:`could_produce_all` lists in ``undecided``, an answer that is not decided
+  (``decided``), as the CLI says "not decided".
 
 Rooms: ``events`` (what one activation adds before replacement), ``could`` (the CR
-106.7 fixed point), ``explain`` (derivations), ``activation`` (what an activation adds
+106.7 fixed point, ``produced_types``: the solver's sets, for the solvers' own use),
+``explain`` (derivations), ``decided`` (the public answers), ``activation`` (what an activation adds
 now, with triggered mana).
 
 Rules
@@ -33,12 +36,14 @@ from __future__ import annotations
 from .activation import activation_amounts, activation_outcomes, mana_triggers
 from .could import (
     base_supports,
-    could_produce,
-    could_produce_all,
     incomplete_answers,
     mana_abilities,
+    produced_types,
+    produced_types_all,
+    producing_abilities,
     type_only,
 )
+from .decided import ProduceAll, ProduceNotDecided, could_produce, could_produce_all
 from .events import (
     MAX_EVENTS,
     ManaEvent,
@@ -56,6 +61,8 @@ __all__ = [
     "MAX_EVENTS",
     "CouldProduce",
     "ManaEvent",
+    "ProduceAll",
+    "ProduceNotDecided",
     "TypeDerivation",
     "UnmodelledMana",
     "activation_amounts",
@@ -70,6 +77,9 @@ __all__ = [
     "incomplete_answers",
     "mana_abilities",
     "mana_triggers",
+    "produced_types",
+    "produced_types_all",
+    "producing_abilities",
     "sacrifice_candidates",
     "type_only",
     "unmodelled_now",

@@ -157,7 +157,7 @@ def activation_amounts(
 
     Notes
     -----
-    Could-produce references use the least fixed point of :func:`could_produce_all`;
+    Could-produce references use the least fixed point of :func:`~.could.produced_types_all`;
     replacement effects are applied in every order through the application-state
     graph (:mod:`manacheck.solver.replacement`). Memoized per state object on
     (object, ability, sacrificed, include_triggered).

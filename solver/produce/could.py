@@ -63,10 +63,11 @@ __all__ = [
     "ProduceSolver",
     "base_supports",
     "clear_caches",
-    "could_produce",
-    "could_produce_all",
     "incomplete_answers",
     "mana_abilities",
+    "produced_types",
+    "produced_types_all",
+    "producing_abilities",
     "referenced_lands",
     "solver_for",
     "type_only",
@@ -87,6 +88,20 @@ def mana_abilities(state: GameState, object_id: str) -> tuple[tuple[int, Activat
     acts = effective(state)[object_id].activated
     return tuple((i, a) for i, a in enumerate(acts, 1)
                  if a.is_mana_ability and a.zone is Zone.BATTLEFIELD)
+
+
+def producing_abilities(state: GameState, object_id: str
+                        ) -> tuple[tuple[int, ActivatedAbility], ...]:
+    """The permanent's activated abilities that would add mana if they resolved, with
+    their 1-based numbers: what CR 106.7 counts. Its mana abilities (CR 605.1a) and also
+    abilities that add mana but aren't mana abilities, because they target or are
+    loyalty abilities (Deathrite Shaman's first ability, CR 605.1a's exceptions): "any
+    type of mana that an ability of that permanent would produce if the ability were to
+    resolve". Only abilities that work on the battlefield (CR 113.6).
+    """
+    acts = effective(state)[object_id].activated
+    return tuple((i, a) for i, a in enumerate(acts, 1)
+                 if a.mana is not None and a.zone is Zone.BATTLEFIELD)
 
 
 def referenced_lands(state: GameState, perm: Permanent, prod: ManaProduction
@@ -132,7 +147,8 @@ class ProduceSolver:
 
     def __init__(self, state: GameState) -> None:
         self.state = state
-        self.abilities = {p.id: mana_abilities(state, p.id) for p in state.permanents}
+        # CR 106.7: every ability that would add mana if it resolved, targeted or not
+        self.abilities = {p.id: producing_abilities(state, p.id) for p in state.permanents}
         self._bound: dict[tuple[str, ActivatedAbility], tuple[BoundReplacement, ...]] = {}
         # (permanent id, id(ability)) -> (the ability, kept alive; its effects, canonical)
         self._canonical: dict[tuple[str, int], tuple[ActivatedAbility, Canonical]] = {}
@@ -466,8 +482,14 @@ def solver_for(state: GameState) -> ProduceSolver:
     return solver
 
 
-def could_produce_all(state: GameState) -> dict[str, frozenset[ManaType]]:
-    """What every permanent on the battlefield could produce (CR 106.7), in one call.
+def produced_types_all(state: GameState) -> dict[str, frozenset[ManaType]]:
+    """What the could-produce solver finds for every permanent on the battlefield
+    (CR 106.7), in one call: the solver's sets, for the solvers' own use.
+
+    Not an answer on its own: an effect it doesn't apply (an unread line) may make one
+    not decided. The public answers are ``manacheck.solver.produce.decided``'s
+    :func:`~manacheck.solver.produce.decided.could_produce_all` and
+    :func:`~manacheck.solver.produce.decided.could_produce`, which say so.
 
     Parameters
     ----------
@@ -496,7 +518,7 @@ def could_produce_all(state: GameState) -> dict[str, frozenset[ManaType]]:
 
 
 def incomplete_answers(state: GameState) -> frozenset[str]:
-    """Permanents whose :func:`could_produce` answer is only a lower bound.
+    """Permanents whose :func:`produced_types` answer is only a lower bound.
 
     These have a mana ability whose production isn't modelled (``unmodelled: true`` in
     the card data, e.g. Nykthos' devotion), or look at one that does (a Reflecting Pool
@@ -505,8 +527,9 @@ def incomplete_answers(state: GameState) -> frozenset[str]:
     return solver_for(state).incomplete
 
 
-def could_produce(state: GameState, object_id: str) -> frozenset[ManaType]:
-    """What the permanent ``object_id`` could produce (CR 106.7).
+def produced_types(state: GameState, object_id: str) -> frozenset[ManaType]:
+    """What the could-produce solver finds for the permanent ``object_id`` (CR 106.7):
+    as :func:`produced_types_all`, not an answer on its own.
 
     Raises
     ------
@@ -518,12 +541,12 @@ def could_produce(state: GameState, object_id: str) -> frozenset[ManaType]:
     >>> from manacheck.model import load_state_text
     >>> s = load_state_text("turn: {active_player: A}\\n"
     ...                     "players: {A: {battlefield: [Island, Reflecting Pool]}}")
-    >>> sorted(t.value for t in could_produce(s, "Reflecting Pool"))
+    >>> sorted(t.value for t in produced_types(s, "Reflecting Pool"))
     ['U']
 
     Rules
     -----
-    CR 106.7 (see :func:`could_produce_all`).
+    CR 106.7 (see :func:`produced_types_all`).
     """
     state.permanent(object_id)
     return solver_for(state).values[object_id]

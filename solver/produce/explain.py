@@ -33,6 +33,7 @@ from .events import (
     amount_families,
     unmodelled_now,
 )
+from .unreadmana import unread_mana_effects
 
 __all__ = [
     "INCOMPLETE_NOTE",
@@ -218,6 +219,7 @@ def explain_could_produce(state: GameState, object_id: str, *, explain: bool = T
         PRODUCE.name, PRODUCE.reads | extra, PRODUCE.implements)
     undecided = unapplied(state, question, [object_id],
                           looks_at=[object_id] if own else None)
+    undecided += unread_mana_effects(state, object_id)  # CR 106.7: any ability's mana
     return CouldProduce(object_id, types,
                         tuple(found[t] for t in MANA_TYPES if t in found),
                         complete=object_id not in solver.incomplete, undecided=undecided,

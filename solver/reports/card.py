@@ -499,7 +499,7 @@ def ordered(cases: Sequence[CaseData]) -> list[CaseData]:
 
 def _mana_helpers(state: GameState, oid: str) -> tuple[GameState, list[str]]:
     """For a could-produce ability with nothing to look at: a Forest (hers or Bob's)."""
-    from manacheck.solver.produce.could import could_produce
+    from manacheck.solver.produce.could import produced_types as could_produce
 
     if could_produce(state, oid):
         return state, []

@@ -34,8 +34,9 @@ from manacheck.model import (
     effective,
 )
 from manacheck.model.abilities import ActivatedAbility
+from manacheck.model.effects import kind_of_ability
 
-from .core import Run
+from .core import Run, Unsupported
 from .effects import do_effects
 from .targets import legal_target
 from .triggers import condition, enter_battlefield, triggered_abilities
@@ -82,10 +83,23 @@ def _resolve_spell(run: Run, item: StackItem) -> None:
                                          owner=item.controller, summoning_sick=True,
                                          counters=counters))
         return
+    refuse_unread_spell_text(card, item.id)
     run.state = add_card(run.state, item.controller, "graveyard",
                          Card(item.id, card, item.controller))
     run.note(f"{item.id} resolves; its effects aren't modelled by this solver; it is put "
              "into its owner's graveyard", "608.2n")
+
+
+def refuse_unread_spell_text(card: CardDefinition, item_id: str) -> None:
+    """An instant's or sorcery's text that wasn't read is what it does as it resolves
+    (CR 608.2): refused, never taken to do nothing. (``pay --for`` may leave such a line
+    out, ``manacheck.solver.spelltext``; resolving it can't.)"""
+    for ab in card.static_abilities:
+        kind = kind_of_ability(ab)
+        if kind is not None and kind.key.startswith("static:other:unread"):
+            raise Unsupported(f"{item_id} ({getattr(ab, 'text', '') or kind.key}): the "
+                              "resolution solver doesn't apply this spell's effect, "
+                              "which could change the outcome (CR 608.2)")
 
 
 def _source_card(run: Run, item: StackItem) -> CardDefinition:

@@ -1,0 +1,86 @@
+"""An unread line that is a mana ability by its form, kept as one with unmodelled mana.
+
+A line :func:`~.reading.read_line` leaves unread whose cost the grammar derives (CR
+602.1a) and whose effect adds mana with no target and isn't a loyalty ability is a mana
+ability (CR 605.1a: :func:`~.reading.could_be_mana_ability`). What it adds isn't read,
+but it is an activated ability: it does nothing until it is activated (CR 602.2). So it
+is kept as an activated mana ability with its cost and ``mana: {unmodelled: true}``
+(``ManaProductionKind.UNMODELLED``): payments leave the source out (a "payable" found
+without it stands, counts are lower bounds, "not payable" is not decided), could-produce
+marks its answer incomplete, and asking what it adds is refused. Before, the line was an
+unread static that could change anything.
+
+Conservative: only a line whose effect says nothing about when or how it may be
+activated or its mana spent ("Activate", "only", "spend", "cost", "can't", "any player",
+quotation marks, a reminder with such words), that works on the battlefield, stays as it
+was (:func:`mana_form` returns None). "Activate only as an instant." is the default
+timing of an activated ability (CR 602.5, 117.1b) and may stay.
+
+Examples
+--------
+>>> mana_form("{T}: Add {U}. If you played a land this turn, add {B} instead.",
+...           "River of Tears")["activated"]["cost"]
+'{T}'
+>>> mana_form("{T}: Add {C}. Activate only as a sorcery.", "X") is None
+True
+>>> mana_form("{T}: Add {G}. Spend this mana only to cast creature spells.", "X") is None
+True
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from .forms import could_be_mana_ability
+from .normal import normalise
+from .reading import ABILITY_WORD, LOYALTY, split_cost, top_colon
+
+__all__ = ["mana_form"]
+
+#: Words that could say when or how the ability may be activated, what it costs, or how
+#: its mana may be spent: any of them keeps the line unread (could change anything).
+_RISKY = re.compile(r"\b(?:[Aa]ctivat\w*|only|[Ss]pend\w*|spent|(?<!mana )costs?|can't|cannot|"
+                    r"[Aa]ny player|[Aa]n opponent may|loyalty|[Tt]arget\w*|"
+                    r"[Ee]xile[sd]? CARDNAME|from your (?:hand|graveyard|library)|"
+                    r"as though|instead of paying|unless)\b")
+
+#: The one restriction that changes nothing: an activated ability's default timing.
+_AS_AN_INSTANT = re.compile(r"\s*Activate only as an instant\.")
+
+
+def mana_form(line: str, name: str = "") -> dict[str, Any] | None:
+    """The card-format activated mana ability (cost read, mana unmodelled) of an unread
+    ``line`` that is a mana ability by form; None if it isn't one or any doubt."""
+    norm = normalise(line, name)
+    body = norm.text
+    word = ABILITY_WORD.match(body)
+    if word is not None:
+        body = body[word.end():]
+    if LOYALTY.match(body) or body.startswith("[") or '"' in body:
+        return None
+    colon = top_colon(body)
+    if colon <= 0 or not could_be_mana_ability(body):
+        return None
+    split = split_cost(body, colon, None)
+    if split is None:
+        return None
+    _, effect, costs = split
+    effect = _AS_AN_INSTANT.sub("", effect)
+    if _RISKY.search(effect) or any(_RISKY.search(r) for r in norm.reminders):
+        return None
+    cost_out: list[Any] = []
+    for c in costs:
+        if isinstance(c, dict) and ("_zone" in c or "discard_self" in c
+                                    or any(k.startswith("_") for k in c)):
+            return None  # works from another zone (CR 113.6m), or a hint not rendered
+        if isinstance(c, str) and cost_out and isinstance(cost_out[-1], str):
+            cost_out[-1] += c  # "{1}, {T}" is "{1}{T}" in the card format
+        else:
+            cost_out.append(c)
+    if not cost_out:
+        return None
+    cost: Any = cost_out[0] if len(cost_out) == 1 and isinstance(cost_out[0], str) \
+        else cost_out
+    return {"activated": {"cost": cost, "mana": {"unmodelled": True},
+                          "text": line.strip()}}
