@@ -190,7 +190,9 @@ def read_text(name: str, text: str, subtypes: Sequence[str] = ()
     from .oracletext.keywords import keyword_line
     from .oracletext.reading import unread_activated
     from .oracletext.statics import read_static
+    from .oracletext.enters_counters import read_enters_with_counters
     from .oracletext.triggers import read_trigger
+    from .oracletext.unread_triggers import unread_trigger
 
     for line in (s.strip() for s in text.split("\n")):
         if not line:
@@ -221,6 +223,8 @@ def read_text(name: str, text: str, subtypes: Sequence[str] = ()
         elif (m := re.fullmatch(r"\((\{T\}: Add [^)]*)\)", line)) and _reminder_matches(
                 m.group(1), basics):
             continue  # the intrinsic abilities, which come from the types (CR 305.6)
+        elif (entering := read_enters_with_counters(line, name)) is not None:
+            abilities.append(entering)  # its own entering only (CR 614.1c)
         elif (trigger := read_trigger(line, name)) is not None:
             abilities.append(trigger)  # its condition read, its effect kept unread
         elif unread_activated(line, name):
@@ -229,6 +233,12 @@ def read_text(name: str, text: str, subtypes: Sequence[str] = ()
             unread.append(line)
             abilities.append({"static": {"kind": "other", "text": line,
                                          "params": {"unread_activated": True}}})
+        elif unread_trigger(line, name):
+            # A triggered ability that isn't a mana ability: it uses the stack, so only
+            # the events resolve plays out can trigger it (CR 603.3, 605.1b).
+            unread.append(line)
+            abilities.append({"static": {"kind": "other", "text": line,
+                                         "params": {"unread_trigger": True}}})
         else:
             unread.append(line)
             abilities.append({"static": {"kind": "other", "text": line}})

@@ -311,10 +311,6 @@ AKROAN_BOARD = (*["Sedge Scorpion"] * 4, *["Akroan Crusader"] * 3,
                 "Forest", "Forest", "Forest", NYKTHOS)
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "Akroan Crusader's heroic trigger ('Whenever you cast a spell that targets ...', "
-    "unread) makes every payment 'not decided', but its event can't happen while mana "
-    "abilities are activated (CR 603.2, 605.3b): the answers are definite"))
 @pytest.mark.cr("603.2")
 def test_mana_options_nykthos_red_devotion() -> None:
     """ManaOptionsTest.testNykthos2: four Sedge Scorpions, three Akroan Crusaders ({R}),
@@ -576,10 +572,6 @@ def test_mana_options_sungrass_prairie_one_each() -> None:
 # ---- NonTappingManaAbilitiesTest (org/mage/test/cards/mana) -----------------------------
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "Druids' Repository's unread trigger 'Whenever a creature you control attacks, put "
-    "a charge counter' makes the payment 'not decided'; no creature attacks while mana "
-    "abilities are activated (CR 603.2, 605.3b)"))
 @pytest.mark.cr("118.3")
 def test_non_tapping_druids_repository() -> None:
     """NonTappingManaAbilitiesTest.druidsRepositoryTest: Druids' Repository with two
@@ -595,10 +587,6 @@ def test_non_tapping_druids_repository() -> None:
     assert payable(s, "{3}") is False
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "'Workhorse enters the battlefield with four +1/+1 counters on it' (unread) makes "
-    "the payment 'not decided'; it applies only as Workhorse enters (CR 614.1c, "
-    "614.12), and Workhorse is already on the battlefield with its counters"))
 @pytest.mark.cr("118.3")
 def test_non_tapping_workhorse() -> None:
     """NonTappingManaAbilitiesTest.TestWorkhorse: Workhorse with four +1/+1 counters
@@ -611,9 +599,6 @@ def test_non_tapping_workhorse() -> None:
     assert payable(s, "{5}") is False
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "'Morselhoarder enters the battlefield with two -1/-1 counters on it' (unread) "
-    "makes the payment 'not decided'; it applies only as it enters (CR 614.1c, 614.12)"))
 @pytest.mark.cr("118.3")
 def test_non_tapping_morselhoarder() -> None:
     """NonTappingManaAbilitiesTest.TestMorselhoarder: two Morselhoarders with two -1/-1
@@ -641,11 +626,6 @@ def test_non_tapping_farrelite_priest() -> None:
     assert payable(s, "{5}") is False
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "Crystalline Crawler's converge line ('enters the battlefield with a +1/+1 counter "
-    "... for each color of mana spent to cast it', unread) makes the payment 'not "
-    "decided'; it applies only as it enters (CR 614.1c, 614.12; converge is an ability "
-    "word, CR 207.2c), not while it is on the battlefield"))
 @pytest.mark.cr("118.3")
 def test_non_tapping_crystalline_crawler() -> None:
     """NonTappingManaAbilitiesTest.TestCrystallineCrawler: Crystalline Crawler with two
@@ -1479,10 +1459,6 @@ def test_kinnan_gruul_signet() -> None:
     assert payable(s, "{4}") is False
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "Citanul Druid's unread trigger 'Whenever an opponent casts an artifact spell, put a "
-    "+1/+1 counter' makes the payment 'not decided'; no spell is cast while mana "
-    "abilities are activated (CR 603.2, 605.3b)"))
 @pytest.mark.cr("118.3")
 def test_seton_krosan_protector() -> None:
     """MultipleTimesUsableActivatedManaAbilitiesTest.testCanBeCastWithSetonKrosanProtector:
@@ -2321,11 +2297,6 @@ def test_conditional_dictate_of_karametra() -> None:
 # ---- ForbiddenOrchardTest, CrypticTrilobiteTest ------------------------------------------
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "Forbidden Orchard's unread trigger ('Whenever you tap Forbidden Orchard for mana, "
-    "target opponent creates a 1/1 Spirit') makes every payment 'not decided'; it targets, "
-    "so it is no mana ability (CR 605.1b) and goes on the stack after the payment: it "
-    "can't change what mana is made"))
 @pytest.mark.cr("605.1b")
 def test_forbidden_orchard() -> None:
     """ForbiddenOrchardTest.testSpiritCreation: a Mountain and Forbidden Orchard ({T}: any
