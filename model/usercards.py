@@ -128,7 +128,8 @@ def _entry(face: FaceRecord, rec: CardRecord, front: FaceRecord | None
         cost = ManaCost.parse(face.mana_cost) if face.mana_cost else None
     except ManacheckError:
         return None, "cards with a mana cost not read", False
-    abilities, keywords, unread = read_text(face.name, face.text, face.subtypes)
+    abilities, keywords, unread = read_text(face.name, face.text, face.subtypes,
+                                            face.mana_cost)
     if rec.layout in _PART_OF:
         line = (f"(one part of the {rec.layout} card {rec.name}: its characteristics off "
                 f"the stack aren't this part's alone, {_PART_OF[rec.layout]}; not read)")

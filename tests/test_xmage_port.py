@@ -800,10 +800,6 @@ def test_nykthos_normal_use() -> None:
     assert payable(s, "{7}") is False
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "Simic Guildmage's hybrid reminder text '({G/U} can be paid with either {G} or "
-    "{U}.)' is kept as an unread line and makes the payment 'not decided'; reminder text "
-    "has no game function (CR 207.2, 207.2a)"))
 @pytest.mark.cr("700.5")
 def test_nykthos_with_tokens() -> None:
     """NykthosShrineToNyxTest.testNormalUseWithTokens: two Forests, three Islands (spent
