@@ -317,7 +317,7 @@ def test_mana_options_nykthos_red_devotion() -> None:
     three Forests, Nykthos.
 
     Devotion to red 3: {R}{R}{R}{G} payable; {G}x5 payable; {R}{R}{R}{G}{G} and six mana
-    not payable. manacheck answers every one 'not decided' (payable None).
+    not payable.
     """
     s = board(*AKROAN_BOARD)
     assert payable(s, "{R}{R}{R}{G}") is True
@@ -579,7 +579,7 @@ def test_non_tapping_druids_repository() -> None:
     Silvercoat Lions attacked.
 
     Two mana of any color: {W}{W} payable (XMage casts Alaborn Grenadier {W}{W}); a
-    third mana is not (CR 118.3: no third counter). manacheck: 'not decided'.
+    third mana is not (CR 118.3: no third counter).
     """
     s = board("{card: Silvercoat Lion, tapped: true}", "{card: Silvercoat Lion, tapped: true}",
               '{card: "Druids\' Repository", counters: {charge: 2}}')
@@ -592,7 +592,7 @@ def test_non_tapping_workhorse() -> None:
     """NonTappingManaAbilitiesTest.TestWorkhorse: Workhorse with four +1/+1 counters
     ("Remove a +1/+1 counter: Add {C}").
 
-    {C}{C}{C}{C} payable; five not (CR 118.3). manacheck: 'not decided'.
+    {C}{C}{C}{C} payable; five not (CR 118.3).
     """
     s = board('{card: Workhorse, counters: {"+1/+1": 4}}')
     assert payable(s, "{C}{C}{C}{C}") is True
@@ -604,7 +604,7 @@ def test_non_tapping_morselhoarder() -> None:
     """NonTappingManaAbilitiesTest.TestMorselhoarder: two Morselhoarders with two -1/-1
     counters each ("Remove a -1/-1 counter: Add one mana of any color"), two Swamps.
 
-    {B}{B}{Any}x4: {U}{U}{U}{U}{B}{B} payable; seven mana not. manacheck: 'not decided'.
+    {B}{B}{Any}x4: {U}{U}{U}{U}{B}{B} payable; seven mana not.
     """
     s = board('{card: Morselhoarder, counters: {"-1/-1": 2}}',
               '{card: Morselhoarder, counters: {"-1/-1": 2}}', "Swamp", "Swamp")
@@ -633,7 +633,7 @@ def test_non_tapping_crystalline_crawler() -> None:
     +1/+1 counter on it" is not a mana ability, so it can't be used while paying,
     CR 605.1a, 605.3a).
 
-    {Any}{Any}: {U}{R} payable; three mana never. manacheck: 'not decided'.
+    {Any}{Any}: {U}{R} payable; three mana never.
     """
     s = board('{card: Crystalline Crawler, counters: {"+1/+1": 2}}', hand=("Balduvian Bears",))
     assert payable(s, "{U}{R}") is True
@@ -809,7 +809,6 @@ def test_nykthos_with_tokens() -> None:
     A token copy has the mana cost of what it copies (CR 707.2) and hybrid symbols count
     toward both colors (CR 700.5): devotion to green 1+2+2 = 5. Two Forests pay {2}:
     {G}x5 payable (XMage: 5 green); six never; devotion to blue 4: {U}x5 never.
-    manacheck: 'not decided'.
     """
     s = board("Forest", "Forest", "{card: Island, tapped: true}", "{card: Island, tapped: true}",
               "{card: Island, tapped: true}", NYKTHOS, '"Omnath, Locus of Mana"',
@@ -1463,7 +1462,6 @@ def test_seton_krosan_protector() -> None:
 
     The ability may be activated once per untapped Druid, Seton included (tapping for a
     cost other than {T} ignores summoning sickness, CR 302.6): {G}x4 payable, five never.
-    manacheck: 'not decided'.
     """
     s = board('"Seton, Krosan Protector"', "Citanul Druid", "Citanul Druid", "Citanul Druid")
     assert payable(s, "{G}{G}{G}{G}") is True
@@ -2297,7 +2295,7 @@ def test_conditional_dictate_of_karametra() -> None:
 def test_forbidden_orchard() -> None:
     """ForbiddenOrchardTest.testSpiritCreation: a Mountain and Forbidden Orchard ({T}: any
     color): Silvercoat Lion ({1}{W}) castable; {W}{W} never (the Mountain makes only
-    {R}). manacheck: 'not decided'."""
+    {R})."""
     s = board("Mountain", "Forbidden Orchard", hand=("Silvercoat Lion",))
     assert payable(s, "{1}{W}") is True
     assert payable(s, None, for_object="Silvercoat Lion") is True
