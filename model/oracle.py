@@ -189,6 +189,7 @@ def read_text(name: str, text: str, subtypes: Sequence[str] = (), mana_cost: str
     unread: list[str] = []
     basics = [t for t in subtypes if t in BASIC_LAND_TYPES]
     from .oracletext import read_line
+    from .oracletext.devotion import read_devotion_god
     from .oracletext.enters_counters import read_enters_with_counters
     from .oracletext.keywords import keyword_line
     from .oracletext.reading import unread_activated
@@ -228,6 +229,8 @@ def read_text(name: str, text: str, subtypes: Sequence[str] = (), mana_cost: str
             continue  # the intrinsic abilities, which come from the types (CR 305.6)
         elif checked_reminder(line, mana_cost, text):
             continue  # reminder text of a symbol the card has (CR 207.2a)
+        elif (god := read_devotion_god(line, name)) is not None:
+            abilities.append(god)  # layer 4, applied by the layers (CR 613.1d, 700.5)
         elif (entering := read_enters_with_counters(line, name)) is not None:
             abilities.append(entering)  # its own entering only (CR 614.1c)
         elif (trigger := read_trigger(line, name)) is not None:

@@ -202,3 +202,28 @@ def test_hybrid_reminder_checked_against_cost() -> None:
     # a shape not known stays unread too
     odd = "({G/U} can be paid with either {G} or {U}, or 3 life.)"
     assert read_text("Test", odd, mana_cost="{G/U}")[2] == [odd]
+
+
+# ---- the Theros gods' devotion static (CR 700.5, 613.1d) ---------------------------------
+
+
+@pytest.mark.cr("700.5")
+def test_devotion_god_read_with_checked_reminder() -> None:
+    from manacheck.model import effective
+
+    line = ("As long as your devotion to black is less than five, Erebos isn't a creature. "
+            "(Each {B} in the mana costs of permanents you control counts toward your "
+            "devotion to black.)")
+    abilities, _, unread = read_text("Erebos, God of the Dead", line)
+    assert not unread
+    assert abilities[0]["static"]["params"] == {
+        "not_creature_unless_devotion": {"colors": "{B}", "count": 5}}
+    wrong = line.replace("Each {B}", "Each {W}")
+    assert read_text("Erebos, God of the Dead", wrong)[2] == [wrong]
+    # Erebos ({3}{B}) alone: devotion 1, not a creature; two Gray Merchants ({3}{B}{B})
+    # make it 5: a creature.
+    alone = state('["Erebos, God of the Dead"]')
+    assert not effective(alone)["Erebos, God of the Dead"].is_creature
+    five = state('["Erebos, God of the Dead", Gray Merchant of Asphodel, '
+                 '{card: Gray Merchant of Asphodel, id: GM2}]')
+    assert effective(five)["Erebos, God of the Dead"].is_creature

@@ -2094,14 +2094,10 @@ def test_heartbeat_of_spring_urza_mine() -> None:
     assert payable(s, "{3}") is False
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "--for \"Angel's Feather\" is 'not decided' because of the Feather's own unread "
-    "trigger ('Whenever a player casts a white spell, you may gain 1 life'), which can't "
-    "change its cost or how mana may be spent on it"))
 @pytest.mark.cr("601.2f")
 def test_heartbeat_of_spring_cast_angels_feather() -> None:
     """HeartbeatOfSpringTest.testWorksForUrzasLand as XMage asks it: cast Angel's Feather
-    ({2}) with the board above: castable. manacheck: 'not decided'."""
+    ({2}) with the board above: castable."""
     s = board(*["{card: Forest, tapped: true}"] * 3, TRON[0], "Heartbeat of Spring",
               hand=('"Angel\'s Feather"',))
     assert payable(s, None, for_object="Angel's Feather") is True
@@ -2306,17 +2302,13 @@ TRILOBITE = '{card: Cryptic Trilobite, counters: {"+1/+1": 5}}'
 TAPPED_SWAMPS = ("{card: Swamp, tapped: true}",) * 10
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "Cryptic Trilobite's 'Remove a +1/+1 counter: Add {C}{C}. Spend this mana only to "
-    "activate abilities.' and its 'enters with X +1/+1 counters' are unread: 'not decided'"))
 @pytest.mark.cr("106.6")
 def test_cryptic_trilobite() -> None:
     """CrypticTrilobiteTest.testUse / testCantUse: Cryptic Trilobite
     with five +1/+1 counters (cast for X=5 with ten Swamps, now tapped).
 
     Its {C}{C} may only be spent to activate abilities (CR 106.6): Aegis Automaton ({2})
-    can't be cast; Deathknell Kami's "{2}: +1/+1" can be activated. manacheck: 'not
-    decided'.
+    can't be cast; Deathknell Kami's "{2}: +1/+1" can be activated.
     """
     s = board(TRILOBITE, *TAPPED_SWAMPS, hand=("Aegis Automaton",))
     assert payable(s, None, for_object="Aegis Automaton") is False
