@@ -71,6 +71,9 @@ class Family(enum.Enum):
                       "(CR 500.4, 502.3, 514.1)")
     DAMAGE = ("damage", "damage, its prevention and life (CR 120, 615, 119)")
     GAME_START = ("game_start", "beginning the game (CR 103)")
+    UNREAD_TRIGGERS = ("unread_triggers", "triggered abilities whose trigger condition "
+                       "isn't read: they may trigger during the events played out and go "
+                       "on the stack (CR 603.2, 603.3)")
     COUNTERS = ("counters", "putting counters on permanents: by effects, as they enter "
                             "and as costs (CR 122.5, 122.6, 614.1a, 616.1, 118.3)")
 
@@ -155,6 +158,14 @@ STATIC_KINDS: dict[str, EffectKind] = {k.key: k for k in (
     # is activated (CR 602.2), so it matters only to a question about that ability,
     # which can't be asked of text not read.
     _k("static:other:unread_activated", F.OWN_ABILITIES, self_only=True),
+    # A triggered ability whose text wasn't read, but whose form says it is one and no
+    # mana ability (``oracletext.unread_triggers``): it uses the stack (CR 603.3), so
+    # only the events ``resolve`` plays out can trigger it.
+    _k("static:other:unread_trigger", F.UNREAD_TRIGGERS),
+    # "CARDNAME enters with a +1/+1 counter on it for each color of mana spent to cast
+    # it" (``oracletext.enters_counters``): its own entering only (CR 614.1c, 614.12),
+    # refused by the resolution solver where it would enter.
+    _k("static:other:enters_with_unread_count", F.ENTERING, self_only=True),
 )}
 
 #: Triggered abilities by event: mana triggers change mana production (CR 605.1b); the

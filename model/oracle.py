@@ -189,7 +189,7 @@ def _named(v: Any, name: str) -> Any:
     return v
 
 
-def read_text(name: str, text: str, subtypes: Sequence[str] = ()
+def read_text(name: str, text: str, subtypes: Sequence[str] = (), mana_cost: str = ""
               ) -> tuple[list[dict[str, Any]], list[str], list[str]]:
     """Every line of a card's oracle text, read where a template fits and kept where
     none does: ``(abilities, keywords, unread lines)``.
@@ -198,17 +198,23 @@ def read_text(name: str, text: str, subtypes: Sequence[str] = ()
     parameter: an unread effect (``manacheck.model.effects``), which could change any
     answer, so every question it could touch is "not decided" rather than answered
     without it. The read lines are the templates :func:`card_from_oracle` accepts.
+    A reminder-only line of a known shape is dropped when the card (its ``mana_cost``,
+    its text) has the symbol it explains (``oracletext.reminders``).
     """
     abilities: list[dict[str, Any]] = []
     keywords: list[str] = []
     unread: list[str] = []
     basics = [t for t in subtypes if t in BASIC_LAND_TYPES]
     from .oracletext import read_line
+    from .oracletext.devotion import read_devotion_god
+    from .oracletext.enters_counters import read_enters_with_counters
     from .oracletext.forms import unread_activated
     from .oracletext.keywords import keyword_line
     from .oracletext.manaform import mana_form
+    from .oracletext.reminders import checked_reminder
     from .oracletext.statics import read_static
     from .oracletext.triggers import read_trigger
+    from .oracletext.unread_triggers import unread_trigger
 
     for line in (s.strip() for s in text.split("\n")):
         if not line:
@@ -239,6 +245,12 @@ def read_text(name: str, text: str, subtypes: Sequence[str] = ()
         elif (m := re.fullmatch(r"\((\{T\}: Add [^)]*)\)", line)) and _reminder_matches(
                 m.group(1), basics):
             continue  # the intrinsic abilities, which come from the types (CR 305.6)
+        elif checked_reminder(line, mana_cost, text):
+            continue  # reminder text of a symbol the card has (CR 207.2a)
+        elif (god := read_devotion_god(line, name)) is not None:
+            abilities.append(god)  # layer 4, applied by the layers (CR 613.1d, 700.5)
+        elif (entering := read_enters_with_counters(line, name)) is not None:
+            abilities.append(entering)  # its own entering only (CR 614.1c)
         elif (trigger := read_trigger(line, name)) is not None:
             abilities.append(trigger)  # its condition read, its effect kept unread
         elif (mana := mana_form(line, name)) is not None:
@@ -252,6 +264,12 @@ def read_text(name: str, text: str, subtypes: Sequence[str] = ()
             unread.append(line)
             abilities.append({"static": {"kind": "other", "text": line,
                                          "params": {"unread_activated": True}}})
+        elif unread_trigger(line, name):
+            # A triggered ability that isn't a mana ability: it uses the stack, so only
+            # the events resolve plays out can trigger it (CR 603.3, 605.1b).
+            unread.append(line)
+            abilities.append({"static": {"kind": "other", "text": line,
+                                         "params": {"unread_trigger": True}}})
         else:
             unread.append(line)
             abilities.append({"static": {"kind": "other", "text": line}})

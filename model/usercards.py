@@ -60,6 +60,9 @@ CACHE_ENV = "MANACHECK_CACHE_DIR"
 _OWN_FACES = frozenset({"normal", "leveler", "saga", "class", "case", "mutate", "prototype",
                         "transform", "modal_dfc", "meld", "split", "aftermath", "adventure",
                         "flip"})
+#: Parameters of lines kept unread whose form says what they could change.
+_UNREAD_BY_FORM = frozenset({"unread_trigger", "enters_with_unread_count"})
+
 #: Layouts whose face alone isn't the card off the stack (one unread line says so).
 _PART_OF = {"split": "CR 709.4", "aftermath": "CR 709.4", "adventure": "CR 715.4",
             "flip": "CR 710.1", "meld": "CR 712.8g"}
@@ -128,7 +131,8 @@ def _entry(face: FaceRecord, rec: CardRecord, front: FaceRecord | None
         cost = ManaCost.parse(face.mana_cost) if face.mana_cost else None
     except ManacheckError:
         return None, "cards with a mana cost not read", False
-    abilities, keywords, unread = read_text(face.name, face.text, face.subtypes)
+    abilities, keywords, unread = read_text(face.name, face.text, face.subtypes,
+                                            face.mana_cost)
     if rec.layout in _PART_OF:
         line = (f"(one part of the {rec.layout} card {rec.name}: its characteristics off "
                 f"the stack aren't this part's alone, {_PART_OF[rec.layout]}; not read)")
@@ -220,8 +224,10 @@ def translate_records(records: Mapping[str, CardRecord], skipped: Mapping[str, i
                                                     separators=(",", ":"))))
             # Text not read: an unread line (a static without parameters) or an effect
             # kept unread inside a read ability (kind "other"), which resolve refuses.
+            # (A trigger or a count kept unread by its form, too: resolve refuses it.)
             unread = unread or any(
                 "params" not in a.get("static", {"params": 1})
+                or bool(_UNREAD_BY_FORM & set(a.get("static", {}).get("params", {})))
                 or any(e.get("kind") == "other"
                        for k in ("activated", "triggered")
                        for e in a.get(k, {}).get("effects", []))

@@ -40,7 +40,7 @@ from manacheck.model.effects import (
 from .spelltext import UNREAD_SPELL_EFFECT, may_bear_on_payment, spell_effect_kind
 
 __all__ = ["ACTIVATION", "ACTIVATION_PT", "CHARACTERISTICS", "PAYMENT", "PAYMENT_FOR",
-           "PRODUCE", "RESOLUTION", "RESOLUTION_ATTACKS",
+           "PRODUCE", "RESOLUTION", "RESOLUTION_ATTACKS", "UNREAD_TRIGGER",
            "BoardEffect", "Question", "Undecided", "board_effects", "may_be_activated",
            "unapplied"]
 
@@ -98,6 +98,10 @@ UNREAD = "static:other:unread"
 
 #: An activated ability whose text wasn't read (``oracletext.reading.unread_activated``).
 UNREAD_ACTIVATED = "static:other:unread_activated"
+
+#: A triggered ability that isn't a mana ability, whose text wasn't read
+#: (``oracletext.unread_triggers``): only ``resolve`` reads its family.
+UNREAD_TRIGGER = "static:other:unread_trigger"
 
 
 def may_be_activated(ability: object) -> bool:
@@ -158,7 +162,9 @@ def board_effects(state: GameState, about: Iterable[str] = ()) -> tuple[BoardEff
         for text, kind in _kinds(card.abilities, card.keywords):
             # Off the battlefield only its rules about itself work; text that wasn't
             # read may be such a rule (its cost, how it is cast), so it counts too.
-            if kind.self_only or kind.key == UNREAD:
+            # So may a triggered ability that works from another zone ("When you cast
+            # this spell", CR 603.6); it is read only by the questions that play events.
+            if kind.self_only or kind.key in (UNREAD, UNREAD_TRIGGER):
                 if (kind.key == UNREAD and oid not in on_stack
                         and not may_bear_on_payment(text)):
                     # its effect, not its cost (CR 608.2): see manacheck.solver.spelltext
@@ -299,7 +305,10 @@ ACTIVATION_PT = Question("activation", ACTIVATION.reads | {F.POWER_TOUGHNESS},
 RESOLUTION = Question(
     "resolve",
     frozenset({F.TYPES, F.COLORS, F.ABILITIES, F.POWER_TOUGHNESS, F.STATE_BASED,
-               F.TARGETING, F.ZONES, F.ENTERING, F.COUNTERS}),
+               F.TARGETING, F.ZONES, F.ENTERING, F.COUNTERS,
+               # a triggered ability not read could trigger during the events played
+               # out (CR 603.2): never applied, so "not decided"
+               F.UNREAD_TRIGGERS}),
     # (Celestial Dawn's color reaches spells and cards in other zones, which the
     # resolution solver reads as printed: not applied there.)
     (CHARACTERISTICS - {"static:other:set_color"}) | frozenset({

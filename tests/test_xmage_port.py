@@ -311,17 +311,13 @@ AKROAN_BOARD = (*["Sedge Scorpion"] * 4, *["Akroan Crusader"] * 3,
                 "Forest", "Forest", "Forest", NYKTHOS)
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "Akroan Crusader's heroic trigger ('Whenever you cast a spell that targets ...', "
-    "unread) makes every payment 'not decided', but its event can't happen while mana "
-    "abilities are activated (CR 603.2, 605.3b): the answers are definite"))
 @pytest.mark.cr("603.2")
 def test_mana_options_nykthos_red_devotion() -> None:
     """ManaOptionsTest.testNykthos2: four Sedge Scorpions, three Akroan Crusaders ({R}),
     three Forests, Nykthos.
 
     Devotion to red 3: {R}{R}{R}{G} payable; {G}x5 payable; {R}{R}{R}{G}{G} and six mana
-    not payable. manacheck answers every one 'not decided' (payable None).
+    not payable.
     """
     s = board(*AKROAN_BOARD)
     assert payable(s, "{R}{R}{R}{G}") is True
@@ -576,10 +572,6 @@ def test_mana_options_sungrass_prairie_one_each() -> None:
 # ---- NonTappingManaAbilitiesTest (org/mage/test/cards/mana) -----------------------------
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "Druids' Repository's unread trigger 'Whenever a creature you control attacks, put "
-    "a charge counter' makes the payment 'not decided'; no creature attacks while mana "
-    "abilities are activated (CR 603.2, 605.3b)"))
 @pytest.mark.cr("118.3")
 def test_non_tapping_druids_repository() -> None:
     """NonTappingManaAbilitiesTest.druidsRepositoryTest: Druids' Repository with two
@@ -587,7 +579,7 @@ def test_non_tapping_druids_repository() -> None:
     Silvercoat Lions attacked.
 
     Two mana of any color: {W}{W} payable (XMage casts Alaborn Grenadier {W}{W}); a
-    third mana is not (CR 118.3: no third counter). manacheck: 'not decided'.
+    third mana is not (CR 118.3: no third counter).
     """
     s = board("{card: Silvercoat Lion, tapped: true}", "{card: Silvercoat Lion, tapped: true}",
               '{card: "Druids\' Repository", counters: {charge: 2}}')
@@ -595,31 +587,24 @@ def test_non_tapping_druids_repository() -> None:
     assert payable(s, "{3}") is False
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "'Workhorse enters the battlefield with four +1/+1 counters on it' (unread) makes "
-    "the payment 'not decided'; it applies only as Workhorse enters (CR 614.1c, "
-    "614.12), and Workhorse is already on the battlefield with its counters"))
 @pytest.mark.cr("118.3")
 def test_non_tapping_workhorse() -> None:
     """NonTappingManaAbilitiesTest.TestWorkhorse: Workhorse with four +1/+1 counters
     ("Remove a +1/+1 counter: Add {C}").
 
-    {C}{C}{C}{C} payable; five not (CR 118.3). manacheck: 'not decided'.
+    {C}{C}{C}{C} payable; five not (CR 118.3).
     """
     s = board('{card: Workhorse, counters: {"+1/+1": 4}}')
     assert payable(s, "{C}{C}{C}{C}") is True
     assert payable(s, "{5}") is False
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "'Morselhoarder enters the battlefield with two -1/-1 counters on it' (unread) "
-    "makes the payment 'not decided'; it applies only as it enters (CR 614.1c, 614.12)"))
 @pytest.mark.cr("118.3")
 def test_non_tapping_morselhoarder() -> None:
     """NonTappingManaAbilitiesTest.TestMorselhoarder: two Morselhoarders with two -1/-1
     counters each ("Remove a -1/-1 counter: Add one mana of any color"), two Swamps.
 
-    {B}{B}{Any}x4: {U}{U}{U}{U}{B}{B} payable; seven mana not. manacheck: 'not decided'.
+    {B}{B}{Any}x4: {U}{U}{U}{U}{B}{B} payable; seven mana not.
     """
     s = board('{card: Morselhoarder, counters: {"-1/-1": 2}}',
               '{card: Morselhoarder, counters: {"-1/-1": 2}}', "Swamp", "Swamp")
@@ -641,11 +626,6 @@ def test_non_tapping_farrelite_priest() -> None:
     assert payable(s, "{5}") is False
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "Crystalline Crawler's converge line ('enters the battlefield with a +1/+1 counter "
-    "... for each color of mana spent to cast it', unread) makes the payment 'not "
-    "decided'; it applies only as it enters (CR 614.1c, 614.12; converge is an ability "
-    "word, CR 207.2c), not while it is on the battlefield"))
 @pytest.mark.cr("118.3")
 def test_non_tapping_crystalline_crawler() -> None:
     """NonTappingManaAbilitiesTest.TestCrystallineCrawler: Crystalline Crawler with two
@@ -653,7 +633,7 @@ def test_non_tapping_crystalline_crawler() -> None:
     +1/+1 counter on it" is not a mana ability, so it can't be used while paying,
     CR 605.1a, 605.3a).
 
-    {Any}{Any}: {U}{R} payable; three mana never. manacheck: 'not decided'.
+    {Any}{Any}: {U}{R} payable; three mana never.
     """
     s = board('{card: Crystalline Crawler, counters: {"+1/+1": 2}}', hand=("Balduvian Bears",))
     assert payable(s, "{U}{R}") is True
@@ -820,10 +800,6 @@ def test_nykthos_normal_use() -> None:
     assert payable(s, "{7}") is False
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "Simic Guildmage's hybrid reminder text '({G/U} can be paid with either {G} or "
-    "{U}.)' is kept as an unread line and makes the payment 'not decided'; reminder text "
-    "has no game function (CR 207.2, 207.2a)"))
 @pytest.mark.cr("700.5")
 def test_nykthos_with_tokens() -> None:
     """NykthosShrineToNyxTest.testNormalUseWithTokens: two Forests, three Islands (spent
@@ -833,7 +809,6 @@ def test_nykthos_with_tokens() -> None:
     A token copy has the mana cost of what it copies (CR 707.2) and hybrid symbols count
     toward both colors (CR 700.5): devotion to green 1+2+2 = 5. Two Forests pay {2}:
     {G}x5 payable (XMage: 5 green); six never; devotion to blue 4: {U}x5 never.
-    manacheck: 'not decided'.
     """
     s = board("Forest", "Forest", "{card: Island, tapped: true}", "{card: Island, tapped: true}",
               "{card: Island, tapped: true}", NYKTHOS, '"Omnath, Locus of Mana"',
@@ -1462,10 +1437,6 @@ def test_kinnan_gruul_signet() -> None:
     assert payable(s, "{4}") is False
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "Citanul Druid's unread trigger 'Whenever an opponent casts an artifact spell, put a "
-    "+1/+1 counter' makes the payment 'not decided'; no spell is cast while mana "
-    "abilities are activated (CR 603.2, 605.3b)"))
 @pytest.mark.cr("118.3")
 def test_seton_krosan_protector() -> None:
     """MultipleTimesUsableActivatedManaAbilitiesTest.testCanBeCastWithSetonKrosanProtector:
@@ -1474,7 +1445,6 @@ def test_seton_krosan_protector() -> None:
 
     The ability may be activated once per untapped Druid, Seton included (tapping for a
     cost other than {T} ignores summoning sickness, CR 302.6): {G}x4 payable, five never.
-    manacheck: 'not decided'.
     """
     s = board('"Seton, Krosan Protector"', "Citanul Druid", "Citanul Druid", "Citanul Druid")
     assert payable(s, "{G}{G}{G}{G}") is True
@@ -2275,16 +2245,11 @@ def test_conditional_dictate_of_karametra() -> None:
 # ---- ForbiddenOrchardTest, CrypticTrilobiteTest ------------------------------------------
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "Forbidden Orchard's unread trigger ('Whenever you tap Forbidden Orchard for mana, "
-    "target opponent creates a 1/1 Spirit') makes every payment 'not decided'; it targets, "
-    "so it is no mana ability (CR 605.1b) and goes on the stack after the payment: it "
-    "can't change what mana is made"))
 @pytest.mark.cr("605.1b")
 def test_forbidden_orchard() -> None:
     """ForbiddenOrchardTest.testSpiritCreation: a Mountain and Forbidden Orchard ({T}: any
     color): Silvercoat Lion ({1}{W}) castable; {W}{W} never (the Mountain makes only
-    {R}). manacheck: 'not decided'."""
+    {R})."""
     s = board("Mountain", "Forbidden Orchard", hand=("Silvercoat Lion",))
     assert payable(s, "{1}{W}") is True
     assert payable(s, None, for_object="Silvercoat Lion") is True
@@ -2295,17 +2260,13 @@ TRILOBITE = '{card: Cryptic Trilobite, counters: {"+1/+1": 5}}'
 TAPPED_SWAMPS = ("{card: Swamp, tapped: true}",) * 10
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "Cryptic Trilobite's 'Remove a +1/+1 counter: Add {C}{C}. Spend this mana only to "
-    "activate abilities.' and its 'enters with X +1/+1 counters' are unread: 'not decided'"))
 @pytest.mark.cr("106.6")
 def test_cryptic_trilobite() -> None:
     """CrypticTrilobiteTest.testUse / testCantUse: Cryptic Trilobite
     with five +1/+1 counters (cast for X=5 with ten Swamps, now tapped).
 
     Its {C}{C} may only be spent to activate abilities (CR 106.6): Aegis Automaton ({2})
-    can't be cast; Deathknell Kami's "{2}: +1/+1" can be activated. manacheck: 'not
-    decided'.
+    can't be cast; Deathknell Kami's "{2}: +1/+1" can be activated.
     """
     s = board(TRILOBITE, *TAPPED_SWAMPS, hand=("Aegis Automaton",))
     assert payable(s, None, for_object="Aegis Automaton") is False

@@ -13,7 +13,7 @@ from manacheck.model.effects import kind_of_ability
 from manacheck.model.pool import default_cards
 from manacheck.model.statefile import load_card_file
 from manacheck.solver.resolution import triggered_abilities
-from manacheck.solver.soundness import UNREAD
+from manacheck.solver.soundness import UNREAD, UNREAD_TRIGGER
 
 COMMAND = "card"
 HELP = "print a card's definition (built-in, the 2022 pool, or from --cards FILE)"
@@ -69,6 +69,8 @@ def handle(args: argparse.Namespace) -> int:
             unread = kind_of_ability(st)
             label = "not read" if unread is not None and unread.key == UNREAD \
                 and not st.affects else "static"
+            if unread is not None and unread.key == UNREAD_TRIGGER:
+                label = "triggered (not read)"
             lines.append(f"  {label}: {st.text or st.kind}")
         lines.append(f"mana value {card.mana_value()}")
         return "\n".join(lines)

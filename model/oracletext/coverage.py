@@ -54,12 +54,14 @@ _SYMBOLS = re.compile(r"\{[^}]+\}")
 
 @dataclass(frozen=True, slots=True)
 class FaceText:
-    """One face to measure: its card's name, its own name, text and subtypes."""
+    """One face to measure: its card's name, its own name, text, subtypes and mana
+    cost (a reminder line is checked against it)."""
 
     card: str
     name: str
     text: str
     subtypes: tuple[str, ...] = ()
+    mana_cost: str = ""
 
 
 @dataclass
@@ -138,7 +140,8 @@ def coverage(faces: Iterable[FaceText]) -> Coverage:
             else:
                 kind = "other"
             if kind == "other":
-                _, _keywords, unread = read_text(face.name, line, face.subtypes)
+                _, _keywords, unread = read_text(face.name, line, face.subtypes,
+                                                 face.mana_cost)
                 status = "unread" if unread else "read"
                 if unread:
                     out.unread[_general(r.normalised or line)] += 1
@@ -171,7 +174,7 @@ def pool_faces() -> Iterable[FaceText]:
         data = json.loads(entry)
         card = str(data.get("back_face_of") or data.get("transforms_from") or name)
         yield FaceText(card, name, str(data.get("text", "")),
-                       tuple(data.get("subtypes", ())))
+                       tuple(data.get("subtypes", ())), str(data.get("mana_cost", "")))
 
 
 def faces_of(records: Mapping[str, Any]) -> Iterable[FaceText]:
@@ -184,7 +187,7 @@ def faces_of(records: Mapping[str, Any]) -> Iterable[FaceText]:
         if why is not None:
             continue
         for f in rec.faces:
-            yield FaceText(rec.name, f.name, f.text, tuple(f.subtypes))
+            yield FaceText(rec.name, f.name, f.text, tuple(f.subtypes), f.mana_cost)
 
 
 def describe(data: Mapping[str, Any], source: str) -> str:

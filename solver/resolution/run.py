@@ -31,8 +31,9 @@ from dataclasses import replace
 from typing import Any
 
 from manacheck.model import GameState
+from manacheck.model.effects import Family
 
-from ..soundness import RESOLUTION, RESOLUTION_ATTACKS, unapplied
+from ..soundness import RESOLUTION, RESOLUTION_ATTACKS, Question, unapplied
 from .actions import apply_event
 from .core import OpenChoice, Run, StepLimit, Unsupported
 from .events import (
@@ -97,10 +98,13 @@ def _run(state: GameState, events: tuple[Event, ...], script: tuple[int, ...],
             run.open_options)
 
 
-def refuse_unapplied(state: GameState, events: Sequence[Event]) -> None:
+def refuse_unapplied(state: GameState, events: Sequence[Event],
+                     triggers: bool = True) -> None:
     """Soundness (``manacheck.solver.soundness``): an effect on the board that could
     change what the events do and that the resolution solver doesn't apply is refused,
-    named with the rules it would need, never ignored.
+    named with the rules it would need, never ignored. With ``triggers`` false, the
+    triggered abilities that weren't read are left out: for a run in which nothing
+    happened, so nothing could trigger them (CR 603.2).
 
     Raises
     ------
@@ -109,6 +113,9 @@ def refuse_unapplied(state: GameState, events: Sequence[Event]) -> None:
     """
     question = RESOLUTION_ATTACKS if any(isinstance(e, Attack) for e in events) \
         else RESOLUTION
+    if not triggers:
+        question = Question(question.name, question.reads - {Family.UNREAD_TRIGGERS},
+                            question.implements)
     found = unapplied(state, question)
     if found:
         more = f" (and {len(found) - 1} more)" if len(found) > 1 else ""
@@ -222,7 +229,10 @@ def outcomes(state: GameState, events: Sequence[Any] | None = None,
     [0, 2]
     """
     evs = _events_of(state, events)
-    refuse_unapplied(state, evs)
+    # Settling with no events: a triggered ability not read can trigger only if a
+    # state-based action is performed (CR 603.2, 704.3); checked once that is known.
+    quiet = settle_first and not evs
+    refuse_unapplied(state, evs, triggers=not quiet)
     seen: dict[str, Outcome] = {}
     todo: list[tuple[int, ...]] = [()]
     runs = 0
@@ -242,6 +252,8 @@ def outcomes(state: GameState, events: Sequence[Any] | None = None,
         key = canonical(out.state)
         seen.setdefault(key, out)
     result = list(seen.values())
+    if quiet and (truncated or any(o.log for o in result)):
+        refuse_unapplied(state, evs)
     if truncated:
         note = f"stopped after {limit} runs; more choice combinations were not explored"
         if result:
