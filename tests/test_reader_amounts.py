@@ -246,13 +246,14 @@ BLOSSOM = """cards:
 @pytest.mark.cr("106.7")
 def test_lotus_blossom_adds_its_petal_counters_of_one_color() -> None:
     """Three petal counters: three mana of one color, five events; it could produce each
-    color. (Lotus Blossom's upkeep trigger isn't read, so payment answers with the pool
-    card are not decided; the same ability on a test card:) {W}{W} one way (WWW, one
+    color. With no petal counter the pool card adds nothing: {W} is not payable (its
+    upkeep trigger is unread, but a trigger goes on the stack later and can't change a
+    payment, CR 603.3). The same ability on a test card: {W}{W} one way (WWW, one
     left over), {W}{U} none, {4} none."""
     s = load_state_text(_board(["{card: Lotus Blossom, counters: {petal: 3}}"]))
     assert activation_outcomes(s, "Lotus Blossom", 1) == {(c,) * 3 for c in COLORS}
     assert could_produce(s, "Lotus Blossom") == set(COLORS)
-    assert _answer(_board(["Lotus Blossom"]), "{W}")[0] == "not decided"
+    assert _answer(_board(["Lotus Blossom"]), "{W}")[0] == "not payable"
     text = _board(["{card: Test Blossom, counters: {petal: 3}}"], cards=BLOSSOM)
     assert [_answer(text, c) for c in ("{W}{W}", "{W}{U}", "{4}")] == [
         ("payable", 1), ("not payable", 0), ("not payable", 0)]
