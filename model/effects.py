@@ -166,6 +166,10 @@ STATIC_KINDS: dict[str, EffectKind] = {k.key: k for k in (
     # it" (``oracletext.enters_counters``): its own entering only (CR 614.1c, 614.12),
     # refused by the resolution solver where it would enter.
     _k("static:other:enters_with_unread_count", F.ENTERING, self_only=True),
+    # A cost increase whose amount the state can't give (Damping Sphere's "{1} more for
+    # each other spell that player has cast this turn"): it only raises a total cost
+    # (CR 601.2f), so a cost not payable without it isn't payable with it.
+    _k("static:other:cost_increase_unknown", F.SPELL_COSTS),
 )}
 
 #: Triggered abilities by event: mana triggers change mana production (CR 605.1b); the

@@ -31,6 +31,9 @@ from .questions import payments
 from .reasons import unpayable_reasons
 from .values import Payment, PaymentSearchLimit
 
+#: A cost increase whose amount the state can't give (``model.effects``).
+INCREASE_UNKNOWN = "static:other:cost_increase_unknown"
+
 __all__ = ["PaymentAnswer", "payment_answer", "sources_costs_change", "spend_rule_unsure",
            "unapplied_for_payment"]
 
@@ -294,6 +297,18 @@ def payment_answer(state: GameState, player: str, cost: ManaCost | str | None, *
                                       spend_rule_too=False)
     if undecided:
         shown = resolve_cost(cost, x)
+        if all(u.key == INCREASE_UNKNOWN for u in undecided):
+            # CR 601.2f: an increase only raises the total cost, and a cost that can't
+            # be paid can't be paid once raised (the same mana abilities leave one more
+            # mana unspent): "not payable" without it is "not payable" with it.
+            p = payments(state, player, cost, x=x, for_object=for_object, exclude=exclude)
+            if not p.left_out and not bool(p):
+                why = "; ".join(f"{u.object_id} ({u.text})" for u in undecided)
+                return PaymentAnswer(p.cost, False, 0, True, reasons=(*unpayable_reasons(
+                    state, player, cost, x=x, for_object=for_object, exclude=exclude),
+                    f"not payable even before the cost increase whose amount isn't known, "
+                    f"which can only raise it (CR 601.2f): {why}"),
+                                     cost_changes=changes, written=written)
         return PaymentAnswer(shown, None, None, False, undecided=undecided,
                              cost_changes=changes, written=written)
     # Celestial Dawn's "only as though colorless" with {C} to pay: the solver lets such
