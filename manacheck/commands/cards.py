@@ -117,7 +117,7 @@ def handle_coverage(args: argparse.Namespace) -> int:
     data = coverage(faces).to_data(args.top)
     data["source"] = source
     m, a = data["mana_cards"], data["activated_abilities"]
-    met = m["percent"] >= m["target_percent"] and a["percent"] >= a["target_percent"]
+    met = bool(m["met"] and a["met"])  # exact: read * 100 >= target * total
     emit(args, data, lambda: describe(data, source))
     return EXIT_YES if met else EXIT_NO
 

@@ -97,10 +97,13 @@ class Coverage:
                            self.mana_cards_read,
                            "percent": round(self.percent(self.mana_cards_read,
                                                          self.mana_cards), 1),
-                           "target_percent": 97},
+                           "target_percent": 97,
+                           # exact, not the rounded percent (96.996% isn't 97%)
+                           "met": self.mana_cards_read * 100 >= 97 * self.mana_cards},
             "activated_abilities": {"total": act_total, "read": act_read,
                                     "percent": round(self.percent(act_read, act_total), 1),
-                                    "target_percent": 90},
+                                    "target_percent": 90,
+                                    "met": act_read * 100 >= 90 * act_total},
             "by_kind": kinds,
             "templates": [{"template": t, "lines": n}
                           for t, n in self.templates.most_common(top)],
@@ -190,6 +193,13 @@ def faces_of(records: Mapping[str, Any]) -> Iterable[FaceText]:
             yield FaceText(rec.name, f.name, f.text, tuple(f.subtypes), f.mana_cost)
 
 
+def _short(read: int, total: int, target: int) -> str:
+    """", not met: N short" when fewer than ``target`` percent are read (exactly: a
+    rounded 97.0% may be 96.996%), else nothing."""
+    need = -(-target * total // 100)  # the fewest that make target percent
+    return "" if read >= need else f", not met: {need - read:,} short"
+
+
 def describe(data: Mapping[str, Any], source: str) -> str:
     """The text of ``manacheck cards coverage``: the targets, the kinds, the templates
     and the most frequent lines not read (``Coverage.to_data``)."""
@@ -197,9 +207,10 @@ def describe(data: Mapping[str, Any], source: str) -> str:
     lines = [f"{source}: {data['cards']:,} cards",
              f"mana abilities: {m['every_mana_ability_read']:,} of {m['total']:,} cards with "
              f"a mana ability have every one read ({m['percent']}%; target "
-             f"{m['target_percent']}%)",
+             f"{m['target_percent']}%{_short(m['every_mana_ability_read'], m['total'], 97)})",
              f"activated abilities: {a['read']:,} of {a['total']:,} read in cost, timing, "
-             f"restrictions and targets ({a['percent']}%; target {a['target_percent']}%)",
+             f"restrictions and targets ({a['percent']}%; target {a['target_percent']}%"
+             f"{_short(a['read'], a['total'], 90)})",
              "by kind (lines):"]
     for kind, n in data["by_kind"].items():
         parts = ", ".join(f"{k} {v:,}" for k, v in n.items() if k != "lines")
