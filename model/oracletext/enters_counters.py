@@ -29,6 +29,7 @@ import re
 from typing import Any
 
 from .normal import normalise
+from .reading import ABILITY_WORD
 
 __all__ = ["read_enters_with_counters"]
 
@@ -36,7 +37,6 @@ _NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 
             "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11,
             "twelve": 12, "twenty": 20}
 
-_ABILITY_WORD = re.compile(r"^([A-Z][a-z']+(?: [a-z']+)*) — ")
 
 _FIXED = re.compile(r"CARDNAME enters with (" + "|".join(_NUMBERS) + r"|\d+|X) "
                     r"(\+1/\+1|-1/-1|[a-z]+) counters? on it\.")
@@ -69,7 +69,7 @@ def read_enters_with_counters(line: str, name: str = "") -> dict[str, Any] | Non
     if norm.reminders:
         return None
     body = norm.text
-    word = _ABILITY_WORD.match(body)
+    word = ABILITY_WORD.match(body)
     if word is not None:
         body = body[word.end():]
     if body.count(".") != 1 or _NOT_ONLY.search(body):

@@ -12,13 +12,18 @@ from __future__ import annotations
 
 import re
 
-from lark.exceptions import LarkError
+from .normal import Normalised, normalise
+from .reading import ABILITY_WORD, LOYALTY_SYMBOL, TARGET_WORDS, split_cost, top_colon
 
-from .normal import normalise
-from .reading import ABILITY_WORD, LOYALTY_SYMBOL, TARGET_WORDS, parse_part, top_colon
-from .transform import Unreadable
+__all__ = ["could_be_mana_ability", "line_body", "unread_activated"]
 
-__all__ = ["could_be_mana_ability", "unread_activated"]
+
+def line_body(line: str, name: str = "") -> tuple[Normalised, str, bool]:
+    """A line normalised, its body without an ability word ("Formidable — ", CR 207.2c),
+    and whether it had one."""
+    norm = normalise(line, name)
+    word = ABILITY_WORD.match(norm.text)
+    return norm, norm.text[word.end():] if word else norm.text, word is not None
 
 
 #: Words that could make an effect add mana (CR 605.1a): "add", or "mana" but for
@@ -47,12 +52,8 @@ def unread_activated(line: str, name: str = "") -> bool:
     >>> unread_activated("Creatures you control get +1/+0 for each Aura on them.")
     False
     """
-    norm = normalise(line, name)
-    body = norm.text
-    word = ABILITY_WORD.match(body)
-    if word is not None:
-        body = body[word.end():]
-    if word is None and LOYALTY_SYMBOL.match(body):
+    norm, body, worded = line_body(line, name)
+    if not worded and LOYALTY_SYMBOL.match(body):
         return True
     colon = top_colon(body)
     if colon <= 0 or body.startswith("["):
@@ -60,11 +61,7 @@ def unread_activated(line: str, name: str = "") -> bool:
     effect = re.sub(r'"[^"]*"', "", body[colon + 1:])
     if _MANA_WORDS.search(effect) or any(_MANA_WORDS.search(r) for r in norm.reminders):
         return False
-    try:
-        parse_part(body[:colon].strip(), "costs")
-    except (LarkError, Unreadable, KeyError):
-        return False
-    return True
+    return split_cost(body, colon, None) is not None
 
 
 #: An activated ability whose effect adds mana: "Add" in its first sentence after the

@@ -32,9 +32,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .forms import could_be_mana_ability
-from .normal import normalise
-from .reading import ABILITY_WORD, LOYALTY, split_cost, top_colon
+from .forms import could_be_mana_ability, line_body
+from .reading import LOYALTY_SYMBOL, Reading, split_cost, top_colon, zone_and_costs
 
 __all__ = ["mana_form"]
 
@@ -52,12 +51,8 @@ _AS_AN_INSTANT = re.compile(r"\s*Activate only as an instant\.")
 def mana_form(line: str, name: str = "") -> dict[str, Any] | None:
     """The card-format activated mana ability (cost read, mana unmodelled) of an unread
     ``line`` that is a mana ability by form; None if it isn't one or any doubt."""
-    norm = normalise(line, name)
-    body = norm.text
-    word = ABILITY_WORD.match(body)
-    if word is not None:
-        body = body[word.end():]
-    if LOYALTY.match(body) or body.startswith("[") or '"' in body:
+    norm, body, _ = line_body(line, name)
+    if LOYALTY_SYMBOL.match(body) or body.startswith("[") or '"' in body:
         return None
     colon = top_colon(body)
     if colon <= 0 or not could_be_mana_ability(body):
@@ -69,15 +64,12 @@ def mana_form(line: str, name: str = "") -> dict[str, Any] | None:
     effect = _AS_AN_INSTANT.sub("", effect)
     if _RISKY.search(effect) or any(_RISKY.search(r) for r in norm.reminders):
         return None
-    cost_out: list[Any] = []
-    for c in costs:
-        if isinstance(c, dict) and ("_zone" in c or "discard_self" in c
-                                    or any(k.startswith("_") for k in c)):
-            return None  # works from another zone (CR 113.6m), or a hint not rendered
-        if isinstance(c, str) and cost_out and isinstance(cost_out[-1], str):
-            cost_out[-1] += c  # "{1}, {T}" is "{1}{T}" in the card format
-        else:
-            cost_out.append(c)
+    if any(isinstance(c, dict) and any(k.startswith("_") for k in c) for c in costs):
+        return None  # works from another zone (CR 113.6m), or a hint not rendered
+    got = zone_and_costs(costs, [], {}, norm.text)
+    if isinstance(got, Reading) or got[0] is not None:
+        return None  # (discarding it: it works from the hand, CR 602.1)
+    cost_out = got[1]
     if not cost_out:
         return None
     cost: Any = cost_out[0] if len(cost_out) == 1 and isinstance(cost_out[0], str) \

@@ -49,9 +49,9 @@ from .normal import SELF, Normalised, normalise
 from .rendering import render_activated, render_target
 from .transform import ToData, Unreadable
 
-__all__ = ["ABILITY_WORD", "LOYALTY", "LOYALTY_SYMBOL", "TARGET_WORDS", "GrammarBroken",
-           "Reading", "loyalty_cost", "parse_part", "parser", "read_line", "split_cost",
-           "top_colon"]
+__all__ = ["ABILITY_WORD", "LOYALTY_SYMBOL", "TARGET_WORDS", "GrammarBroken", "Reading",
+           "loyalty_cost", "parser", "read_line", "split_cost", "top_colon",
+           "zone_and_costs"]
 
 #: Words that make an underived sentence able to change a question's answer.
 _RISKY = re.compile(r"\b([Aa]dds?\b|[Aa]ctivat|[Ss]pend|spent|[Tt]his ability costs|"
@@ -688,7 +688,6 @@ def read_line(line: str, name: str = "") -> Reading:
 
 
 #: Public names for ``forms``: the loyalty symbol, target words, ability words, the
-#: top-level colon and one part's parse through a grammar rule.
+#: top-level colon, a cost split from its effect, and a cost's zone and card format.
 LOYALTY_SYMBOL, TARGET_WORDS, ABILITY_WORD = _LOYALTY, _TARGET, _ABILITY_WORD
-top_colon, parse_part = _top_colon, _parse
-LOYALTY, split_cost = _LOYALTY, _split_cost  # (shared with ``manaform``)
+top_colon, split_cost, zone_and_costs = _top_colon, _split_cost, _zone_and_costs

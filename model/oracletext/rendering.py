@@ -202,8 +202,7 @@ def render_mana(mana: Mapping[str, Any], singular_spells: bool = False,
                                                                          singular_spells)
     elif "could_produce" in mana and mana["could_produce"]["lands"] == "sacrificed":
         what = f"one mana of any {mana['could_produce']['of']} the sacrificed land could produce"
-    elif "add" in mana and mana.get("_count_word") and set(mana) == {"add", "_count_word"} \
-            | ({"restriction"} & set(mana)):
+    elif mana.get("_count_word") and set(mana) - {"restriction"} == {"add", "_count_word"}:
         syms = SYMBOL_RE.findall(mana["add"])  # "six {G}" (Castle Garenbrig)
         if len(set(syms)) != 1 or not 2 <= len(syms) <= 10:
             raise ValueError("a count word for several symbols")

@@ -31,10 +31,10 @@ from __future__ import annotations
 import re
 
 from .normal import normalise
+from .reading import ABILITY_WORD
 
 __all__ = ["unread_trigger"]
 
-_ABILITY_WORD = re.compile(r"^([A-Z][a-z']+(?: [a-z']+)*) — ")
 
 #: The opening of a triggered ability (CR 603.1).
 _OPENING = re.compile(r"^(?:When|Whenever|At the beginning of|At end of|At the end of) ")
@@ -73,7 +73,7 @@ def unread_trigger(line: str, name: str = "") -> bool:
     body = norm.text
     if "\n" in body or '"' in body:
         return False  # a quoted ability granted by the effect: read nothing into it
-    word = _ABILITY_WORD.match(body)
+    word = ABILITY_WORD.match(body)
     if word is not None:
         body = body[word.end():]
     if not _OPENING.match(body) or not body.endswith("."):
