@@ -349,6 +349,10 @@ class ManaProduction:
     #: Marwyn, Heronblade Elite), ``"life"`` (your life total: Sanctum of the Sun),
     #: ``"counters"`` (the ``amount_counter`` counters on the source: Everflowing
     #: Chalice), ``"graveyard"`` (the ``amount_filter`` cards in your graveyard),
+    #: ``"greatest_power"`` (the greatest power among the ``amount_filter`` permanents,
+    #: 0 if none: Selvala), ``"basic_land_types"`` (the basic land types among the
+    #: ``amount_filter`` permanents: domain, Prismatic Geoscope), ``"life_gained"`` and
+    #: ``"cards_drawn"`` (the controller's this turn: Accomplished Alchemist, Kydele),
     #: ``"X"`` (below) or ``"number"`` (``amount_plus`` alone); then
     #: ``amount_plus`` is added. The FIXED mana that many times; for ONE_COLOR and
     #: ANY_COLOR (amount 1) that many mana; for CHOICE that many choices, each made on
@@ -374,7 +378,8 @@ class ManaProduction:
     #: ("three mana in any combination of {R} and/or {G}": a CHOICE made three times).
     amount_plus: int = 0
     #: ``amount_of: graveyard``: the cards in the controller's graveyard it counts ("Add
-    #: {B} for each black creature card in your graveyard", Crypt of Agadeem).
+    #: {B} for each black creature card in your graveyard", Crypt of Agadeem); for
+    #: ``greatest_power`` and ``basic_land_types`` the permanents it looks at.
     amount_filter: ObjectFilter | None = None
 
     @property

@@ -377,12 +377,22 @@ _AMOUNT_KINDS = (ManaProductionKind.FIXED, ManaProductionKind.CHOICE,
                  ManaProductionKind.ONE_COLOR, ManaProductionKind.ANY_COLOR)
 
 
+#: Amounts given by a filter: the cards in your graveyard it accepts, the greatest power
+#: among the permanents it accepts, the basic land types among them.
+_FILTER_AMOUNTS = ("graveyard", "greatest_power", "basic_land_types")
+
+
 def _amount(v: Mapping[str, Any], path: str) -> ManaProduction:
     """``amount_of``: how many times the production is made (an expression, CR 107.3):
     ``devotion`` (with add or one_color), ``power``, ``life``, ``X`` (the X of a cost
     that removes X counters), ``{counters: KIND}`` (the counters of that kind on the
-    source), ``{graveyard: FILTER}`` (the cards in your graveyard that match) or a
-    number (2 or more, with choice: "three mana in any combination of {R} and/or {G}"),
+    source), ``{graveyard: FILTER}`` (the cards in your graveyard that match),
+    ``{greatest_power: FILTER}`` (the greatest power among the permanents that match,
+    0 when none does: Selvala), ``{basic_land_types: FILTER}`` (how many basic land
+    types are among the permanents that match: domain, Prismatic Geoscope),
+    ``life_gained`` or ``cards_drawn`` (this turn, from the state file's
+    ``life_gained_this_turn`` and ``cards_drawn_this_turn``) or a number (2 or more,
+    with choice: "three mana in any combination of {R} and/or {G}"),
     with ``add``, ``choice``, ``one_color: 1`` or ``any_color: 1``; optional
     ``amount_plus: N`` is added ("X plus one"). Never with ``per``."""
     p = f"{path}.amount_of"
@@ -392,12 +402,17 @@ def _amount(v: Mapping[str, Any], path: str) -> ManaProduction:
     counter = ""
     cards: ObjectFilter | None = None
     if isinstance(what, Mapping):
-        check_keys(what, p, ("counters", "graveyard"))
+        check_keys(what, p, ("counters", *_FILTER_AMOUNTS))
         if len(what) != 1:
-            raise CardFieldError("amount_of is {counters: KIND} or {graveyard: FILTER}", p)
-        if "graveyard" in what:  # the cards in your graveyard that match (CR 404)
-            cards = parse_filter(what["graveyard"], f"{p}.graveyard")
-            what = "graveyard"
+            raise CardFieldError("amount_of is {counters: KIND}, {graveyard: FILTER}, "
+                                 "{greatest_power: FILTER} or {basic_land_types: FILTER}",
+                                 p)
+        key = next(iter(what))
+        if key in _FILTER_AMOUNTS:  # the cards in your graveyard that match (CR 404); the
+            # greatest power among the permanents that match (CR 208.1); the basic land
+            # types among them (CR 305.6)
+            cards = parse_filter(what[key], f"{p}.{key}")
+            what = key
         else:
             counter = what["counters"]
             if not isinstance(counter, str) or not counter.strip():
@@ -411,13 +426,16 @@ def _amount(v: Mapping[str, Any], path: str) -> ManaProduction:
                                  "without amount_plus (\"three mana in any combination of "
                                  "{R} and/or {G}\")", p)
         what, plus = "number", what
-    if what not in ("devotion", "power", "life", "X", "counters", "graveyard", "number") \
+    if what not in ("devotion", "power", "life", "X", "counters", "number", "life_gained",
+                    "cards_drawn", *_FILTER_AMOUNTS) \
             or base.kind not in _AMOUNT_KINDS or base.per is not None \
             or base.per_sacrificed_mana_value or base.instead is not None \
             or (base.kind in (ManaProductionKind.ONE_COLOR, ManaProductionKind.ANY_COLOR)
                 and base.amount != 1):
-        raise CardFieldError(f"amount_of {what!r}: it is devotion, power, life, X, "
-                             "{counters: KIND}, {graveyard: FILTER} or a number, with add, "
+        raise CardFieldError(f"amount_of {what!r}: it is devotion, power, life, "
+                             "life_gained, cards_drawn, X, "
+                             "{counters: KIND}, {graveyard | greatest_power | "
+                             "basic_land_types: FILTER} or a number, with add, "
                              "choice, one_color: 1 or any_color: 1 and without per", p)
     if what == "devotion" and base.kind not in (ManaProductionKind.FIXED,
                                                  ManaProductionKind.ONE_COLOR):

@@ -223,8 +223,8 @@ _KEYWORD_FAMILIES: dict[Family, tuple[str, ...]] = {
     # CR 702.114 devoid (its color), 702.73 changeling (its subtypes).
     F.COLORS: ("devoid",),
     F.TYPES: ("changeling",),
-    # Before the game (CR 702.139 companion).
-    F.GAME_START: ("companion",),
+    # Before the game (CR 702.139 companion; 702.124 partner: two commanders, 903.3).
+    F.GAME_START: ("companion", "partner"),
     # State-based actions about it (CR 702.5 enchant: what an Aura may stay on, 704.5m).
     F.STATE_BASED: ("enchant", "protection"),
 }

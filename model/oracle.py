@@ -95,10 +95,15 @@ _KEYWORDS = frozenset({"Indestructible", "Flash", "Flying", "Vigilance", "Trampl
                        "Hexproof", "Shroud", "Menace"})
 
 
+#: Plain partner, with its reminder (CR 702.124a: it only lets two commanders be chosen
+#: before the game, 903.3); "Partner with NAME" has a triggered ability and isn't here.
+_PARTNER = ("Partner", "Partner (You can have two commanders if both have partner.)")
+
+
 def _other_line(line: str, name: str) -> dict[str, Any] | None:
     """One non-mana line the card format expresses exactly, as an ability, or None."""
     n = re.escape(name)
-    if line in _KEYWORDS:
+    if line in _KEYWORDS or line in _PARTNER:
         return {}  # a keyword (see card_from_oracle)
     if m := re.fullmatch(r"When " + n + r" enters the battlefield, (scry (\d+)|draw a card|"
                          r"return a land you control to its owner's hand)\.", line):
@@ -236,7 +241,7 @@ def read_text(name: str, text: str, subtypes: Sequence[str] = (), mana_cost: str
             if other:
                 abilities.append(_named(other, name))
             else:
-                keywords.append(line)
+                keywords.append("Partner" if line in _PARTNER else line)
         elif (several := _keyword_list(line) or keyword_line(line)) is not None:
             keywords.extend(several)
         elif line == f"{name} enters the battlefield tapped.":
@@ -310,7 +315,7 @@ def card_from_oracle(entry: Mapping[str, Any]) -> dict[str, Any] | None:
             if other:
                 abilities.append(other)
             else:
-                keywords.append(line)
+                keywords.append("Partner" if line in _PARTNER else line)
         elif line == f"{name} enters the battlefield tapped.":
             abilities.append({"static": {"kind": "other", "params": {"enters_tapped": True},
                                          "text": line}})

@@ -288,6 +288,11 @@ class Player:
     #: How many lands the player has played this turn (CR 305.2; "If you played a land
     #: this turn", River of Tears).
     lands_played: int = 0
+    #: The life the player has gained this turn (CR 119.3; Accomplished Alchemist) and
+    #: the cards they have drawn this turn (CR 121.1; Kydele); None when the state
+    #: doesn't say (a mana amount that reads it is then not decided).
+    life_gained: int | None = None
+    cards_drawn: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -355,7 +355,9 @@ def read_production(effect: str) -> tuple[str, object, str | None]:
     if m is None or (re.search(r"\binstead\b", effect) and read_instead(effect) is None):
         return "unmodelled", None, None
     phrase, _, per = m.group(1).partition(" for each ")
-    if per.startswith("card"):  # counts cards, not permanents (Metalworker)
+    if per == "card you've drawn this turn":  # (Kydele; CR 121.1)
+        per = "cards_drawn"
+    elif per.startswith("card"):  # counts cards, not permanents (Metalworker)
         return "unmodelled", None, None
     if re.fullmatch(r"[\w-]+ counter removed this way", per):  # X of the cost (CR 107.3)
         per = "X"
@@ -375,10 +377,16 @@ def read_production(effect: str) -> tuple[str, object, str | None]:
             return kind, 1, "X"
         if where == "your life total":
             return kind, 1, "life"
+        if where == "the amount of life you gained this turn":  # (CR 119.3)
+            return kind, 1, "life_gained"
         if re.fullmatch(r"[\w ,']+'s power", where):
             return kind, 1, "power"
         if re.fullmatch(r"the number of \S+ counters on .+", where):
             return kind, 1, "counters"
+        if re.fullmatch(r"the greatest power among .+", where):  # (Selvala; CR 208.1)
+            return kind, 1, "greatest_power"
+        if re.fullmatch(r"the number of basic land types among .+", where):  # (domain)
+            return kind, 1, "basic_land_types"
         if where.startswith("the number of ") and " among " not in where:
             return kind, 1, where.removeprefix("the number of ")
         return "unmodelled", None, None
@@ -457,12 +465,17 @@ def read_instead(effect: str) -> tuple[tuple[tuple[str, object], ...], str, obje
     "If CARDNAME has a luck counter on it, instead add one mana of any color" (Gemstone
     Caverns): ((condition kind, what), ...), production kind, what. None otherwise."""
     m = re.search(r"If (.*?), (?:add ((?:\{[WUBRGC]\})+) instead|instead add one mana of "
-                  r"any color)\.", effect)
+                  r"any color|add (\w+) mana of any one color instead)\.", effect)
     if m is None:
         return None
-    cond, added = m.group(1), m.group(2)
+    cond, added, one = m.group(1), m.group(2), m.group(3)
     prod: tuple[str, object] = ("fixed", tuple(ManaType(c) for c in re.findall(
-        r"[WUBRGC]", added))) if added else ("any_color", 1)
+        r"[WUBRGC]", added))) if added else ("one_color", NUMBER_WORDS[one]) if one \
+        else ("any_color", 1)
+    if c := re.fullmatch(r"you control a creature with power (\d+) or greater", cond):
+        # (Ilysian Caryatid: layer 7, CR 613.4)
+        return (("controls_at_least", (1, frozenset({"Creature"}), int(c.group(1)))),), \
+            *prod
     if c := re.fullmatch(r"you control an Urza's ([\w-]+) and an Urza's ([\w-]+)", cond):
         return tuple(("controls_at_least", frozenset({"Urza’s", w})) for w in c.groups()), \
             *prod
@@ -494,6 +507,12 @@ def test_instead_mana_matches_its_text(name: str, number: int, ab: ActivatedAbil
     got = []
     for cond in ab.mana.instead_if:
         flt = cond.params.get("filter")
+        if isinstance(flt, ObjectFilter) and flt.types and flt.compare:
+            assert flt == ObjectFilter(types=flt.types, controller="you", compare=(
+                ("power", ">=", flt.compare[0][2]),))
+            got.append((cond.kind, (cond.params.int("count"), flt.types,
+                                    flt.compare[0][2])))
+            continue
         if isinstance(flt, ObjectFilter) and flt.types:
             assert flt.controller == "you" and flt == ObjectFilter(types=flt.types,
                                                                    controller="you")
@@ -540,7 +559,8 @@ def test_mana_production_matches_its_text(name: str, number: int,
     # "equal to the sacrificed creature's mana value" (Soldevi Adnate)
     assert prod.per_sacrificed_mana_value == (per == "sacrificed mana value")
     # "an amount ... equal to your devotion" / "... power" (CR 700.5)
-    amounts = ("devotion", "power", "X", "life", "counters", "graveyard", "number")
+    amounts = ("devotion", "power", "X", "life", "counters", "graveyard", "number",
+               "greatest_power", "basic_land_types", "life_gained", "cards_drawn")
     assert prod.amount_of == (per if per in amounts else "")
     # "then add an additional {B}" / "X plus one": one more; "three mana in any
     # combination": three choices.

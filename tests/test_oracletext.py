@@ -224,9 +224,8 @@ UNREAD = [
     # An "instead" rider changes what the ability adds (CR 614.1a): one whose condition
     # isn't in the card format stays unread.
     ("{T}: Add {U}. If you attacked this turn, add {B} instead.", "Test Land"),
-    # ... and one that compares power (layer 7, not read by could-produce).
-    ("{T}: Add one mana of any color. If you control a creature with power 4 or greater, "
-     "add two mana of any one color instead.", "Ilysian Caryatid"),
+    # (One that compares power is read: the questions then read layer 7 too,
+    # tests/test_reader_power.py.)
     # A restriction the grammar doesn't derive (CR 602.5).
     ("{T}: Add {B}. Activate only during your end step.", "Test Land"),
     ("{1}: Add {R}. Activate no more than twice each turn.", "Test Land"),
@@ -313,13 +312,12 @@ def test_the_pool_reads_at_least_as_well_as_measured(pool_coverage: Any) -> None
     the round trip holds for every line counted read, by construction of the reader."""
     data = pool_coverage.to_data()
     assert data["cards"] > 22_000
-    # 1,227 of 1,265 is 96.996%: one card short of the 97% target on the reference
-    # file's cards (the shipped pool's faces give 1,231 of 1,269, 97.005%)
-    assert data["mana_cards"]["every_mana_ability_read"] >= 1_227
-    assert data["activated_abilities"]["read"] >= 6_580  # of 7,262 (90.6%)
+    # 1,236 of 1,265 (97.7%) on the reference file's cards: the 97% target met (the
+    # shipped pool's faces give 1,240 of 1,269)
+    assert data["mana_cards"]["every_mana_ability_read"] >= 1_236
+    assert data["mana_cards"]["met"]
+    assert data["activated_abilities"]["read"] >= 6_583  # of 7,262 (90.6%)
     assert data["activated_abilities"]["met"]
-    assert data["mana_cards"]["met"] is (data["mana_cards"]["every_mana_ability_read"] * 100
-                                         >= 97 * data["mana_cards"]["total"])
 
 
 def test_every_read_ability_of_the_pool_is_valid_card_data() -> None:
@@ -351,12 +349,12 @@ def test_parse_command(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0 and data["read"] is True
     assert data["lines"][0]["ability"]["activated"]["mana"] == {"choice": ["{R}", "{G}"]}
     assert data["lines"][1]["keywords"] == ["Flying"]
-    code = main(["parse", "{T}: Add {C} for each card you've drawn this turn.", "--name",
+    code = main(["parse", "{T}: Add {C} for each card revealed this way.", "--name",
                  "Test Land"])
     out = capsys.readouterr().out
     assert code == 1
-    assert "unread: {T}: Add {C} for each card you've drawn this turn." in out
-    assert "why: not read: Add {C} for each card you've drawn this turn." in out
+    assert "unread: {T}: Add {C} for each card revealed this way." in out
+    assert "why: not read: Add {C} for each card revealed this way." in out
     code = main(["parse", "({T}: Add {G} or {W}.)", "--type-line", "Land — Forest Plains"])
     assert code == 0
     code = main(["parse", "({T}: Add {G} or {U}.)", "--type-line", "Land — Forest Plains"])
@@ -468,12 +466,12 @@ def test_a_painland_read_with_its_damage_is_left_out_when_life_pays_part_of_the_
 def test_cards_coverage_counts_by_hand(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                        monkeypatch: pytest.MonkeyPatch) -> None:
     """Four cards: a painland (its mana ability read), a rock whose mana isn't read
-    (cards drawn this turn as an amount), an Equipment (equip read as CR 702.6a defines it) and a
+    (cards revealed as an amount), an Equipment (equip read as CR 702.6a defines it) and a
     flier with no activated ability. Mana: 1 of 2 cards; activated: 1 of 1."""
     faces = [face("Test Pain", "", "Land", "{T}: Add {C}.\n{T}: Add {R} or {G}. Test Pain "
                   "deals 1 damage to you."),
              face("Test Battery", "{2}", "Artifact",
-                  "{T}: Add {C} for each card you've drawn this turn."),
+                  "{T}: Add {C} for each card revealed this way."),
              face("Test Blade", "{1}", "Artifact — Equipment", "Equip {2}"),
              face("Test Bird", "{U}", "Creature — Bird", "Flying")]
     path = download(tmp_path, monkeypatch, *faces)
@@ -487,8 +485,8 @@ def test_cards_coverage_counts_by_hand(tmp_path: Path, capsys: pytest.CaptureFix
                                            "target_percent": 90, "met": True}
     assert data["by_kind"]["mana"] == {"lines": 3, "read": 2, "unread": 1}
     assert data["by_kind"]["other"] == {"lines": 1, "read": 1}
-    assert data["unread"] == [{"sentence": "not read: Add {S} for each card you've drawn "
-                                           "this turn.", "lines": 1}]
+    assert data["unread"] == [{"sentence": "not read: Add {S} for each card revealed "
+                                           "this way.", "lines": 1}]
     code, out, err = run_cli(capsys, "cards", "coverage", str(path), "--top", "0")
     assert code == 2 and "--top" in err
 

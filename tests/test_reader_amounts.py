@@ -143,10 +143,7 @@ def test_the_line_is_read_as_derived_by_hand_and_renders_back(
      "X life."),
     # Two X in the cost: which one the mana names is not one counter kind.
     ("Test Baku", "{X}, Remove X ki counters from Test Baku: Add X mana of any one color."),
-    # Not in a state file: life gained this turn, cards drawn this turn.
-    ("Accomplished Alchemist", "{T}: Add X mana of any one color, where X is the amount "
-     "of life you gained this turn."),
-    ("Kydele, Chosen of Kruphix", "{T}: Add {C} for each card you've drawn this turn."),
+    # (Life gained and cards drawn this turn are read: tests/test_reader_this_turn.py.)
     # A controller and "on the battlefield" at once is not a template.
     ("Test Post", "{T}: Add {C} for each Locus you control on the battlefield."),
     # Two of the same type is not "a combination".

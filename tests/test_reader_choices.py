@@ -261,9 +261,8 @@ def test_lands_played_this_turn_is_checked(tmp_path: Any,
 @pytest.mark.parametrize("line", [
     # a condition the card format doesn't have
     "{T}: Add {U}. If you attacked this turn, add {B} instead.",
-    # power is layer 7, which could-produce doesn't read (CR 613.4)
-    "{T}: Add one mana of any color. If you control a creature with power 4 or greater, "
-    "add two mana of any one color instead.",
+    # (power, layer 7, is read: the questions then read that layer too,
+    # tests/test_reader_power.py)
     # "of that type": a could-produce amount, not in an instead
     "{T}: Add one mana of any type that a land you control could produce. If Test Druid "
     "has a +1/+1 counter on it, add three mana of that type instead.",

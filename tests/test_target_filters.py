@@ -608,10 +608,14 @@ def test_coven_counts_different_powers(creatures: list[str], legal: bool) -> Non
     assert can_activate(s, "Test Cond", 1, "Alice", find_fixes=False).legal is legal
 
 
-def test_a_mana_ability_with_a_power_condition_stays_unread() -> None:
-    # could-produce and payments don't read layer 7's other effects
-    assert read_line("{T}: Add {G}{G}. Activate only if creatures you control have total "
-                     "power 8 or greater.", "Test").status == "unread"
+def test_a_mana_ability_with_a_power_condition_is_read() -> None:
+    # could-produce and payments then read layer 7 too (produce.amount_families; the
+    # boards are in tests/test_reader_power.py)
+    r = read_line("{T}: Add {G}{G}. Activate only if creatures you control have total "
+                  "power 8 or greater.", "Test")
+    assert r.status == "read"
+    assert r.ability["activated"]["condition"] == {  # type: ignore[index]
+        "kind": "total_power_at_least", "count": 8}
 
 
 @pytest.mark.parametrize(("active", "player", "legal"), [

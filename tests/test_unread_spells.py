@@ -199,7 +199,7 @@ def _river(battlefield: list[str]) -> GameState:
 
     from manacheck.model.oracle import read_text
 
-    text = "{T}: Add {C} for each card you've drawn this turn."  # (not read: no count)
+    text = "{T}: Add {C} for each card revealed this way."  # (not read: which cards)
     abilities, _, _ = read_text("River Test", text, ())
     card = {"name": "River Test", "types": ["Land"], "text": text, "abilities": abilities}
     return load_state_text(json.dumps({"turn": {"active_player": "A"},
@@ -211,12 +211,12 @@ def _river(battlefield: list[str]) -> GameState:
 def test_mana_ability_by_form_is_an_activated_ability_with_unmodelled_mana() -> None:
     from manacheck.model.oracle import read_text
 
-    # (a line the grammar doesn't read: the state file doesn't count cards drawn)
-    abilities, _, _ = read_text("River Test", "{T}: Add {C} for each card you've drawn "
-                                "this turn.", ())
+    # (a line the grammar doesn't read: the cards revealed aren't in the state)
+    abilities, _, _ = read_text("River Test", "{T}: Add {C} for each card revealed this "
+                                "way.", ())
     assert abilities == [{"activated": {
         "cost": "{T}", "mana": {"unmodelled": True},
-        "text": "{T}: Add {C} for each card you've drawn this turn."}}]
+        "text": "{T}: Add {C} for each card revealed this way."}}]
     # "Activate only as a sorcery", a spend rider, a target, a cost change: never taken
     # as unmodelled mana (the grammar reads some of them; the rest stay unread lines)
     for line in ("{T}: Add {C}. Activate only as a sorcery.",

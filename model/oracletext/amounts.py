@@ -59,6 +59,30 @@ class AmountRules:
     def x_life(self, _: list[Any]) -> Any:
         return {"amount_of": "life"}
 
+    def x_life_gained(self, _: list[Any]) -> Any:
+        # "the amount of life you gained this turn" (Accomplished Alchemist; CR 119.3)
+        return {"amount_of": "life_gained"}
+
+    def add_per_card_drawn(self, c: list[Token]) -> Any:
+        # "Add {C} for each card you've drawn this turn" (Kydele; CR 121.1)
+        return {"add": mana_text(c[0]), "amount_of": "cards_drawn"}
+
+    def x_greatest_power(self, c: list[Any]) -> Any:
+        # "the greatest power among creatures you control" (Selvala; CR 208.1, 107.1b)
+        return {"amount_of": {"greatest_power": c[0]}}
+
+    def x_land_types(self, c: list[Any]) -> Any:
+        # "the number of basic land types among lands you control" (domain; CR 205.3i,
+        # 305.6: Plains, Island, Swamp, Mountain, Forest)
+        if c[0] != {"supertypes": ["Basic"], "types": ["land"]}:
+            raise Unreadable("types among other than basic land types")
+        return {"amount_of": {"basic_land_types": c[1]}}
+
+    def add_choose_per_counter(self, c: list[Token]) -> Any:
+        # "Choose a color. Add one mana of that color for each charge counter on
+        # CARDNAME." (Astral Cornucopia): one color, as many as the counters (CR 122.1)
+        return {"one_color": 1, "amount_of": {"counters": str(c[0])}, "_choose": True}
+
     def add_one_color_where(self, c: list[Any]) -> Any:
         return {"one_color": 1, **c[0]}
 

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..english import with_article
+from .normal import SELF
 
 __all__ = [
     "COLOR_NAMES",
@@ -20,14 +21,17 @@ __all__ = [
     "PLURALS",
     "SINGULAR",
     "SYMBOL_RE",
+    "X_IS",
     "card_phrase",
     "controller_words",
     "counted",
     "counter_words",
+    "per_words",
     "render_filter",
     "subtype_plural",
     "suffixes",
     "symbol_groups",
+    "x_is",
 ]
 
 NUMBER_NAMES = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven",
@@ -193,3 +197,33 @@ def counter_words(n: int | str, counter: str) -> str:
     if n == 1:
         return with_article(f"{counter} counter")
     return f"{NUMBER_NAMES[n] if isinstance(n, int) else n} {counter} counters"
+
+
+def per_words(per: Mapping[str, Any], plural: bool) -> str:
+    """What a "for each" counts: "Elf on the battlefield" (no controller: everyone's),
+    "artifact you control named CARDNAME"."""
+    words = render_filter({k: v for k, v in per.items() if k != "name"}, plural=plural)
+    if "controller" not in per:
+        words += " on the battlefield"
+    if "name" in per:
+        words += " named " + str(per["name"])
+    return words
+
+
+#: The amounts "where X is ..." names by a word (CR 107.3).
+X_IS = ("power", "life", "life_gained")
+
+
+def x_is(mana: Mapping[str, Any]) -> str:
+    """The "where X is ..." of "Add X mana of any one color, where X is ..."."""
+    what = mana.get("amount_of")
+    if "per" in mana:
+        return "the number of " + per_words(mana["per"], plural=True)
+    if isinstance(what, Mapping) and {"greatest_power", "basic_land_types"} & set(what):
+        key = next(iter(what))  # (Selvala; Prismatic Geoscope)
+        head = "the greatest power" if key == "greatest_power" else "the number of basic land types"
+        return f"{head} among {render_filter(what[key], plural=True)}"
+    if isinstance(what, Mapping):
+        return f"the number of {what['counters']} counters on {SELF}"
+    return {"power": f"{SELF}'s power", "life": "your life total",
+            "life_gained": "the amount of life you gained this turn"}[str(what)]

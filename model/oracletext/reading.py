@@ -43,7 +43,6 @@ from typing import Any
 from lark import Lark
 from lark.exceptions import LarkError
 
-from ..conditions import POWER_CONDITIONS
 from .keywords import Keyword, match_keyword, reminder_ok
 from .normal import SELF, Normalised, normalise
 from .rendering import render_activated, render_target
@@ -423,7 +422,7 @@ def _restriction_effects(val: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 #: The amounts' rendering hint (``amounts``: "then add an additional {B}").
-_HINTS = _HINTS | frozenset({"_then_additional"})
+_HINTS = _HINTS | frozenset({"_then_additional", "_choose"})
 
 
 def _amount_cost_why(mana: dict[str, Any], costs: list[Any]) -> str | None:
@@ -450,17 +449,6 @@ def _strip_hints(val: Any) -> Any:
     if isinstance(val, list):
         return [_strip_hints(v) for v in val]
     return val
-
-
-def _compares(val: Any) -> bool:
-    """Whether a value holds a filter that compares power or toughness."""
-    if isinstance(val, dict):
-        if any(c[0] != "mana_value" for c in val.get("compare", [])):
-            return True
-        return any(_compares(v) for v in val.values())
-    if isinstance(val, list):
-        return any(_compares(v) for v in val)
-    return False
 
 
 def _template(costs: list[Any], parts: list[tuple[str, Any]]) -> str:
@@ -602,12 +590,6 @@ def read_line(line: str, name: str = "") -> Reading:
             unread.append(s)
             effects.append({"kind": "other", "text": s})
             continue
-        if kind in ("mana", "condition", "condition_once", "instead") and (_compares(val) or (
-                is_mana and isinstance(val, dict) and val.get("kind") in POWER_CONDITIONS)):
-            # power and toughness outside a target: could-produce and conditions don't
-            # read layer 7's other effects (see solver.soundness)
-            return Reading("unread", why=f"not read (compares power or toughness): {s}",
-                           normalised=text)
         parts.append((kind, val))
         if kind == "mana":
             if ab.get("mana") is not None or i != 0:

@@ -33,7 +33,10 @@ from .phrases import (
     PLURALS,
     SINGULAR,
     SYMBOL_RE,
+    X_IS,
+    per_words,
     render_filter,
+    x_is,
 )
 from .phrases import (
     card_phrase as _card_phrase,
@@ -177,6 +180,10 @@ def render_mana(mana: Mapping[str, Any], singular_spells: bool = False,
                 removed: str = "") -> str:
     """What a mana ability adds, and its spend restriction, as sentences (the spells
     named in the singular or the plural: CR 106.6 reads them the same)."""
+    if mana.get("_choose"):  # (Astral Cornucopia)
+        return (f"Choose a color. Add one mana of that color for each "
+                f"{mana['amount_of']['counters']} counter on {SELF}."
+                + _restriction_sentence(mana, singular_spells))
     if (amount := _amount_words(mana, removed)) is not None:
         what = amount
     elif "choice" in mana:
@@ -305,27 +312,6 @@ def _instead_sentence(inst: Mapping[str, Any]) -> str:
         + f", add {what} instead."
 
 
-def _per_words(per: Mapping[str, Any], plural: bool) -> str:
-    """What a "for each" counts: "Elf on the battlefield" (no controller: everyone's),
-    "artifact you control named CARDNAME"."""
-    words = render_filter({k: v for k, v in per.items() if k != "name"}, plural=plural)
-    if "controller" not in per:
-        words += " on the battlefield"
-    if "name" in per:
-        words += " named " + str(per["name"])
-    return words
-
-
-def _x_is(mana: Mapping[str, Any]) -> str:
-    """The "where X is ..." of "Add X mana of any one color, where X is ..."."""
-    what = mana.get("amount_of")
-    if "per" in mana:
-        return "the number of " + _per_words(mana["per"], plural=True)
-    if isinstance(what, Mapping):
-        return f"the number of {what['counters']} counters on {SELF}"
-    return {"power": f"{SELF}'s power", "life": "your life total"}[str(what)]
-
-
 def _amount_words(mana: Mapping[str, Any], removed: str) -> str | None:
     """The words of the amounts read by ``transform``'s amount rules (CR 107.3, 122.1),
     or None for the others."""
@@ -337,20 +323,20 @@ def _amount_words(mana: Mapping[str, Any], removed: str) -> str | None:
         n = "X" if what == "X" else _NUMBERS[what]
         return f"{n} mana in any combination of {mana['choice'][0]} and/or {mana['choice'][1]}"
     if "choice" in mana and len(mana["choice"]) == 2 and not plus and (
-            what in ("power", "life") or isinstance(what, Mapping)
+            what in X_IS or isinstance(what, Mapping)
             or ("per" in mana and what is None)):
         return (f"X mana in any combination of {mana['choice'][0]} and/or "
-                f"{mana['choice'][1]}, where X is {_x_is(mana)}")
+                f"{mana['choice'][1]}, where X is {x_is(mana)}")
     kind = "one_color" if mana.get("one_color") == 1 else \
         "any_color" if mana.get("any_color") == 1 else ""
     if kind and what == "X" and not plus:
         return "X mana of any one color" if kind == "one_color" else \
             "X mana in any combination of colors"
-    if kind and not plus and (what in ("power", "life") or isinstance(what, Mapping)
+    if kind and not plus and (what in X_IS or isinstance(what, Mapping)
                               or ("per" in mana and what is None)):
         head = "X mana of any one color" if kind == "one_color" else \
             "X mana in any combination of colors"
-        return f"{head}, where X is {_x_is(mana)}"
+        return f"{head}, where X is {x_is(mana)}"
     if "add" not in mana:
         return None
     sym = mana["add"]
@@ -358,7 +344,9 @@ def _amount_words(mana: Mapping[str, Any], removed: str) -> str | None:
         words = render_filter(what["graveyard"], noun="card")
         card = words if words.endswith("card") else words + " card"
         return f"{sym} for each {card} in your graveyard"
-    if isinstance(what, Mapping) and not plus:
+    if what == "cards_drawn" and not plus:
+        return f"{sym} for each card you've drawn this turn"
+    if isinstance(what, Mapping) and set(what) == {"counters"} and not plus:
         return f"{sym} for each {what['counters']} counter on {SELF}"
     if what == "X" and plus and mana.get("_then_additional"):
         return f"{sym}, then add an additional {sym} for each {removed} counter removed " \
@@ -367,7 +355,7 @@ def _amount_words(mana: Mapping[str, Any], removed: str) -> str | None:
         return f"an amount of {sym} equal to X plus {_NUMBERS[plus]}"
     if "per" in mana and what is None and ("controller" not in mana["per"]
                                            or "name" in mana["per"]):
-        return f"{sym} for each {_per_words(mana['per'], plural=False)}"
+        return f"{sym} for each {per_words(mana['per'], plural=False)}"
     return None
 
 

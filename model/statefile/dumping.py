@@ -94,6 +94,10 @@ def dump_state(state: GameState) -> dict[str, Any]:
             pd["energy"] = p.energy
         if p.lands_played:
             pd["lands_played_this_turn"] = p.lands_played
+        if p.life_gained is not None:
+            pd["life_gained_this_turn"] = p.life_gained
+        if p.cards_drawn is not None:
+            pd["cards_drawn_this_turn"] = p.cards_drawn
         if p.commanders:
             pd["commander"] = p.commanders[0] if len(p.commanders) == 1 \
                 else list(p.commanders)

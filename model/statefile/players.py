@@ -27,7 +27,8 @@ __all__ = ["CARD_KEYS", "PERMANENT_KEYS", "PLAYER_KEYS", "build_mana_pool", "bui
            "build_player", "build_zone_card"]
 
 PLAYER_KEYS = ("life", "hand", "battlefield", "graveyard", "exile", "library_size", "mana_pool",
-               "energy", "commander", "lands_played_this_turn")
+               "energy", "commander", "lands_played_this_turn", "life_gained_this_turn",
+               "cards_drawn_this_turn")
 PERMANENT_KEYS = ("card", "id", "tapped", "summoning_sick", "counters", "chosen", "token",
                   "attached_to", "owner", "timestamp", "attacking", "blocking",
                   "blocked", "attacked_this_turn")
@@ -71,6 +72,14 @@ def build_player(b: Builder, name: str, d: Any, path: str) -> Player | None:
         b.c.add(f"lands_played_this_turn must be a whole number ≥ 0 (CR 305.2), got "
                 f"{played!r}", f"{path}.lands_played_this_turn")
         played = 0
+    this_turn: dict[str, int | None] = {}
+    for key, rule in (("life_gained_this_turn", "119.3"), ("cards_drawn_this_turn", "121.1")):
+        v = d.get(key)
+        if v is not None and (not small_int(v) or v < 0):
+            b.c.add(f"{key} must be a whole number ≥ 0 (CR {rule}), got {v!r}",
+                    f"{path}.{key}")
+            v = None
+        this_turn[key] = v
     commanders, identity = _commanders(b, d.get("commander"), f"{path}.commander")
     return Player(
         name=name,
@@ -79,6 +88,8 @@ def build_player(b: Builder, name: str, d: Any, path: str) -> Player | None:
         commanders=commanders,
         commander_identity=identity,
         lands_played=played,
+        life_gained=this_turn["life_gained_this_turn"],
+        cards_drawn=this_turn["cards_drawn_this_turn"],
         hand=tuple(zones["hand"]),
         battlefield=tuple(zones["battlefield"]),
         graveyard=tuple(zones["graveyard"]),

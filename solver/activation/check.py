@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from manacheck.model import ActivatedAbility, CostKind, GameState, ManaCost, Zone
+from manacheck.model import ActivatedAbility, CostKind, GameState, ManaCost, ObjectFilter, Zone
 from manacheck.model.conditions import CONDITION_KINDS, POWER_CONDITIONS, condition_holds
 
 from ..budget import EnumerationLimit
@@ -181,8 +181,12 @@ def _after_state_based(before: BeforePriority, state: GameState, object_id: str,
 def _reads_power(ab: ActivatedAbility) -> bool:
     """Whether the verdict reads power or toughness (layer 7, CR 613.4) beyond what
     ACTIVATION reads: a target or cost filter that compares them ("target creature with
-    power 3 or less"), crew's total power (CR 702.122a), formidable or coven."""
+    power 3 or less"), crew's total power (CR 702.122a), formidable or coven, a
+    condition on creatures of some power."""
     filters = [t.filter for t in ab.targets] + [p.filter for p in ab.costs]
+    if ab.condition is not None:  # "Activate only if you control a creature with power 4
+        # or greater" (Whisperer of the Wilds)
+        filters += [v for _, v in ab.condition.params.items if isinstance(v, ObjectFilter)]
     return (any(c[0] != "mana_value" for f in filters for c in f.compare)
             or any(p.kind is CostKind.TAP_TOTAL_POWER for p in ab.costs)
             or (ab.condition is not None and ab.condition.kind in POWER_CONDITIONS))

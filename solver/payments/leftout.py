@@ -33,10 +33,42 @@ _SUPPORTED_COSTS = {CostKind.SACRIFICE_SELF, CostKind.EXILE_SELF, CostKind.PAY_L
                     CostKind.MILL, CostKind.EXERT_SELF}
 
 
+def _this_turn_why(b: Board, perm: Permanent, ab: ActivatedAbility) -> str:
+    """Why an amount counted over the turn ("the amount of life you gained this turn",
+    "for each card you've drawn this turn") can't be used: the state doesn't give it, or
+    another of the player's mana abilities could add to it while paying (CR 601.2g: a
+    mana ability that gains life or draws a card, activated first); "" if it can."""
+    assert ab.mana is not None
+    what = ab.mana.amount_of
+    if produce.this_turn_unknown(b.state, perm, ab.mana):
+        return (f"what it adds counts the {what.replace('_', ' ')} this turn, which the "
+                f"state doesn't give (players.{perm.controller}.{produce.THIS_TURN[what]})")
+    grows = ("gain_life",) if what == "life_gained" else ("draw", "draw_up_to")
+    chars = effective(b.state)
+    for other in b.player.battlefield:
+        for a in chars[other.id].activated:
+            if a.is_mana_ability and a is not ab and any(
+                    e.kind in grows and "at" not in e.params for e in a.effects):
+                return (f"what it adds counts the {what.replace('_', ' ')} this turn, "
+                        f"which {other.id}'s mana ability could add to while paying (CR "
+                        "601.2g), and the payment solver doesn't order that")
+    for card in b.player.hand:
+        for a in card.card.activated_abilities:
+            if a.is_mana_ability and any(e.kind in grows for e in a.effects):
+                return (f"what it adds counts the {what.replace('_', ' ')} this turn, "
+                        f"which {card.id}'s mana ability could add to while paying (CR "
+                        "601.2g), and the payment solver doesn't order that")
+    return ""
+
+
 def unmodelled(b: Board, perm: Permanent | None, ab: ActivatedAbility,
                 unknown_condition: bool) -> LeftOut | None:
     """Why the payment solver can't use an ability it might be able to activate: then
     the source is left out and every answer is a lower bound (never a guess)."""
+    if ab.mana is not None and ab.mana.amount_of in produce.THIS_TURN and perm is not None:
+        why = _this_turn_why(b, perm, ab)
+        if why:
+            return LeftOut(why)
     if ab.mana is not None and (ab.mana.kind is ManaProductionKind.UNMODELLED or (
             perm is not None and produce.unmodelled_now(b.state, perm, ab.mana))):
         return LeftOut(UNMODELLED_WHY)

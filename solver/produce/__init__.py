@@ -46,12 +46,14 @@ from .could import (
 from .decided import ProduceAll, ProduceNotDecided, could_produce, could_produce_all
 from .events import (
     MAX_EVENTS,
+    THIS_TURN,
     ManaEvent,
     UnmodelledMana,
     amount_families,
     base_outcomes,
     count_per,
     sacrifice_candidates,
+    this_turn_unknown,
     unmodelled_now,
 )
 from .explain import INCOMPLETE_NOTE, CouldProduce, TypeDerivation, explain_could_produce
@@ -59,6 +61,7 @@ from .explain import INCOMPLETE_NOTE, CouldProduce, TypeDerivation, explain_coul
 __all__ = [
     "INCOMPLETE_NOTE",
     "MAX_EVENTS",
+    "THIS_TURN",
     "CouldProduce",
     "ManaEvent",
     "ProduceAll",
@@ -81,6 +84,7 @@ __all__ = [
     "produced_types_all",
     "producing_abilities",
     "sacrifice_candidates",
+    "this_turn_unknown",
     "type_only",
     "unmodelled_now",
 ]

@@ -228,7 +228,8 @@ class ProduceSolver:
             prod = ab.mana
             if prod is None or prod.kind not in _TWIN_KINDS or prod.instead is not None \
                     or prod.per is not None or prod.per_sacrificed_mana_value \
-                    or prod.amount_of in ("power", "counters"):
+                    or prod.amount_of in ("power", "counters", "greatest_power",
+                                          "basic_land_types"):
                 # (an "instead" condition, its power or its counters: the permanent's own)
                 return None
             refs: Hashable = None

@@ -16,6 +16,7 @@ from manacheck.model import (
     COLORS,
     MANA_TYPES,
     ActivatedAbility,
+    Condition,
     CostKind,
     GameState,
     ManaProduction,
@@ -27,7 +28,7 @@ from manacheck.model import (
     matches,
     object_characteristics,
 )
-from manacheck.model.conditions import chosen_production, devotion
+from manacheck.model.conditions import POWER_CONDITIONS, chosen_production, devotion
 from manacheck.model.effects import Family
 from manacheck.model.errors import BadInput
 
@@ -37,6 +38,7 @@ from ..replacement import (
 
 __all__ = [
     "MAX_EVENTS",
+    "THIS_TURN",
     "ManaEvent",
     "UnmodelledMana",
     "amount_families",
@@ -48,6 +50,7 @@ __all__ = [
     "production_now",
     "sacrifice_candidates",
     "sorted_event",
+    "this_turn_unknown",
     "unmodelled_now",
 ]
 
@@ -86,11 +89,15 @@ def count_per(state: GameState, source: Permanent, prod: ManaProduction) -> int:
 
 
 def amount_families(state: GameState, player: str | None = None) -> frozenset[Family]:
-    """The rule families the amounts of the mana abilities of permanents (``player``'s,
-    or anyone's) read beyond what the mana questions read: layer 7 for an amount given
-    by power ("where X is CARDNAME's power", CR 613.4), layer 5 for a count by color
-    ("for each black creature card in your graveyard", CR 613.1e). An effect in them
-    that a question doesn't apply then makes its answer not decided."""
+    """The rule families the mana abilities of permanents (``player``'s, or anyone's)
+    read beyond what the mana questions read: layer 7 for an amount given by power
+    ("where X is CARDNAME's power", "the greatest power among creatures you control",
+    CR 613.4), a count, an "instead" or an activation condition whose filter compares
+    power or toughness ("for each creature with power 4 or greater you control",
+    "Activate only if creatures you control have total power 8 or greater"); layer 5
+    for a count or condition by color ("for each black creature card in your
+    graveyard", CR 613.1e). An effect in them that a question doesn't apply then makes
+    its answer not decided."""
     chars = effective(state)
     out: set[Family] = set()
     for p in state.permanents:
@@ -100,12 +107,33 @@ def amount_families(state: GameState, player: str | None = None) -> frozenset[Fa
             prod = ab.mana
             if prod is None:
                 continue
-            if prod.amount_of == "power":
+            if prod.amount_of in _POWER_AMOUNTS:
                 out.add(Family.POWER_TOUGHNESS)
-            if any(f is not None and _names_colors(f)
-                   for f in (prod.per, prod.amount_filter)):
+            conds = (*prod.instead_if, *((ab.condition,) if ab.condition else ()))
+            filters = [f for f in (prod.per, prod.amount_filter) if f is not None]
+            filters += [f for c in conds for f in _condition_filters(c)]
+            if any(_compares_power(f) for f in filters) \
+                    or any(c.kind in POWER_CONDITIONS for c in conds):
+                out.add(Family.POWER_TOUGHNESS)
+            if any(_names_colors(f) for f in filters):
                 out.add(Family.COLORS)
     return frozenset(out)
+
+
+#: The basic land types (CR 305.6).
+_BASICS = frozenset({"Plains", "Island", "Swamp", "Mountain", "Forest"})
+
+#: Amounts given by power (layer 7, CR 613.4).
+_POWER_AMOUNTS = ("power", "greatest_power")
+
+
+def _condition_filters(cond: Condition) -> list[ObjectFilter]:
+    return [v for _, v in cond.params.items if isinstance(v, ObjectFilter)]
+
+
+def _compares_power(flt: ObjectFilter) -> bool:
+    return any(c[0] != "mana_value" for c in flt.compare) \
+        or any(_compares_power(f) for f in flt.any_of)
 
 
 def _names_colors(flt: ObjectFilter) -> bool:
@@ -117,7 +145,8 @@ def amount_now(state: GameState, source: Permanent, prod: ManaProduction) -> int
     """The number an ``amount_of`` other than X and devotion names, ``amount_plus``
     added: the source's power, its controller's life total (CR 107.1b: a negative
     number counts as 0), the counters of a kind on it, the cards in its controller's
-    graveyard that match a filter, or a number."""
+    graveyard that match a filter, the greatest power or the basic land types among the
+    permanents that match one, or a number."""
     what = prod.amount_of
     if what == "power":
         base = max(effective(state)[source.id].power or 0, 0)
@@ -132,6 +161,22 @@ def amount_now(state: GameState, source: Permanent, prod: ManaProduction) -> int
         base = sum(1 for card in state.player(source.controller).graveyard
                    if matches(flt, object_characteristics(state, card.id), card, state,
                               source.controller, source.id))
+    elif what in ("greatest_power", "basic_land_types") and prod.amount_filter is not None:
+        # "the greatest power among creatures you control" (CR 208.1; none: 0, and a
+        # negative greatest power adds no mana, 107.1b); "the number of basic land
+        # types among lands you control" (domain: Plains, Island, Swamp, Mountain,
+        # Forest, CR 305.6), each as the layers make it (CR 613.1d, 613.4).
+        chars = effective(state)
+        found = [p for p in state.permanents
+                 if matches(prod.amount_filter, chars[p.id], p, state, source.controller,
+                            source.id)]
+        if what == "greatest_power":
+            base = max([chars[p.id].power or 0 for p in found] + [0])
+        else:
+            base = len({t for p in found for t in chars[p.id].subtypes if t in _BASICS})
+    elif what in THIS_TURN:  # (None: left out, ``this_turn_unknown``)
+        me = state.player(source.controller)
+        base = (me.life_gained if what == "life_gained" else me.cards_drawn) or 0
     elif what == "number":
         base = 0
     else:
@@ -246,14 +291,32 @@ def unmodelled_now(state: GameState, source: Permanent, prod: ManaProduction) ->
     ``unmodelled`` production, or the color identity of a commander the card format
     can't establish (``model.identity``: a color chosen before the game, a card with
     other parts; CR 903.4b, 903.4e). Such a source is left out, the answer a lower
-    bound, never a guess."""
+    bound, never a guess. So is an amount the state doesn't give: the life gained or
+    the cards drawn this turn, without ``life_gained_this_turn`` or
+    ``cards_drawn_this_turn``."""
     if prod.kind is ManaProductionKind.UNMODELLED:
+        return True
+    if this_turn_unknown(state, source, prod):
         return True
     if prod.kind is ManaProductionKind.COLOR_AMONG and prod.colors_of is not None \
             and prod.colors_of.what == "commander_identity":
         me = state.player(source.controller)
         return bool(me.commanders) and me.commander_identity is None
     return False
+
+
+#: Amounts counted over the turn so far, by the player's state key (CR 119.3, 121.1).
+THIS_TURN = {"life_gained": "life_gained_this_turn", "cards_drawn": "cards_drawn_this_turn"}
+
+
+def this_turn_unknown(state: GameState, source: Permanent, prod: ManaProduction) -> bool:
+    """Whether ``prod``'s amount counts something this turn that the state doesn't give
+    ("the amount of life you gained this turn", "for each card you've drawn this
+    turn")."""
+    if prod.amount_of not in THIS_TURN:
+        return False
+    me = state.player(source.controller)
+    return (me.life_gained if prod.amount_of == "life_gained" else me.cards_drawn) is None
 
 
 def colors_among(state: GameState, source: Permanent, prod: ManaProduction
