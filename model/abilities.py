@@ -381,6 +381,12 @@ class ManaProduction:
     #: {B} for each black creature card in your graveyard", Crypt of Agadeem); for
     #: ``greatest_power`` and ``basic_land_types`` the permanents it looks at.
     amount_filter: ObjectFilter | None = None
+    #: "Put a charge counter on CARDNAME. Add X mana ..., where X is the number of
+    #: charge counters on CARDNAME" (Empowered Autogenerator): the kind of the one
+    #: counter the ability puts on its source before the mana is added (CR 608.2c), as
+    #: the effects on the battlefield change it (``model.placing``); with ``amount_of:
+    #: counters`` only.
+    counter_first: str = ""
 
     @property
     def refers_to_other_permanents(self) -> bool:
@@ -561,8 +567,11 @@ class StaticAbility:
     CR 107.3m, 614.1c), ``cant_have_counters`` (its own object with ``self_only``, or
     the ``affected`` ones, can't have counters put on them: of the ``counter`` kind,
     or of any kind without one; CR 122.5, 122.6), ``counter_replacement`` (``counter``
-    counters that would be put on an ``affected`` object are ``multiply`` times as
-    many instead; CR 614.1a, 616.1), ``type_change`` (``affected`` objects gain
+    counters, or counters of every kind without one, that would be put on an
+    ``affected`` object are ``multiply`` times as many instead, by an effect only with
+    ``effects_only``; CR 614.1a, 616.1), ``token_replacement`` (tokens an effect would
+    create under an ``affected`` player's control are ``multiply`` times as many; CR
+    111.1, 614.1a), ``type_change`` (``affected`` objects gain
     ``add_types``, layer 4, and have ``set_power_toughness``, layer 7b; CR 613.1d,
     613.4b, 613.6), ``spend_as_any_color``, ``cost_modifier``, ``pay_life_for_mana``
     (``params: {mana: B, life: 2}``: "For each {B} in a cost, you may pay 2 life rather
@@ -588,8 +597,13 @@ class StaticAbility:
     affects: tuple[str, ...] = ()
     self_only: bool = False
     #: ``counter_replacement``: "twice that many ... are put instead" (Branching
-    #: Evolution: 2), CR 614.1a.
+    #: Evolution: 2), CR 614.1a; ``token_replacement``: "it creates twice that many of
+    #: those tokens instead" (Doubling Season, CR 111.1, 614.1a).
     multiply: int | None = None
+    #: ``counter_replacement``: only counters an effect puts ("If an effect would put
+    #: one or more counters", Doubling Season), not those a cost puts (its ruling: a
+    #: loyalty ability's cost isn't doubled).
+    effects_only: bool = False
     #: ``type_change``: the card types the ``affected`` objects gain (layer 4, CR
     #: 613.1d), and the power and toughness they get (layer 7b, CR 613.4b): a number
     #: or ``"mana_value"`` (each its own mana value: March of the Machines).

@@ -225,13 +225,15 @@ def _positive(v: Any, path: str) -> int | None:
 
 STATIC_KEYS = ("kind", "affected", "replacement", "set_subtypes", "add_subtypes", "granted",
                "counter", "count", "params", "duration", "text", "affects", "self_only",
-               "multiply", "add_types", "set_power_toughness")
+               "multiply", "add_types", "set_power_toughness", "effects_only")
 STATIC_KINDS = ("mana_replacement", "land_types", "grant_ability", "enters_with_counters",
-                "cant_have_counters", "counter_replacement", "type_change",
+                "cant_have_counters", "counter_replacement", "token_replacement",
+                "type_change",
                 "spend_as_any_color", "cost_modifier", "pay_life_for_mana", "other")
 #: Keys only one kind reads (anywhere else they would be silently ignored: refused).
-_KIND_KEYS = {"multiply": "counter_replacement", "add_types": "type_change",
-              "set_power_toughness": "type_change"}
+_KIND_KEYS = {"multiply": ("counter_replacement", "token_replacement"),
+              "add_types": ("type_change",), "set_power_toughness": ("type_change",),
+              "effects_only": ("counter_replacement",)}
 
 
 def parse_static(v: Any, path: str) -> StaticAbility:
@@ -244,12 +246,14 @@ def parse_static(v: Any, path: str) -> StaticAbility:
     _check_static_params(v.get("params", {}), f"{path}.params")
     if kind == "cost_modifier":
         _check_cost_modifier(v.get("params", {}), f"{path}.params")
-    for key, owner in _KIND_KEYS.items():
-        if key in v and kind != owner:
-            raise CardFieldError(f"{key} goes with kind {owner}, not {kind}", f"{path}.{key}")
+    for key, owners in _KIND_KEYS.items():
+        if key in v and kind not in owners:
+            raise CardFieldError(f"{key} goes with kind {' or '.join(owners)}, not {kind}",
+                                 f"{path}.{key}")
     affected = parse_filter(v.get("affected"), f"{path}.affected")
     extra = _counter_static(v, kind, affected, path) if kind in (
-        "cant_have_counters", "counter_replacement", "type_change") else {}
+        "cant_have_counters", "counter_replacement", "token_replacement",
+        "type_change") else {}
     if kind == "pay_life_for_mana":
         _check_pay_life(v.get("params"), f"{path}.params")
     return StaticAbility(
@@ -297,12 +301,17 @@ def _counter_static(v: Mapping[str, Any], kind: str, affected: ObjectFilter,
     if self_only or affected.is_empty:
         raise CardFieldError(f"{kind} needs affected: FILTER (the objects it applies to)",
                              path)
-    if kind == "counter_replacement":
+    if kind in ("counter_replacement", "token_replacement"):
         n = v.get("multiply")
-        if counter is None or isinstance(n, bool) or not isinstance(n, int) or n < 2:
-            raise CardFieldError("counter_replacement needs counter: KIND and multiply: N "
-                                 f"(a whole number of at least 2), not {n!r}", path)
-        return {"multiply": n}
+        if isinstance(n, bool) or not isinstance(n, int) or n < 2:
+            raise CardFieldError(f"{kind} needs multiply: N (a whole number of at least 2), "
+                                 f"not {n!r}", path)
+        if kind == "token_replacement" and counter is not None:
+            raise CardFieldError("counter doesn't go with kind token_replacement",
+                                 f"{path}.counter")
+        # (no counter: counters of every kind, "one or more counters", Doubling Season)
+        return {"multiply": n,
+                "effects_only": _bool(v.get("effects_only", False), f"{path}.effects_only")}
     types = str_list(v.get("add_types", []), f"{path}.add_types")
     types = tuple(t[:1].upper() + t[1:] for t in types)
     if not types:

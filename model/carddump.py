@@ -164,6 +164,8 @@ def dump_mana(m: ManaProduction) -> dict[str, Any]:
         out["amount_of"] = {m.amount_of: dump_filter(m.amount_filter)}
     elif m.amount_of:
         out["amount_of"] = m.amount_of
+    if m.counter_first:
+        out["counter_first"] = m.counter_first
     if m.amount_plus and m.amount_of != "number":
         out["amount_plus"] = m.amount_plus
     if m.instead is not None:
@@ -338,6 +340,8 @@ def dump_static(ab: StaticAbility) -> dict[str, Any]:
         out["self_only"] = True
     if ab.multiply is not None:
         out["multiply"] = ab.multiply
+    if ab.effects_only:
+        out["effects_only"] = True
     if ab.add_types:
         out["add_types"] = list(ab.add_types)
     if ab.set_power_toughness is not None:

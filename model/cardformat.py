@@ -326,6 +326,7 @@ def _restriction(v: Any, path: str) -> SpendRestriction:
 
 MANA_KEYS = ("add", "choice", "any_color", "one_color", "chosen_color", "could_produce",
              "produced_type", "unmodelled", "per", "restriction", "per_sacrificed",
+             "counter_first",
              "instead", "amount_of", "or_add", "color_among",
              "amount_plus", "different_colors")
 #: An ``instead`` production's kinds: none that looks at other permanents' mana.
@@ -470,6 +471,15 @@ def parse_mana(v: Any, path: str) -> ManaProduction:
     ``filter`` (only those lands: "a basic land you control").
     """
     check_keys(v, path, MANA_KEYS)
+    if "counter_first" in v:
+        kind = v["counter_first"]
+        base = parse_mana({k: x for k, x in v.items() if k != "counter_first"}, path)
+        if not isinstance(kind, str) or not kind.strip() or base.amount_of != "counters":
+            raise CardFieldError("counter_first is a counter kind, with amount_of: "
+                                 "{counters: KIND} (\"Put a charge counter on CARDNAME. "
+                                 "Add X mana ..., where X is the number of charge counters "
+                                 "on CARDNAME\")", f"{path}.counter_first")
+        return dataclasses.replace(base, counter_first=kind)
     if "instead" in v:
         return _with_instead(v, path)
     if "amount_of" in v:

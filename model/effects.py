@@ -129,6 +129,9 @@ STATIC_KINDS: dict[str, EffectKind] = {k.key: k for k in (
     # counters are put instead" (Branching Evolution): every way counters are put.
     _k("static:cant_have_counters", F.COUNTERS),
     _k("static:counter_replacement", F.COUNTERS),
+    # "it creates twice that many of those tokens instead" (CR 111.1, 614.1a): an event
+    # other than a zone change replaced (CR 614.1a)
+    _k("static:token_replacement", F.ZONES),
     # "Each noncreature artifact is an artifact creature with power and toughness each
     # equal to its mana value" (March of the Machines): layers 4 and 7b.
     _k("static:type_change", F.TYPES, F.POWER_TOUGHNESS),

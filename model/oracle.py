@@ -211,6 +211,7 @@ def read_text(name: str, text: str, subtypes: Sequence[str] = (), mana_cost: str
     unread: list[str] = []
     basics = [t for t in subtypes if t in BASIC_LAND_TYPES]
     from .oracletext import read_line
+    from .oracletext.counter_statics import read_counter_static
     from .oracletext.devotion import read_devotion_god
     from .oracletext.enters_counters import read_enters_with_counters
     from .oracletext.forms import unread_activated
@@ -230,9 +231,9 @@ def read_text(name: str, text: str, subtypes: Sequence[str] = (), mana_cost: str
         if reading.ability is not None:
             abilities.append(reading.ability)
             continue
-        static = read_static(line, name, tuple(subtypes))
-        if static is not None:  # "+N/+N" statics (oracletext.statics)
-            abilities.append(static)
+        static = read_static(line, name, tuple(subtypes)) or read_counter_static(line, name)
+        if static is not None:  # "+N/+N" statics (oracletext.statics); twice as many
+            abilities.append(static)  # counters or tokens (oracletext.counter_statics)
             continue
         # The templates are matched with the name as a placeholder, so that their
         # patterns are compiled once rather than once per card name.

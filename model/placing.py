@@ -60,14 +60,17 @@ class Placing:
     why: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
 
-def place_counters(state: GameState, perm_id: str, counters: Counters) -> Placing:
+def place_counters(state: GameState, perm_id: str, counters: Counters, *,
+                   by_effect: bool = True) -> Placing:
     """What is put when ``counters`` would be put on the permanent ``perm_id`` of
-    ``state`` (for an entering permanent: ``state`` with it on the battlefield).
+    ``state`` (for an entering permanent: ``state`` with it on the battlefield), by an
+    effect or (``by_effect`` false) by a cost.
 
     Rules
     -----
     CR 122.6, 614.1a, 616.1, 616.1f, 614.12; Tatterkite's and Blightbeetle's rulings
-    (see the module).
+    (see the module). "If an effect would put one or more counters" (Doubling Season)
+    doesn't apply to a cost (its ruling: loyalty costs aren't doubled).
     """
     sources = counter_sources(state)
     if not sources:
@@ -83,7 +86,8 @@ def place_counters(state: GameState, perm_id: str, counters: Counters) -> Placin
             if not isinstance(ab, StaticAbility):
                 continue
             if ab.kind == "counter_replacement":
-                if matches(ab.affected, target, perm, state, src.controller, src.id):
+                if (by_effect or not ab.effects_only) and matches(
+                        ab.affected, target, perm, state, src.controller, src.id):
                     replacements.append((src.id, ab))
             elif ab.kind == "cant_have_counters":
                 if ab.self_only:
@@ -95,11 +99,13 @@ def place_counters(state: GameState, perm_id: str, counters: Counters) -> Placin
     put = counters
     # CR 616.1f: each applies once, to the event as the ones before left it.
     for src_id, ab in replacements:
-        n = put[ab.counter]
-        if n and ab.multiply is not None:
-            put = put.add(ab.counter, n * (ab.multiply - 1))
-            why.append((f"{src_id}: {n} {ab.counter} counter(s) become {n * ab.multiply} "
-                        f"({ab.text or 'a replacement effect'})", ("614.1a", "616.1")))
+        # (no counter kind: "one or more counters", each kind put, Doubling Season)
+        for kind in [ab.counter] if ab.counter else [k for k, _ in put.items]:
+            n = put[kind]
+            if n and ab.multiply is not None:
+                put = put.add(kind, n * (ab.multiply - 1))
+                why.append((f"{src_id}: {n} {kind} counter(s) become {n * ab.multiply} "
+                            f"({ab.text or 'a replacement effect'})", ("614.1a", "616.1")))
     for src_id, ab in bars:
         kinds = [k for k in put if not ab.counter or k == ab.counter]
         if kinds:

@@ -2206,9 +2206,6 @@ def test_conditional_cultivator_drone() -> None:
     assert payable(s, "{1}") is False
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "Empowered Autogenerator's '{T}: Put a charge counter on it. Add X mana of any one "
-    "color, where X is the number of charge counters on it.' is unread: 'not decided'"))
 @pytest.mark.cr("605.1a")
 def test_conditional_empowered_autogenerator() -> None:
     """ConditionalManaTest.EmpoweredAutogeneratorAddsCountWithMana and

@@ -67,6 +67,15 @@ class AmountRules:
         # "Add {C} for each card you've drawn this turn" (Kydele; CR 121.1)
         return {"add": mana_text(c[0]), "amount_of": "cards_drawn"}
 
+    def add_counter_first(self, c: list[Any]) -> Any:
+        # "Put a charge counter on CARDNAME. Add X mana of any one color, where X is the
+        # number of charge counters on CARDNAME." (Empowered Autogenerator): the counter
+        # is put as the ability resolves, then X counts it (CR 608.2c, 605.3b)
+        prod = c[2]
+        if not isinstance(prod, dict) or "counter_first" in prod:
+            raise Unreadable("a production after putting a counter")
+        return {**prod, "counter_first": str(c[1])}
+
     def x_greatest_power(self, c: list[Any]) -> Any:
         # "the greatest power among creatures you control" (Selvala; CR 208.1, 107.1b)
         return {"amount_of": {"greatest_power": c[0]}}

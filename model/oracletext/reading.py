@@ -385,6 +385,8 @@ def _effect_targets(unread: list[str], is_mana: bool, text: str,
 
 
 #: First sentences that choose what the mana ability's "Add" sentence then adds.
+#: "Put a charge counter on CARDNAME. Add ..." (Empowered Autogenerator): one production.
+_PUT_FIRST = re.compile(r"Put an? \S+ counter on CARDNAME\.")
 _CHOOSE = ("Choose a color.", "Choose a color of a permanent you control.",
            "Choose a color of a card in your graveyard.")
 #: The productions an "instead" may go with (cardformat: no per, no could-produce).
@@ -570,8 +572,8 @@ def read_line(line: str, name: str = "") -> Reading:
     unread: list[str] = []
     effects: list[dict[str, Any]] = []
     sentences = _sentences(effect_text)
-    chosen_first = len(sentences) > 1 and sentences[0] in _CHOOSE \
-        and sentences[1].startswith("Add ")
+    chosen_first = len(sentences) > 1 and (sentences[0] in _CHOOSE or _PUT_FIRST.fullmatch(
+        sentences[0]) is not None) and sentences[1].startswith("Add ")
     if chosen_first:
         # "Choose a color. Add ... of that color": one production (CR 106.1)
         sentences[:2] = [sentences[0] + " " + sentences[1]]

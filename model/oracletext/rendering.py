@@ -180,6 +180,10 @@ def render_mana(mana: Mapping[str, Any], singular_spells: bool = False,
                 removed: str = "") -> str:
     """What a mana ability adds, and its spend restriction, as sentences (the spells
     named in the singular or the plural: CR 106.6 reads them the same)."""
+    if "counter_first" in mana:  # (Empowered Autogenerator)
+        rest = {k: v for k, v in mana.items() if k != "counter_first"}
+        return (f"Put {with_article(str(mana['counter_first']))} counter on {SELF}. "
+                + render_mana(rest, singular_spells, removed))
     if mana.get("_choose"):  # (Astral Cornucopia)
         return (f"Choose a color. Add one mana of that color for each "
                 f"{mana['amount_of']['counters']} counter on {SELF}."

@@ -86,7 +86,8 @@ class Problem:
                 bounds.append(set(range(have + 1)))
             if part.kind is CostKind.ADD_COUNTERS and part.count == "X" and perm is not None \
                     and act.state.zone_of(perm.id) == "battlefield" and not place_counters(
-                        act.state, perm.id, Counters.of({part.counter: 1})).put[part.counter]:
+                        act.state, perm.id, Counters.of({part.counter: 1}),
+                        by_effect=False).put[part.counter]:
                 # CR 118.3 (Tatterkite and Blightbeetle rulings): it can't have those
                 # counters put on it, so only X = 0 (putting none) is payable.
                 bounds.append({0})

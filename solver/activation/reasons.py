@@ -240,7 +240,8 @@ def _resource_reasons(act: Activation) -> list[Reason]:
                 and perm.id in act.state and act.state.zone_of(perm.id) == "battlefield":
             # (A count of X: X=0 puts none, so only a fixed count is checked here.)
             n = part.count if isinstance(part.count, int) else 0
-            placing = place_counters(act.state, perm.id, Counters.of({part.counter: n}))
+            placing = place_counters(act.state, perm.id, Counters.of({part.counter: n}),
+                                     by_effect=False)
             if n > 0 and not placing.put[part.counter]:
                 reasons.append(Reason("118.3", f"{name} can't have {part.counter} counters "
                                                "put on it, so a cost that puts them "

@@ -18,10 +18,11 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from manacheck.model import GameState, ManaCost, SymbolKind, effective
+from manacheck.model.effects import Family
 from manacheck.model.errors import BadInput
 
 from ..costs import ability_total_cost
-from ..produce import amount_families, produced_types_all
+from ..produce import COUNTER_KINDS, amount_families, produced_types_all
 from ..settle import BeforePriority, before_priority
 from ..soundness import PAYMENT, PAYMENT_FOR, Question, Undecided, unapplied
 from .board import spend_rule, spend_statics
@@ -75,9 +76,10 @@ def unapplied_for_payment(state: GameState, player: str, cost: ManaCost | str,
     one; a spend rule (CR 609.4b) counts when :func:`spend_rule_unsure`."""
     parsed = ManaCost.parse(cost) if isinstance(cost, str) else cost
     about = [for_object] if for_object else []
-    extra = amount_families(state, player)  # power (613.4), colors (613.1e)
+    extra = amount_families(state, player)  # power (613.4), colors (613.1e), counters
     if extra - question.reads:
-        question = Question(question.name, question.reads | extra, question.implements)
+        question = Question(question.name, question.reads | extra, question.implements | (
+            COUNTER_KINDS if Family.COUNTERS in extra else frozenset()))
     out = [u for u in unapplied(state, question, about)
            if u.key != ABILITY_COST_KIND or sources_costs_change(state, player)]
     if spend_rule_too and spend_rule_unsure(state, player, parsed.mana_only):

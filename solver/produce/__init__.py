@@ -45,6 +45,7 @@ from .could import (
 )
 from .decided import ProduceAll, ProduceNotDecided, could_produce, could_produce_all
 from .events import (
+    COUNTER_KINDS,
     MAX_EVENTS,
     THIS_TURN,
     ManaEvent,
@@ -59,6 +60,7 @@ from .events import (
 from .explain import INCOMPLETE_NOTE, CouldProduce, TypeDerivation, explain_could_produce
 
 __all__ = [
+    "COUNTER_KINDS",
     "INCOMPLETE_NOTE",
     "MAX_EVENTS",
     "THIS_TURN",

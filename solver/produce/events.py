@@ -18,6 +18,7 @@ from manacheck.model import (
     ActivatedAbility,
     Condition,
     CostKind,
+    Counters,
     GameState,
     ManaProduction,
     ManaProductionKind,
@@ -31,12 +32,14 @@ from manacheck.model import (
 from manacheck.model.conditions import POWER_CONDITIONS, chosen_production, devotion
 from manacheck.model.effects import Family
 from manacheck.model.errors import BadInput
+from manacheck.model.placing import place_counters
 
 from ..replacement import (
     EnumerationLimit,
 )
 
 __all__ = [
+    "COUNTER_KINDS",
     "MAX_EVENTS",
     "THIS_TURN",
     "ManaEvent",
@@ -96,7 +99,9 @@ def amount_families(state: GameState, player: str | None = None) -> frozenset[Fa
     power or toughness ("for each creature with power 4 or greater you control",
     "Activate only if creatures you control have total power 8 or greater"); layer 5
     for a count or condition by color ("for each black creature card in your
-    graveyard", CR 613.1e). An effect in them that a question doesn't apply then makes
+    graveyard", CR 613.1e); the counters family for a counter put first (Empowered
+    Autogenerator, CR 122.6), whose effects ``model.placing`` applies
+    (:data:`COUNTER_KINDS`). An effect in them that a question doesn't apply then makes
     its answer not decided."""
     chars = effective(state)
     out: set[Family] = set()
@@ -117,8 +122,14 @@ def amount_families(state: GameState, player: str | None = None) -> frozenset[Fa
                 out.add(Family.POWER_TOUGHNESS)
             if any(_names_colors(f) for f in filters):
                 out.add(Family.COLORS)
+            if prod.counter_first:  # the counter it puts first (CR 122.6, 614.1a)
+                out.add(Family.COUNTERS)
     return frozenset(out)
 
+
+#: The effect kinds of the counters family that the amounts apply (``model.placing``):
+#: a question that reads the family for them implements these.
+COUNTER_KINDS = frozenset({"static:counter_replacement", "static:cant_have_counters"})
 
 #: The basic land types (CR 305.6).
 _BASICS = frozenset({"Plains", "Island", "Swamp", "Mountain", "Forest"})
@@ -154,6 +165,9 @@ def amount_now(state: GameState, source: Permanent, prod: ManaProduction) -> int
         base = max(state.player(source.controller).life, 0)
     elif what == "counters":
         base = source.counters[prod.amount_counter]
+        if prod.counter_first:  # put first, as the effects change it (CR 608.2c, 122.6)
+            base += place_counters(state, source.id, Counters.of(
+                {prod.counter_first: 1})).put[prod.amount_counter]
     elif what == "graveyard" and prod.amount_filter is not None:
         # "for each black creature card in your graveyard": its controller's cards,
         # with the color effects that reach them (object_characteristics).

@@ -18,6 +18,7 @@ from manacheck.model import (
     Permanent,
     effective,
 )
+from manacheck.model.effects import Family
 
 from ..amounts import Amounts, fmt_amounts
 from ..replacement import (
@@ -29,6 +30,7 @@ from ..settle import BeforePriority, before_priority
 from ..soundness import PRODUCE, Question, Undecided, unapplied
 from .could import ProduceSolver, solver_for
 from .events import (
+    COUNTER_KINDS,
     ManaEvent,
     amount_families,
     unmodelled_now,
@@ -215,9 +217,10 @@ def explain_could_produce(state: GameState, object_id: str, *, explain: bool = T
                                             "basic_land_types")
               and ab.condition is None
               for _, ab in solver.abilities[object_id])
-    extra = amount_families(state)  # power (CR 613.4), colors (613.1e)
+    extra = amount_families(state)  # power (CR 613.4), colors (613.1e), counters
     question = PRODUCE if not extra - PRODUCE.reads else Question(
-        PRODUCE.name, PRODUCE.reads | extra, PRODUCE.implements)
+        PRODUCE.name, PRODUCE.reads | extra, PRODUCE.implements | (
+            COUNTER_KINDS if Family.COUNTERS in extra else frozenset()))
     undecided = unapplied(state, question, [object_id],
                           looks_at=[object_id] if own else None)
     undecided += unread_mana_effects(state, object_id)  # CR 106.7: any ability's mana
