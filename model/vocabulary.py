@@ -100,19 +100,21 @@ EFFECT_KINDS: dict[str, str] = {
 #: (:data:`AMOUNT_KEYS`).
 CONDITION_KINDS: dict[str, str] = {
     UNREAD: "words not composed from this vocabulary (``text``); never decided",
-    "at_least": "the ``amount`` is ``count`` or more",
-    "fewer_than": "the ``amount`` is less than ``count``",
-    "equals": "the ``amount`` equals the amount ``to``",
+    "at_least": "the ``amount`` is ``count`` or more (CR 107.1; checked as CR 602.1b, "
+                "603.4 or 608.2c say)",
+    "fewer_than": "the ``amount`` is less than ``count`` (CR 107.1)",
+    "equals": "the ``amount`` equals the amount ``to`` (CR 107.1)",
     "matches": "the ``object`` (``self``) matches the ``filter`` (CR 109.1)",
     "controls_at_least": "you control ``count`` or more permanents matching ``filter`` "
                          "(CR 602.1b)",
-    "graveyard_at_least": "``count`` or more cards are in your graveyard (threshold)",
+    "graveyard_at_least": "``count`` or more cards are in your graveyard (threshold, "
+                          "an ability word: CR 207.2c)",
     "graveyard_card_types_at_least": "``count`` or more card types among cards in your "
                                      "graveyard (delirium, CR 205.2a)",
     "total_power_at_least": "creatures you control have total power ``count`` or more "
-                            "(formidable)",
+                            "(formidable, CR 207.2c)",
     "different_powers_at_least": "you control ``count`` or more creatures with different "
-                                 "powers (coven)",
+                                 "powers (coven, CR 207.2c)",
     "played_land_this_turn": "you played a land this turn (CR 305.2)",
     "your_turn": "during your turn (CR 102.1); ``before``: a step it is before "
                  "(``declare_attackers``, ``end``; CR 500.1)",

@@ -297,8 +297,7 @@ def _instead_sentence(inst: Mapping[str, Any]) -> str:
     what = render_mana(prod).removeprefix("Add ").removesuffix(".")
     if len(conds) == 1 and conds[0]["kind"] == "played_land_this_turn":
         return f"If you played a land this turn, add {what} instead."
-    counters = _own_counters(conds[0], "at_least", 1) if len(conds) == 1 else ""
-    if counters:
+    if counters := (_own_counters(conds[0], "at_least", 1) if len(conds) == 1 else ""):
         # the words' order the one such card prints (Gemstone Caverns)
         return (f"If {SELF} has " + with_article(f"{counters} counter")
                 + f" on it, instead add {what}.")
@@ -425,8 +424,7 @@ def _effect(eff: Mapping[str, Any]) -> str:
     if kind == "put_counters" and eff.get("onto") == "self":
         return "Put " + _counter_words(eff.get("count", 1), eff["counter"]) + f" on {SELF}."
     counters = _own_counters(eff.get("if", {}), "fewer_than", 1)
-    if kind == "sacrifice" and set(eff) == {"kind", "of", "if"} and eff["of"] == "self" \
-            and counters:
+    if counters and eff == {"kind": "sacrifice", "of": "self", "if": eff.get("if")}:
         return f"If there are no {counters} counters on {SELF}, sacrifice it."
     raise ValueError(f"no rendering for the effect {kind}")
 
@@ -519,12 +517,10 @@ def _rider(eff: Mapping[str, Any]) -> str:
 def _own_counters(cond: Mapping[str, Any], kind: str, count: object) -> str:
     """The counter kind of a condition ``kind`` comparing the counters of one kind on
     the source with ``count`` ("N or more charge counters on CARDNAME"), or ""."""
-    amount = cond.get("amount", {})
-    if cond.get("kind") != kind or cond.get("count") != count \
-            or set(cond) != {"kind", "amount", "count"} or not isinstance(amount, Mapping) \
-            or set(amount) != {"counters", "of"} or amount["of"] != "self":
-        return ""
-    return str(amount["counters"])
+    amount = cond.get("amount")
+    return str(amount["counters"]) if cond == {"kind": kind, "amount": amount, "count": count} \
+        and isinstance(amount, Mapping) and set(amount) == {"counters", "of"} \
+        and amount["of"] == "self" else ""
 
 
 def _condition(cond: Mapping[str, Any]) -> str:
@@ -552,8 +548,7 @@ def _condition(cond: Mapping[str, Any]) -> str:
         return f"Activate only if {SELF} is attacking."
     if kind == "declare_blockers_step":
         return "Activate only during the declare blockers step."
-    counters = _own_counters(cond, "at_least", cond.get("count"))
-    if counters:
+    if counters := _own_counters(cond, "at_least", cond.get("count")):
         return (f"Activate only if there are {_NUMBERS[cond['count']]} or more "
                 f"{counters} counters on {SELF}.")
     if kind == "opponents_turn":
