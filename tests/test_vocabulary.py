@@ -21,6 +21,7 @@ from manacheck.model import GameState, load_state_data
 from manacheck.model.abilities import Condition, Params
 from manacheck.model.conditions import CONDITION_KINDS as ACTIVATION_CONDITIONS
 from manacheck.model.conditions import condition_holds
+from manacheck.model.pool import PoolCards
 from manacheck.model.vocabulary import AMOUNT_KEYS, CONDITION_KINDS, EFFECT_KINDS, UNREAD
 from manacheck.solver.resolution import Unsupported, resolve
 from manacheck.solver.resolution.effects import EFFECTS
@@ -210,3 +211,12 @@ def test_your_turn_before_a_step_500_1(phase: str, before: str, holds: bool) -> 
     assert condition_holds(s, cond, "Bob", "") == (False, 0)
     assert condition_holds(s, Condition("your_turn", Params.of(before="x")), "Alice",
                            "") is None
+
+
+def test_the_shipped_pool_uses_only_the_vocabulary() -> None:
+    """The reader's output for the whole shipped pool (``model/data/pool``) is composed
+    from the declared kinds too: what it can't read is ``other``, never a new kind."""
+    found = [k for name, entry in PoolCards().entries()
+             for k in _kinds(json.loads(entry), f"pool: {name}")]
+    assert len(found) > 10_000
+    assert _undeclared(iter(found)) == []
