@@ -400,11 +400,17 @@ class ManaProduction:
 class Effect:
     """One step of an ability's effect, as data: a kind and its parameters.
 
-    Kinds used by the built-in cards include ``counter_target`` (``target``: index),
-    ``draw``, ``draw_up_to`` (``count``), ``put_counters`` (``counter``, ``count``,
-    ``onto``: ``"self"`` or ``"target"``), ``put_counters_like`` (LKI counters of the
-    trigger's object onto ``onto``), ``move_all_counters`` (from self onto ``target``),
-    ``deal_damage``, ``untap``, ``tap_self``, ``pump``, ``lose_life``, ``gain_life``.
+    The kinds are a closed vocabulary of generic rules verbs,
+    :data:`manacheck.model.vocabulary.EFFECT_KINDS` (each with its parameters and CR
+    rule): ``draw``/``draw_up_to`` (``count``), ``exile`` (``target``, or ``count``
+    cards ``from`` a zone), ``sacrifice`` (``of: self`` or a ``filter``; ``if``/
+    ``unless``: a condition), ``counter`` (``target``), ``put_counters`` (``counter``,
+    ``count``, ``onto``: ``"self"`` or ``"target"``), ``put_counters_like`` (LKI
+    counters of the trigger's object onto ``onto``), ``move_all_counters`` (from self
+    onto ``target``), ``tap``/``untap``/``doesnt_untap``, ``look_at_top``, ``reveal``,
+    ``search``, ``return_to_hand``, ``add_mana``, ``deal_damage``, ``lose_life``,
+    ``gain_life`` ... ; words that can't be composed are ``other`` (``text``), which
+    every solver refuses. No kind names a card.
     """
 
     kind: str
@@ -416,7 +422,9 @@ class Effect:
 
 @dataclass(frozen=True, slots=True)
 class Condition:
-    """A condition ("if you have fewer than seven cards in hand"), as data."""
+    """A condition ("if you have fewer than seven cards in hand"), as data: a kind of
+    :data:`manacheck.model.vocabulary.CONDITION_KINDS` ("fewer than seven cards in
+    hand" is ``fewer_than`` with ``amount: {cards: hand}`` and ``count: 7``)."""
 
     kind: str
     params: Params = Params()

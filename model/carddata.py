@@ -21,12 +21,12 @@ A card file is a YAML or JSON list of card entries. The built-in cards live in
       abilities:
         - triggered:
             event: cast_self
-            intervening_if: {kind: hand_size_less_than, count: 7}
+            intervening_if: {kind: fewer_than, amount: {cards: hand}, count: 7}
             effects: [{kind: draw_up_to, count: 7}]
         - activated:
             cost: [{discard: {filter: {mana_value: X}}}]
             targets: [{zone: stack, filter: {mana_value: X}}]
-            effects: [{kind: counter_target, target: 0}]
+            effects: [{kind: counter, target: 0}]
 
 See ``docs`` in README.md ("Card format") for every key. The values inside an entry
 (filters, costs, mana, targets, effects) are read by ``cardformat``.

@@ -34,6 +34,7 @@ from .abilities import (
 )
 from .errors import CardDataError, ManacheckError
 from .mana import ManaCost, ManaType, SymbolKind, parse_mana_types
+from .vocabulary import CONDITION_KINDS
 
 __all__ = [
     "FILTER_KEYS",
@@ -221,9 +222,7 @@ def parse_params(d: Mapping[str, Any], path: str,
             continue
         if k == "filter":
             items[k] = parse_filter(val, f"{path}.{k}")
-        elif isinstance(val, list):
-            items[k] = tuple(val)
-        elif isinstance(val, dict):
+        elif isinstance(val, (list, dict)):
             items[k] = _freeze(val)
         else:
             items[k] = val
@@ -256,8 +255,9 @@ def parse_effect(v: Any, path: str) -> Effect:
 #: the next turn's upkeep", "... of the next end step", "during your next untap step".
 EFFECT_AT = ("next_upkeep", "next_end_step", "your_next_untap_step")
 #: Conditions of an effect's own ("if you control a Nissa planeswalker, you gain 2
-#: life"; "if this ability has been activated four or more times this turn").
-EFFECT_CONDITIONS = ("controls_at_least", "activated_this_turn_at_least")
+#: life"; "if this ability has been activated four or more times this turn"): any kind
+#: of the vocabulary (``vocabulary.CONDITION_KINDS``).
+EFFECT_CONDITIONS = tuple(CONDITION_KINDS)
 #: What happens to the spell a mana ability's mana is spent on ("If that mana is spent
 #: on a creature spell, it gains haste"; CR 106.6).
 WHEN_SPENT = ("cant_be_countered", "gains_haste_until_end_of_turn", "gains_haste",
@@ -290,10 +290,10 @@ def _check_rider(v: Mapping[str, Any], path: str) -> None:
         if not isinstance(cond, Mapping) or cond.get("kind") not in EFFECT_CONDITIONS:
             raise CardFieldError(f"{key} is a condition whose kind is one of "
                                  + ", ".join(EFFECT_CONDITIONS), f"{path}.{key}")
-        check_keys(cond, f"{path}.{key}", ("kind", "count", "filter"), ("count",))
-        n = cond["count"]
-        if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-            raise CardFieldError("expected a number, 1 or more", f"{path}.{key}.count")
+        if cond["kind"] in ("controls_at_least", "at_least", "fewer_than"):
+            n = cond.get("count")
+            if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+                raise CardFieldError("expected a number, 1 or more", f"{path}.{key}.count")
 
 
 def parse_condition(v: Any, path: str) -> Condition:

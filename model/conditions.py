@@ -8,21 +8,20 @@ decides whether a mana ability such as Mox Opal's may be used).
 Rules
 -----
 CR 602.5: restrictions on when an ability may be activated; CR 602.1b: "activate only
-if" text is part of the activation instructions. ``hand_size_less_than``: fewer than N
-cards in your hand. ``controls_at_least``: you control N or more permanents matching
-a filter (metalcraft, CR 702.80 ability words are just labels). ``your_turn``: during
-your turn. ``source_has_counter``: the source has a counter of a kind on it (Gemstone
-Caverns' luck counter). ``your_upkeep``: during your upkeep (CR 503).
+if" text is part of the activation instructions. The kinds are the generic ones of
+:data:`manacheck.model.vocabulary.CONDITION_KINDS`: ``at_least`` / ``fewer_than`` compare
+an amount with ``count`` (:func:`amount_now`: ``{cards: hand}``, the cards in your hand;
+``{counters: KIND, of: self}``, the source's counters of a kind, CR 122.1: Pyramid of the
+Pantheon, Gemstone Caverns' luck counter); ``controls_at_least``: you control N or more
+permanents matching a filter (metalcraft, CR 702.80 ability words are just labels).
+``your_turn``: during your turn; with ``before``, in a step before that one
+(``declare_attackers``: CR 508.1; ``end``: Mana Cache's "only during their turn before
+the end step", CR 500.1, 513). ``your_upkeep``: during your upkeep (CR 503).
 ``during_combat``: during the combat phase of any turn (CR 506.1). ``opponents_turn``:
 during a turn that isn't yours (every other player is an opponent, CR 102.2).
-``your_turn_before_attackers``: during your turn, before the declare attackers step
-(CR 508.1). ``graveyard_at_least``: N or more cards in your graveyard.
-``source_counters_at_least``: N or more counters of a kind on the source (Pyramid of
-the Pantheon). ``played_land_this_turn``: you played a land this turn (CR 305.2; the
-state file's ``lands_played_this_turn``). ``your_turn_before_end_step``: during your
-turn, in a step
-before its end step (Mana Cache: "only during their turn before the end step"; CR
-500.1, 513). "Your" is the activating player's (CR 109.5).
+``graveyard_at_least``: N or more cards in your graveyard. ``played_land_this_turn``: you
+played a land this turn (CR 305.2; the state file's ``lands_played_this_turn``). "Your"
+is the activating player's (CR 109.5).
 :func:`chosen_production`: a mana ability's "instead" mana
 (Urza's Tower).
 """
@@ -31,22 +30,22 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .abilities import Condition, ManaProduction, ObjectFilter
+from .abilities import Condition, ManaProduction, ObjectFilter, Params
 from .characteristics import effective, matches
 from .mana import ManaType
 from .state import GameState, Permanent, Phase
 
-__all__ = ["CARD_TYPES", "CONDITION_KINDS", "POWER_CONDITIONS", "chosen_production",
+__all__ = ["CARD_TYPES", "CONDITION_KINDS", "POWER_CONDITIONS", "amount_now",
+           "chosen_production",
            "condition_holds", "devotion", "total_power"]
 
 #: The condition kinds an activated ability may have.
-CONDITION_KINDS = ("hand_size_less_than", "controls_at_least", "your_turn",
-                   "source_has_counter", "your_turn_before_end_step", "your_upkeep",
-                   "during_combat", "opponents_turn", "your_turn_before_attackers",
+CONDITION_KINDS = ("at_least", "fewer_than", "controls_at_least", "your_turn",
+                   "your_upkeep", "during_combat", "opponents_turn",
                    "graveyard_at_least", "source_attacking", "declare_blockers_step",
                    "source_attacked_this_turn", "total_power_at_least",
                    "graveyard_card_types_at_least", "different_powers_at_least",
-                   "source_counters_at_least", "played_land_this_turn")
+                   "played_land_this_turn")
 #: Conditions that read power (layer 7): the question then reads that family too.
 POWER_CONDITIONS = ("total_power_at_least", "different_powers_at_least")
 #: The card types (CR 205.2a), for "card types among cards in your graveyard".
@@ -62,6 +61,8 @@ COMBAT_STEPS = (Phase.BEGINNING_OF_COMBAT, Phase.DECLARE_ATTACKERS, Phase.DECLAR
 #: The steps of a turn before its end step (CR 500.1, 513): "only during their turn
 #: before the end step" (Mana Cache).
 _BEFORE_END = tuple(p for p in Phase if p not in (Phase.END, Phase.CLEANUP))
+#: ``your_turn``'s ``before``: the steps before the one named.
+_BEFORE = {"declare_attackers": _BEFORE_ATTACKERS, "end": _BEFORE_END}
 
 
 def total_power(state: GameState, ids: Iterable[str]) -> int:
@@ -81,8 +82,12 @@ def condition_holds(state: GameState, cond: Condition, player: str, source: str
     The number is the hand size, the count of matching permanents, or 0.
     """
     me = state.player(player)
-    if cond.kind == "hand_size_less_than":
-        return len(me.hand) < cond.params.int("count"), len(me.hand)
+    if cond.kind in ("at_least", "fewer_than"):
+        have = amount_now(state, cond.params.get("amount"), player, source)
+        if have is None:
+            return None
+        n = cond.params.int("count")
+        return (have >= n if cond.kind == "at_least" else have < n), have
     if cond.kind == "controls_at_least":
         flt = cond.params.get("filter")
         if not isinstance(flt, ObjectFilter):
@@ -91,11 +96,12 @@ def condition_holds(state: GameState, cond: Condition, player: str, source: str
         have = sum(1 for p in me.battlefield
                    if matches(flt, chars[p.id], p, state, player, source))
         return have >= cond.params.int("count"), have
-    if cond.kind == "your_turn":
-        return state.turn.active_player == player, 0
-    if cond.kind == "your_turn_before_attackers":  # (CR 508.1: declared in that step)
+    if cond.kind == "your_turn":  # with "before": in a step before that one (CR 500.1)
+        before = cond.params.str("before")
+        if before and before not in _BEFORE:
+            return None
         return (state.turn.active_player == player
-                and state.turn.phase in _BEFORE_ATTACKERS), 0
+                and (not before or state.turn.phase in _BEFORE[before])), 0
     if cond.kind == "graveyard_at_least":  # threshold: "seven or more cards are in your
         # graveyard" (threshold is an ability word, CR 207.2c)
         return len(me.graveyard) >= cond.params.int("count"), len(me.graveyard)
@@ -105,8 +111,6 @@ def condition_holds(state: GameState, cond: Condition, player: str, source: str
         return state.turn.phase in COMBAT_STEPS, 0
     if cond.kind == "opponents_turn":  # "during an opponent's turn": not yours (CR 102.2)
         return state.turn.active_player != player, 0
-    if cond.kind == "your_turn_before_end_step":  # (the activator's turn: CR 109.5)
-        return state.turn.active_player == player and state.turn.phase in _BEFORE_END, 0
     if cond.kind == "source_attacking":  # "only if this is attacking" (CR 506.4)
         perm = state.get(source) if source in state else None
         return isinstance(perm, Permanent) and perm.attacking, 0
@@ -126,17 +130,30 @@ def condition_holds(state: GameState, cond: Condition, player: str, source: str
         return len(types) >= cond.params.int("count"), len(types)
     if cond.kind == "declare_blockers_step":  # "during the declare blockers step" (509)
         return state.turn.phase is Phase.DECLARE_BLOCKERS, 0
-    if cond.kind == "source_counters_at_least":  # "if there are three or more brick
-        # counters on this" (Pyramid of the Pantheon; CR 602.1b, 122.1)
-        n = state.permanent(source).counters[str(cond.params.get("counter"))] \
-            if source in state and state.zone_of(source) == "battlefield" else 0
-        return n >= cond.params.int("count"), n
     if cond.kind == "played_land_this_turn":  # "If you played a land this turn" (305.2)
         return me.lands_played > 0, me.lands_played
-    if cond.kind == "source_has_counter":  # "if this has a luck counter on it"
-        n = state.permanent(source).counters[str(cond.params.get("counter"))] \
-            if source in state else 0
-        return n > 0, n
+    return None
+
+
+def amount_now(state: GameState, amount: object, player: str, source: str) -> int | None:
+    """The number an ``amount`` of a condition names on this board, for ``player``
+    activating ``source``'s ability; None for an amount not read here
+    (:data:`~manacheck.model.vocabulary.AMOUNT_KEYS`).
+
+    ``{cards: hand}``: the cards in the player's hand (CR 402); ``{counters: KIND, on:
+    self}``: the source's counters of that kind (``any``: of every kind), none off the
+    battlefield (CR 122.1: counters are on permanents; CR 400.7).
+    """
+    if not isinstance(amount, Params):
+        return None
+    if amount.items == (("cards", "hand"),):
+        return len(state.player(player).hand)
+    if "counters" in amount and amount.get("of") == "self" and len(amount.items) == 2:
+        if source not in state or state.zone_of(source) != "battlefield":
+            return 0
+        have = state.permanent(source).counters
+        kind = amount.str("counters")
+        return sum(n for _, n in have.items) if kind == "any" else have[kind]
     return None
 
 

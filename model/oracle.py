@@ -113,7 +113,8 @@ def _other_line(line: str, name: str) -> dict[str, Any] | None:
         elif m.group(1) == "draw a card":
             eff = {"kind": "draw", "count": 1}
         else:
-            eff = {"kind": "return_land_you_control_to_hand"}
+            eff = {"kind": "return_to_hand", "count": 1,
+                   "filter": {"types": ["land"], "controller": "you"}}
         return {"triggered": {"event": "enters", "self_only": True, "effects": [eff],
                               "text": line}}
     if m := re.fullmatch(r"([^:]+): Scry (\d+)\.", line):

@@ -23,6 +23,7 @@ from manacheck.model.abilities import (
     CostKind,
     ManaProductionKind,
     ObjectFilter,
+    Params,
     TriggeredAbility,
     Zone,
 )
@@ -311,9 +312,9 @@ def test_activation_cost_matches_its_text(name: str, number: int,
     anyone = "Any player may activate this ability" in effect
     assert ab.any_player == anyone
     if anyone:
-        assert ab.condition is not None and ab.condition.kind == (
-            "your_turn_before_end_step" if "only during their turn before the end step"
-            in effect else "?")
+        assert ab.condition is not None and (ab.condition.kind, ab.condition.params) == (
+            ("your_turn", Params.of(before="end"))
+            if "only during their turn before the end step" in effect else "?")
     else:
         assert (ab.condition is not None) == ("Activate only if" in effect)
     # (a card of the hand exiled as a cost, Cadaverous Bloom, is not this one)
@@ -486,7 +487,8 @@ def read_instead(effect: str) -> tuple[tuple[tuple[str, object], ...], str, obje
     if cond == "you played a land this turn":  # (River of Tears; CR 305.2)
         return (("played_land_this_turn", None),), *prod
     if c := re.fullmatch(r"\S.* has an? (\w+) counter on it", cond):
-        return (("source_has_counter", c.group(1)),), *prod
+        # (CR 122.1: one or more of those counters on the source)
+        return (("at_least", (c.group(1), 1)),), *prod
     return None
 
 
@@ -506,6 +508,11 @@ def test_instead_mana_matches_its_text(name: str, number: int, ab: ActivatedAbil
     assert (inst.mana if kind == "fixed" else inst.amount) == what
     got = []
     for cond in ab.mana.instead_if:
+        amount = cond.params.get("amount")
+        if isinstance(amount, Params):
+            assert amount.get("of") == "self"
+            got.append((cond.kind, (amount.str("counters"), cond.params.int("count"))))
+            continue
         flt = cond.params.get("filter")
         if isinstance(flt, ObjectFilter) and flt.types and flt.compare:
             assert flt == ObjectFilter(types=flt.types, controller="you", compare=(

@@ -205,7 +205,7 @@ cards:
       - triggered:
           event: beginning_of_combat
           your_turn_only: true
-          intervening_if: {kind: self_has_counters}
+          intervening_if: {kind: at_least, amount: {counters: any, of: self}, count: 1}
           targets: [{zone: battlefield, filter: {types: [Creature]}, text: target creature}]
           effects: [{kind: move_all_counters, target: 0}]
 """

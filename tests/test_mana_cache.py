@@ -2,8 +2,8 @@
 activate this ability but only during their turn before the end step" (issue 16, "not
 expressible today").
 
-The ability is ``any_player: true`` with ``condition: {kind:
-your_turn_before_end_step}``. CR 602.2: only an object's controller may activate its
+The ability is ``any_player: true`` with ``condition: {kind: your_turn,
+before: end}``. CR 602.2: only an object's controller may activate its
 abilities "unless the object specifically says otherwise" -- this one does. The player
 who activates it is its "you" (CR 109.5): "their turn" is the activator's, and the
 {C} goes to the activator's mana pool (CR 106.4), so an opponent may use it to pay

@@ -145,7 +145,7 @@ READ = [
      {"cost": "{T}", "mana": {"add": "{B}"}, "condition": {"kind": "your_upkeep"}}, True),
     ("{R}: Test Knight gets +1/+0 until end of turn. Activate only during your turn, before "
      "attackers are declared.", "Test Knight",
-     {"cost": "{R}", "condition": {"kind": "your_turn_before_attackers"},
+     {"cost": "{R}", "condition": {"kind": "your_turn", "before": "declare_attackers"},
       "effects": [{"kind": "other", "text": "CARDNAME gets +1/+0 until end of turn."}]},
      False),
     ("{1}: Untap Test Rock. Activate only during your turn and only once each turn.",
@@ -166,7 +166,8 @@ READ = [
     ("{T}: Add {R}. Activate only as an instant.", "Test Diamond",
      {"cost": "{T}", "mana": {"add": "{R}"}, "timing": "as_instant"}, True),
     ("{T}: Draw a card. Activate only if you have no cards in hand.", "Test Well",
-     {"cost": "{T}", "condition": {"kind": "hand_size_less_than", "count": 1},
+     {"cost": "{T}", "condition": {"kind": "fewer_than", "amount": {"cards": "hand"},
+                                    "count": 1},
       "effects": [{"kind": "draw", "count": 1}]}, False),
     # Keywords read as the rules define them (CR 702.6a, 702.29a, 702.84a, 702.107a).
     ("Equip {3} ({3}: Attach to target creature you control. Equip only as a sorcery.)",

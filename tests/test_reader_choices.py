@@ -158,7 +158,8 @@ def test_instead_readings() -> None:
         "if": [{"kind": "controls_at_least", "count": 4,
                 "filter": {"types": ["creature"], "controller": "you"}}], "add": "{G}{G}"}}
     assert _read(CAVERNS, "Gemstone Caverns") == {"add": "{C}", "instead": {
-        "if": [{"kind": "source_has_counter", "counter": "luck"}], "any_color": 1}}
+        "if": [{"kind": "at_least", "count": 1,
+                "amount": {"counters": "luck", "of": "self"}}], "any_color": 1}}
 
 
 def test_the_reader_agrees_with_the_built_in_instead_cards() -> None:

@@ -110,7 +110,8 @@ RIDERS = [
      "times this turn, sacrifice Farrelite Priest at the beginning of the next end step.",
      {"cost": "{1}", "mana": {"add": "{W}"},
       "effects": [{"kind": "sacrifice", "of": "self", "at": "next_end_step",
-                   "if": {"kind": "activated_this_turn_at_least", "count": 4}}]}),
+                   "if": {"kind": "at_least", "amount": {"activations_this_turn": "self"},
+                          "count": 4}}]}),
 ]
 
 
@@ -430,12 +431,12 @@ def test_the_limits_are_read_as_derived_by_hand() -> None:
         "cost": "{1}", "mana": {"choice": ["{B}", "{R}"]}, "per_turn": 3}
     assert _read(PYRAMID_LINE, "Pyramid of the Pantheon") == {
         "cost": "{T}", "mana": {"one_color": 3}, "condition": {
-            "kind": "source_counters_at_least", "counter": "brick", "count": 3}}
+            "kind": "at_least", "amount": {"counters": "brick", "of": "self"}, "count": 3}}
     # Mana Cache: what its built-in definition says (model/data/cards/13_misc.yaml).
     assert _read(CACHE_LINE, "Mana Cache") == {
         "cost": [{"remove_counters": {"counter": "charge", "count": 1}}],
         "mana": {"add": "{C}"}, "any_player": True,
-        "condition": {"kind": "your_turn_before_end_step"}}
+        "condition": {"kind": "your_turn", "before": "end"}}
     # "no more than one time" is "once": not read as a count here.
     assert read_line("{1}: Add {C}. Activate no more than one time each turn.",
                      "X").status == "unread"

@@ -82,7 +82,8 @@ class ChoicesData:
 
     def rider_instead_counter(self, c: list[Any]) -> Any:
         # "If CARDNAME has a luck counter on it, instead add ..." (Gemstone Caverns)
-        return ("instead", {"if": [{"kind": "source_has_counter", "counter": str(c[1])}],
+        return ("instead", {"if": [{"kind": "at_least", "count": 1,
+                                    "amount": {"counters": str(c[1]), "of": "self"}}],
                             **c[2]})
 
     def spells_chosen_type(self, c: list[Any]) -> Any:

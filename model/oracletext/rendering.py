@@ -308,9 +308,9 @@ def _instead_sentence(inst: Mapping[str, Any]) -> str:
     what = render_mana(prod).removeprefix("Add ").removesuffix(".")
     if len(conds) == 1 and conds[0]["kind"] == "played_land_this_turn":
         return f"If you played a land this turn, add {what} instead."
-    if len(conds) == 1 and conds[0]["kind"] == "source_has_counter":
+    if counters := (_own_counters(conds[0], "at_least", 1) if len(conds) == 1 else ""):
         # the words' order the one such card prints (Gemstone Caverns)
-        return (f"If {SELF} has " + with_article(f"{conds[0]['counter']} counter")
+        return (f"If {SELF} has " + with_article(f"{counters} counter")
                 + f" on it, instead add {what}.")
     return "If you control " + " and ".join(_controlled(c) for c in conds) \
         + f", add {what} instead."
@@ -411,12 +411,13 @@ def _effect(eff: Mapping[str, Any]) -> str:
         return f"You lose {eff['amount']} life."
     if kind == "draw" and eff.get("count") == 1 and "at" not in eff:
         return "Draw a card."
-    if kind == "skip_next_untap" and eff.get("onto") == "self":
+    if kind == "doesnt_untap" and eff.get("onto") == "self":
         return f"{SELF} doesn't untap during your next untap step."
     if kind == "put_counters" and eff.get("onto") == "self":
         return "Put " + _counter_words(eff.get("count", 1), eff["counter"]) + f" on {SELF}."
-    if kind == "sacrifice_self_if_no_counters":
-        return f"If there are no {eff['counter']} counters on {SELF}, sacrifice it."
+    counters = _own_counters(eff.get("if", {}), "fewer_than", 1)
+    if counters and eff == {"kind": "sacrifice", "of": "self", "if": eff.get("if")}:
+        return f"If there are no {counters} counters on {SELF}, sacrifice it."
     raise ValueError(f"no rendering for the effect {kind}")
 
 
@@ -498,20 +499,29 @@ def _rider(eff: Mapping[str, Any]) -> str:
     cond = eff.get("if", {})
     if kind == "sacrifice" and keys == {"of", "at", "if"} and eff["of"] == "self" \
             and eff["at"] == "next_end_step" \
-            and cond.get("kind") == "activated_this_turn_at_least" and set(cond) == {
-                "kind", "count"}:
+            and cond.get("kind") == "at_least" and set(cond) == {"kind", "amount", "count"} \
+            and cond["amount"] == {"activations_this_turn": "self"}:
         return (f"If this ability has been activated {_NUMBERS[cond['count']]} or more times "
                 f"this turn, sacrifice {SELF} {at}.")
     return ""
 
 
+def _own_counters(cond: Mapping[str, Any], kind: str, count: object) -> str:
+    """The counter kind of a condition ``kind`` comparing the counters of one kind on
+    the source with ``count`` ("N or more charge counters on CARDNAME"), or ""."""
+    amount = cond.get("amount")
+    return str(amount["counters"]) if cond == {"kind": kind, "amount": amount, "count": count} \
+        and isinstance(amount, Mapping) and set(amount) == {"counters", "of"} \
+        and amount["of"] == "self" else ""
+
+
 def _condition(cond: Mapping[str, Any]) -> str:
     kind = cond["kind"]
-    if kind == "your_turn":
+    if cond == {"kind": "your_turn"}:
         return "Activate only during your turn."
     if kind == "your_upkeep":
         return "Activate only during your upkeep."
-    if kind == "your_turn_before_attackers":
+    if cond == {"kind": "your_turn", "before": "declare_attackers"}:
         return "Activate only during your turn, before attackers are declared."
     if kind == "graveyard_at_least":
         return f"Activate only if {_NUMBERS[cond['count']]} or more cards are in your graveyard."
@@ -530,9 +540,9 @@ def _condition(cond: Mapping[str, Any]) -> str:
         return f"Activate only if {SELF} is attacking."
     if kind == "declare_blockers_step":
         return "Activate only during the declare blockers step."
-    if kind == "source_counters_at_least":
+    if counters := _own_counters(cond, "at_least", cond.get("count")):
         return (f"Activate only if there are {_NUMBERS[cond['count']]} or more "
-                f"{cond['counter']} counters on {SELF}.")
+                f"{counters} counters on {SELF}.")
     if kind == "opponents_turn":
         return "Activate only during an opponent's turn."
     if kind == "controls_at_least":
@@ -544,9 +554,10 @@ def _condition(cond: Mapping[str, Any]) -> str:
             return "Activate only if you control " + _counted(1, flt) + "."
         return (f"Activate only if you control {_NUMBERS[n]} or more "
                 + render_filter(flt, plural=True) + ".")
-    if kind == "hand_size_less_than" and cond["count"] == 1:
+    hand = kind == "fewer_than" and cond.get("amount") == {"cards": "hand"}
+    if hand and cond["count"] == 1:
         return "Activate only if you have no cards in hand."
-    if kind == "hand_size_less_than":
+    if hand:
         return (f"Activate only if you have {_NUMBERS[cond['count'] - 1]} or fewer cards "
                 "in hand.")
     raise ValueError(f"no rendering for the condition {kind}")
@@ -652,15 +663,14 @@ def render_activated(ab: Mapping[str, Any], *, singular_spells: bool = False) ->
             and ab.get("condition") is None:
         sentences.append("Any player may activate this ability but only as a sorcery.")
         return f"{cost}: " + " ".join(sentences)
-    if ab.get("any_player") and ab.get("condition") == {"kind": "your_turn_before_end_step"} \
+    if ab.get("any_player") and ab.get("condition") == {"kind": "your_turn", "before": "end"} \
             and not once and not ab.get("timing") and not ab.get("per_turn"):
         sentences.append("Any player may activate this ability but only during their turn "
                          "before the end step.")
         return f"{cost}: " + " ".join(sentences)
     if ab.get("any_player"):
         sentences.append("Any player may activate this ability.")
-    joined = ab.get("condition") is not None and ab["condition"]["kind"] in (
-        "your_turn", "your_upkeep")
+    joined = ab.get("condition") in ({"kind": "your_turn"}, {"kind": "your_upkeep"})
     if joined and once and not sorcery:
         sentences.append(_condition(ab["condition"]).removesuffix(".")
                          + " and only once each turn.")

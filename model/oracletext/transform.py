@@ -431,7 +431,7 @@ class ToData(AmountRules, RiderData, ChoicesData, Transformer[Token, Any]):
         return ("effect", {"kind": "draw", "count": 1})
 
     def rider_skip_untap(self, _: list[Any]) -> Any:
-        return ("effect", {"kind": "skip_next_untap", "onto": "self"})
+        return ("effect", {"kind": "doesnt_untap", "onto": "self"})
 
     def rider_put_counters(self, c: list[Any]) -> Any:
         if isinstance(c[0], tuple):
@@ -440,7 +440,10 @@ class ToData(AmountRules, RiderData, ChoicesData, Transformer[Token, Any]):
                            "onto": "self"})
 
     def rider_sacrifice_if_none(self, c: list[Token]) -> Any:
-        return ("effect", {"kind": "sacrifice_self_if_no_counters", "counter": str(c[0])})
+        # "If there are no mining counters on CARDNAME, sacrifice it" (CR 701.21a, 122.1)
+        return ("effect", {"kind": "sacrifice", "of": "self", "if": {
+            "kind": "fewer_than", "amount": {"counters": str(c[0]), "of": "self"},
+            "count": 1}})
 
     def spells_one(self, c: list[Any]) -> Any:
         return self.filter([*c[:-1], self.noun([c[-1]])])
@@ -471,7 +474,7 @@ class ToData(AmountRules, RiderData, ChoicesData, Transformer[Token, Any]):
         return ("condition", {"kind": "your_turn"})
 
     def only_before_attackers(self, _: list[Any]) -> Any:
-        return ("condition", {"kind": "your_turn_before_attackers"})
+        return ("condition", {"kind": "your_turn", "before": "declare_attackers"})
 
     def only_your_turn_once(self, _: list[Any]) -> Any:
         return ("condition_once", {"kind": "your_turn"})
@@ -483,7 +486,7 @@ class ToData(AmountRules, RiderData, ChoicesData, Transformer[Token, Any]):
         return ("timing", "as_instant")
 
     def only_if_hand_empty(self, _: list[Any]) -> Any:
-        return ("condition", {"kind": "hand_size_less_than", "count": 1})
+        return ("condition", {"kind": "fewer_than", "amount": {"cards": "hand"}, "count": 1})
 
     def only_if_graveyard(self, c: list[Token]) -> Any:
         return ("condition", {"kind": "graveyard_at_least", "count": _num(c[0])})
@@ -535,7 +538,8 @@ class ToData(AmountRules, RiderData, ChoicesData, Transformer[Token, Any]):
                               "filter": {**c[1], "controller": "you"}})
 
     def only_if_hand_at_most(self, c: list[Token]) -> Any:
-        return ("condition", {"kind": "hand_size_less_than", "count": _num(c[0]) + 1})
+        return ("condition", {"kind": "fewer_than", "amount": {"cards": "hand"},
+                              "count": _num(c[0]) + 1})
 
     def restriction(self, c: list[Any]) -> Any:
         return c[0]

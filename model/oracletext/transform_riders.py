@@ -110,7 +110,8 @@ class RiderData:
 
     def rider_sacrifice_after_times(self, c: list[Token]) -> Any:
         return ("effect", {"kind": "sacrifice", "of": "self", "at": "next_end_step",
-                           "if": {"kind": "activated_this_turn_at_least",
+                           "if": {"kind": "at_least",
+                                  "amount": {"activations_this_turn": "self"},
                                   "count": _num(c[0])}})
 
     # ---- spend restrictions (CR 106.6)
@@ -150,13 +151,14 @@ class RiderData:
         return ("per_turn", n)
 
     def only_if_counters(self, c: list[Token]) -> Any:
-        return ("condition", {"kind": "source_counters_at_least", "counter": str(c[1]),
+        return ("condition", {"kind": "at_least",
+                              "amount": {"counters": str(c[1]), "of": "self"},
                               "count": _num(c[0])})
 
     def rider_any_player_before_end(self, _: list[Any]) -> Any:
         # Mana Cache: any player, each only during their own turn before the end step
         # ("their" is the activating player's, CR 109.5)
-        return ("any_player_condition", {"kind": "your_turn_before_end_step"})
+        return ("any_player_condition", {"kind": "your_turn", "before": "end"})
 
     # ---- costs: mill, exert, exile from hand or the battlefield, a named token
     def cost_mill_one(self, _: list[Any]) -> Any:

@@ -71,8 +71,9 @@ Assumptions and limits (said, not hidden):
 * A permanent tapped for a cost ("Tap an untapped creature you control") is kept out of
   the mana payment entirely, even though a mana ability of it that doesn't tap it
   (say, "Remove a counter: Add {G}") could in principle have been used first.
-* Ability conditions supported: ``hand_size_less_than``, ``controls_at_least``,
-  ``your_turn``; any other condition is refused as bad input rather than guessed.
+* Ability conditions supported: those of ``model.conditions.CONDITION_KINDS`` (``at_least``
+  / ``fewer_than`` of the amounts ``amount_now`` reads, ``controls_at_least``,
+  ``your_turn`` ...); any other condition is refused as bad input rather than guessed.
 * "Exile a card from a graveyard" without ``controller: you`` accepts any graveyard.
 * Shroud, hexproof, "hexproof from" and protection (from a color, each color,
   multicolored, monocolored, colorless, a card type, everything) make a permanent an

@@ -23,6 +23,7 @@ from __future__ import annotations
 from dataclasses import replace as dataclass_replace
 
 from manacheck.model import CostKind, Counters, ObjectFilter, Permanent, Phase, Zone, effective
+from manacheck.model.abilities import Params
 from manacheck.model.characteristics import tap_abilities_blocked
 from manacheck.model.conditions import condition_holds, total_power
 from manacheck.model.placing import place_counters
@@ -251,10 +252,6 @@ def _resource_reasons(act: Activation) -> list[Reason]:
 
 #: Why a condition doesn't hold, by kind: (rule, words with {n}, {seen}, {turn}, {name}).
 _CONDITION_WORDS = {
-    "your_turn_before_end_step": ("602.1b", "activate only during your turn, before the end "
-                                            "step ({turn})"),
-    "your_turn_before_attackers": ("602.1b", "activate only during your turn, before "
-                                             "attackers are declared ({turn}; CR 508.1)"),
     "graveyard_at_least": ("602.1b", "activate only if {n} or more cards are in your "
                                      "graveyard (there are {seen})"),
     "your_upkeep": ("602.1b", "activate only during your upkeep ({turn})"),
@@ -274,9 +271,12 @@ _CONDITION_WORDS = {
                                               "this turn (it didn't)"),
     "declare_blockers_step": ("602.1b", "activate only during the declare blockers step "
                                         "({turn}; CR 509)"),
-    "source_counters_at_least": ("602.1b", "activate only if there are {n} or more "
-                                           "{counter} counters on {name} (there are "
-                                           "{seen})"),
+}
+#: ``your_turn`` with ``before``, by the step named.
+_BEFORE_WORDS = {
+    "end": "activate only during your turn, before the end step ({turn})",
+    "declare_attackers": "activate only during your turn, before attackers are declared "
+                         "({turn}; CR 508.1)",
 }
 
 
@@ -292,9 +292,15 @@ def _condition_reasons(act: Activation) -> list[Reason]:
     if holds:
         return []
     n = cond.params.int("count")
-    if cond.kind == "hand_size_less_than":
+    amount = cond.params.get("amount")
+    if cond.kind == "fewer_than" and isinstance(amount, Params) \
+            and amount.get("cards") == "hand":
         return [Reason("602.1b", f"activate only if you have fewer than {n} cards in "
                                  f"hand (you have {seen})")]
+    if cond.kind == "at_least" and isinstance(amount, Params) and "counters" in amount:
+        return [Reason("602.1b", f"activate only if there are {n} or more "
+                                 f"{amount.str('counters')} counters on {act.obj.name} "
+                                 f"(there are {seen})")]
     if cond.kind == "controls_at_least":
         flt = cond.params.get("filter")
         base = flt if isinstance(flt, ObjectFilter) else ObjectFilter()
@@ -306,6 +312,9 @@ def _condition_reasons(act: Activation) -> list[Reason]:
                                  f"(you control {seen})")]
     phase = act.state.turn.phase.value.replace("_", " ")
     turn = f"it is {act.state.turn.active_player}'s turn, {phase} step"
+    before = cond.params.str("before") if cond.kind == "your_turn" else ""
+    if before in _BEFORE_WORDS:
+        return [Reason("602.1b", _BEFORE_WORDS[before].format(turn=turn))]
     template = _CONDITION_WORDS.get(cond.kind)
     if template is not None:
         rule, words = template

@@ -45,8 +45,9 @@ EffectFunction = Callable[[Run, Effect, StackItem, bool], bool]
 
 
 #: Parameters no effect function reads: "at the beginning of the next end step" (a
-#: delayed triggered ability, CR 603.7) and "if"/"unless" conditions of the effect.
-_NOT_MODELLED_PARAMS = ("at", "if", "unless")
+#: delayed triggered ability, CR 603.7), "if"/"unless" conditions of the effect, and
+#: an effect's own "may" (``optional``; an optional ability's is the ability's).
+_NOT_MODELLED_PARAMS = ("at", "if", "unless", "optional")
 
 
 def do_effects(run: Run, effects: Iterable[Effect], item: StackItem, optional: bool) -> None:
@@ -74,6 +75,9 @@ def _put_counters(run: Run, eff: Effect, item: StackItem, optional: bool) -> boo
     else:
         counters = Counters.of({eff.params.str("counter"): _count(run, eff, item)})
     onto = eff.params.str("onto", "self")
+    if onto not in ("self", "target"):  # ("each creature you control", ...)
+        raise Unsupported(f"putting counters onto '{onto}' is not modelled by the "
+                          "resolution solver")
     dest = src if onto == "self" else item.targets[eff.params.int("target", 0)]
     perm = on_battlefield(run.state, dest)
     if perm is None:
@@ -185,7 +189,10 @@ def _life(run: Run, eff: Effect, item: StackItem, optional: bool) -> bool:
     you = item.controller
     if "who" in eff.params:
         raise Unsupported(f"'{k}' for another player is not modelled")
-    n = eff.params.int("amount", 1)
+    n = eff.params.get("amount", 1)
+    if not isinstance(n, int) or isinstance(n, bool):
+        raise Unsupported(f"the amount {n!r} of '{item.id}' is not modelled by the "
+                          "resolution solver")
     p = run.state.player(you)
     life = p.life + (n if k == "gain_life" else -n)
     run.state = run.state.with_player(replace(p, life=life))
@@ -195,11 +202,12 @@ def _life(run: Run, eff: Effect, item: StackItem, optional: bool) -> bool:
 
 
 def _draw(run: Run, eff: Effect, item: StackItem, optional: bool) -> bool:
-    """CR 121.2: draw cards (``draw_up_to``: up to a hand size)."""
+    """CR 121.2: draw cards (``draw_up_to``: up to a hand size); the count as
+    :func:`_count` reads it (an amount it doesn't read is refused)."""
     you = item.controller
     if "who" in eff.params:
         raise Unsupported("drawing by another player is not modelled")
-    n = eff.params.int("count", 1)
+    n = _count(run, eff, item)
     if eff.kind == "draw_up_to":
         n = max(0, n - len(run.state.player(you).hand))
     draw(run, you, n)
@@ -235,10 +243,12 @@ def _create_tokens(run: Run, eff: Effect, item: StackItem, optional: bool) -> bo
     """CR 111.1: create tokens (``per_counter``: one for each counter it had, CR 608.2h)."""
     you = item.controller
     name = eff.params.str("token")
+    if "copy_of" in eff.params:
+        raise Unsupported("a token that's a copy of an object is not modelled (CR 707.2)")
     if name not in TOKENS:
         raise Unsupported(f"unknown token '{name}'")
     per = eff.params.str("per_counter")
-    n = item.counters[per] if per else eff.params.int("count", 1)
+    n = item.counters[per] if per else _count(run, eff, item)
     if n > limits.MAX_TOKENS:
         raise Unsupported(f"'{item.id}' would create {n} tokens; the limit is "
                           f"{limits.MAX_TOKENS}")
@@ -259,6 +269,9 @@ def _tap_or_untap(run: Run, eff: Effect, item: StackItem, optional: bool) -> boo
     """CR 701.26a-b: only an untapped permanent can be tapped, only a tapped one
     untapped; otherwise nothing happens."""
     k = eff.kind
+    if "target" not in eff.params:  # "onto: self", "all": not its target
+        raise Unsupported(f"'{k}' of something other than a target is not modelled by "
+                          "the resolution solver")
     dest = item.targets[eff.params.int("target", 0)]
     perm = on_battlefield(run.state, dest)
     if perm is None:
@@ -278,6 +291,9 @@ def _return_to_battlefield(run: Run, eff: Effect, item: StackItem, optional: boo
     400.7: as a new object) with the counter; it wasn't cast, so X is 0 (107.3)."""
     oid = item.source or ""
     counter = eff.params.str("counter")
+    if "what" in eff.params or not counter:  # (an exiled card, "tapped": CR 701.13)
+        raise Unsupported("returning another object than the source with a counter is "
+                          "not modelled by the resolution solver")
     if oid not in run.state or run.state.zone_of(oid) != "graveyard":
         run.note(f"{oid} is no longer in the graveyard it went to: it doesn't return",
                  "603.6c", "400.7")
@@ -300,8 +316,12 @@ def _return_to_battlefield(run: Run, eff: Effect, item: StackItem, optional: boo
     return True
 
 
-def _counter_target(run: Run, eff: Effect, item: StackItem, optional: bool) -> bool:
-    """CR 701.6a: the target spell is countered and put into its owner's graveyard."""
+def _counter(run: Run, eff: Effect, item: StackItem, optional: bool) -> bool:
+    """CR 701.6a: the target spell is countered and put into its owner's graveyard (a
+    spell not its target, ``what: subject``, is refused)."""
+    if "target" not in eff.params:
+        raise Unsupported(f"countering a spell that isn't the target of '{item.id}' is "
+                          "not modelled by the resolution solver")
     t = item.targets[eff.params.int("target", 0)]
     spell = run.state.get(t)
     assert isinstance(spell, StackItem)
@@ -328,7 +348,7 @@ EFFECTS: Mapping[str, EffectFunction] = {
     "untap": _tap_or_untap,
     "tap": _tap_or_untap,
     "return_to_battlefield": _return_to_battlefield,
-    "counter_target": _counter_target,
+    "counter": _counter,
 }
 
 

@@ -76,7 +76,8 @@ def _keyword_trigger(name: str, rule: str, counter: str) -> TriggeredAbility:
     battlefield under its owner's control with a [counter] counter on it"."""
     return TriggeredAbility(
         event="dies", self_only=True,
-        intervening_if=Condition("subject_had_no_counter", Params.of(counter=counter)),
+        intervening_if=Condition("fewer_than", Params.of(
+            amount=Params.of(counters=counter, of="subject"), count=1)),
         effects=(Effect("return_to_battlefield", Params.of(counter=counter)),),
         text=f"{name} (CR {rule}): when this permanent is put into a graveyard from the "
              f"battlefield, if it had no {counter} counters on it, return it to the "
@@ -143,27 +144,47 @@ def condition(run: Run, ab: TriggeredAbility, controller: str, source: str,
     cond = ab.intervening_if
     if cond is None:
         return True, ""
-    if cond.kind == "subject_had_counters":
-        return bool(counters), f"it had {fmt_counters(counters)}"
-    if cond.kind == "subject_had_no_counter":
-        kind = cond.params.str("counter")
-        return counters[kind] == 0, f"it had {fmt_counters(counters)}"
-    if cond.kind == "self_has_counters":
-        perm = on_battlefield(run.state, source)
-        if perm is None:
-            # CR 608.2h: it left; its last-known information answers the "if".
-            had = run.lki.get(source)
-            if had is None:
-                return True, f"{source} left the battlefield (last-known information)"
-            return bool(had), (f"{source} left the battlefield with "
-                               f"{fmt_counters(had)} (last-known information, 608.2h)")
-        return bool(perm.counters), f"{source} has {fmt_counters(perm.counters)}"
-    if cond.kind == "hand_size_less_than":
-        n = cond.params.int("count", 7)
-        size = len(run.state.player(controller).hand)
-        return size < n, f"{controller} has {size} card(s) in hand"
+    amount = cond.params.get("amount")
+    if cond.kind in ("at_least", "fewer_than") and isinstance(amount, Params):
+        got = _amount(run, amount, controller, source, counters)
+        if got is not None:
+            have, why = got
+            if have is None:  # CR 608.2h: no last-known information to read
+                return True, why
+            n = cond.params.int("count")
+            return (have >= n if cond.kind == "at_least" else have < n), why
     raise Unsupported(f"intervening-if condition '{cond.kind}' is not supported by the "
                       "resolution solver")
+
+
+def _amount(run: Run, amount: Params, controller: str, source: str, counters: Counters
+            ) -> tuple[int | None, str] | None:
+    """The number an intervening "if" compares (CR 603.4), with words saying what was
+    seen; None for an amount not read here. ``{counters: KIND|any, of: subject}``: the
+    trigger's object's counters as it last existed (CR 603.10a, 608.2h);
+    ``{counters: ..., of: self}``: the source's (its last-known information once it
+    left; none known: (None, why)); ``{cards: hand}``: the controller's hand size."""
+    if amount.items == (("cards", "hand"),):
+        size = len(run.state.player(controller).hand)
+        return size, f"{controller} has {size} card(s) in hand"
+    if "counters" not in amount or len(amount.items) != 2:
+        return None
+    kind = amount.str("counters")
+
+    def number(have: Counters) -> int:
+        return sum(n for _, n in have.items) if kind == "any" else have[kind]
+    if amount.get("of") == "subject":
+        return number(counters), f"it had {fmt_counters(counters)}"
+    if amount.get("of") != "self":
+        return None
+    perm = on_battlefield(run.state, source)
+    if perm is None:
+        had = run.lki.get(source)
+        if had is None:
+            return None, f"{source} left the battlefield (last-known information)"
+        return number(had), (f"{source} left the battlefield with "
+                             f"{fmt_counters(had)} (last-known information, 608.2h)")
+    return number(perm.counters), f"{source} has {fmt_counters(perm.counters)}"
 
 
 def trigger(run: Run, source: str, card: CardDefinition, number: int, ab: TriggeredAbility,
