@@ -364,13 +364,16 @@ def test_a_storage_land_with_three_counters_and_a_plains() -> None:
     """Calciform Pools ({T}: Add {C}; {1}, Remove X storage counters: X mana in any
     combination of {W} and/or {U}) with three counters, and a Plains. X runs 0..3 (CR
     118.3); X = 1..3 make 2 + 3 + 4 = 9 events. Its X ability has no {T}, so it could
-    be activated again (CR 602.1): the solver uses it once per payment and leaves the
-    source out, so counts are lower bounds and "not payable" is "not decided".
+    be activated again (CR 602.1); the solver uses it once per payment. Several
+    activations removing the same counters in all pay {1} more each for the same mana
+    (each unit is chosen on its own), so one is enough for the verdict: "payable" and
+    "not payable" stand, counts are lower bounds (payments.leftout.
+    one_activation_enough).
 
     {U}{U}: the X ability's {1} is paid by the Plains or by the Pools' own {C}, and it
     makes {U}{U}, {U}{U}{U} or {W}{U}{U}: 2 x 3 = 6. {W}{W}{U}{U}: the {C} pays the {1},
     the Plains a {W}, and X = 3 makes {W}{U}{U}: 1 (4 mana net of the {1}, the most
-    there is). {W}{W}{W}{U}{U}: 5 mana: none found, not decided. The brute force (one
+    there is). {W}{W}{W}{U}{U}: 5 mana: not payable. The brute force (one
     activation per permanent) finds the 3 with the Plains paying the {1}; the solver
     also the 3 where the Pools' own {T} ability pays it (CR 605.3a: two abilities of one
     permanent)."""
@@ -380,12 +383,13 @@ def test_a_storage_land_with_three_counters_and_a_plains() -> None:
     assert could_produce(s, "Calciform Pools") == {C, W, U}
     text = _board([POOLS3, "Plains"])
     a = payment_answer(load_state_text(text), "A", "{U}{U}")
-    assert a.payable and a.count == 6 and a.left_out == ("Calciform Pools (ability 3)",)
+    assert a.payable and a.count is None and a.count_bounds is not None
+    assert a.count_bounds.at_least == 6 and a.left_out == () and not a.complete
     st = load_state_text(text)
     brute = oracle(st, "A", ManaCost.parse("{U}{U}"))
     assert len(brute) == 3 and brute < {identity(st, p) for p in payments(st, "A", "{U}{U}")}
-    assert _answer(text, "{W}{W}{U}{U}") == ("payable", 1)
-    assert _answer(text, "{W}{W}{W}{U}{U}")[0] == "not decided"
+    assert _answer(text, "{W}{W}{U}{U}") == ("payable", None)
+    assert _answer(text, "{W}{W}{W}{U}{U}") == ("not payable", 0)
     empty = load_state_text(_board(["Calciform Pools"]))
     assert activation_outcomes(empty, "Calciform Pools", 3) == frozenset()
     assert could_produce(empty, "Calciform Pools") == {C, W, U}  # costs ignored (106.7)
@@ -530,3 +534,26 @@ def test_the_sacrificed_land_could_produce() -> None:
     assert r.status == "read"
     assert r.ability["activated"]["mana"] == {  # type: ignore[index]
         "could_produce": {"lands": "sacrificed", "of": "type"}}
+
+
+@pytest.mark.cr("107.3")
+@pytest.mark.cr("605.1b")
+def test_one_activation_is_enough_only_when_several_add_nothing_more() -> None:
+    """Calciform Pools' removal ability is used once: several activations removing the
+    same counters pay {1} each for mana one activation can make, so "not payable"
+    stands (three counters and a Plains: 4 mana at most, {5} not payable). Petalmane
+    Baku adds X mana of one color per activation: with two ki counters and two Plains,
+    {U}{B} is payable by the rules only with two activations (each Plains pays a {1},
+    each removes one counter), so the Baku stays left out and the answer is "not
+    decided", never "not payable". A triggered mana ability on the board (Dictate of
+    Karametra: one more mana whenever a land is tapped for mana, CR 605.1b) keeps the
+    Pools left out too: {6} payable, {7} (6 mana at most) not decided."""
+    pools = _board([POOLS3, "Plains"])
+    a = payment_answer(load_state_text(pools), "A", "{5}")
+    assert a.verdict == "not payable" and a.left_out == ()
+    baku = _board(["{card: Petalmane Baku, counters: {ki: 2}}", "Plains", "Plains"])
+    b = payment_answer(load_state_text(baku), "A", "{U}{B}")
+    assert b.verdict == "not decided" and b.left_out
+    trig = _board([POOLS3, "Plains", "Dictate of Karametra"])
+    assert payment_answer(load_state_text(trig), "A", "{6}").verdict == "payable"
+    assert payment_answer(load_state_text(trig), "A", "{7}").verdict == "not decided"

@@ -1292,8 +1292,6 @@ def test_calciform_pools_without_counters() -> None:
     assert payable(s, "{2}") is False
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "Calciform Pools' X-storage-counter mana ability is unread: 'not decided'"))
 @pytest.mark.cr("601.2g")
 def test_calciform_pools_two_counters() -> None:
     """TappedForManaRelatedTest.TestCalciformPools2Counter: Calciform Pools with two
@@ -1301,7 +1299,8 @@ def test_calciform_pools_two_counters() -> None:
 
     Tap it for {C}, spend that {C} on the {1} of the removal ability (no {T} in it,
     CR 601.2g), remove 2: {W}{W}, {W}{U} or {U}{U}; or just {C}. Two mana never come
-    with {C} ({C}{W} not payable); three mana never. manacheck: 'not decided'.
+    with {C} ({C}{W} not payable); three mana never. (Activating the removal twice only
+    pays {1} twice for the same mana: one activation is enough for the verdict.)
     """
     s = board("{card: Calciform Pools, counters: {storage: 2}}")
     for option in ("{W}{W}", "{W}{U}", "{U}{U}", "{C}"):

@@ -327,9 +327,12 @@ def payment_answer(state: GameState, player: str, cost: ManaCost | str | None, *
         count = p.count()
     except PaymentSearchLimit as e:
         count, stopped = None, f"the count stopped at its budget: {e.message}"
-    if count is None:  # outside the handler: the stopped count's tables are freed
+    if count and p.count_only:  # several activations of one could add payments
+        count_bounds, count = CountBounds(count, None), None
+    elif count is None:  # outside the handler: the stopped count's tables are freed
         count_bounds = p.count_bounds()
-        if p.left_out or unsure:  # more payments may use what the solver leaves out
+        if p.left_out or p.count_only or unsure:  # more payments may use what the solver
+            # leaves out
             count_bounds = CountBounds(count_bounds.at_least, None)
         elif count_bounds.at_most == count_bounds.at_least:  # both proven: exact
             count, stopped, count_bounds = count_bounds.at_least, "", None
@@ -370,9 +373,19 @@ def payment_answer(state: GameState, player: str, cost: ManaCost | str | None, *
                          left_out, stopped, reasons, options, order_complete,
                          listed=bool(payable) and list_payments, cost_changes=changes,
                          written=written, undecided=unsure if payable is None else (),
-                         lower_bound_because=unsure if payable else (),
+                         lower_bound_because=(*unsure, *_used_once(p.count_only)) if payable
+                         else (),
                          count_bounds=count_bounds if payable is not False else None,
                          listing_stopped=listing_stopped)
+
+
+def _used_once(sources: tuple[str, ...]) -> tuple[Undecided, ...]:
+    """Why a count is a lower bound though the verdict stands: a repeatable ability
+    used once (``payments.leftout.one_activation_enough``)."""
+    return tuple(Undecided(src, "", src, "used once: several activations make no mana "
+                           "one can't (CR 107.3), so the verdict stands, but the payments "
+                           "that activate it again aren't counted", "used_once")
+                 for src in sources)
 
 
 def _after_state_based(before: BeforePriority, player: str, cost: ManaCost | str | None,

@@ -137,6 +137,10 @@ class Board:
         #: repeated activations of a mana-costing ability): answers are lower bounds
         #: when this isn't empty.
         self.left_out: list[str] = []
+        #: Sources used once though they could be activated again, where one activation
+        #: does whatever several would (``leftout.one_activation_enough``): the verdict
+        #: stands and counts are lower bounds.
+        self.count_only: list[str] = []
         self.kinds: list[Kind] = []
         self.kind_index: dict[Kind, int] = {}
         self.groups: list[Group] = []

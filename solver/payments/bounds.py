@@ -81,7 +81,7 @@ def bounds(b: Board, max_states: int | None = None, max_steps: int | None = None
         max_steps = limits.BOUND_STEPS
     low = _at_least(b, max_states)
     high: int | None = None
-    if not b.left_out and not b.uses_sacs:
+    if not b.left_out and not b.count_only and not b.uses_sacs:
         try:
             high = _at_most(b, max_steps)
         except PaymentSearchLimit:

@@ -35,6 +35,10 @@ class DelvePayments(Payments):
     def left_out(self) -> tuple[str, ...]:
         return tuple(dict.fromkeys(x for _, p in self._parts for x in p.left_out))
 
+    @property
+    def count_only(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(x for _, p in self._parts for x in p.count_only))
+
     def __iter__(self) -> Iterator[Payment]:
         n = 0
         for k, p in self._parts:

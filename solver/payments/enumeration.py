@@ -77,6 +77,13 @@ class Payments:
         a cost part or a condition): every answer is then a lower bound."""
         return tuple(self._b.left_out)
 
+    @property
+    def count_only(self) -> tuple[str, ...]:
+        """Sources used once where several activations could only add payments, never
+        make a cost payable (``leftout.one_activation_enough``): counts are lower
+        bounds, the verdict stands."""
+        return tuple(self._b.count_only)
+
     # -- the CSP ------------------------------------------------------------------------
     def _csp(self, layer: int | None) -> tuple[CSP, list[tuple[str, int, int]]]:
         b = self._b

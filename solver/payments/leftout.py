@@ -17,20 +17,57 @@ from manacheck.model import (
     CostKind,
     ManaProductionKind,
     Permanent,
+    StaticAbility,
     SymbolKind,
+    TriggeredAbility,
     effective,
 )
+from manacheck.model.effects import TRIGGER_MANA_EVENTS
 
 from .. import produce
 from .board import Board
 from .kinds import UNMODELLED_WHY, LeftOut, not_generic
 from .riders import changes_your_life, mill_total
 
-__all__ = ["unmodelled"]
+__all__ = ["one_activation_enough", "unmodelled"]
 
 _SUPPORTED_COSTS = {CostKind.SACRIFICE_SELF, CostKind.EXILE_SELF, CostKind.PAY_LIFE,
                     CostKind.REMOVE_COUNTERS, CostKind.TAP_UNTAPPED, CostKind.REVEAL,
                     CostKind.MILL, CostKind.EXERT_SELF}
+
+
+#: Productions whose X units are each chosen on their own ("X mana in any combination of
+#: {W} and/or {U}", "... of colors", "{C} for each counter removed"): one activation
+#: removing X counters can make whatever several removing X in all make.
+_PER_UNIT = (ManaProductionKind.CHOICE, ManaProductionKind.FIXED,
+             ManaProductionKind.ANY_COLOR)
+
+
+def one_activation_enough(b: Board, ab: ActivatedAbility) -> bool:
+    """Whether one activation of a repeatable mana ability ("{1}, Remove X storage
+    counters: Add X mana in any combination of {W} and/or {U}", Calciform Pools) does
+    whatever several would for paying a cost, so that using it once leaves the verdict
+    exact and only the count a lower bound.
+
+    Several activations removing X1 + ... + Xk counters pay the mana cost k times and add
+    X1 + ... + Xk mana, each unit chosen on its own; one activation removing all of them
+    (CR 107.3, 118.3) pays it once and can add the same mana, leaving more. That fails
+    when each activation gets something of its own: an amount plus one (the Mana
+    Batteries), one color per activation, a rider, another cost part, or an effect on
+    each mana event (a mana replacement effect or a triggered mana ability, CR 106.12,
+    605.1b: Caged Sun adds one per activation). Those stay left out."""
+    prod = ab.mana
+    if prod is None or prod.amount_of != "X" or prod.amount_plus or ab.effects \
+            or prod.kind not in _PER_UNIT or (prod.kind is ManaProductionKind.ANY_COLOR
+                                              and prod.amount != 1) \
+            or ab.tap or ab.untap or ab.mana_cost.has_variable or prod.instead is not None:
+        return False
+    if [c.kind for c in ab.costs] != [CostKind.REMOVE_COUNTERS] or ab.costs[0].count != "X":
+        return False
+    chars = effective(b.state)
+    return not any((isinstance(a, StaticAbility) and a.kind == "mana_replacement")
+                   or (isinstance(a, TriggeredAbility) and a.event in TRIGGER_MANA_EVENTS)
+                   for p in b.state.permanents for a in chars[p.id].abilities)
 
 
 def _this_turn_why(b: Board, perm: Permanent, ab: ActivatedAbility) -> str:

@@ -62,7 +62,7 @@ from .kinds import (
     not_generic,
     note,
 )
-from .leftout import unmodelled
+from .leftout import one_activation_enough, unmodelled
 from .outlets import sac_classes, sac_filter_index, sacrificable
 from .riders import once_more
 from .spending import cap_kinds, under_bounded
@@ -240,11 +240,15 @@ def collect(b: Board) -> None:
                     and not b.kinds[hit[0].kind].self_feed:
                 # "{1}: Add {C}{C}" could be activated again and again; only one
                 # activation is modelled, so answers are lower bounds. (One that adds
-                # one mana is repeated: ``repeat_filters``.)
-                b.left_out.append(f"{perm.id} (ability {number})")
-                b.notes.append(note(perm.id, number, LeftOut(
-                    "it is used at most once: repeated activations of a mana ability "
-                    "that costs mana are not modelled")))
+                # one mana is repeated: ``repeat_filters``; one whose single activation
+                # does what several would only makes counts lower bounds.)
+                if one_activation_enough(b, ab):
+                    b.count_only.append(f"{perm.id} (ability {number})")
+                else:
+                    b.left_out.append(f"{perm.id} (ability {number})")
+                    b.notes.append(note(perm.id, number, LeftOut(
+                        "it is used at most once: repeated activations of a mana ability "
+                        "that costs mana are not modelled")))
             opts.extend(hit)
         taps_only = [o for o in opts if o.exclusive and not o.gone]
         gone_only = [o for o in opts if o.gone and not o.taps_self]
