@@ -209,6 +209,7 @@ def read_text(name: str, text: str, subtypes: Sequence[str] = (), mana_cost: str
     from .oracletext.devotion import read_devotion_god
     from .oracletext.enters_counters import read_enters_with_counters
     from .oracletext.forms import unread_activated
+    from .oracletext.grants import read_grant
     from .oracletext.keywords import keyword_line
     from .oracletext.manaform import mana_form
     from .oracletext.reminders import checked_reminder
@@ -228,6 +229,10 @@ def read_text(name: str, text: str, subtypes: Sequence[str] = (), mana_cost: str
         static = read_static(line, name, tuple(subtypes))
         if static is not None:  # "+N/+N" statics (oracletext.statics)
             abilities.append(static)
+            continue
+        grant = read_grant(line, tuple(subtypes))
+        if grant is not None:  # granted activated abilities, layer 6 (oracletext.grants)
+            abilities.append(grant)
             continue
         # The templates are matched with the name as a placeholder, so that their
         # patterns are compiled once rather than once per card name.

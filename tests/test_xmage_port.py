@@ -473,30 +473,40 @@ def test_mana_options_damping_sphere_eldrazi_temple() -> None:
     assert produce(s) == {"Eldrazi Temple": "C"}
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "Charmed Pendant's mana ability (mill a card, mana by the milled card's cost) is "
-    "unread and makes even {1} 'not decided', though Eldrazi Temple's {C} pays {1} "
-    "without it: an unread mana ability can only add payments, never remove one"))
-@pytest.mark.cr("601.2h")
+@pytest.mark.cr("601.2h", "701.17b", "605.1a")
 def test_mana_options_charmed_pendant() -> None:
     """ManaOptionsTest.testCharmedPedant: Charmed Pendant ({T}, Mill a card: add one
     mana of each colored symbol of the milled card's mana cost; as an instant) and
     Eldrazi Temple.
 
-    Whatever the library holds, the Temple's {T}: Add {C} pays {1} (CR 601.2h). XMage
-    lists {C}{C} (the Temple's restricted {C}{C}, counted as an option). With an empty
-    library, the Pendant's cost can't be paid at all (CR 701.17b), so {2} for an
-    unrestricted cost is definitely not payable (the Temple's {C}{C} is for colorless
-    Eldrazi only, CR 106.6). And whatever is milled, the Pendant adds only colored mana,
-    so {C}{C}{C} is never payable (the current XMage test asserts this too).
-    manacheck: 'not decided' for all four.
+    The Pendant's ability could add mana and has no target: a mana ability (CR 605.1a),
+    its mana not read. Whatever the library holds, the Temple's {T}: Add {C} pays {1}
+    (CR 601.2h): another mana ability can only add ways to pay. XMage lists {C}{C} (the
+    Temple's restricted {C}{C}, counted as an option). With an empty library, the
+    Pendant's cost can't be paid at all (CR 701.17b, 118.3), so {2} and {C}{C}{C} for an
+    unrestricted cost are definitely not payable (the Temple's {C}{C} is for colorless
+    Eldrazi only, CR 106.6).
     """
     s = board("Charmed Pendant", "Eldrazi Temple", library=40)
     assert payable(s, "{1}") is True
-    assert payable(s, "{C}{C}{C}") is False
     s0 = board("Charmed Pendant", "Eldrazi Temple", library=0)
     assert payable(s0, "{1}") is True
     assert payable(s0, "{2}") is False
+    assert payable(s0, "{C}{C}{C}") is False
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "Charmed Pendant's mana (one mana of each colored symbol of the milled card's mana "
+    "cost) is unread: with a library, 'not payable' is 'not decided'"))
+@pytest.mark.cr("601.2h")
+def test_mana_options_charmed_pendant_never_colorless() -> None:
+    """ManaOptionsTest.testCharmedPedant, its last check: whatever is milled, the Pendant
+    adds only colored mana (one for each colored symbol, CR 105.1, 107.4), so with the
+    Temple's single unrestricted {C}, {C}{C}{C} is never payable (the current XMage test
+    asserts this too). manacheck: 'not decided' (its mana isn't read).
+    """
+    s = board("Charmed Pendant", "Eldrazi Temple", library=40)
+    assert payable(s, "{C}{C}{C}") is False
 
 
 @pytest.mark.cr("601.2g")
@@ -1132,10 +1142,6 @@ GIFT_ON_SWAMP = ("Upwelling", "{card: Forest, tapped: true}", "{card: Forest, ta
                  "{card: Gift of Paradise, attached_to: swamp}", "Naga Vitalist")
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "Gift of Paradise's 'Enchanted land has \"{T}: Add two mana of any one color.\"' is "
-    "unread: pay and produce are 'not decided' (produce lists nothing for the Swamp and "
-    "Naga Vitalist), where the rules give definite answers"))
 @pytest.mark.cr("106.7")
 def test_naga_vitalist_gift_of_paradise_on_swamp() -> None:
     """NagaVitalistTest.nagaVitalist_GiftOfParadiseCanAnyColor and
@@ -1155,9 +1161,6 @@ def test_naga_vitalist_gift_of_paradise_on_swamp() -> None:
     assert got["Naga Vitalist"] == "WUBRG"
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "Gift of Paradise's granted mana ability is unread: 'not decided' (issue #3315's "
-    "board: all lands Forests)"))
 @pytest.mark.cr("106.7")
 def test_naga_vitalist_gift_of_paradise_on_forest() -> None:
     """NagaVitalistTest.nagaVitalist_InteractionGiftOfParadise (XMage issue #3315): three
@@ -2275,10 +2278,6 @@ def test_cryptic_trilobite() -> None:
     assert activation(s, "Deathknell Kami", 1) is True
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "Gift of Paradise is unread: could_produce_all now says so as the CLI does (looking "
-    "up the Swamp or Naga Vitalist raises ProduceNotDecided; it used to answer bare, "
-    "wrong sets {B} and {B, G}); by CR 106.7 both could produce every color"))
 @pytest.mark.cr("106.7")
 def test_could_produce_all_gift_of_paradise() -> None:
     """NagaVitalistTest.nagaVitalist_GiftOfParadiseCanAnyColor through
