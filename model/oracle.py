@@ -206,6 +206,7 @@ def read_text(name: str, text: str, subtypes: Sequence[str] = (), mana_cost: str
     unread: list[str] = []
     basics = [t for t in subtypes if t in BASIC_LAND_TYPES]
     from .oracletext import read_line
+    from .oracletext.declared import read_declared
     from .oracletext.devotion import read_devotion_god
     from .oracletext.enters_counters import read_enters_with_counters
     from .oracletext.forms import unread_activated
@@ -233,6 +234,10 @@ def read_text(name: str, text: str, subtypes: Sequence[str] = (), mana_cost: str
         grant = read_grant(line, tuple(subtypes))
         if grant is not None:  # granted activated abilities, layer 6 (oracletext.grants)
             abilities.append(grant)
+            continue
+        declared = read_declared(line, name, tuple(subtypes))
+        if declared is not None:  # statics with their families (oracletext.declared)
+            abilities.append(declared)
             continue
         # The templates are matched with the name as a placeholder, so that their
         # patterns are compiled once rather than once per card name.

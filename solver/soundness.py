@@ -306,6 +306,9 @@ RESOLUTION = Question(
     "resolve",
     frozenset({F.TYPES, F.COLORS, F.ABILITIES, F.POWER_TOUGHNESS, F.STATE_BASED,
                F.TARGETING, F.ZONES, F.ENTERING, F.COUNTERS,
+               # effects gain and lose life as they resolve (CR 119.3): "can't gain
+               # life" (119.7) isn't applied
+               F.LIFE,
                # a triggered ability not read could trigger during the events played
                # out (CR 603.2): never applied, so "not decided"
                F.UNREAD_TRIGGERS}),

@@ -828,11 +828,6 @@ def test_nykthos_with_tokens() -> None:
     assert payable(s, repeat("U", 5)) is False
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "unread statics of Graf Harvest ('Zombies you control have menace') and Erebos "
-    "('isn't a creature' below devotion five, 'opponents can't gain life') make the "
-    "payment 'not decided'; neither changes devotion (CR 700.5 counts permanents, "
-    "creature or not) or any mana ability"))
 @pytest.mark.cr("700.5")
 def test_nykthos_devotion_accurate() -> None:
     """NykthosShrineToNyxTest.testNykthosDevotionAccurate: Nykthos, Stronghold Assassin
@@ -840,7 +835,9 @@ def test_nykthos_devotion_accurate() -> None:
     here), two Wastes.
 
     Devotion to black 2+1+1 = 4: the Wastes pay {2}: {B}x4 payable; {B}x5 never.
-    manacheck: 'not decided'.
+    Graf Harvest's "Zombies you control have menace" changes blocks only (CR 702.111),
+    Erebos's "Your opponents can't gain life" only life (CR 119.7): neither changes a
+    mana ability or devotion (CR 700.5 counts permanents, creature or not).
     """
     s = board(NYKTHOS, "Stronghold Assassin", "Graf Harvest", '"Erebos, God of the Dead"',
               "Wastes", "Wastes")
@@ -1510,17 +1507,14 @@ def test_celestial_dawn_spend_other_mana_as_colorless() -> None:
     assert payable(only_w, "{B}") is True
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "'not decided': Black Market's unread triggers ('Whenever a creature dies', 'At the "
-    "beginning of your precombat main phase') can't happen during a payment (Darksteel "
-    "Forge's own unread 'Artifacts you control have indestructible' no longer counts: "
-    "manacheck.solver.spelltext)"))
 @pytest.mark.cr("609.4b")
 def test_celestial_dawn_darksteel_forge() -> None:
     """SpendManaAsThoughItWereManaOfAnyColorTest.testCelestialDawn as XMage asks it:
     eight Mountains, Celestial Dawn, Black Market with one charge counter whose {B} is in
-    the pool; Darksteel Forge ({9}) in hand: castable (see the test above).
-    manacheck: 'not decided'.
+    the pool; Darksteel Forge ({9}) in hand: castable (see the test above). Black
+    Market's triggers (a creature dying, a phase beginning) can't happen while paying
+    (CR 603.2, 605.5a); the Forge's "Artifacts you control have indestructible" changes
+    only destruction (CR 702.12).
     """
     market = "{card: Black Market, counters: {charge: 1}}"
     s = load(f"""\

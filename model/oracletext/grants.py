@@ -36,13 +36,14 @@ from .reading import parser, read_line
 from .transform import ToData, Unreadable
 from .words import typeword
 
-__all__ = ["read_grant", "render_grant"]
+__all__ = ["GrantData", "attached_word_of", "read_grant", "render_grant", "render_subject",
+           "without_hints"]
 
 #: A line whose subject has (or have) one quoted ability, which ends it.
 _GRANT = re.compile(r'^(?P<subject>[^"]+) (?P<verb>has|have) "(?P<quoted>[^"]+)"$')
 
 
-class _GrantData(ToData):
+class GrantData(ToData):
     """The grammar's ``grant_line`` trees as card-format filters."""
 
     def lord_creatures(self, c: list[Token]) -> Any:
@@ -68,15 +69,24 @@ class _GrantData(ToData):
         return c[0]
 
 
-def _attached_word(subtypes: tuple[str, ...]) -> str:
+def without_hints(val: Any) -> Any:
+    """A filter without the rendering's hints (keys starting "_": word order, "and
+    attacking"), which have no meaning of their own."""
+    if isinstance(val, dict):
+        return {k: without_hints(v) for k, v in val.items() if not str(k).startswith("_")}
+    if isinstance(val, list):
+        return [without_hints(v) for v in val]
+    return val
+
+
+def attached_word_of(subtypes: tuple[str, ...]) -> str:
     return "Enchanted" if "Aura" in subtypes else \
         "Equipped" if "Equipment" in subtypes else ""
 
 
-def render_grant(affected: dict[str, Any], granted_text: str, attached_word: str = ""
-                 ) -> str:
-    """A grant static's line: its ``affected`` filter's words and the granted ability's
-    (already rendered) text in quotation marks (module docstring)."""
+def render_subject(affected: dict[str, Any], attached_word: str = "") -> str:
+    """The words of a grant's ``affected`` filter with its verb: "Enchanted land has",
+    "Lands you control have", "All Slivers have" (``ValueError`` for another filter)."""
     flt = dict(affected)
     if flt.pop("enchanted", False):
         types = flt.pop("types", ["permanent"])
@@ -90,8 +100,14 @@ def render_grant(affected: dict[str, Any], granted_text: str, attached_word: str
         raise ValueError("another player's permanents")
     else:
         text = "all " + render_filter(flt, plural=True) + " have"
-    text = f'{text} "{granted_text}"'
     return text[:1].upper() + text[1:]
+
+
+def render_grant(affected: dict[str, Any], granted_text: str, attached_word: str = ""
+                 ) -> str:
+    """A grant static's line: its ``affected`` filter's words and the granted ability's
+    (already rendered) text in quotation marks (module docstring)."""
+    return f'{render_subject(affected, attached_word)} "{granted_text}"'
 
 
 def read_grant(line: str, subtypes: tuple[str, ...] = ()) -> dict[str, Any] | None:
@@ -108,7 +124,7 @@ def read_grant(line: str, subtypes: tuple[str, ...] = ()) -> dict[str, Any] | No
     granted = (reading.ability or {}).get("activated")
     if granted is None or "zone" in granted or granted.get("loyalty"):
         return None  # (an ability of another zone, or a loyalty ability: not granted so)
-    attached_word = _attached_word(subtypes)
+    attached_word = attached_word_of(subtypes)
     subject, verb = m.group("subject"), m.group("verb")
     if attached_word and subject.startswith(attached_word + " "):
         subjects = ["attached" + subject[len(attached_word):]]
@@ -117,7 +133,7 @@ def read_grant(line: str, subtypes: tuple[str, ...] = ()) -> dict[str, Any] | No
     for src in subjects:
         try:
             tree = parser().parse(f"{src} {verb} QUOTED", start="grant_line")
-            flt = _GrantData().transform(tree)
+            flt = GrantData().transform(tree)
         except (LarkError, Unreadable, KeyError):
             continue
         try:
@@ -125,6 +141,6 @@ def read_grant(line: str, subtypes: tuple[str, ...] = ()) -> dict[str, Any] | No
                 continue
         except ValueError:
             continue
-        return {"static": {"kind": "grant_ability", "affected": flt,
+        return {"static": {"kind": "grant_ability", "affected": without_hints(flt),
                            "granted": granted, "text": line.strip()}}
     return None

@@ -91,7 +91,7 @@ def parser() -> Lark:
     try:
         return Lark(grammar, parser="lalr",
                     start=["costs", "mana_sentence", "rider", "target_phrase", "static_line",
-                           "grant_line"])
+                           "grant_line", "declared_line"])
     except LarkError as e:
         raise GrammarBroken(f"grammar.lark doesn't build: {e}") from e
 
