@@ -61,6 +61,22 @@ MENACE = "(They can't be blocked except by two or more creatures.)"
      {"from_top": "instant and sorcery spells"}, ["casting"]),
     ("You can't play lands or cast spells from your hand.", "X", (), None,
      {"cant_play_from_hand": True}, ["casting"]),
+    ("You may cast noncreature spells from the top of your library. If you cast a spell "
+     "this way, you may cast it as though it had flash.", "Elsha of the Infinite", (), None,
+     {"from_top": "noncreature spells", "then": "flash"}, ["casting"]),
+    # an alternative cost for the spells cast so (CR 118.9): their total cost
+    ("You may play lands and cast spells from the top of your library. If you cast a "
+     "spell this way, pay life equal to its mana value rather than pay its mana cost.",
+     "Bolas's Citadel", (), None,
+     {"from_top": "lands and spells", "then": "pay_life_mana_value"},
+     ["casting", "spell_costs"]),
+    ("As long as an opponent controls more lands than you, you may play lands from the "
+     "top of your library. (You can play a land this way only if you have an available "
+     "land play remaining.)", "Verge Rangers", (), None,
+     {"from_top": "lands", "while": "opponent_more_lands"}, ["casting"]),
+    ("You may spend mana as though it were mana of any type to cast creature spells.",
+     "Vizier of the Menagerie", (), None, {"spend_any_type_for": "creature spells"},
+     ["spell_spending"]),
 ])
 def test_declared_statics_read(line: str, name: str, subtypes: tuple[str, ...],
                                affected: dict[str, Any] | None, params: dict[str, Any],
@@ -78,6 +94,8 @@ def test_declared_statics_read(line: str, name: str, subtypes: tuple[str, ...],
 @pytest.mark.parametrize(("line", "subtypes"), [
     # a keyword whose parameter the grammar doesn't take, a wrong reminder
     ("Creatures you control have protection from red.", ()),
+    # a triggered keyword (CR 702.25 flanking): resolve looks for it on the object
+    ("Creatures you control have flanking.", ()),
     ("Zombies you control have menace. (They can be blocked only by Dragons.)", ()),
     ("Zombies you control have menace. (They can't be blocked.)", ()),
     # a condition not read, another player's creatures, a noun after "has" in plural
@@ -131,3 +149,35 @@ def test_a_granted_haste_is_not_applied_so_payments_wait() -> None:
     ans = payment_answer(s, "Alice", "{G}", list_payments=False)
     assert ans.payable is None
     assert any("Creatures you control have haste." in u.text for u in ans.undecided)
+
+
+@pytest.mark.cr("609.4b")
+def test_spending_as_any_type_for_creature_spells_waits_only_for_creature_spells() -> None:
+    """Vizier of the Menagerie's "You may spend mana as though it were mana of any type
+    to cast creature spells." (read, not applied): a cost paid for nothing named is no
+    creature spell's, so {G} with a Forest is payable and {U} isn't (CR 609.4b applies
+    only to casting creature spells, as mana restricted to them can't pay such a cost).
+    With two Islands, Grizzly Bears ({1}{G}) in hand is payable by the rule (an Island's
+    {U} spent as {G}); the rule isn't applied, so that is not decided, never "not
+    payable"."""
+    s = load_state_text(textwrap.dedent("""\
+        turn: {active_player: Alice, phase: precombat_main}
+        players:
+          Alice:
+            hand: [Grizzly Bears]
+            battlefield: [Forest, Vizier of the Menagerie]
+          Bob: {}
+        """))
+    assert payment_answer(s, "Alice", "{G}", list_payments=False).payable is True
+    assert payment_answer(s, "Alice", "{U}", list_payments=False).payable is False
+    s = load_state_text(textwrap.dedent("""\
+        turn: {active_player: Alice, phase: precombat_main}
+        players:
+          Alice:
+            hand: [Grizzly Bears]
+            battlefield: [Island, Island, Vizier of the Menagerie]
+          Bob: {}
+        """))
+    ans = payment_answer(s, "Alice", None, list_payments=False, for_object="Grizzly Bears")
+    assert ans.payable is None
+    assert any("any type to cast creature spells" in u.text for u in ans.undecided)

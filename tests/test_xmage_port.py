@@ -334,10 +334,6 @@ NYKTHOS6_BOARD = (*["Sedge Scorpion"] * 4, "Forest", "Forest", "Forest",
                   '"Vivien, Monsters\' Advocate"', "Vizier of the Menagerie")
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "statics such as 'You may look at the top card of your library any time', 'you may "
-    "play lands from the top of your library' and 'has first strike' are unread and make "
-    "the payment 'not decided', though none can change what mana can be made"))
 @pytest.mark.cr("700.5")
 def test_mana_options_nykthos_many_permanents() -> None:
     """ManaOptionsTest.testNykthos6: testNykthos1's board plus Radha, Heart of Keld
@@ -349,7 +345,11 @@ def test_mana_options_nykthos_many_permanents() -> None:
     Devotion (CR 700.5, planeswalkers count): green 4+1+2+1 = 8, white 4+1+1 = 6, red 3,
     black 3, blue 2. {G}x9 (two Forests pay, devotion 8, third Forest) is payable; ten
     mana never (Nykthos's {2} eats two lands). XMage agrees ({G}x9 is its largest
-    option). manacheck: 'not decided' for both.
+    option). The other permanents' statics change no mana ability: looking at the
+    library's top card (CR 401.2), playing lands and casting spells from it (CR 305.1,
+    601.2a; Bolas's Citadel's life instead of a spell's mana cost, CR 118.9), first
+    strike (CR 702.7), and spending mana as any type to cast creature spells (CR 609.4b:
+    no cost here is a creature spell's).
     """
     s = board(*NYKTHOS6_BOARD)
     assert payable(s, repeat("G", 9)) is True

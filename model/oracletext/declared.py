@@ -73,6 +73,14 @@ _REMINDERS: dict[str, tuple[str, ...]] = {
 }
 
 _TOP = " from the top of your library"
+#: What "If you cast a spell this way, ..." adds (CR 702.8 flash: when; CR 118.9: an
+#: alternative cost).
+_THEN = {"flash": "you may cast it as though it had flash",
+         "pay_life_mana_value": "pay life equal to its mana value rather than pay its mana "
+                                "cost"}
+#: The reminder of "you may play lands from the top of your library" (CR 305.2).
+_PLAY_REMINDER = "You can play a land this way only if you have an available land play " \
+                 "remaining."
 _LOOK = "You may look at the top card of your library any time"
 #: The spells "You may cast ... from the top of your library" names, as words.
 _TOP_SPELLS = {"top_any": "spells", "top_creature": "creature spells",
@@ -119,6 +127,21 @@ class _Declared(GrantData):
 
     def top_play_line(self, c: list[Any]) -> Any:
         return None, {"from_top": c[0]}
+
+    def top_play_then(self, c: list[Any]) -> Any:
+        return None, {"from_top": c[0], "then": c[1]}
+
+    def then_flash(self, _: list[Any]) -> Any:
+        return "flash"
+
+    def then_pay_life(self, _: list[Any]) -> Any:
+        return "pay_life_mana_value"
+
+    def top_play_fewer_lands(self, c: list[Any]) -> Any:
+        return None, {"from_top": c[0], "while": "opponent_more_lands"}
+
+    def spend_any_type_to_cast(self, c: list[Any]) -> Any:
+        return None, {"spend_any_type_for": c[0]}
 
     def play_lands_top(self, _: list[Any]) -> Any:
         return "lands"
@@ -183,7 +206,15 @@ def render_declared(affected: dict[str, Any] | None, params: dict[str, Any],
     if params.get("look_at_top"):
         top = params.get("from_top")
         return f"{_LOOK}." if top is None else f"{_LOOK}, and {_from_top(top)}."
+    if "spend_any_type_for" in params:
+        return "You may spend mana as though it were mana of any type to cast " \
+            f"{params['spend_any_type_for']}."
     text = _from_top(params["from_top"]) + "."
+    if params.get("while") == "opponent_more_lands":
+        text = "as long as an opponent controls more lands than you, " + text
+    then = params.get("then")
+    if then is not None:
+        text += " If you cast a spell this way, " + _THEN[then] + "."
     return text[:1].upper() + text[1:]
 
 
@@ -195,12 +226,18 @@ def _families(params: dict[str, Any]) -> frozenset[Family] | None:
         out: frozenset[Family] = frozenset()
         for kw in kws:
             fams = kind_of_keyword(kw).families
-            if fams == ALL_FAMILIES:
+            if fams == ALL_FAMILIES or F.TRIGGERS in fams:
+                # (a triggered keyword, flanking: resolve finds triggers on the
+                # characteristics, which this grant doesn't change)
                 return None
             out |= fams
         return out
     if "cant_gain_life" in params:
         return frozenset({F.LIFE, F.DAMAGE})
+    if "spend_any_type_for" in params:
+        return frozenset({F.SPELL_SPENDING})
+    if params.get("then") == "pay_life_mana_value":
+        return frozenset({F.CASTING, F.SPELL_COSTS})
     fams = frozenset({F.CASTING}) if "from_top" in params or \
         params.get("cant_play_from_hand") else frozenset()
     return fams | ({F.HIDDEN} if params.get("look_at_top") else frozenset())
@@ -209,6 +246,8 @@ def _families(params: dict[str, Any]) -> frozenset[Family] | None:
 def _reminders_ok(reminders: tuple[str, ...], params: dict[str, Any]) -> bool:
     allowed = {r for kw in params.get("grant_keywords", ())
                for r in _REMINDERS.get(kw.lower(), ())}
+    if str(params.get("from_top", "")).startswith("lands"):
+        allowed.add(_PLAY_REMINDER)
     return all(r.replace(SELF, "it") in allowed or r in allowed for r in reminders)
 
 
