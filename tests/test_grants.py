@@ -165,3 +165,24 @@ def test_equipment_grant_and_summoning_sickness() -> None:
                  "{card: Paradise Mantle, attached_to: bear}]")
     assert payable(sick, "{U}") is False
     assert could(sick, "bear") == "WUBRG"
+
+
+@pytest.mark.cr("113.2c")
+def test_all_slivers_have_a_sacrifice_ability_each_for_itself() -> None:
+    """Basal Sliver ("All Slivers have "Sacrifice this permanent: Add {B}{B}."") twice
+    on Alice's side, one on Bob's: each Sliver has the ability, "this permanent" is the
+    Sliver that has it (CR 113.2c), and no {T} is in its cost, so a summoning-sick
+    Sliver may activate it too (CR 302.6): Alice pays {B}x4 by sacrificing both, never
+    {B}x5; Bob's own Sliver pays {B}{B} for him."""
+    s = load_state_text(textwrap.dedent("""\
+        turn: {active_player: Alice, phase: precombat_main}
+        players:
+          Alice:
+            battlefield: [Basal Sliver, {card: Basal Sliver, id: b2, summoning_sick: true}]
+          Bob:
+            battlefield: [Basal Sliver]
+        """))
+    assert payable(s, "{B}{B}{B}{B}") is True
+    assert payable(s, "{B}{B}{B}{B}{B}") is False
+    assert payment_answer(s, "Bob", "{B}{B}", list_payments=False).payable is True
+    assert payment_answer(s, "Bob", "{B}{B}{B}", list_payments=False).payable is False

@@ -12,7 +12,8 @@ other`` static with ``params`` naming what was read, and ``affects`` (the famili
   CARDNAME has first strike." (layer 6, CR 613.1f): the granted keywords' own families
   (``kind_of_keyword``: menace and first strike change blocks and combat damage only);
   for CARDNAME, only its own object (self-only). A keyword's reminder is checked
-  against the table below;
+  against the table below. A triggered keyword (flanking) isn't taken: resolve looks for
+  triggers on the characteristics, which this doesn't change;
 * "Your opponents can't gain life." / "Players can't gain life." (CR 119.7): life, and
   damage's family (which holds life, CR 119); no cost that gains life is modelled;
 * "You may look at the top card of your library any time." (CR 401.2): what a player may
@@ -20,7 +21,12 @@ other`` static with ``params`` naming what was read, and ``affects`` (the famili
 * "You may play lands from the top of your library.", "You may cast creature spells from
   the top of your library.", "You can't play lands or cast spells from your hand."
   (CR 305.1, 601.2a): when and from where spells are cast and lands played (casting).
-  A spell's cost doesn't depend on the zone it is cast from unless an effect says so.
+  A spell's cost doesn't depend on the zone it is cast from unless an effect says so:
+  "If you cast a spell this way, pay life equal to its mana value rather than pay its
+  mana cost." (Bolas's Citadel, CR 118.9) changes spells' total costs too;
+* "You may spend mana as though it were mana of any type to cast creature spells."
+  (CR 609.4b): how mana is spent to cast those spells only (``spell_spending``, read by
+  a payment for a named object; a cost paid for nothing named is no spell's).
 
 Rules
 -----
