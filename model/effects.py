@@ -76,6 +76,12 @@ class Family(enum.Enum):
                        "on the stack (CR 603.2, 603.3)")
     COUNTERS = ("counters", "putting counters on permanents: by effects, as they enter "
                             "and as costs (CR 122.5, 122.6, 614.1a, 616.1, 118.3)")
+    LIFE = ("life", "whether life is gained or lost as effects resolve (CR 119.3, 119.7, "
+                    "119.8)")
+    SPELL_SPENDING = ("spell_spending", "how mana may be spent to cast some spells only "
+                                        "(CR 609.4b, 601.2h)")
+    HIDDEN = ("hidden", "what a player may look at in a hidden zone, such as the top "
+                        "card of a library (CR 400.2, 401.2)")
 
     @property
     def label(self) -> str:

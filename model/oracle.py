@@ -213,9 +213,11 @@ def read_text(name: str, text: str, subtypes: Sequence[str] = (), mana_cost: str
     basics = [t for t in subtypes if t in BASIC_LAND_TYPES]
     from .oracletext import read_line
     from .oracletext.counter_statics import read_counter_static
+    from .oracletext.declared import read_declared
     from .oracletext.devotion import read_devotion_god
     from .oracletext.enters_counters import read_enters_with_counters
     from .oracletext.forms import unread_activated
+    from .oracletext.grants import read_grant
     from .oracletext.keywords import keyword_line
     from .oracletext.manaform import mana_form
     from .oracletext.reminders import checked_reminder
@@ -235,6 +237,14 @@ def read_text(name: str, text: str, subtypes: Sequence[str] = (), mana_cost: str
         static = read_static(line, name, tuple(subtypes)) or read_counter_static(line, name)
         if static is not None:  # "+N/+N" statics (oracletext.statics); twice as many
             abilities.append(static)  # counters or tokens (oracletext.counter_statics)
+            continue
+        grant = read_grant(line, tuple(subtypes))
+        if grant is not None:  # granted activated abilities, layer 6 (oracletext.grants)
+            abilities.append(grant)
+            continue
+        declared = read_declared(line, name, tuple(subtypes))
+        if declared is not None:  # statics with their families (oracletext.declared)
+            abilities.append(declared)
             continue
         # The templates are matched with the name as a placeholder, so that their
         # patterns are compiled once rather than once per card name.

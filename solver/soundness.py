@@ -258,7 +258,11 @@ PAYMENT = Question("payment", frozenset({F.MANA, F.SPENDING, F.ABILITY_COSTS, F.
 #: An unread line of the card paid for that provably can't bear on its cost or on how
 #: mana may be spent on it (``manacheck.solver.spelltext``) is its effect on resolution
 #: (CR 608.2): nothing for the payment to apply.
-PAYMENT_FOR = Question("payment", PAYMENT.reads | {F.SPELL_COSTS, F.COLORS},
+#: A spend rule for casting some spells only ("You may spend mana as though it were mana
+#: of any type to cast creature spells", CR 609.4b) is read only here: a cost paid for
+#: nothing named is no spell's (as mana restricted to some spells can't pay it).
+PAYMENT_FOR = Question("payment", PAYMENT.reads | {F.SPELL_COSTS, F.COLORS,
+                                                   F.SPELL_SPENDING},
                        PAYMENT.implements | {"static:cost_modifier:spells",
                                              UNREAD_SPELL_EFFECT})
 
@@ -306,6 +310,9 @@ RESOLUTION = Question(
     "resolve",
     frozenset({F.TYPES, F.COLORS, F.ABILITIES, F.POWER_TOUGHNESS, F.STATE_BASED,
                F.TARGETING, F.ZONES, F.ENTERING, F.COUNTERS,
+               # effects gain and lose life as they resolve (CR 119.3): "can't gain
+               # life" (119.7) isn't applied
+               F.LIFE,
                # a triggered ability not read could trigger during the events played
                # out (CR 603.2): never applied, so "not decided"
                F.UNREAD_TRIGGERS}),

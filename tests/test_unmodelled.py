@@ -201,3 +201,25 @@ players:
     assert count_payments(state, "A", "{B}") == 1
     # {R}{B}: one {R} pays the cost, the other the Agent.
     assert count_payments(state, "A", "{R}{B}") == 1
+
+
+@pytest.mark.cr("605.1a")
+@pytest.mark.parametrize(("line", "is_mana"), [
+    # "For each ..., add ...": it could add mana and has no target: a mana ability
+    ("{T}, Mill a card: For each colored mana symbol in the milled card's mana cost, add "
+     "one mana of that color. Activate only as an instant. (For example, if the card's "
+     "mana cost is {3}{U}{U}{B}, you add {U}{U}{B}.)", True),
+    # a target in the effect, or a loyalty ability: never a mana ability (CR 605.1a)
+    ("{T}: For each target creature, add {G}.", False),
+    ("[+1]: For each creature you control, add {G}.", False),
+    # a restriction on when it may be activated: the line stays unread
+    ("{T}: For each creature you control, add {G}. Activate only as a sorcery.", False),
+])
+def test_a_for_each_production_is_a_mana_ability_by_its_form(line: str,
+                                                             is_mana: bool) -> None:
+    from manacheck.model.oracletext.manaform import mana_form
+
+    got = mana_form(line, "Charmed Pendant")
+    assert (got is not None) is is_mana
+    if got is not None:
+        assert got["activated"]["mana"] == {"unmodelled": True}

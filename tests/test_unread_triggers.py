@@ -62,11 +62,13 @@ def state(battlefield: str, extra: str = "") -> GameState:
     # CR 605.1b: it targets and adds no mana, so it is no mana ability
     ("Whenever you tap Forbidden Orchard for mana, target opponent creates a 1/1 "
      "colorless Spirit creature token.", "Forbidden Orchard", True),
+    # CR 605.5a: it triggers at a phase's beginning, not from a mana ability or mana
+    # being added, so it is no mana ability whatever it adds: it uses the stack
+    ("At the beginning of your precombat main phase, add {C}.", "Test", True),
     # could be a triggered mana ability (CR 605.1b): stays unread, every family
     ("Whenever you tap a Forest for mana, add an additional {G}.", "Test", False),
     ("Whenever enchanted land is tapped for mana, its controller adds an additional "
      "{G}.", "Test", False),
-    ("At the beginning of your precombat main phase, add {C}.", "Test", False),
     ("Whenever a creature you control becomes tapped, you may pay {1}. If you do, "
      "draw a card. Spend only mana from lands on this.", "Test", False),
     # statics or replacements in disguise: stay unread

@@ -334,10 +334,6 @@ NYKTHOS6_BOARD = (*["Sedge Scorpion"] * 4, "Forest", "Forest", "Forest",
                   '"Vivien, Monsters\' Advocate"', "Vizier of the Menagerie")
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "statics such as 'You may look at the top card of your library any time', 'you may "
-    "play lands from the top of your library' and 'has first strike' are unread and make "
-    "the payment 'not decided', though none can change what mana can be made"))
 @pytest.mark.cr("700.5")
 def test_mana_options_nykthos_many_permanents() -> None:
     """ManaOptionsTest.testNykthos6: testNykthos1's board plus Radha, Heart of Keld
@@ -349,7 +345,11 @@ def test_mana_options_nykthos_many_permanents() -> None:
     Devotion (CR 700.5, planeswalkers count): green 4+1+2+1 = 8, white 4+1+1 = 6, red 3,
     black 3, blue 2. {G}x9 (two Forests pay, devotion 8, third Forest) is payable; ten
     mana never (Nykthos's {2} eats two lands). XMage agrees ({G}x9 is its largest
-    option). manacheck: 'not decided' for both.
+    option). The other permanents' statics change no mana ability: looking at the
+    library's top card (CR 401.2), playing lands and casting spells from it (CR 305.1,
+    601.2a; Bolas's Citadel's life instead of a spell's mana cost, CR 118.9), first
+    strike (CR 702.7), and spending mana as any type to cast creature spells (CR 609.4b:
+    no cost here is a creature spell's).
     """
     s = board(*NYKTHOS6_BOARD)
     assert payable(s, repeat("G", 9)) is True
@@ -473,30 +473,40 @@ def test_mana_options_damping_sphere_eldrazi_temple() -> None:
     assert produce(s) == {"Eldrazi Temple": "C"}
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "Charmed Pendant's mana ability (mill a card, mana by the milled card's cost) is "
-    "unread and makes even {1} 'not decided', though Eldrazi Temple's {C} pays {1} "
-    "without it: an unread mana ability can only add payments, never remove one"))
-@pytest.mark.cr("601.2h")
+@pytest.mark.cr("601.2h", "701.17b", "605.1a")
 def test_mana_options_charmed_pendant() -> None:
     """ManaOptionsTest.testCharmedPedant: Charmed Pendant ({T}, Mill a card: add one
     mana of each colored symbol of the milled card's mana cost; as an instant) and
     Eldrazi Temple.
 
-    Whatever the library holds, the Temple's {T}: Add {C} pays {1} (CR 601.2h). XMage
-    lists {C}{C} (the Temple's restricted {C}{C}, counted as an option). With an empty
-    library, the Pendant's cost can't be paid at all (CR 701.17b), so {2} for an
-    unrestricted cost is definitely not payable (the Temple's {C}{C} is for colorless
-    Eldrazi only, CR 106.6). And whatever is milled, the Pendant adds only colored mana,
-    so {C}{C}{C} is never payable (the current XMage test asserts this too).
-    manacheck: 'not decided' for all four.
+    The Pendant's ability could add mana and has no target: a mana ability (CR 605.1a),
+    its mana not read. Whatever the library holds, the Temple's {T}: Add {C} pays {1}
+    (CR 601.2h): another mana ability can only add ways to pay. XMage lists {C}{C} (the
+    Temple's restricted {C}{C}, counted as an option). With an empty library, the
+    Pendant's cost can't be paid at all (CR 701.17b, 118.3), so {2} and {C}{C}{C} for an
+    unrestricted cost are definitely not payable (the Temple's {C}{C} is for colorless
+    Eldrazi only, CR 106.6).
     """
     s = board("Charmed Pendant", "Eldrazi Temple", library=40)
     assert payable(s, "{1}") is True
-    assert payable(s, "{C}{C}{C}") is False
     s0 = board("Charmed Pendant", "Eldrazi Temple", library=0)
     assert payable(s0, "{1}") is True
     assert payable(s0, "{2}") is False
+    assert payable(s0, "{C}{C}{C}") is False
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "Charmed Pendant's mana (one mana of each colored symbol of the milled card's mana "
+    "cost) is unread: with a library, 'not payable' is 'not decided'"))
+@pytest.mark.cr("601.2h")
+def test_mana_options_charmed_pendant_never_colorless() -> None:
+    """ManaOptionsTest.testCharmedPedant, its last check: whatever is milled, the Pendant
+    adds only colored mana (one for each colored symbol, CR 105.1, 107.4), so with the
+    Temple's single unrestricted {C}, {C}{C}{C} is never payable (the current XMage test
+    asserts this too). manacheck: 'not decided' (its mana isn't read).
+    """
+    s = board("Charmed Pendant", "Eldrazi Temple", library=40)
+    assert payable(s, "{C}{C}{C}") is False
 
 
 @pytest.mark.cr("601.2g")
@@ -818,11 +828,6 @@ def test_nykthos_with_tokens() -> None:
     assert payable(s, repeat("U", 5)) is False
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "unread statics of Graf Harvest ('Zombies you control have menace') and Erebos "
-    "('isn't a creature' below devotion five, 'opponents can't gain life') make the "
-    "payment 'not decided'; neither changes devotion (CR 700.5 counts permanents, "
-    "creature or not) or any mana ability"))
 @pytest.mark.cr("700.5")
 def test_nykthos_devotion_accurate() -> None:
     """NykthosShrineToNyxTest.testNykthosDevotionAccurate: Nykthos, Stronghold Assassin
@@ -830,7 +835,9 @@ def test_nykthos_devotion_accurate() -> None:
     here), two Wastes.
 
     Devotion to black 2+1+1 = 4: the Wastes pay {2}: {B}x4 payable; {B}x5 never.
-    manacheck: 'not decided'.
+    Graf Harvest's "Zombies you control have menace" changes blocks only (CR 702.111),
+    Erebos's "Your opponents can't gain life" only life (CR 119.7): neither changes a
+    mana ability or devotion (CR 700.5 counts permanents, creature or not).
     """
     s = board(NYKTHOS, "Stronghold Assassin", "Graf Harvest", '"Erebos, God of the Dead"',
               "Wastes", "Wastes")
@@ -1132,10 +1139,6 @@ GIFT_ON_SWAMP = ("Upwelling", "{card: Forest, tapped: true}", "{card: Forest, ta
                  "{card: Gift of Paradise, attached_to: swamp}", "Naga Vitalist")
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "Gift of Paradise's 'Enchanted land has \"{T}: Add two mana of any one color.\"' is "
-    "unread: pay and produce are 'not decided' (produce lists nothing for the Swamp and "
-    "Naga Vitalist), where the rules give definite answers"))
 @pytest.mark.cr("106.7")
 def test_naga_vitalist_gift_of_paradise_on_swamp() -> None:
     """NagaVitalistTest.nagaVitalist_GiftOfParadiseCanAnyColor and
@@ -1155,9 +1158,6 @@ def test_naga_vitalist_gift_of_paradise_on_swamp() -> None:
     assert got["Naga Vitalist"] == "WUBRG"
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "Gift of Paradise's granted mana ability is unread: 'not decided' (issue #3315's "
-    "board: all lands Forests)"))
 @pytest.mark.cr("106.7")
 def test_naga_vitalist_gift_of_paradise_on_forest() -> None:
     """NagaVitalistTest.nagaVitalist_InteractionGiftOfParadise (XMage issue #3315): three
@@ -1506,17 +1506,14 @@ def test_celestial_dawn_spend_other_mana_as_colorless() -> None:
     assert payable(only_w, "{B}") is True
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "'not decided': Black Market's unread triggers ('Whenever a creature dies', 'At the "
-    "beginning of your precombat main phase') can't happen during a payment (Darksteel "
-    "Forge's own unread 'Artifacts you control have indestructible' no longer counts: "
-    "manacheck.solver.spelltext)"))
 @pytest.mark.cr("609.4b")
 def test_celestial_dawn_darksteel_forge() -> None:
     """SpendManaAsThoughItWereManaOfAnyColorTest.testCelestialDawn as XMage asks it:
     eight Mountains, Celestial Dawn, Black Market with one charge counter whose {B} is in
-    the pool; Darksteel Forge ({9}) in hand: castable (see the test above).
-    manacheck: 'not decided'.
+    the pool; Darksteel Forge ({9}) in hand: castable (see the test above). Black
+    Market's triggers (a creature dying, a phase beginning) can't happen while paying
+    (CR 603.2, 605.5a); the Forge's "Artifacts you control have indestructible" changes
+    only destruction (CR 702.12).
     """
     market = "{card: Black Market, counters: {charge: 1}}"
     s = load(f"""\
@@ -2271,10 +2268,6 @@ def test_cryptic_trilobite() -> None:
     assert activation(s, "Deathknell Kami", 1) is True
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "Gift of Paradise is unread: could_produce_all now says so as the CLI does (looking "
-    "up the Swamp or Naga Vitalist raises ProduceNotDecided; it used to answer bare, "
-    "wrong sets {B} and {B, G}); by CR 106.7 both could produce every color"))
 @pytest.mark.cr("106.7")
 def test_could_produce_all_gift_of_paradise() -> None:
     """NagaVitalistTest.nagaVitalist_GiftOfParadiseCanAnyColor through

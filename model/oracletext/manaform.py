@@ -33,7 +33,14 @@ import re
 from typing import Any
 
 from .forms import could_be_mana_ability, line_body
-from .reading import LOYALTY_SYMBOL, Reading, split_cost, top_colon, zone_and_costs
+from .reading import (
+    LOYALTY_SYMBOL,
+    TARGET_WORDS,
+    Reading,
+    split_cost,
+    top_colon,
+    zone_and_costs,
+)
 
 __all__ = ["mana_form"]
 
@@ -43,6 +50,12 @@ _RISKY = re.compile(r"\b(?:[Aa]ctivat\w*|only|[Ss]pend\w*|spent|(?<!mana )costs?
                     r"[Aa]ny player|[Aa]n opponent may|loyalty|[Tt]arget\w*|"
                     r"[Ee]xile[sd]? CARDNAME|from your (?:hand|graveyard|library)|"
                     r"as though|instead of paying|unless)\b")
+
+#: An effect that adds mana once for each of something ("For each colored mana symbol in
+#: the milled card's mana cost, add one mana of that color", Charmed Pendant): it could
+#: add mana, so with no target it is a mana ability (CR 605.1a). (The coverage's
+#: classifier, ``could_be_mana_ability``, looks for "Add" only.)
+_FOR_EACH_ADD = re.compile(r"^[^\"]*?: For each [^\".]*, add ")
 
 #: The one restriction that changes nothing: an activated ability's default timing.
 _AS_AN_INSTANT = re.compile(r"\s*Activate only as an instant\.")
@@ -55,7 +68,8 @@ def mana_form(line: str, name: str = "") -> dict[str, Any] | None:
     if LOYALTY_SYMBOL.match(body) or body.startswith("[") or '"' in body:
         return None
     colon = top_colon(body)
-    if colon <= 0 or not could_be_mana_ability(body):
+    if colon <= 0 or not (could_be_mana_ability(body) or (
+            _FOR_EACH_ADD.search(body) and TARGET_WORDS.search(body[colon:]) is None)):
         return None
     split = split_cost(body, colon, None)
     if split is None:

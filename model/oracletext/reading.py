@@ -89,7 +89,8 @@ def parser() -> Lark:
     grammar = (Path(__file__).parent / "grammar.lark").read_text(encoding="utf-8")
     try:
         return Lark(grammar, parser="lalr",
-                    start=["costs", "mana_sentence", "rider", "target_phrase", "static_line"])
+                    start=["costs", "mana_sentence", "rider", "target_phrase", "static_line",
+                           "grant_line", "declared_line"])
     except LarkError as e:
         raise GrammarBroken(f"grammar.lark doesn't build: {e}") from e
 

@@ -14,7 +14,9 @@ trigger it, and resolve can't tell when, so it stays "not decided" there
 Conservative: a line whose text (reminders included) has a word that could make it a
 mana ability ("add", "mana" but for "mana value" and "mana cost", "tapped for mana")
 unless its effect targets and names no mana (CR 605.1b: a triggered mana ability has no
-target), or a word that could make part of it a static or replacement effect
+target) or it triggers at a step's or phase's beginning or end (CR 605.5a: "At the
+beginning of your precombat main phase, add {B} ..." uses the stack), or a word that
+could make part of it a static or replacement effect
 ("instead", "can't", "as long as", "prevent", "skip", "would", "rather than",
 "unless", "may ... as though"), or a second ability on the line, is not recognised here
 and stays unread (every family).
@@ -38,6 +40,10 @@ __all__ = ["unread_trigger"]
 
 #: The opening of a triggered ability (CR 603.1).
 _OPENING = re.compile(r"^(?:When|Whenever|At the beginning of|At end of|At the end of) ")
+
+#: A trigger on a step or phase beginning or ending (CR 603.2, 605.5a: never a mana
+#: ability, whatever it adds).
+_PHASE = re.compile(r"^(?:At the beginning of|At end of|At the end of) ")
 
 #: Words that could make an effect add mana (CR 605.1a).
 _MANA_WORDS = re.compile(r"\b[Aa]dds?\b|\bmana(?! value| cost)\b|\bfor mana\b",
@@ -68,6 +74,9 @@ def unread_trigger(line: str, name: str = "") -> bool:
     True
     >>> unread_trigger("If a land would enter, it enters tapped instead.")
     False
+    >>> unread_trigger("At the beginning of your precombat main phase, add {B} for each "
+    ...                "charge counter on Black Market.", "Black Market")
+    True
     """
     norm = normalise(line, name)
     body = norm.text
@@ -86,7 +95,9 @@ def unread_trigger(line: str, name: str = "") -> bool:
         return False
     # CR 605.1b: a triggered mana ability has no target and could add mana. An effect
     # that targets ("target opponent", not "the target of") and has no mana word isn't
-    # one; any other line with a mana word could be.
-    return not _MANA_WORDS.search(whole) or (
+    # one; nor is a trigger on a step or phase beginning or ending (CR 605.5a: it
+    # triggers from neither a mana ability nor mana being added); any other line with
+    # a mana word could be.
+    return not _MANA_WORDS.search(whole) or _PHASE.match(body) is not None or (
         re.search(r"(?<!the )\btarget\b", effect) is not None
         and not _MANA_WORDS.search(" ".join((effect, *norm.reminders))))
