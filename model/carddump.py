@@ -120,6 +120,12 @@ def _restriction(r: SpendRestriction) -> dict[str, Any]:
             del out["spells"], out["abilities"]
     if r.from_graveyard:
         out["from_graveyard"] = True
+    if r.costs:
+        out["costs"] = sorted(r.costs)
+    if r.kicked:
+        out["kicked"] = True
+    if r.no_x_mana_cost:
+        out["no_x_mana_cost"] = True
     return out
 
 

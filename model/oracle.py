@@ -212,6 +212,7 @@ def read_text(name: str, text: str, subtypes: Sequence[str] = (), mana_cost: str
     from .oracletext.keywords import keyword_line
     from .oracletext.manaform import mana_form
     from .oracletext.reminders import checked_reminder
+    from .oracletext.spendstatic import read_spend_static
     from .oracletext.statics import read_static
     from .oracletext.triggers import read_trigger
     from .oracletext.unread_triggers import unread_trigger
@@ -225,8 +226,8 @@ def read_text(name: str, text: str, subtypes: Sequence[str] = (), mana_cost: str
         if reading.ability is not None:
             abilities.append(reading.ability)
             continue
-        static = read_static(line, name, tuple(subtypes))
-        if static is not None:  # "+N/+N" statics (oracletext.statics)
+        static = read_static(line, name, tuple(subtypes)) or read_spend_static(line)
+        if static is not None:  # "+N/+N" and spend statics (oracletext.statics, ...)
             abilities.append(static)
             continue
         # The templates are matched with the name as a placeholder, so that their

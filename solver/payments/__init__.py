@@ -119,6 +119,7 @@ from .answer import PaymentAnswer, payment_answer
 from .casting import cost_for_object, reduce_for_casting, resolve_cost
 from .delve import DelvePayments
 from .enumeration import Payments
+from .kinds import NOT_STATED, Stated
 from .limits import DEFAULT_MAX_SCAN, DEFAULT_MAX_STATES
 from .questions import count_payments, is_payable, payments
 from .reasons import unpayable_reasons
@@ -127,6 +128,7 @@ from .values import Assigned, ManaUse, Payment, PaymentSearchLimit
 __all__ = [
     "DEFAULT_MAX_SCAN",
     "DEFAULT_MAX_STATES",
+    "NOT_STATED",
     "Assigned",
     "DelvePayments",
     "ManaUse",
@@ -134,6 +136,7 @@ __all__ = [
     "PaymentAnswer",
     "PaymentSearchLimit",
     "Payments",
+    "Stated",
     "cost_for_object",
     "count_payments",
     "is_payable",

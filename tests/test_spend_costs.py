@@ -1,0 +1,275 @@
+"""Spend restrictions on costs, kicked spells and special uses, and "spend mana as though
+it were mana of any color to cast ..." statics (CR 106.6, 609.4b; issues 12 and 16).
+
+Each expectation is derived by hand from the rules and the cards' rulings: which mana
+may pay the cost asked (CR 106.6), whether that cost contains {X} as written (CR 107.3,
+601.2f; Rosheen Meanderer's rulings: any part of such a cost, even with X = 0), whether
+the spell is kicked (CR 702.33d: only if its kicker cost is paid; a total cost computed
+from the card has none), and what a colored symbol accepts with a spend static
+(CR 609.4b).
+"""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+from manacheck.model import GameState, load_state_text
+from manacheck.model.oracletext import read_line
+from manacheck.model.oracletext.spendstatic import read_spend_static
+from manacheck.solver import can_activate
+from manacheck.solver.payments import payment_answer
+
+from manacheck.cli import main
+
+#: Test cards: a kicker spell ({G}{G}, kicker {1}), a plain spell ({G}{G}), an instant
+#: and a creature ({U}{U}), each with no other text (nothing unread on them).
+CARDS = """\
+cards:
+  - {name: Kicker Spell, mana_cost: "{G}{G}", types: [Sorcery], keywords: ["Kicker {1}"]}
+  - {name: Plain Spell, mana_cost: "{G}{G}", types: [Sorcery]}
+  - {name: Blue Instant, mana_cost: "{U}{U}", types: [Instant]}
+  - {name: Blue Creature, mana_cost: "{U}{U}", types: [Creature], power: 1, toughness: 1}
+  - name: C Filter
+    mana_cost: "{1}{U}"
+    types: [Artifact]
+    abilities:
+      - {activated: {cost: "{C}{T}", mana: {add: "{U}{U}"}, text: "{C}, {T}: Add {U}{U}."}}
+"""
+
+
+def board(*battlefield: str, hand: tuple[str, ...] = ()) -> GameState:
+    return load_state_text(textwrap.dedent(f"""\
+        turn: {{active_player: A, phase: precombat_main}}
+        players:
+          A:
+            hand: [{", ".join(hand)}]
+            battlefield: [{", ".join(battlefield)}]
+          B: {{}}
+        """) + CARDS)
+
+
+def payable(state: GameState, cost: str | None, **kw: object) -> bool | None:
+    return payment_answer(state, "A", cost, list_payments=False,  # type: ignore[arg-type]
+                          **kw).payable
+
+
+# ---- reading: each line read and rendered back exactly --------------------------------
+
+LINES = [
+    ("Rosheen Meanderer", "{T}: Add {C}{C}{C}{C}. Spend this mana only on costs that "
+     "contain {X}.", {"costs": ["with_x"]}),
+    ("Elementalist's Palette", "{T}: Add {C} for each charge counter on Elementalist's "
+     "Palette. Spend this mana only on costs that contain {X}.", {"costs": ["with_x"]}),
+    ("Cultivator Drone", "{T}: Add {C}. Spend this mana only to cast a colorless spell, "
+     "activate an ability of a colorless permanent, or pay a cost that contains {C}.",
+     {"spells": {"colorless": True}, "abilities": {"colorless": True},
+      "costs": ["with_c"]}),
+    ("Elfhame Druid", "{T}: Add {G}{G}. Spend this mana only to cast kicked spells.",
+     {"spells": {}, "kicked": True}),
+    ("Throne of Makindi", "{T}, Remove a charge counter from Throne of Makindi: Add two "
+     "mana of any one color. Spend this mana only to cast kicked spells.",
+     {"spells": {}, "kicked": True}),
+    ("Adarkar Unicorn", "{T}: Add {U} or {C}{U}. Spend this mana only to pay cumulative "
+     "upkeep costs.", {"costs": ["cumulative_upkeep"]}),
+    ("Titans' Nest", "Exile a card from your graveyard: Add {C}. Spend this mana only to "
+     "cast a spell that's one or more colors without {X} in its mana cost.",
+     {"spells": {"colorless": False}, "no_x_mana_cost": True}),
+    ("Karfell Harbinger", "{T}: Add {U}. Spend this mana only to foretell a card from your "
+     "hand or cast an instant or sorcery spell.",
+     {"costs": ["foretell"], "spells": {"any_types": ["instant", "sorcery"]}}),
+    ("Unblinking Observer", "{T}: Add {U}. Spend this mana only to pay a disturb cost or "
+     "cast an instant or sorcery spell.",
+     {"costs": ["disturb"], "spells": {"any_types": ["instant", "sorcery"]}}),
+]
+
+
+@pytest.mark.cr("106.6")
+@pytest.mark.parametrize(("name", "line", "restriction"), LINES)
+def test_spend_restriction_read(name: str, line: str, restriction: dict[str, object]
+                                ) -> None:
+    """The restriction is read into the generic vocabulary and renders back to the line
+    (else the line would stay unread)."""
+    r = read_line(line, name)
+    assert r.status == "read", r.why
+    assert r.ability is not None
+    got = dict(r.ability["activated"]["mana"]["restriction"])
+    assert got.pop("text") == line[line.index("Spend"):]
+    assert got == restriction
+
+
+@pytest.mark.cr("106.6")
+def test_spend_restriction_near_misses_unread() -> None:
+    """A symbol other than the one the rule names is not read as it (no guessing)."""
+    assert read_line("{T}: Add {C}. Spend this mana only on costs that contain {C}.",
+                     "Test Card").status != "read"
+    assert read_line("{T}: Add {C}. Spend this mana only to cast a spell with devoid.",
+                     "Test Card").status == "read"  # (the rule beside the new ones still reads)
+
+
+@pytest.mark.cr("609.4b")
+def test_spend_statics_read() -> None:
+    """Oath of Nissa (to cast planeswalker spells: ``affected``), Mycosynth Lattice's
+    spend line (every player) and Chromatic Orrery's; "any type" and a filter the
+    riders don't read stay unread."""
+    oath = "You may spend mana as though it were mana of any color to cast planeswalker " \
+           "spells."
+    assert read_spend_static(oath) == {"static": {
+        "kind": "spend_as_any_color", "affected": {"types": ["planeswalker"]}, "text": oath}}
+    lattice = "Players may spend mana as though it were mana of any color."
+    assert read_spend_static(lattice) == {"static": {
+        "kind": "spend_as_any_color", "params": {"players": "all"}, "text": lattice}}
+    orrery = "You may spend mana as though it were mana of any color."
+    assert read_spend_static(orrery) == {"static": {"kind": "spend_as_any_color",
+                                                    "text": orrery}}
+    assert read_spend_static("You may spend mana as though it were mana of any type to "
+                             "cast creature spells.") is None
+    assert read_spend_static("You may spend mana as though it were mana of any color to "
+                             "cast creature spells with mana value equal to the chosen "
+                             "number.") is None
+
+
+# ---- costs that contain {X} (Rosheen Meanderer) ---------------------------------------
+
+
+@pytest.mark.cr("106.6", "107.3", "601.2f")
+def test_rosheen_total_cost_of_a_spell() -> None:
+    """Rosheen ({C}{C}{C}{C} for costs with {X}) and a Mountain. Fireball ({X}{R}) cast
+    for its mana cost has {X} in its total cost: X=3 is payable ({3} by Rosheen, {R} by
+    the Mountain), X=4 not (five mana needed, Rosheen's four and one Mountain: yes
+    five... but {R} must be the Mountain's, {4} from Rosheen's four: payable); X=5 not.
+    Grizzly Bears ({1}{G}) has no {X}: Rosheen's mana can't pay it, and there is no
+    green: not payable."""
+    s = board("Rosheen Meanderer", "Mountain", hand=("Fireball", "Grizzly Bears"))
+    assert payable(s, None, for_object="Fireball", x=3) is True
+    assert payable(s, None, for_object="Fireball", x=4) is True
+    assert payable(s, None, for_object="Fireball", x=5) is False
+    assert payable(s, None, for_object="Grizzly Bears") is False
+    s = board("Rosheen Meanderer", "Forest", hand=("Grizzly Bears",))
+    assert payable(s, None, for_object="Grizzly Bears") is False  # the Forest alone
+
+
+@pytest.mark.cr("106.6", "107.3")
+def test_rosheen_given_cost_says_x() -> None:
+    """A cost given with its {X} contains one even once X is given (X=0 too, the
+    ruling); the same symbols given without {X} don't. ``contains_x`` says it for a
+    cost given with X already substituted (the CLI's way)."""
+    s = board("Rosheen Meanderer", "Mountain")
+    assert payable(s, "{X}{R}", x=0) is True
+    assert payable(s, "{2}{R}") is False
+    assert payable(s, "{2}{R}", contains_x=True) is True
+    assert payable(s, "{2}{R}", contains_x=False) is False
+
+
+@pytest.mark.cr("106.6")
+def test_rosheen_unknown_cost_not_guessed() -> None:
+    """A cost given without {X} for a spell whose mana cost has {X} (Fireball): casting
+    it, its total cost contains {X} (CR 601.2f): payable. For Verdeloth ({4}{G}{G},
+    kicker {X}) the given {5}{G}{G} may or may not include its {X} kicker: Rosheen's
+    mana is left out, and without it there is too little: not decided."""
+    s = board("Rosheen Meanderer", "Mountain", hand=("Fireball",))
+    assert payable(s, "{3}{R}", for_object="Fireball") is True
+    s = board("Rosheen Meanderer", "Forest", "Forest", hand=('"Verdeloth the Ancient"',))
+    a = payment_answer(s, "A", "{5}{G}{G}", for_object="Verdeloth the Ancient",
+                       list_payments=False)
+    assert a.payable is None
+
+
+@pytest.mark.cr("106.6")
+def test_rosheen_cli(tmp_path: object, capsys: pytest.CaptureFixture[str]) -> None:
+    """manacheck pay: "{X}{R}" with --x 3 is payable (exit 0), "{3}{R}" is not (exit 1)."""
+    from pathlib import Path
+    path = Path(str(tmp_path)) / "s.yaml"
+    path.write_text("turn: {active_player: A}\nplayers:\n  A:\n    battlefield: "
+                    "[Rosheen Meanderer, Mountain]\n", encoding="utf-8")
+    assert main(["pay", str(path), "{X}{R}", "--x", "3"]) == 0
+    assert main(["pay", str(path), "{3}{R}"]) == 1
+    out = capsys.readouterr().out
+    assert "not payable" in out
+
+
+# ---- Cultivator Drone: a colorless spell, a colorless permanent's ability, a {C} cost --
+
+
+@pytest.mark.cr("106.6", "105.2c")
+def test_cultivator_drone() -> None:
+    """Drone ({C}) and a Plains: Mind Stone ({2}, colorless) castable with both; Silvercoat
+    Lion ({1}{W}, white, no {C}) only with the Plains: not. Drone alone: "{C}" (a cost
+    that contains {C}) payable, "{1}" not. Mind Stone's "{1}, {T}, Sacrifice: Draw a
+    card" (a colorless permanent's ability; its {T} keeps its own mana out, CR 107.5):
+    the Drone pays it."""
+    s = board("Cultivator Drone", "Plains", hand=("Mind Stone", "Silvercoat Lion"))
+    assert payable(s, None, for_object="Mind Stone") is True
+    assert payable(s, None, for_object="Silvercoat Lion") is False
+    s = board("Cultivator Drone")
+    assert payable(s, "{C}") is True
+    assert payable(s, "{1}") is False
+    v = can_activate(board("Cultivator Drone", "Mind Stone"), "Mind Stone", 2)
+    assert not v.undecided and v.legal
+
+
+@pytest.mark.cr("106.6", "605.3a")
+def test_cultivator_drone_pays_a_mana_abilitys_c_cost() -> None:
+    """C Filter (a blue artifact: "{C}, {T}: Add {U}{U}", not a colorless permanent's
+    ability) and the Drone: the filter's cost contains {C},
+    so the Drone's {C} pays it (CR 605.3a: a mana ability activated while paying), and
+    {U}{U} pays "{U}{U}": payable. Without the Drone: not (nothing pays the {C})."""
+    assert payable(board("Cultivator Drone", '"C Filter"'), "{U}{U}") is True
+    assert payable(board('"C Filter"'), "{U}{U}") is False
+
+
+# ---- kicked spells (Elfhame Druid) ----------------------------------------------------
+
+
+@pytest.mark.cr("106.6", "702.33d")
+def test_elfhame_druid_kicked() -> None:
+    """Elfhame Druid: {G}, or {G}{G} only for kicked spells (one {T}: one of them).
+
+    Plain Spell ({G}{G}) has no kicker, so it is never kicked (CR 702.33d): the Druid
+    gives it only {G}: not payable, definitely, asked for its total cost or given. Kicker
+    Spell ({G}{G}, kicker {1}): whether the question's cast is kicked isn't in the state
+    (nor the kicker's part of its total cost): not decided either way, never guessed.
+    """
+    s = board("Elfhame Druid", hand=('"Kicker Spell"', '"Plain Spell"'))
+    assert payable(s, None, for_object="Plain Spell") is False
+    assert payable(s, "{G}{G}", for_object="Plain Spell") is False
+    assert payable(s, None, for_object="Kicker Spell") is None
+    assert payable(s, "{1}{G}{G}", for_object="Kicker Spell") is None
+    assert payable(s, "{G}") is True  # the unrestricted {G}
+
+
+# ---- instant or sorcery spells; cumulative upkeep -------------------------------------
+
+
+@pytest.mark.cr("106.6")
+def test_karfell_and_unblinking_instants() -> None:
+    """Two Karfell Harbingers (or Unblinking Observers): {U}{U} for Blue Instant
+    (payable), not for Blue Creature; nothing in particular ("{U}"): not (foretell and
+    disturb costs are no question's)."""
+    for name in ("Karfell Harbinger", "Unblinking Observer"):
+        s = board(name, name, hand=('"Blue Instant"', '"Blue Creature"'))
+        assert payable(s, None, for_object="Blue Instant") is True
+        assert payable(s, None, for_object="Blue Creature") is False
+        assert payable(s, "{U}") is False
+
+
+@pytest.mark.cr("106.6", "702.24a")
+def test_adarkar_unicorn_only_cumulative_upkeep() -> None:
+    """Adarkar Unicorn's mana pays only cumulative upkeep costs, which no payment
+    question is: "{U}" not payable, nor a blue spell."""
+    s = board("Adarkar Unicorn", hand=('"Blue Instant"',))
+    assert payable(s, "{U}") is False
+    assert payable(s, None, for_object="Blue Instant") is False
+
+
+# ---- spend as though any color to cast planeswalker spells (Oath of Nissa) -------------
+
+
+@pytest.mark.cr("609.4b")
+def test_oath_of_nissa_only_planeswalkers() -> None:
+    """Oath of Nissa and three Wastes: Nissa, Voice of Zendikar ({1}{G}{G}) castable
+    ({C} spent as though green), Grizzly Bears ({1}{G}, a creature) not."""
+    s = board("Oath of Nissa", "Wastes", "Wastes", "Wastes",
+              hand=('"Nissa, Voice of Zendikar"', "Grizzly Bears"))
+    assert payable(s, None, for_object="Nissa, Voice of Zendikar") is True
+    assert payable(s, None, for_object="Grizzly Bears") is False
