@@ -30,6 +30,12 @@ cards:
   - {name: Plain Spell, mana_cost: "{G}{G}", types: [Sorcery]}
   - {name: Blue Instant, mana_cost: "{U}{U}", types: [Instant]}
   - {name: Blue Creature, mana_cost: "{U}{U}", types: [Creature], power: 1, toughness: 1}
+  - name: Mixed Engine
+    mana_cost: "{3}"
+    types: [Artifact]
+    abilities:
+      - {activated: {cost: "{X}{T}", effects: [{kind: draw, count: 1}], text: "{X}: Draw."}}
+      - {activated: {cost: "{2}{T}", effects: [{kind: draw, count: 1}], text: "{2}: Draw."}}
   - name: C Filter
     mana_cost: "{1}{U}"
     types: [Artifact]
@@ -135,11 +141,9 @@ def test_spend_statics_read() -> None:
 @pytest.mark.cr("106.6", "107.3", "601.2f")
 def test_rosheen_total_cost_of_a_spell() -> None:
     """Rosheen ({C}{C}{C}{C} for costs with {X}) and a Mountain. Fireball ({X}{R}) cast
-    for its mana cost has {X} in its total cost: X=3 is payable ({3} by Rosheen, {R} by
-    the Mountain), X=4 not (five mana needed, Rosheen's four and one Mountain: yes
-    five... but {R} must be the Mountain's, {4} from Rosheen's four: payable); X=5 not.
-    Grizzly Bears ({1}{G}) has no {X}: Rosheen's mana can't pay it, and there is no
-    green: not payable."""
+    for its mana cost has {X} in its total cost: X=3 and X=4 are payable (Rosheen's four
+    pay {X}, the Mountain {R}), X=5 not (six mana, five made). Grizzly Bears ({1}{G}) has
+    no {X}: Rosheen's mana can't pay it, and there is no green: not payable."""
     s = board("Rosheen Meanderer", "Mountain", hand=("Fireball", "Grizzly Bears"))
     assert payable(s, None, for_object="Fireball", x=3) is True
     assert payable(s, None, for_object="Fireball", x=4) is True
@@ -161,18 +165,28 @@ def test_rosheen_given_cost_says_x() -> None:
     assert payable(s, "{2}{R}", contains_x=False) is False
 
 
-@pytest.mark.cr("106.6")
-def test_rosheen_unknown_cost_not_guessed() -> None:
+@pytest.mark.cr("106.6", "601.2f")
+def test_rosheen_spell_given_cost() -> None:
     """A cost given without {X} for a spell whose mana cost has {X} (Fireball): casting
-    it, its total cost contains {X} (CR 601.2f): payable. For Verdeloth ({4}{G}{G},
-    kicker {X}) the given {5}{G}{G} may or may not include its {X} kicker: Rosheen's
-    mana is left out, and without it there is too little: not decided."""
+    it for its mana cost, its total cost contains {X} (CR 601.2f): payable."""
     s = board("Rosheen Meanderer", "Mountain", hand=("Fireball",))
     assert payable(s, "{3}{R}", for_object="Fireball") is True
-    s = board("Rosheen Meanderer", "Forest", "Forest", hand=('"Verdeloth the Ancient"',))
-    a = payment_answer(s, "A", "{5}{G}{G}", for_object="Verdeloth the Ancient",
-                       list_payments=False)
-    assert a.payable is None
+
+
+@pytest.mark.cr("106.6", "602.2b")
+def test_rosheen_abilities_with_and_without_x() -> None:
+    """Mixed Engine: "{X}, {T}: Draw a card." and "{2}, {T}: Draw a card."; Rosheen
+    alone pays. can-activate knows which ability: the first (X=2, its cost has {X}) is
+    legal, the second ({2}, no {X}) is not. "{2}" given for the Engine may be either
+    ability's cost (with X=2 or not): Rosheen is left out and nothing else pays: not
+    decided; "{X}" with X=2 says it: payable."""
+    s = board("Rosheen Meanderer", '"Mixed Engine"')
+    v = can_activate(s, "Mixed Engine", 1)
+    assert not v.undecided and v.legal
+    v = can_activate(s, "Mixed Engine", 2)
+    assert not v.undecided and not v.legal
+    assert payable(s, "{2}", for_object="Mixed Engine") is None
+    assert payable(s, "{X}", x=2, for_object="Mixed Engine") is True
 
 
 @pytest.mark.cr("106.6")
