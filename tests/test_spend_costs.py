@@ -232,6 +232,20 @@ def test_cultivator_drone_pays_a_mana_abilitys_c_cost() -> None:
     assert payable(board('"C Filter"'), "{U}{U}") is False
 
 
+@pytest.mark.cr("106.6", "109.2")
+def test_cultivator_drone_not_for_a_cards_ability() -> None:
+    """Drifting Meadow in hand (a colorless card; cycling {2}): "an ability of a
+    colorless permanent" names a permanent (CR 109.2), and {2} has no {C}, so the
+    Drone's mana can't pay the cycling: with a Plains only one usable mana: not legal;
+    with two Plains: legal."""
+    v = can_activate(board("Cultivator Drone", "Plains", hand=('"Drifting Meadow"',)),
+                     "Drifting Meadow")
+    assert not v.undecided and not v.legal
+    v = can_activate(board("Plains", "Plains", hand=('"Drifting Meadow"',)),
+                     "Drifting Meadow")
+    assert not v.undecided and v.legal
+
+
 # ---- kicked spells (Elfhame Druid) ----------------------------------------------------
 
 

@@ -308,6 +308,13 @@ class Board:
         chars = object_characteristics(self.state, self.for_object)
         ability = self.is_ability
         flt = r.abilities if ability else r.spells
+        if ability and isinstance(obj, Card) and flt is not None and not flt.is_empty \
+                and not (flt.chosen_creature_type
+                         and {t.lower() for t in flt.types} == {"creature"}):
+            # CR 109.2: "an ability of a colorless permanent", "abilities of artifacts"
+            # name permanents: a card's ability (cycling) isn't one. (Secluded
+            # Courtyard's "a creature or creature card of the chosen type" names both.)
+            return False
         if r.from_graveyard and not ability and not (
                 isinstance(obj, Card) and obj.owner == self.player.name
                 and self.state.zone_of(obj.id) == "graveyard"):
