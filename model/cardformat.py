@@ -333,7 +333,8 @@ def _restriction(v: Any, path: str) -> SpendRestriction:
 
 
 #: The costs a spend restriction may name (``SpendRestriction.costs``, CR 106.6).
-SPEND_COSTS = ("with_x", "with_c", "cumulative_upkeep", "disturb", "foretell")
+SPEND_COSTS = ("with_x", "with_c", "cumulative_upkeep", "disturb", "foretell", "face_down",
+               "manifest", "morph")
 
 
 MANA_KEYS = ("add", "choice", "any_color", "one_color", "chosen_color", "could_produce",

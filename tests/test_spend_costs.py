@@ -30,6 +30,8 @@ cards:
   - {name: Plain Spell, mana_cost: "{G}{G}", types: [Sorcery]}
   - {name: Blue Instant, mana_cost: "{U}{U}", types: [Instant]}
   - {name: Blue Creature, mana_cost: "{U}{U}", types: [Creature], power: 1, toughness: 1}
+  - {name: Morph Creature, mana_cost: "{U}{U}", types: [Creature], power: 2, toughness: 2,
+     keywords: ["Morph {1}{U}"]}
   - name: Mixed Engine
     mana_cost: "{3}"
     types: [Artifact]
@@ -84,6 +86,9 @@ LINES = [
     ("Karfell Harbinger", "{T}: Add {U}. Spend this mana only to foretell a card from your "
      "hand or cast an instant or sorcery spell.",
      {"costs": ["foretell"], "spells": {"any_types": ["instant", "sorcery"]}}),
+    ("Qarsi Deceiver", "{T}: Add {C}. Spend this mana only to cast a face-down creature "
+     "spell, pay a mana cost to turn a manifested creature face up, or pay a morph cost. "
+     "(A megamorph cost is a morph cost.)", {"costs": ["face_down", "manifest", "morph"]}),
     ("Unblinking Observer", "{T}: Add {U}. Spend this mana only to pay a disturb cost or "
      "cast an instant or sorcery spell.",
      {"costs": ["disturb"], "spells": {"any_types": ["instant", "sorcery"]}}),
@@ -100,7 +105,7 @@ def test_spend_restriction_read(name: str, line: str, restriction: dict[str, obj
     assert r.status == "read", r.why
     assert r.ability is not None
     got = dict(r.ability["activated"]["mana"]["restriction"])
-    assert got.pop("text") == line[line.index("Spend"):]
+    assert got.pop("text") == line[line.index("Spend"):].split(" (")[0]
     assert got == restriction
 
 
@@ -288,6 +293,21 @@ def test_adarkar_unicorn_only_cumulative_upkeep() -> None:
     s = board("Adarkar Unicorn", hand=('"Blue Instant"',))
     assert payable(s, "{U}") is False
     assert payable(s, None, for_object="Blue Instant") is False
+
+
+@pytest.mark.cr("106.6", "702.37c")
+def test_qarsi_deceiver_face_down_not_guessed() -> None:
+    """Three Qarsi Deceivers ({C} each, only for a face-down spell, turning a manifested
+    creature face up, or a morph cost) and an Island. Morph Creature ({U}{U}, morph
+    {1}{U}) for its mana cost is cast face up: the Deceivers can't pay, one Island can't
+    pay {U}{U}: not payable. "{3}" given for it may be casting it face down (CR 702.37c):
+    the Deceivers are left out and nothing else pays three: not decided. "{3}" for
+    nothing in particular: the Deceivers' mana isn't for it: not payable."""
+    s = board("Qarsi Deceiver", "Qarsi Deceiver", "Qarsi Deceiver", "Island",
+              hand=('"Morph Creature"',))
+    assert payable(s, None, for_object="Morph Creature") is False
+    assert payable(s, "{3}", for_object="Morph Creature") is None
+    assert payable(s, "{3}") is False
 
 
 # ---- spend as though any color to cast planeswalker spells (Oath of Nissa) -------------

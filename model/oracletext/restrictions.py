@@ -106,6 +106,9 @@ def _cost_words(res: Mapping[str, Any], singular: bool) -> str:
     uses = set(rest) - {"text"}
     if costs == ["cumulative_upkeep"] and not uses:
         return "pay cumulative upkeep costs"
+    if costs == ["face_down", "manifest", "morph"] and not uses:
+        return ("cast a face-down creature spell, pay a mana cost to turn a manifested "
+                "creature face up, or pay a morph cost")
     if costs in (["disturb"], ["foretell"]) and uses == {"spells"}:
         first = "pay a disturb cost" if costs == ["disturb"] else \
             "foretell a card from your hand"

@@ -291,6 +291,11 @@ class RiderData:
         # Karfell Harbinger: foretelling is a special action (CR 702.143a), or a spell
         return ("spend", {"costs": ["foretell"], "spells": c[0]})
 
+    def rider_spend_face_down(self, _: list[Any]) -> Any:
+        # Qarsi Deceiver: a face-down spell (CR 708.4), turning a manifested creature
+        # face up (CR 701.34b) or a morph cost (CR 702.37e): no payment question's
+        return ("spend", {"costs": ["face_down", "manifest", "morph"]})
+
     def rider_spend_colored_no_x(self, c: list[Any]) -> Any:
         # Titans' Nest: a spell of one or more colors, no {X} in its mana cost
         if str(c[-1]) != "{X}":

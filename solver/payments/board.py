@@ -129,6 +129,12 @@ def life_colors(state: GameState, player: str) -> frozenset[ManaType]:
     return found
 
 
+#: Costs a restriction may name that a card's keyword offers as another way to cast it
+#: (CR 702.146a disturb; CR 702.37c morph: cast face down for {3}), by the keyword
+#: words: a cost given for such a card may be one.
+_OTHER_WAYS = {"disturb": ("disturb",), "face_down": ("morph", "megamorph", "disguise")}
+
+
 class Board:
     """The sources, cost and caches of one payment question.
 
@@ -411,11 +417,12 @@ class Board:
         if r.kicked and kicker and (isinstance(obj, StackItem) or not self.stated.total):
             return ("its mana may pay only for a kicked spell (CR 702.33d), and whether "
                     "this one is kicked isn't in the state or the question")
-        if "disturb" in r.costs and isinstance(obj, Card) and not self.stated.total and \
-                card is not None and any(k.strip().lower().startswith("disturb")
-                                         for k in card.keywords):
-            return ("its mana may pay a disturb cost (CR 702.146a), and whether this cost "
-                    "is one isn't known")
+        for use, words in _OTHER_WAYS.items():
+            if use in r.costs and isinstance(obj, Card) and not self.stated.total and \
+                    card is not None and any(k.strip().lower().startswith(words)
+                                             for k in card.keywords):
+                return (f"its mana may pay a {use.replace('_', '-')} cost, and whether the "
+                        f"cost given is one (the card has {words[0]}) isn't known")
         return None
 
     def allowed_filter(self, r: SpendRestriction | None, filter_kind: Kind) -> bool:
