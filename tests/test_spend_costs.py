@@ -32,6 +32,11 @@ cards:
   - {name: Blue Creature, mana_cost: "{U}{U}", types: [Creature], power: 1, toughness: 1}
   - {name: Morph Creature, mana_cost: "{U}{U}", types: [Creature], power: 2, toughness: 2,
      keywords: ["Morph {1}{U}"]}
+  - {name: Test Walker, mana_cost: "{G}{G}", types: [Planeswalker], loyalty: 3}
+  - name: W Filter
+    types: [Artifact]
+    abilities:
+      - {activated: {cost: "{W}{T}", mana: {add: "{G}{G}"}, text: "{W}, {T}: Add {G}{G}."}}
   - name: Mixed Engine
     mana_cost: "{3}"
     types: [Artifact]
@@ -321,3 +326,16 @@ def test_oath_of_nissa_only_planeswalkers() -> None:
               hand=('"Nissa, Voice of Zendikar"', "Grizzly Bears"))
     assert payable(s, None, for_object="Nissa, Voice of Zendikar") is True
     assert payable(s, None, for_object="Grizzly Bears") is False
+
+
+@pytest.mark.cr("609.4b", "605.3a")
+def test_oath_of_nissa_not_for_mana_abilities_costs() -> None:
+    """Oath of Nissa lets mana be spent as though any color to cast planeswalker spells,
+    not to activate mana abilities on the way. Test Walker ({G}{G}): with two Wastes,
+    payable ({C}{C} as though green). With one Wastes and W Filter ("{W}, {T}: Add
+    {G}{G}"): the Wastes' {C} can't pay the Filter's {W} (that cost isn't the spell's),
+    and alone it is one mana: not payable."""
+    s = board("Oath of Nissa", "Wastes", "Wastes", hand=('"Test Walker"',))
+    assert payable(s, None, for_object="Test Walker") is True
+    s = board("Oath of Nissa", "Wastes", '"W Filter"', hand=('"Test Walker"',))
+    assert payable(s, None, for_object="Test Walker") is False
