@@ -271,13 +271,20 @@ class SpendRestriction:
     #: "a spell ... without {X} in its mana cost" (Titans' Nest): the spell's mana cost
     #: has no {X} (an {X} in an additional or alternative cost doesn't count: its ruling).
     no_x_mana_cost: bool = False
+    #: "Spend this mana only to cast spells with flashback from a graveyard" (Altar of
+    #: the Lost): the spell has a keyword ability of this name, whatever its cost
+    #: (``"Flashback"``, CR 702.34a), and is cast from a graveyard, anyone's (its
+    #: rulings; not necessarily by that keyword). A spell on the stack doesn't say where
+    #: it was cast from: the payment solver leaves such mana out for it.
+    keyword_from_a_graveyard: str = ""
 
     @property
     def any_use(self) -> bool:
         """Whether it allows every spell and ability (only ``not_generic`` restricts)."""
         return (self.spells is not None and self.abilities is not None
                 and self.spells.is_empty and self.abilities.is_empty
-                and not self.from_graveyard and not self.kicked and not self.no_x_mana_cost)
+                and not self.from_graveyard and not self.kicked and not self.no_x_mana_cost
+                and not self.keyword_from_a_graveyard)
 
 
 class ManaProductionKind(enum.Enum):

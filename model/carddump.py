@@ -126,6 +126,8 @@ def _restriction(r: SpendRestriction) -> dict[str, Any]:
         out["kicked"] = True
     if r.no_x_mana_cost:
         out["no_x_mana_cost"] = True
+    if r.keyword_from_a_graveyard:
+        out["keyword_from_a_graveyard"] = r.keyword_from_a_graveyard
     return out
 
 

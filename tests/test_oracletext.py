@@ -231,7 +231,7 @@ UNREAD = [
     ("{T}: Add {B}. Activate only during your end step.", "Test Land"),
     ("{1}: Add {R}. Activate no more than twice each turn.", "Test Land"),
     # A spend restriction not derived (CR 106.6).
-    ("{T}: Add {C}{C}. Spend this mana only to cast spells with flashback from a "
+    ("{T}: Add {C}{C}. Spend this mana only to cast spells with madness from a "
      "graveyard.", "Test Land"),
     ("{T}: Add {C}{C}. Spend this mana only on costs that contain {C}.", "Test Land"),
     # "This mana can't be spent ..." other than Jegantha's generic mana costs.

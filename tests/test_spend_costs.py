@@ -32,6 +32,8 @@ cards:
   - {name: Blue Creature, mana_cost: "{U}{U}", types: [Creature], power: 1, toughness: 1}
   - {name: Morph Creature, mana_cost: "{U}{U}", types: [Creature], power: 2, toughness: 2,
      keywords: ["Morph {1}{U}"]}
+  - {name: Flashback Spell, mana_cost: "{R}{R}", types: [Sorcery],
+     keywords: ["Flashback {1}{R}"]}
   - {name: Test Walker, mana_cost: "{G}{G}", types: [Planeswalker], loyalty: 3}
   - name: W Filter
     types: [Artifact]
@@ -51,14 +53,17 @@ cards:
 """
 
 
-def board(*battlefield: str, hand: tuple[str, ...] = ()) -> GameState:
+def board(*battlefield: str, hand: tuple[str, ...] = (), graveyard: tuple[str, ...] = (),
+          theirs: tuple[str, ...] = ()) -> GameState:
     return load_state_text(textwrap.dedent(f"""\
         turn: {{active_player: A, phase: precombat_main}}
         players:
           A:
             hand: [{", ".join(hand)}]
+            graveyard: [{", ".join(graveyard)}]
             battlefield: [{", ".join(battlefield)}]
-          B: {{}}
+          B:
+            graveyard: [{", ".join(theirs)}]
         """) + CARDS)
 
 
@@ -94,6 +99,9 @@ LINES = [
     ("Qarsi Deceiver", "{T}: Add {C}. Spend this mana only to cast a face-down creature "
      "spell, pay a mana cost to turn a manifested creature face up, or pay a morph cost. "
      "(A megamorph cost is a morph cost.)", {"costs": ["face_down", "manifest", "morph"]}),
+    ("Altar of the Lost", "{T}: Add two mana in any combination of colors. Spend this "
+     "mana only to cast spells with flashback from a graveyard.",
+     {"spells": {}, "keyword_from_a_graveyard": "Flashback"}),
     ("Unblinking Observer", "{T}: Add {U}. Spend this mana only to pay a disturb cost or "
      "cast an instant or sorcery spell.",
      {"costs": ["disturb"], "spells": {"any_types": ["instant", "sorcery"]}}),
@@ -339,3 +347,19 @@ def test_oath_of_nissa_not_for_mana_abilities_costs() -> None:
     assert payable(s, None, for_object="Test Walker") is True
     s = board("Oath of Nissa", "Wastes", '"W Filter"', hand=('"Test Walker"',))
     assert payable(s, None, for_object="Test Walker") is False
+
+
+@pytest.mark.cr("106.6", "702.34a")
+def test_altar_of_the_lost_flashback_from_a_graveyard() -> None:
+    """Altar of the Lost (two mana in any combination of colors, only for spells with
+    flashback cast from a graveyard, anyone's: its rulings). Flashback Spell ({R}{R},
+    flashback {1}{R}) in A's graveyard or in B's: payable ({R}{R} from the Altar); in
+    A's hand: not (not from a graveyard). Plain Spell ({G}{G}, no flashback) in the
+    graveyard: not."""
+    s = board("Altar of the Lost", graveyard=('"Flashback Spell"', '"Plain Spell"'))
+    assert payable(s, None, for_object="Flashback Spell") is True
+    assert payable(s, None, for_object="Plain Spell") is False
+    s = board("Altar of the Lost", theirs=('"Flashback Spell"',))
+    assert payable(s, None, for_object="Flashback Spell") is True
+    s = board("Altar of the Lost", hand=('"Flashback Spell"',))
+    assert payable(s, None, for_object="Flashback Spell") is False

@@ -64,7 +64,7 @@ def _restriction_words(res: Mapping[str, Any], singular: bool) -> str:
     """What a spend restriction allows (CR 106.6), after "Spend this mana only to"."""
     if res.get("costs"):
         return _cost_words(res, singular)
-    if res.get("kicked") or res.get("no_x_mana_cost"):
+    if res.get("kicked") or res.get("no_x_mana_cost") or res.get("keyword_from_a_graveyard"):
         return _spell_words(res)
     if res.get("_abilities_first") and res.get("abilities") == {}:
         rest = {k: v for k, v in res.items() if k not in ("_abilities_first", "abilities")}
@@ -128,4 +128,7 @@ def _spell_words(res: Mapping[str, Any]) -> str:
     if set(res) - {"text"} == {"spells", "no_x_mana_cost"} and \
             res["spells"] == {"colorless": False}:
         return "cast a spell that's one or more colors without {X} in its mana cost"
+    if set(res) - {"text"} == {"spells", "keyword_from_a_graveyard"} and \
+            res["spells"] == {} and res["keyword_from_a_graveyard"] == "Flashback":
+        return "cast spells with flashback from a graveyard"
     raise ValueError("a spend restriction on kicked spells or mana costs")

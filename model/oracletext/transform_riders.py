@@ -296,6 +296,10 @@ class RiderData:
         # face up (CR 701.34b) or a morph cost (CR 702.37e): no payment question's
         return ("spend", {"costs": ["face_down", "manifest", "morph"]})
 
+    def rider_spend_flashback_graveyard(self, _: list[Any]) -> Any:
+        # Altar of the Lost: a spell with flashback (CR 702.34a), cast from a graveyard
+        return ("spend", {"spells": {}, "keyword_from_a_graveyard": "Flashback"})
+
     def rider_spend_colored_no_x(self, c: list[Any]) -> Any:
         # Titans' Nest: a spell of one or more colors, no {X} in its mana cost
         if str(c[-1]) != "{X}":

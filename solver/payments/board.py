@@ -326,6 +326,12 @@ class Board:
                 and self.state.zone_of(obj.id) == "graveyard"):
             # cast from your graveyard (a spell on the stack: see ``spend_unknown``)
             return False
+        if not ability and r.keyword_from_a_graveyard and not (
+                isinstance(obj, Card) and self.state.zone_of(obj.id) == "graveyard"
+                and self._has_keyword(r.keyword_from_a_graveyard)):
+            # a spell with that keyword cast from a graveyard, anyone's (Altar of the
+            # Lost's rulings); a spell on the stack: see ``spend_unknown``
+            return False
         if not ability and r.kicked:
             # CR 702.33d: the question's spell is cast for the cost it states, with no
             # kicker paid (where that isn't known, ``spend_unknown`` leaves it out)
@@ -344,6 +350,15 @@ class Board:
             return False
         return matches(ab.affected, object_characteristics(self.state, self.for_object),
                        self.state.get(self.for_object), self.state, self.player.name)
+
+    def _has_keyword(self, name: str) -> bool:
+        """Whether the spell paid for has a keyword ability called ``name``, whatever
+        its cost ("Flashback {2}{R}" is flashback, CR 702.34a)."""
+        card = self.spell_card
+        low = name.lower()
+        return card is not None and any(
+            k.strip().lower().startswith(low) and not k.strip()[len(low):len(low) + 1].isalpha()
+            for k in card.keywords)
 
     @property
     def is_ability(self) -> bool:
@@ -409,6 +424,10 @@ class Board:
             return None
         obj = self.state.get(self.for_object)
         card = self.spell_card
+        if isinstance(obj, StackItem) and r.keyword_from_a_graveyard and self._has_keyword(
+                r.keyword_from_a_graveyard):
+            return ("its mana may pay only for a spell cast from a graveyard, and where "
+                    "the spell on the stack was cast from isn't in the state")
         if r.from_graveyard and isinstance(obj, StackItem):
             return ("its mana may pay only for a spell cast from your graveyard, and "
                     "where the spell on the stack was cast from isn't in the state")
