@@ -255,13 +255,36 @@ class SpendRestriction:
     #: graveyard is; a card elsewhere isn't; a spell already on the stack doesn't say
     #: where it was cast from, so the payment solver leaves such mana out for it.
     from_graveyard: bool = False
+    #: Costs the mana may pay whatever they are for (CR 106.6, 601.2f): ``"with_x"``
+    #: ("Spend this mana only on costs that contain {X}", Rosheen Meanderer: any part
+    #: of a cost with an {X}, even with X = 0, its rulings), ``"with_c"`` ("pay a cost
+    #: that contains {C}", Cultivator Drone), and costs no payment question names:
+    #: ``"cumulative_upkeep"`` (CR 702.24a), ``"disturb"`` (CR 702.146a; a spell on the
+    #: stack cast with ``alternative_cost: disturb`` is one) and ``"foretell"`` (a special
+    #: action, CR 702.143a).
+    costs: frozenset[str] = frozenset()
+    #: "Spend this mana only to cast kicked spells" (Elfhame Druid): the spell must be
+    #: kicked (its kicker cost paid, CR 702.33d). A spell cast for its total cost as
+    #: the question states it (no kicker) isn't; where the state can't say, the payment
+    #: solver leaves the mana out.
+    kicked: bool = False
+    #: "a spell ... without {X} in its mana cost" (Titans' Nest): the spell's mana cost
+    #: has no {X} (an {X} in an additional or alternative cost doesn't count: its ruling).
+    no_x_mana_cost: bool = False
+    #: "Spend this mana only to cast spells with flashback from a graveyard" (Altar of
+    #: the Lost): the spell has a keyword ability of this name, whatever its cost
+    #: (``"Flashback"``, CR 702.34a), and is cast from a graveyard, anyone's (its
+    #: rulings; not necessarily by that keyword). A spell on the stack doesn't say where
+    #: it was cast from: the payment solver leaves such mana out for it.
+    keyword_from_a_graveyard: str = ""
 
     @property
     def any_use(self) -> bool:
         """Whether it allows every spell and ability (only ``not_generic`` restricts)."""
         return (self.spells is not None and self.abilities is not None
                 and self.spells.is_empty and self.abilities.is_empty
-                and not self.from_graveyard)
+                and not self.from_graveyard and not self.kicked and not self.no_x_mana_cost
+                and not self.keyword_from_a_graveyard)
 
 
 class ManaProductionKind(enum.Enum):

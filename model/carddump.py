@@ -120,6 +120,14 @@ def _restriction(r: SpendRestriction) -> dict[str, Any]:
             del out["spells"], out["abilities"]
     if r.from_graveyard:
         out["from_graveyard"] = True
+    if r.costs:
+        out["costs"] = sorted(r.costs)
+    if r.kicked:
+        out["kicked"] = True
+    if r.no_x_mana_cost:
+        out["no_x_mana_cost"] = True
+    if r.keyword_from_a_graveyard:
+        out["keyword_from_a_graveyard"] = r.keyword_from_a_graveyard
     return out
 
 

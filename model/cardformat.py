@@ -306,7 +306,8 @@ def _restriction(v: Any, path: str) -> SpendRestriction:
     """``{text, spells, abilities, not_generic}``: what the mana may be spent on (CR
     106.6); ``not_generic: true`` alone ("This mana can't be spent to pay generic mana
     costs", Jegantha) allows every spell and ability but no generic mana cost."""
-    check_keys(v, path, ("text", "spells", "abilities", "not_generic", "from_graveyard"),
+    check_keys(v, path, ("text", "spells", "abilities", "not_generic", "from_graveyard",
+                         "costs", "kicked", "no_x_mana_cost", "keyword_from_a_graveyard"),
                ("text",))
     not_generic = v.get("not_generic", False)
     if not isinstance(not_generic, bool):
@@ -315,13 +316,31 @@ def _restriction(v: Any, path: str) -> SpendRestriction:
     if not isinstance(from_graveyard, bool) or (from_graveyard and "spells" not in v):
         raise CardFieldError("from_graveyard is true or false, with spells (\"cast spells "
                              "from your graveyard\")", f"{path}.from_graveyard")
+    costs = v.get("costs", [])
+    if not isinstance(costs, list) or any(c not in SPEND_COSTS for c in costs):
+        raise CardFieldError("costs is a list of " + ", ".join(SPEND_COSTS), f"{path}.costs")
+    for key in ("kicked", "no_x_mana_cost"):
+        if not isinstance(v.get(key, False), bool) or (v.get(key) and "spells" not in v):
+            raise CardFieldError(f"{key} is true or false, with spells", f"{path}.{key}")
+    keyword = v.get("keyword_from_a_graveyard", "")
+    if not isinstance(keyword, str) or (keyword and "spells" not in v):
+        raise CardFieldError("keyword_from_a_graveyard is a keyword's name, with spells",
+                             f"{path}.keyword_from_a_graveyard")
     spells = parse_filter(v["spells"], f"{path}.spells") if "spells" in v else None
     abilities = parse_filter(v["abilities"], f"{path}.abilities") if "abilities" in v \
         else None
     if not_generic and spells is None and abilities is None:
         spells = abilities = ObjectFilter()
     return SpendRestriction(text=str(v["text"]), spells=spells, abilities=abilities,
-                            not_generic=not_generic, from_graveyard=from_graveyard)
+                            not_generic=not_generic, from_graveyard=from_graveyard,
+                            costs=frozenset(costs), kicked=v.get("kicked", False),
+                            no_x_mana_cost=v.get("no_x_mana_cost", False),
+                            keyword_from_a_graveyard=keyword)
+
+
+#: The costs a spend restriction may name (``SpendRestriction.costs``, CR 106.6).
+SPEND_COSTS = ("with_x", "with_c", "cumulative_upkeep", "disturb", "foretell", "face_down",
+               "manifest", "morph")
 
 
 MANA_KEYS = ("add", "choice", "any_color", "one_color", "chosen_color", "could_produce",

@@ -221,6 +221,7 @@ def read_text(name: str, text: str, subtypes: Sequence[str] = (), mana_cost: str
     from .oracletext.keywords import keyword_line
     from .oracletext.manaform import mana_form
     from .oracletext.reminders import checked_reminder
+    from .oracletext.spendstatic import read_spend_static
     from .oracletext.statics import read_static
     from .oracletext.triggers import read_trigger
     from .oracletext.unread_triggers import unread_trigger
@@ -234,10 +235,11 @@ def read_text(name: str, text: str, subtypes: Sequence[str] = (), mana_cost: str
         if reading.ability is not None:
             abilities.append(reading.ability)
             continue
-        static = read_static(line, name, tuple(subtypes)) or read_counter_static(line, name)
+        static = read_static(line, name, tuple(subtypes)) or read_counter_static(
+            line, name) or read_spend_static(line)
         if static is not None:  # "+N/+N" statics (oracletext.statics); twice as many
-            abilities.append(static)  # counters or tokens (oracletext.counter_statics)
-            continue
+            abilities.append(static)  # counters or tokens (oracletext.counter_statics);
+            continue  # spend statics (oracletext.spendstatic)
         grant = read_grant(line, tuple(subtypes))
         if grant is not None:  # granted activated abilities, layer 6 (oracletext.grants)
             abilities.append(grant)

@@ -231,7 +231,9 @@ UNREAD = [
     ("{T}: Add {B}. Activate only during your end step.", "Test Land"),
     ("{1}: Add {R}. Activate no more than twice each turn.", "Test Land"),
     # A spend restriction not derived (CR 106.6).
-    ("{T}: Add {C}{C}. Spend this mana only to cast kicked spells.", "Test Land"),
+    ("{T}: Add {C}{C}. Spend this mana only to cast spells with madness from a "
+     "graveyard.", "Test Land"),
+    ("{T}: Add {C}{C}. Spend this mana only on costs that contain {C}.", "Test Land"),
     # "This mana can't be spent ..." other than Jegantha's generic mana costs.
     ("{T}: Add {R}. This mana can't be spent to cast creature spells.", "Test Land"),
     # X from counters "removed this way" must be the counters the cost removes.

@@ -312,14 +312,18 @@ def test_each_spend_restriction_is_read_as_derived_by_hand(name: str, line: str,
 
 
 def test_restrictions_the_state_cant_check_stay_unread() -> None:
-    """Whether a spell will be kicked, whether a cost has {X}, and a spell with a
-    keyword cast from any graveyard (flashback's keyword is written with its cost) aren't
-    read: unread, never a guess."""
+    """A spell with another keyword cast from any graveyard isn't read: unread, never a
+    guess. (Kicked spells, costs that contain {X} and spells with flashback from a
+    graveyard are read, and the payment solver decides them only where the question
+    says: tests/test_spend_costs.py.)"""
+    for line in ("{T}: Add {C}. Spend this mana only to cast spells with madness from a "
+                 "graveyard.",):
+        assert read_line(line, "Test Land").status == "unread", line
     for line in ("{T}: Add {G}{G}. Spend this mana only to cast kicked spells.",
                  "{T}: Add {C}. Spend this mana only to cast spells with flashback from a "
                  "graveyard.",
                  "{T}: Add {C}{C}. Spend this mana only on costs that contain {X}."):
-        assert read_line(line, "Test Land").status == "unread", line
+        assert read_line(line, "Test Land").status == "read", line
 
 
 def _spell(name: str, types: list[str], cost: str = "{1}", **more: Any) -> dict[str, Any]:

@@ -1987,9 +1987,6 @@ def test_krrik_trinisphere() -> None:
     assert payable(s, None, for_object="Dismember") is False
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "Rosheen Meanderer's '{T}: Add {C}{C}{C}{C}. Spend this mana only on costs that "
-    "contain {X}.' is unread: every payment is 'not decided'"))
 @pytest.mark.cr("106.6")
 def test_rosheen_meanderer_x_costs() -> None:
     """RosheenMeandererManaXTest.test_PayXForDragonAbility / test_PayXForCondescendPrevent
@@ -2066,27 +2063,21 @@ def test_heartbeat_of_spring_cast_angels_feather() -> None:
     assert payable(s, None, for_object="Angel's Feather") is True
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "Oath of Nissa's 'You may spend mana as though it were mana of any color to cast "
-    "planeswalker spells.' is unread: 'not decided'"))
 @pytest.mark.cr("609.4b")
 def test_oath_of_nissa_tron_chandra() -> None:
     """SpendOtherManaTest.testOathOfNissa: Oath of Nissa and the three Urza lands;
     Chandra, Flamecaller ({4}{R}{R}) castable: seven {C}, two spent as though red
-    (CR 609.4b). As a plain cost, {4}{R}{R} is not payable. manacheck: 'not decided'."""
+    (CR 609.4b). As a plain cost, {4}{R}{R} is not payable."""
     s = board("Oath of Nissa", *TRON, hand=('"Chandra, Flamecaller"',))
     assert payable(s, None, for_object="Chandra, Flamecaller") is True
     assert payable(s, "{4}{R}{R}") is False
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "Oath of Nissa's spend-as-any-color line is unread: 'not decided'"))
 @pytest.mark.cr("609.4b")
 def test_oath_of_nissa_dark_petition_mana() -> None:
     """SpendOtherManaTest.testOathOfNissaWithDarkPetition: Oath of Nissa, {B}{B}{B} in the
     pool (Dark Petition's spell mastery), Nissa, Voice of Zendikar ({1}{G}{G}) in hand:
-    castable with the black mana (CR 609.4b); {1}{G}{G} as a plain cost is not.
-    manacheck: 'not decided'."""
+    castable with the black mana (CR 609.4b); {1}{G}{G} as a plain cost is not."""
     s = load("""\
         turn: {active_player: Alice}
         players:
@@ -2100,8 +2091,9 @@ def test_oath_of_nissa_dark_petition_mana() -> None:
 
 
 @pytest.mark.xfail(strict=True, reason=(
-    "Mycosynth Lattice ('All permanents are artifacts...', 'Players may spend mana as "
-    "though it were mana of any color.') is unread: can-activate is 'not decided'"))
+    "Mycosynth Lattice's layer 4 and 5 lines ('All permanents are artifacts...', 'All "
+    "cards ... are colorless.') are unread (its spend line is read): can-activate is "
+    "'not decided'"))
 @pytest.mark.cr("609.4b")
 def test_mycosynth_lattice_sydri() -> None:
     """SpendOtherManaTest.testColorlessCanBeUsed: Mycosynth Lattice, Sydri, Galvanic
@@ -2180,8 +2172,8 @@ def test_conditional_shrine_of_the_forsaken_gods() -> None:
 
 
 @pytest.mark.xfail(strict=True, reason=(
-    "Cultivator Drone's '{T}: Add {C}. Spend this mana only to cast a colorless spell, "
-    "activate an ability of a colorless permanent, or pay a cost that contains {C}.' is "
+    "Cultivator Drone's restriction is read (tests/test_spend_costs.py), but Spatial "
+    "Contortion's effect, Endbringer's untap static and Gravity Negator's trigger are "
     "unread: 'not decided'"))
 @pytest.mark.cr("106.6")
 def test_conditional_cultivator_drone() -> None:

@@ -77,9 +77,11 @@ def handle(args: argparse.Namespace) -> int:
     else:
         cost_raw = ManaCost.parse(args.cost)
         try:
+            # (the cost as written says whether it contains {X}: CR 106.6, 107.3)
             a = payment_answer(state, player, resolve_cost(cost_raw, args.x, args.y),
                                for_object=args.for_object, show=args.limit,
-                               list_payments=not args.count)
+                               list_payments=not args.count,
+                               contains_x="X" in cost_raw.variables)
         except EnumerationLimit as e:
             return _not_decided(args, cost_raw.text, e)
     cost = a.cost

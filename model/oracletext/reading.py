@@ -100,6 +100,8 @@ def parser() -> Lark:
 #: rules meaning; it is checked against the text, never read instead of it).
 _REMINDERS = {
     "{C} represents colorless mana.": re.compile(r"\{C\}"),
+    # (CR 702.37b: megamorph is a morph ability)
+    "A megamorph cost is a morph cost.": re.compile(r"\bpay a morph cost\b"),
     "{S} can be paid with one mana from a snow source.": re.compile(r"\{S\}.*:"),
     "{Q} is the untap symbol.": re.compile(r"\{Q\}.*:"),
     'It\'s an artifact with "{T}, Sacrifice this artifact: Add one mana of any color."':

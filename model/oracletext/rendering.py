@@ -59,6 +59,7 @@ from .phrases import (
 from .phrases import (
     symbol_groups as _symbol_groups,
 )
+from .restrictions import restriction_sentence, spells_words
 
 __all__ = ["PLURALS", "SINGULAR", "render_activated", "render_cost", "render_filter",
            "render_mana", "render_target"]
@@ -156,26 +157,6 @@ def _more_cost(key: str, arg: Any) -> str:
     return "Exile " + _counted(arg.get("count", 1), flt)
 
 
-def _spells(flt: Mapping[str, Any], singular: bool) -> str:
-    """"artifact spells", or with ``singular`` "an artifact spell" (the same meaning)."""
-    if flt.get("_and_or"):
-        types = [str(t).lower() for t in flt.get("any_types", [])]
-        if len(types) != 2 or set(flt) != {"any_types", "_and_or"}:
-            raise ValueError("and/or of other than two types")
-        return f"{types[0]} and/or {types[1]} spells"
-    if flt.get("chosen_creature_type"):
-        rest = {k: v for k, v in flt.items() if k != "chosen_creature_type"}
-        return _spells(rest, singular) + " of the chosen type"
-    if flt.get("keywords") and set(flt) == {"keywords"}:
-        with_words = " ".join("with " + str(k).lower() for k in flt["keywords"])
-        return ("a spell " if singular else "spells ") + with_words
-    words = render_filter(flt, noun="spell")
-    if singular:
-        body = words if words.endswith("spell") else words + " spell"
-        return with_article(body)
-    return words + "s" if words.endswith("spell") else words + " spells"
-
-
 def render_mana(mana: Mapping[str, Any], singular_spells: bool = False,
                 removed: str = "") -> str:
     """What a mana ability adds, and its spend restriction, as sentences (the spells
@@ -187,7 +168,7 @@ def render_mana(mana: Mapping[str, Any], singular_spells: bool = False,
     if mana.get("_choose"):  # (Astral Cornucopia)
         return (f"Choose a color. Add one mana of that color for each "
                 f"{mana['amount_of']['counters']} counter on {SELF}."
-                + _restriction_sentence(mana, singular_spells))
+                + restriction_sentence(mana, singular_spells))
     if (amount := _amount_words(mana, removed)) is not None:
         what = amount
     elif "choice" in mana:
@@ -201,7 +182,7 @@ def render_mana(mana: Mapping[str, Any], singular_spells: bool = False,
         if mana["one_color"] != 1:
             raise ValueError("devotion of several colors")
         return (f"Choose a color. Add an amount of mana of that color equal to your "
-                f"devotion to that color.{_restriction_sentence(mana, singular_spells)}")
+                f"devotion to that color.{restriction_sentence(mana, singular_spells)}")
     elif "one_color" in mana:
         what = f"{_NUMBERS[mana['one_color']]} mana of any one color"
     elif "chosen_color" in mana:
@@ -209,7 +190,7 @@ def render_mana(mana: Mapping[str, Any], singular_spells: bool = False,
         if "or_add" in mana:  # (Thriving Bluff)
             what = f"{mana['or_add']} or {what}"
     elif "color_among" in mana:
-        return _color_among(mana["color_among"]) + _restriction_sentence(mana,
+        return _color_among(mana["color_among"]) + restriction_sentence(mana,
                                                                          singular_spells)
     elif "could_produce" in mana and mana["could_produce"]["lands"] == "sacrificed":
         what = f"one mana of any {mana['could_produce']['of']} the sacrificed land could produce"
@@ -243,7 +224,7 @@ def render_mana(mana: Mapping[str, Any], singular_spells: bool = False,
     out = f"Add {what}."
     if "instead" in mana:
         out += " " + _instead_sentence(mana["instead"])
-    return out + _restriction_sentence(mana, singular_spells)
+    return out + restriction_sentence(mana, singular_spells)
 
 
 def _color_among(ref: Any) -> str:
@@ -264,18 +245,6 @@ def _color_among(ref: Any) -> str:
     adj = " ".join(str(s).lower() for s in flt.get("supertypes", []))
     return (f"Add one mana of any color among {adj + ' ' if adj else ''}{nouns[0]} and "
             f"{nouns[1]} you control.")
-
-
-def _restriction_sentence(mana: Mapping[str, Any], singular_spells: bool) -> str:
-    """The spend restriction's sentence, with a space before it, or nothing."""
-    res = mana.get("restriction")
-    if res is None:
-        return ""
-    if res.get("not_generic") and "spells" not in res and "abilities" not in res:
-        # CR 106.6, 107.4b (Jegantha): on which symbols it pays, not on what for
-        return " This mana can't be spent to pay generic mana costs."
-    return (" Spend this mana only to " + _restriction_words(res, singular_spells)
-            + (", and that spell can't be countered." if res.get("_uncounterable") else "."))
 
 
 #: The land types of Urza's lands, as the oracle text writes them (CR 205.3i).
@@ -363,41 +332,6 @@ def _amount_words(mana: Mapping[str, Any], removed: str) -> str | None:
     return None
 
 
-def _restriction_words(res: Mapping[str, Any], singular: bool) -> str:
-    """What a spend restriction allows (CR 106.6), after "Spend this mana only to"."""
-    if res.get("_abilities_first") and res.get("abilities") == {}:
-        rest = {k: v for k, v in res.items() if k not in ("_abilities_first", "abilities")}
-        return "activate an ability or " + _restriction_words(rest, singular)
-    if "spells" not in res:
-        abilities = res.get("abilities", {})
-        if not abilities:
-            return "activate abilities"
-        return "activate abilities of " + render_filter(abilities, plural=True)
-    spells = res["spells"]
-    if res.get("from_graveyard"):
-        if spells:
-            raise ValueError("spells of a kind from your graveyard")
-        return ("cast a spell" if singular else "cast spells") + " from your graveyard"
-    if spells.get("any_of") and set(spells) == {"any_of"}:
-        words = " or ".join(_spells(a, singular) for a in spells["any_of"])
-    else:
-        words = _spells(spells, singular)
-    words = "cast " + words
-    if "abilities" in res:
-        abilities = res["abilities"]
-        if (abilities.get("_or_card") and abilities.get("chosen_creature_type")) or \
-                abilities == {"types": ["creature"], "chosen_creature_type": True}:
-            # (Secluded Courtyard: the source may be a permanent or a card, CR 106.6)
-            return words + (" or activate an ability of a creature or creature card of the "
-                            "chosen type")
-        if abilities.get("_one"):
-            plain = {k: v for k, v in abilities.items() if k != "_one"}
-            to = " or to activate" if res.get("_to") else " or activate"
-            return words + to + " an ability of " + with_article(render_filter(plain))
-        return words + " or activate abilities of " + render_filter(abilities, plural=True)
-    return words
-
-
 def _effect(eff: Mapping[str, Any]) -> str:
     kind = eff.get("kind")
     if kind == "other":
@@ -453,7 +387,7 @@ _SPENT_THEN = {"cant_be_countered": "that spell can't be countered",
 def _when_spent(eff: Mapping[str, Any]) -> str:
     """"If that mana is spent on a creature spell, it gains haste." and the like."""
     then = str(eff.get("then"))
-    spell = _spells(eff.get("filter", {}), True)
+    spell = spells_words(eff.get("filter", {}), True)
     if then == "enters_with_counter":
         what = ("that creature enters with an additional "
                 + f"{eff['counter']} counter on it")

@@ -260,3 +260,50 @@ class RiderData:
     def rider_spend_from_graveyard(self, _: list[Any]) -> Any:
         # Rootcoil Creeper, Lord of the Forsaken: any spell, cast from your graveyard
         return ("spend", {"spells": {}, "from_graveyard": True})
+
+    # ---- spend restrictions on costs and special uses (CR 106.6, 601.2f)
+    def rider_spend_x_costs(self, c: list[Token]) -> Any:
+        # Rosheen Meanderer: any cost with an {X} (SpendRestriction.costs)
+        if str(c[0]) != "{X}":
+            raise Unreadable("costs that contain a symbol other than {X}")
+        return ("spend", {"costs": ["with_x"]})
+
+    def rider_spend_cast_activate_cost(self, c: list[Any]) -> Any:
+        # Cultivator Drone: a spell, an ability of one permanent, or a cost with {C}
+        if str(c[-1]) != "{C}":
+            raise Unreadable("a cost that contains a symbol other than {C}")
+        return ("spend", {"spells": c[0],
+                          "abilities": {**self.filter([*c[1:-2], self.noun([c[-2]])]),
+                                        "_one": True},
+                          "costs": ["with_c"]})
+
+    def rider_spend_kicked(self, _: list[Any]) -> Any:
+        # Elfhame Druid: kicked spells (CR 702.33d)
+        return ("spend", {"spells": {}, "kicked": True})
+
+    def rider_spend_cumulative_upkeep(self, _: list[Any]) -> Any:
+        # Adarkar Unicorn: cumulative upkeep costs only (CR 702.24a)
+        return ("spend", {"costs": ["cumulative_upkeep"]})
+
+    def rider_spend_disturb_or_cast(self, c: list[Any]) -> Any:
+        # Unblinking Observer: a disturb cost (CR 702.146a), or a spell
+        return ("spend", {"costs": ["disturb"], "spells": c[0]})
+
+    def rider_spend_foretell_or_cast(self, c: list[Any]) -> Any:
+        # Karfell Harbinger: foretelling is a special action (CR 702.143a), or a spell
+        return ("spend", {"costs": ["foretell"], "spells": c[0]})
+
+    def rider_spend_face_down(self, _: list[Any]) -> Any:
+        # Qarsi Deceiver: a face-down spell (CR 708.4), turning a manifested creature
+        # face up (CR 701.34b) or a morph cost (CR 702.37e): no payment question's
+        return ("spend", {"costs": ["face_down", "manifest", "morph"]})
+
+    def rider_spend_flashback_graveyard(self, _: list[Any]) -> Any:
+        # Altar of the Lost: a spell with flashback (CR 702.34a), cast from a graveyard
+        return ("spend", {"spells": {}, "keyword_from_a_graveyard": "Flashback"})
+
+    def rider_spend_colored_no_x(self, c: list[Any]) -> Any:
+        # Titans' Nest: a spell of one or more colors, no {X} in its mana cost
+        if str(c[-1]) != "{X}":
+            raise Unreadable("a mana cost without a symbol other than {X}")
+        return ("spend", {"spells": {"colorless": False}, "no_x_mana_cost": True})

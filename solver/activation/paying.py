@@ -31,7 +31,7 @@ from typing import Any
 from manacheck.model import CostKind, GameState, ManaCost, Permanent, effective
 
 from ..costs import TotalCost, ability_total_cost
-from ..payments import Payment, Payments, payments, unpayable_reasons
+from ..payments import NOT_STATED, Payment, Payments, Stated, payments, unpayable_reasons
 from .core import Activation, Uses
 from .facts import mana_facts, self_spenders, tap_sensitive
 from .limits import PAYMENT_SCAN_LIMIT
@@ -104,7 +104,8 @@ class Payer:
         hit = self._entries.get(key)
         if hit is None:
             hit = _pay_entry(self.act.state, self.act.you, self.total(x).cost, None,
-                             self.act.source_id, exclude, tapped, self.life_spent(x))
+                             self.act.source_id, exclude, tapped, self.life_spent(x),
+                             self.stated)
             self._entries[key] = hit
             self.left_out.update(hit.left_out)
         return hit
@@ -208,7 +209,13 @@ class Payer:
         return out
 
     def _pay_kwargs(self, x: int) -> dict[str, Any]:
-        return {"x": None, "for_object": self.act.source_id, "for_ability": True}
+        return {"x": None, "for_object": self.act.source_id, "for_ability": True,
+                "stated": self.stated}
+
+    @property
+    def stated(self) -> Stated:
+        """The ability's cost as written: whether it contains {X} (CR 106.6, 107.3)."""
+        return Stated("X" in self.act.ab.mana_cost.variables, True)
 
     def unpayable_text(self, x: int) -> str:
         """The payment solver's reasons why the mana cost can't be paid, in one line
@@ -237,9 +244,10 @@ class PayEntry:
     (only when a sacrificed permanent may have paid mana) the payments listed."""
 
     def __init__(self, state: GameState, player: str, cost: ManaCost, x: int | None,
-                 for_object: str, exclude: frozenset[str]) -> None:
+                 for_object: str, exclude: frozenset[str], stated: Stated = NOT_STATED
+                 ) -> None:
         self._pays: Payments = payments(state, player, cost, x=x, for_object=for_object,
-                                        exclude=exclude, for_ability=True)
+                                        exclude=exclude, for_ability=True, stated=stated)
         self._ok: bool | None = None
         self._first: object = _NONE
         self._count: int | None = None
@@ -319,7 +327,7 @@ def _ids_used(payment: object) -> frozenset[str]:
 
 def _pay_entry(state: GameState, player: str, cost: ManaCost, x: int | None,
                for_object: str, exclude: frozenset[str], tapped: frozenset[str] = frozenset(),
-               life_spent: int = 0) -> PayEntry:
+               life_spent: int = 0, stated: Stated = NOT_STATED) -> PayEntry:
     """The shared :class:`PayEntry` for a payment question, cached on the state.
 
     Objects kept out can't be mana sources. Permanents the cost taps are also tapped in
@@ -336,7 +344,7 @@ def _pay_entry(state: GameState, player: str, cost: ManaCost, x: int | None,
     sources = sources | self_spenders(state)
     really_tapped = tapped & tap_sensitive(state)
     key = (player, cost, x, for_object if restricted else None, exclude & sources,
-           really_tapped, life_spent)
+           really_tapped, life_spent, stated)
     cache: dict[object, PayEntry] = state.__dict__.setdefault("_activation_payments", {})
     hit = cache.get(key)
     if hit is None:
@@ -346,7 +354,7 @@ def _pay_entry(state: GameState, player: str, cost: ManaCost, x: int | None,
         if life_spent > 0:
             payer = seen.player(player)
             seen = seen.with_player(replace(payer, life=max(payer.life - life_spent, 0)))
-        hit = PayEntry(seen, player, cost, x, for_object, exclude & sources)
+        hit = PayEntry(seen, player, cost, x, for_object, exclude & sources, stated)
         cache[key] = hit
     return hit
 

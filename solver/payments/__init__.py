@@ -103,6 +103,17 @@ option per X from 1 to its counters (CR 107.3). Another player's mana ability th
 player may activate (Mana Cache; ``any_player``, CR 602.2) is a source of the paying
 player's, its condition read for them (CR 109.5).
 
+Restrictions on costs (issues 12 and 16; CR 106.6, 601.2f): mana "only on costs that
+contain {X}" (Rosheen Meanderer) or that may "pay a cost that contains {C}" (Cultivator
+Drone) pays any part of such a cost, whatever it is for; whether the cost contains {X}
+as written is what the question states (:class:`Stated`: a cost given with its {X}, the
+``contains_x`` of :func:`payment_answer`, or a total cost computed from its object),
+else worked out from the object paid for, and where it can't be the source is left out.
+"Only to cast kicked spells" (CR 702.33d) is never a spell without kicker, and for one
+with kicker (not in the state) the mana is left out. An "as though it were mana of any
+color to cast <spells>" static (Oath of Nissa, CR 609.4b) applies to the cost of such a
+spell only, not to the mana abilities' own costs paid on the way.
+
 Known limits (said, not hidden): a permanent activates each exclusive ({T},
 {Q}, sacrifice, exile) ability at most once; sources whose mana, cost parts (discard,
 exile another permanent, variable amounts, {X}), condition, or repeated activations
@@ -119,6 +130,7 @@ from .answer import PaymentAnswer, payment_answer
 from .casting import cost_for_object, reduce_for_casting, resolve_cost
 from .delve import DelvePayments
 from .enumeration import Payments
+from .kinds import NOT_STATED, Stated
 from .limits import DEFAULT_MAX_SCAN, DEFAULT_MAX_STATES
 from .questions import count_payments, is_payable, payments
 from .reasons import unpayable_reasons
@@ -127,6 +139,7 @@ from .values import Assigned, ManaUse, Payment, PaymentSearchLimit
 __all__ = [
     "DEFAULT_MAX_SCAN",
     "DEFAULT_MAX_STATES",
+    "NOT_STATED",
     "Assigned",
     "DelvePayments",
     "ManaUse",
@@ -134,6 +147,7 @@ __all__ = [
     "PaymentAnswer",
     "PaymentSearchLimit",
     "Payments",
+    "Stated",
     "cost_for_object",
     "count_payments",
     "is_payable",

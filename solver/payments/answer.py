@@ -28,6 +28,8 @@ from ..soundness import PAYMENT, PAYMENT_FOR, Question, Undecided, unapplied
 from .board import spend_rule, spend_statics
 from .bounds import CountBounds
 from .casting import resolve_cost, total_cost_for
+from .enumeration import Payments
+from .kinds import Stated
 from .questions import payments
 from .reasons import unpayable_reasons
 from .values import Payment, PaymentSearchLimit
@@ -237,7 +239,8 @@ class PaymentAnswer:
 def payment_answer(state: GameState, player: str, cost: ManaCost | str | None, *,
                    x: int | None = None, for_object: str | None = None,
                    exclude: frozenset[str] = frozenset(), show: int = DEFAULT_SHOW,
-                   list_payments: bool = True, y: int | None = None) -> PaymentAnswer:
+                   list_payments: bool = True, y: int | None = None,
+                   contains_x: bool | None = None) -> PaymentAnswer:
     """Ask everything about paying ``cost`` once: verdict, count, reasons, best payments.
 
     Parameters
@@ -248,6 +251,9 @@ def payment_answer(state: GameState, player: str, cost: ManaCost | str | None, *
         with every cost increase, reduction and minimum on the board (CR 601.2f, 602.2b).
     show : int
         List at most this many payments (best first).
+    contains_x : bool, optional
+        Whether ``cost`` as written contains {X}, for a cost given with X substituted
+        (restrictions on "costs that contain {X}" read it: CR 106.6, 107.3).
     list_payments : bool
         False to skip listing (a count only).
 
@@ -281,14 +287,16 @@ def payment_answer(state: GameState, player: str, cost: ManaCost | str | None, *
     if before.undecided or before.changed:
         return _after_state_based(before, player, cost, x=x, for_object=for_object,
                                   exclude=exclude, show=show, list_payments=list_payments,
-                                  y=y)
+                                  y=y, contains_x=contains_x)
     written: ManaCost | None = None
     changes: tuple[str, ...] = ()
+    stated = Stated(contains_x)
     if cost is None:
         if for_object is None:
             raise BadInput("give a cost, or what is paid for (for_object)")
         written, total, own = total_cost_for(state, for_object, x, player, y)
         cost, x, exclude, changes = total.cost, None, exclude | own, total.changes
+        stated = Stated("X" in written.variables, True)  # CR 601.2f: no kicker paid
         if total.unread:
             return PaymentAnswer(total.cost, None, None, False, cost_changes=changes,
                                  written=written, undecided=tuple(
@@ -303,11 +311,13 @@ def payment_answer(state: GameState, player: str, cost: ManaCost | str | None, *
             # CR 601.2f: an increase only raises the total cost, and a cost that can't
             # be paid can't be paid once raised (the same mana abilities leave one more
             # mana unspent): "not payable" without it is "not payable" with it.
-            p = payments(state, player, cost, x=x, for_object=for_object, exclude=exclude)
+            p = payments(state, player, cost, x=x, for_object=for_object, exclude=exclude,
+                         stated=stated)
             if not p.left_out and not bool(p):
                 why = "; ".join(f"{u.object_id} ({u.text})" for u in undecided)
                 return PaymentAnswer(p.cost, False, 0, True, reasons=(*unpayable_reasons(
-                    state, player, cost, x=x, for_object=for_object, exclude=exclude),
+                    state, player, cost, x=x, for_object=for_object, exclude=exclude,
+                    stated=stated),
                     f"not payable even before the cost increase whose amount isn't known, "
                     f"which can only raise it (CR 601.2f): {why}"),
                                      cost_changes=changes, written=written)
@@ -319,23 +329,9 @@ def payment_answer(state: GameState, player: str, cost: ManaCost | str | None, *
     unsure = unapplied_for_payment(state, player, resolve_cost(cost, x), question,
                                    for_object) if spend_rule_unsure(
         state, player, resolve_cost(cost, x)) else ()
-    p = payments(state, player, cost, x=x, for_object=for_object, exclude=exclude)
-    count: int | None
-    count_bounds: CountBounds | None = None
-    stopped = ""
-    try:
-        count = p.count()
-    except PaymentSearchLimit as e:
-        count, stopped = None, f"the count stopped at its budget: {e.message}"
-    if count and p.count_only:  # several activations of one could add payments
-        count_bounds, count = CountBounds(count, None), None
-    elif count is None:  # outside the handler: the stopped count's tables are freed
-        count_bounds = p.count_bounds()
-        if p.left_out or p.count_only or unsure:  # more payments may use what the solver
-            # leaves out
-            count_bounds = CountBounds(count_bounds.at_least, None)
-        elif count_bounds.at_most == count_bounds.at_least:  # both proven: exact
-            count, stopped, count_bounds = count_bounds.at_least, "", None
+    p = payments(state, player, cost, x=x, for_object=for_object, exclude=exclude,
+                 stated=stated)
+    count, count_bounds, stopped = _count(p, bool(unsure))
     payable: bool | None
     if count is not None:
         payable = count > 0
@@ -364,7 +360,7 @@ def payment_answer(state: GameState, player: str, cost: ManaCost | str | None, *
     if payable is False:
         count = 0
         reasons = tuple(unpayable_reasons(state, player, cost, x=x, for_object=for_object,
-                                          exclude=exclude))
+                                          exclude=exclude, stated=stated))
         if left_out or unsure:
             # A source left out might pay it: not decided (never a confident "no").
             payable = None
@@ -377,6 +373,29 @@ def payment_answer(state: GameState, player: str, cost: ManaCost | str | None, *
                          else (),
                          count_bounds=count_bounds if payable is not False else None,
                          listing_stopped=listing_stopped)
+
+
+def _count(p: Payments, unsure: bool) -> tuple[int | None, CountBounds | None, str]:
+    """The count of payments, or proven bounds on it when it stopped at its budget or
+    is a lower bound (sources left out, used once, a spend rule applied in part), and
+    why it stopped."""
+    count: int | None
+    count_bounds: CountBounds | None = None
+    stopped = ""
+    try:
+        count = p.count()
+    except PaymentSearchLimit as e:
+        count, stopped = None, f"the count stopped at its budget: {e.message}"
+    if count and p.count_only:  # several activations of one could add payments
+        count_bounds, count = CountBounds(count, None), None
+    elif count is None:  # outside the handler: the stopped count's tables are freed
+        count_bounds = p.count_bounds()
+        if p.left_out or p.count_only or unsure:  # more payments may use what the
+            # solver leaves out
+            count_bounds = CountBounds(count_bounds.at_least, None)
+        elif count_bounds.at_most == count_bounds.at_least:  # both proven: exact
+            count, stopped, count_bounds = count_bounds.at_least, "", None
+    return count, count_bounds, stopped
 
 
 def _used_once(sources: tuple[str, ...]) -> tuple[Undecided, ...]:

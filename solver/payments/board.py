@@ -16,6 +16,7 @@ spell being cast, the ability being activated (its source), or a mana ability's 
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from typing import Any
 
 from manacheck.model import (
@@ -41,7 +42,17 @@ from manacheck.model.cardformat import parse_color
 from manacheck.model.mana import parse_mana_types
 
 from .casting import spell_card
-from .kinds import Group, Kind, PoolKind, Slot, SpendRule, max_units, type_classes
+from .kinds import (
+    NOT_STATED,
+    Group,
+    Kind,
+    PoolKind,
+    Slot,
+    SpendRule,
+    Stated,
+    max_units,
+    type_classes,
+)
 
 __all__ = ["Board", "ExactData"]
 
@@ -66,13 +77,18 @@ def spend_statics(state: GameState, player: str) -> list[StaticAbility]:
     return found
 
 
-def spend_rule(state: GameState, player: str) -> SpendRule:
+def spend_rule(state: GameState, player: str,
+               applies: Callable[[StaticAbility], bool] | None = None) -> SpendRule:
     """CR 609.4b: what the :func:`spend_statics` of ``player`` let them do: Chromatic
     Orrery, every type as any color; Celestial Dawn, white as any color and the rest
-    only as though colorless."""
+    only as though colorless. A static with an ``affected`` filter applies only "to
+    cast" the spells it names (Oath of Nissa: planeswalker spells), where ``applies``
+    says so (without it, only the statics for every payment count)."""
     any_color: set[ManaType] = set()
     only_colorless: set[ManaType] = set()
     for ab in spend_statics(state, player):
+        if not ab.affected.is_empty and (applies is None or not applies(ab)):
+            continue
         which = ab.params.get("mana")
         types = set(parse_mana_types(str(which))) if which else set(ManaType)
         any_color |= types
@@ -113,6 +129,12 @@ def life_colors(state: GameState, player: str) -> frozenset[ManaType]:
     return found
 
 
+#: Costs a restriction may name that a card's keyword offers as another way to cast it
+#: (CR 702.146a disturb; CR 702.37c morph: cast face down for {3}), by the keyword
+#: words: a cost given for such a card may be one.
+_OTHER_WAYS = {"disturb": ("disturb",), "face_down": ("morph", "megamorph", "disguise")}
+
+
 class Board:
     """The sources, cost and caches of one payment question.
 
@@ -122,8 +144,11 @@ class Board:
 
     def __init__(self, state: GameState, player: str, cost: ManaCost,
                  for_object: str | None, exclude: frozenset[str],
-                 delve_done: bool = False, for_ability: bool = False) -> None:
+                 delve_done: bool = False, for_ability: bool = False,
+                 stated: Stated = NOT_STATED) -> None:
         self.state = state
+        #: What the question says of its cost beyond its symbols (``Stated``).
+        self.stated = stated
         #: The cost is an activated ability's of ``for_object`` (a card in a hand or a
         #: graveyard too), not its casting: restrictions read ``abilities`` (CR 106.6).
         self.for_ability = for_ability
@@ -156,8 +181,11 @@ class Board:
                   if ab.is_mana_ability and ab.any_player]
         self.costly_abilities = any(bool(c) for c in costs)
         #: CR 609.4b: how this player may spend mana as though it were another type.
-        self.spend = spend_rule(state, player)
-        self.type_class = type_classes([cost, *costs], self.spend)
+        self.spend = spend_rule(state, player, self._spend_applies)
+        #: CR 609.4b for the mana abilities' own costs paid along the way: those aren't
+        #: the spell's, so an "as though ... to cast <spells>" static doesn't reach them.
+        self.spend_sources = spend_rule(state, player)
+        self.type_class = type_classes([cost, *costs], self.spend, self.spend_sources)
         self.snow_matters = any(sym.kind is SymbolKind.SNOW for c in [cost, *costs]
                                 for sym in c)
         #: The most activations a payment could use: each adds some mana to the cost or
@@ -280,35 +308,154 @@ class Board:
         """Whether mana with restriction ``r`` may pay the cost itself (CR 106.6)."""
         if r is None or (isinstance(r, SpendRestriction) and r.any_use):
             return True  # (``not_generic`` mana: which symbols it pays is the flow's)
-        if not isinstance(r, SpendRestriction) or self.for_object is None:
+        if not isinstance(r, SpendRestriction):
+            return False
+        if self.cost_allows(r):
+            return True
+        if self.for_object is None:
             return False
         obj = self.state.get(self.for_object)
         chars = object_characteristics(self.state, self.for_object)
-        ability = isinstance(obj, Permanent) or self.for_ability or (
-            isinstance(obj, StackItem) and not obj.is_spell)
+        ability = self.is_ability
         flt = r.abilities if ability else r.spells
+        if ability and isinstance(obj, Card) and flt is not None and not flt.is_empty \
+                and not (flt.chosen_creature_type
+                         and {t.lower() for t in flt.types} == {"creature"}):
+            # CR 109.2: "an ability of a colorless permanent", "abilities of artifacts"
+            # name permanents: a card's ability (cycling) isn't one. (Secluded
+            # Courtyard's "a creature or creature card of the chosen type" names both.)
+            return False
         if r.from_graveyard and not ability and not (
                 isinstance(obj, Card) and obj.owner == self.player.name
                 and self.state.zone_of(obj.id) == "graveyard"):
-            # cast from your graveyard (a spell on the stack: see ``from_graveyard_unknown``)
+            # cast from your graveyard (a spell on the stack: see ``spend_unknown``)
             return False
+        if not ability and r.keyword_from_a_graveyard and not (
+                isinstance(obj, Card) and self.state.zone_of(obj.id) == "graveyard"
+                and self._has_keyword(r.keyword_from_a_graveyard)):
+            # a spell with that keyword cast from a graveyard, anyone's (Altar of the
+            # Lost's rulings); a spell on the stack: see ``spend_unknown``
+            return False
+        if not ability and r.kicked:
+            # CR 702.33d: the question's spell is cast for the cost it states, with no
+            # kicker paid (where that isn't known, ``spend_unknown`` leaves it out)
+            return False
+        if not ability and r.no_x_mana_cost:
+            card = self.spell_card
+            if card is None or card.mana_cost is None or "X" in card.mana_cost.variables:
+                return False
         return flt is not None and matches(flt, chars, obj, self.state, self.player.name)
 
-    def from_graveyard_unknown(self, r: object) -> bool:
-        """Whether mana with restriction ``r`` pays for a spell on the stack whose origin
-        the restriction asks ("cast spells from your graveyard") and the state doesn't
-        record: such mana is left out, never guessed (CR 106.6)."""
-        if not isinstance(r, SpendRestriction) or not r.from_graveyard \
-                or self.for_object is None or self.for_ability:
+    def _spend_applies(self, ab: StaticAbility) -> bool:
+        """Whether a spend static that applies only "to cast" the spells its
+        ``affected`` names (Oath of Nissa) applies to this cost: the spell being cast
+        (a card, or a spell on the stack) is one (CR 609.4b, 601.2h)."""
+        if self.for_object is None or self.is_ability or self.spell_card is None:
+            return False
+        return matches(ab.affected, object_characteristics(self.state, self.for_object),
+                       self.state.get(self.for_object), self.state, self.player.name)
+
+    def _has_keyword(self, name: str) -> bool:
+        """Whether the spell paid for has a keyword ability called ``name``, whatever
+        its cost ("Flashback {2}{R}" is flashback, CR 702.34a)."""
+        card = self.spell_card
+        low = name.lower()
+        return card is not None and any(
+            k.strip().lower().startswith(low) and not k.strip()[len(low):len(low) + 1].isalpha()
+            for k in card.keywords)
+
+    @property
+    def is_ability(self) -> bool:
+        """Whether the cost is an activated ability's (of a permanent, a card's with
+        ``for_ability``, or an ability on the stack), not a spell's."""
+        obj = self.state.get(self.for_object) if self.for_object is not None else None
+        return isinstance(obj, Permanent) or self.for_ability or (
+            isinstance(obj, StackItem) and not obj.is_spell)
+
+    def cost_allows(self, r: SpendRestriction) -> bool:
+        """Whether the cost itself is one ``r.costs`` names (CR 106.6, 601.2f): a cost
+        that contains {X} (even with X = 0: Rosheen Meanderer's ruling) or {C}
+        (Cultivator Drone), or a disturb cost (a spell on the stack cast for it,
+        CR 702.146a). Cumulative upkeep and foretell costs are no payment question's."""
+        if "with_x" in r.costs and self.cost_has_x:
+            return True
+        if "with_c" in r.costs and any(s.kind is SymbolKind.COLORLESS for s in self.cost):
+            return True
+        obj = self.state.get(self.for_object) if self.for_object is not None else None
+        return "disturb" in r.costs and isinstance(obj, StackItem) and obj.is_spell \
+            and obj.alternative_cost == "disturb" and not self.for_ability
+
+    @functools.cached_property
+    def cost_has_x(self) -> bool | None:
+        """Whether the cost paid contains {X} (CR 107.3), None when the question doesn't
+        say. Told by the caller (``contains_x``), else: a spell's total cost includes
+        its mana cost (CR 601.2f), so a spell with {X} in it (cast for its mana cost)
+        has one; with an {X} elsewhere on the card (Verdeloth's kicker), or cast for an
+        alternative cost, not known. An ability's: known when all or none of the
+        object's activated abilities with a mana cost have {X}."""
+        if self.stated.contains_x is not None:
+            return self.stated.contains_x
+        if self.for_object is None:
             return False
         obj = self.state.get(self.for_object)
-        return isinstance(obj, StackItem) and obj.is_spell
+        card = self.spell_card
+        if card is not None and not self.for_ability:
+            if card.mana_cost is not None and "X" in card.mana_cost.variables:
+                if isinstance(obj, StackItem) and obj.alternative_cost:
+                    return None  # (cast for another cost: its mana cost isn't paid)
+                return True
+            return None if any("{X}" in k for k in card.keywords) else False
+        if isinstance(obj, Permanent):
+            abilities = effective(self.state)[obj.id].activated
+        elif isinstance(obj, Card):
+            abilities = obj.card.activated_abilities
+        else:
+            return None
+        with_x = {"X" in ab.mana_cost.variables for ab in abilities
+                  if ab.mana_cost.mana_only and not ab.is_mana_ability}
+        return None if len(with_x) != 1 else with_x.pop()
+
+    def spend_unknown(self, r: object) -> str | None:
+        """Why mana with restriction ``r`` may or may not pay this cost, where the state
+        or the question doesn't say: such mana is left out, never guessed (CR 106.6).
+        None when it is known."""
+        if not isinstance(r, SpendRestriction) or r.any_use:
+            return None
+        if "with_x" in r.costs and self.cost_has_x is None:
+            return ("its mana may pay only costs that contain {X}, and whether this cost "
+                    "does isn't known (give the cost as written, with its {X})")
+        if self.for_object is None or self.is_ability or self.cost_allows(r):
+            return None
+        obj = self.state.get(self.for_object)
+        card = self.spell_card
+        if isinstance(obj, StackItem) and r.keyword_from_a_graveyard and self._has_keyword(
+                r.keyword_from_a_graveyard):
+            return ("its mana may pay only for a spell cast from a graveyard, and where "
+                    "the spell on the stack was cast from isn't in the state")
+        if r.from_graveyard and isinstance(obj, StackItem):
+            return ("its mana may pay only for a spell cast from your graveyard, and "
+                    "where the spell on the stack was cast from isn't in the state")
+        kicker = card is not None and any(
+            k.strip().lower().startswith(("kicker", "multikicker")) for k in card.keywords)
+        if r.kicked and kicker and (isinstance(obj, StackItem) or not self.stated.total):
+            return ("its mana may pay only for a kicked spell (CR 702.33d), and whether "
+                    "this one is kicked isn't in the state or the question")
+        for use, words in _OTHER_WAYS.items():
+            if use in r.costs and isinstance(obj, Card) and not self.stated.total and \
+                    card is not None and any(k.strip().lower().startswith(words)
+                                             for k in card.keywords):
+                return (f"its mana may pay a {use.replace('_', '-')} cost, and whether the "
+                        f"cost given is one (the card has {words[0]}) isn't known")
+        return None
 
     def allowed_filter(self, r: SpendRestriction | None, filter_kind: Kind) -> bool:
         """Whether mana with restriction ``r`` may pay the mana cost of an activation of
         ``filter_kind`` (an ability of the permanent named ``filter_source``)."""
         if r is None or r.any_use:
             return True
+        if "with_c" in r.costs and any(s.kind is SymbolKind.COLORLESS
+                                       for s in filter_kind.mana_cost):
+            return True  # a cost that contains {C} (Cultivator Drone), whatever it's for
         if r.abilities is None:
             return False
         chars_all = effective(self.state)

@@ -107,7 +107,7 @@ def _at_least(b: Board, max_states: int) -> int:
     for used in range(len(costly) + 1):
         out = frozenset(i for gi in costly[used:] for i in b.groups[gi].ids)
         sub = build_board(b.state, b.player.name, b.cost, b.for_object,
-                          b.exclude | out, b.delve_done, b.for_ability)
+                          b.exclude | out, b.delve_done, b.for_ability, b.stated)
         try:
             n = counting.count(sub, left, checks)
         except PaymentSearchLimit:

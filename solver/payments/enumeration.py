@@ -326,7 +326,8 @@ class Payments:
         # mana): the best payments that use none of those are payments too (a group
         # left unused changes nothing), listed from the smaller board; said as such.
         sub = Payments(build_board(b.state, b.player.name, b.cost, b.for_object,
-                                   b.exclude | costly, b.delve_done, b.for_ability))
+                                   b.exclude | costly, b.delve_done, b.for_ability,
+                                   b.stated))
         found = sub.best(n, max_scan)
         if not found:
             raise PaymentSearchLimit(stopped)

@@ -342,7 +342,7 @@ def slots_for(board: Board, order: Sequence[int]) -> list[Slot]:
         for s in board.kinds[k].mana_cost:
             merged[(pos, s.text)] = merged.get((pos, s.text), 0) + 1
             sym_of[s.text] = s
-    return [symbol_slot(o, sym_of[t], n, board.spend,
+    return [symbol_slot(o, sym_of[t], n, board.spend if o == -1 else board.spend_sources,
                         o == -1 and board.life_payable(sym_of[t]))
             for (o, t), n in merged.items() if n]
 

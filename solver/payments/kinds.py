@@ -34,6 +34,7 @@ from manacheck.model.errors import BadInput
 from ..amounts import Amounts
 
 __all__ = [
+    "NOT_STATED",
     "NO_SPEND_RULE",
     "UNMODELLED_WHY",
     "Group",
@@ -43,6 +44,7 @@ __all__ = [
     "PoolKind",
     "Slot",
     "SpendRule",
+    "Stated",
     "accepts",
     "max_units",
     "min_units",
@@ -174,6 +176,27 @@ class SpendRule:
 
 NO_SPEND_RULE = SpendRule()
 
+
+@dataclass(frozen=True, slots=True)
+class Stated:
+    """What a payment question says of its cost beyond the symbols paid, for spend
+    restrictions that look at the cost (CR 106.6, 601.2f).
+
+    ``contains_x``: whether the cost as written contains {X} (CR 107.3: X is given its
+    value before the cost is paid, so the symbols paid no longer show it); None when
+    the caller doesn't say (the board works it out from what is paid for). ``total``:
+    the cost is what is paid for's total cost as the solver computed it (its mana cost
+    or ability cost, no kicker or other optional additional cost paid, no alternative
+    cost; CR 601.2f), not a cost the question gave.
+    """
+
+    contains_x: bool | None = None
+    total: bool = False
+
+
+#: A question that says nothing of its cost beyond its symbols.
+NOT_STATED = Stated()
+
 _COLORED_KINDS = (SymbolKind.COLORED, SymbolKind.HYBRID, SymbolKind.MONO_HYBRID,
                   SymbolKind.PHYREXIAN, SymbolKind.HYBRID_PHYREXIAN,
                   SymbolKind.COLORLESS_HYBRID)
@@ -199,14 +222,18 @@ def accepts(sym: ManaSymbol, rule: SpendRule = NO_SPEND_RULE) -> frozenset[ManaT
     return None
 
 
-def type_classes(costs: Iterable[ManaCost], rule: SpendRule = NO_SPEND_RULE
-                 ) -> dict[ManaType, ManaType]:
+def type_classes(costs: Iterable[ManaCost], rule: SpendRule = NO_SPEND_RULE,
+                 others: SpendRule | None = None) -> dict[ManaType, ManaType]:
     """Map each mana type to a representative of the types that every symbol of these
-    costs treats alike (same "can this type pay it?" answers)."""
-    symbols = [sym for c in costs for sym in c]
+    costs treats alike (same "can this type pay it?" answers). ``rule`` is the first
+    cost's spend rule, ``others`` the rest's (default the same)."""
+    symbols: list[tuple[ManaSymbol, SpendRule]] = []
+    for i, c in enumerate(costs):
+        r = rule if i == 0 or others is None else others
+        symbols += [(sym, r) for sym in c]
 
-    def pays(sym: ManaSymbol, t: ManaType) -> bool:
-        ok = accepts(sym, rule)
+    def pays(sym_rule: tuple[ManaSymbol, SpendRule], t: ManaType) -> bool:
+        ok = accepts(*sym_rule)
         return ok is None or t in ok
 
     rep: dict[tuple[bool, ...], ManaType] = {}

@@ -103,9 +103,9 @@ def unmodelled(b: Board, perm: Permanent | None, ab: ActivatedAbility,
     """Why the payment solver can't use an ability it might be able to activate: then
     the source is left out and every answer is a lower bound (never a guess)."""
     if ab.mana is not None and ab.mana.amount_of in produce.THIS_TURN and perm is not None:
-        why = _this_turn_why(b, perm, ab)
-        if why:
-            return LeftOut(why)
+        turn_why = _this_turn_why(b, perm, ab)
+        if turn_why:
+            return LeftOut(turn_why)
     if ab.mana is not None and (ab.mana.kind is ManaProductionKind.UNMODELLED or (
             perm is not None and produce.unmodelled_now(b.state, perm, ab.mana))):
         return LeftOut(UNMODELLED_WHY)
@@ -115,9 +115,8 @@ def unmodelled(b: Board, perm: Permanent | None, ab: ActivatedAbility,
         # cost you pay"); the payment solver pays mana abilities' costs with mana only.
         return LeftOut("2 life may pay a symbol of its mana cost (K'rrik, Son of "
                        "Yawgmoth), which is not modelled for mana abilities' costs")
-    if ab.mana is not None and b.from_graveyard_unknown(ab.mana.restriction):
-        return LeftOut("its mana may pay only for a spell cast from your graveyard, and "
-                       "where the spell on the stack was cast from isn't in the state")
+    if ab.mana is not None and (why := b.spend_unknown(ab.mana.restriction)):
+        return LeftOut(why)
     if any(e.kind == "other" for e in ab.effects):
         # An effect kept as unread text could change anything the payment reads.
         return LeftOut("an effect of it is unread text, which the payment solver can't "

@@ -148,7 +148,7 @@ def plain_sources_pay(board: Board) -> bool:
     payment found among fewer sources is one of the board's. CR 106.6, 119.4: options
     with a spending restriction or a life cost are not among them.
     """
-    if board.spend or board.uses_tappers or board.uses_sacs or board.convoke:
+    if board.spend or board.spend_sources or board.uses_tappers or board.uses_sacs or board.convoke:
         return False
     if any(not pk.allowed or pk.not_generic for pk in board.pool):
         return False

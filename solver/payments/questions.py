@@ -13,6 +13,7 @@ from manacheck.model import GameState, ManaCost
 
 from .delve import DelvePayments
 from .enumeration import Payments
+from .kinds import NOT_STATED, Stated
 from .sources import board_for, build_board
 
 __all__ = ["count_payments", "is_payable", "payments"]
@@ -20,7 +21,8 @@ __all__ = ["count_payments", "is_payable", "payments"]
 
 def payments(state: GameState, player: str, cost: ManaCost | str, *, x: int | None = None,
              for_object: str | None = None, exclude: frozenset[str] = frozenset(),
-             limit: int | None = None, for_ability: bool = False) -> Payments:
+             limit: int | None = None, for_ability: bool = False,
+             stated: Stated = NOT_STATED) -> Payments:
     """Every distinct way ``player`` can pay ``cost`` now, lazily.
 
     Parameters
@@ -45,6 +47,10 @@ def payments(state: GameState, player: str, cost: ManaCost | str, *, x: int | No
         is being paid for, objects tapped or sacrificed for other costs).
     limit : int, optional
         Iterate at most this many payments.
+    stated : Stated
+        What the question says of its cost beyond its symbols (whether it contains {X}
+        as written; whether it is ``for_object``'s total cost), for restrictions that
+        look at the cost (CR 106.6). A cost given with its {X} says the first itself.
 
     Returns
     -------
@@ -77,12 +83,13 @@ def payments(state: GameState, player: str, cost: ManaCost | str, *, x: int | No
     -----
     CR 601.2g-h, 605.3a, 302.6, 107.4, 119.4, 106.6 (see :mod:`manacheck.solver.payments`).
     """
-    board = board_for(state, player, cost, x, for_object, exclude, for_ability)
+    board = board_for(state, player, cost, x, for_object, exclude, for_ability, stated)
     most = board.delve_most()
     if most:
         parts = [(k, Payments(build_board(state, player, board.cost.reduced(k),
                                           board.for_object, board.exclude, delve_done=True,
-                                          for_ability=for_ability),
+                                          for_ability=for_ability,
+                                          stated=board.stated),
                               limit))
                  for k in range(most + 1)]
         return DelvePayments(board, parts, limit)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from manacheck.model import COLORS, GameState, ManaCost, ManaType, SymbolKind
 
 from .enumeration import Payments
-from .kinds import accepts, max_units, not_generic
+from .kinds import NOT_STATED, Stated, accepts, max_units, not_generic
 from .sources import board_for, build_board
 from .values import fmt_types
 
@@ -23,19 +23,19 @@ __all__ = ["unpayable_reasons"]
 def unpayable_reasons(state: GameState, player: str, cost: ManaCost | str, *,
                       x: int | None = None, for_object: str | None = None,
                       exclude: frozenset[str] = frozenset(), limit: int | None = None,
-                      for_ability: bool = False) -> list[str]:
+                      for_ability: bool = False, stated: Stated = NOT_STATED) -> list[str]:
     """Why the cost can't be paid, as every failing reason (empty if it can be).
 
     Each reason names the symbol or amount and the rule, e.g.
     ``"nothing can produce {U} (CR 601.2h: unpayable costs can't be paid)"``.
     Sources left out (tapped, summoning sick ...) are listed after the reasons.
     """
-    b = board_for(state, player, cost, x, for_object, exclude, for_ability)
+    b = board_for(state, player, cost, x, for_object, exclude, for_ability, stated)
     most = b.delve_most()
     if most:
         # Delve (CR 702.66a): not payable even with every card it could exile.
         b = build_board(state, player, b.cost.reduced(most), b.for_object, b.exclude,
-                        delve_done=True, for_ability=for_ability)
+                        delve_done=True, for_ability=for_ability, stated=b.stated)
     if Payments(b):
         return []
     units: set[tuple[ManaType, bool]] = set()

@@ -51,11 +51,13 @@ from .board import Board
 from .casting import resolve_cost
 from .exact import simple_check_data
 from .kinds import (
+    NOT_STATED,
     Group,
     Kind,
     LeftOut,
     Option,
     PoolKind,
+    Stated,
     accepts,
     max_units,
     min_units,
@@ -74,10 +76,10 @@ _EXCLUSIVE_COSTS = {CostKind.SACRIFICE_SELF, CostKind.EXILE_SELF}
 
 def build_board(state: GameState, player: str, cost: ManaCost, for_object: str | None,
                 exclude: frozenset[str], delve_done: bool = False,
-                for_ability: bool = False) -> Board:
+                for_ability: bool = False, stated: Stated = NOT_STATED) -> Board:
     """The board of one payment question: sources collected and grouped, outlets
     classified, pool kinds, activation bounds and the exact check's data."""
-    b = Board(state, player, cost, for_object, exclude, delve_done, for_ability)
+    b = Board(state, player, cost, for_object, exclude, delve_done, for_ability, stated)
     other_ways_to_pay(b)
     collect(b)
     b.uses_sacs = any(k.sacs_other for k in b.kinds)
@@ -95,11 +97,15 @@ def build_board(state: GameState, player: str, cost: ManaCost, for_object: str |
 
 def board_for(state: GameState, player: str, cost: ManaCost | str, x: int | None,
               for_object: str | None, exclude: frozenset[str],
-              for_ability: bool = False) -> Board:
+              for_ability: bool = False, stated: Stated = NOT_STATED) -> Board:
     """The board for the arguments of :func:`manacheck.solver.payments.payments`: the
-    cost parsed and X given (CR 107.3), the objects checked, and a card being cast
-    kept out of its own payment (CR 601.2a)."""
-    c = resolve_cost(cost, x)
+    cost parsed and X given (CR 107.3; a cost given with its {X} contains one,
+    ``Stated``), the objects checked, and a card being cast kept out of its own payment
+    (CR 601.2a)."""
+    parsed = ManaCost.parse(cost) if isinstance(cost, str) else cost
+    if stated.contains_x is None and "X" in parsed.variables:
+        stated = Stated(True, stated.total)
+    c = resolve_cost(parsed, x)
     if for_object is not None and for_object not in state:
         state.get(for_object)  # raises UnknownObject with a suggestion
     for e in exclude:
@@ -110,7 +116,8 @@ def board_for(state: GameState, player: str, cost: ManaCost | str, x: int | None
         # CR 601.2a: a spell being cast is on the stack while it is paid for, so the
         # card's own hand abilities (Elvish Spirit Guide) can't pay for it.
         excluded |= {for_object}
-    return build_board(state, player, c, for_object, excluded, for_ability=for_ability)
+    return build_board(state, player, c, for_object, excluded, for_ability=for_ability,
+                       stated=stated)
 
 
 def call_outcomes(state: GameState, object_id: str, number: int) -> frozenset[Amounts]:
@@ -536,7 +543,7 @@ def repeat_filters(b: Board) -> None:
 
     def feeds(a: str, c: str) -> bool:
         return any(acc is None or t in acc for t in keys[a][0]
-                   for acc in (accepts(sym, b.spend) for sym in keys[c][1]))
+                   for acc in (accepts(sym, b.spend_sources) for sym in keys[c][1]))
 
     names = list(keys)
     reach = {a: {c for c in names if c != a and feeds(a, c)} for a in names}
@@ -553,7 +560,7 @@ def repeat_filters(b: Board) -> None:
 
         def ok(t: ManaType) -> bool:
             return fed or any(acc is None or t in acc
-                              for acc in (accepts(sym, b.spend) for sym in costs))
+                              for acc in (accepts(sym, b.spend_sources) for sym in costs))
         n = sum(pk.amount for pk in b.pool if ok(pk.type))
         for g in b.groups:
             others = [o for o in g.options if not b.kinds[o.kind].self_feed]
@@ -625,11 +632,11 @@ def pool_kinds(b: Board) -> list[PoolKind]:
                        "to pay generic mana costs, and whether {S} is one (CR 107.4h) is "
                        "not decided by manacheck")
         return [PoolKind(e.type, e.snow, False, e.amount) for e in entries]
-    if any(b.from_graveyard_unknown(e.restriction) for e in entries):
+    unknown = [why for e in entries if (why := b.spend_unknown(e.restriction))]
+    if unknown:
         b.left_out.append("the mana pool")
-        b.notes.append("the mana pool is left out: it holds mana that may pay only for a "
-                       "spell cast from your graveyard, and where the spell on the stack "
-                       "was cast from isn't in the state")
+        b.notes.append("the mana pool is left out: it holds mana whose restriction can't "
+                       "be decided here: " + unknown[0])
         return [PoolKind(e.type, e.snow, False, e.amount) for e in entries]
     return [PoolKind(e.type, e.snow, b.allowed_main(e.restriction), e.amount,
                      not_generic(e.restriction))
