@@ -278,9 +278,17 @@ def test_hand_written_cards_agree_with_the_reader_wherever_it_reads_them() -> No
     """Every built-in activated ability the reader reads is the hand-written definition
     (its cost, mana, timing, condition, zone and targets), and the reader's effects
     include the hand-written ones (the generated cards leave out a painland's damage,
-    which no mana question reads)."""
+    which no mana question reads).
+
+    Counted apart: the hand-written cards (the YAML files, not the reader's own
+    ``40_generated.json``), where the check means something. A hand-written card the
+    reader reads exactly is retired (issue 12, tests/test_retired_cards.py), so what
+    is left are cards the reader reads in part."""
     db = builtin_cards()
-    compared = 0
+    generated = {c["name"] for c in json.loads(
+        (POOL.parents[2] / "model" / "data" / "cards" / "40_generated.json").read_text(
+            encoding="utf-8"))}
+    compared = hand_compared = 0
     names = set()
     for name in list(db.cards):
         card = db[name]
@@ -295,13 +303,17 @@ def test_hand_written_cards_agree_with_the_reader_wherever_it_reads_them() -> No
                 dataclasses.replace(ab, text="", effects=()), (name, ab.text)
             assert set(ab.effects) <= set(mine.effects), (name, ab.text)
             compared += 1
-            names.add(card.name)
-    assert compared >= 500  # 588 today: the check covers the hand-written mana cards
+            if name not in generated:
+                hand_compared += 1
+                names.add(card.name)
+    assert compared >= 700  # 762 today, the reader's mana cards included
+    assert hand_compared >= 30  # 33 today, of 29 hand-written cards
     # The riders, spend restrictions, limits and costs read since (each built in by
-    # hand first): Eldrazi Temple's plural, Mana Cache's "any player ... before the end
-    # step", Soldevi Adnate's cost and mana, Jegantha's and Cavern of Souls' restrictions.
-    assert {"Eldrazi Temple", "Mana Cache", "Soldevi Adnate", "Jegantha, the Wellspring",
-            "Cavern of Souls"} <= names
+    # hand first): Mana Cache's "any player ... before the end step", Jegantha's and
+    # Cavern of Souls' restrictions; Eldrazi Temple's plural and Soldevi Adnate's cost
+    # and mana are read so well that their hand-written definitions were retired.
+    assert {"Mana Cache", "Jegantha, the Wellspring", "Cavern of Souls"} <= names
+    assert {"Eldrazi Temple", "Soldevi Adnate"} <= generated - names
 
 
 @pytest.fixture(scope="module")

@@ -2,7 +2,8 @@
 ``python -m manacheck.solver.reports.bundle`` (from a clone; run it after changing
 ``reference/`` or ``examples/rulings/``).
 
-``data/rulings.json`` holds, for every built-in card, its official rulings (MTGJSON's
+``data/rulings.json`` holds, for every built-in card (and every retired one,
+``pool.RETIRED``), its official rulings (MTGJSON's
 Gatherer rulings in ``reference/cards``; for a card with none there, the paragraphs of
 the seed documents in ``reference/seeds`` that name it), and ``ruling_boards``: the text
 of every ruling board in ``examples/rulings/``. ``tests/test_reports.py`` fails while the
@@ -35,8 +36,11 @@ def _seed_paragraphs(root: Path) -> list[tuple[str, str]]:
 def bundle_data(root: Path) -> dict[str, Any]:
     """The bundle, from the repository at ``root``."""
     from manacheck.model.carddata import builtin_cards
+    from manacheck.model.pool import RETIRED
 
-    names = sorted(builtin_cards())
+    # The retired hand-written cards (issue 12) resolve from the pool now; their
+    # reports keep their rulings.
+    names = sorted({*builtin_cards(), *RETIRED})
     found: dict[str, list[dict[str, str]]] = {}
     for file in ("rulings.json", "mana-cards-rulings.json"):
         data = json.loads((root / "reference" / "cards" / file).read_text(encoding="utf-8"))

@@ -48,7 +48,8 @@ def pool_names(cards_file: str | Path | None = None) -> list[str]:
     cards_file
         ``--cards FILE``: every card defined in the file (the built-in card format), or
         every card a download (MTGJSON, Scryfall) gives, each face under its own name as
-        ``--cards`` reads it. ``None``: the built-in cards.
+        ``--cards`` reads it. ``None``: the built-in cards, then the retired ones
+        (``pool.RETIRED``, read from the pool).
 
     Raises
     ------
@@ -56,9 +57,11 @@ def pool_names(cards_file: str | Path | None = None) -> list[str]:
         As ``--cards`` does, for a file that can't be read.
     """
     from manacheck.model.carddata import builtin_cards
+    from manacheck.model.pool import RETIRED
 
     if cards_file is None:
-        return list(builtin_cards())
+        # The retired hand-written cards (issue 12) too, as before they were retired.
+        return list(dict.fromkeys([*builtin_cards(), *RETIRED]))
     from manacheck.model.cards import CardDatabase
     from manacheck.model.statefile import load_card_file
 
