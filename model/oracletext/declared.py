@@ -37,6 +37,7 @@ zone), 207.2 (reminder text, checked).
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from lark import Token
@@ -257,10 +258,16 @@ def _reminders_ok(reminders: tuple[str, ...], params: dict[str, Any]) -> bool:
     return all(r.replace(SELF, "it") in allowed or r in allowed for r in reminders)
 
 
+_MAYBE = re.compile(r"\bha(?:ve|s)\b|gain life|top card of your library|top of your "
+                    r"library|spend mana|from your hand")
+
+
 def read_declared(line: str, name: str = "", subtypes: tuple[str, ...] = ()
                   ) -> dict[str, Any] | None:
     """The card-format static of ``line`` with its families declared, or None (module
     docstring)."""
+    if not _MAYBE.search(line):  # (a word every declared_line of the grammar has)
+        return None
     norm = normalise(line, name)
     text = norm.text
     attached_word = attached_word_of(subtypes)

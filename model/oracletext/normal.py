@@ -21,6 +21,7 @@ text has no rules meaning. CR 202.3: mana value (formerly converted mana cost).
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 
@@ -44,6 +45,7 @@ class Normalised:
     reminders: tuple[str, ...] = ()
 
 
+@functools.lru_cache(maxsize=8192)
 def normalise(line: str, name: str = "") -> Normalised:
     """``line`` under the module's normalisation (see the module docstring).
 

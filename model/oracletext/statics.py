@@ -16,6 +16,7 @@ CR 613.4c: effects that modify power and toughness; 303.4 (Auras), 301.5 (Equipm
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from lark.exceptions import LarkError
@@ -27,6 +28,7 @@ from .transform import ToData, Unreadable
 
 __all__ = ["read_static", "render_static"]
 
+_PT = re.compile(r"[+-]\d+/[+-]\d+")
 _LOWER = ("Other ", "Creatures ", "White ", "Blue ", "Black ", "Red ", "Green ",
           "Legendary ", "Snow ", "Colorless ", "Multicolored ")
 
@@ -56,6 +58,8 @@ def render_static(ab: dict[str, Any], attached_word: str = "") -> str:
 def read_static(line: str, name: str = "", subtypes: tuple[str, ...] = ()
                 ) -> dict[str, Any] | None:
     """The card-format static ability of ``line``, or None (module docstring)."""
+    if not _PT.search(line):  # (every line the grammar's static_line reads has one)
+        return None
     norm = normalise(line, name)
     if norm.reminders:
         return None
