@@ -11,6 +11,7 @@ A line about the cost ("This spell costs {1} less ...") stays "could change anyt
 from __future__ import annotations
 
 import textwrap
+from pathlib import Path
 
 import pytest
 from manacheck.model import GameState, load_state_text
@@ -171,8 +172,8 @@ def test_could_produce_all_decided_board_is_a_plain_mapping() -> None:
 
 
 @pytest.mark.cr("106.7", "605.1a")
-def test_produce_counts_an_ability_that_adds_mana_but_targets(capsys: pytest.CaptureFixture[str]
-                                                              ) -> None:
+def test_produce_counts_an_ability_that_adds_mana_but_targets(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     """Deathrite Shaman's "{T}: Exile target land card from a graveyard. Add one mana of
     any color." targets, so it isn't a mana ability (CR 605.1a); but CR 106.7 counts any
     ability that would produce mana if it resolved, costs (and so targets to choose)
@@ -184,12 +185,9 @@ def test_produce_counts_an_ability_that_adds_mana_but_targets(capsys: pytest.Cap
     from manacheck.solver import could_produce
     assert {t.value for t in could_produce(load_state_text(text), "Deathrite Shaman")} == \
         set("WUBRG")
-    import pathlib
-    import tempfile
-    with tempfile.TemporaryDirectory() as d:
-        f = pathlib.Path(d) / "s.yaml"
-        f.write_text(text)
-        main(["produce", str(f)])
+    f = tmp_path / "s.yaml"  # (pytest's folder: the outside-reads guard allows it)
+    f.write_text(text)
+    main(["produce", str(f)])
     assert "Deathrite Shaman  W U B R G" in capsys.readouterr().out
 
 
