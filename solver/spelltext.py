@@ -30,6 +30,10 @@ True
 False
 >>> may_bear_on_payment("Ghostfire is colorless.")
 True
+>>> may_bear_on_payment("Target creature gets +3/-3 until end of turn.")
+False
+>>> may_bear_on_payment("Target creature gets +1/+1. Ghostfire is colorless.")
+True
 """
 
 from __future__ import annotations
@@ -74,6 +78,7 @@ _COST = re.compile(rf"\b(?:{_COST_WORDS})\b", re.IGNORECASE)
 _CAST = re.compile(rf"\b(?:{_CAST_WORDS})\b", re.IGNORECASE)
 _CHARACTERISTIC = re.compile(rf"\b(?:{_CHARACTERISTIC_WORDS})\b", re.IGNORECASE)
 _TRIGGER = re.compile(r"^(?:when|whenever|at)\b", re.IGNORECASE)
+_TARGETED = re.compile(r"Target [^.]*\.")
 
 
 def may_bear_on_payment(text: str) -> bool:
@@ -87,6 +92,11 @@ def may_bear_on_payment(text: str) -> bool:
         return True
     if _TRIGGER.match(body):
         return False
+    if _TARGETED.fullmatch(body):
+        # One sentence about its target ("Target creature gets +3/-3 until end of
+        # turn."): what the spell does as it resolves (CR 608.2b-c), so its type and
+        # color words are the target's; a static ability of the spell never starts so.
+        return bool(_CAST.search(body))
     return bool(_CAST.search(body) or _CHARACTERISTIC.search(body))
 
 

@@ -181,3 +181,22 @@ def test_spending_as_any_type_for_creature_spells_waits_only_for_creature_spells
     ans = payment_answer(s, "Alice", None, list_payments=False, for_object="Grizzly Bears")
     assert ans.payable is None
     assert any("any type to cast creature spells" in u.text for u in ans.undecided)
+
+
+@pytest.mark.cr("502.3")
+def test_untapping_in_other_players_untap_steps_is_its_own_steps_family() -> None:
+    """Endbringer's "Untap Endbringer during each other player's untap step." changes
+    only when it untaps (CR 502.3): the steps family, its own object; with it on the
+    board, can-activate its "{C}{C}, {T}: Draw a card" with Cultivator Drone and Wastes
+    is decided (legal: the Drone's {C} may pay a colorless permanent's ability)."""
+    line = "Untap Endbringer during each other player's untap step."
+    got = read_declared(line, "Endbringer")
+    assert got == {"static": {"kind": "other", "params": {"untap_in_other_untap_steps": True},
+                              "affects": ["steps"], "self_only": True, "text": line}}
+    assert read_declared("Untap Endbringer during your untap step.", "Endbringer") is None
+    from manacheck.solver import can_activate
+
+    s = load_state_text("turn: {active_player: Alice}\nplayers:\n  Alice:\n"
+                        "    battlefield: [Cultivator Drone, Wastes, Endbringer]\n  Bob: {}\n")
+    v = can_activate(s, "Endbringer", 3)
+    assert v.legal and not v.undecided

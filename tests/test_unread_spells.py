@@ -269,3 +269,17 @@ def test_produce_not_decided_when_an_unread_effect_could_add_mana() -> None:
     with pytest.raises(ProduceNotDecided):
         could_produce(s, "Chandra, Torch of Defiance")
     assert {t.value for t in could_produce(s, "Forest")} == {"G"}
+
+
+@pytest.mark.cr("608.2b")
+def test_a_sentence_about_its_target_cant_bear_on_the_payment() -> None:
+    """A single sentence that starts with its target ("Target creature gets +3/-3 until
+    end of turn.") is what the spell does as it resolves: its type words are the
+    target's (Spatial Contortion). A second sentence about the spell itself, or a cost
+    word, still counts."""
+    from manacheck.solver.spelltext import may_bear_on_payment
+
+    assert not may_bear_on_payment("Target creature gets +3/-3 until end of turn.")
+    assert may_bear_on_payment("Target creature gets +1/+1. Ghostfire is colorless.")
+    assert may_bear_on_payment("Target creature spell costs {1} more to cast.")
+    assert may_bear_on_payment("Target player may cast a creature spell this turn.")

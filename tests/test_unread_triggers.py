@@ -229,3 +229,19 @@ def test_devotion_god_read_with_checked_reminder() -> None:
     five = state('["Erebos, God of the Dead", Gray Merchant of Asphodel, '
                  '{card: Gray Merchant of Asphodel, id: GM2}]')
     assert effective(five)["Erebos, God of the Dead"].is_creature
+
+
+@pytest.mark.cr("107.4c")
+@pytest.mark.cr("605.1b")
+def test_the_colorless_reminder_is_not_mana_the_trigger_adds() -> None:
+    """Gravity Negator's attack trigger ("you may pay {C}. If you do, another target
+    creature gains flying ...") with "({C} represents colorless mana.)": the reminder
+    explains its {C}, so the line is a trigger that uses the stack; a trigger that adds
+    {C} stays unread whatever its reminder."""
+    assert unread_trigger("Whenever Gravity Negator attacks, you may pay {C}. If you do, "
+                          "another target creature gains flying until end of turn. ({C} "
+                          "represents colorless mana.)", "Gravity Negator")
+    assert not unread_trigger("Whenever you cast a spell, add {C}. ({C} represents "
+                              "colorless mana.)", "Test Idol")
+    assert not unread_trigger("Whenever Test Idol attacks, you may pay {1}. If you do, "
+                              "add {C}. ({C} represents colorless mana.)", "Test Idol")

@@ -2172,10 +2172,6 @@ def test_conditional_shrine_of_the_forsaken_gods() -> None:
     assert payable(s, None, for_object="Kozilek, the Great Distortion") is False
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "Cultivator Drone's restriction is read (tests/test_spend_costs.py), but Spatial "
-    "Contortion's effect, Endbringer's untap static and Gravity Negator's trigger are "
-    "unread: 'not decided'"))
 @pytest.mark.cr("106.6")
 def test_conditional_cultivator_drone() -> None:
     """ConditionalManaTest.CultivatorDroneColorlessSpell / ...ColorlessAbility /
@@ -2184,7 +2180,7 @@ def test_conditional_cultivator_drone() -> None:
     With a Plains: Spatial Contortion ({1}{C}, colorless) castable. With Wastes:
     Endbringer's "{C}{C}, {T}: Draw a card" (a colorless permanent's ability) can be
     activated. Alone: a cost containing {C} (Gravity Negator's "you may pay {C}") is
-    payable, a plain {1} is not (CR 106.6). manacheck: 'not decided'.
+    payable, a plain {1} is not (CR 106.6).
     """
     s = board("Cultivator Drone", "Silvercoat Lion", "Plains", hand=("Spatial Contortion",))
     assert payable(s, None, for_object="Spatial Contortion") is True

@@ -177,6 +177,11 @@ class _Declared(GrantData):
     def cant_play_from_hand(self, _: list[Any]) -> Any:
         return None, {"cant_play_from_hand": True}
 
+    def untap_other_steps(self, _: list[Any]) -> Any:
+        # "Untap CARDNAME during each other player's untap step." (Endbringer): its own
+        # untapping in other players' untap steps (CR 502.3)
+        return None, {"untap_in_other_untap_steps": True}
+
     def declared_line(self, c: list[Any]) -> Any:
         return c[0]
 
@@ -210,6 +215,8 @@ def render_declared(affected: dict[str, Any] | None, params: dict[str, Any],
             " can't gain life."
     if params.get("cant_play_from_hand"):
         return "You can't play lands or cast spells from your hand."
+    if params.get("untap_in_other_untap_steps"):
+        return f"Untap {SELF} during each other player's untap step."
     if params.get("look_at_top"):
         top = params.get("from_top")
         return f"{_LOOK}." if top is None else f"{_LOOK}, and {_from_top(top)}."
@@ -241,6 +248,8 @@ def _families(params: dict[str, Any]) -> frozenset[Family] | None:
         return out
     if "cant_gain_life" in params:
         return frozenset({F.LIFE, F.DAMAGE})
+    if params.get("untap_in_other_untap_steps"):
+        return frozenset({F.STEPS})  # (the untap step, CR 502.3)
     if "spend_any_type_for" in params:
         return frozenset({F.SPELL_SPENDING})
     if params.get("then") == "pay_life_mana_value":
@@ -259,7 +268,7 @@ def _reminders_ok(reminders: tuple[str, ...], params: dict[str, Any]) -> bool:
 
 
 _MAYBE = re.compile(r"\bha(?:ve|s)\b|gain life|top card of your library|top of your "
-                    r"library|spend mana|from your hand")
+                    r"library|spend mana|from your hand|untap step")
 
 
 def read_declared(line: str, name: str = "", subtypes: tuple[str, ...] = ()
@@ -293,8 +302,9 @@ def read_declared(line: str, name: str = "", subtypes: tuple[str, ...] = ()
             ab["affected"] = without_hints(affected)
         ab["params"] = params
         ab["affects"] = sorted(f.label for f in families)
-        if affected is None and "grant_keywords" in params:
-            ab["self_only"] = True  # its own keywords (CR 613.1f)
+        if affected is None and ("grant_keywords" in params
+                                 or "untap_in_other_untap_steps" in params):
+            ab["self_only"] = True  # its own keywords (CR 613.1f), its own untapping
         ab["text"] = line.strip()
         return {"static": ab}
     return None

@@ -45,6 +45,9 @@ _OPENING = re.compile(r"^(?:When|Whenever|At the beginning of|At end of|At the e
 #: ability, whatever it adds).
 _PHASE = re.compile(r"^(?:At the beginning of|At end of|At the end of) ")
 
+#: The reminder text of {C} (CR 107.4c).
+_C_REMINDER = "{C} represents colorless mana."
+
 #: Words that could make an effect add mana (CR 605.1a).
 _MANA_WORDS = re.compile(r"\b[Aa]dds?\b|\bmana(?! value| cost)\b|\bfor mana\b",
                          re.IGNORECASE)
@@ -74,6 +77,13 @@ def unread_trigger(line: str, name: str = "") -> bool:
     True
     >>> unread_trigger("If a land would enter, it enters tapped instead.")
     False
+    >>> unread_trigger("Whenever Gravity Negator attacks, you may pay {C}. If you do, "
+    ...                "another target creature gains flying until end of turn. ({C} "
+    ...                "represents colorless mana.)", "Gravity Negator")
+    True
+    >>> unread_trigger("Whenever you cast a spell, add {C}. ({C} represents colorless "
+    ...                "mana.)")
+    False
     >>> unread_trigger("At the beginning of your precombat main phase, add {B} for each "
     ...                "charge counter on Black Market.", "Black Market")
     True
@@ -90,7 +100,11 @@ def unread_trigger(line: str, name: str = "") -> bool:
     _condition, comma, effect = body.partition(", ")
     if not comma or not effect:
         return False
-    whole = " ".join((body, *norm.reminders))
+    # "({C} represents colorless mana.)" explains a symbol of the line (CR 107.4c): a
+    # reminder of what {C} is, not mana the effect adds (Gravity Negator).
+    reminders = tuple(r for r in norm.reminders
+                      if not (r == _C_REMINDER and "{C}" in body))
+    whole = " ".join((body, *reminders))
     if _STATIC_WORDS.search(whole):
         return False
     # CR 605.1b: a triggered mana ability has no target and could add mana. An effect
@@ -100,4 +114,4 @@ def unread_trigger(line: str, name: str = "") -> bool:
     # a mana word could be.
     return not _MANA_WORDS.search(whole) or _PHASE.match(body) is not None or (
         re.search(r"(?<!the )\btarget\b", effect) is not None
-        and not _MANA_WORDS.search(" ".join((effect, *norm.reminders))))
+        and not _MANA_WORDS.search(" ".join((effect, *reminders))))
