@@ -557,3 +557,21 @@ def test_one_activation_is_enough_only_when_several_add_nothing_more() -> None:
     trig = _board([POOLS3, "Plains", "Dictate of Karametra"])
     assert payment_answer(load_state_text(trig), "A", "{6}").verdict == "payable"
     assert payment_answer(load_state_text(trig), "A", "{7}").verdict == "not decided"
+
+
+def test_the_cli_says_why_a_storage_land_count_is_a_lower_bound(
+        tmp_path: Any, capsys: pytest.CaptureFixture[str]) -> None:
+    """``pay`` on Calciform Pools (three counters) and a Plains: {U}{U} payable with at
+    least 6 payments and why only at least (the removal ability used once); {5} not
+    payable, exit 1 (one activation is enough for the verdict)."""
+    from manacheck.cli import main
+
+    path = tmp_path / "pools.yaml"
+    path.write_text(_board([POOLS3, "Plains"]), encoding="utf-8")
+    assert main(["pay", str(path), "{U}{U}", "--count"]) == 0
+    assert capsys.readouterr().out.strip() == "at least 6 distinct payments"
+    assert main(["pay", str(path), "{U}{U}"]) == 0
+    out = capsys.readouterr().out
+    assert "payable, at least 6 distinct payments" in out and "used once" in out
+    assert main(["pay", str(path), "{5}"]) == 1
+    assert capsys.readouterr().out.startswith("{5}: not payable")

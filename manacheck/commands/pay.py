@@ -108,6 +108,7 @@ def handle(args: argparse.Namespace) -> int:
                  + ", ".join(a.left_out) + ")") if a.left_out else ""
     if a.lower_bound_because:
         left_note += "  (at least: " + "; ".join(
+            f"{u.object_id}: {u.why}" if u.key == "used_once" else
             f"{u.object_id} ({u.text}) is applied only in part"
             for u in a.lower_bound_because) + ")"
 
@@ -128,7 +129,8 @@ def handle(args: argparse.Namespace) -> int:
         if cb is None:
             return a.stopped
         most = f", at most {cb.at_most:,}" if cb.at_most is not None else ""
-        return f"at least {cb.at_least:,}{most} distinct payments ({a.stopped})"
+        why = f" ({a.stopped})" if a.stopped else ""
+        return f"at least {cb.at_least:,}{most} distinct payments{why}"
 
     def body() -> str:
         if args.count:
