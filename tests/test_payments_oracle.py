@@ -410,6 +410,28 @@ def identity(state: GameState, p: Payment) -> Identity:
 # The property test: solver vs oracle on random boards
 # ---------------------------------------------------------------------------------------
 
+def same_as_brute_force(text: str, cost: str, player: str = "A") -> int:
+    """The solver's payments for ``cost`` on the board ``text`` are exactly the brute
+    force's (:func:`oracle`), each once; their number."""
+    from manacheck.model import load_state_text
+    from manacheck.solver.payments import payments
+
+    s = load_state_text(text)
+    expected = oracle(s, player, ManaCost.parse(cost))
+    got = [identity(s, p) for p in payments(s, player, cost)]
+    assert len(got) == len(set(got)) and set(got) == expected
+    return len(expected)
+
+
+def verdict_and_count(text: str, cost: str, player: str = "A") -> tuple[str, int | None]:
+    """``payment_answer``'s verdict and count for ``cost`` on the board ``text``."""
+    from manacheck.model import load_state_text
+    from manacheck.solver.payments import payment_answer
+
+    a = payment_answer(load_state_text(text), player, cost)
+    return a.verdict, a.count
+
+
 from pathlib import Path  # noqa: E402
 
 import pytest  # noqa: E402

@@ -32,7 +32,12 @@ from manacheck.model.oracletext.reading import read_line
 from manacheck.solver.payments import payment_answer, payments
 from manacheck.solver.produce import activation_outcomes, could_produce
 
-from tests.test_payments_oracle import identity, oracle
+from tests.test_payments_oracle import (
+    identity,
+    oracle,
+    same_as_brute_force,
+    verdict_and_count,
+)
 
 W, U, B, R, G, C = (ManaType.W, ManaType.U, ManaType.B, ManaType.R, ManaType.G,
                     ManaType.C)
@@ -178,18 +183,8 @@ def _board(mine: list[str], theirs: list[str] = (), life: int = 20,  # type: ign
             "    battlefield: [" + ", ".join(theirs) + "]\n" + cards)
 
 
-def _answer(text: str, cost: str) -> tuple[str, int | None]:
-    a = payment_answer(load_state_text(text), "A", cost)
-    return a.verdict, a.count
-
-
-def _same_as_brute_force(text: str, cost: str) -> int:
-    """The solver's payments are exactly the brute force's; their number."""
-    s = load_state_text(text)
-    expected = oracle(s, "A", ManaCost.parse(cost))
-    got = [identity(s, p) for p in payments(s, "A", cost)]
-    assert len(got) == len(set(got)) and set(got) == expected
-    return len(expected)
+_answer = verdict_and_count
+_same_as_brute_force = same_as_brute_force
 
 
 CHALICE2 = "{card: Everflowing Chalice, counters: {charge: 2}}"

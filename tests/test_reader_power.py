@@ -29,14 +29,16 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from manacheck.model import ManaCost, ManaType, load_state_text
+from manacheck.model import ManaType, load_state_text
 from manacheck.model.effects import Family
 from manacheck.model.oracletext.reading import read_line
 from manacheck.solver.activation import can_activate
-from manacheck.solver.payments import payment_answer, payments
 from manacheck.solver.produce import activation_outcomes, amount_families, could_produce
 
-from tests.test_payments_oracle import identity, oracle
+from tests.test_payments_oracle import (
+    same_as_brute_force,
+    verdict_and_count,
+)
 
 W, U, B, R, G, C = (ManaType.W, ManaType.U, ManaType.B, ManaType.R, ManaType.G,
                     ManaType.C)
@@ -115,17 +117,8 @@ def _board(mine: list[str], cards: str = "") -> str:
             "    battlefield: [" + ", ".join(mine) + "]\n  B: {}\n" + cards)
 
 
-def _answer(text: str, cost: str) -> tuple[str, int | None]:
-    a = payment_answer(load_state_text(text), "A", cost)
-    return a.verdict, a.count
-
-
-def _same_as_brute_force(text: str, cost: str) -> int:
-    s = load_state_text(text)
-    expected = oracle(s, "A", ManaCost.parse(cost))
-    got = [identity(s, p) for p in payments(s, "A", cost)]
-    assert len(got) == len(set(got)) and set(got) == expected
-    return len(expected)
+_answer = verdict_and_count
+_same_as_brute_force = same_as_brute_force
 
 
 #: A test enchantment whose effect on power no question applies (declared in layer 7).
