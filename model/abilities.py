@@ -149,6 +149,13 @@ class ObjectFilter:
     def is_empty(self) -> bool:
         return self == ObjectFilter()
 
+    @property
+    def compares_power(self) -> bool:
+        """Whether it compares power or toughness, itself or in ``any_of`` ("with power
+        4 or greater"): matching it reads layer 7 (CR 613.4)."""
+        return any(c[0] != "mana_value" for c in self.compare) \
+            or any(f.compares_power for f in self.any_of)
+
 
 class CostKind(enum.Enum):
     """Parts of an activation cost other than mana, {T} and {Q} (CR 118, 602.2b)."""

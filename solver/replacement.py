@@ -76,6 +76,7 @@ __all__ = [
     "listed",
     "replacement_applies",
     "replacement_outcomes",
+    "replacement_sources",
     "to_vector",
 ]
 
@@ -232,7 +233,7 @@ def bound_replacements(
     chars = effective(state)
     src_chars = chars[source.id]
     out: list[BoundReplacement] = []
-    for eff_id, eff_name, controller, r in _replacement_sources(state):
+    for eff_id, eff_name, controller, r in replacement_sources(state):
         if r.tapped_for_mana and not ability.tap:
             continue
         # "If you tap": the tapping player is the source's controller.
@@ -255,7 +256,7 @@ def bound_replacements(
     return tuple(out)
 
 
-def _replacement_sources(state: GameState
+def replacement_sources(state: GameState
                          ) -> list[tuple[str, str, str, ManaReplacement]]:
     """Every mana replacement effect in the state: static abilities of permanents (as
     they now are: Blood Moon may have removed a land's), then continuous effects of

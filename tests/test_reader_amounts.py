@@ -542,7 +542,8 @@ def test_one_activation_is_enough_only_when_several_add_nothing_more() -> None:
     each removes one counter), so the Baku stays left out and the answer is "not
     decided", never "not payable". A triggered mana ability on the board (Dictate of
     Karametra: one more mana whenever a land is tapped for mana, CR 605.1b) keeps the
-    Pools left out too: {6} payable, {7} (6 mana at most) not decided."""
+    Pools left out too: {6} payable, {7} (6 mana at most) not decided; so does a mana
+    replacement effect, also one of a resolved spell (Pale Moon)."""
     pools = _board([POOLS3, "Plains"])
     a = payment_answer(load_state_text(pools), "A", "{5}")
     assert a.verdict == "not payable" and a.left_out == ()
@@ -552,6 +553,10 @@ def test_one_activation_is_enough_only_when_several_add_nothing_more() -> None:
     trig = _board([POOLS3, "Plains", "Dictate of Karametra"])
     assert payment_answer(load_state_text(trig), "A", "{6}").verdict == "payable"
     assert payment_answer(load_state_text(trig), "A", "{7}").verdict == "not decided"
+    # A resolved spell's mana replacement effect counts as well (CR 611.2a: Pale Moon's
+    # continuous effect is in the state's effects, not on a permanent).
+    moon = _board([POOLS3, "Plains"]) + "effects: [{card: Pale Moon, controller: A}]\n"
+    assert payment_answer(load_state_text(moon), "A", "{5}").verdict == "not decided"
 
 
 def test_the_cli_says_why_a_storage_land_count_is_a_lower_bound(

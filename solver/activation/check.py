@@ -187,7 +187,7 @@ def _reads_power(ab: ActivatedAbility) -> bool:
     if ab.condition is not None:  # "Activate only if you control a creature with power 4
         # or greater" (Whisperer of the Wilds)
         filters += [v for _, v in ab.condition.params.items if isinstance(v, ObjectFilter)]
-    return (any(c[0] != "mana_value" for f in filters for c in f.compare)
+    return (any(f.compares_power for f in filters)
             or any(p.kind is CostKind.TAP_TOTAL_POWER for p in ab.costs)
             or (ab.condition is not None and ab.condition.kind in POWER_CONDITIONS))
 

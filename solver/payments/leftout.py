@@ -17,7 +17,6 @@ from manacheck.model import (
     CostKind,
     ManaProductionKind,
     Permanent,
-    StaticAbility,
     SymbolKind,
     TriggeredAbility,
     effective,
@@ -25,6 +24,7 @@ from manacheck.model import (
 from manacheck.model.effects import TRIGGER_MANA_EVENTS
 
 from .. import produce
+from ..replacement import replacement_sources
 from .board import Board
 from .kinds import UNMODELLED_WHY, LeftOut, not_generic
 from .riders import changes_your_life, mill_total
@@ -43,7 +43,7 @@ _PER_UNIT = (ManaProductionKind.CHOICE, ManaProductionKind.FIXED,
              ManaProductionKind.ANY_COLOR)
 
 
-def one_activation_enough(b: Board, ab: ActivatedAbility) -> bool:
+def one_activation_enough(b: Board, ab: ActivatedAbility, mana_triggers: bool) -> bool:
     """Whether one activation of a repeatable mana ability ("{1}, Remove X storage
     counters: Add X mana in any combination of {W} and/or {U}", Calciform Pools) does
     whatever several would for paying a cost, so that using it once leaves the verdict
@@ -55,7 +55,8 @@ def one_activation_enough(b: Board, ab: ActivatedAbility) -> bool:
     when each activation gets something of its own: an amount plus one (the Mana
     Batteries), one color per activation, a rider, another cost part, or an effect on
     each mana event (a mana replacement effect or a triggered mana ability, CR 106.12,
-    605.1b: Caged Sun adds one per activation). Those stay left out."""
+    605.1b: Caged Sun adds one per activation; ``mana_triggers``: the board has a
+    triggered mana ability, as ``sources.collect`` found). Those stay left out."""
     prod = ab.mana
     if prod is None or prod.amount_of != "X" or prod.amount_plus or ab.effects \
             or prod.kind not in _PER_UNIT or (prod.kind is ManaProductionKind.ANY_COLOR
@@ -64,10 +65,10 @@ def one_activation_enough(b: Board, ab: ActivatedAbility) -> bool:
         return False
     if [c.kind for c in ab.costs] != [CostKind.REMOVE_COUNTERS] or ab.costs[0].count != "X":
         return False
-    chars = effective(b.state)
-    return not any((isinstance(a, StaticAbility) and a.kind == "mana_replacement")
-                   or (isinstance(a, TriggeredAbility) and a.event in TRIGGER_MANA_EVENTS)
-                   for p in b.state.permanents for a in chars[p.id].abilities)
+    # (a resolved spell's effect too: High Tide's trigger, Pale Moon's replacement)
+    return not (mana_triggers or replacement_sources(b.state) or any(
+        isinstance(a, TriggeredAbility) and a.event in TRIGGER_MANA_EVENTS
+        for e in b.state.effects for a in e.card.abilities))
 
 
 def _this_turn_why(b: Board, perm: Permanent, ab: ActivatedAbility) -> str:
@@ -77,24 +78,20 @@ def _this_turn_why(b: Board, perm: Permanent, ab: ActivatedAbility) -> str:
     mana ability that gains life or draws a card, activated first); "" if it can."""
     assert ab.mana is not None
     what = ab.mana.amount_of
+    counted = f"what it adds counts the {what.replace('_', ' ')} this turn (CR " + (
+        "119.3)" if what == "life_gained" else "121.1)")
     if produce.this_turn_unknown(b.state, perm, ab.mana):
-        return (f"what it adds counts the {what.replace('_', ' ')} this turn, which the "
-                f"state doesn't give (players.{perm.controller}.{produce.THIS_TURN[what]})")
+        return (f"{counted}, which the state doesn't give (players.{perm.controller}."
+                f"{produce.THIS_TURN[what]})")
     grows = ("gain_life",) if what == "life_gained" else ("draw", "draw_up_to")
     chars = effective(b.state)
-    for other in b.player.battlefield:
-        for a in chars[other.id].activated:
-            if a.is_mana_ability and a is not ab and any(
-                    e.kind in grows and "at" not in e.params for e in a.effects):
-                return (f"what it adds counts the {what.replace('_', ' ')} this turn, "
-                        f"which {other.id}'s mana ability could add to while paying (CR "
-                        "601.2g), and the payment solver doesn't order that")
-    for card in b.player.hand:
-        for a in card.card.activated_abilities:
-            if a.is_mana_ability and any(e.kind in grows for e in a.effects):
-                return (f"what it adds counts the {what.replace('_', ' ')} this turn, "
-                        f"which {card.id}'s mana ability could add to while paying (CR "
-                        "601.2g), and the payment solver doesn't order that")
+    sources = [(p.id, chars[p.id].activated) for p in b.player.battlefield]
+    sources += [(c.id, c.card.activated_abilities) for c in b.player.hand]
+    for oid, abilities in sources:
+        if any(a.is_mana_ability and e.kind in grows and "at" not in e.params
+               for a in abilities for e in a.effects):
+            return (f"{counted}, which {oid}'s mana ability could add to while paying (CR "
+                    "601.2g), and the payment solver doesn't order that")
     return ""
 
 

@@ -249,7 +249,7 @@ def collect(b: Board) -> None:
                 # activation is modelled, so answers are lower bounds. (One that adds
                 # one mana is repeated: ``repeat_filters``; one whose single activation
                 # does what several would only makes counts lower bounds.)
-                if one_activation_enough(b, ab):
+                if one_activation_enough(b, ab, any_mana_triggers):
                     b.count_only.append(f"{perm.id} (ability {number})")
                 else:
                     b.left_out.append(f"{perm.id} (ability {number})")

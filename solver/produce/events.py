@@ -117,7 +117,7 @@ def amount_families(state: GameState, player: str | None = None) -> frozenset[Fa
             conds = (*prod.instead_if, *((ab.condition,) if ab.condition else ()))
             filters = [f for f in (prod.per, prod.amount_filter) if f is not None]
             filters += [f for c in conds for f in _condition_filters(c)]
-            if any(_compares_power(f) for f in filters) \
+            if any(f.compares_power for f in filters) \
                     or any(c.kind in POWER_CONDITIONS for c in conds):
                 out.add(Family.POWER_TOUGHNESS)
             if any(_names_colors(f) for f in filters):
@@ -140,11 +140,6 @@ _POWER_AMOUNTS = ("power", "greatest_power")
 
 def _condition_filters(cond: Condition) -> list[ObjectFilter]:
     return [v for _, v in cond.params.items if isinstance(v, ObjectFilter)]
-
-
-def _compares_power(flt: ObjectFilter) -> bool:
-    return any(c[0] != "mana_value" for c in flt.compare) \
-        or any(_compares_power(f) for f in flt.any_of)
 
 
 def _names_colors(flt: ObjectFilter) -> bool:
@@ -189,8 +184,7 @@ def amount_now(state: GameState, source: Permanent, prod: ManaProduction) -> int
         else:
             base = len({t for p in found for t in chars[p.id].subtypes if t in _BASICS})
     elif what in THIS_TURN:  # (None: left out, ``this_turn_unknown``)
-        me = state.player(source.controller)
-        base = (me.life_gained if what == "life_gained" else me.cards_drawn) or 0
+        base = this_turn_count(state, source, prod) or 0
     elif what == "number":
         base = 0
     else:
@@ -323,14 +317,19 @@ def unmodelled_now(state: GameState, source: Permanent, prod: ManaProduction) ->
 THIS_TURN = {"life_gained": "life_gained_this_turn", "cards_drawn": "cards_drawn_this_turn"}
 
 
+def this_turn_count(state: GameState, source: Permanent, prod: ManaProduction
+                    ) -> int | None:
+    """The life its controller gained (CR 119.3) or the cards they drew (CR 121.1) this
+    turn, for an amount that counts it; None when the state doesn't give it."""
+    me = state.player(source.controller)
+    return me.life_gained if prod.amount_of == "life_gained" else me.cards_drawn
+
+
 def this_turn_unknown(state: GameState, source: Permanent, prod: ManaProduction) -> bool:
     """Whether ``prod``'s amount counts something this turn that the state doesn't give
     ("the amount of life you gained this turn", "for each card you've drawn this
     turn")."""
-    if prod.amount_of not in THIS_TURN:
-        return False
-    me = state.player(source.controller)
-    return (me.life_gained if prod.amount_of == "life_gained" else me.cards_drawn) is None
+    return prod.amount_of in THIS_TURN and this_turn_count(state, source, prod) is None
 
 
 def colors_among(state: GameState, source: Permanent, prod: ManaProduction
