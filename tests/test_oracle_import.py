@@ -129,15 +129,39 @@ def test_costs_with_mana_life_and_sacrificing_itself() -> None:
     assert life["abilities"][0]["activated"]["cost"] == ["{T}", {"pay_life": 1}]
 
 
-def test_tap_then_sacrifice_is_a_lower_bound_not_a_guess() -> None:
-    # Horn of Ramos: "{T}: Add {G}" and "Sacrifice Horn of Ramos: Add {G}": it could make
-    # {G}{G}; the payment solver uses one of its abilities, and says so.
-    from manacheck.solver.payments import payments
+@pytest.mark.cr("601.2g")
+def test_tap_then_sacrifice_one_permanent() -> None:
+    # Horn of Ramos: "{T}: Add {G}" and "Sacrifice Horn of Ramos: Add {G}": tapped for
+    # {G}, then sacrificed for another (CR 601.2g, 605.3a: mana abilities in any order
+    # while paying; CR 107.5 needs it untapped only for the first). {G}{G}: exactly one
+    # payment, both abilities; {G}{G}{G}: definitely not payable.
+    from manacheck.solver.payments import payment_answer, payments
 
     s = load_state_text("""
 turn: {active_player: A}
 players:
   A: {battlefield: [Horn of Ramos]}
+""")
+    p = payments(s, "A", "{G}{G}")
+    assert p and not p.left_out and p.count() == 1
+    (only,) = list(p)
+    assert sorted((u.object, u.ability, u.times) for u in only.activations) == [
+        ("Horn of Ramos", 1, 1), ("Horn of Ramos", 2, 1)]
+    assert payment_answer(s, "A", "{G}{G}{G}").verdict == "not payable"
+
+
+@pytest.mark.cr("601.2g")
+def test_tap_then_sacrifice_with_an_outlet_is_a_lower_bound() -> None:
+    # With a mana ability that sacrifices other permanents on the board (Ashnod's Altar:
+    # "Sacrifice a creature: Add {C}{C}"), sacrifice plans count a permanent's own
+    # sacrifice as its one exclusive use: the Horn's second ability is left out and
+    # said, so "not payable" is "not decided", never a guess.
+    from manacheck.solver.payments import payments
+
+    s = load_state_text("""
+turn: {active_player: A}
+players:
+  A: {battlefield: [Horn of Ramos, "Ashnod's Altar"]}
 """)
     p = payments(s, "A", "{G}{G}")
     assert not p and p.left_out == ("Horn of Ramos (ability 2)",)

@@ -195,8 +195,9 @@ def spend_rule(state: GameState, player: str, owned: list[tuple[str, Opt]]
 
 
 def choices(opts: list[Opt]) -> list[tuple[Opt, ...]]:
-    """What one permanent may do in a payment: one of its once-only activations, or
-    one to ``repeat`` activations of a repeatable ability (any mix of its outcomes)."""
+    """What one permanent may do in a payment: one of its once-only activations, one
+    to ``repeat`` activations of a repeatable ability (any mix of its outcomes), or a
+    {T} activation and then one that sacrifices it."""
     out: list[tuple[Opt, ...]] = []
     for o in opts:
         if o.repeat == 1:
@@ -208,6 +209,10 @@ def choices(opts: list[Opt]) -> list[tuple[Opt, ...]]:
     for same in by_ability.values():
         for k in range(1, same[0].repeat + 1):
             out.extend(itertools.combinations_with_replacement(same, k))
+    # Tap it for mana, then sacrifice it for more (Eye of Ramos; CR 601.2g, 605.3a):
+    # one {T} activation and one that sacrifices it without tapping.
+    out.extend((t, g) for t in opts if t.taps_self and not t.gone
+               for g in opts if g.gone and not g.taps_self)
     return out
 
 
@@ -448,7 +453,8 @@ CARDS = ["Plains", "Island", "Swamp", "Mountain", "Forest", "Wastes", "Snow-Cove
          "Lotus Petal", "Springleaf Drum", "Pili-Pala", "Azorius Signet", "Grand Architect",
          "Vizier of Tumbling Sands", "Ashnod's Altar", "Phyrexian Altar",
          "Krark-Clan Ironworks", "Phyrexian Tower", "Chromatic Orrery",
-         "Jegantha, the Wellspring", "Mage-Ring Network", "K'rrik, Son of Yawgmoth"]
+         "Jegantha, the Wellspring", "Mage-Ring Network", "K'rrik, Son of Yawgmoth",
+         "Eye of Ramos"]
 OUTLET_CARDS = {"Ashnod's Altar", "Phyrexian Altar", "Krark-Clan Ironworks", "Phyrexian Tower"}
 # Generic symbols are listed several times so that more random costs are payable.
 SYMBOLS = ["{W}", "{U}", "{B}", "{R}", "{G}", "{C}", "{1}", "{1}", "{1}", "{2}", "{2}",
@@ -552,3 +558,23 @@ def test_oracle_itself_on_a_hand_count() -> None:
     assert len(oracle(state, "A", ManaCost.parse("{W/P}"))) == 2
     state = load_state_text(board_text([("Plains", False, False)], "", 1))
     assert len(oracle(state, "A", ManaCost.parse("{W/P}"))) == 1
+
+
+@pytest.mark.cr("601.2g")
+@pytest.mark.parametrize(("battlefield", "cost"), [
+    ("[Eye of Ramos, Eye of Ramos]", "{U}{U}"),
+    ("[Eye of Ramos, Eye of Ramos]", "{U}{U}{U}"),
+    ("[Eye of Ramos, {card: Eye of Ramos, tapped: true}]", "{2}"),
+    ("[Eye of Ramos, Springleaf Drum, Llanowar Elves]", "{G}{U}"),
+    ("[Eye of Ramos, Springleaf Drum, Llanowar Elves]", "{W}{U}{1}"),
+    ("[Eye of Ramos, Lotus Petal, Forest]", "{U}{U}{1}"),
+    ("[Eye of Ramos, Graven Cairns, Swamp]", "{B}{R}{U}"),
+])
+def test_tap_then_sacrifice_matches_brute_force(battlefield: str, cost: str) -> None:
+    """Eye of Ramos ("{T}: Add {U}." and "Sacrifice Eye of Ramos: Add {U}."): each
+    permanent may tap for mana and then be sacrificed for more (CR 601.2g, 605.3a), beside
+    a Springleaf Drum tapping a creature, a Lotus Petal that both taps and sacrifices
+    itself, and a filter land paid with the Eye's mana: the solver lists exactly the
+    brute force's payments (its ``choices`` try every {T}-then-sacrifice pair)."""
+    text = f"turn: {{active_player: A}}\nplayers:\n  A: {{battlefield: {battlefield}}}\n"
+    same_as_brute_force(text, cost)

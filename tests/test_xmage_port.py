@@ -1353,10 +1353,6 @@ def test_castle_sengir_with_two_plains() -> None:
     assert payable(s, "{4}") is False
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "Eye of Ramos's 'Sacrifice Eye of Ramos: Add {U}' is left out ('tapping it for mana "
-    "and then sacrificing it for more is not modelled'): {U}x4 is 'not decided' and five "
-    "mana 'not decided' instead of 'not payable'"))
 @pytest.mark.cr("601.2g")
 def test_eye_of_ramos() -> None:
     """TappedForManaRelatedTest.TestEyeOfRamos: two Eyes of Ramos ({T}: Add {U};

@@ -203,6 +203,9 @@ def collect(b: Board) -> None:
     attached = {p.attached_to for p in state.permanents if p.attached_to}
     any_mana_triggers = any(isinstance(ab, TriggeredAbility) and ab.event == "tapped_for_mana"
                             for p in state.permanents for ab in chars_all[p.id].abilities)
+    outlets_here = any(c.kind is CostKind.SACRIFICE for p in state.permanents
+                       for ab in chars_all[p.id].activated if ab.is_mana_ability
+                       for c in ab.costs)
     for perm in (*b.player.battlefield, *others_for_anyone(b, chars_all)):
         if perm.id in b.exclude:
             continue
@@ -257,17 +260,7 @@ def collect(b: Board) -> None:
                         "it is used at most once: repeated activations of a mana ability "
                         "that costs mana are not modelled")))
             opts.extend(hit)
-        taps_only = [o for o in opts if o.exclusive and not o.gone]
-        gone_only = [o for o in opts if o.gone and not o.taps_self]
-        if taps_only and gone_only:
-            # One permanent may tap for mana and then sacrifice itself for more (Horn
-            # of Ramos); the solver uses one exclusive ability per permanent, so
-            # answers are lower bounds.
-            n = gone_only[0].ability
-            b.left_out.append(f"{perm.id} (ability {n})")
-            b.notes.append(note(perm.id, n, LeftOut(
-                "tapping it for mana and then sacrificing it for more is not modelled "
-                "(one of its abilities is used per payment)")))
+        opts = tap_then_sacrifice(b, perm.id, opts, outlets_here)
         if b.convoke and chars.is_creature and not perm.tapped:
             opts.extend(convoke_options(b, chars))
         tkey = (perm.card.name, perm.tapped, perm.summoning_sick, perm.counters,
@@ -317,6 +310,44 @@ def collect(b: Board) -> None:
         for m in members:
             b.id_group[m[0]] = len(b.groups)
         b.groups.append(g)
+
+
+def tap_then_sacrifice(b: Board, oid: str, opts: list[Option],
+                       outlets: bool) -> list[Option]:
+    """A permanent that may tap (or untap) for mana and then sacrifice itself for more
+    (Eye of Ramos: "{T}: Add {U}." and "Sacrifice Eye of Ramos: Add {U}.").
+
+    Its {T}/{Q} abilities and its self-sacrificing abilities that don't tap are used
+    once each per permanent, independently: any of them may be activated in the same
+    payment, the tapping one first (CR 601.2g, 605.3a: mana abilities are activated in
+    any order while paying; CR 107.5: {T} needs it untapped, which sacrificing it
+    later doesn't touch; CR 701.21a: it is sacrificed once). So the self-sacrificing
+    options become their own block, one activation per permanent (``repeat`` 1, not
+    ``exclusive``: ``Group.blocks``), beside the block of the tapping ones. A tapped
+    permanent may still pay another source's "tap an untapped creature" cost first and
+    be sacrificed after: the tappers' count, which looks at exclusive uses only, allows
+    that too.
+
+    Not done, and the source left out (answers are lower bounds), when an ability both
+    taps and sacrifices it (Lotus Petal's "{T}, Sacrifice": it would use both blocks)
+    or when a mana ability on the board sacrifices other permanents (the sacrifice
+    plans count a permanent's own sacrifice as an exclusive use).
+    """
+    taps_only = [o for o in opts if o.exclusive and not o.gone]
+    gone_only = [o for o in opts if o.gone and not o.taps_self]
+    if not (taps_only and gone_only):
+        return opts
+    if not outlets and all(o in taps_only or o in gone_only for o in opts if o.exclusive):
+        return [dataclasses.replace(o, exclusive=False, repeat=1) if o in gone_only else o
+                for o in opts]
+    n = gone_only[0].ability
+    b.left_out.append(f"{oid} (ability {n})")
+    b.notes.append(note(oid, n, LeftOut(
+        "tapping it for mana and then sacrificing it for more is not modelled here "
+        "(with an ability that both taps and sacrifices it, or a mana ability on the "
+        "board that sacrifices other permanents): one of its abilities is used per "
+        "payment")))
+    return opts
 
 
 def others_for_anyone(b: Board, chars_all: Mapping[str, Any]) -> list[Permanent]:
