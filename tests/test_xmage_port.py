@@ -495,18 +495,20 @@ def test_mana_options_charmed_pendant() -> None:
     assert payable(s0, "{C}{C}{C}") is False
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "Charmed Pendant's mana (one mana of each colored symbol of the milled card's mana "
-    "cost) is unread: with a library, 'not payable' is 'not decided'"))
 @pytest.mark.cr("601.2h")
 def test_mana_options_charmed_pendant_never_colorless() -> None:
     """ManaOptionsTest.testCharmedPedant, its last check: whatever is milled, the Pendant
     adds only colored mana (one for each colored symbol, CR 105.1, 107.4), so with the
     Temple's single unrestricted {C}, {C}{C}{C} is never payable (the current XMage test
-    asserts this too). manacheck: 'not decided' (its mana isn't read).
+    asserts this too). manacheck: its mana isn't read, but "Activate only as an
+    instant" is (CR 602.5e): it can't be activated while the cost is paid (the Lion's
+    Eye Diamond ruling), so what it would add doesn't matter: not payable, definitely.
     """
     s = board("Charmed Pendant", "Eldrazi Temple", library=40)
     assert payable(s, "{C}{C}{C}") is False
+    assert payable(s, "{2}") is False
+    why = " ".join(ask(s, "{2}").reasons)
+    assert "Charmed Pendant (ability 1) can't be activated" in why and "602.5e" in why
 
 
 @pytest.mark.cr("601.2g")

@@ -13,8 +13,10 @@ unread static that could change anything.
 Conservative: only a line whose effect says nothing about when or how it may be
 activated or its mana spent ("Activate", "only", "spend", "cost", "can't", "any player",
 quotation marks, a reminder with such words), that works on the battlefield, stays as it
-was (:func:`mana_form` returns None). "Activate only as an instant." is the default
-timing of an activated ability (CR 602.5, 117.1b) and may stay.
+was (:func:`mana_form` returns None). "Activate only as an instant." is read: the
+ability keeps instant timing (CR 602.5e), which a mana ability otherwise doesn't need
+(CR 605.3a), so it can't be activated while a cost is being paid (the Lion's Eye
+Diamond ruling; ``timing: as_instant``).
 
 Examples
 --------
@@ -23,6 +25,10 @@ Examples
 '{T}'
 >>> mana_form("{T}: Add {C}. Activate only as a sorcery.", "X") is None
 True
+>>> mana_form("{T}, Mill a card: For each colored mana symbol in the milled card's "
+...           "mana cost, add one mana of that color. Activate only as an instant.",
+...           "Charmed Pendant")["activated"]["timing"]
+'as_instant'
 >>> mana_form("{T}: Add {G}. Spend this mana only to cast creature spells.", "X") is None
 True
 """
@@ -57,7 +63,7 @@ _RISKY = re.compile(r"\b(?:[Aa]ctivat\w*|only|[Ss]pend\w*|spent|(?<!mana )costs?
 #: classifier, ``could_be_mana_ability``, looks for "Add" only.)
 _FOR_EACH_ADD = re.compile(r"^[^\"]*?: For each [^\".]*, add ")
 
-#: The one restriction that changes nothing: an activated ability's default timing.
+#: "Activate only as an instant." (CR 602.5e): read as ``timing: as_instant``.
 _AS_AN_INSTANT = re.compile(r"\s*Activate only as an instant\.")
 
 
@@ -75,6 +81,7 @@ def mana_form(line: str, name: str = "") -> dict[str, Any] | None:
     if split is None:
         return None
     _, effect, costs = split
+    as_instant = _AS_AN_INSTANT.search(effect) is not None
     effect = _AS_AN_INSTANT.sub("", effect)
     if _RISKY.search(effect) or any(_RISKY.search(r) for r in norm.reminders):
         return None
@@ -88,5 +95,8 @@ def mana_form(line: str, name: str = "") -> dict[str, Any] | None:
         return None
     cost: Any = cost_out[0] if len(cost_out) == 1 and isinstance(cost_out[0], str) \
         else cost_out
-    return {"activated": {"cost": cost, "mana": {"unmodelled": True},
-                          "text": line.strip()}}
+    out: dict[str, Any] = {"cost": cost, "mana": {"unmodelled": True}}
+    if as_instant:
+        out["timing"] = "as_instant"
+    out["text"] = line.strip()
+    return {"activated": out}
