@@ -8,9 +8,9 @@ life it pays as well as its sources (issue 3). Its rulings (2019-08-23):
 
 * "K'rrik's ability lets you pay 2 life for {B} in any cost you pay, including casting
   costs, activation costs ..." -- so spells, abilities and mana abilities' costs alike.
-  The payment solver pays mana abilities' costs with mana only, so a mana ability with
-  such a symbol in its cost (Graven Cairns' {B/R}) is left out: answers are then lower
-  bounds, never a wrong "no".
+  So a mana ability's own {B} (Graven Cairns' {B/R}) may be paid with 2 life too; a
+  repeatable one ("{B}: Add {R}") is left out (how often it may be activated would be
+  bounded by life, not mana): answers are then lower bounds, never a wrong "no".
 * "You can't pay 2 life to pay for generic mana in costs you pay" -- {1} never.
 * "If a cost contains a mana symbol that may be paid in multiple ways, such as {B/R},
   {B/P}, or {2/B}, you choose how you'll pay it ... If you choose to pay {B} this way,
@@ -157,18 +157,64 @@ def test_the_life_of_the_whole_cost_is_at_most_the_life_total(cost: str, krrik: 
 
 
 @pytest.mark.cr("605.3a")
-def test_a_mana_ability_with_black_in_its_cost_is_left_out() -> None:
-    # Graven Cairns' "{B/R}, {T}: Add {B}{B}, {B}{R}, or {R}{R}": its {B/R} could be
-    # paid with 2 life (the ruling: any cost), which is not modelled for mana
-    # abilities' costs: it is left out, and the answer says it is a lower bound.
-    s = load_state_text(_board([KRRIK, "Graven Cairns"]))
-    a = payment_answer(s, "A", "{B}{B}{B}")
-    assert a.left_out and not a.complete
-    assert a.payable is True  # 6 life, at least
-    # {R}{R}: only Cairns' second ability makes {R}; without it there is no payment,
-    # and with it left out that "no" is not decided.
-    a = payment_answer(s, "A", "{R}{R}")
-    assert a.verdict == "not decided"
+@pytest.mark.cr("107.4e")
+def test_a_mana_abilitys_own_black_symbol_paid_with_life() -> None:
+    # Graven Cairns' "{B/R}, {T}: Add {B}{B}, {B}{R}, or {R}{R}": its {B/R} may be paid
+    # with 2 life (the ruling: any cost, activation costs included; choosing {B}, CR
+    # 107.4e). Every activation gives the cost at least one mana (issue 3's payments).
+    cairns = [KRRIK, "Graven Cairns"]
+    # {R}{R}: only Cairns makes {R}, its {B/R} paid with 2 life: one payment.
+    assert _pay(cairns, "{R}{R}") == (True, 1, [2])
+    # {B}{B}{B}: 6 life alone; Cairns {B}{B} (2 life) and one {B} with 2 life (4 in all)
+    # or two (6); Cairns {B}{R} and two {B} with life (6). {R}{R} would give nothing.
+    assert _pay(cairns, "{B}{B}{B}") == (True, 4, [4, 6, 6, 6])
+    # Never three {R}; at 1 life Cairns can't be activated at all (CR 119.4).
+    assert _pay(cairns, "{R}{R}{R}") == (False, 0, [])
+    assert _pay(cairns, "{R}{R}", life=1) == (False, 0, [])
+    # With a Swamp: its {B} pays Cairns' {B/R}, or 2 life does (the Swamp unused).
+    assert _pay([*cairns, "Swamp"], "{R}{R}") == (True, 2, [0, 2])
+    # The witness says what the life paid for.
+    s = load_state_text(_board(cairns))
+    (only,) = list(payments(s, "A", "{R}{R}"))
+    assert any(a.paid_with == "2 life" and a.part_of == "activating Graven Cairns"
+               for a in only.assignment)
+
+
+@pytest.mark.cr("605.3a")
+@pytest.mark.parametrize(("battlefield", "cost"), [
+    ("[KRRIK, Graven Cairns]", "{R}{R}"),
+    ("[KRRIK, Graven Cairns]", "{B}{B}{B}"),
+    ("[KRRIK, Graven Cairns, Swamp]", "{R}{B}{1}"),
+    ("[KRRIK, Graven Cairns, Graven Cairns]", "{R}{R}{R}"),
+    ("[KRRIK, Graven Cairns, Mountain]", "{B/R}{R}{R}"),
+])
+def test_mana_abilitys_life_matches_brute_force(battlefield: str, cost: str) -> None:
+    """The brute force of ``test_payments_oracle`` pays every symbol with a {B} way
+    with 2 life, mana abilities' costs included: the solver lists exactly its
+    payments."""
+    from tests.test_payments_oracle import same_as_brute_force
+
+    text = ("turn: {active_player: A}\nplayers:\n  A:\n    life: 7\n    battlefield: "
+            + battlefield.replace("KRRIK", KRRIK) + "\n")
+    assert same_as_brute_force(text, cost) > 0
+
+
+FEEDER = """cards:
+  - name: Black Feeder
+    types: [Artifact]
+    abilities:
+      - activated: {cost: "{B}", mana: {add: "{R}"}, text: "{B}: Add {R}."}
+"""
+
+
+@pytest.mark.cr("602.1")
+def test_a_repeatable_ability_paid_with_life_is_left_out() -> None:
+    # "{B}: Add {R}" may be activated as often as its cost can be paid (CR 602.1); with
+    # K'rrik each {B} may be 2 life, so how often is bounded by life, not mana: not
+    # modelled. It is left out and said: "not payable" is "not decided".
+    s = load_state_text(FEEDER + _board([KRRIK, "Black Feeder"]))
+    a = payment_answer(s, "A", "{R}")
+    assert a.left_out == ("Black Feeder (ability 1)",) and a.verdict == "not decided"
 
 
 def test_the_color_may_be_a_word() -> None:

@@ -51,6 +51,7 @@ from .kinds import (
     SpendRule,
     Stated,
     max_units,
+    min_units,
     type_classes,
 )
 
@@ -218,6 +219,8 @@ class Board:
         #: The symbols of the cost that may be paid with 2 life: Phyrexian (CR 107.4f)
         #: and those K'rrik reaches (``life_payable``).
         self.phyrexian = sum(1 for s in cost if self.life_payable(s))
+        #: ... and with the activations' costs (set with the sources, ``bound_activations``).
+        self.life_symbols_most = self.phyrexian
         #: Whether life may be paid in this payment: a symbol paid with life, or a mana
         #: ability of the player's with "Pay N life" in its cost (CR 119.4).
         self.pays_life = self.phyrexian > 0 or any(
@@ -276,6 +279,26 @@ class Board:
         return bool(self.life_colors) and s.kind in _LIFE_KINDS \
             and bool(self.life_colors & set(s.colors))
 
+    def life_symbols(self, cost: ManaCost) -> int:
+        """How many symbols of an activation's mana cost 2 life may pay (CR 107.4f;
+        K'rrik's ruling: "any cost you pay", mana abilities' costs too)."""
+        return sum(1 for s in cost if self.life_payable(s))
+
+    def fewest_units(self, cost: ManaCost) -> int:
+        """The fewest mana an activation's mana cost can take: :func:`~.kinds.min_units`
+        of each symbol, none for one 2 life may pay (when the life total allows it,
+        CR 119.4)."""
+        if self.life < 2:
+            return sum(min_units(s) for s in cost)
+        return sum(0 if self.life_payable(s) else min_units(s) for s in cost)
+
+    @property
+    def life_top(self) -> int:
+        """The most symbols a payment may pay with 2 life: those of the cost and of its
+        activations' costs (``life_symbols_most``), at most half the life total
+        (CR 119.4)."""
+        return min(self.life_symbols_most, max(self.life, 0) // 2)
+
     def bound_activations(self) -> None:
         """How many activations a payment can use, from the collected sources.
 
@@ -299,6 +322,11 @@ class Board:
         # Nor can a payment use more activations than its blocks allow (CR 602.1,
         # 107.5): with a huge cost ({X}, X = 3^30) the mana bounds above are huge too.
         blocks = [(opts, bound) for g in self.groups for opts, bound in g.blocks()]
+        #: The most symbols 2 life may pay in one payment: the cost's and, at most, each
+        #: block's activations' (``life_symbols``).
+        self.life_symbols_most = self.phyrexian + sum(
+            bound * max(self.life_symbols(self.kinds[o.kind].mana_cost) for o in opts)
+            for opts, bound in blocks)
         self.max_activations = min(self.max_activations, sum(n for _, n in blocks))
         self.max_plain = min(self.max_plain, sum(
             n for opts, n in blocks if any(not self.kinds[o.kind].mana_cost for o in opts)))

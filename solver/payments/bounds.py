@@ -40,7 +40,7 @@ from dataclasses import dataclass
 
 from . import counting, exact, limits
 from .board import Board
-from .kinds import max_units, min_units
+from .kinds import max_units
 from .sources import build_board
 from .values import PaymentSearchLimit
 
@@ -142,7 +142,7 @@ def _at_most(b: Board, max_steps: int) -> int:
             for o in options:
                 k = b.kinds[o.kind]
                 most = sum(max_units(s) for s in k.mana_cost)
-                fewest = sum(min_units(s) for s in k.mana_cost)
+                fewest = b.fewest_units(k.mana_cost)
                 moves.append((1 - most, k.event.total - fewest,
                               tuple(k.event.count(t) for t in colors)))
             blocks.append((bound, moves))

@@ -73,7 +73,7 @@ def _count_checked(b: Board, max_states: int) -> int:
     # tracked (fewer states).
     most_life = b.max_activations * max((o.life for g in b.groups for o in g.options),
                                         default=0)
-    track_life = most_life > 0 and most_life + 2 * b.phyrexian > max(b.life, 0)
+    track_life = most_life > 0 and most_life + 2 * b.life_symbols_most > max(b.life, 0)
     if not track_life:
         b = _without_life(b)
     lay = _Layout(b, cap, tappers)
@@ -97,7 +97,7 @@ def _count_checked(b: Board, max_states: int) -> int:
             states = _add_block(b, lay, g, list(options), bound, states, tappers)
     total_tappers = b.extra_tappers + sum(g.tappers for g in b.groups)
     pool_ranges = [range(pk.amount + 1) for pk in b.pool]
-    life_top = min(b.phyrexian, max(b.life, 0) // 2)
+    life_top = b.life_top
     total = 0
     for packed, ways in states.items():
         st = lay.unpack(packed)

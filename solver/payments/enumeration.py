@@ -105,8 +105,7 @@ class Payments:
             name = ("p", i, 0)
             p.add_variable(name, range(pk.amount + 1))
             names.append(name)
-        life_top = min(b.phyrexian, max(b.life, 0) // 2)
-        p.add_variable(("l", 0, 0), range(life_top + 1))
+        p.add_variable(("l", 0, 0), range(b.life_top + 1))
         names.append(("l", 0, 0))
         if layer is not None:
             if act_names:
@@ -244,7 +243,8 @@ class Payments:
         """Numbers of activations worth trying: each adds at most ``widest`` mana
         (the pool and 2-life payments cover the rest), each at least one."""
         b = self._b
-        widest = max((b.kinds[o.kind].event.total - (1 if b.kinds[o.kind].mana_cost else 0)
+        widest = max((b.kinds[o.kind].event.total
+                      - min(1, b.fewest_units(b.kinds[o.kind].mana_cost))
                       for g in b.groups for o in g.options), default=1)
         need = b.d_main_min - sum(pk.amount for pk in b.pool if pk.allowed) \
             - min(b.phyrexian, max(b.life, 0) // 2)

@@ -150,7 +150,8 @@ def solve(b: Board, counts: Sequence[int], pool: Sequence[int], life_syms: int,
     total_life = act_life + 2 * life_syms
     if total_life > 0 and total_life > b.life:  # CR 119.4, 119.4b
         return None
-    if life_syms > b.phyrexian:
+    if life_syms > b.phyrexian + sum(n * b.life_symbols(b.kinds[k].mana_cost)
+                                     for k, n in enumerate(counts) if n):
         return None
     # Quick necessary test: each activation gives 1..size mana, the pool and life
     # are spent in full, the demand lies between its cheapest and dearest modes.
@@ -342,8 +343,10 @@ def slots_for(board: Board, order: Sequence[int]) -> list[Slot]:
         for s in board.kinds[k].mana_cost:
             merged[(pos, s.text)] = merged.get((pos, s.text), 0) + 1
             sym_of[s.text] = s
+    # 2 life may pay a Phyrexian symbol of any cost (CR 107.4f) and, with K'rrik, a {B}
+    # of any cost, a mana ability's too (its ruling: "any cost you pay").
     return [symbol_slot(o, sym_of[t], n, board.spend if o == -1 else board.spend_sources,
-                        o == -1 and board.life_payable(sym_of[t]))
+                        board.life_payable(sym_of[t]))
             for (o, t), n in merged.items() if n]
 
 

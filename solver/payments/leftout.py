@@ -17,7 +17,6 @@ from manacheck.model import (
     CostKind,
     ManaProductionKind,
     Permanent,
-    SymbolKind,
     TriggeredAbility,
     effective,
 )
@@ -106,12 +105,16 @@ def unmodelled(b: Board, perm: Permanent | None, ab: ActivatedAbility,
     if ab.mana is not None and (ab.mana.kind is ManaProductionKind.UNMODELLED or (
             perm is not None and produce.unmodelled_now(b.state, perm, ab.mana))):
         return LeftOut(UNMODELLED_WHY)
-    if b.life_colors and any(b.life_payable(s) and s.kind not in (
-            SymbolKind.PHYREXIAN, SymbolKind.HYBRID_PHYREXIAN) for s in ab.mana_cost):
+    if not (ab.tap or ab.untap or any(c.kind is CostKind.SACRIFICE_SELF for c in ab.costs)) \
+            and any(b.life_payable(s) for s in ab.mana_cost):
         # K'rrik: 2 life may pay a {B} in this ability's cost too (its ruling: "any
-        # cost you pay"); the payment solver pays mana abilities' costs with mana only.
+        # cost you pay"; CR 107.4f for a Phyrexian symbol). The exact check pays an
+        # activation's symbols with life (``exact.slots_for``), but how often a
+        # repeatable one may be activated is bounded by the mana that could pay it
+        # (``sources.repeat_filters``), which life would escape.
         return LeftOut("2 life may pay a symbol of its mana cost (K'rrik, Son of "
-                       "Yawgmoth), which is not modelled for mana abilities' costs")
+                       "Yawgmoth, or Phyrexian mana), and how often it may then be "
+                       "activated is not modelled")
     if ab.mana is not None and (why := b.spend_unknown(ab.mana.restriction)):
         return LeftOut(why)
     if any(e.kind == "other" for e in ab.effects):

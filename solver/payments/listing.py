@@ -123,7 +123,7 @@ def _ends(b: Board, last: Layer) -> list[tuple[int, Core, tuple[int, ...], int]]
     every payment's end, fewest activations first."""
     nk = len(b.kinds)
     pool_ranges = [range(pk.amount + 1) for pk in b.pool]
-    life_top = min(b.phyrexian, max(b.life, 0) // 2)
+    life_top = b.life_top
     out = []
     for core in last:
         for pool in itertools.product(*pool_ranges):

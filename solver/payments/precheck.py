@@ -31,7 +31,7 @@ from manacheck.model import GameState, ManaCost, ManaType, SymbolKind
 
 from ..maxflow import FlowNetwork
 from .board import Board
-from .kinds import accepts, min_units
+from .kinds import accepts
 from .sources import board_for, build_board
 
 __all__ = ["flow_payable", "flow_possible", "max_payable_units", "payable_upper_bound"]
@@ -119,7 +119,7 @@ def net_units(board: Board) -> int:
     for grp in board.groups:
         for options, bound in grp.blocks():
             gain = max((board.kinds[o.kind].event.total
-                        - sum(min_units(s) for s in board.kinds[o.kind].mana_cost)
+                        - board.fewest_units(board.kinds[o.kind].mana_cost)
                         for o in options), default=0)
             total += max(gain, 0) * bound
     return total

@@ -178,7 +178,9 @@ def explain(b: Board, activations: list[tuple[str, int, Amounts]],
         elif tag == "pool":
             out.append(assigned(flow.slots[j], ty, "pool", f))
         else:
-            out.append(Assigned(flow.slots[j].symbol, "2 life", "life", "", f))
+            owner = flow.slots[j].owner
+            out.append(Assigned(flow.slots[j].symbol, "2 life", "life", "" if owner == -1
+                                else f"activating {at_pos[owner][0]}", f))
     left = [0] * 6
     for lst in per_kind.values():
         for _, mana, _ in lst:
