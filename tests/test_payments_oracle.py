@@ -107,6 +107,12 @@ def sources(state: GameState, player: str, for_object: str | None,
                 repeat = len(tappable(state, player, tflt)) // taps
             if not once and sacs:  # an outlet: once per permanent it could sacrifice
                 repeat = len(sacrificable(state, player, sflt, perm.id, exclude)) // sacs
+            for c in ab.costs:  # Titans' Nest: once per card it could exile (CR 118.3;
+                # any card of your graveyard, its filter; not the card being cast)
+                if c.kind is CostKind.EXILE_FROM_GRAVEYARD:
+                    cards = [card for card in state.player(player).graveyard
+                             if card.id != for_object]
+                    repeat = len(cards) // int(c.count)
             for ev in activation_outcomes(state, perm.id, n):
                 opts.append(Opt(n, ev, chars.is_snow, restricted,
                                 spendable(state, player, ab.mana.restriction, for_object),
@@ -578,3 +584,36 @@ def test_tap_then_sacrifice_matches_brute_force(battlefield: str, cost: str) -> 
     brute force's payments (its ``choices`` try every {T}-then-sacrifice pair)."""
     text = f"turn: {{active_player: A}}\nplayers:\n  A: {{battlefield: {battlefield}}}\n"
     same_as_brute_force(text, cost)
+
+
+NEST_BOARD = """turn: {{active_player: A}}
+players:
+  A:
+    hand: [Centaur Courser, Grizzly Bears]
+    graveyard: {graveyard}
+    battlefield: {battlefield}
+"""
+
+
+@pytest.mark.cr("118.3", "602.1")
+@pytest.mark.parametrize(("graveyard", "battlefield", "spell"), [
+    ("[Grizzly Bears, Forest]", "[Titans' Nest, Forest]", "Centaur Courser"),
+    ("[Grizzly Bears]", "[Titans' Nest, Forest]", "Centaur Courser"),
+    ("[Grizzly Bears, Forest, Island]", "[Titans' Nest, Forest, Forest]", "Centaur Courser"),
+    ("[Grizzly Bears, Forest, Island]", "[Titans' Nest, Llanowar Elves]", "Grizzly Bears"),
+    ("[]", "[Titans' Nest, Forest, Forest]", "Grizzly Bears"),
+])
+def test_graveyard_exile_matches_brute_force(graveyard: str, battlefield: str,
+                                             spell: str) -> None:
+    """Titans' Nest ("Exile a card from your graveyard: Add {C}. Spend this mana only to
+    cast a colored spell without {X} in its mana cost."): activated once per card it can
+    exile (CR 602.1, 118.3); the solver lists exactly the brute force's payments for a
+    green spell (its restriction met, CR 106.6)."""
+    from manacheck.model import load_state_text
+    from manacheck.solver.payments import payments
+
+    s = load_state_text(NEST_BOARD.format(graveyard=graveyard, battlefield=battlefield))
+    card = next(c for c in s.player("A").hand if c.card.name == spell)
+    expected = oracle(s, "A", card.card.mana_cost, for_object=card.id)
+    got = [identity(s, p) for p in payments(s, "A", card.card.mana_cost, for_object=card.id)]
+    assert len(got) == len(set(got)) and set(got) == expected

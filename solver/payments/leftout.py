@@ -25,6 +25,7 @@ from manacheck.model.effects import TRIGGER_MANA_EVENTS
 from .. import produce
 from ..replacement import replacement_sources
 from .board import Board
+from .graveyard import graveyard_why
 from .kinds import UNMODELLED_WHY, LeftOut, not_generic
 from .riders import changes_your_life, mill_total
 
@@ -154,6 +155,12 @@ def unmodelled(b: Board, perm: Permanent | None, ab: ActivatedAbility,
             return LeftOut("what it adds depends on the permanent it sacrifices")
         if c.kind is CostKind.SACRIFICE and perm is not None and isinstance(c.count, int):
             continue  # a sacrifice outlet (Ashnod's Altar): see outlets.sacs_fit
+        if c.kind is CostKind.EXILE_FROM_GRAVEYARD:
+            # Titans' Nest: as often as it has cards to exile (``graveyard``)
+            why = graveyard_why(b, perm, ab)
+            if why:
+                return LeftOut(why)
+            continue
         if c.kind not in _SUPPORTED_COSTS:
             return LeftOut(f"its cost part '{c.text}' is not modelled by the payment "
                             f"solver")

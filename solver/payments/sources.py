@@ -50,6 +50,7 @@ from ..amounts import Amounts
 from .board import Board
 from .casting import resolve_cost
 from .exact import simple_check_data
+from .graveyard import graveyard_cards
 from .kinds import (
     NOT_STATED,
     Group,
@@ -444,6 +445,10 @@ def cannot(b: Board, perm: Permanent | None, sick: bool, ab: ActivatedAbility,
             return f"it has fewer than {c.count} {c.counter} counter(s) (CR 602.2b)"
         if c.kind is CostKind.EXILE_SELF and perm is not None:
             return "its exile cost works from another zone"
+        if c.kind is CostKind.EXILE_FROM_GRAVEYARD and perm is not None \
+                and graveyard_cards(b, c, perm.id) < int(c.count):
+            return (f"its cost exiles {c.count} card(s) from a graveyard and there are "
+                    "fewer it could exile (CR 118.3)")
 
     return ""
 
@@ -470,6 +475,11 @@ def repeats(b: Board, ab: ActivatedAbility, perm: Permanent | None, life: int, t
         bound = min(bound, max(b.player.life, 0) // life)
     if sacs and sac_index >= 0:
         bound = min(bound, len(sacrificable(b, sac_index)) // sacs)
+    for c in ab.costs:
+        if c.kind is CostKind.EXILE_FROM_GRAVEYARD and perm is not None:
+            # once per card it may exile (CR 118.3; ``graveyard``: nothing else in
+            # the payment takes or adds such cards, or it is left out)
+            bound = min(bound, graveyard_cards(b, c, perm.id) // int(c.count))
     return max(bound, 0)
 
 
