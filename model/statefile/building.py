@@ -43,11 +43,48 @@ def parse_card_list(data: Any, path: str, c: Collector) -> list[CardDefinition]:
     out: list[CardDefinition] = []
     for i, entry in enumerate(data):
         try:
-            out.append(parse_card(entry, f"{path}[{i}]"))
+            out.append(parse_card(with_text_read(entry), f"{path}[{i}]"))
         except BadInput as e:
             c.add_card_error(e, f"{path}[{i}]")
             if isinstance(entry, Mapping) and isinstance(entry.get("name"), str):
                 c.broken_cards.add(entry["name"].strip())
+    return out
+
+
+#: Card types whose text is spell text, read by the questions that cast or resolve them
+#: (``solver.spelltext``), never abilities of the card (CR 113.3, 608.2).
+_SPELL_TYPES = frozenset({"instant", "sorcery"})
+
+
+def with_text_read(entry: Any) -> Any:
+    """A card entry written with ``text`` and no ``abilities`` (a permanent card):
+    its text read by the oracle-text reader, as a card download's is
+    (``model.usercards``), so that no rules text is dropped silently. Every line read
+    becomes an ability, every other line an unread static (``kind: other``) that makes
+    the answers it could change "not decided"; keywords read are added to the entry's.
+    ``abilities: []`` says the card has none; an instant's or sorcery's text is spell
+    text and stays as it is. Any other entry is returned unchanged (``parse_card``
+    checks it)."""
+    if not isinstance(entry, Mapping) or "abilities" in entry:
+        return entry
+    text, name, types = entry.get("text"), entry.get("name"), entry.get("types")
+    if not isinstance(text, str) or not text.strip() or not isinstance(name, str) \
+            or not isinstance(types, list) \
+            or _SPELL_TYPES & {str(t).strip().lower() for t in types}:
+        return entry
+    from ..oracle import read_text
+
+    subtypes = entry.get("subtypes", [])
+    cost = entry.get("mana_cost")
+    abilities, keywords, _unread = read_text(
+        name.strip(), text, [str(s) for s in subtypes] if isinstance(subtypes, list) else [],
+        cost if isinstance(cost, str) else "")
+    out = dict(entry)
+    if abilities:
+        out["abilities"] = abilities
+    given = entry.get("keywords", [])
+    if keywords and isinstance(given, list):
+        out["keywords"] = [*given, *(k for k in keywords if k not in given)]
     return out
 
 
