@@ -381,7 +381,9 @@ class ManaProduction:
     #: Chalice), ``"graveyard"`` (the ``amount_filter`` cards in your graveyard),
     #: ``"greatest_power"`` (the greatest power among the ``amount_filter`` permanents,
     #: 0 if none: Selvala), ``"basic_land_types"`` (the basic land types among the
-    #: ``amount_filter`` permanents: domain, Prismatic Geoscope), ``"life_gained"`` and
+    #: ``amount_filter`` permanents: domain, Prismatic Geoscope), ``"revealed"`` (any
+    #: number, chosen, of the ``amount_filter`` cards in your hand, revealed: Metalworker,
+    #: CR 701.20a), ``"life_gained"`` and
     #: ``"cards_drawn"`` (the controller's this turn: Accomplished Alchemist, Kydele),
     #: ``"X"`` (below) or ``"number"`` (``amount_plus`` alone); then
     #: ``amount_plus`` is added. The FIXED mana that many times; for ONE_COLOR and

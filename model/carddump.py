@@ -167,7 +167,7 @@ def dump_mana(m: ManaProduction) -> dict[str, Any]:
         out["amount_of"] = m.amount_plus
     elif m.amount_of == "counters":
         out["amount_of"] = {"counters": m.amount_counter}
-    elif m.amount_of in ("graveyard", "greatest_power", "basic_land_types") \
+    elif m.amount_of in ("graveyard", "greatest_power", "basic_land_types", "revealed") \
             and m.amount_filter is not None:
         out["amount_of"] = {m.amount_of: dump_filter(m.amount_filter)}
     elif m.amount_of:

@@ -399,7 +399,7 @@ _AMOUNT_KINDS = (ManaProductionKind.FIXED, ManaProductionKind.CHOICE,
 
 #: Amounts given by a filter: the cards in your graveyard it accepts, the greatest power
 #: among the permanents it accepts, the basic land types among them.
-_FILTER_AMOUNTS = ("graveyard", "greatest_power", "basic_land_types")
+_FILTER_AMOUNTS = ("graveyard", "greatest_power", "basic_land_types", "revealed")
 
 
 def _amount(v: Mapping[str, Any], path: str) -> ManaProduction:
@@ -410,6 +410,8 @@ def _amount(v: Mapping[str, Any], path: str) -> ManaProduction:
     ``{greatest_power: FILTER}`` (the greatest power among the permanents that match,
     0 when none does: Selvala), ``{basic_land_types: FILTER}`` (how many basic land
     types are among the permanents that match: domain, Prismatic Geoscope),
+    ``{revealed: FILTER}`` (any number, chosen, of the cards in your hand that match,
+    revealed: Metalworker, CR 701.20a),
     ``life_gained`` or ``cards_drawn`` (this turn, from the state file's
     ``life_gained_this_turn`` and ``cards_drawn_this_turn``) or a number (2 or more,
     with choice: "three mana in any combination of {R} and/or {G}"),
@@ -425,12 +427,13 @@ def _amount(v: Mapping[str, Any], path: str) -> ManaProduction:
         check_keys(what, p, ("counters", *_FILTER_AMOUNTS))
         if len(what) != 1:
             raise CardFieldError("amount_of is {counters: KIND}, {graveyard: FILTER}, "
-                                 "{greatest_power: FILTER} or {basic_land_types: FILTER}",
-                                 p)
+                                 "{greatest_power: FILTER}, {basic_land_types: FILTER} or "
+                                 "{revealed: FILTER}", p)
         key = next(iter(what))
         if key in _FILTER_AMOUNTS:  # the cards in your graveyard that match (CR 404); the
             # greatest power among the permanents that match (CR 208.1); the basic land
-            # types among them (CR 305.6)
+            # types among them (CR 305.6); any number of the cards in your hand that
+            # match, revealed (CR 701.20a)
             cards = parse_filter(what[key], f"{p}.{key}")
             what = key
         else:

@@ -87,6 +87,27 @@ class AmountRules:
             raise Unreadable("types among other than basic land types")
         return {"amount_of": {"basic_land_types": c[1]}}
 
+    def add_per_revealed_in(self, c: list[Any]) -> Any:
+        # "Reveal any number of artifact cards in your hand. Add {C}{C} for each card
+        # revealed this way." (Metalworker): as many as the player chooses to reveal, from
+        # none to every such card in their hand (CR 701.20a, 107.1)
+        return self._revealed(c, "")
+
+    def add_per_revealed_from(self, c: list[Any]) -> Any:
+        # "... creature cards with power 5 or greater from your hand ..." (Sacellum
+        # Godspeaker)
+        return self._revealed(c, "from")
+
+    @staticmethod
+    def _revealed(c: list[Any], word: str) -> Any:
+        flt = c[0]
+        if not isinstance(flt, dict) or "controller" in flt:
+            raise Unreadable("revealed cards with a controller")
+        out: dict[str, Any] = {"add": mana_text(c[1]), "amount_of": {"revealed": flt}}
+        if word:
+            out["_from_hand"] = True
+        return out
+
     def add_choose_per_counter(self, c: list[Token]) -> Any:
         # "Choose a color. Add one mana of that color for each charge counter on
         # CARDNAME." (Astral Cornucopia): one color, as many as the counters (CR 122.1)

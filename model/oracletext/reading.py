@@ -389,7 +389,8 @@ def _effect_targets(unread: list[str], is_mana: bool, text: str,
 
 #: First sentences that choose what the mana ability's "Add" sentence then adds.
 #: "Put a charge counter on CARDNAME. Add ..." (Empowered Autogenerator): one production.
-_PUT_FIRST = re.compile(r"Put an? \S+ counter on CARDNAME\.")
+_PUT_FIRST = re.compile(r"Put an? \S+ counter on CARDNAME\.|Reveal any number of [^.]+ "
+                        r"(?:in|from) your hand\.")
 _CHOOSE = ("Choose a color.", "Choose a color of a permanent you control.",
            "Choose a color of a card in your graveyard.")
 #: The productions an "instead" may go with (cardformat: no per, no could-produce).
@@ -427,7 +428,7 @@ def _restriction_effects(val: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 #: The amounts' rendering hint (``amounts``: "then add an additional {B}").
-_HINTS = _HINTS | frozenset({"_then_additional", "_choose"})
+_HINTS = _HINTS | frozenset({"_then_additional", "_choose", "_from_hand"})
 
 
 def _amount_cost_why(mana: dict[str, Any], costs: list[Any]) -> str | None:

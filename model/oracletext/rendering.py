@@ -157,6 +157,18 @@ def _more_cost(key: str, arg: Any) -> str:
     return "Exile " + _counted(arg.get("count", 1), flt)
 
 
+def _cards_plural(words: str) -> str:
+    """"artifact card" -> "artifact cards"; "creature with power 5 or greater" ->
+    "creature cards with power 5 or greater"."""
+    if "card" in words.split():
+        return words.replace("card", "cards", 1)
+    for sep in (" with ", " without "):
+        if sep in words:
+            head, tail = words.split(sep, 1)
+            return f"{head} cards{sep}{tail}"
+    return words + " cards"
+
+
 def render_mana(mana: Mapping[str, Any], singular_spells: bool = False,
                 removed: str = "") -> str:
     """What a mana ability adds, and its spend restriction, as sentences (the spells
@@ -165,6 +177,12 @@ def render_mana(mana: Mapping[str, Any], singular_spells: bool = False,
         rest = {k: v for k, v in mana.items() if k != "counter_first"}
         return (f"Put {with_article(str(mana['counter_first']))} counter on {SELF}. "
                 + render_mana(rest, singular_spells, removed))
+    what_of = mana.get("amount_of")
+    if isinstance(what_of, Mapping) and "revealed" in what_of:  # (Metalworker)
+        cards = _cards_plural(render_filter(what_of["revealed"], noun="card"))
+        where = "from" if mana.get("_from_hand") else "in"
+        return (f"Reveal any number of {cards} {where} your hand. Add {mana['add']} for "
+                f"each card revealed this way." + restriction_sentence(mana, singular_spells))
     if mana.get("_choose"):  # (Astral Cornucopia)
         return (f"Choose a color. Add one mana of that color for each "
                 f"{mana['amount_of']['counters']} counter on {SELF}."

@@ -240,8 +240,9 @@ def collect(b: Board) -> None:
                 b.notes.append(note(perm.id, number, LeftOut(differs)))
                 continue
             if hit is None or differs:
-                events = call_outcomes(state, perm.id, number) if differs != "drop" else \
-                    produce.activation_amounts(state, perm.id, number)
+                seen = state_seen(b, ab)
+                events = call_outcomes(seen, perm.id, number) if differs != "drop" else \
+                    produce.activation_amounts(seen, perm.id, number)
                 hit = options(b, ab, number, events, chars.is_snow, perm.card.name,
                                     perm)
                 if perm.id not in attached:
@@ -349,6 +350,19 @@ def tap_then_sacrifice(b: Board, oid: str, opts: list[Option],
         "board that sacrifices other permanents): one of its abilities is used per "
         "payment")))
     return opts
+
+
+def state_seen(b: Board, ab: ActivatedAbility) -> GameState:
+    """The state a mana ability's amount is counted in while paying: for one that counts
+    cards in its controller's hand ("Reveal any number of artifact cards in your hand",
+    Metalworker), the hand without the card being cast, which is on the stack while
+    its cost is paid (CR 601.2a); else the question's state."""
+    if ab.mana is None or ab.mana.amount_of != "revealed" or b.for_object is None \
+            or b.state.zone_of(b.for_object) != "hand":
+        return b.state
+    p = b.player
+    return b.state.with_player(dataclasses.replace(
+        p, hand=tuple(c for c in p.hand if c.id != b.for_object)))
 
 
 def others_for_anyone(b: Board, chars_all: Mapping[str, Any]) -> list[Permanent]:

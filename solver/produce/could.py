@@ -229,7 +229,7 @@ class ProduceSolver:
             if prod is None or prod.kind not in _TWIN_KINDS or prod.instead is not None \
                     or prod.per is not None or prod.per_sacrificed_mana_value \
                     or prod.amount_of in ("power", "counters", "greatest_power",
-                                          "basic_land_types"):
+                                          "basic_land_types", "revealed"):
                 # (an "instead" condition, its power or its counters: the permanent's own)
                 return None
             refs: Hashable = None

@@ -51,6 +51,7 @@ __all__ = [
     "colors_among",
     "count_per",
     "production_now",
+    "revealable",
     "sacrifice_candidates",
     "sorted_event",
     "this_turn_unknown",
@@ -163,6 +164,11 @@ def amount_now(state: GameState, source: Permanent, prod: ManaProduction) -> int
         if prod.counter_first:  # put first, as the effects change it (CR 608.2c, 122.6)
             base += place_counters(state, source.id, Counters.of(
                 {prod.counter_first: 1})).put[prod.amount_counter]
+    elif what == "revealed" and prod.amount_filter is not None:
+        # "Reveal any number of artifact cards in your hand. Add {C}{C} for each card
+        # revealed this way": the most it can reveal (``base_outcomes`` offers each
+        # number from one up, CR 701.20a).
+        base = len(revealable(state, source, prod))
     elif what == "graveyard" and prod.amount_filter is not None:
         # "for each black creature card in your graveyard": its controller's cards,
         # with the color effects that reach them (object_characteristics).
@@ -192,6 +198,20 @@ def amount_now(state: GameState, source: Permanent, prod: ManaProduction) -> int
     return base + prod.amount_plus
 
 
+def revealable(state: GameState, source: Permanent, prod: ManaProduction
+               ) -> tuple[str, ...]:
+    """The cards in the hand of ``source``'s controller that its ``amount_of: revealed``
+    filter accepts ("artifact cards", "creature cards with power 5 or greater"), with
+    the characteristics they have there (``object_characteristics``: a card's printed
+    ones, a characteristic-defining ability's too, CR 604.3)."""
+    flt = prod.amount_filter
+    if flt is None:
+        return ()
+    return tuple(card.id for card in state.player(source.controller).hand
+                 if matches(flt, object_characteristics(state, card.id), card, state,
+                            source.controller, source.id))
+
+
 def sacrifice_candidates(state: GameState, perm: Permanent, ab: ActivatedAbility
                          ) -> tuple[str, ...]:
     """The permanents an ability's "Sacrifice a ..." cost could sacrifice: its
@@ -216,6 +236,16 @@ def base_outcomes(
     produces nothing (CR 106.5, 106.7).
     """
     prod = production_now(state, source, prod)
+    if prod.amount_of == "revealed":
+        # Any number of the cards, chosen as it resolves (CR 608.2d): one event per
+        # number from one up (none revealed adds nothing).
+        most = amount_now(state, source, prod) - prod.amount_plus
+        counts = [n + prod.amount_plus for n in range(1, most + 1)]
+        check_events(sum(_size(prod, n) for n in counts), source)
+        found: set[ManaEvent] = set()
+        for n in counts:
+            found |= _events(state, source, prod, n, could_produce_types)
+        return frozenset(found)
     if prod.amount_of == "X":
         # "Remove any number of storage counters: Add {C} for each counter removed this
         # way" (Mage-Ring Network), "Remove X storage counters: Add X mana in any
@@ -301,10 +331,21 @@ def unmodelled_now(state: GameState, source: Permanent, prod: ManaProduction) ->
     other parts; CR 903.4b, 903.4e). Such a source is left out, the answer a lower
     bound, never a guess. So is an amount the state doesn't give: the life gained or
     the cards drawn this turn, without ``life_gained_this_turn`` or
-    ``cards_drawn_this_turn``."""
+    ``cards_drawn_this_turn``; the creature cards of a power it may reveal, with one
+    whose power the hand doesn't fix ("*")."""
     if prod.kind is ManaProductionKind.UNMODELLED:
         return True
     if this_turn_unknown(state, source, prod):
+        return True
+    if prod.amount_of == "revealed" and prod.amount_filter is not None \
+            and prod.amount_filter.compares_power and any(
+                object_characteristics(state, card.id).is_creature
+                and (object_characteristics(state, card.id).power is None
+                     or object_characteristics(state, card.id).toughness is None)
+                for card in state.player(source.controller).hand):
+        # A creature card whose power is "*" in the hand (a characteristic-defining
+        # ability manacheck doesn't compute there, CR 604.3): whether it may be
+        # revealed is not known.
         return True
     if prod.kind is ManaProductionKind.COLOR_AMONG and prod.colors_of is not None \
             and prod.colors_of.what == "commander_identity":

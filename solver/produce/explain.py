@@ -214,7 +214,7 @@ def explain_could_produce(state: GameState, object_id: str, *, explain: bool = T
     own = all(ab.mana is not None and not ab.mana.refers_to_other_permanents
               and ab.mana.per is None
               and ab.mana.amount_of not in ("devotion", "graveyard", "greatest_power",
-                                            "basic_land_types")
+                                            "basic_land_types", "revealed")
               and ab.condition is None
               for _, ab in solver.abilities[object_id])
     extra = amount_families(state)  # power (CR 613.4), colors (613.1e), counters
