@@ -43,6 +43,7 @@ from manacheck.model import (
 )
 from manacheck.model.characteristics import bind_restriction, tap_abilities_blocked
 from manacheck.model.conditions import condition_holds
+from manacheck.model.effects import TRIGGER_MANA_EVENTS
 from manacheck.model.errors import UnknownObject
 
 from .. import produce
@@ -64,10 +65,11 @@ from .kinds import (
     not_generic,
     note,
 )
-from .leftout import one_activation_enough, unmodelled
+from .leftout import mana_events_plain, one_activation_enough, per_unit_repeatable, unmodelled
 from .outlets import sac_classes, sac_filter_index, sacrificable
 from .riders import once_more
 from .spending import cap_kinds, under_bounded
+from .storage import generic_cost, sequence_events
 
 __all__ = ["board_for", "build_board"]
 
@@ -201,8 +203,11 @@ def collect(b: Board) -> None:
     options_cache: dict[Hashable, list[Option]] = {}
     tapper_cache: dict[Hashable, bool] = {}
     attached = {p.attached_to for p in state.permanents if p.attached_to}
-    any_mana_triggers = any(isinstance(ab, TriggeredAbility) and ab.event == "tapped_for_mana"
+    any_mana_triggers = any(isinstance(ab, TriggeredAbility) and ab.event in
+                            TRIGGER_MANA_EVENTS and ab.mana is not None
                             for p in state.permanents for ab in chars_all[p.id].abilities)
+    any_added = any(isinstance(ab, TriggeredAbility) and ab.event == "mana_added"
+                    for p in state.permanents for ab in chars_all[p.id].abilities)
     for perm in (*b.player.battlefield, *others_for_anyone(b, chars_all)):
         if perm.id in b.exclude:
             continue
@@ -235,7 +240,20 @@ def collect(b: Board) -> None:
                 b.left_out.append(f"{perm.id} (ability {number})")
                 b.notes.append(note(perm.id, number, LeftOut(differs)))
                 continue
-            if hit is None or differs:
+            if differs == "drop":
+                triggered = ()
+            if not mine and any_added:
+                # "causes you to add": the player who adds the mana, here not the
+                # land's controller (CR 602.2, 109.5); not modelled.
+                b.left_out.append(f"{perm.id} (ability {number})")
+                b.notes.append(note(perm.id, number, LeftOut(
+                    "another player's land whose mana you add sets off triggered mana "
+                    "abilities by who adds the mana (CR 605.1b), which is not modelled")))
+                continue
+            sequences = sequence_options(b, perm, ab, number, triggered, chars.is_snow)
+            if sequences:
+                hit = sequences
+            elif hit is None or differs:
                 events = call_outcomes(state, perm.id, number) if differs != "drop" else \
                     produce.activation_amounts(state, perm.id, number)
                 hit = options(b, ab, number, events, chars.is_snow, perm.card.name,
@@ -249,8 +267,11 @@ def collect(b: Board) -> None:
                 # activation is modelled, so answers are lower bounds. (One that adds
                 # one mana is repeated: ``repeat_filters``; one whose single activation
                 # does what several would only makes counts lower bounds.)
-                if one_activation_enough(b, ab, any_mana_triggers):
+                if one_activation_enough(b, ab, bool(triggered)):
                     b.count_only.append(f"{perm.id} (ability {number})")
+                elif sequences:
+                    b.count_only.append(f"{perm.id} (ability {number})")
+                    b.count_sequences.append(f"{perm.id} (ability {number})")
                 else:
                     b.left_out.append(f"{perm.id} (ability {number})")
                     b.notes.append(note(perm.id, number, LeftOut(
@@ -317,6 +338,23 @@ def collect(b: Board) -> None:
         for m in members:
             b.id_group[m[0]] = len(b.groups)
         b.groups.append(g)
+
+
+def sequence_options(b: Board, perm: Permanent, ab: ActivatedAbility, number: int,
+                     triggered: tuple[tuple[Permanent, TriggeredAbility], ...],
+                     snow: bool) -> list[Option]:
+    """A storage land's sequences of activations as options, one per sequence and
+    number of {1} costs paid with other mana (``storage.sequence_events``), when each
+    activation sets off a triggered mana ability; [] when not listed so."""
+    if not triggered or once_more(b, perm, ab, number) or not per_unit_repeatable(ab) \
+            or not mana_events_plain(b):
+        return []
+    seqs = sequence_events(b.state, perm, ab, triggered)
+    if seqs is None:
+        return []
+    return [o for j, events in sorted(seqs.items())
+            for o in options(b, dataclasses.replace(ab, mana_cost=generic_cost(j)), number,
+                             events, snow, perm.card.name, perm)]
 
 
 def others_for_anyone(b: Board, chars_all: Mapping[str, Any]) -> list[Permanent]:
