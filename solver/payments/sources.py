@@ -243,12 +243,7 @@ def collect(b: Board) -> None:
             if differs == "drop":
                 triggered = ()
             if not mine and any_added:
-                # "causes you to add": the player who adds the mana, here not the
-                # land's controller (CR 602.2, 109.5); not modelled.
-                b.left_out.append(f"{perm.id} (ability {number})")
-                b.notes.append(note(perm.id, number, LeftOut(
-                    "another player's land whose mana you add sets off triggered mana "
-                    "abilities by who adds the mana (CR 605.1b), which is not modelled")))
+                not_who_adds(b, perm.id, number)
                 continue
             sequences = sequence_options(b, perm, ab, number, triggered, chars.is_snow)
             if sequences:
@@ -338,6 +333,18 @@ def collect(b: Board) -> None:
         for m in members:
             b.id_group[m[0]] = len(b.groups)
         b.groups.append(g)
+
+
+def not_who_adds(b: Board, oid: str, number: int) -> None:
+    """Another player's mana ability any player may activate, with a triggered mana
+    ability on the board that looks at who adds the mana ("causes you to add", Caged
+    Sun): the one who adds it is the activator, not the permanent's controller (CR
+    602.2, 109.5), which is not modelled: left out."""
+    b.left_out.append(f"{oid} (ability {number})")
+    b.notes.append(note(oid, number, LeftOut(
+        "it is another player's, and a triggered mana ability on the board looks at who "
+        "adds the mana (CR 605.1b, 109.5), which is not modelled for abilities any "
+        "player may activate")))
 
 
 def sequence_options(b: Board, perm: Permanent, ab: ActivatedAbility, number: int,
