@@ -124,6 +124,9 @@ class ObjectFilter:
     has_counters: bool | None = None
     name: str | None = None
     chosen_creature_type: bool = False  # "of the chosen type" (Cavern of Souls)
+    #: "of the chosen color" (Caged Sun): has the color chosen for the filter's source
+    #: (as it entered, CR 614.12, 607.2a); with none chosen, nothing matches.
+    chosen_color: bool = False
     enchanted: bool = False  # the permanent the source is attached to ("enchanted land")
     keywords: frozenset[str] = frozenset()  # "with flying": has every one of them
     not_keywords: frozenset[str] = frozenset()  # "without flying"
@@ -550,9 +553,14 @@ class TriggeredAbility:
 
     Events used: ``cast_self`` ("when you cast this spell"), ``enters``,
     ``leaves_battlefield``, ``dies``, ``attacks``, ``beginning_of_combat``,
-    ``upkeep``, ``tapped_for_mana`` (CR 106.12a), ``becomes_tapped``.
+    ``upkeep``, ``tapped_for_mana`` (CR 106.12a), ``mana_added`` ("whenever a land's
+    ability causes you to add mana": any mana ability of an object matching
+    ``subject``, {T} in its cost or not, CR 605.1b), ``becomes_tapped``.
     ``subject`` filters the object the event happens to; ``self_only`` means only
-    this object.
+    this object. ``only_if_adds`` is a condition on the mana a mana trigger's event
+    added (after replacement effects): ``chosen_color``, at least one mana of the color
+    chosen for the trigger's source ("for mana of the chosen color", "one or more mana
+    of the chosen color"; CR 106.12a).
     """
 
     event: str
@@ -565,6 +573,7 @@ class TriggeredAbility:
     mana: ManaProduction | None = None
     your_turn_only: bool = False
     text: str = ""
+    only_if_adds: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -164,7 +164,10 @@ def _x_from_counters(produced: ManaProduction, mana: ManaCost, parts: tuple[Cost
 
 
 TRIGGERED_KEYS = ("event", "subject", "self_only", "intervening_if", "effects", "targets",
-                  "optional", "mana", "your_turn_only", "text")
+                  "optional", "mana", "your_turn_only", "only_if_adds", "text")
+
+#: The conditions a mana trigger may put on the mana its event added (CR 106.12a).
+ONLY_IF_ADDS = ("chosen_color",)
 
 
 def parse_triggered(v: Any, path: str) -> TriggeredAbility:
@@ -186,7 +189,20 @@ def parse_triggered(v: Any, path: str) -> TriggeredAbility:
         mana=parse_mana(v["mana"], f"{path}.mana") if "mana" in v else None,
         your_turn_only=bool(v.get("your_turn_only", False)),
         text=str(v.get("text", "")),
+        only_if_adds=_only_if_adds(v, path),
     )
+
+
+def _only_if_adds(v: Mapping[str, Any], path: str) -> str:
+    """A mana trigger's condition on the mana its event added (``ONLY_IF_ADDS``)."""
+    what = str(v.get("only_if_adds", ""))
+    if what and what not in ONLY_IF_ADDS:
+        raise CardFieldError(f"unknown only_if_adds '{what}'", f"{path}.only_if_adds",
+                             suggest(what, ONLY_IF_ADDS))
+    if what and not isinstance(v.get("mana"), Mapping):
+        raise CardFieldError("only_if_adds needs a triggered mana ability (mana)",
+                             f"{path}.only_if_adds")
+    return what
 
 
 REPLACEMENT_KEYS = ("source", "player", "tapped_for_mana", "cases", "set_type", "set_amount",

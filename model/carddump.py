@@ -69,7 +69,7 @@ def dump_filter(f: ObjectFilter) -> dict[str, Any]:
         out["mana_value"] = f.mana_value
     if f.controller is not None:
         out["controller"] = f.controller
-    for key in ("another", "chosen_creature_type", "enchanted"):
+    for key in ("another", "chosen_creature_type", "chosen_color", "enchanted"):
         if getattr(f, key):
             out[key] = True
     for key in ("tapped", "has_counters"):
@@ -291,6 +291,8 @@ def dump_triggered(ab: TriggeredAbility) -> dict[str, Any]:
         out["mana"] = dump_mana(ab.mana)
     if ab.your_turn_only:
         out["your_turn_only"] = True
+    if ab.only_if_adds:
+        out["only_if_adds"] = ab.only_if_adds
     if ab.text:
         out["text"] = ab.text
     return out

@@ -130,8 +130,8 @@ FILTER_KEYS = (
     "types", "any_types", "not_types", "subtypes", "any_subtypes", "supertypes",
     "not_supertypes", "colors", "colorless", "multicolored", "mana_value", "controller",
     "another", "tapped", "has_counters", "name", "chosen_creature_type", "enchanted",
-    "any_of", "keywords", "not_keywords", "not_colors", "not_subtypes", "token", "counter",
-    "compare", "combat",
+    "chosen_color", "any_of", "keywords", "not_keywords", "not_colors", "not_subtypes",
+    "token", "counter", "compare", "combat",
 )
 #: What ``compare`` compares, and how (ObjectFilter.compare).
 COMPARED = ("power", "toughness", "mana_value")
@@ -187,7 +187,7 @@ def parse_filter(v: Any, path: str) -> ObjectFilter:
                                 for c in str_list(v[key], f"{path}.{key}"))
     _more_filter(v, path, kw)
     for key in ("colorless", "multicolored", "another", "tapped", "has_counters",
-                "chosen_creature_type", "enchanted", "token"):
+                "chosen_creature_type", "chosen_color", "enchanted", "token"):
         if key in v:
             if not isinstance(v[key], bool):
                 raise CardFieldError("expected true or false", f"{path}.{key}")

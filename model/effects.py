@@ -183,7 +183,9 @@ STATIC_KINDS: dict[str, EffectKind] = {k.key: k for k in (
 
 #: Triggered abilities by event: mana triggers change mana production (CR 605.1b); the
 #: others are triggers that use the stack (CR 603).
-TRIGGER_MANA_EVENTS = frozenset({"tapped_for_mana"})
+#: ``tapped_for_mana`` (CR 106.12a: a mana ability with {T}) and ``mana_added`` (any mana
+#: ability of the subject, "whenever a land's ability causes you to add mana").
+TRIGGER_MANA_EVENTS = frozenset({"tapped_for_mana", "mana_added"})
 
 #: Keywords by their first word (lower case), with the families they change. Each
 #: changes only its own object (self-only); a keyword not listed touches every family.

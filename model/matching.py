@@ -199,7 +199,7 @@ def _in_combat(flt: str, obj: Permanent | Card | StackItem, state: GameState) ->
 
 def _matches_more(flt: ObjectFilter, chars: Characteristics,
                   obj: Permanent | Card | StackItem, state: GameState,
-                  bindings: Mapping[str, int] | None) -> bool:
+                  bindings: Mapping[str, int] | None, source_id: str | None) -> bool:
     """The filter's keyword, color, token, counter, comparison and combat parts."""
     if flt.keywords and not flt.keywords <= chars.keywords:
         return False
@@ -224,7 +224,20 @@ def _matches_more(flt: ObjectFilter, chars: Characteristics,
         v = _value_of(chars, what)
         if v is None or (v > n if op == "<=" else v < n):
             return False
+    if flt.chosen_color and not _has_chosen_color(chars, state, source_id):
+        return False
     return flt.combat is None or _in_combat(flt.combat, obj, state)
+
+
+def _has_chosen_color(chars: Characteristics, state: GameState, source_id: str | None
+                      ) -> bool:
+    """"Of the chosen color": the object has the color chosen for the source (CR 105.1;
+    none chosen, or no source: nothing has it)."""
+    if source_id is None or source_id not in state:
+        return False
+    source = state.get(source_id)
+    chosen = source.choice("color") if isinstance(source, Permanent) else None
+    return chosen is not None and ManaType[chosen] in chars.colors
 
 
 def matches(
@@ -285,7 +298,7 @@ def matches(
         not isinstance(obj, Permanent) or bool(obj.counters) != flt.has_counters
     ):
         return False
-    if not _matches_more(flt, chars, obj, state, bindings):
+    if not _matches_more(flt, chars, obj, state, bindings, source_id):
         return False
     if flt.any_of and not any(matches(f, chars, obj, state, you, source_id, bindings)
                               for f in flt.any_of):

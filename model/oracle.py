@@ -220,6 +220,7 @@ def read_text(name: str, text: str, subtypes: Sequence[str] = (), mana_cost: str
     from .oracletext.grants import read_grant
     from .oracletext.keywords import keyword_line
     from .oracletext.manaform import mana_form
+    from .oracletext.manatriggers import read_mana_trigger
     from .oracletext.reminders import checked_reminder
     from .oracletext.spendstatic import read_spend_static
     from .oracletext.statics import read_static
@@ -270,6 +271,8 @@ def read_text(name: str, text: str, subtypes: Sequence[str] = (), mana_cost: str
             abilities.append(god)  # layer 4, applied by the layers (CR 613.1d, 700.5)
         elif (entering := read_enters_with_counters(line, name)) is not None:
             abilities.append(entering)  # its own entering only (CR 614.1c)
+        elif (mana_trigger := read_mana_trigger(line, name)) is not None:
+            abilities.append(mana_trigger)  # a triggered mana ability (CR 605.1b)
         elif (trigger := read_trigger(line, name)) is not None:
             abilities.append(trigger)  # its condition read, its effect kept unread
         elif (mana := mana_form(line, name)) is not None:

@@ -239,6 +239,7 @@ CHARACTERISTICS = frozenset({"static:land_types", "static:grant_ability", "stati
 PAYMENT_APPLIES = CHARACTERISTICS | frozenset({
     "static:mana_replacement",         # CR 106.12b, 616.1 (replacement on mana events)
     "trigger:tapped_for_mana",         # CR 605.1b triggered mana abilities
+    "trigger:mana_added",              # CR 605.1b (a land's ability adding mana)
     "static:other:spend_only_mana_from",  # Myr Superion (CR 106.6)
     "static:spend_as_any_color",       # CR 609.4b (payments.board.spend_rule)
     "static:pay_life_for_mana",        # K'rrik (payments.board.life_colors; CR 107.4f)
@@ -272,7 +273,8 @@ PRODUCE = Question("could-produce", frozenset({F.MANA, F.TYPES, F.ABILITIES, F.C
                    CHARACTERISTICS | frozenset({"static:mana_replacement",
                                                 # not what a permanent could produce:
                                                 # CR 106.12a, Wild Growth's ruling
-                                                "trigger:tapped_for_mana"}))
+                                                "trigger:tapped_for_mana",
+                                                "trigger:mana_added"}))
 
 #: "Can I activate this?" reads what paying reads, plus who may be targeted and the
 #: colors that protection and filters look at. It applies the ability's total cost

@@ -540,10 +540,13 @@ def test_one_activation_is_enough_only_when_several_add_nothing_more() -> None:
     Baku adds X mana of one color per activation: with two ki counters and two Plains,
     {U}{B} is payable by the rules only with two activations (each Plains pays a {1},
     each removes one counter), so the Baku stays left out and the answer is "not
-    decided", never "not payable". A triggered mana ability on the board (Dictate of
-    Karametra: one more mana whenever a land is tapped for mana, CR 605.1b) keeps the
-    Pools left out too: {6} payable, {7} (6 mana at most) not decided; so does a mana
-    replacement effect, also one of a resolved spell (Pale Moon)."""
+    decided", never "not payable". A triggered mana ability on the board that the
+    removal doesn't set off (Dictate of Karametra: one more mana whenever a land is
+    tapped for mana, CR 605.1b; the removal has no {T}, so it isn't tapping the Pools for
+    mana, CR 106.12) leaves one activation enough: the Plains and the Pools' {T} make 2
+    each, the removal 3 less its {1}: {6} payable, {7} not payable. A mana replacement
+    effect keeps the Pools left out, also one of a resolved spell (Pale Moon). (One that
+    each removal sets off, Caged Sun: tests/test_mana_added_triggers.py.)"""
     pools = _board([POOLS3, "Plains"])
     a = payment_answer(load_state_text(pools), "A", "{5}")
     assert a.verdict == "not payable" and a.left_out == ()
@@ -552,7 +555,7 @@ def test_one_activation_is_enough_only_when_several_add_nothing_more() -> None:
     assert b.verdict == "not decided" and b.left_out
     trig = _board([POOLS3, "Plains", "Dictate of Karametra"])
     assert payment_answer(load_state_text(trig), "A", "{6}").verdict == "payable"
-    assert payment_answer(load_state_text(trig), "A", "{7}").verdict == "not decided"
+    assert payment_answer(load_state_text(trig), "A", "{7}").verdict == "not payable"
     # A resolved spell's mana replacement effect counts as well (CR 611.2a: Pale Moon's
     # continuous effect is in the state's effects, not on a permanent).
     moon = _board([POOLS3, "Plains"]) + "effects: [{card: Pale Moon, controller: A}]\n"

@@ -1311,18 +1311,16 @@ def test_calciform_pools_two_counters() -> None:
     assert payable(s, "{3}") is False
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "Caged Sun's 'Whenever a land's ability causes you to add one or more mana of the "
-    "chosen color, add one additional mana of that color' is unread: 'not decided' (and "
-    "with a triggered mana ability on the board Calciform Pools' X ability is left out: "
-    "each activation would trigger it, payments.leftout.one_activation_enough)"))
 @pytest.mark.cr("605.1b")
 def test_calciform_pools_caged_sun() -> None:
     """TappedForManaRelatedTest.TestCalciformPools2CounterAndTrigger: Calciform Pools with
     two storage counters and Caged Sun (white chosen).
 
     {W}{W} gets one more {W} from Caged Sun's triggered mana ability (CR 605.1b): {W}x3;
-    {W}{U}: {W}{W}{U}; {U}{U} triggers nothing. Four mana never. manacheck: 'not decided'.
+    {W}{U}: {W}{W}{U}; {U}{U} triggers nothing. Four mana never: each activation costs
+    {1} and adds at most one more than the counters it removes, and the only other mana
+    is the {C} of its {T} ability, so the mana left is at most 1 + 2 (removing one
+    counter twice, the second paid with the first's {W}: {W}{W}{W} again; CR 602.1).
     """
     s = board("{card: Calciform Pools, counters: {storage: 2}}",
               "{card: Caged Sun, chosen: {color: W}}")

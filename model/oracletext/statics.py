@@ -5,7 +5,10 @@ creatures you control (layer 7c), each read only when it renders back to its lin
 Equipment) are one model, the creature the source is attached to (``enchanted`` in a
 filter, CR 303.4, 301.5): which word it prints follows from the card's subtype, so a
 card that is neither stays unread. "Other Elf creatures you control get +1/+1." is a
-lord. The data is the card format's ``kind: other`` static with ``params: {pump:
+lord; "Creatures you control of the chosen color get +1/+1." (Caged Sun) one whose
+filter has ``chosen_color`` (the color chosen for the source as it entered), and
+"Creatures of the chosen color get +1/+1." (Gauntlet of Power) the same for every
+player's creatures. The data is the card format's ``kind: other`` static with ``params: {pump:
 {power, toughness}}``, which the layers apply (``model/layers.py``, CR 613.4c).
 
 Rules
@@ -29,6 +32,8 @@ from .transform import ToData, Unreadable
 __all__ = ["read_static", "render_static"]
 
 _PT = re.compile(r"[+-]\d+/[+-]\d+")
+_CHOSEN = " of the chosen color get "
+_EVERY = re.compile(r"creatures get ([+-]\d+/[+-]\d+)\.")
 _LOWER = ("Other ", "Creatures ", "White ", "Blue ", "Black ", "Red ", "Green ",
           "Legendary ", "Snow ", "Colorless ", "Multicolored ")
 
@@ -47,11 +52,15 @@ def render_static(ab: dict[str, Any], attached_word: str = "") -> str:
         if flt != {"types": ["creature"], "enchanted": True} or not attached_word:
             raise ValueError("an attached filter")
         return f"{attached_word} creature gets {pt}."
+    if flt == {"types": ["creature"], "chosen_color": True}:
+        return f"Creatures of the chosen color get {pt}."  # every player's (Gauntlet)
     if flt.pop("controller", None) != "you":
         raise ValueError("a lord of another player's creatures")
     another = flt.pop("another", False)
+    chosen = " of the chosen color" if flt.pop("chosen_color", False) else ""
     words = render_filter(flt, plural=True)
-    text = ("other " if another else "") + words + " you control get " + pt + "."
+    text = ("other " if another else "") + words + " you control" + chosen + " get " + \
+        pt + "."
     return text[:1].upper() + text[1:]
 
 
@@ -71,10 +80,21 @@ def read_static(line: str, name: str = "", subtypes: tuple[str, ...] = ()
         src = "attached" + src[len(attached_word):]
     elif src.startswith(_LOWER):
         src = src[:1].lower() + src[1:]
+    # "Creatures you control of the chosen color get +1/+1" (Caged Sun): the color
+    # chosen as the source entered (CR 614.12), a filter part the grammar leaves out.
+    chosen = _CHOSEN in src
+    src = src.replace(_CHOSEN, " get ", 1)
     try:
-        flt, pt = ToData().transform(parser().parse(src, start="static_line"))
+        if (every := _EVERY.fullmatch(src)) is not None:
+            # "Creatures of the chosen color get +1/+1": every player's (Gauntlet of
+            # Power; the grammar's lords are "you control")
+            flt, pt = dict[str, Any](types=["creature"]), every.group(1)
+        else:
+            flt, pt = ToData().transform(parser().parse(src, start="static_line"))
     except (LarkError, Unreadable, KeyError):
         return None
+    if chosen:
+        flt = {**flt, "chosen_color": True}
     power, toughness = _pt(pt)
     ab = {"kind": "other", "affected": flt,
           "params": {"pump": {"power": power, "toughness": toughness}}}

@@ -52,8 +52,9 @@ def mana_facts(state: GameState) -> tuple[frozenset[str], bool]:
 
 def looks_at_source(flt: ObjectFilter) -> bool:
     """Whether the filter's answer depends on which object is looking ("another",
-    "the chosen creature type", "enchanted")."""
-    return bool(flt.another or flt.chosen_creature_type or getattr(flt, "enchanted", False))
+    "the chosen creature type", "of the chosen color", "enchanted")."""
+    return bool(flt.another or flt.chosen_creature_type or flt.chosen_color
+                or getattr(flt, "enchanted", False))
 
 
 def self_spenders(state: GameState) -> frozenset[str]:

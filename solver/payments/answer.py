@@ -369,7 +369,9 @@ def payment_answer(state: GameState, player: str, cost: ManaCost | str | None, *
                          left_out, stopped, reasons, options, order_complete,
                          listed=bool(payable) and list_payments, cost_changes=changes,
                          written=written, undecided=unsure if payable is None else (),
-                         lower_bound_because=(*unsure, *_used_once(p.count_only)) if payable
+                         lower_bound_because=(*unsure, *_used_once(p.count_only,
+                                                                   p.count_sequences))
+                         if payable
                          else (),
                          count_bounds=count_bounds if payable is not False else None,
                          listing_stopped=listing_stopped)
@@ -386,7 +388,9 @@ def _count(p: Payments, unsure: bool) -> tuple[int | None, CountBounds | None, s
         count = p.count()
     except PaymentSearchLimit as e:
         count, stopped = None, f"the count stopped at its budget: {e.message}"
-    if count and p.count_only:  # several activations of one could add payments
+    if count and p.count_sequences:  # one payment may be several options: at least one
+        count_bounds, count = CountBounds(1, None), None
+    elif count and p.count_only:  # several activations of one could add payments
         count_bounds, count = CountBounds(count, None), None
     elif count is None:  # outside the handler: the stopped count's tables are freed
         count_bounds = p.count_bounds()
@@ -398,10 +402,19 @@ def _count(p: Payments, unsure: bool) -> tuple[int | None, CountBounds | None, s
     return count, count_bounds, stopped
 
 
-def _used_once(sources: tuple[str, ...]) -> tuple[Undecided, ...]:
+def _used_once(sources: tuple[str, ...], sequences: tuple[str, ...] = ()
+               ) -> tuple[Undecided, ...]:
     """Why a count is a lower bound though the verdict stands: a repeatable ability
-    used once (``payments.leftout.one_activation_enough``)."""
-    return tuple(Undecided(src, "", src, "used once: several activations make no mana "
+    used once (``payments.leftout.one_activation_enough``), or listed by its sequences
+    of activations (``payments.storage``)."""
+    return tuple(Undecided(src, "", src, "activated in sequence: each sequence of its "
+                           "activations is one use adding their mana less what was spent "
+                           "on their own {1} costs (CR 602.1, 605.1b: each sets off a "
+                           "triggered mana ability), so the verdict stands, but one "
+                           "payment may be several such uses and payments are counted "
+                           "only as at least one", "used_in_sequence")
+                 if src in sequences else
+                 Undecided(src, "", src, "used once: several activations make no mana "
                            "one can't (CR 107.3), so the verdict stands, but the payments "
                            "that activate it again aren't counted", "used_once")
                  for src in sources)

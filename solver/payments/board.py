@@ -167,6 +167,11 @@ class Board:
         #: does whatever several would (``leftout.one_activation_enough``): the verdict
         #: stands and counts are lower bounds.
         self.count_only: list[str] = []
+        #: Storage lands whose sequences of activations are options of their own, each
+        #: adding its mana less the mana spent on its own {1} costs, when a triggered
+        #: mana ability makes each activation worth more (``storage``): the verdict
+        #: stands, but one payment may be several options, so it isn't counted.
+        self.count_sequences: list[str] = []
         self.kinds: list[Kind] = []
         self.kind_index: dict[Kind, int] = {}
         self.groups: list[Group] = []

@@ -39,6 +39,10 @@ class DelvePayments(Payments):
     def count_only(self) -> tuple[str, ...]:
         return tuple(dict.fromkeys(x for _, p in self._parts for x in p.count_only))
 
+    @property
+    def count_sequences(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(x for _, p in self._parts for x in p.count_sequences))
+
     def __iter__(self) -> Iterator[Payment]:
         n = 0
         for k, p in self._parts:

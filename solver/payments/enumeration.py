@@ -84,6 +84,12 @@ class Payments:
         bounds, the verdict stands."""
         return tuple(self._b.count_only)
 
+    @property
+    def count_sequences(self) -> tuple[str, ...]:
+        """Storage lands listed by their sequences of activations (``storage``): the
+        verdict stands, the count is only "at least one"."""
+        return tuple(self._b.count_sequences)
+
     # -- the CSP ------------------------------------------------------------------------
     def _csp(self, layer: int | None) -> tuple[CSP, list[tuple[str, int, int]]]:
         b = self._b

@@ -29,7 +29,7 @@ from .graveyard import graveyard_why
 from .kinds import UNMODELLED_WHY, LeftOut, not_generic
 from .riders import changes_your_life, mill_total
 
-__all__ = ["one_activation_enough", "unmodelled"]
+__all__ = ["mana_events_plain", "one_activation_enough", "per_unit_repeatable", "unmodelled"]
 
 _SUPPORTED_COSTS = {CostKind.SACRIFICE_SELF, CostKind.EXILE_SELF, CostKind.PAY_LIFE,
                     CostKind.REMOVE_COUNTERS, CostKind.TAP_UNTAPPED, CostKind.REVEAL,
@@ -41,6 +41,30 @@ _SUPPORTED_COSTS = {CostKind.SACRIFICE_SELF, CostKind.EXILE_SELF, CostKind.PAY_L
 #: removing X counters can make whatever several removing X in all make.
 _PER_UNIT = (ManaProductionKind.CHOICE, ManaProductionKind.FIXED,
              ManaProductionKind.ANY_COLOR)
+
+
+def per_unit_repeatable(ab: ActivatedAbility) -> bool:
+    """Whether a repeatable mana ability is a storage land's "{1}, Remove X storage
+    counters: Add X mana in any combination of {W} and/or {U}" (Calciform Pools): X
+    counters removed, X mana each unit chosen on its own, nothing else in its cost or
+    effect (see :func:`one_activation_enough`)."""
+    prod = ab.mana
+    if prod is None or prod.amount_of != "X" or prod.amount_plus or ab.effects \
+            or prod.kind not in _PER_UNIT or (prod.kind is ManaProductionKind.ANY_COLOR
+                                              and prod.amount != 1) \
+            or ab.tap or ab.untap or ab.mana_cost.has_variable or prod.instead is not None:
+        return False
+    return [c.kind for c in ab.costs] == [CostKind.REMOVE_COUNTERS] \
+        and ab.costs[0].count == "X"
+
+
+def mana_events_plain(b: Board) -> bool:
+    """Whether no mana replacement effect and no resolved spell's triggered mana ability
+    could act on a mana event (High Tide's trigger, Pale Moon's replacement; CR 106.12b,
+    605.1b)."""
+    return not (replacement_sources(b.state) or any(
+        isinstance(a, TriggeredAbility) and a.event in TRIGGER_MANA_EVENTS
+        for e in b.state.effects for a in e.card.abilities))
 
 
 def one_activation_enough(b: Board, ab: ActivatedAbility, mana_triggers: bool) -> bool:
@@ -55,20 +79,11 @@ def one_activation_enough(b: Board, ab: ActivatedAbility, mana_triggers: bool) -
     when each activation gets something of its own: an amount plus one (the Mana
     Batteries), one color per activation, a rider, another cost part, or an effect on
     each mana event (a mana replacement effect or a triggered mana ability, CR 106.12,
-    605.1b: Caged Sun adds one per activation; ``mana_triggers``: the board has a
-    triggered mana ability, as ``sources.collect`` found). Those stay left out."""
-    prod = ab.mana
-    if prod is None or prod.amount_of != "X" or prod.amount_plus or ab.effects \
-            or prod.kind not in _PER_UNIT or (prod.kind is ManaProductionKind.ANY_COLOR
-                                              and prod.amount != 1) \
-            or ab.tap or ab.untap or ab.mana_cost.has_variable or prod.instead is not None:
-        return False
-    if [c.kind for c in ab.costs] != [CostKind.REMOVE_COUNTERS] or ab.costs[0].count != "X":
-        return False
-    # (a resolved spell's effect too: High Tide's trigger, Pale Moon's replacement)
-    return not (mana_triggers or replacement_sources(b.state) or any(
-        isinstance(a, TriggeredAbility) and a.event in TRIGGER_MANA_EVENTS
-        for e in b.state.effects for a in e.card.abilities))
+    605.1b: Caged Sun adds one per activation; ``mana_triggers``: a triggered mana
+    ability on the board that this ability sets off, as ``sources.collect`` found; then
+    ``storage.sequence_events`` may list its sequences of activations instead). Those
+    stay left out."""
+    return per_unit_repeatable(ab) and not mana_triggers and mana_events_plain(b)
 
 
 def _this_turn_why(b: Board, perm: Permanent, ab: ActivatedAbility) -> str:

@@ -42,7 +42,7 @@ def sac_filter_index(b: Board, flt: ObjectFilter, perm: Permanent | None,
     when the filter looks at it: "another creature"; and per type when what it adds
     is a type the sacrificed land could produce, Squandered Resources: the lands that
     could produce ``produces``, CR 106.7)."""
-    looks = flt.another or flt.enchanted or flt.chosen_creature_type
+    looks = flt.another or flt.enchanted or flt.chosen_creature_type or flt.chosen_color
     src = perm.id if perm is not None and looks else None
     key = (flt, src, produces)
     if key not in b.sac_index:

@@ -43,6 +43,7 @@ from manacheck.model import (
 )
 from manacheck.model.characteristics import bind_restriction, tap_abilities_blocked
 from manacheck.model.conditions import condition_holds
+from manacheck.model.effects import TRIGGER_MANA_EVENTS
 from manacheck.model.errors import UnknownObject
 
 from .. import produce
@@ -65,10 +66,12 @@ from .kinds import (
     not_generic,
     note,
 )
-from .leftout import one_activation_enough, unmodelled
+from .leftout import mana_events_plain, one_activation_enough, per_unit_repeatable, unmodelled
 from .outlets import sac_classes, sac_filter_index, sacrificable
 from .riders import once_more
+from .shapes import not_who_adds, state_seen, tap_then_sacrifice
 from .spending import cap_kinds, under_bounded
+from .storage import generic_cost, sequence_events
 
 __all__ = ["board_for", "build_board"]
 
@@ -202,11 +205,14 @@ def collect(b: Board) -> None:
     options_cache: dict[Hashable, list[Option]] = {}
     tapper_cache: dict[Hashable, bool] = {}
     attached = {p.attached_to for p in state.permanents if p.attached_to}
-    any_mana_triggers = any(isinstance(ab, TriggeredAbility) and ab.event == "tapped_for_mana"
+    any_mana_triggers = any(isinstance(ab, TriggeredAbility) and ab.event in
+                            TRIGGER_MANA_EVENTS and ab.mana is not None
                             for p in state.permanents for ab in chars_all[p.id].abilities)
     outlets_here = any(c.kind is CostKind.SACRIFICE for p in state.permanents
                        for ab in chars_all[p.id].activated if ab.is_mana_ability
                        for c in ab.costs)
+    any_added = any(isinstance(ab, TriggeredAbility) and ab.event == "mana_added"
+                    for p in state.permanents for ab in chars_all[p.id].abilities)
     for perm in (*b.player.battlefield, *others_for_anyone(b, chars_all)):
         if perm.id in b.exclude:
             continue
@@ -239,7 +245,15 @@ def collect(b: Board) -> None:
                 b.left_out.append(f"{perm.id} (ability {number})")
                 b.notes.append(note(perm.id, number, LeftOut(differs)))
                 continue
-            if hit is None or differs:
+            if differs == "drop":
+                triggered = ()
+            if not mine and any_added:
+                not_who_adds(b, perm.id, number)
+                continue
+            sequences = sequence_options(b, perm, ab, number, triggered, chars.is_snow)
+            if sequences:
+                hit = sequences
+            elif hit is None or differs:
                 seen = state_seen(b, ab)
                 events = call_outcomes(seen, perm.id, number) if differs != "drop" else \
                     produce.activation_amounts(seen, perm.id, number)
@@ -254,8 +268,11 @@ def collect(b: Board) -> None:
                 # activation is modelled, so answers are lower bounds. (One that adds
                 # one mana is repeated: ``repeat_filters``; one whose single activation
                 # does what several would only makes counts lower bounds.)
-                if one_activation_enough(b, ab, any_mana_triggers):
+                if one_activation_enough(b, ab, bool(triggered)):
                     b.count_only.append(f"{perm.id} (ability {number})")
+                elif sequences:
+                    b.count_only.append(f"{perm.id} (ability {number})")
+                    b.count_sequences.append(f"{perm.id} (ability {number})")
                 else:
                     b.left_out.append(f"{perm.id} (ability {number})")
                     b.notes.append(note(perm.id, number, LeftOut(
@@ -314,55 +331,21 @@ def collect(b: Board) -> None:
         b.groups.append(g)
 
 
-def tap_then_sacrifice(b: Board, oid: str, opts: list[Option],
-                       outlets: bool) -> list[Option]:
-    """A permanent that may tap (or untap) for mana and then sacrifice itself for more
-    (Eye of Ramos: "{T}: Add {U}." and "Sacrifice Eye of Ramos: Add {U}.").
-
-    Its {T}/{Q} abilities and its self-sacrificing abilities that don't tap are used
-    once each per permanent, independently: any of them may be activated in the same
-    payment, the tapping one first (CR 601.2g, 605.3a: mana abilities are activated in
-    any order while paying; CR 107.5: {T} needs it untapped, which sacrificing it
-    later doesn't touch; CR 701.21a: it is sacrificed once). So the self-sacrificing
-    options become their own block, one activation per permanent (``repeat`` 1, not
-    ``exclusive``: ``Group.blocks``), beside the block of the tapping ones. A tapped
-    permanent may still pay another source's "tap an untapped creature" cost first and
-    be sacrificed after: the tappers' count, which looks at exclusive uses only, allows
-    that too.
-
-    Not done, and the source left out (answers are lower bounds), when an ability both
-    taps and sacrifices it (Lotus Petal's "{T}, Sacrifice": it would use both blocks)
-    or when a mana ability on the board sacrifices other permanents (the sacrifice
-    plans count a permanent's own sacrifice as an exclusive use).
-    """
-    taps_only = [o for o in opts if o.exclusive and not o.gone]
-    gone_only = [o for o in opts if o.gone and not o.taps_self]
-    if not (taps_only and gone_only):
-        return opts
-    if not outlets and all(o in taps_only or o in gone_only for o in opts if o.exclusive):
-        return [dataclasses.replace(o, exclusive=False, repeat=1) if o in gone_only else o
-                for o in opts]
-    n = gone_only[0].ability
-    b.left_out.append(f"{oid} (ability {n})")
-    b.notes.append(note(oid, n, LeftOut(
-        "tapping it for mana and then sacrificing it for more is not modelled here "
-        "(with an ability that both taps and sacrifices it, or a mana ability on the "
-        "board that sacrifices other permanents): one of its abilities is used per "
-        "payment")))
-    return opts
-
-
-def state_seen(b: Board, ab: ActivatedAbility) -> GameState:
-    """The state a mana ability's amount is counted in while paying: for one that counts
-    cards in its controller's hand ("Reveal any number of artifact cards in your hand",
-    Metalworker), the hand without the card being cast, which is on the stack while
-    its cost is paid (CR 601.2a); else the question's state."""
-    if ab.mana is None or ab.mana.amount_of != "revealed" or b.for_object is None \
-            or b.state.zone_of(b.for_object) != "hand":
-        return b.state
-    p = b.player
-    return b.state.with_player(dataclasses.replace(
-        p, hand=tuple(c for c in p.hand if c.id != b.for_object)))
+def sequence_options(b: Board, perm: Permanent, ab: ActivatedAbility, number: int,
+                     triggered: tuple[tuple[Permanent, TriggeredAbility], ...],
+                     snow: bool) -> list[Option]:
+    """A storage land's sequences of activations as options, one per sequence and
+    number of {1} costs paid with other mana (``storage.sequence_events``), when each
+    activation sets off a triggered mana ability; [] when not listed so."""
+    if not triggered or once_more(b, perm, ab, number) or not per_unit_repeatable(ab) \
+            or not mana_events_plain(b):
+        return []
+    seqs = sequence_events(b.state, perm, ab, triggered)
+    if seqs is None:
+        return []
+    return [o for j, events in sorted(seqs.items())
+            for o in options(b, dataclasses.replace(ab, mana_cost=generic_cost(j)), number,
+                             events, snow, perm.card.name, perm)]
 
 
 def others_for_anyone(b: Board, chars_all: Mapping[str, Any]) -> list[Permanent]:

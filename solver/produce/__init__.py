@@ -33,7 +33,13 @@ after each, at most once each.
 
 from __future__ import annotations
 
-from .activation import activation_amounts, activation_outcomes, mana_triggers
+from .activation import (
+    activation_amounts,
+    activation_outcomes,
+    mana_triggers,
+    trigger_options,
+    with_triggered,
+)
 from .could import (
     base_supports,
     incomplete_answers,
@@ -87,6 +93,8 @@ __all__ = [
     "producing_abilities",
     "sacrifice_candidates",
     "this_turn_unknown",
+    "trigger_options",
     "type_only",
     "unmodelled_now",
+    "with_triggered",
 ]

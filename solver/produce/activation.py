@@ -20,6 +20,7 @@ from manacheck.model import (
     ActivatedAbility,
     GameState,
     ManaProductionKind,
+    ManaType,
     Permanent,
     TriggeredAbility,
     effective,
@@ -40,6 +41,8 @@ __all__ = [
     "activation_amounts",
     "activation_outcomes",
     "mana_triggers",
+    "trigger_options",
+    "with_triggered",
 ]
 
 
@@ -52,22 +55,28 @@ def mana_triggers(state: GameState, source: Permanent, ability: ActivatedAbility
                   ) -> tuple[tuple[Permanent, TriggeredAbility], ...]:
     """The triggered mana abilities that activating ``ability`` of ``source`` sets off.
 
-    "Whenever ... is tapped for mana" needs a mana ability with {T} in its cost
-    (Leyline of Abundance's and Kinnan's rulings). State-file order.
+    "Whenever ... is tapped for mana" (``tapped_for_mana``) needs a mana ability with
+    {T} in its cost (Leyline of Abundance's and Kinnan's rulings); "whenever a land's
+    ability causes you to add mana" (``mana_added``, Caged Sun) any mana ability of its
+    subject, and only its controller's ("you": the player who adds the mana, who for an
+    ability only its controller may activate is the source's controller, CR 602.2).
+    State-file order. A condition on the mana added (``only_if_adds``) is checked on
+    each event by :func:`trigger_options`.
 
     Rules
     -----
     CR 106.12a, 605.1b: triggered mana abilities.
     """
-    if ability.mana is None or not ability.tap:
+    if ability.mana is None:
         return ()
     chars = effective(state)
     src_chars = chars[source.id]
     out = []
     for perm in state.permanents:
         for trig in chars[perm.id].abilities:
-            if not isinstance(trig, TriggeredAbility) or trig.event != "tapped_for_mana" \
-                    or trig.mana is None:
+            if not isinstance(trig, TriggeredAbility) or trig.mana is None or not (
+                    (trig.event == "tapped_for_mana" and ability.tap)
+                    or trig.event == "mana_added"):
                 continue
             if trig.self_only and perm.id != source.id:
                 continue
@@ -76,10 +85,19 @@ def mana_triggers(state: GameState, source: Permanent, ability: ActivatedAbility
     return tuple(out)
 
 
-def _trigger_options(state: GameState, perm: Permanent, trig: TriggeredAbility,
-                     produced: Amounts) -> frozenset[Amounts]:
-    """What one triggered mana ability adds, given the mana the source produced."""
+def trigger_options(state: GameState, perm: Permanent, trig: TriggeredAbility,
+                    produced: Amounts) -> frozenset[Amounts]:
+    """What one triggered mana ability adds, given the mana its event added (after
+    replacement effects): nothing when its condition on that mana fails ("one or more
+    mana of the chosen color", CR 106.12a), or when nothing was added (CR 106.12a: it
+    triggers when the ability "produces mana")."""
     assert trig.mana is not None
+    if not produced:
+        return frozenset({Amounts.of(())})
+    if trig.only_if_adds == "chosen_color":
+        chosen = perm.choice("color")  # (none chosen: no mana of it, CR 106.5)
+        if chosen is None or not produced.count(ManaType[chosen]):
+            return frozenset({Amounts.of(())})
     if trig.mana.kind is ManaProductionKind.PRODUCED_TYPE:
         # "one mana of any type that land produced": after replacement effects (Mana
         # Flare's and Contamination's rulings); nothing if it produced nothing.
@@ -87,6 +105,23 @@ def _trigger_options(state: GameState, perm: Permanent, trig: TriggeredAbility,
     else:
         opts = frozenset(Amounts.of(e) for e in base_outcomes(state, perm, trig.mana))
     return opts or frozenset({Amounts.of(())})
+
+
+def with_triggered(state: GameState, triggers: tuple[tuple[Permanent, TriggeredAbility], ...],
+                   events: frozenset[Amounts]) -> frozenset[Amounts]:
+    """Each event with the mana of the triggered mana abilities it sets off added, in
+    each combination of their choices (CR 605.1b)."""
+    if not triggers:
+        return events
+    combined: set[Amounts] = set()
+    for ev in events:
+        options = [trigger_options(state, tp, trig, ev) for tp, trig in triggers]
+        for extra in itertools.product(*options):
+            total = ev
+            for e in extra:
+                total = total + e
+            combined.add(total)
+    return frozenset(combined)
 
 
 def activation_outcomes(
@@ -199,17 +234,7 @@ def activation_amounts(
     values = solver.values if ab.mana.kind is ManaProductionKind.COULD_PRODUCE else {}
     result = solver.outcomes(perm, ab, values, sac)
     if include_triggered:
-        triggers = mana_triggers(state, perm, ab)
-        if triggers:
-            combined: set[Amounts] = set()
-            for ev in result:
-                options = [_trigger_options(state, tp, trig, ev) for tp, trig in triggers]
-                for extra in itertools.product(*options):
-                    total = ev
-                    for e in extra:
-                        total = total + e
-                    combined.add(total)
-            result = frozenset(combined)
+        result = with_triggered(state, mana_triggers(state, perm, ab), result)
     cache[key] = result
     return result
 

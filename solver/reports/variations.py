@@ -194,6 +194,7 @@ _KIND_RULES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("static:counter_replacement", ("614.1a", "616.1")),
     ("static:type_change", ("613.1d", "613.4b")),
     ("trigger:tapped_for_mana", ("605.1b", "106.12a")),
+    ("trigger:mana_added", ("605.1b", "106.12a")),
 )
 
 
