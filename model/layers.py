@@ -7,10 +7,11 @@ state's characteristics were computed from (:class:`Layered`); :func:`derive` co
 a new state's from a recorded one, again only for what differs, when that is exact.
 
 Only the layers that mana and activation questions need are applied: type-changing
-effects (layer 4: land types here, card types in :mod:`.typechange`) and
-ability-adding/removing effects (layer 6), color-setting effects (layer 5), keyword
-counters, power and toughness set to a value (layer 7b, :mod:`.typechange`) and
-changed by +1/+1 and -1/-1 counters and static "get +N/+N" effects (layer 7c).
+effects (layer 4: land types, the gods' "isn't a creature", card types added or set;
+:mod:`.typechange`), color-setting effects (layer 5), ability-adding and -removing
+effects (layer 6, :mod:`.typechange`), keyword counters, power and toughness set to a
+value (layer 7b) and changed by +1/+1 and -1/-1 counters and static "get +N/+N"
+effects (layer 7c).
 
 Rules
 -----
@@ -18,8 +19,9 @@ CR 305.6: each basic land type gives an intrinsic "{T}: Add [mana]" ability.
 CR 305.7: an effect that sets a land's subtype to a basic land type removes its old
 land types and the abilities from its rules text, and gives the new intrinsic ones.
 CR 613.1d, 613.1e, 613.1f: layers 4 (type), 5 (color) and 6 (abilities); within a
-layer, in timestamp order (613.7), except that an effect whose existence depends on
-another is applied after it (613.8). Timestamps follow the state file's order (players
+layer, in timestamp order (613.7), except that an effect whose existence or objects
+depend on another is applied after it (613.8). An effect in several layers applies to
+the objects found in the first (613.6). Timestamps follow the state file's order (players
 in order, then their battlefields in order) unless the file gives them.
 CR 122.1b: keyword counters grant keywords. CR 613.4c: counters and "get +N/+N"
 effects change power and toughness. CR 700.5: devotion.

@@ -11,7 +11,7 @@ Every expectation is derived by hand from the rules cited and the cards' rulings
 from __future__ import annotations
 
 import pytest
-from manacheck.model import effective
+from manacheck.model import GameState, effective
 from manacheck.model.carddata import CardFieldError, parse_card
 from manacheck.model.characteristics import object_characteristics, order_sensitive
 from manacheck.model.oracletext.keywords import keyword_line
@@ -102,17 +102,17 @@ def test_imprisoned_and_a_granted_ability_in_timestamp_order() -> None:
     normally." Layer 6 in timestamp order (CR 613.7): an Aura granting "{T}: Add two
     mana of any one color" attached before Imprisoned loses its ability to it (the land
     makes {C} only); attached after, the land has both ({C}, or two of one color)."""
-    def state(gift: int, moon: int) -> object:
+    def state(gift: int, moon: int) -> GameState:
         return board("{card: Forest, id: f}",
                      f"{{card: Gift Aura, attached_to: f, timestamp: {gift}}}",
                      opponent=(f"{{card: Imprisoned in the Moon, attached_to: f, "
                                f"timestamp: {moon}}}",), extra=GIFT)
     before = state(1, 2)
-    assert payable(before, "{G}") is False  # type: ignore[arg-type]
-    assert payable(before, "{C}") is True  # type: ignore[arg-type]
+    assert payable(before, "{G}") is False
+    assert payable(before, "{C}") is True
     after = state(2, 1)
-    assert payable(after, "{G}{G}") is True  # type: ignore[arg-type]
-    assert produce(after)["f"] == "WUBRGC"  # type: ignore[arg-type]
+    assert payable(after, "{G}{G}") is True
+    assert produce(after)["f"] == "WUBRGC"
 
 
 @pytest.mark.cr("613.8a")
@@ -234,3 +234,20 @@ def test_card_format_set_types_only_land() -> None:
         "kind": "type_change", "affected": {"enchanted": True}, "set_types": ["Artifact"]}}]}
     with pytest.raises(CardFieldError):
         parse_card(card)
+
+
+@pytest.mark.cr("613.7")
+def test_lattice_and_celestial_dawn_off_the_battlefield_in_timestamp_order() -> None:
+    """Celestial Dawn makes the nonland cards Alice owns off the battlefield white,
+    Mycosynth Lattice every card off the battlefield colorless: both layer 5 (CR
+    613.1e), so the later timestamp wins (613.7). Lightning Bolt in Alice's hand is
+    colorless when the Lattice is later, white when Celestial Dawn is."""
+    def state(dawn: int, lattice: int) -> GameState:
+        return board(f"{{card: Celestial Dawn, timestamp: {dawn}}}",
+                     f"{{card: Mycosynth Lattice, timestamp: {lattice}}}",
+                     hand=("{card: Lightning Bolt, id: bolt}",))
+    later = state(1, 2)
+    assert not object_characteristics(later, "bolt").colors
+    earlier = state(2, 1)
+    colors = object_characteristics(earlier, "bolt").colors
+    assert {t.value for t in colors} == {"W"}
