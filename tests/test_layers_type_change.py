@@ -17,7 +17,7 @@ from manacheck.model.characteristics import object_characteristics, order_sensit
 from manacheck.model.oracletext.keywords import keyword_line
 from manacheck.model.oracletext.typelines import read_type_line
 
-from tests.test_xmage_port import board, payable, produce
+from tests.test_xmage_port import activation, board, payable, produce
 
 IMPRISONED = "{card: Imprisoned in the Moon, attached_to: %s, owner: Bob}"
 
@@ -60,7 +60,9 @@ def test_imprisoned_summoning_sick_creature_taps_for_colorless() -> None:
     assert c.power is None and c.toughness is None
     assert payable(s, "{C}") is True
     assert payable(s, "{G}") is False
+    assert activation(s, "elf", 1) is True
     assert payable(board(elf), "{G}") is False
+    assert activation(board(elf), "elf", 1) is False
 
 
 @pytest.mark.cr("205.4b")
