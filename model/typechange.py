@@ -142,10 +142,18 @@ def layer4(state: GameState, chars: Chars, perms: Sequence[Permanent],
                          and matches(ab.affected, now[p.id], p, state, src.controller,
                                      src.id))
 
+    # Objects with the same characteristics share one result (lands of one card do;
+    # the trials of :func:`_depends` apply the same effects again).
+    done: dict[tuple[int, int], tuple[Characteristics, Characteristics]] = {}
+
     def apply(eff: Effect, now: Chars, gone: set[str], ids: frozenset[str]) -> None:
         ab = eff[1]
         for pid in ids:
-            now[pid] = _changed(now[pid], ab)
+            c = now[pid]
+            hit = done.get((id(c), id(ab)))
+            if hit is None or hit[0] is not c:
+                hit = done[(id(c), id(ab))] = (c, _changed(c, ab))
+            now[pid] = hit[1]
             if ab.set_subtypes:
                 gone.add(pid)
 
