@@ -10,6 +10,8 @@ Every expectation is derived by hand from the rules cited and the cards' rulings
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from manacheck.model import GameState, effective
 from manacheck.model.carddata import CardFieldError, parse_card
@@ -17,6 +19,7 @@ from manacheck.model.characteristics import object_characteristics, order_sensit
 from manacheck.model.oracletext.keywords import keyword_line
 from manacheck.model.oracletext.typelines import read_type_line
 
+from manacheck.cli import main
 from tests.test_xmage_port import activation, board, payable, produce
 
 IMPRISONED = "{card: Imprisoned in the Moon, attached_to: %s, owner: Bob}"
@@ -253,3 +256,17 @@ def test_lattice_and_celestial_dawn_off_the_battlefield_in_timestamp_order() -> 
     earlier = state(2, 1)
     colors = object_characteristics(earlier, "bolt").colors
     assert {t.value for t in colors} == {"W"}
+
+
+def test_produce_explain_cites_the_layer(tmp_path: Path,
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    """``produce --explain`` on an Imprisoned Urza's Mine: its one ability is the
+    granted "{T}: Add {C}" (layer 6, CR 613.1f), not a land type's (305.7 is for an
+    effect that sets a land type)."""
+    path = tmp_path / "moon.yaml"
+    path.write_text("turn: {active_player: Alice}\nplayers:\n  Alice:\n"
+                    "    battlefield: [{card: \"Urza's Mine\", id: mine}]\n  Bob:\n"
+                    "    battlefield: [{card: Imprisoned in the Moon, attached_to: mine}]\n")
+    assert main(["produce", str(path), "--explain"]) == 0
+    out = capsys.readouterr().out
+    assert "ability 1 ({T}: Add {C}.): adds {C} [CR 106.7, 613.1f]" in out
