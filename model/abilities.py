@@ -621,8 +621,10 @@ class StaticAbility:
     ``effects_only``; CR 614.1a, 616.1), ``token_replacement`` (tokens an effect would
     create under an ``affected`` player's control are ``multiply`` times as many; CR
     111.1, 614.1a), ``type_change`` (``affected`` objects gain
-    ``add_types``, layer 4, and have ``set_power_toughness``, layer 7b; CR 613.1d,
-    613.4b, 613.6), ``spend_as_any_color``, ``cost_modifier``, ``pay_life_for_mana``
+    ``add_types`` or have ``set_types``, layer 4, ``set_colors``, layer 5, lose
+    their abilities and gain ``granted``, layer 6, and have ``set_power_toughness``,
+    layer 7b; CR 613.1d-f, 613.4b, 613.6), ``spend_as_any_color``, ``cost_modifier``,
+    ``pay_life_for_mana``
     (``params: {mana: B, life: 2}``: "For each {B} in a cost, you may pay 2 life rather
     than pay that mana", K'rrik) and ``other``
     (an effect known by its parameter, or only by its text: then ``affects`` names the
@@ -658,6 +660,14 @@ class StaticAbility:
     #: or ``"mana_value"`` (each its own mana value: March of the Machines).
     add_types: tuple[str, ...] = ()
     set_power_toughness: int | str | None = None
+    #: ``type_change``: the card types the ``affected`` objects have instead of their
+    #: own (layer 4: CR 205.1a, they keep the subtypes of the types they keep, and
+    #: their supertypes, 205.4b); the colors they have instead (layer 5, CR 613.1e:
+    #: ``"{C}"`` is colorless, 105.2c); whether they lose all their abilities (layer
+    #: 6, CR 613.1f) before gaining ``granted``.
+    set_types: tuple[str, ...] = ()
+    set_colors: str | None = None
+    lose_abilities: bool = False
 
 
 Ability = ActivatedAbility | TriggeredAbility | StaticAbility

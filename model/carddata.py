@@ -241,7 +241,8 @@ def _positive(v: Any, path: str) -> int | None:
 
 STATIC_KEYS = ("kind", "affected", "replacement", "set_subtypes", "add_subtypes", "granted",
                "counter", "count", "params", "duration", "text", "affects", "self_only",
-               "multiply", "add_types", "set_power_toughness", "effects_only")
+               "multiply", "add_types", "set_power_toughness", "effects_only", "set_types",
+               "set_colors", "lose_abilities")
 STATIC_KINDS = ("mana_replacement", "land_types", "grant_ability", "enters_with_counters",
                 "cant_have_counters", "counter_replacement", "token_replacement",
                 "type_change",
@@ -249,7 +250,9 @@ STATIC_KINDS = ("mana_replacement", "land_types", "grant_ability", "enters_with_
 #: Keys only one kind reads (anywhere else they would be silently ignored: refused).
 _KIND_KEYS = {"multiply": ("counter_replacement", "token_replacement"),
               "add_types": ("type_change",), "set_power_toughness": ("type_change",),
-              "effects_only": ("counter_replacement",)}
+              "effects_only": ("counter_replacement",), "set_types": ("type_change",),
+              "set_colors": ("type_change",), "lose_abilities": ("type_change",),
+              "granted": ("grant_ability", "type_change")}
 
 
 def parse_static(v: Any, path: str) -> StaticAbility:
@@ -314,7 +317,9 @@ def _counter_static(v: Mapping[str, Any], kind: str, affected: ObjectFilter,
             raise CardFieldError("cant_have_counters needs exactly one of self_only: true "
                                  "(its own object) and affected: FILTER", path)
         return {}
-    if self_only or affected.is_empty:
+    if self_only or (affected.is_empty and kind != "type_change"):
+        # (a type change with no filter applies to every permanent: "All permanents
+        # are artifacts", Mycosynth Lattice)
         raise CardFieldError(f"{kind} needs affected: FILTER (the objects it applies to)",
                              path)
     if kind in ("counter_replacement", "token_replacement"):
@@ -328,17 +333,21 @@ def _counter_static(v: Mapping[str, Any], kind: str, affected: ObjectFilter,
         # (no counter: counters of every kind, "one or more counters", Doubling Season)
         return {"multiply": n,
                 "effects_only": _bool(v.get("effects_only", False), f"{path}.effects_only")}
-    types = str_list(v.get("add_types", []), f"{path}.add_types")
-    types = tuple(t[:1].upper() + t[1:] for t in types)
-    if not types:
-        raise CardFieldError("type_change needs add_types: [TYPE, ...]", f"{path}.add_types")
-    for t in types:
-        if t not in CARD_TYPES:
-            raise CardFieldError(f"unknown card type '{t}'", f"{path}.add_types",
-                                 suggest(t, CARD_TYPES))
-        if t == "Land":
-            raise CardFieldError("making objects lands isn't modelled (it changes what "
-                                 "land-type effects apply to, CR 613.8a)", f"{path}.add_types")
+    types = _card_types(v, "add_types", path)
+    set_types = _card_types(v, "set_types", path)
+    if set_types and set_types != ("Land",):
+        # CR 205.1a: the subtypes an object keeps are those of the card types it keeps;
+        # only land types (CR 205.3i) are told apart.
+        raise CardFieldError("set_types is modelled for [Land] only", f"{path}.set_types")
+    if types and set_types:
+        raise CardFieldError("add_types and set_types don't go together", path)
+    colors = v.get("set_colors")
+    if colors is not None:
+        parse_mana_cost(colors, f"{path}.set_colors")
+    lose = _bool(v.get("lose_abilities", False), f"{path}.lose_abilities")
+    if not (types or set_types or colors is not None or lose or "granted" in v):
+        raise CardFieldError("type_change needs add_types: [TYPE, ...] or set_types, "
+                             "set_colors, lose_abilities, granted", f"{path}.add_types")
     pt = v.get("set_power_toughness")
     if pt is not None and pt != "mana_value" and (
             isinstance(pt, bool) or not isinstance(pt, int) or pt < 0):
@@ -351,7 +360,18 @@ def _counter_static(v: Mapping[str, Any], kind: str, affected: ObjectFilter,
         # gives, or its printed ones; a printed noncreature may have none (CR 208.3).
         raise CardFieldError("a type_change that adds Creature needs set_power_toughness",
                              f"{path}.set_power_toughness")
-    return {"add_types": types, "set_power_toughness": pt}
+    return {"add_types": types, "set_power_toughness": pt, "set_types": set_types,
+            "set_colors": None if colors is None else str(colors), "lose_abilities": lose}
+
+
+def _card_types(v: Mapping[str, Any], key: str, path: str) -> tuple[str, ...]:
+    """A type change's list of card types (CR 205.2a), capitalised and checked."""
+    types = tuple(t[:1].upper() + t[1:] for t in str_list(v.get(key, []), f"{path}.{key}"))
+    for t in types:
+        if t not in CARD_TYPES:
+            raise CardFieldError(f"unknown card type '{t}'", f"{path}.{key}",
+                                 suggest(t, CARD_TYPES))
+    return types
 
 
 #: "get +N/+N for each ..." amounts the layers count (model.characteristics).

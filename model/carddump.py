@@ -356,6 +356,12 @@ def dump_static(ab: StaticAbility) -> dict[str, Any]:
         out["add_types"] = list(ab.add_types)
     if ab.set_power_toughness is not None:
         out["set_power_toughness"] = ab.set_power_toughness
+    if ab.set_types:
+        out["set_types"] = list(ab.set_types)
+    if ab.set_colors is not None:
+        out["set_colors"] = ab.set_colors
+    if ab.lose_abilities:
+        out["lose_abilities"] = True
     return out
 
 

@@ -27,6 +27,7 @@ from .layers import (
     Layered,
     Source,
     changed,
+    color_set,
     compute,
     derive,
     devotion,
@@ -34,7 +35,6 @@ from .layers import (
     statics,
     timestamps,
 )
-from .mana import parse_mana_types
 from .matching import Characteristics, bind_restriction, characteristics, matches, printed
 from .state import GameState, Permanent, StackItem
 
@@ -106,15 +106,17 @@ def full_characteristics(state: GameState) -> dict[str, Characteristics]:
 def order_sensitive(state: GameState) -> tuple[tuple[str, str], ...]:
     """Pairs of layer-4 type-changing effects whose order the state file doesn't fix (no
     ``timestamp`` on either) and whose order changes some permanent's characteristics
-    (Blood Moon and Prismatic Omen on a Tundra): the answers then rest on the file's
+    (Blood Moon and Prismatic Omen on a Tundra; Mycosynth Lattice and Imprisoned in the
+    Moon on a creature): the answers then rest on the file's
     order, which is only the default (CR 613.7)."""
     hit: tuple[tuple[str, str], ...] | None = state.__dict__.get("_order_sensitive")
     if hit is not None:
         return hit
     everything: list[Source] = [*state.permanents, *state.effects]
-    sources = list(dict.fromkeys(p.id for p, _ in statics(everything, "land_types",
-                                                           timestamps(state))
-                                 if p.timestamp is None))
+    order = timestamps(state)
+    sources = list(dict.fromkeys(p.id for p, _ in sorted(
+        [*statics(everything, "land_types", order), *statics(everything, "type_change", order)],
+        key=lambda e: order[e[0].id]) if p.timestamp is None))
     found = []
     if len(sources) > 1:
         base = effective(state)
@@ -145,10 +147,15 @@ def object_characteristics(state: GameState, object_id: str) -> Characteristics:
     base = characteristics(obj)
     who = obj.controller if isinstance(obj, StackItem) else obj.owner
     for controller, ab in _off_battlefield_colors(state):
-        if controller == who and not ab.affected.not_types & base.types:
+        # "Spells you control and nonland cards you own" (Celestial Dawn); with no
+        # controller, every player's ("All cards that aren't on the battlefield,
+        # spells, and permanents are colorless", Mycosynth Lattice).
+        mine = ab.affected.controller is None or (ab.affected.controller == "you") == (
+            controller == who)
+        if mine and not ab.affected.not_types & base.types:
             base = Characteristics(
                 base.name, base.supertypes, base.types, base.subtypes,
-                frozenset(parse_mana_types(str(ab.params.get("set_color")))),
+                color_set(str(ab.params.get("set_color"))),
                 base.keywords, base.abilities, base.activated, base.power,
                 base.toughness, base.mana_value, base.lost_abilities)
     return base
@@ -156,11 +163,13 @@ def object_characteristics(state: GameState, object_id: str) -> Characteristics:
 
 def _off_battlefield_colors(state: GameState) -> tuple[tuple[str, StaticAbility], ...]:
     """(controller, effect) for each color-setting effect that also reaches spells and
-    cards in other zones (once per state)."""
+    cards in other zones, in timestamp order (CR 613.7; once per state)."""
     hit: tuple[tuple[str, StaticAbility], ...] | None = state.__dict__.get("_off_bf_colors")
     if hit is None:
         chars = effective(state)
-        hit = tuple((src.controller, ab) for src in state.permanents
+        order = timestamps(state)
+        hit = tuple((src.controller, ab) for src in sorted(state.permanents,
+                                                           key=lambda p: order[p.id])
                     for ab in chars[src.id].abilities
                     if isinstance(ab, StaticAbility) and ab.params.get("set_color") is not None
                     and ab.params.get("off_battlefield") is True)

@@ -139,8 +139,10 @@ STATIC_KINDS: dict[str, EffectKind] = {k.key: k for k in (
     # other than a zone change replaced (CR 614.1a)
     _k("static:token_replacement", F.ZONES),
     # "Each noncreature artifact is an artifact creature with power and toughness each
-    # equal to its mana value" (March of the Machines): layers 4 and 7b.
-    _k("static:type_change", F.TYPES, F.POWER_TOUGHNESS),
+    # equal to its mana value" (March of the Machines): layers 4 and 7b; "Enchanted
+    # permanent is a colorless land with "{T}: Add {C}" and loses all other card types
+    # and abilities" (Imprisoned in the Moon): layers 4, 5 and 6, and so mana.
+    _k("static:type_change", F.TYPES, F.POWER_TOUGHNESS, F.COLORS, F.ABILITIES, F.MANA),
     _k("static:spend_as_any_color", F.SPENDING),
     _k("static:pay_life_for_mana", F.SPENDING),
     _k("static:cost_modifier:spells", F.SPELL_COSTS),

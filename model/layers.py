@@ -7,10 +7,11 @@ state's characteristics were computed from (:class:`Layered`); :func:`derive` co
 a new state's from a recorded one, again only for what differs, when that is exact.
 
 Only the layers that mana and activation questions need are applied: type-changing
-effects (layer 4: land types here, card types in :mod:`.typechange`) and
-ability-adding/removing effects (layer 6), color-setting effects (layer 5), keyword
-counters, power and toughness set to a value (layer 7b, :mod:`.typechange`) and
-changed by +1/+1 and -1/-1 counters and static "get +N/+N" effects (layer 7c).
+effects (layer 4: land types, the gods' "isn't a creature", card types added or set;
+:mod:`.typechange`), color-setting effects (layer 5), ability-adding and -removing
+effects (layer 6, :mod:`.typechange`), keyword counters, power and toughness set to a
+value (layer 7b) and changed by +1/+1 and -1/-1 counters and static "get +N/+N"
+effects (layer 7c).
 
 Rules
 -----
@@ -18,8 +19,9 @@ CR 305.6: each basic land type gives an intrinsic "{T}: Add [mana]" ability.
 CR 305.7: an effect that sets a land's subtype to a basic land type removes its old
 land types and the abilities from its rules text, and gives the new intrinsic ones.
 CR 613.1d, 613.1e, 613.1f: layers 4 (type), 5 (color) and 6 (abilities); within a
-layer, in timestamp order (613.7), except that an effect whose existence depends on
-another is applied after it (613.8). Timestamps follow the state file's order (players
+layer, in timestamp order (613.7), except that an effect whose existence or objects
+depend on another is applied after it (613.8). An effect in several layers applies to
+the objects found in the first (613.6). Timestamps follow the state file's order (players
 in order, then their battlefields in order) unless the file gives them.
 CR 122.1b: keyword counters grant keywords. CR 613.4c: counters and "get +N/+N"
 effects change power and toughness. CR 700.5: devotion.
@@ -39,10 +41,10 @@ from .cards import BASIC_LAND_TYPES, CardDefinition, intrinsic_mana_ability
 from .mana import ManaType, parse_mana_types
 from .matching import Characteristics, matches, printed
 from .state import KEYWORD_COUNTERS, ContinuousEffect, GameState, Permanent
-from .typechange import layer4_type_changes, layer7b_set
+from .typechange import devotion, layer4, layer6, layer7b_set
 
-__all__ = ["Layered", "Scope", "Source", "battlefield_changes", "changed", "compute",
-           "derive", "devotion", "record", "statics", "timestamps"]
+__all__ = ["Layered", "Scope", "Source", "battlefield_changes", "changed", "color_set",
+           "compute", "derive", "devotion", "record", "statics", "timestamps"]
 
 
 def timestamps(state: GameState, swap: tuple[str, str] | None = None) -> dict[str, int]:
@@ -88,9 +90,9 @@ class Scope:
 
 def compute(state: GameState, swap: tuple[str, str] | None = None,
              scope: Scope | None = None) -> dict[str, Characteristics]:
-    """Every permanent's characteristics, layer by layer (CR 613.1): 4 (types), 6
-    (abilities), 5 (colors; independent of 6 here), 7c (power and toughness), then
-    counters. ``swap`` exchanges two sources' timestamps (see :func:`order_sensitive`).
+    """Every permanent's characteristics, layer by layer (CR 613.1): 4 (types), 5
+    (colors), 6 (abilities), 7b and 7c (power and toughness), then counters. ``swap``
+    exchanges two sources' timestamps (see :func:`order_sensitive`).
 
     With a ``scope``, only its permanents are computed, reading only its sources'
     abilities: exact when no other permanent is a layer source (:func:`_is_source`), so
@@ -98,9 +100,8 @@ def compute(state: GameState, swap: tuple[str, str] | None = None,
 
     Rules
     -----
-    CR 613.1d, 613.1e, 613.1f, 613.4c: layers 4, 5, 6 and 7c (5 and 6 are independent
-    for these effects); CR 613.7 timestamp order within a layer; CR 613.8a dependency
-    (layer 4).
+    CR 613.1d, 613.1e, 613.1f, 613.4c: layers 4, 5, 6 and 7c; CR 613.7 timestamp order
+    within a layer; CR 613.8a dependency (layers 4 and 6, :mod:`.typechange`).
     """
     if scope is None:
         perms: Sequence[Permanent] = state.permanents
@@ -113,92 +114,29 @@ def compute(state: GameState, swap: tuple[str, str] | None = None,
         order4 = order
         counted = scope.others
     chars: dict[str, Characteristics] = {p.id: printed(p.card) for p in perms}
-    lost = _layer4_land_types(state, chars, perms, statics(sources, "land_types", order4))
-    _layer4_gods(state, chars, perms, lost)
-    set_pt = layer4_type_changes(state, chars, perms, lost,
-                                 statics(sources, "type_change", order4))
+    four = layer4(state, chars, perms, sorted(
+        [*statics(sources, "land_types", order4), *statics(sources, "type_change", order4),
+         *((s, a) for s, a in statics(sources, "other", order4)
+           if a.params.get("not_creature_unless_devotion") is not None)],
+        key=lambda e: order4[e[0].id]))
+    lost = four.lost
     _intrinsic_abilities(chars, perms)
-    _layer6_grants(state, chars, perms, lost, statics(sources, "grant_ability", order))
-    # Layers 5 and 7c read permanents' (remaining) abilities and resolved spells'
-    # continuous effects (CR 611.2a), in timestamp order (613.7).
-    layered: list[tuple[Source, tuple[Ability, ...]]] = sorted(
-        [(s, chars[s.id].abilities) if isinstance(s, Permanent) else (s, s.card.abilities)
-         for s in sources if not (isinstance(s, Permanent) and s.id in lost)],
-        key=lambda sa: order[sa[0].id])
-    _layer5_colors(state, chars, perms, layered)
+    # Layer 5 reads the abilities the sources have after layer 4 (layer 6 comes
+    # after it, CR 613.1), of permanents and of resolved spells' continuous effects
+    # (CR 611.2a), in timestamp order (613.7); layer 7c those left after layer 6.
+    _layer5_colors(state, chars, perms, _layered(sources, chars, lost, order),
+                   four.changes, order)
+    layer6(state, chars, perms, lost,
+           [e for e in statics(sources, "grant_ability", order) if e[1].granted is not None],
+           four.changes, order)
+    layered = _layered(sources, chars, lost, order)
     # "For each" counts read every permanent's colors after layer 5 (which layers 6 and
     # 7 don't change): the ones computed here, else the ones given.
     colors: Mapping[str, Characteristics] = chars if counted is None \
         else _Overlay(chars, counted)
-    layer7b_set(chars, set_pt)
+    layer7b_set(chars, four.set_pt)
     _layer7_and_counters(chars, perms, _layer7c_pumps(state, chars, perms, layered, colors))
     return chars
-
-
-def _layer4_land_types(state: GameState, chars: dict[str, Characteristics],
-                       perms: Sequence[Permanent],
-                       statics: list[tuple[Source, StaticAbility]]) -> set[str]:
-    """Layer 4 (CR 613.1d, 305.7): type-changing effects, in timestamp order (CR 613.7)
-    except that an effect that depends on another is applied after it (CR 613.8a): an
-    effect whose source is a land that a "set the land type" effect (Blood Moon,
-    Celestial Dawn) would strip of its abilities depends on that effect, so the set
-    effect applies first and the dependent effect no longer exists (Urborg's ruling:
-    "no matter in what order those effects started to apply"). A dependency loop falls
-    back to timestamp order (CR 613.8b). Returns the permanents that lost their
-    rules-text abilities."""
-    from dataclasses import replace
-
-    lost: set[str] = set()
-    pending = list(statics)
-    while pending:
-        pending = [e for e in pending if e[0].id not in lost]
-        if not pending:
-            break
-        free = [a for a in pending
-                if not any(b is not a and _strips(b, a[0], chars, state) for b in pending)]
-        src, ab = (free or pending)[0]
-        pending.remove((src, ab))
-        for p in perms:
-            c = chars[p.id]
-            if not c.is_land or not matches(ab.affected, c, p, state, src.controller, src.id):
-                continue
-            if ab.set_subtypes:
-                # CR 305.7: old land types and rules-text abilities are lost.
-                chars[p.id] = replace(
-                    c,
-                    subtypes=frozenset(s for s in c.subtypes if s not in _LAND_SUBTYPES)
-                    | frozenset(ab.set_subtypes),
-                    abilities=(),
-                    activated=(),
-                    lost_abilities=True,
-                )
-                lost.add(p.id)
-            if ab.add_subtypes:
-                chars[p.id] = replace(chars[p.id],
-                                      subtypes=chars[p.id].subtypes | frozenset(ab.add_subtypes))
-    return lost
-
-
-def _layer4_gods(state: GameState, chars: dict[str, Characteristics],
-                 perms: Sequence[Permanent], lost: set[str]) -> None:
-    """Layer 4 (CR 613.1d): "As long as your devotion to green and blue is less than
-    seven, Kruphix isn't a creature" (the Theros gods). Devotion (CR 700.5) counts mana
-    symbols in mana costs, which no layer changes."""
-    from dataclasses import replace
-
-    for src in perms:
-        if src.id in lost:
-            continue
-        for god in chars[src.id].abilities:
-            need = god.params.get("not_creature_unless_devotion") \
-                if isinstance(god, StaticAbility) else None
-            if isinstance(need, Params) and \
-                    devotion(state, src.controller, str(need.get("colors", ""))) \
-                    < need.int("count"):
-                c = chars[src.id]
-                # CR 208.3: a noncreature permanent has no power or toughness.
-                chars[src.id] = replace(c, types=c.types - {"Creature"}, power=None,
-                                        toughness=None)
 
 
 def _intrinsic_abilities(chars: dict[str, Characteristics], perms: Sequence[Permanent]
@@ -222,39 +160,46 @@ def _intrinsic_abilities(chars: dict[str, Characteristics], perms: Sequence[Perm
         chars[p.id] = done
 
 
-def _layer6_grants(state: GameState, chars: dict[str, Characteristics],
-                   perms: Sequence[Permanent], lost: set[str],
-                   statics: list[tuple[Source, StaticAbility]]) -> None:
-    """Layer 6 (CR 613.1f): granted activated abilities, from sources that still have
-    them."""
-    from dataclasses import replace
+def _layered(sources: Sequence[Source], chars: Mapping[str, Characteristics],
+             lost: set[str], order: Mapping[str, int]
+             ) -> list[tuple[Source, tuple[Ability, ...]]]:
+    """The sources with the abilities they have now (a permanent's from ``chars``, a
+    resolved spell's effect's its own, CR 611.2a), but for those a land-type effect
+    took them from, in timestamp order (CR 613.7)."""
+    return sorted(
+        [(s, chars[s.id].abilities) if isinstance(s, Permanent) else (s, s.card.abilities)
+         for s in sources if not (isinstance(s, Permanent) and s.id in lost)],
+        key=lambda sa: order[sa[0].id])
 
-    for src, ab in statics:
-        if src.id in lost or ab.granted is None:
-            continue
-        for p in perms:
-            c = chars[p.id]
-            if matches(ab.affected, c, p, state, src.controller, src.id):
-                chars[p.id] = replace(c, activated=(*c.activated, ab.granted),
-                                      abilities=(*c.abilities, ab.granted))
+
+def color_set(text: str) -> frozenset[ManaType]:
+    """The colors a color-setting effect gives ("{W}"; "{C}": colorless, CR 105.2c)."""
+    return frozenset(t for t in parse_mana_types(text) if t.is_color)
 
 
 def _layer5_colors(state: GameState, chars: dict[str, Characteristics],
                    perms: Sequence[Permanent],
-                   layered: list[tuple[Source, tuple[Ability, ...]]]) -> None:
+                   layered: list[tuple[Source, tuple[Ability, ...]]],
+                   changes: Sequence[tuple[tuple[Source, StaticAbility], frozenset[str]]],
+                   order: Mapping[str, int]) -> None:
     """Layer 5 (CR 613.1e): color-setting effects ("Nonland permanents you control are
-    white", Celestial Dawn), in timestamp order."""
+    white", Celestial Dawn; a type change's colors, to the objects it applied to in
+    layer 4, CR 613.6), in timestamp order (CR 613.7)."""
     from dataclasses import replace
 
-    for src, src_abilities in layered:
-        for dawn in src_abilities:
-            color = dawn.params.get("set_color") if isinstance(dawn, StaticAbility) else None
-            if color is None or not isinstance(dawn, StaticAbility):
-                continue
-            colors = frozenset(parse_mana_types(str(color)))
-            for p in perms:
-                if matches(dawn.affected, chars[p.id], p, state, src.controller, src.id):
-                    chars[p.id] = replace(chars[p.id], colors=colors)
+    steps: list[tuple[int, Source, StaticAbility, frozenset[str] | None]] = [
+        (order[src.id], src, dawn, None) for src, src_abilities in layered
+        for dawn in src_abilities
+        if isinstance(dawn, StaticAbility) and dawn.params.get("set_color") is not None]
+    steps += [(order[src.id], src, ab, ids) for (src, ab), ids in changes
+              if ab.set_colors is not None]
+    for _, src, dawn, ids in sorted(steps, key=operator.itemgetter(0)):
+        colors = color_set(str(dawn.set_colors if ids is not None
+                               else dawn.params.get("set_color")))
+        for p in perms:
+            if p.id in ids if ids is not None else matches(
+                    dawn.affected, chars[p.id], p, state, src.controller, src.id):
+                chars[p.id] = replace(chars[p.id], colors=colors)
 
 
 def _layer7c_pumps(state: GameState, chars: dict[str, Characteristics],
@@ -343,8 +288,12 @@ def _is_source(card: CardDefinition) -> bool:
 def _spreads(card: CardDefinition) -> bool:
     """Whether an effect of this card changes other objects by an amount counted from
     the board ("get +1/+1 for each ..." not only on itself): then any change anywhere
-    could change what it does to every object it affects (CR 613.4c)."""
+    could change what it does to every object it affects (CR 613.4c). So does a type
+    change that sets card types or removes abilities: the order of the effects in
+    layers 4 and 6 (CR 613.8a) is found from every object they apply to."""
     for ab in card.static_abilities:
+        if ab.set_types or ab.lose_abilities:
+            return True
         pump = ab.params.get("pump")
         if isinstance(pump, Params) and pump.get("per") and ab.params.get("self") is not True:
             return True
@@ -638,19 +587,6 @@ def changed(old: Layered, new: Layered) -> set[str]:
     return ids
 
 
-def devotion(state: GameState, player: str, colors: str) -> int:
-    """CR 700.5, 700.5a: the mana symbols among the mana costs of the permanents
-    ``player`` controls that are of one of ``colors`` ("{G}{U}"); a hybrid symbol of two
-    of them counts once."""
-    wanted = set(parse_mana_types(colors))
-    n = 0
-    for perm in state.player(player).battlefield:
-        cost = perm.card.mana_cost
-        if cost is not None:
-            n += sum(1 for s in cost if set(s.colors) & wanted)
-    return n
-
-
 def _pump_times(state: GameState, src: Source, per: str,
                 chars: Mapping[str, Characteristics]) -> int:
     """How many times a "get +N/+N for each ..." applies (1 with no "for each")."""
@@ -662,20 +598,3 @@ def _pump_times(state: GameState, src: Source, per: str,
     if per == "unspent_green_mana":
         return state.player(src.controller).mana_pool.amount(ManaType.G)
     raise ValueError(f"unknown 'for each' of a power/toughness effect: {per}")
-
-
-def _strips(effect: tuple[Source, StaticAbility], land: Source,
-            chars: Mapping[str, Characteristics], state: GameState) -> bool:
-    """CR 613.8a: whether ``effect`` (a set-land-type effect) would remove ``land``'s
-    rules-text abilities (CR 305.7), so an effect of ``land`` depends on it."""
-    src, ab = effect
-    if not ab.set_subtypes or land.id not in chars or not isinstance(land, Permanent):
-        return False
-    c = chars[land.id]
-    return c.is_land and matches(ab.affected, c, land, state, src.controller, src.id)
-
-
-_LAND_SUBTYPES = frozenset(
-    {*BASIC_LAND_TYPES, "Desert", "Gate", "Lair", "Locus", "Mine", "Power-Plant", "Tower",
-     "Urza's", "Cave", "Sphere", "Town"}
-)

@@ -225,6 +225,7 @@ def read_text(name: str, text: str, subtypes: Sequence[str] = (), mana_cost: str
     from .oracletext.spendstatic import read_spend_static
     from .oracletext.statics import read_static
     from .oracletext.triggers import read_trigger
+    from .oracletext.typelines import read_type_line
     from .oracletext.unread_triggers import unread_trigger
 
     for line in (s.strip() for s in text.split("\n")):
@@ -241,9 +242,9 @@ def read_text(name: str, text: str, subtypes: Sequence[str] = (), mana_cost: str
         if static is not None:  # "+N/+N" statics (oracletext.statics); twice as many
             abilities.append(static)  # counters or tokens (oracletext.counter_statics);
             continue  # spend statics (oracletext.spendstatic)
-        grant = read_grant(line, tuple(subtypes))
-        if grant is not None:  # granted activated abilities, layer 6 (oracletext.grants)
-            abilities.append(grant)
+        grant = read_grant(line, tuple(subtypes)) or read_type_line(line, tuple(subtypes))
+        if grant is not None:  # granted activated abilities, layer 6 (oracletext.grants);
+            abilities.append(grant)  # type and color changes (oracletext.typelines)
             continue
         declared = read_declared(line, name, tuple(subtypes))
         if declared is not None:  # statics with their families (oracletext.declared)

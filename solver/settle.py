@@ -23,6 +23,7 @@ Aura attached to nothing, or illegally: its "Enchant" quality, 303.4d, or protec
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -144,6 +145,12 @@ def _aura_problem(state: GameState, aura: Permanent,
         quality = " ".join(words[1:])
         wanted = _ENCHANT_TYPES.get(quality.lower())
         if quality.lower() == "permanent":
+            continue
+        several = re.split(r",? or |, ", quality.lower())
+        if len(several) > 1 and all(q in _ENCHANT_TYPES for q in several):
+            # "Enchant creature, land, or planeswalker": any of them (CR 303.4a)
+            if not any(_ENCHANT_TYPES[q] in hc.types for q in several):
+                return f"attached to {host.id}, which is none of {quality.lower()}"
             continue
         if wanted is not None:
             if wanted not in hc.types:

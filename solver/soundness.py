@@ -36,6 +36,7 @@ from manacheck.model.effects import (
     kind_of_ability,
     kind_of_keyword,
 )
+from manacheck.model.state import KEYWORD_COUNTERS
 
 from .spelltext import UNREAD_SPELL_EFFECT, may_bear_on_payment, spell_effect_kind
 
@@ -119,6 +120,16 @@ EFFECT_APPLIED = frozenset({"static:mana_replacement", "static:land_types",
                             "static:other:set_color"})
 
 
+#: A permanent with keyword counters whose abilities an effect removed: in layer 6 the
+#: counters (CR 613.1f) and the effect apply in timestamp order (613.7), and a
+#: counter's timestamp is when it was put on (613.7c), which the state doesn't give.
+_COUNTER_ORDER_TEXT = ("keyword counters and an effect that removed its abilities, in an "
+                       "order the state doesn't give (CR 613.7c)")
+_COUNTER_ORDER = EffectKind(
+    "order:keyword_counters", frozenset({Family.ABILITIES, Family.ACTIVATION, Family.TARGETING,
+                              Family.ATTACKS, Family.BLOCKS, Family.DAMAGE}))
+
+
 def board_effects(state: GameState, about: Iterable[str] = ()) -> tuple[BoardEffect, ...]:
     """Every effect that functions now, and those of the objects ``about`` wherever
     they are (CR 113.6). Computed once per state and cached on it."""
@@ -131,6 +142,9 @@ def board_effects(state: GameState, about: Iterable[str] = ()) -> tuple[BoardEff
             c = chars[perm.id]
             for text, kind in _kinds(c.abilities, c.keywords):
                 found.append(BoardEffect(perm.id, perm.name, text, kind))
+            if c.lost_abilities and any(k in KEYWORD_COUNTERS for k in perm.counters):
+                found.append(BoardEffect(perm.id, perm.name, _COUNTER_ORDER_TEXT,
+                                         _COUNTER_ORDER))
         for eff in state.effects:
             for text, kind in _kinds(eff.card.abilities, ()):
                 # A resolved spell's continuous effects are applied where the model

@@ -358,7 +358,9 @@ def read_production(effect: str) -> tuple[str, object, str | None]:
     phrase, _, per = m.group(1).partition(" for each ")
     if per == "card you've drawn this turn":  # (Kydele; CR 121.1)
         per = "cards_drawn"
-    elif per.startswith("card"):  # counts cards, not permanents (Metalworker)
+    elif per == "card revealed this way":  # (Metalworker; CR 701.20a)
+        per = "revealed"
+    elif per.startswith("card"):  # counts cards, not permanents
         return "unmodelled", None, None
     if re.fullmatch(r"[\w-]+ counter removed this way", per):  # X of the cost (CR 107.3)
         per = "X"
@@ -567,7 +569,8 @@ def test_mana_production_matches_its_text(name: str, number: int,
     assert prod.per_sacrificed_mana_value == (per == "sacrificed mana value")
     # "an amount ... equal to your devotion" / "... power" (CR 700.5)
     amounts = ("devotion", "power", "X", "life", "counters", "graveyard", "number",
-               "greatest_power", "basic_land_types", "life_gained", "cards_drawn")
+               "greatest_power", "basic_land_types", "life_gained", "cards_drawn",
+               "revealed")
     assert prod.amount_of == (per if per in amounts else "")
     # "then add an additional {B}" / "X plus one": one more; "three mana in any
     # combination": three choices.
@@ -655,11 +658,14 @@ def test_ruling_these_are_mana_abilities(card: str, number: int) -> None:
     # a mana ability." Nykthos: "The second ability is a mana ability."
     ab = _ability(card, number)
     assert ab.is_mana_ability and ab.mana is not None
-    # Doubling Cube and Metalworker add what the format can't say; Nykthos adds one
-    # color, as much as your devotion to it (CR 700.5).
+    # Doubling Cube adds what the format can't say; Nykthos adds one color, as much as
+    # your devotion to it (CR 700.5); Metalworker {C}{C} per artifact card revealed
+    # (CR 701.20a).
     if card == "Nykthos, Shrine to Nyx":
         assert (ab.mana.kind, ab.mana.amount_of) == (ManaProductionKind.ONE_COLOR,
                                                      "devotion")
+    elif card == "Metalworker":
+        assert (ab.mana.kind, ab.mana.amount_of) == (ManaProductionKind.FIXED, "revealed")
     else:
         assert ab.mana.kind is ManaProductionKind.UNMODELLED
 
@@ -872,8 +878,7 @@ def test_format_target_count() -> None:
 
 
 @pytest.mark.cr("106.5")
-@pytest.mark.parametrize("card,number", [("Metalworker", 1), ("Bloom Tender", 1),
-                                         ("Chrome Mox", 1)])
+@pytest.mark.parametrize("card,number", [("Bloom Tender", 1), ("Chrome Mox", 1)])
 def test_unmodelled_mana_is_refused_not_read_as_no_mana(card: str, number: int) -> None:
     # The card format can't say what these add; "nothing" would be a wrong answer.
     state = load_state_text(f"turn: {{active_player: A}}\n"

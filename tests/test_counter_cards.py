@@ -488,8 +488,13 @@ def test_every_board_has_all_outcomes_complete() -> None:
     ({"kind": "type_change", "affected": {"types": ["Artifact"]}}, "needs add_types"),
     ({"kind": "type_change", "affected": {"types": ["Artifact"]}, "add_types": ["Creture"]},
      "unknown card type 'Creture'"),
-    ({"kind": "type_change", "affected": {"types": ["Artifact"]}, "add_types": ["Land"]},
-     "making objects lands isn't modelled"),
+    # (making objects lands is modelled: land-type effects wait for it, CR 613.8a; only
+    # Land may be set, the subtypes kept being land types, CR 205.1a)
+    ({"kind": "type_change", "affected": {"enchanted": True}, "set_types": ["Artifact"]},
+     "set_types is modelled for [Land] only"),
+    ({"kind": "type_change", "affected": {"enchanted": True}, "set_types": ["Land"],
+      "add_types": ["Artifact"]}, "add_types and set_types don't go together"),
+    ({"kind": "type_change", "set_colors": "{Q}"}, "set_colors"),
     ({"kind": "type_change", "affected": {"types": ["Artifact"]}, "add_types": ["Creature"],
       "set_power_toughness": "power"}, "a whole number or mana_value"),
     ({"kind": "type_change", "affected": {"types": ["Artifact"]}, "add_types": ["Creature"]},

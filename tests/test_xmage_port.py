@@ -2018,9 +2018,6 @@ def test_urza_lands_tron() -> None:
     assert payable(s, "{8}") is False
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "Imprisoned in the Moon ('Enchanted permanent is a colorless land with \"{T}: Add "
-    "{C}\" and loses all other card types and abilities.') is unread: 'not decided'"))
 @pytest.mark.cr("613.1d")
 def test_imprisoned_in_the_moon_urza_mine() -> None:
     """ImprisonedInTheMoonTest.testEnchantUrzaLand: Bob's Imprisoned in the Moon on
@@ -2031,7 +2028,8 @@ def test_imprisoned_in_the_moon_urza_mine() -> None:
     card's ruling: "it retains those types even though it loses any intrinsic mana
     abilities"): the Mine makes {C}, the Tower {C}{C}{C}, the Power Plant {C}{C}: six.
     Wurmcoil is castable, seven
-    mana never (XMage: Bonesplitter can't be cast after). manacheck: 'not decided'.
+    mana never (XMage: Bonesplitter can't be cast after). Layers 4 (Land, CR 205.1a,
+    613.1d), 5 (colorless) and 6 (loses all abilities, gains "{T}: Add {C}", 613.1f).
     """
     s = board("{card: \"Urza's Mine\", id: mine}", *TRON[1:],
               "{card: Imprisoned in the Moon, attached_to: mine, owner: Bob}",
@@ -2087,10 +2085,6 @@ def test_oath_of_nissa_dark_petition_mana() -> None:
     assert payable(s, "{1}{G}{G}") is False
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "Mycosynth Lattice's layer 4 and 5 lines ('All permanents are artifacts...', 'All "
-    "cards ... are colorless.') are unread (its spend line is read): can-activate is "
-    "'not decided'"))
 @pytest.mark.cr("609.4b")
 def test_mycosynth_lattice_sydri() -> None:
     """SpendOtherManaTest.testColorlessCanBeUsed: Mycosynth Lattice, Sydri, Galvanic
@@ -2098,8 +2092,7 @@ def test_mycosynth_lattice_sydri() -> None:
 
     The Lattice makes the Mountain a noncreature artifact (layer 4, CR 613.1d), a legal
     target for Sydri's "{U}: Target noncreature artifact becomes an artifact creature";
-    Unknown Shores' {C} is spent as though blue (CR 609.4b): legal. manacheck: 'not
-    decided'.
+    Unknown Shores' {C} is spent as though blue (CR 609.4b): legal.
     """
     s = board("Mycosynth Lattice", '"Sydri, Galvanic Genius"', "Unknown Shores",
               opponent=("Mountain",))

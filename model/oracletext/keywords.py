@@ -153,6 +153,9 @@ def reminder_ok(kw: Keyword, cost: str, reminder: str) -> bool:
 #: What may follow a keyword's name in a keyword line: a mana cost, a number, or "—" and
 #: a cost (cumulative upkeep, ward); "protection"/"hexproof from ..." (checked by
 #: ``keyword_problem``), "enchant" and its object, "landwalk" words.
+#: "Enchant creature, land, or planeswalker": a list of card types (CR 702.5a, 303.4a).
+_TYPE = "(?:artifact|creature|enchantment|land|planeswalker)"
+_ENCHANT_LIST = rf" {_TYPE}(?:, {_TYPE})+, or {_TYPE}"
 _PLAIN = re.compile(r"(?: (?:\{[^}]+\})+| \d+| X|—[^.]+)?")
 _PARAMETER = {
     "protection": re.compile(r" from [a-zA-Z ,]+"),
@@ -160,7 +163,7 @@ _PARAMETER = {
     "enchant": re.compile(r" (?:[a-z]+ )?(?:creature|land|artifact|enchantment|permanent|"
                           r"planeswalker|player|opponent|Forest|Island|Swamp|Mountain|"
                           r"Plains)(?: or (?:creature|planeswalker|artifact))?"
-                          r"(?: you control| an opponent controls)?"),
+                          r"(?: you control| an opponent controls)?|" + _ENCHANT_LIST),
 }
 
 
@@ -189,7 +192,8 @@ def keyword_line(text: str) -> list[str] | None:
     head = norm.text.rstrip(".")
     if not head or any(ch in head for ch in ':"'):
         return None
-    parts = [p.strip() for p in re.split(r"[,;] ", head)]
+    parts = [head] if re.fullmatch("Enchant" + _ENCHANT_LIST, head) else \
+        [p.strip() for p in re.split(r"[,;] ", head)]
     out: list[str] = []
     for p in parts:
         if not p:

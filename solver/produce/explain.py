@@ -278,7 +278,9 @@ def _derive(state: GameState, solver: ProduceSolver, perm: Permanent,
                              else "105.2")
             if "(CR 305.6" in ab.text:
                 rules.append("305.6")
-            if chars.lost_abilities:
+            if chars.lost_abilities and "(CR 305.6" in ab.text:
+                # a land type set (Blood Moon): its intrinsic ability (CR 305.7); an
+                # effect that removed every ability cites the layer (613.1f) below
                 rules.append("305.7")
             if ab not in perm.card.abilities and "(CR 305.6" not in ab.text:
                 rules.append("613.1f")
