@@ -166,6 +166,9 @@ class Board:
         #: does whatever several would (``leftout.one_activation_enough``): the verdict
         #: stands and counts are lower bounds.
         self.count_only: list[str] = []
+        #: Pool-copying mana abilities left out (Doubling Cube): (permanent id, ability
+        #: number, its ``left_out`` entry); ``copies`` decides payments with them.
+        self.pool_copies: list[tuple[str, int, str]] = []
         self.kinds: list[Kind] = []
         self.kind_index: dict[Kind, int] = {}
         self.groups: list[Group] = []

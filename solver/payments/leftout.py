@@ -26,7 +26,7 @@ from manacheck.model.effects import TRIGGER_MANA_EVENTS
 from .. import produce
 from ..replacement import replacement_sources
 from .board import Board
-from .kinds import UNMODELLED_WHY, LeftOut, not_generic
+from .kinds import POOL_COPY_WHY, UNMODELLED_WHY, LeftOut, not_generic
 from .riders import changes_your_life, mill_total
 
 __all__ = ["one_activation_enough", "unmodelled"]
@@ -103,6 +103,8 @@ def unmodelled(b: Board, perm: Permanent | None, ab: ActivatedAbility,
         turn_why = _this_turn_why(b, perm, ab)
         if turn_why:
             return LeftOut(turn_why)
+    if ab.mana is not None and ab.mana.kind is ManaProductionKind.POOL_COPY:
+        return LeftOut(POOL_COPY_WHY)
     if ab.mana is not None and (ab.mana.kind is ManaProductionKind.UNMODELLED or (
             perm is not None and produce.unmodelled_now(b.state, perm, ab.mana))):
         return LeftOut(UNMODELLED_WHY)
