@@ -196,9 +196,10 @@ def unsupported(b: Board) -> str:
     state = b.state
     if b.count_only or b.convoke or b.delve_most() or b.creature_mana_only \
             or b.spend or b.spend_sources or b.snow_matters or b.life_colors \
-            or b.uses_sacs or b.uses_tappers or b.outlets or b.phyrexian:
-        return ("the board has delve, convoke, life, snow, a spend rule, sacrifice or tap "
-                "costs, or repeated abilities, which the search with it doesn't model")
+            or b.uses_sacs or b.uses_tappers or b.outlets:
+        return ("the board has delve, convoke, snow, a spend rule, life paid for colored "
+                "mana (K'rrik), sacrifice or tap costs, or repeated abilities, which the "
+                "search with it doesn't model")
     if replacement_sources(state) or any(
             isinstance(a, TriggeredAbility) and a.event in TRIGGER_MANA_EVENTS
             for p in state.permanents for a in effective(state)[p.id].abilities) or any(
@@ -208,8 +209,7 @@ def unsupported(b: Board) -> str:
                 "activation (CR 106.12, 605.1b), which the search with it doesn't model")
     if any(e.restriction is not None or e.snow for e in b.player.mana_pool.entries):
         return "the pool holds restricted or snow mana (the copy carries neither)"
-    if not _plain_cost(b.cost):
-        return "the cost has symbols the search with it doesn't pay (life, snow, X)"
+    # (the cost itself is paid only by the payment solver, after the last copy)
     chars = effective(state)
     mine = {p.id for p in b.player.battlefield}
     for g in b.groups:
@@ -224,7 +224,8 @@ def unsupported(b: Board) -> str:
                         f"restriction the search with it doesn't model")
     for pid, number, _ in b.pool_copies:
         ab = chars[pid].activated[number - 1]
-        if not _plain_ability(ab) or ab.mana is None or ab.mana.restriction is not None:
+        if not _plain_ability(ab) or ab.mana is None or ab.mana.restriction is not None \
+                or ab.mana.per is not None or pid not in mine:
             return f"{pid}'s ability {number} has a cost or effect the search doesn't model"
     return ""
 
