@@ -108,7 +108,7 @@ def handle(args: argparse.Namespace) -> int:
                  + ", ".join(a.left_out) + ")") if a.left_out else ""
     if a.lower_bound_because:
         left_note += "  (at least: " + "; ".join(
-            f"{u.object_id}: {u.why}" if u.key == "used_once" else
+            f"{u.object_id}: {u.why}" if u.key in ("used_once", "pool_copy") else
             f"{u.object_id} ({u.text}) is applied only in part"
             for u in a.lower_bound_because) + ")"
 

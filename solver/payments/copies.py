@@ -60,6 +60,7 @@ from manacheck.model.mana import PoolMana
 from ..budget import Budget, BudgetExhausted
 from ..replacement import replacement_sources
 from .board import Board
+from .kinds import min_units
 from .values import PaymentSearchLimit
 
 __all__ = ["MAX_COPY_STATES", "MAX_REST_CHECKS", "CopyAnswer", "decide_with_copies",
@@ -68,7 +69,7 @@ __all__ = ["MAX_COPY_STATES", "MAX_REST_CHECKS", "CopyAnswer", "decide_with_copi
 #: The most prefix states (pool, sources left) the search visits.
 MAX_COPY_STATES = 20_000
 #: The most rests (payment-solver questions on a state after a copy) it asks.
-MAX_REST_CHECKS = 400
+MAX_REST_CHECKS = 1_000
 
 Vec = tuple[int, int, int, int, int, int]
 _ZERO: Vec = (0, 0, 0, 0, 0, 0)
@@ -268,6 +269,36 @@ def _copiers(b: Board) -> list[_Copier]:
             for (name, cost, times), ids in by_key.items()]
 
 
+Key = tuple[tuple[int, ...], tuple[int, ...]]
+
+#: The most pools kept per (sources kept, copies left) for the dominance test (any
+#: number is sound: the test only skips states no better than one already searched).
+_ANTICHAIN = 64
+
+
+class _Memo:
+    """Pools already searched (or failed), by (sources kept, copies left): a pool with
+    no more of any type than one of them is no better (more mana never hurts)."""
+
+    def __init__(self) -> None:
+        self.exact: set[tuple[Key, Vec]] = set()
+        self.tops: dict[Key, list[Vec]] = {}
+
+    def covers(self, key: Key, pool: Vec) -> bool:
+        if (key, pool) in self.exact:
+            return True
+        a0, a1, a2, a3, a4, a5 = pool
+        return any(a0 <= b0 and a1 <= b1 and a2 <= b2 and a3 <= b3 and a4 <= b4
+                   and a5 <= b5 for b0, b1, b2, b3, b4, b5 in self.tops.get(key, ()))
+
+    def add(self, key: Key, pool: Vec) -> None:
+        self.exact.add((key, pool))
+        tops = [t for t in self.tops.get(key, []) if not _le(t, pool)]
+        if len(tops) < _ANTICHAIN:
+            tops.append(pool)
+        self.tops[key] = tops
+
+
 class _Search:
     """The prefix search (see the module docstring)."""
 
@@ -276,32 +307,57 @@ class _Search:
         self.budget = budget
         self.groups = _groups(b)
         self.copiers = _copiers(b)
-        self.seen: dict[tuple[tuple[int, ...], tuple[int, ...]], list[Vec]] = {}
-        self.failed: dict[tuple[tuple[int, ...], tuple[int, ...]], list[Vec]] = {}
+        self.seen = _Memo()
+        self.failed = _Memo()
         self.rests = 0
         self.undecided = ""
+        #: Types no symbol here tells apart (``kinds.type_classes``) are one: states
+        #: that differ only between them are the same for the search.
+        self.rep = [_IDX[b.type_class[t]] for t in _TYPES]
+        #: The fewest mana the cost takes, and of each type that a symbol needs alone.
+        self.need_total = sum(min_units(x) for x in b.cost.mana_only)
+        self.need_type = _vec(tuple(sum(1 for x in b.cost.mana_only if (
+            x.kind is SymbolKind.COLORED and x.colors == (t,)) or (
+            x.kind is SymbolKind.COLORLESS and t is ManaType.C)) for t in _TYPES))
+        #: What each group's kept member may add at most: of each type, and net of its
+        #: own cost in all.
+        self.most_type = [_vec(tuple(max((e[i] for e in (*g.free, *(o.event for o in
+                                                                    g.costly))),
+                                         default=0) for i in range(6)))
+                          for g in self.groups]
+        self.most_net = [max(0, *(sum(e) for e in g.free), *(
+            sum(o.event) - sum(min_units(x) for x in o.cost) for o in g.costly))
+            for g in self.groups]
+
+    def canon(self, v: Vec) -> Vec:
+        out = [0] * 6
+        for i, n in enumerate(v):
+            out[self.rep[i]] += n
+        return _vec(tuple(out))
 
     def starts(self) -> Iterator[tuple[Vec, tuple[int, ...], str]]:
         """(pool, members kept per group, what was tapped) after the free abilities."""
         pool0: Vec = _ZERO
         for e in self.b.player.mana_pool.entries:
             pool0 = _add(pool0, _vec(tuple(e.amount if t is e.type else 0 for t in _TYPES)))
-        layer: dict[tuple[Vec, tuple[int, ...]], str] = {(pool0, ()): ""}
+        layer: dict[tuple[Vec, tuple[int, ...]], tuple[Vec, str]] = {
+            (self.canon(pool0), ()): (pool0, "")}
         for g in self.groups:
             size = len(g.ids)
             keeps = range(size + 1) if g.costly else [0]
-            nxt: dict[tuple[Vec, tuple[int, ...]], str] = {}
-            for (pool, kept), how in layer.items():
+            nxt: dict[tuple[Vec, tuple[int, ...]], tuple[Vec, str]] = {}
+            for (_, kept), (pool, how) in layer.items():
                 for keep in keeps:
                     if keep < size and not g.free:
                         continue
                     for made, said in _free_sums(g.free, size - keep):
                         self.budget.spend(1, "the start pools")
                         words = f"{size - keep} {g.name} for {said}" if size > keep else ""
-                        nxt.setdefault((_add(pool, made), (*kept, keep)),
-                                       ", ".join(x for x in (how, words) if x))
+                        new = _add(pool, made)
+                        nxt.setdefault((self.canon(new), (*kept, keep)), (new, ", ".join(
+                            x for x in (how, words) if x)))
             layer = nxt
-        for (pool, kept), how in layer.items():
+        for (_, kept), (pool, how) in layer.items():
             yield pool, kept, how
 
     def run(self) -> str | None:
@@ -314,26 +370,45 @@ class _Search:
                 return found
         return None
 
-    def dominated(self, memo: dict[tuple[tuple[int, ...], tuple[int, ...]], list[Vec]],
-                  key: tuple[tuple[int, ...], tuple[int, ...]], pool: Vec) -> bool:
-        return any(_le(pool, p) for p in memo.get(key, ()))
+    def hopeless(self, pool: Vec, kept: tuple[int, ...], left: tuple[int, ...]) -> bool:
+        """No sequence from here can make enough mana (a relaxation, so skipping is
+        sound): each kept member adds its most (net of its cost in all), each copy left
+        doubles what is there (its {3} paid in all, not by type)."""
+        most = list(pool)
+        total = sum(pool)
+        for k, top, net in zip(kept, self.most_type, self.most_net, strict=True):
+            if k:
+                total += k * net
+                for i in range(6):
+                    most[i] += k * top[i]
+        factor = 1
+        for c, n in zip(self.copiers, left, strict=True):
+            factor *= (1 + c.times) ** n
+        if any(m * factor < need for m, need in zip(most, self.need_type, strict=True)):
+            return True
+        return _best_total(total, [(c.times, _units(c.cost), n) for c, n in zip(
+            self.copiers, left, strict=True) if n]) < self.need_total
 
     def walk(self, pool: Vec, kept: tuple[int, ...], left: tuple[int, ...],
              steps: list[str]) -> str | None:
         key = (kept, left)
-        if self.dominated(self.seen, key, pool):
+        if self.seen.covers(key, self.canon(pool)):
             return None
         self.budget.spend(1, "the prefix states")
-        self.seen.setdefault(key, []).append(pool)
-        if not any(left):
+        self.seen.add(key, self.canon(pool))
+        if not any(left) or self.hopeless(pool, kept, left):
             return None
         for ci, c in enumerate(self.copiers):
             if not left[ci]:
                 continue
+            nleft = (*left[:ci], left[ci] - 1, *left[ci + 1:])
+            tried: set[Vec] = set()
             for paid in sorted(spends(c.cost, pool), reverse=True):
                 after = _sub(pool, paid)
                 new = _vec(tuple(n * (1 + c.times) for n in after))
-                nleft = (*left[:ci], left[ci] - 1, *left[ci + 1:])
+                if self.canon(new) in tried:
+                    continue
+                tried.add(self.canon(new))
                 step = (f"activate {c.name} paying {_text(paid)}: the pool {_text(after)} "
                         f"becomes {_text(new)}")
                 if self.rest_pays(new, kept, nleft):
@@ -359,7 +434,10 @@ class _Search:
         """Whether the payment solver pays the cost on the state after this prefix
         (its sources tapped, its pool), with the copiers left still left out."""
         key = (kept, left)
-        if self.dominated(self.failed, key, pool):
+        if self.failed.covers(key, self.canon(pool)):
+            return False
+        if self.hopeless(pool, kept, tuple(0 for _ in left)):
+            self.failed.add(key, self.canon(pool))
             return False
         self.rests += 1
         if self.rests > MAX_REST_CHECKS:
@@ -374,8 +452,24 @@ class _Search:
                               "activating it")
             ok = False
         if not ok:
-            self.failed.setdefault(key, []).append(pool)
+            self.failed.add(key, self.canon(pool))
         return ok
+
+
+def _units(cost: ManaCost) -> int:
+    return sum(min_units(x) for x in cost.mana_only)
+
+
+def _best_total(total: int, copies: list[tuple[int, int, int]]) -> int:
+    """The most mana in all from ``total`` with these copies left ((times, cost in
+    mana, how many)), each used or not, in any order: an upper bound on a pool's total
+    (a copy of x mana paying c makes (1 + times)(x - c))."""
+    best = total
+    for i, (times, cost, n) in enumerate(copies):
+        if n and total >= cost:
+            rest = [*copies[:i], (times, cost, n - 1), *copies[i + 1:]]
+            best = max(best, _best_total((1 + times) * (total - cost), rest))
+    return best
 
 
 def _free_sums(free: tuple[Vec, ...], n: int) -> list[tuple[Vec, str]]:
