@@ -219,7 +219,7 @@ def read_text(name: str, text: str, subtypes: Sequence[str] = (), mana_cost: str
     from .oracletext.forms import unread_activated
     from .oracletext.grants import read_grant
     from .oracletext.keywords import keyword_line
-    from .oracletext.manaform import mana_form
+    from .oracletext.manaform import mana_form, pool_copy_form
     from .oracletext.reminders import checked_reminder
     from .oracletext.spendstatic import read_spend_static
     from .oracletext.statics import read_static
@@ -272,6 +272,8 @@ def read_text(name: str, text: str, subtypes: Sequence[str] = (), mana_cost: str
             abilities.append(entering)  # its own entering only (CR 614.1c)
         elif (trigger := read_trigger(line, name)) is not None:
             abilities.append(trigger)  # its condition read, its effect kept unread
+        elif (copy := pool_copy_form(line, name)) is not None:
+            abilities.append(copy)  # Doubling Cube: a mana ability read (CR 605.1a)
         elif (mana := mana_form(line, name)) is not None:
             # A mana ability by its form (CR 605.1a), its cost read and its mana not:
             # an activated ability with unmodelled mana (oracletext.manaform).

@@ -227,7 +227,7 @@ def _pays(pool: tuple[int, ...], cost: tuple[int, tuple[str, ...]]
     generic, symbols = cost
     lefts = {pool}
     for alts in symbols:
-        lefts = {left[:i] + (left[i] - 1,) + left[i + 1:] for left in lefts
+        lefts = {(*left[:i], left[i] - 1, *left[i + 1:]) for left in lefts
                  for i in ("WUBRGC".index(t) for t in alts) if left[i]}
     out = set()
     for left in lefts:
@@ -274,8 +274,8 @@ def _cost_text(need: tuple[int, ...], generic: int) -> str:
 @pytest.mark.parametrize("seed", range(20))
 def test_random_boards_match_a_brute_force(seed: int) -> None:
     """Random boards of basics, Sunpetal Grove, Sol Ring, Izzet Signet, Castle Sengir,
-    Graven Cairns and one to three Cubes: the verdict equals the brute force over every sequence of activations, and is
-    never 'not decided'."""
+    Graven Cairns and one to three Cubes: the verdict equals the brute force over every
+    sequence of activations, and is never 'not decided'."""
     rng = random.Random(seed)
     names = [rng.choice(list(SOURCES)) for _ in range(rng.randint(3, 6))]
     cubes = rng.randint(1, 3)
