@@ -141,6 +141,31 @@ def test_restricted_pool_mana_keeps_it_not_decided() -> None:
     assert payable(s, repeat("R", 9)) is None
 
 
+CUBE_LAND = """\
+cards:
+  - name: Cube Test Land
+    types: [Land]
+    text: "{T}: Add {C}.\\n{3}, {T}: Double the amount of each type of unspent mana you have."
+    abilities:
+      - activated: {cost: "{T}", mana: {add: "{C}"}, text: "{T}: Add {C}."}
+      - activated:
+          cost: "{3}{T}"
+          mana: {pool_copy: 1}
+          text: "{3}, {T}: Double the amount of each type of unspent mana you have."
+"""
+
+
+def test_a_copier_with_another_mana_ability_is_not_decided() -> None:
+    """A permanent that may tap either for {C} or to double (both {T}, CR 107.5) is one
+    the search doesn't model: eight Forests and it make {G}x8 and {C} (so {9} is
+    payable without the copy), or (8 - 3) x 2 = 10 {G}, never eleven; both ten and eleven
+    {G} stay 'not decided', never a guess."""
+    s = board("Cube Test Land", *["Forest"] * 8, extra=CUBE_LAND)
+    assert payable(s, "{9}") is True
+    assert payable(s, repeat("G", 10)) is None
+    assert payable(s, repeat("G", 11)) is None
+
+
 def test_budget_spent_is_not_decided() -> None:
     """A search stopped at its budget answers nothing definite."""
     s = board(CUBE, *["Forest"] * 4, *["Mountain"] * 4)
@@ -188,6 +213,15 @@ def test_can_activate_an_ability_needing_the_cube_is_not_decided() -> None:
     assert payable(s, "{8}") is True
     v = can_activate(s, "Cube Test Engine", 1)
     assert not v.legal and v.undecided and "Doubling Cube" in v.undecided
+
+
+def test_can_activate_is_exact_when_the_cube_cant_help() -> None:
+    """Six lands: six mana without the Cube, (6 - 3) x 2 = 6 with it: {8} can't be paid
+    either way, so the ability is not legal, exactly (not 'not decided')."""
+    s = board("Cube Test Engine", CUBE, *["Forest"] * 4, *["Mountain"] * 2,
+              library=5, extra=ENGINE)
+    v = can_activate(s, "Cube Test Engine", 1)
+    assert v.legal is False and not v.undecided and v.left_out == ()
 
 
 def test_resolving_a_cube_activation_is_refused_clearly() -> None:

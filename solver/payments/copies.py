@@ -60,7 +60,9 @@ from manacheck.model.mana import PoolMana
 from ..budget import Budget, BudgetExhausted
 from ..replacement import replacement_sources
 from .board import Board
+from .enumeration import Payments
 from .kinds import min_units
+from .sources import build_board
 from .values import PaymentSearchLimit
 
 __all__ = ["MAX_COPY_STATES", "MAX_REST_CHECKS", "CopyAnswer", "decide_with_copies",
@@ -223,8 +225,12 @@ def unsupported(b: Board) -> str:
                     or o.life or k.restriction is not None or k.taps_other or k.sacs_other:
                 return (f"{g.ids[0]}'s ability {o.ability} has a cost, effect or "
                         f"restriction the search with it doesn't model")
+    in_groups = {i for g in b.groups for i in g.ids}
     for pid, number, _ in b.pool_copies:
         ab = chars[pid].activated[number - 1]
+        if pid in in_groups or sum(1 for p, _, _ in b.pool_copies if p == pid) > 1:
+            return (f"{pid} has another mana ability too, and the search with it uses each "
+                    "permanent for one only")
         if not _plain_ability(ab) or ab.mana is None or ab.mana.restriction is not None \
                 or ab.mana.per is not None or pid not in mine:
             return f"{pid}'s ability {number} has a cost or effect the search doesn't model"
@@ -488,9 +494,6 @@ def _rest_pays(b: Board, pool: Vec, tapped: frozenset[str]) -> bool | None:
     """The payment solver's verdict on ``b``'s question after a prefix: ``tapped`` are
     tapped, the pool is ``pool`` (unrestricted, CR 106.4). None: not decided (something
     else left out, or its budget spent)."""
-    from .enumeration import Payments
-    from .sources import build_board
-
     player = b.player
     field = tuple(dataclasses.replace(p, tapped=True) if p.id in tapped else p
                   for p in player.battlefield)
