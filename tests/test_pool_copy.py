@@ -166,6 +166,15 @@ def test_a_copier_with_another_mana_ability_is_not_decided() -> None:
     assert payable(s, repeat("G", 11)) is None
 
 
+def test_a_for_each_source_keeps_it_not_decided() -> None:
+    """Cabal Coffers adds {B} for each Swamp you control: an amount read from the board,
+    which the search (moving activations around) doesn't model. Twenty {B} is out of
+    reach by hand (four Swamps and Coffers: at most 6 + doublings of under 7 mana), but
+    it stays 'not decided'."""
+    s = board(CUBE, "Cabal Coffers", *["Swamp"] * 4)
+    assert payable(s, repeat("B", 20)) is None
+
+
 def test_budget_spent_is_not_decided() -> None:
     """A search stopped at its budget answers nothing definite."""
     s = board(CUBE, *["Forest"] * 4, *["Mountain"] * 4)

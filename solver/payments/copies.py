@@ -237,12 +237,24 @@ def unsupported(b: Board) -> str:
     return ""
 
 
+#: What a source's mana may be for the search: fixed by the ability alone, never by how
+#: many permanents are tapped (the search moves activations around).
+_PLAIN_KINDS = (ManaProductionKind.FIXED, ManaProductionKind.CHOICE,
+                ManaProductionKind.ANY_COLOR, ManaProductionKind.ONE_COLOR,
+                ManaProductionKind.CHOSEN_COLOR, ManaProductionKind.DIFFERENT_COLORS,
+                ManaProductionKind.POOL_COPY)
+
+
 def _plain_ability(ab: ActivatedAbility) -> bool:
-    """{T} and a plain mana cost only; no other cost part, effect or condition."""
+    """{T} and a plain mana cost only; no other cost part, effect or condition; what it
+    adds doesn't depend on other objects or amounts ("for each", devotion, "instead"),
+    which moving activations around could change."""
+    m = ab.mana
     return ab.tap and not ab.untap and not ab.costs and not ab.effects \
         and ab.condition is None and _plain_cost(ab.mana_cost) \
-        and not ab.mana_cost.has_variable and ab.mana is not None \
-        and ab.mana.instead is None
+        and not ab.mana_cost.has_variable and m is not None and m.kind in _PLAIN_KINDS \
+        and m.instead is None and not m.instead_if and m.per is None and not m.amount_of \
+        and not m.per_sacrificed_mana_value
 
 
 def _groups(b: Board) -> list[_Group]:
