@@ -19,6 +19,8 @@ import pytest
 from manacheck.model import ManaProductionKind, load_state_text
 from manacheck.model.carddump import dump_mana
 from manacheck.model.cardformat import CardFieldError, parse_mana
+from manacheck.model.oracletext.manaform import pool_copy_form
+from manacheck.model.pool import default_cards
 from manacheck.solver import can_activate
 from manacheck.solver.payments import payments
 from manacheck.solver.payments.copies import decide_with_copies, spends
@@ -44,6 +46,30 @@ def test_pool_copy_reads_and_dumps() -> None:
 def test_pool_copy_bad_values(bad: dict[str, object]) -> None:
     with pytest.raises(CardFieldError):
         parse_mana(bad, "mana")
+
+
+@pytest.mark.cr("605.1a")
+def test_reader_reads_the_doubling_line() -> None:
+    """The line is a mana ability (the Cube's ruling; CR 605.1a: it could add mana, no
+    target): its cost read, its mana ``pool_copy`` (1 for "Double", 2 for "Triple");
+    a line with more words, another effect or a target isn't read this way."""
+    got = pool_copy_form("{3}, {T}: Double the amount of each type of unspent mana you "
+                         "have.", CUBE)
+    assert got == {"activated": {"cost": "{3}{T}", "mana": {"pool_copy": 1}, "text": (
+        "{3}, {T}: Double the amount of each type of unspent mana you have.")}}
+    tripled = pool_copy_form("{T}: Triple the amount of each type of unspent mana you "
+                             "have.", "X")
+    assert tripled is not None and tripled["activated"]["mana"] == {"pool_copy": 2}
+    for line in ("{3}, {T}: Double the amount of each type of unspent mana you have. "
+                 "Draw a card.",
+                 "{3}, {T}: Double the amount of unspent red mana you have.",
+                 "Double the amount of each type of unspent mana you have.",
+                 "{T}: Double the amount of each type of unspent mana target player has."):
+        assert pool_copy_form(line, "X") is None, line
+    ab = default_cards()[CUBE].activated_abilities[0]
+    assert ab.is_mana_ability and ab.mana is not None
+    assert (ab.mana.kind, ab.mana.amount, ab.tap, ab.mana_cost.text) == (
+        ManaProductionKind.POOL_COPY, 1, True, "{3}")
 
 
 # ---- verdicts derived by hand -----------------------------------------------------------

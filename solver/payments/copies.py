@@ -34,6 +34,15 @@ and exact:
   (Castle Sengir's "{2}, {T}: Add {U} or {R}"), activated before a copy (searched)
   or after the last one (the rest).
 
+Two prunings, both sound: a state from which even a relaxation can't make enough mana
+(each kept source adding its most, net of its cost in all; each copy left doubling what
+is there) is skipped (``_Search.hopeless``); and types no symbol of the cost or of a
+mana ability's cost tells apart (``kinds.type_classes``) count as one in the memo.
+
+Answers: ``payment_answer`` asks it when no payment without the copiers exists
+(payable: the count is a lower bound said in words; none: "not payable", exact);
+``can-activate``'s payment entries use its "none" only (``activation.paying``).
+
 The pool the state file gives counts (CR 106.4); the copy carries no restriction (the
 ruling) and is typed W, U, B, R, G or C (CR 106.1; the ruling: color or colorless).
 """
