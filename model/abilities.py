@@ -315,6 +315,13 @@ class ManaProductionKind(enum.Enum):
     # expressed in the card format (devotion, "for each color among", an exiled card's
     # mana value, ...). Solvers must refuse to guess; the ability's text says what it adds.
     UNMODELLED = "unmodelled"
+    #: For each type of mana (CR 106.1: W, U, B, R, G, C; snow is not a type), as much
+    #: of it as is unspent in the controller's mana pool (CR 106.4), ``amount`` times,
+    #: without the pool mana's restrictions: Doubling Cube's "Double the amount of each
+    #: type of unspent mana you have" (its rulings) is ``amount`` 1. Only the payment
+    #: solver models it (``solver.payments.copies``); every other solver treats it as
+    #: unmodelled (what it adds depends on the pool at the time, CR 605.3a).
+    POOL_COPY = "pool_copy"
 
 
 @dataclass(frozen=True, slots=True)

@@ -136,6 +136,8 @@ def dump_mana(m: ManaProduction) -> dict[str, Any]:
     out: dict[str, Any]
     if k is ManaProductionKind.UNMODELLED:
         out = {"unmodelled": True}
+    elif k is ManaProductionKind.POOL_COPY:
+        out = {"pool_copy": m.amount}
     elif k is ManaProductionKind.FIXED:
         out = {"add": _types_text(m.mana)}
         if m.per_sacrificed_mana_value:

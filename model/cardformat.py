@@ -347,7 +347,7 @@ MANA_KEYS = ("add", "choice", "any_color", "one_color", "chosen_color", "could_p
              "produced_type", "unmodelled", "per", "restriction", "per_sacrificed",
              "counter_first",
              "instead", "amount_of", "or_add", "color_among",
-             "amount_plus", "different_colors")
+             "amount_plus", "different_colors", "pool_copy")
 #: An ``instead`` production's kinds: none that looks at other permanents' mana.
 _INSTEAD_KINDS = (ManaProductionKind.FIXED, ManaProductionKind.CHOICE,
                   ManaProductionKind.ANY_COLOR, ManaProductionKind.ONE_COLOR)
@@ -487,7 +487,9 @@ def parse_mana(v: Any, path: str) -> ManaProduction:
     Network; CR 107.3); ``instead: {if: [CONDITION, ...], <mana>}`` ("If you control an
     Urza's Mine and an Urza's Power-Plant, add {C}{C}{C} instead"); ``or_add: "{R}"``
     with ``chosen_color: 1`` ("Add {R} or one mana of the chosen color", Thriving
-    Bluff); ``color_among: commander_identity | your_graveyard | {permanents: FILTER}``
+    Bluff); ``pool_copy: N`` (N times as much of each type of unspent mana as the pool
+    holds: Doubling Cube, CR 106.1, 106.4); ``color_among: commander_identity |
+    your_graveyard | {permanents: FILTER}``
     (one mana of any color in your commander's color identity, among the cards in your
     graveyard, among the permanents the filter accepts); ``could_produce`` may have a
     ``filter`` (only those lands: "a basic land you control").
@@ -517,11 +519,11 @@ def parse_mana(v: Any, path: str) -> ManaProduction:
         return dataclasses.replace(base, or_add=_types(v["or_add"], f"{path}.or_add"))
     kinds = [k for k in ("add", "choice", "any_color", "one_color", "chosen_color",
                          "could_produce", "produced_type", "unmodelled", "color_among",
-                         "different_colors") if k in v]
+                         "different_colors", "pool_copy") if k in v]
     if len(kinds) != 1:
         raise CardFieldError("a mana production needs exactly one of add, choice, any_color, "
                    "one_color, chosen_color, could_produce, produced_type, unmodelled, "
-                   "color_among, different_colors", path)
+                   "color_among, different_colors, pool_copy", path)
     k = kinds[0]
     per = parse_filter(v["per"], f"{path}.per") if "per" in v else None
     restriction = _restriction(v["restriction"], f"{path}.restriction") if "restriction" in v \
@@ -578,7 +580,10 @@ def parse_mana(v: Any, path: str) -> ManaProduction:
         "one_color": ManaProductionKind.ONE_COLOR,
         "chosen_color": ManaProductionKind.CHOSEN_COLOR,
         "produced_type": ManaProductionKind.PRODUCED_TYPE,
+        "pool_copy": ManaProductionKind.POOL_COPY,  # (never ``per``: it reads the pool)
     }[k]
+    if kind is ManaProductionKind.POOL_COPY and per is not None:
+        raise CardFieldError("pool_copy goes without per", p)
     return ManaProduction(kind, amount=n, per=per, restriction=restriction)
 
 

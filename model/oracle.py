@@ -219,7 +219,7 @@ def read_text(name: str, text: str, subtypes: Sequence[str] = (), mana_cost: str
     from .oracletext.forms import unread_activated
     from .oracletext.grants import read_grant
     from .oracletext.keywords import keyword_line
-    from .oracletext.manaform import mana_form
+    from .oracletext.manaform import mana_form, pool_copy_form
     from .oracletext.manatriggers import read_mana_trigger
     from .oracletext.reminders import checked_reminder
     from .oracletext.spendstatic import read_spend_static
@@ -276,6 +276,8 @@ def read_text(name: str, text: str, subtypes: Sequence[str] = (), mana_cost: str
             abilities.append(mana_trigger)  # a triggered mana ability (CR 605.1b)
         elif (trigger := read_trigger(line, name)) is not None:
             abilities.append(trigger)  # its condition read, its effect kept unread
+        elif (copy := pool_copy_form(line, name)) is not None:
+            abilities.append(copy)  # Doubling Cube: a mana ability read (CR 605.1a)
         elif (mana := mana_form(line, name)) is not None:
             # A mana ability by its form (CR 605.1a), its cost read and its mana not:
             # an activated ability with unmodelled mana (oracletext.manaform).

@@ -12,7 +12,9 @@ kept, never guessed at, and every solver refuses it (the resolution solver raise
 :data:`EFFECT_KINDS`, :data:`CONDITION_KINDS` and :data:`AMOUNT_KEYS` map each kind to
 its meaning and rule; ``tests/test_vocabulary.py`` checks that every kind in the
 built-in cards (``compiled_cards.json``, ``40_generated.json``) is one of them, so a new
-card-shaped kind fails the suite.
+card-shaped kind fails the suite. What a mana ability adds is a ``ManaProductionKind``
+(``model.abilities``), generic too: ``pool_copy`` is "as much again of each type of
+unspent mana in your pool" (CR 106.1, 106.4; Doubling Cube).
 
 Common parameters of an effect: ``target`` (the index of the ability's target it acts
 on, CR 115), ``onto``/``of`` (``self``: the ability's source; ``subject``: the object its

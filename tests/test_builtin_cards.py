@@ -352,6 +352,10 @@ def read_production(effect: str) -> tuple[str, object, str | None]:
 
     A small reader for the plain templates only; anything else is ``unmodelled``.
     """
+    if mp := re.fullmatch(r"(Double|Triple) the amount of each type of unspent mana you "
+                          r"have\.", effect.strip()):
+        # as much again of each type in the pool (CR 106.1, 106.4): Doubling Cube
+        return "pool_copy", 1 if mp.group(1) == "Double" else 2, None
     m = re.search(r"\bAdd ([^.]*)\.", effect)
     if m is None or (re.search(r"\binstead\b", effect) and read_instead(effect) is None):
         return "unmodelled", None, None
@@ -550,7 +554,8 @@ def test_mana_production_matches_its_text(name: str, number: int,
     elif kind == "chosen_color" and isinstance(what, tuple):
         assert prod.amount == 1 and prod.or_add == tuple(
             ManaType(c) for c in re.findall(r"[WUBRGC]", what[1]))
-    elif kind in ("any_color", "one_color", "chosen_color", "different_colors"):
+    elif kind in ("any_color", "one_color", "chosen_color", "different_colors",
+                  "pool_copy"):
         assert prod.amount == what
         assert prod.or_add == ()
     elif kind == "could_produce":
@@ -658,14 +663,16 @@ def test_ruling_these_are_mana_abilities(card: str, number: int) -> None:
     # a mana ability." Nykthos: "The second ability is a mana ability."
     ab = _ability(card, number)
     assert ab.is_mana_ability and ab.mana is not None
-    # Doubling Cube adds what the format can't say; Nykthos adds one color, as much as
-    # your devotion to it (CR 700.5); Metalworker {C}{C} per artifact card revealed
-    # (CR 701.20a).
+    # Nykthos adds one color, as much as your devotion to it (CR 700.5); Metalworker
+    # {C}{C} per artifact card revealed (CR 701.20a); Doubling Cube as much again of
+    # each type of mana in the pool (CR 106.1, 106.4).
     if card == "Nykthos, Shrine to Nyx":
         assert (ab.mana.kind, ab.mana.amount_of) == (ManaProductionKind.ONE_COLOR,
                                                      "devotion")
     elif card == "Metalworker":
         assert (ab.mana.kind, ab.mana.amount_of) == (ManaProductionKind.FIXED, "revealed")
+    elif card == "Doubling Cube":
+        assert (ab.mana.kind, ab.mana.amount) == (ManaProductionKind.POOL_COPY, 1)
     else:
         assert ab.mana.kind is ManaProductionKind.UNMODELLED
 

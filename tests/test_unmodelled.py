@@ -26,7 +26,7 @@ BOARD = """
 turn: {active_player: A, phase: precombat_main}
 players:
   A:
-    battlefield: [Metalworker, Forest, "Nykthos, Shrine to Nyx", Reflecting Pool]
+    battlefield: [Chrome Mox, Forest, "Nykthos, Shrine to Nyx", Reflecting Pool]
   B:
     battlefield: [Island]
 """
@@ -40,27 +40,27 @@ def test_could_produce_marks_answers_that_look_at_unmodelled_mana() -> None:
     assert {t.value for t in could_produce(state, "Nykthos, Shrine to Nyx")} == {"C"}
     # Reflecting Pool looks at the lands A controls: Forest and Nykthos, both decided.
     assert {t.value for t in could_produce(state, "Reflecting Pool")} == {"G", "C"}
-    # Metalworker's own answer is the one that rests on unmodelled mana.
-    assert incomplete_answers(state) == {"Metalworker"}
+    # Chrome Mox's own answer is the one that rests on unmodelled mana.
+    assert incomplete_answers(state) == {"Chrome Mox"}
     assert explain_could_produce(state, "Forest").complete
     assert explain_could_produce(state, "Reflecting Pool").complete
-    assert not explain_could_produce(state, "Metalworker").complete
+    assert not explain_could_produce(state, "Chrome Mox").complete
 
 
 def test_asking_what_an_unmodelled_ability_adds_names_it() -> None:
     state = load_state_text(BOARD)
-    with pytest.raises(UnmodelledMana, match="Metalworker"):
-        activation_outcomes(state, "Metalworker", 1)
+    with pytest.raises(UnmodelledMana, match="Chrome Mox"):
+        activation_outcomes(state, "Chrome Mox", 1)
 
 
 @pytest.mark.cr("106.6")
 def test_payments_leave_unmodelled_sources_out_and_say_so() -> None:
     state = load_state_text(BOARD)
-    # Hand count for {G}: Forest, or Reflecting Pool making {G} (Metalworker is left out;
+    # Hand count for {G}: Forest, or Reflecting Pool making {G} (Chrome Mox is left out;
     # Nykthos' devotion ability adds nothing here).
     assert count_payments(state, "A", "{G}") == 2
     p = payments(state, "A", "{G}")
-    assert set(p.left_out) == {"Metalworker (ability 1)"}
+    assert set(p.left_out) == {"Chrome Mox (ability 1)"}
 
 
 def test_pay_cli_reports_a_lower_bound(capsys: pytest.CaptureFixture[str],
@@ -70,19 +70,19 @@ def test_pay_cli_reports_a_lower_bound(capsys: pytest.CaptureFixture[str],
     assert main(["pay", str(path), "{G}", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["payable"] is True and data["count"] == 2 and data["complete"] is False
-    assert "Metalworker (ability 1)" in data["left_out"]
+    assert "Chrome Mox (ability 1)" in data["left_out"]
     assert main(["pay", str(path), "{U}"]) == 1
     out = capsys.readouterr().out
-    # Not payable without Metalworker, which might pay it: not decided.
+    # Not payable without Chrome Mox, which might pay it: not decided.
     assert "not decided: not payable without the sources left out" in out
-    assert "Metalworker (ability 1) is left out" in out
+    assert "Chrome Mox (ability 1) is left out" in out
     assert main(["pay", str(path), "{U}", "--json"]) == 1
     data = json.loads(capsys.readouterr().out)
     assert data["payable"] is None and data["complete"] is False
-    assert "Metalworker (ability 1) can't be activated" not in out
+    assert "Chrome Mox (ability 1) can't be activated" not in out
     assert main(["produce", str(path), "--json"]) == 0
     objects = {o["object"]: o for o in json.loads(capsys.readouterr().out)["objects"]}
-    assert objects["Metalworker"]["complete"] is False
+    assert objects["Chrome Mox"]["complete"] is False
     assert "complete" not in objects["Reflecting Pool"]
     assert "complete" not in objects["Forest"]
 

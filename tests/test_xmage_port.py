@@ -850,10 +850,6 @@ def test_nykthos_devotion_accurate() -> None:
 # ---- DoublingCubeTest (org/mage/test/cards/mana) ----------------------------------------
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "Doubling Cube's mana ability ('{3}, {T}: Double the amount of each type of unspent "
-    "mana you have') is left out of the payment solver: a payment that needs it is "
-    "'not decided' and the maximum is answered 'not decided' instead of 'not payable'"))
 @pytest.mark.cr("605.1a")
 def test_doubling_cube_available_mana() -> None:
     """DoublingCubeTest.test_AvailableMana: Doubling Cube, four Forests, four Mountains.
@@ -862,7 +858,6 @@ def test_doubling_cube_available_mana() -> None:
     lands, spend three on the Cube, double the five left: ten mana. Paying {3} with three
     {G} leaves {R}x4 {G}, doubled {R}x8 {G}{G}: payable, and so are {R}x6{G}x4, {R}x4{G}x6,
     {R}x2{G}x8; eleven mana never, nine {R} never ({R} before doubling is at most 4).
-    manacheck: 'not decided' for all four.
     """
     s = board("Doubling Cube", *["Forest"] * 4, *["Mountain"] * 4)
     assert payable(s, repeat("R", 8) + "{G}{G}") is True
@@ -871,9 +866,6 @@ def test_doubling_cube_available_mana() -> None:
     assert payable(s, repeat("R", 9)) is False
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "Doubling Cube is left out of the payment solver: 22 mana (two Cubes) is 'not "
-    "decided', 23 'not decided' instead of 'not payable'"))
 @pytest.mark.cr("605.1a")
 def test_doubling_cube_available_mana_two_cubes() -> None:
     """DoublingCubeTest.test_AvailableMana2: two Doubling Cubes, two Castle Sengirs ({T}:

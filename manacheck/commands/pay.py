@@ -108,7 +108,8 @@ def handle(args: argparse.Namespace) -> int:
                  + ", ".join(a.left_out) + ")") if a.left_out else ""
     if a.lower_bound_because:
         left_note += "  (at least: " + "; ".join(
-            f"{u.object_id}: {u.why}" if u.key in ("used_once", "used_in_sequence") else
+            f"{u.object_id}: {u.why}"
+            if u.key in ("used_once", "used_in_sequence", "pool_copy") else
             f"{u.object_id} ({u.text}) is applied only in part"
             for u in a.lower_bound_because) + ")"
 

@@ -48,7 +48,7 @@ from .reading import (
     zone_and_costs,
 )
 
-__all__ = ["mana_form"]
+__all__ = ["mana_form", "pool_copy_form"]
 
 #: Words that could say when or how the ability may be activated, what it costs, or how
 #: its mana may be spent: any of them keeps the line unread (could change anything).
@@ -63,8 +63,49 @@ _RISKY = re.compile(r"\b(?:[Aa]ctivat\w*|only|[Ss]pend\w*|spent|(?<!mana )costs?
 #: classifier, ``could_be_mana_ability``, looks for "Add" only.)
 _FOR_EACH_ADD = re.compile(r"^[^\"]*?: For each [^\".]*, add ")
 
+#: "Double the amount of each type of unspent mana you have" (Doubling Cube): as much
+#: again of each type of mana in the pool (CR 106.1, 106.4), a mana ability (its ruling;
+#: CR 605.1a: it could add mana, no target).
+_POOL_COPY = re.compile(r"(Double|Triple) the amount of each type of unspent mana you "
+                        r"have\.")
+
 #: "Activate only as an instant." (CR 602.5e): read as ``timing: as_instant``.
 _AS_AN_INSTANT = re.compile(r"\s*Activate only as an instant\.")
+
+
+def pool_copy_form(line: str, name: str = "") -> dict[str, Any] | None:
+    """The card-format activated mana ability of a line whose whole effect doubles (or
+    triples) the unspent mana of each type in the pool (``mana: {pool_copy: N}``), its
+    cost read; None for any other line.
+
+    >>> pool_copy_form("{3}, {T}: Double the amount of each type of unspent mana you "
+    ...                "have.", "Doubling Cube")["activated"]["mana"]
+    {'pool_copy': 1}
+    """
+    norm, body, _ = line_body(line, name)
+    if LOYALTY_SYMBOL.match(body) or body.startswith("[") or '"' in body \
+            or norm.reminders:
+        return None
+    colon = top_colon(body)
+    split = split_cost(body, colon, None) if colon > 0 else None
+    if split is None:
+        return None
+    m = _POOL_COPY.fullmatch(split[1].strip())
+    cost = _cost(split[2], norm.text) if m is not None else None
+    if m is None or cost is None:
+        return None
+    return {"activated": {"cost": cost, "mana": {"pool_copy": 1 if m.group(1) == "Double"
+                                                 else 2}, "text": line.strip()}}
+
+
+def _cost(costs: list[Any], text: str) -> Any:
+    """The card-format cost of an ability that works on the battlefield, or None."""
+    if any(isinstance(c, dict) and any(k.startswith("_") for k in c) for c in costs):
+        return None  # works from another zone (CR 113.6m), or a hint not rendered
+    got = zone_and_costs(costs, [], {}, text)
+    if isinstance(got, Reading) or got[0] is not None or not got[1]:
+        return None  # (discarding it: it works from the hand, CR 602.1)
+    return got[1][0] if len(got[1]) == 1 and isinstance(got[1][0], str) else got[1]
 
 
 def mana_form(line: str, name: str = "") -> dict[str, Any] | None:
@@ -85,16 +126,9 @@ def mana_form(line: str, name: str = "") -> dict[str, Any] | None:
     effect = _AS_AN_INSTANT.sub("", effect)
     if _RISKY.search(effect) or any(_RISKY.search(r) for r in norm.reminders):
         return None
-    if any(isinstance(c, dict) and any(k.startswith("_") for k in c) for c in costs):
-        return None  # works from another zone (CR 113.6m), or a hint not rendered
-    got = zone_and_costs(costs, [], {}, norm.text)
-    if isinstance(got, Reading) or got[0] is not None:
-        return None  # (discarding it: it works from the hand, CR 602.1)
-    cost_out = got[1]
-    if not cost_out:
+    cost = _cost(costs, norm.text)
+    if cost is None:
         return None
-    cost: Any = cost_out[0] if len(cost_out) == 1 and isinstance(cost_out[0], str) \
-        else cost_out
     out: dict[str, Any] = {"cost": cost, "mana": {"unmodelled": True}}
     if as_instant:
         out["timing"] = "as_instant"

@@ -32,6 +32,7 @@ from manacheck.model import CostKind, GameState, ManaCost, Permanent, effective
 
 from ..costs import TotalCost, ability_total_cost
 from ..payments import NOT_STATED, Payment, Payments, Stated, payments, unpayable_reasons
+from ..payments.copies import decide_with_copies
 from .core import Activation, Uses
 from .facts import mana_facts, self_spenders, tap_sensitive
 from .limits import PAYMENT_SCAN_LIMIT
@@ -255,10 +256,21 @@ class PayEntry:
         self._touch: list[tuple[Payment, frozenset[str]]] | None = None
         self._kept: dict[frozenset[str], int] = {}
         self._touched: frozenset[str] = frozenset()
+        #: The search with pool-copying abilities, once asked (``left_out``).
+        self._copies: bool | None = None
 
     @property
     def left_out(self) -> tuple[str, ...]:
-        return tuple(self._pays.left_out)
+        """The sources the payment solver left out; none when the only ones are
+        pool-copying abilities (Doubling Cube) and the search with them proves that no
+        payment exists either (``payments.copies``: CR 605.3a, 601.2g-h)."""
+        out = tuple(self._pays.left_out)
+        if out and self._pays.board.pool_copies and not self.ok():
+            if self._copies is None:
+                self._copies = decide_with_copies(self._pays.board).payable
+            if self._copies is False:
+                return ()
+        return out
 
     def ok(self) -> bool:
         if self._ok is None:

@@ -28,6 +28,7 @@ from ..soundness import PAYMENT, PAYMENT_FOR, Question, Undecided, unapplied
 from .board import spend_rule, spend_statics
 from .bounds import CountBounds
 from .casting import resolve_cost, total_cost_for
+from .copies import CopyAnswer, decide_with_copies
 from .enumeration import Payments
 from .kinds import Stated
 from .questions import payments
@@ -357,11 +358,21 @@ def payment_answer(state: GameState, player: str, cost: ManaCost | str | None, *
             order_complete = False
             listing_stopped = e.message
     reasons: tuple[str, ...] = ()
+    copied: tuple[Undecided, ...] = ()
     if payable is False:
         count = 0
         reasons = tuple(unpayable_reasons(state, player, cost, x=x, for_object=for_object,
                                           exclude=exclude, stated=stated))
-        if left_out or unsure:
+        if left_out and not unsure and p.board.pool_copies:
+            # Doubling Cube: decided by a search of its own (``copies``).
+            with_copy = decide_with_copies(p.board)
+            reasons = (*reasons, _copy_reason(p, with_copy))
+            if with_copy.payable is False:
+                left_out = ()
+            elif with_copy.payable:
+                payable, count, reasons = True, None, ()
+                count_bounds, copied = CountBounds(1, None), _copied(p, with_copy)
+        if payable is False and (left_out or unsure):
             # A source left out might pay it: not decided (never a confident "no").
             payable = None
     return PaymentAnswer(p.cost, payable, count,
@@ -370,11 +381,29 @@ def payment_answer(state: GameState, player: str, cost: ManaCost | str | None, *
                          listed=bool(payable) and list_payments, cost_changes=changes,
                          written=written, undecided=unsure if payable is None else (),
                          lower_bound_because=(*unsure, *_used_once(p.count_only,
-                                                                   p.count_sequences))
-                         if payable
-                         else (),
+                                                                   p.count_sequences),
+                                              *copied) if payable else (),
                          count_bounds=count_bounds if payable is not False else None,
                          listing_stopped=listing_stopped)
+
+
+def _copied(p: Payments, a: CopyAnswer) -> tuple[Undecided, ...]:
+    """Why the count is a lower bound when only a pool-copying ability pays: payments
+    using it aren't listed or counted; one found is said in words."""
+    pid, _, label = p.board.pool_copies[0]
+    return (Undecided(pid, "", label, "payable only with it; payments using it are not "
+                      "listed or counted (at least one exists: " + a.how + ")",
+                      "pool_copy"),)
+
+
+def _copy_reason(p: Payments, a: CopyAnswer) -> str:
+    """What the search with the pool-copying abilities (Doubling Cube) found."""
+    names = ", ".join(label for _, _, label in p.board.pool_copies)
+    if a.payable is False:
+        return f"not with {names} either: {a.how}"
+    if a.payable:
+        return f"payable with {names}: {a.how}"
+    return f"with {names}: not decided ({a.how})"
 
 
 def _count(p: Payments, unsure: bool) -> tuple[int | None, CountBounds | None, str]:

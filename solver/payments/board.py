@@ -172,6 +172,9 @@ class Board:
         #: mana ability makes each activation worth more (``storage``): the verdict
         #: stands, but one payment may be several options, so it isn't counted.
         self.count_sequences: list[str] = []
+        #: Pool-copying mana abilities left out (Doubling Cube): (permanent id, ability
+        #: number, its ``left_out`` entry); ``copies`` decides payments with them.
+        self.pool_copies: list[tuple[str, int, str]] = []
         self.kinds: list[Kind] = []
         self.kind_index: dict[Kind, int] = {}
         self.groups: list[Group] = []

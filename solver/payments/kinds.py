@@ -36,6 +36,7 @@ from ..amounts import Amounts
 __all__ = [
     "NOT_STATED",
     "NO_SPEND_RULE",
+    "POOL_COPY_WHY",
     "UNMODELLED_WHY",
     "Group",
     "Kind",
@@ -141,6 +142,13 @@ def not_generic(r: object) -> bool:
 
 UNMODELLED_WHY = ("what it adds is not modelled by manacheck, so payments using it are not "
                    "listed or counted")
+
+
+#: Why a pool-copying mana ability (Doubling Cube) is left out of the payments listed and
+#: counted; ``copies`` decides on its own whether a payment with it exists.
+POOL_COPY_WHY = ("what it adds depends on the unspent mana in your pool when it resolves "
+                 "(CR 106.4, 605.3a), so payments using it are not listed or counted; "
+                 "whether the cost can be paid with it is searched on its own")
 
 
 class LeftOut(str):

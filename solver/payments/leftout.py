@@ -26,7 +26,7 @@ from .. import produce
 from ..replacement import replacement_sources
 from .board import Board
 from .graveyard import graveyard_why
-from .kinds import UNMODELLED_WHY, LeftOut, not_generic
+from .kinds import POOL_COPY_WHY, UNMODELLED_WHY, LeftOut, not_generic
 from .riders import changes_your_life, mill_total
 
 __all__ = ["mana_events_plain", "one_activation_enough", "per_unit_repeatable", "unmodelled"]
@@ -118,6 +118,8 @@ def unmodelled(b: Board, perm: Permanent | None, ab: ActivatedAbility,
         turn_why = _this_turn_why(b, perm, ab)
         if turn_why:
             return LeftOut(turn_why)
+    if ab.mana is not None and ab.mana.kind is ManaProductionKind.POOL_COPY:
+        return LeftOut(POOL_COPY_WHY)
     if ab.mana is not None and (ab.mana.kind is ManaProductionKind.UNMODELLED or (
             perm is not None and produce.unmodelled_now(b.state, perm, ab.mana))):
         return LeftOut(UNMODELLED_WHY)

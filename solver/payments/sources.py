@@ -54,6 +54,7 @@ from .exact import simple_check_data
 from .graveyard import graveyard_cards
 from .kinds import (
     NOT_STATED,
+    POOL_COPY_WHY,
     Group,
     Kind,
     LeftOut,
@@ -433,6 +434,8 @@ def cannot(b: Board, perm: Permanent | None, sick: bool, ab: ActivatedAbility,
     if why:
         b.left_out.append(f"{perm.id if perm is not None else 'a card in hand'} "
                              f"(ability {number})")
+        if why == POOL_COPY_WHY and perm is not None:
+            b.pool_copies.append((perm.id, number, b.left_out[-1]))
         return why
     if ab.condition is not None and holds is not None and not holds[0]:
         return f"its condition '{ab.condition.kind}' doesn't hold (CR 602.1b)"

@@ -319,7 +319,7 @@ def _events(state: GameState, source: Permanent, prod: ManaProduction, n: int,
         return frozenset((t,) * amount for t in could_produce_types)
     if k is ManaProductionKind.PRODUCED_TYPE:
         return frozenset((t,) * amount for t in MANA_TYPES)
-    if k is ManaProductionKind.UNMODELLED:
+    if k in (ManaProductionKind.UNMODELLED, ManaProductionKind.POOL_COPY):
         raise UnmodelledMana(source.id, prod)
     raise BadInput(f"unknown mana production kind {k}")
 
@@ -333,7 +333,9 @@ def unmodelled_now(state: GameState, source: Permanent, prod: ManaProduction) ->
     the cards drawn this turn, without ``life_gained_this_turn`` or
     ``cards_drawn_this_turn``; the creature cards of a power it may reveal, with one
     whose power the hand doesn't fix ("*")."""
-    if prod.kind is ManaProductionKind.UNMODELLED:
+    if prod.kind in (ManaProductionKind.UNMODELLED, ManaProductionKind.POOL_COPY):
+        # (POOL_COPY: what it adds depends on the pool when it resolves; only the
+        # payment solver's ``copies`` search models it)
         return True
     if this_turn_unknown(state, source, prod):
         return True

@@ -153,7 +153,9 @@ class CouldProduce:
 
 
 INCOMPLETE_NOTE = ("at least these: a mana ability involved adds mana manacheck doesn't "
-                   "model (the card data marks it unmodelled), so more types may be possible")
+                   "model here (the card data marks it unmodelled, or it copies the mana in "
+                   "the pool, which only the payment solver models), so more types may be "
+                   "possible")
 
 
 def _text(ev: ManaEvent | Amounts) -> str:
