@@ -125,7 +125,7 @@ def _chain_counts(b: Board, wanted: set[tuple[str, str]]) -> list[int]:
             kind = b.kinds[o.kind]
             white = kind.event.count(ManaType.W)
             if g.name == "Plains" or ((kind.filter_source, kind.mana_cost.text) in wanted
-                                      and len(kind.event) == 2 and white >= 1
+                                      and kind.event.total == 2 and white >= 1
                                       and (white == 2) == (g.name == "Rugged Prairie")):
                 counts[o.kind] += g.size
                 break

@@ -103,7 +103,16 @@ def amount_families(state: GameState, player: str | None = None) -> frozenset[Fa
     graveyard", CR 613.1e); the counters family for a counter put first (Empowered
     Autogenerator, CR 122.6), whose effects ``model.placing`` applies
     (:data:`COUNTER_KINDS`). An effect in them that a question doesn't apply then makes
-    its answer not decided."""
+    its answer not decided. Cached on the (immutable) state, per player."""
+    cache: dict[str | None, frozenset[Family]] = state.__dict__.setdefault(
+        "_amount_families", {})
+    found = cache.get(player)
+    if found is None:
+        found = cache[player] = _amount_families(state, player)
+    return found
+
+
+def _amount_families(state: GameState, player: str | None) -> frozenset[Family]:
     chars = effective(state)
     out: set[Family] = set()
     for p in state.permanents:
