@@ -104,8 +104,11 @@ def handle(args: argparse.Namespace) -> int:
                 **{k: v for k, v in data.items()
                    if k not in ("cost", "payable", "count", "complete")}}
     shown_cost = label or data["cost"]
+    # A pool-copying source (Doubling Cube) is said once, by its own reason below.
+    copied = {f"{u.object_id}" for u in a.lower_bound_because if u.key == "pool_copy"}
+    others = [x for x in a.left_out if x.split(" (ability ")[0] not in copied]
     left_note = ("  (at least: left out, because the payment solver can't model them: "
-                 + ", ".join(a.left_out) + ")") if a.left_out else ""
+                 + ", ".join(others) + ")") if others else ""
     if a.lower_bound_because:
         left_note += "  (at least: " + "; ".join(
             f"{u.object_id}: {u.why}"
@@ -131,7 +134,8 @@ def handle(args: argparse.Namespace) -> int:
             return a.stopped
         most = f", at most {cb.at_most:,}" if cb.at_most is not None else ""
         why = f" ({a.stopped})" if a.stopped else ""
-        return f"at least {cb.at_least:,}{most} distinct payments{why}"
+        noun = "payment" if cb.at_least == 1 and cb.at_most is None else "payments"
+        return f"at least {cb.at_least:,}{most} distinct {noun}{why}"
 
     def body() -> str:
         if args.count:

@@ -102,16 +102,19 @@ def unpayable_reasons(state: GameState, player: str, cost: ManaCost | str, *,
                    for s in b.cost if not b.life_payable(s))
     need_min += sum(1 for s in b.cost if b.life_payable(s)
                     ) - min(b.phyrexian, max(b.life, 0) // 2)
+    # (without a pool-copying source, which ``copies`` searches on its own and says so)
+    without = " without " + ", ".join(e for _, _, e in b.pool_copies) if b.pool_copies \
+        else ""
     if most_units < need_min:
-        reasons.append(f"at most {most_units:,} mana can be made but {b.cost.text or '{0}'} "
-                       f"needs {need_min:,} (CR 601.2h)")
+        reasons.append(f"at most {most_units:,} mana can be made{without} but "
+                       f"{b.cost.text or '{0}'} needs {need_min:,} (CR 601.2h)")
     for t in (*COLORS, ManaType.C) if not b.spend else (ManaType.C,):
         strict = sum(1 for s in b.cost if ((s.kind is SymbolKind.COLORED and s.colors[0] is t)
                      or (s.kind is SymbolKind.COLORLESS and t is ManaType.C))
                      and not b.life_payable(s))
         if 0 < max_of[t] < strict:
             reasons.append(f"{b.cost.text} needs {('{' + t.value + '}') * strict} but at most "
-                           f"{max_of[t]:,} {{{t.value}}} can be made (CR 601.2h)")
+                           f"{max_of[t]:,} {{{t.value}}} can be made{without} (CR 601.2h)")
     if not reasons:
         reasons.append(f"no combination of the available sources pays {b.cost.text} "
                        "(CR 601.2h: partial payments are not allowed)")
