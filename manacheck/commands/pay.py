@@ -72,8 +72,7 @@ def handle(args: argparse.Namespace) -> int:
                                list_payments=not args.count)
         except EnumerationLimit as e:
             return _not_decided(args, args.for_object, e)
-        assert a.written is not None
-        cost_raw = a.written
+        cost_raw = a.written if a.written is not None else a.cost
     else:
         cost_raw = ManaCost.parse(args.cost)
         try:

@@ -286,7 +286,7 @@ def payment_answer(state: GameState, player: str, cost: ManaCost | str | None, *
     """
     before = before_priority(state)  # CR 117.5: pending state-based actions first
     if before.undecided or before.changed:
-        return _after_state_based(before, player, cost, x=x, for_object=for_object,
+        return _after_state_based(state, before, player, cost, x=x, for_object=for_object,
                                   exclude=exclude, show=show, list_payments=list_payments,
                                   y=y, contains_x=contains_x)
     written: ManaCost | None = None
@@ -449,14 +449,22 @@ def _used_once(sources: tuple[str, ...], sequences: tuple[str, ...] = ()
                  for src in sources)
 
 
-def _after_state_based(before: BeforePriority, player: str, cost: ManaCost | str | None,
-                       **kw: Any) -> PaymentAnswer:
+def _after_state_based(state: GameState, before: BeforePriority, player: str,
+                       cost: ManaCost | str | None, **kw: Any) -> PaymentAnswer:
     """:func:`payment_answer` asked of the state(s) after pending state-based actions
     (CR 117.5, 704.3): one answer if every branch gives it, else not decided, with the
     answer for each choice (CR 704.5j)."""
     shown = ManaCost.parse(cost) if isinstance(cost, str) else (cost or ManaCost(()))
+    written: ManaCost | None = None
+    oid = kw.get("for_object")
+    if cost is None and oid is not None and oid in state:
+        # What is paid for, its mana cost as printed (the total isn't computed here)
+        card = getattr(state.get(oid), "card", None)
+        written = getattr(card, "mana_cost", None) or ManaCost(())
+        shown = written
     if before.undecided:
-        return PaymentAnswer(shown, None, None, False, undecided=before.undecided)
+        return PaymentAnswer(shown, None, None, False, undecided=before.undecided,
+                             written=written)
     answers: list[tuple[str, PaymentAnswer]] = []
     for branch in before.branches:
         oid = kw.get("for_object")
