@@ -77,6 +77,13 @@ MENACE = "(They can't be blocked except by two or more creatures.)"
     ("You may spend mana as though it were mana of any type to cast creature spells.",
      "Vizier of the Menagerie", (), None, {"spend_any_type_for": "creature spells"},
      ["spell_spending"]),
+    # a player with hexproof (CR 702.11d): who may target them, nothing else
+    ("You have hexproof. (You can't be the target of spells or abilities your opponents "
+     "control, including Aura spells.)", "Witchbane Orb", (), None,
+     {"player_keywords": ["Hexproof"]}, ["targeting"]),
+    ("You have hexproof. (You can't be the target of spells or abilities your opponents "
+     "control.)", "Leyline of Sanctity", (), None, {"player_keywords": ["Hexproof"]},
+     ["targeting"]),
 ])
 def test_declared_statics_read(line: str, name: str, subtypes: tuple[str, ...],
                                affected: dict[str, Any] | None, params: dict[str, Any],
@@ -106,6 +113,9 @@ def test_declared_statics_read(line: str, name: str, subtypes: tuple[str, ...],
     ("Enchanted creature has flying.", ()),
     ("You may look at the top card of your library any time. Draw a card.", ()),
     ("You may cast spells from the top of your library as though they had flash.", ()),
+    # a player keyword other than hexproof or shroud; a wrong reminder
+    ("You have flying.", ()),
+    ("You have hexproof. (You can't be dealt damage.)", ()),
 ])
 def test_declared_statics_not_read(line: str, subtypes: tuple[str, ...]) -> None:
     assert read_declared(line, "Test", subtypes) is None
@@ -200,3 +210,22 @@ def test_untapping_in_other_players_untap_steps_is_its_own_steps_family() -> Non
                         "    battlefield: [Cultivator Drone, Wastes, Endbringer]\n  Bob: {}\n")
     v = can_activate(s, "Endbringer", 3)
     assert v.legal and not v.undecided
+
+
+@pytest.mark.cr("702.11d", "704.3")
+def test_a_players_hexproof_leaves_payments_and_state_based_actions() -> None:
+    """Witchbane Orb's "You have hexproof." changes who may target its controller (CR
+    702.11d), nothing a payment or a state-based action reads: Bob's Orb leaves Alice's
+    payment decided (before, the unread line made every answer "not decided")."""
+    board = load_state_text(textwrap.dedent("""\
+        turn: {active_player: Alice, phase: precombat_main}
+        players:
+          Alice:
+            hand: [Grizzly Bears]
+            battlefield: [Swamp, Swamp]
+          Bob:
+            battlefield: [Goblin Piker, Witchbane Orb]
+        """))
+    a = payment_answer(board, "Alice", "{B}{B}")
+    assert (a.verdict, a.count) == ("payable", 1)
+    assert payment_answer(board, "Alice", "{B}{B}{B}").verdict == "not payable"

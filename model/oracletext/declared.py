@@ -14,6 +14,8 @@ other`` static with ``params`` naming what was read, and ``affects`` (the famili
   for CARDNAME, only its own object (self-only). A keyword's reminder is checked
   against the table below. A triggered keyword (flanking) isn't taken: resolve looks for
   triggers on the characteristics, which this doesn't change;
+* "You have hexproof." / "You have shroud." (CR 702.11d, 702.18d: a player with it):
+  targeting only;
 * "Your opponents can't gain life." / "Players can't gain life." (CR 119.7): life, and
   damage's family (which holds life, CR 119); no cost that gains life is modelled;
 * "You may look at the top card of your library any time." (CR 401.2): what a player may
@@ -79,6 +81,13 @@ _REMINDERS: dict[str, tuple[str, ...]] = {
                        "creatures with indestructible can't be destroyed by damage."),
 }
 
+#: The reminders of a player's hexproof or shroud ("You have hexproof.").
+_PLAYER_REMINDERS = frozenset({
+    "You can't be the target of spells or abilities your opponents control.",
+    "You can't be the target of spells or abilities your opponents control, including "
+    "Aura spells.",
+    "You can't be the target of spells or abilities."})
+
 _TOP = " from the top of your library"
 #: What "If you cast a spell this way, ..." adds (CR 702.8 flash: when; CR 118.9: an
 #: alternative cost).
@@ -113,6 +122,10 @@ class _Declared(GrantData):
 
     def grant_kw_self(self, c: list[Any]) -> Any:
         return None, {"grant_keywords": c[0]}
+
+    def player_kws(self, c: list[Any]) -> Any:
+        # "You have hexproof." (Leyline of Sanctity; CR 702.11d, 702.18d: a player)
+        return None, {"player_keywords": c[0]}
 
     def grant_kw_self_your_turn(self, c: list[Any]) -> Any:
         return None, {"grant_keywords": c[0], "during": "your_turn"}
@@ -202,6 +215,8 @@ def _from_top(what: str) -> str:
 def render_declared(affected: dict[str, Any] | None, params: dict[str, Any],
                     attached_word: str = "") -> str:
     """A declared static's line (normalised: the card's name is ``CARDNAME``)."""
+    if "player_keywords" in params:
+        return f"You have {_keywords(params['player_keywords'])}."
     kws = params.get("grant_keywords")
     if kws is not None:
         if affected is not None:
@@ -235,6 +250,11 @@ def render_declared(affected: dict[str, Any] | None, params: dict[str, Any],
 def _families(params: dict[str, Any]) -> frozenset[Family] | None:
     """The families of what was read (module docstring); None if a keyword's aren't
     declared."""
+    if "player_keywords" in params:
+        # A player with hexproof or shroud (CR 702.11d, 702.18d): who may target them
+        if {k.lower() for k in params["player_keywords"]} <= {"hexproof", "shroud"}:
+            return frozenset({F.TARGETING})
+        return None
     kws = params.get("grant_keywords")
     if kws is not None:
         out: frozenset[Family] = frozenset()
@@ -264,6 +284,8 @@ def _reminders_ok(reminders: tuple[str, ...], params: dict[str, Any]) -> bool:
                for r in _REMINDERS.get(kw.lower(), ())}
     if str(params.get("from_top", "")).startswith("lands"):
         allowed.add(_PLAY_REMINDER)
+    if "player_keywords" in params:
+        allowed |= _PLAYER_REMINDERS
     return all(r.replace(SELF, "it") in allowed or r in allowed for r in reminders)
 
 
