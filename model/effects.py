@@ -164,6 +164,8 @@ STATIC_KINDS: dict[str, EffectKind] = {k.key: k for k in (
     _k("static:other:cant_attack", F.ATTACKS),
     _k("static:other:prevent_damage_to", F.DAMAGE),
     _k("static:other:no_legend_rule", F.STATE_BASED),
+    # "You have hexproof." (Witchbane Orb; CR 702.11c, 702.18a): who may target a player
+    _k("static:other:player_keywords", F.TARGETING),
     # An activated ability whose text wasn't read, but whose form says it is one and no
     # mana ability (``oracletext.reading.unread_activated``): it does nothing until it
     # is activated (CR 602.2), so it matters only to a question about that ability,

@@ -303,6 +303,8 @@ ACTIVATION = Question(
     PAYMENT.reads | {F.TARGETING, F.COLORS, F.OWN_ABILITIES, F.COUNTERS},
     PAYMENT.implements | {"static:cost_modifier:activated_abilities", "keyword:shroud",
                           "keyword:hexproof", "keyword:protection", "keyword:cycling",
+                          # a player's hexproof or shroud (activation.candidates)
+                          "static:other:player_keywords",
                           "keyword:split second", "static:cant_have_counters",
                           "static:counter_replacement",
                           # another activated ability's text, which does nothing until

@@ -77,7 +77,7 @@ MENACE = "(They can't be blocked except by two or more creatures.)"
     ("You may spend mana as though it were mana of any type to cast creature spells.",
      "Vizier of the Menagerie", (), None, {"spend_any_type_for": "creature spells"},
      ["spell_spending"]),
-    # a player with hexproof (CR 702.11d): who may target them, nothing else
+    # a player with hexproof (CR 702.11c): who may target them, nothing else
     ("You have hexproof. (You can't be the target of spells or abilities your opponents "
      "control, including Aura spells.)", "Witchbane Orb", (), None,
      {"player_keywords": ["Hexproof"]}, ["targeting"]),
@@ -212,10 +212,10 @@ def test_untapping_in_other_players_untap_steps_is_its_own_steps_family() -> Non
     assert v.legal and not v.undecided
 
 
-@pytest.mark.cr("702.11d", "704.3")
+@pytest.mark.cr("702.11c", "704.3")
 def test_a_players_hexproof_leaves_payments_and_state_based_actions() -> None:
     """Witchbane Orb's "You have hexproof." changes who may target its controller (CR
-    702.11d), nothing a payment or a state-based action reads: Bob's Orb leaves Alice's
+    702.11c), nothing a payment or a state-based action reads: Bob's Orb leaves Alice's
     payment decided (before, the unread line made every answer "not decided")."""
     board = load_state_text(textwrap.dedent("""\
         turn: {active_player: Alice, phase: precombat_main}
@@ -229,3 +229,42 @@ def test_a_players_hexproof_leaves_payments_and_state_based_actions() -> None:
     a = payment_answer(board, "Alice", "{B}{B}")
     assert (a.verdict, a.count) == ("payable", 1)
     assert payment_answer(board, "Alice", "{B}{B}{B}").verdict == "not payable"
+
+
+PINGER = """\
+cards:
+  - name: Opponent Pinger
+    types: [Artifact]
+    abilities:
+      - activated: {cost: "{T}", targets: [{zone: player, filter: {controller: opponent},
+                    text: target opponent}], effects: [{kind: lose_life, amount: 1,
+                    who: target}], text: "{T}: Target opponent loses 1 life."}
+"""
+
+
+@pytest.mark.cr("702.11c", "115.4")
+def test_a_player_with_hexproof_is_not_a_legal_target() -> None:
+    """Bob controls Witchbane Orb: Bob has hexproof (CR 702.11c), so Alice's abilities
+    can't target him. Prodigal Sorcerer ("{T}: ... deals 1 damage to any target"): legal,
+    two ways (Alice, the Sorcerer), three without the Orb. "Target opponent loses 1 life":
+    not legal, the reason naming Bob's hexproof. Bob's own Pinger aimed at Alice: legal
+    (hexproof only stops opponents)."""
+    from manacheck.solver.activation import can_activate
+
+    def board(bob: str) -> GameState:
+        return load_state_text(textwrap.dedent(f"""\
+            turn: {{active_player: Alice, phase: precombat_main}}
+            players:
+              Alice:
+                battlefield: [Prodigal Sorcerer, Opponent Pinger]
+              Bob:
+                battlefield: [{bob}]
+            """) + PINGER)
+
+    v = can_activate(board("Witchbane Orb"), "Prodigal Sorcerer", 1)
+    assert (v.legal, v.ways, v.undecided) == (True, 2, "")
+    assert can_activate(board("Island"), "Prodigal Sorcerer", 1).ways == 3
+    v = can_activate(board("Witchbane Orb"), "Opponent Pinger", 1)
+    assert v.legal is False and not v.undecided
+    assert any("Bob has hexproof (CR 702.11c)" in r.message for r in v.reasons)
+    assert can_activate(board("Island"), "Opponent Pinger", 1).legal is True

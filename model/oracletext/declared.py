@@ -14,7 +14,7 @@ other`` static with ``params`` naming what was read, and ``affects`` (the famili
   for CARDNAME, only its own object (self-only). A keyword's reminder is checked
   against the table below. A triggered keyword (flanking) isn't taken: resolve looks for
   triggers on the characteristics, which this doesn't change;
-* "You have hexproof." / "You have shroud." (CR 702.11d, 702.18d: a player with it):
+* "You have hexproof." / "You have shroud." (CR 702.11c, 702.18a: a player with it):
   targeting only;
 * "Your opponents can't gain life." / "Players can't gain life." (CR 119.7): life, and
   damage's family (which holds life, CR 119); no cost that gains life is modelled;
@@ -124,7 +124,7 @@ class _Declared(GrantData):
         return None, {"grant_keywords": c[0]}
 
     def player_kws(self, c: list[Any]) -> Any:
-        # "You have hexproof." (Leyline of Sanctity; CR 702.11d, 702.18d: a player)
+        # "You have hexproof." (Leyline of Sanctity; CR 702.11c, 702.18a: a player)
         return None, {"player_keywords": c[0]}
 
     def grant_kw_self_your_turn(self, c: list[Any]) -> Any:
@@ -251,7 +251,7 @@ def _families(params: dict[str, Any]) -> frozenset[Family] | None:
     """The families of what was read (module docstring); None if a keyword's aren't
     declared."""
     if "player_keywords" in params:
-        # A player with hexproof or shroud (CR 702.11d, 702.18d): who may target them
+        # A player with hexproof or shroud (CR 702.11c, 702.18a): who may target them
         if {k.lower() for k in params["player_keywords"]} <= {"hexproof", "shroud"}:
             return frozenset({F.TARGETING})
         return None

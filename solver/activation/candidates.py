@@ -18,7 +18,16 @@ or taps it) can't pay another part.
 
 from __future__ import annotations
 
-from manacheck.model import CostKind, CostPart, ObjectFilter, TargetSpec, effective, matches
+from manacheck.model import (
+    CostKind,
+    CostPart,
+    GameState,
+    ObjectFilter,
+    StaticAbility,
+    TargetSpec,
+    effective,
+    matches,
+)
 from manacheck.model.keywords import untargetable_reason
 
 from .core import Activation, Var
@@ -100,8 +109,30 @@ def _target_candidates(act: Activation, spec: TargetSpec) -> tuple[tuple[str, ..
                 continue
             if ctl == "opponent" and p.name == act.you:
                 continue
+            # CR 702.11c, 702.18a: a player with hexproof or shroud ("You have hexproof.")
+            why = untargetable_reason(player_keywords(st, p.name), p.name,
+                                      act.source_chars, act.you)
+            if why is not None:
+                rule = "702.11c" if why[1] == "hexproof" else why[0]  # (on a player)
+                shielded.append((p.name, rule, why[1]))
+                continue
             out.append(p.name)
     return tuple(out), tuple(shielded)
+
+
+def player_keywords(state: GameState, player: str) -> tuple[str, ...]:
+    """The keywords ``player`` has from the permanents they control ("You have
+    hexproof.", Witchbane Orb; CR 109.5: "you" is the controller; a static ability works
+    while its permanent has it, layer 6)."""
+    chars = effective(state)
+    return tuple(str(k) for perm in state.permanents if perm.controller == player
+                 for ab in chars[perm.id].abilities
+                 if isinstance(ab, StaticAbility) and ab.kind == "other"
+                 for k in _as_list(ab.params.get("player_keywords")))
+
+
+def _as_list(v: object) -> tuple[object, ...]:
+    return tuple(v) if isinstance(v, list | tuple) else ()
 
 
 def cost_candidates(act: Activation, part: CostPart) -> tuple[str, ...]:
