@@ -84,6 +84,12 @@ MENACE = "(They can't be blocked except by two or more creatures.)"
     ("You have hexproof. (You can't be the target of spells or abilities your opponents "
      "control.)", "Leyline of Sanctity", (), None, {"player_keywords": ["Hexproof"]},
      ["targeting"]),
+    # a player with shroud (CR 702.18a); creatures granted it
+    ("You have shroud. (You can't be the target of spells or abilities.)", "True Believer",
+     (), None, {"player_keywords": ["Shroud"]}, ["targeting"]),
+    ("Creatures you control have shroud.", "X", (),
+     {"types": ["creature"], "controller": "you"}, {"grant_keywords": ["Shroud"]},
+     ["targeting"]),
 ])
 def test_declared_statics_read(line: str, name: str, subtypes: tuple[str, ...],
                                affected: dict[str, Any] | None, params: dict[str, Any],
@@ -268,3 +274,23 @@ def test_a_player_with_hexproof_is_not_a_legal_target() -> None:
     assert v.legal is False and not v.undecided
     assert any("Bob has hexproof (CR 702.11c)" in r.message for r in v.reasons)
     assert can_activate(board("Island"), "Opponent Pinger", 1).legal is True
+
+
+@pytest.mark.cr("702.18a")
+def test_a_player_with_shroud_is_no_legal_target_even_for_themselves() -> None:
+    """True Believer ("You have shroud."): its controller can't be targeted by anyone,
+    themselves included (CR 702.18a, unlike hexproof): Alice's Prodigal Sorcerer with
+    Alice's True Believer may target Bob, the Sorcerer or the Believer, not Alice: three
+    ways (four without the Believer's line: Alice too)."""
+    from manacheck.solver.activation import can_activate
+
+    s = load_state_text(textwrap.dedent("""\
+        turn: {active_player: Alice, phase: precombat_main}
+        players:
+          Alice:
+            battlefield: [Prodigal Sorcerer, True Believer]
+          Bob:
+            battlefield: []
+        """))
+    v = can_activate(s, "Prodigal Sorcerer", 1)
+    assert (v.legal, v.ways, v.undecided) == (True, 3, "")
