@@ -94,3 +94,25 @@ def test_could_produce_needs_a_card_to_reveal() -> None:
         s = load_state_text(board("[Metalworker]", hand))
         d = explain_could_produce(s, "Metalworker", explain=False).as_dict(explain=False)
         assert [str(t) for t in d["mana_types"]] == types  # type: ignore[union-attr]
+
+
+EMPTY_HANDED = """\
+cards:
+  - name: Empty-Handed Idol
+    types: [Artifact]
+    abilities:
+      - activated: {cost: "{T}", mana: {add: "{C}{C}"},
+                    condition: {kind: fewer_than, amount: {cards: hand}, count: 1},
+                    text: "{T}: Add {C}{C}. Activate only if you have no cards in hand."}
+"""
+
+
+@pytest.mark.cr("601.2a", "602.5b")
+def test_a_hand_condition_doesnt_see_the_card_being_cast() -> None:
+    """"Activate only if you have no cards in hand": casting the last card of the hand,
+    it is on the stack while its cost is paid (CR 601.2a), so the hand is empty and the
+    Idol's {C}{C} pays Sol Ring ({1}): castable. A plain {1} with that card still in
+    hand is not payable (the condition fails, CR 602.5b)."""
+    text = board("[Empty-Handed Idol]", "[Sol Ring]") + EMPTY_HANDED
+    assert answer(text, None, for_object="Sol Ring") == ("payable", 1)
+    assert answer(text, "{1}")[0] == "not payable"

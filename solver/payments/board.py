@@ -466,11 +466,12 @@ class Board:
         card = self.spell_card
         if isinstance(obj, StackItem) and r.keyword_from_a_graveyard and self._has_keyword(
                 r.keyword_from_a_graveyard):
-            return ("its mana may pay only for a spell cast from a graveyard, and where "
-                    "the spell on the stack was cast from isn't in the state")
+            return ("its mana may pay only for a spell cast from a graveyard (CR 106.6), "
+                    "and where the spell on the stack was cast from isn't in the state")
         if r.from_graveyard and isinstance(obj, StackItem):
-            return ("its mana may pay only for a spell cast from your graveyard, and "
-                    "where the spell on the stack was cast from isn't in the state")
+            return ("its mana may pay only for a spell cast from your graveyard (CR "
+                    "106.6), and where the spell on the stack was cast from isn't in the "
+                    "state")
         kicker = card is not None and any(
             k.strip().lower().startswith(("kicker", "multikicker")) for k in card.keywords)
         if r.kicked and kicker and (isinstance(obj, StackItem) or not self.stated.total):

@@ -204,14 +204,14 @@ def unsupported(b: Board) -> str:
         return "no pool-copying ability"
     copy_labels = {label for _, _, label in b.pool_copies}
     if any(x not in copy_labels for x in b.left_out):
-        return "other sources are left out too"
+        return "other sources are left out too (CR 605.3a)"
     state = b.state
     if b.count_only or b.convoke or b.delve_most() or b.creature_mana_only \
             or b.spend or b.spend_sources or b.snow_matters or b.life_colors \
             or b.uses_sacs or b.uses_tappers or b.outlets:
         return ("the board has delve, convoke, snow, a spend rule, life paid for colored "
                 "mana (K'rrik), sacrifice or tap costs, or repeated abilities, which the "
-                "search with it doesn't model")
+                "search with it doesn't model (CR 601.2g-h, 605.3a)")
     if replacement_sources(state) or any(
             isinstance(a, TriggeredAbility) and a.event in TRIGGER_MANA_EVENTS
             for p in state.permanents for a in effective(state)[p.id].abilities) or any(
@@ -220,7 +220,8 @@ def unsupported(b: Board) -> str:
         return ("a mana replacement effect or triggered mana ability could apply to its "
                 "activation (CR 106.12, 605.1b), which the search with it doesn't model")
     if any(e.restriction is not None or e.snow for e in b.player.mana_pool.entries):
-        return "the pool holds restricted or snow mana (the copy carries neither)"
+        return ("the pool holds restricted or snow mana (the copy carries neither; CR "
+                "106.4, 106.6)")
     # (the cost itself is paid only by the payment solver, after the last copy)
     chars = effective(state)
     mine = {p.id for p in b.player.battlefield}

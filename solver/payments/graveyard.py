@@ -39,9 +39,14 @@ __all__ = ["graveyard_cards", "graveyard_why"]
 #: Cost parts of another mana ability that put cards into a graveyard while paying.
 _FEEDING_COSTS = frozenset({CostKind.DISCARD, CostKind.DISCARD_HAND, CostKind.DISCARD_RANDOM,
                             CostKind.DISCARD_SELF, CostKind.MILL, CostKind.SACRIFICE})
-#: Effect kinds of another mana ability that could put cards into a graveyard.
-_FEEDING_EFFECTS = frozenset({"sacrifice", "sacrifice_then", "destroy", "discard", "mill",
-                              "other"})
+#: Effect kinds of the vocabulary (``model.vocabulary.EFFECT_KINDS``) that never put a
+#: card into a graveyard while paying (damage kills only through state-based actions,
+#: which aren't checked while a cost is paid, CR 704.3; tokens aren't cards, CR
+#: 111.1): any other effect of another mana ability could.
+_SAFE_EFFECTS = frozenset({"add_mana", "gain_life", "lose_life", "deal_damage", "draw",
+                           "draw_up_to", "scry", "put_counters", "remove_counters", "tap",
+                           "untap", "doesnt_untap", "pump", "gain_keyword", "set_color",
+                           "cant_block", "reveal", "when_spent", "create_tokens"})
 
 
 def graveyard_cards(b: Board, part: CostPart, source_id: str) -> int:
@@ -73,7 +78,7 @@ def _feeds_graveyard(ab: ActivatedAbility, perm: Permanent | None) -> bool:
             return True
         if c.kind is CostKind.SACRIFICE_SELF and (perm is None or not perm.token):
             return True
-    return any(e.kind in _FEEDING_EFFECTS for e in ab.effects)
+    return any(e.kind not in _SAFE_EFFECTS for e in ab.effects)
 
 
 def graveyard_why(b: Board, perm: Permanent | None, ab: ActivatedAbility) -> str:
@@ -81,9 +86,10 @@ def graveyard_why(b: Board, perm: Permanent | None, ab: ActivatedAbility) -> str
     exactly on this board ("" when it can; module docstring)."""
     parts = [c for c in ab.costs if c.kind is CostKind.EXILE_FROM_GRAVEYARD]
     if len(parts) != 1 or not isinstance(parts[0].count, int) or parts[0].count < 1:
-        return "its cost exiles cards from a graveyard in a way not modelled"
+        return "its cost exiles cards from a graveyard in a way not modelled (CR 118.3)"
     if perm is None:
-        return "its cost exiles cards from a graveyard and it works from the hand"
+        return ("its cost exiles cards from a graveyard and it works from the hand (CR "
+                "118.3)")
     chars = effective(b.state)
     mine: list[tuple[Permanent | None, ActivatedAbility]] = [
         (p, a) for p in b.player.battlefield for a in chars[p.id].activated]
@@ -96,7 +102,7 @@ def graveyard_why(b: Board, perm: Permanent | None, ab: ActivatedAbility) -> str
             continue
         if _exiles_from_graveyard(other):
             return ("another mana ability also exiles cards from a graveyard, and the "
-                    "payment solver doesn't share the cards out between them")
+                    "payment solver doesn't share the cards out between them (CR 118.3)")
         if _feeds_graveyard(other, p):
             return ("another mana ability could put cards into a graveyard while paying "
                     "(CR 601.2g), which would give it more cards to exile")
@@ -110,5 +116,5 @@ def graveyard_why(b: Board, perm: Permanent | None, ab: ActivatedAbility) -> str
             else getattr(getattr(obj, "card", None), "activated_abilities", ())
         if any(_exiles_from_graveyard(a) for a in abilities):
             return ("the ability paid for may exile cards from a graveyard too, and the "
-                    "payment solver doesn't share the cards out")
+                    "payment solver doesn't share the cards out (CR 118.3, 601.2h)")
     return ""

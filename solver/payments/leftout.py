@@ -131,8 +131,8 @@ def unmodelled(b: Board, perm: Permanent | None, ab: ActivatedAbility,
         # repeatable one may be activated is bounded by the mana that could pay it
         # (``sources.repeat_filters``), which life would escape.
         return LeftOut("2 life may pay a symbol of its mana cost (K'rrik, Son of "
-                       "Yawgmoth, or Phyrexian mana), and how often it may then be "
-                       "activated is not modelled")
+                       "Yawgmoth, or Phyrexian mana, CR 107.4f), and how often it may then "
+                       "be activated (CR 602.1) is not modelled")
     if ab.mana is not None and (why := b.spend_unknown(ab.mana.restriction)):
         return LeftOut(why)
     if any(e.kind == "other" for e in ab.effects):

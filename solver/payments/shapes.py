@@ -12,8 +12,10 @@ activated in any order while paying. CR 107.5, 701.21a. CR 109.5, 602.2, 605.1b.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 
 from manacheck.model import ActivatedAbility, GameState
+from manacheck.model.abilities import Params
 
 from .board import Board
 from .kinds import LeftOut, Option, note
@@ -52,24 +54,33 @@ def tap_then_sacrifice(b: Board, oid: str, opts: list[Option],
     n = gone_only[0].ability
     b.left_out.append(f"{oid} (ability {n})")
     b.notes.append(note(oid, n, LeftOut(
-        "tapping it for mana and then sacrificing it for more is not modelled here "
-        "(with an ability that both taps and sacrifices it, or a mana ability on the "
-        "board that sacrifices other permanents): one of its abilities is used per "
-        "payment")))
+        "tapping it for mana and then sacrificing it for more (CR 601.2g, 605.3a) is "
+        "not modelled here (with an ability that both taps and sacrifices it, or a mana "
+        "ability on the board that sacrifices other permanents): one of its abilities "
+        "is used per payment")))
     return opts
 
 
 def state_seen(b: Board, ab: ActivatedAbility) -> GameState:
-    """The state a mana ability's amount is counted in while paying: for one that counts
-    cards in its controller's hand ("Reveal any number of artifact cards in your hand",
-    Metalworker), the hand without the card being cast, which is on the stack while
-    its cost is paid (CR 601.2a); else the question's state."""
-    if ab.mana is None or ab.mana.amount_of != "revealed" or b.for_object is None \
+    """The state a mana ability is activated in while paying, as far as it looks at the
+    hand: the card being cast is on the stack while its cost is paid (CR 601.2a), so for
+    an ability that counts or checks its controller's hand ("Reveal any number of
+    artifact cards in your hand", Metalworker; "Activate only if you have no cards in
+    hand", CR 602.5b) it is not there. Else the question's state."""
+    if b.for_object is None or not _reads_hand(ab) \
             or b.state.zone_of(b.for_object) != "hand":
         return b.state
     p = b.player
     return b.state.with_player(dataclasses.replace(
         p, hand=tuple(c for c in p.hand if c.id != b.for_object)))
+
+
+def _reads_hand(ab: ActivatedAbility) -> bool:
+    """Whether a mana ability's amount or activation condition looks at the hand."""
+    if ab.mana is not None and ab.mana.amount_of == "revealed":
+        return True
+    amount = ab.condition.params.get("amount") if ab.condition is not None else None
+    return isinstance(amount, Mapping | Params) and amount.get("cards") == "hand"
 
 
 def not_who_adds(b: Board, oid: str, number: int) -> None:

@@ -278,7 +278,7 @@ def collect(b: Board) -> None:
                     b.left_out.append(f"{perm.id} (ability {number})")
                     b.notes.append(note(perm.id, number, LeftOut(
                         "it is used at most once: repeated activations of a mana ability "
-                        "that costs mana are not modelled")))
+                        "that costs mana (CR 602.1) are not modelled")))
             opts.extend(hit)
         opts = tap_then_sacrifice(b, perm.id, opts, outlets_here)
         if b.convoke and chars.is_creature and not perm.tapped:
@@ -429,7 +429,7 @@ def cannot(b: Board, perm: Permanent | None, sick: bool, ab: ActivatedAbility,
             return (f"its cost mills {c.count} card(s) and your library has "
                     f"{b.player.library_size} (CR 701.17b)")
     holds = None if ab.condition is None else condition_holds(
-        b.state, ab.condition, b.player.name, perm.id if perm is not None else "")
+        state_seen(b, ab), ab.condition, b.player.name, perm.id if perm is not None else "")
     why = unmodelled(b, perm, ab, ab.condition is not None and holds is None)
     if why:
         b.left_out.append(f"{perm.id if perm is not None else 'a card in hand'} "

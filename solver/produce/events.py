@@ -350,10 +350,9 @@ def unmodelled_now(state: GameState, source: Permanent, prod: ManaProduction) ->
         return True
     if prod.amount_of == "revealed" and prod.amount_filter is not None \
             and prod.amount_filter.compares_power and any(
-                object_characteristics(state, card.id).is_creature
-                and (object_characteristics(state, card.id).power is None
-                     or object_characteristics(state, card.id).toughness is None)
-                for card in state.player(source.controller).hand):
+                c.is_creature and (c.power is None or c.toughness is None)
+                for c in (object_characteristics(state, card.id)
+                          for card in state.player(source.controller).hand)):
         # A creature card whose power is "*" in the hand (a characteristic-defining
         # ability manacheck doesn't compute there, CR 604.3): whether it may be
         # revealed is not known.
