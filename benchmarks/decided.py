@@ -48,13 +48,13 @@ PERMANENT_TYPES = ("Artifact", "Creature", "Enchantment", "Land", "Planeswalker"
 
 #: Real cards whose rules text can't bear on paying a cost, making mana or activating a
 #: mana ability: combat restrictions and evasion, damage, triggers that use the stack,
-#: hand size, life.
+#: life. (Not Reliquary Tower or Thought Vessel: they tap for {C}.)
 QUIET = [
     "Craven Giant", "Bog Rats", "Deathcoil Wurm", "Grizzly Bears", "Serra Angel",
     "Goblin Piker", "Hill Giant", "Wall of Stone", "Sengir Vampire", "Shivan Dragon",
     "Air Elemental", "Giant Spider", "Hurloon Minotaur", "Ironroot Treefolk",
-    "Mogg Flunkies", "Skyhunter Patrol", "Reliquary Tower", "Thought Vessel",
-    "Rhystic Study", "Esper Sentinel", "Propaganda", "Ghostly Prison", "Raging Goblin",
+    "Mogg Flunkies", "Skyhunter Patrol", "Rhystic Study", "Esper Sentinel", "Propaganda",
+    "Ghostly Prison", "Raging Goblin",
     "Spined Wurm", "Scathe Zombies", "Vampire Nighthawk", "Typhoid Rats",
     "Pestilence", "Soul Warden", "Elvish Visionary", "Wall of Omens", "Mulldrifter",
     "Ravenous Chupacabra", "Bloodghast", "Spiritmonger", "Colossal Dreadmaw",

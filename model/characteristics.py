@@ -195,6 +195,31 @@ def _as_though_haste(state: GameState) -> frozenset[str]:
     return hit  # type: ignore[no-any-return,unused-ignore]
 
 
+def activation_prohibited_by(state: GameState, perm: Permanent, is_mana_ability: bool
+                             ) -> Permanent | None:
+    """The permanent whose static forbids activating ``perm``'s activated abilities
+    ("Activated abilities of artifacts can't be activated.", Null Rod), or None.
+
+    A mana ability is an activated ability (CR 605.1a): such a static stops it too,
+    unless it says "unless they're mana abilities" (``cant_activate: nonmana``). The
+    objects it names are matched with their characteristics after the layers; "your
+    opponents" are its controller's (CR 109.5). CR 602.5: a player can't begin to
+    activate a prohibited ability.
+    """
+    chars = effective(state)
+    for source in state.permanents:
+        for ab in chars[source.id].abilities:
+            if not isinstance(ab, StaticAbility) or ab.kind != "other":
+                continue
+            mode = ab.params.get("cant_activate")
+            if mode is None or (mode == "nonmana" and is_mana_ability):
+                continue
+            if matches(ab.affected, chars[perm.id], perm, state, source.controller,
+                       source.id):
+                return source
+    return None
+
+
 def tap_abilities_blocked(state: GameState, perm: Permanent) -> bool:
     """CR 302.6: a creature's {T} and {Q} abilities can't be activated unless it has been
     under its controller's control continuously since their most recent turn began,

@@ -164,6 +164,10 @@ STATIC_KINDS: dict[str, EffectKind] = {k.key: k for k in (
     _k("static:other:cant_attack", F.ATTACKS),
     _k("static:other:prevent_damage_to", F.DAMAGE),
     _k("static:other:no_legend_rule", F.STATE_BASED),
+    # "Activated abilities of artifacts can't be activated." (Null Rod; CR 602.5, a mana
+    # ability too unless "unless they're mana abilities", 605.1a): when abilities may be
+    # activated (``oracletext.prohibitions``)
+    _k("static:other:cant_activate", F.ACTIVATION),
     # "You have hexproof." (Witchbane Orb; CR 702.11c, 702.18a): who may target a player
     _k("static:other:player_keywords", F.TARGETING),
     # An activated ability whose text wasn't read, but whose form says it is one and no

@@ -219,16 +219,20 @@ def read_text(name: str, text: str, subtypes: Sequence[str] = (), mana_cost: str
     from .oracletext.forms import unread_activated
     from .oracletext.grants import read_grant
     from .oracletext.keywords import keyword_line
+    from .oracletext.lineforms import classify_line
     from .oracletext.manaform import mana_form, pool_copy_form
     from .oracletext.manatriggers import read_mana_trigger
+    from .oracletext.prohibitions import read_prohibition
     from .oracletext.reminders import checked_reminder
     from .oracletext.spendstatic import read_spend_static
     from .oracletext.statics import read_static
     from .oracletext.triggers import read_trigger
     from .oracletext.typelines import read_type_line
-    from .oracletext.unread_triggers import unread_trigger
+    from .oracletext.unread_triggers import modal_trigger_lines, unread_trigger
 
-    for line in (s.strip() for s in text.split("\n")):
+    lines = [s.strip() for s in text.split("\n")]
+    modal = modal_trigger_lines(lines, name)
+    for line in lines:
         if not line:
             continue
         # The grammar's reading first: an activated ability read and rendered back
@@ -238,7 +242,7 @@ def read_text(name: str, text: str, subtypes: Sequence[str] = (), mana_cost: str
             abilities.append(reading.ability)
             continue
         static = read_static(line, name, tuple(subtypes)) or read_counter_static(
-            line, name) or read_spend_static(line)
+            line, name) or read_spend_static(line) or read_prohibition(line, name)
         if static is not None:  # "+N/+N" statics (oracletext.statics); twice as many
             abilities.append(static)  # counters or tokens (oracletext.counter_statics);
             continue  # spend statics (oracletext.spendstatic)
@@ -289,12 +293,18 @@ def read_text(name: str, text: str, subtypes: Sequence[str] = (), mana_cost: str
             unread.append(line)
             abilities.append({"static": {"kind": "other", "text": line,
                                          "params": {"unread_activated": True}}})
-        elif unread_trigger(line, name):
+        elif line in modal or unread_trigger(line, name):
             # A triggered ability that isn't a mana ability: it uses the stack, so only
             # the events resolve plays out can trigger it (CR 603.3, 605.1b).
             unread.append(line)
             abilities.append({"static": {"kind": "other", "text": line,
                                          "params": {"unread_trigger": True}}})
+        elif (form := classify_line(line, name)) is not None:
+            # Not read, but its form says what it could change (oracletext.lineforms);
+            # reminder or draft text changes nothing in the game (CR 207.2a).
+            if form.families:
+                unread.append(line)
+                abilities.append({"static": _classified(line, form)})
         else:
             unread.append(line)
             abilities.append({"static": {"kind": "other", "text": line}})
@@ -302,6 +312,19 @@ def read_text(name: str, text: str, subtypes: Sequence[str] = (), mana_cost: str
            for a in abilities):
         keywords.append("Cycling")
     return abilities, keywords, unread
+
+
+def _classified(line: str, form: Any) -> dict[str, Any]:
+    """The card-format static of an unread line classified by its form: its families
+    (``affects``), and its scope: its own object (``self_only``) or the object it is
+    attached to (``affected: {enchanted: true}``, CR 303.4, 301.5)."""
+    static: dict[str, Any] = {"kind": "other", "text": line,
+                              "affects": sorted(f.label for f in form.families)}
+    if form.scope == "self":
+        static["self_only"] = True
+    elif form.scope == "attached":
+        static["affected"] = {"enchanted": True}
+    return static
 
 
 def card_from_oracle(entry: Mapping[str, Any]) -> dict[str, Any] | None:

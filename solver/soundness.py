@@ -27,8 +27,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from manacheck.model import GameState, effective
-from manacheck.model.abilities import Ability, StaticAbility
+from manacheck.model import GameState, Permanent, effective
+from manacheck.model.abilities import Ability, ActivatedAbility, StaticAbility
 from manacheck.model.effects import (
     OWN_OBJECT_FAMILIES,
     EffectKind,
@@ -54,6 +54,15 @@ class BoardEffect:
     name: str
     text: str
     kind: EffectKind
+    #: The one object a self-only effect changes when that isn't its own: the object an
+    #: Aura or Equipment is attached to ("Equipped creature has vigilance.", CR 301.5,
+    #: 303.4). Empty: its own object.
+    scope_id: str = ""
+
+    @property
+    def changes(self) -> str:
+        """The object a self-only effect changes."""
+        return self.scope_id or self.object_id
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,6 +139,27 @@ _COUNTER_ORDER = EffectKind(
                               Family.ATTACKS, Family.BLOCKS, Family.DAMAGE}))
 
 
+def _attached_only(ability: Ability) -> bool:
+    """Whether a static whose text isn't applied changes only the object its source is
+    attached to ("Enchanted creature gets +2/+1 and has menace.", read by its form:
+    ``affected: {enchanted: true}``)."""
+    return isinstance(ability, StaticAbility) and ability.kind == "other" \
+        and ability.affected.enchanted
+
+
+def _attached_effects(state: GameState, perm: Permanent,
+                      abilities: Iterable[Ability]) -> Iterator[BoardEffect]:
+    """The effects of ``perm``'s statics that change only what it is attached to: none
+    when it is attached to nothing on the battlefield ("enchanted creature" is then no
+    object, CR 303.4, 301.5), else self-only effects of that object."""
+    host = perm.attached_to
+    if host is None or host not in state or state.zone_of(host) != "battlefield":
+        return
+    for text, kind in _kinds(abilities, ()):
+        yield BoardEffect(perm.id, perm.name, text,
+                          EffectKind(kind.key, kind.families, True), host)
+
+
 def board_effects(state: GameState, about: Iterable[str] = ()) -> tuple[BoardEffect, ...]:
     """Every effect that functions now, and those of the objects ``about`` wherever
     they are (CR 113.6). Computed once per state and cached on it."""
@@ -140,8 +170,11 @@ def board_effects(state: GameState, about: Iterable[str] = ()) -> tuple[BoardEff
         found: list[BoardEffect] = []
         for perm in state.permanents:
             c = chars[perm.id]
-            for text, kind in _kinds(c.abilities, c.keywords):
+            attached = [ab for ab in c.abilities if _attached_only(ab)]
+            for text, kind in _kinds([ab for ab in c.abilities if ab not in attached],
+                                     c.keywords):
                 found.append(BoardEffect(perm.id, perm.name, text, kind))
+            found.extend(_attached_effects(state, perm, attached))
             if c.lost_abilities and any(k in KEYWORD_COUNTERS for k in perm.counters):
                 found.append(BoardEffect(perm.id, perm.name, _COUNTER_ORDER_TEXT,
                                          _COUNTER_ORDER))
@@ -187,6 +220,26 @@ def board_effects(state: GameState, about: Iterable[str] = ()) -> tuple[BoardEff
     return cached + tuple(extra)
 
 
+#: Families of a self-only effect that matter only through its object's own activated
+#: abilities: when it may activate them ({T} abilities and haste, CR 302.6) and what
+#: they cost (CR 602.2b).
+_OWN_ACTIVATION = frozenset({Family.ACTIVATION, Family.ABILITY_COSTS, Family.OWN_ABILITIES})
+#: Families of an effect that could give an object abilities (layer 6, CR 613.1f).
+_GRANTS = frozenset({Family.ABILITIES, Family.MANA})
+
+
+def _activates(state: GameState, object_id: str) -> bool:
+    """Whether an object on the battlefield has an activated ability, or text not read
+    that may be one (CR 602.1). A self-only effect that neither grants abilities nor
+    changes anything else about its object can change when and how that object's own
+    abilities are activated (haste, CR 302.6; its own costs), which matters to no
+    question when it has none."""
+    if object_id not in state or state.zone_of(object_id) != "battlefield":
+        return True
+    return any(isinstance(ab, ActivatedAbility) or may_be_activated(ab)
+               for ab in effective(state)[object_id].abilities)
+
+
 def unapplied(state: GameState, question: Question, about: Iterable[str] = (),
               looks_at: Iterable[str] | None = None) -> tuple[Undecided, ...]:
     """The effects that could change ``question``'s answer and that it doesn't apply.
@@ -221,10 +274,12 @@ def _unapplied(state: GameState, question: Question, about: tuple[str, ...],
         if eff.kind.key in question.implements:
             continue
         touched = eff.kind.families & question.reads
-        if eff.kind.self_only and eff.object_id not in about:
+        if eff.kind.self_only and eff.changes not in about:
             touched -= OWN_OBJECT_FAMILIES
-            if seen_ids is not None and eff.object_id not in seen_ids:
+            if seen_ids is not None and eff.changes not in seen_ids:
                 continue
+            if not eff.kind.families & _GRANTS and not _activates(state, eff.changes):
+                touched -= _OWN_ACTIVATION
         if not touched:
             continue
         if (eff.object_id, eff.text) in seen:
@@ -258,6 +313,9 @@ PAYMENT_APPLIES = CHARACTERISTICS | frozenset({
     "static:spend_as_any_color",       # CR 609.4b (payments.board.spend_rule)
     "static:pay_life_for_mana",        # K'rrik (payments.board.life_colors; CR 107.4f)
     "keyword:affinity", "keyword:delve", "keyword:convoke",  # the spell's own (601.2f)
+    # "Activated abilities of artifacts can't be activated." (CR 602.5, 605.1a): a mana
+    # ability it names isn't activated (payments.sources.cannot)
+    "static:other:cant_activate",
 })
 
 #: "How can I pay this?" reads what mana there is, how it may be spent, the costs of

@@ -372,8 +372,11 @@ def test_parse_command(capsys: pytest.CaptureFixture[str]) -> None:
     assert "why: not read: Add {C} for each card revealed this way." in out
     code = main(["parse", "({T}: Add {G} or {W}.)", "--type-line", "Land — Forest Plains"])
     assert code == 0
+    # CR 207.2a: a line that is only reminder text has no game function, matching or not
     code = main(["parse", "({T}: Add {G} or {U}.)", "--type-line", "Land — Forest Plains"])
-    assert code == 1  # the reminder doesn't match the types: checked, not trusted
+    assert code == 0
+    code = main(["parse", "Tapping for mana. (Not a reminder.)", "--name", "Test"])
+    assert code == 1
 
 
 def test_a_download_card_read_by_the_grammar_answers_pay_and_can_activate(

@@ -71,11 +71,27 @@ def state(battlefield: str, extra: str = "") -> GameState:
      "{G}.", "Test", False),
     ("Whenever a creature you control becomes tapped, you may pay {1}. If you do, "
      "draw a card. Spend only mana from lands on this.", "Test", False),
-    # statics or replacements in disguise: stay unread
-    ("Whenever a creature dies, it can't be regenerated this turn.", "Test", False),
-    ("When Test enters, if you would draw a card, exile it instead.", "Test", False),
+    # CR 603.1, 608.2, 611.2a: the whole paragraph is the triggered ability; an effect
+    # it creates (a rule, a replacement, a continuous effect) exists only once it has
+    # resolved, so before then it waits for the stack like any other
+    ("Whenever a creature dies, it can't be regenerated this turn.", "Test", True),
+    ("When Test enters, if you would draw a card, exile it instead.", "Test", True),
     ("Whenever Test attacks, it gets +1/+1 as long as you control a Forest.", "Test",
-     False),
+     True),
+    # CR 605.1b: it triggers from casting, not from a mana ability or mana being added,
+    # so whatever it adds it uses the stack
+    ("Whenever you cast a spell, add {C}. ({C} represents colorless mana.)", "Test", True),
+    # its reminder isn't rules text (CR 207.2a): the Treasure's "Add" is no mana it adds
+    ("Whenever an opponent draws a card, that player may pay {2}. If the player doesn't, "
+     "you create a Treasure token. (It's an artifact with \"{T}, Sacrifice this "
+     "artifact: Add one mana of any color.\")", "Smothering Tithe", True),
+    ("Whenever an opponent casts a spell, you may draw a card unless that player pays "
+     "{1}.", "Rhystic Study", True),
+    # CR 714.2b: a chapter ability triggers from lore counters
+    ("I, II — Add {R}{R}.", "Test", True),
+    # its condition could be a mana ability's cost being paid, and it adds mana
+    ("Whenever you sacrifice a creature, add {B}.", "Test", False),
+    ("Whenever a creature you control dies, add {C}.", "Test", False),
     # not a trigger's form
     ("Creatures you control get +1/+1.", "Test", False),
     ("{T}: Draw a card.", "Test", False),
@@ -197,13 +213,16 @@ def test_converge_is_own_entering_only() -> None:
 @pytest.mark.cr("207.2a")
 def test_hybrid_reminder_checked_against_cost() -> None:
     line = "({G/U} can be paid with either {G} or {U}.)"
-    assert read_text("Test", line, mana_cost="{G/U}{G/U}")[2] == []
-    # the card lacks the symbol: the line isn't what it seems, so it stays unread
-    assert read_text("Test", line, mana_cost="{1}{G}")[2] == [line]
-    assert read_text("Test", line)[2] == [line]
-    # a shape not known stays unread too
+    assert read_text("Test", line, mana_cost="{G/U}{G/U}") == ([], [], [])
+    # CR 207.2a: reminder text has no game function, whatever it says and whether or not
+    # the card has the symbol it explains: a line that is only reminder is no ability
+    assert read_text("Test", line, mana_cost="{1}{G}") == ([], [], [])
+    assert read_text("Test", line) == ([], [], [])
     odd = "({G/U} can be paid with either {G} or {U}, or 3 life.)"
-    assert read_text("Test", odd, mana_cost="{G/U}")[2] == [odd]
+    assert read_text("Test", odd, mana_cost="{G/U}") == ([], [], [])
+    # (Seat of the Synod's and Dryad Arbor's reminder lines likewise)
+    assert read_text("Seat of the Synod", "(Seat of the Synod isn't a spell.)\n"
+                     "{T}: Add {U}.")[2] == []
 
 
 # ---- the Theros gods' devotion static (CR 700.5, 613.1d) ---------------------------------
@@ -237,11 +256,15 @@ def test_the_colorless_reminder_is_not_mana_the_trigger_adds() -> None:
     """Gravity Negator's attack trigger ("you may pay {C}. If you do, another target
     creature gains flying ...") with "({C} represents colorless mana.)": the reminder
     explains its {C}, so the line is a trigger that uses the stack; a trigger that adds
-    {C} stays unread whatever its reminder."""
+    {C} and could trigger from a mana ability stays unread whatever its reminder."""
     assert unread_trigger("Whenever Gravity Negator attacks, you may pay {C}. If you do, "
                           "another target creature gains flying until end of turn. ({C} "
                           "represents colorless mana.)", "Gravity Negator")
-    assert not unread_trigger("Whenever you cast a spell, add {C}. ({C} represents "
-                              "colorless mana.)", "Test Idol")
-    assert not unread_trigger("Whenever Test Idol attacks, you may pay {1}. If you do, "
-                              "add {C}. ({C} represents colorless mana.)", "Test Idol")
+    # CR 605.1b: casting a spell is no mana ability: it uses the stack whatever it adds
+    assert unread_trigger("Whenever you cast a spell, add {C}. ({C} represents "
+                          "colorless mana.)", "Test Idol")
+    assert not unread_trigger("Whenever you tap a land for mana, add {C}. ({C} "
+                              "represents colorless mana.)", "Test Idol")
+    # attacking is no mana ability either (CR 605.1b): on resolution it adds {C}
+    assert unread_trigger("Whenever Test Idol attacks, you may pay {1}. If you do, "
+                          "add {C}. ({C} represents colorless mana.)", "Test Idol")

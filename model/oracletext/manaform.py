@@ -57,6 +57,10 @@ _RISKY = re.compile(r"\b(?:[Aa]ctivat\w*|only|[Ss]pend\w*|spent|(?<!mana )costs?
                     r"[Ee]xile[sd]? CARDNAME|from your (?:hand|graveyard|library)|"
                     r"as though|instead of paying|unless)\b")
 
+#: A delayed trigger on the mana being spent, with an effect that adds no mana.
+_SPENT_RIDER = re.compile(r" When that mana is spent to cast [^,.]*, (?![^.]*\b(?:add|mana)\b)"
+                          r"[^.]*\.")
+
 #: An effect that adds mana once for each of something ("For each colored mana symbol in
 #: the milled card's mana cost, add one mana of that color", Charmed Pendant): it could
 #: add mana, so with no target it is a mana ability (CR 605.1a). (The coverage's
@@ -122,6 +126,10 @@ def mana_form(line: str, name: str = "") -> dict[str, Any] | None:
     if split is None:
         return None
     _, effect, costs = split
+    # "When that mana is spent to cast ..., scry 1." (Path of Ancestry): a delayed
+    # triggered ability the mana ability creates (CR 603.7), which uses the stack and
+    # doesn't change the mana added or how it may be spent.
+    effect = _SPENT_RIDER.sub("", effect)
     as_instant = _AS_AN_INSTANT.search(effect) is not None
     effect = _AS_AN_INSTANT.sub("", effect)
     if _RISKY.search(effect) or any(_RISKY.search(r) for r in norm.reminders):

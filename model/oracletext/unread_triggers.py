@@ -1,31 +1,38 @@
 """Unread lines whose form proves them triggered abilities that use the stack.
 
 A line "When/Whenever/At the beginning of [condition], [effect]" (CR 603.1), possibly
-after an ability word (CR 207.2c), is a triggered ability. Unless it is a triggered mana
-ability (CR 605.1b: it triggers from a mana ability and could add mana), it goes on the
-stack the next time a player would receive priority after it triggers (CR 603.3) and
-does nothing before it resolves (CR 608.2). So it can't change a payment, what a
-permanent could produce (CR 106.7), whether an ability may be activated now, or the
-state-based actions performed before a player receives priority (CR 704.3, 603.3:
-triggers are put on the stack after them): only the events ``resolve`` plays out can
-trigger it, and resolve can't tell when, so it stays "not decided" there
-(``static:other:unread_trigger``, ``Family.UNREAD_TRIGGERS``).
+after an ability word (CR 207.2c), or a chapter ability of a Saga ("I, II — [effect]",
+CR 714.2b), is a triggered ability: the whole paragraph is the one ability, its effect
+and any instructions after it (CR 603.1, 113.2c). Unless it is a triggered mana ability
+(CR 605.1b), it goes on the stack the next time a player would receive priority after
+it triggers (CR 603.3) and does nothing before it resolves (CR 608.2): an effect it
+creates, even a replacement or a continuous effect ("..., it gets +1/+1 as long as you
+control a Forest", "..., if you would draw a card, exile it instead"), exists only once
+it has resolved (CR 611.2a, 614.1), and a state file lists such a lasting effect under
+``effects``. So it can't change a payment, what a permanent could produce (CR 106.7),
+whether an ability may be activated now, or the state-based actions performed before a
+player receives priority (CR 704.3, 603.3: triggers are put on the stack after them):
+only the events ``resolve`` plays out can trigger it, and resolve can't tell when, so it
+stays "not decided" there (``static:other:unread_trigger``, ``Family.UNREAD_TRIGGERS``).
 
-Conservative: a line whose text (reminders included) has a word that could make it a
-mana ability ("add", "mana" but for "mana value" and "mana cost", "tapped for mana")
-unless its effect targets and names no mana (CR 605.1b: a triggered mana ability has no
-target) or it triggers at a step's or phase's beginning or end (CR 605.5a: "At the
-beginning of your precombat main phase, add {B} ..." uses the stack), or a word that
-could make part of it a static or replacement effect
-("instead", "can't", "as long as", "prevent", "skip", "would", "rather than",
-"unless", "may ... as though"), or a second ability on the line, is not recognised here
-and stays unread (every family).
+A triggered mana ability (CR 605.1b) has no target, could add mana, and triggers from
+activating or resolving a mana ability or from mana being added. Conservatively, a line
+stays unread (every family) when its condition has a word that could be about a mana
+ability being activated or resolved or its costs being paid ("mana", "tap", "tapped",
+"activate", "sacrifice", "pay", "discard", "exile", "life", "counter", "damage", "dies",
+"graveyard", "leaves", "add", "spend") *and* its effect could add mana ("add", "mana"
+but for "mana value" and "mana cost"), unless the effect targets and adds no mana, or
+it triggers at a step's or phase's beginning or end (CR 605.5a). A Saga's chapter
+ability triggers from lore counters (CR 714.2b), never from a mana ability. Reminder
+text has no rules meaning (CR 207.2a) and is left out of the test; a quoted ability an
+effect grants is part of that effect.
 
 Rules
 -----
 CR 603.1, 603.2, 603.3: triggered abilities, when they trigger and go on the stack.
-CR 605.1b, 605.3b: triggered mana abilities (they don't use the stack). CR 207.2c:
-ability words. CR 614.1: replacement effects ("instead", "would").
+CR 605.1b, 605.3b, 605.5a: triggered mana abilities (they don't use the stack). CR
+207.2a, 207.2c: reminder text, ability words. CR 714.2b: chapter abilities. CR 608.2,
+611.2a: effects begin when the ability resolves.
 """
 
 from __future__ import annotations
@@ -35,7 +42,7 @@ import re
 from .normal import normalise
 from .reading import ABILITY_WORD
 
-__all__ = ["unread_trigger"]
+__all__ = ["modal_trigger_lines", "unread_trigger"]
 
 
 #: The opening of a triggered ability (CR 603.1).
@@ -45,25 +52,29 @@ _OPENING = re.compile(r"^(?:When|Whenever|At the beginning of|At end of|At the e
 #: ability, whatever it adds).
 _PHASE = re.compile(r"^(?:At the beginning of|At end of|At the end of) ")
 
-#: The reminder text of {C} (CR 107.4c).
-_C_REMINDER = "{C} represents colorless mana."
-
 #: Words that could make an effect add mana (CR 605.1a).
 _MANA_WORDS = re.compile(r"\b[Aa]dds?\b|\bmana(?! value| cost)\b|\bfor mana\b",
                          re.IGNORECASE)
 
-#: Words that could make (part of) the line a static or replacement effect, or a rule
-#: that applies while the trigger waits (CR 604, 614).
-_STATIC_WORDS = re.compile(
-    r"\binstead\b|\bcan't\b|\bcannot\b|\bas long as\b|\bprevent|\bskip\b|\bwould\b|"
-    r"\brather than\b|\bunless\b|\bas though\b|\bdoesn't untap\b|\bdon't untap\b|"
-    r"\bcan be\b|\bhave no\b|\blose all\b|\bmay play\b|\bmay cast\b",
-    re.IGNORECASE)
+#: Words of a trigger condition that could be about a mana ability being activated or
+#: resolved, its costs being paid, or mana being added (CR 605.1b).
+_MANA_CONDITION = re.compile(
+    r"\bmana\b|\btap|\bactivat|\bsacrific|\bpa(?:y|ys|id)\b|\bdiscard|\bexile|\blife\b|"
+    r"\bcounters?\b|\bdamage\b|\bdies\b|\bdie\b|\bgraveyard\b|\bleaves\b|\badds?\b|"
+    r"\bspen[dt]\b|\bremove", re.IGNORECASE)
+
+#: Words of an effect that could last after it resolved (CR 611.2a): a gained ability,
+#: a characteristic, a duration, a rule.
+_LASTING = re.compile(r"\b(?:gains?|gets?|has|have|becomes?|until|as long as|can't|cannot|"
+                      r"don't|doesn't|this turn|instead|is|are)\b|\"", re.IGNORECASE)
+
+#: A Saga's chapter ability (CR 714.2b).
+_CHAPTER = re.compile(r"^[IVX]+(?:, [IVX]+)* — ")
 
 
 def unread_trigger(line: str, name: str = "") -> bool:
     """Whether an unread ``line`` is, by its form, a triggered ability that uses the
-    stack and has no static part (module docstring).
+    stack (module docstring).
 
     Examples
     --------
@@ -82,7 +93,10 @@ def unread_trigger(line: str, name: str = "") -> bool:
     ...                "represents colorless mana.)", "Gravity Negator")
     True
     >>> unread_trigger("Whenever you cast a spell, add {C}. ({C} represents colorless "
-    ...                "mana.)")
+    ...                "mana.)")  # it triggers from casting, not from a mana ability
+    True
+    >>> unread_trigger("Whenever a player taps a land for mana, that player adds one mana "
+    ...                "of any type that land produced.")
     False
     >>> unread_trigger("At the beginning of your precombat main phase, add {B} for each "
     ...                "charge counter on Black Market.", "Black Market")
@@ -90,28 +104,53 @@ def unread_trigger(line: str, name: str = "") -> bool:
     """
     norm = normalise(line, name)
     body = norm.text
-    if "\n" in body or '"' in body:
-        return False  # a quoted ability granted by the effect: read nothing into it
+    if "\n" in body or not body.endswith((".", '."')):
+        return False
+    if _CHAPTER.match(body):
+        # CR 714.2b: it triggers as lore counters are put, never from mana. A Saga's
+        # lore counters say which chapters have triggered (CR 714.3b), so a lasting
+        # effect of one ("Urza's Saga gains "{T}: Add {C}."") may be in force now:
+        # such a line stays unread.
+        return _LASTING.search(body) is None
     word = ABILITY_WORD.match(body)
     if word is not None:
         body = body[word.end():]
-    if not _OPENING.match(body) or not body.endswith("."):
+    if not _OPENING.match(body):
         return False
-    _condition, comma, effect = body.partition(", ")
+    condition, comma, effect = body.partition(", ")
     if not comma or not effect:
         return False
-    # "({C} represents colorless mana.)" explains a symbol of the line (CR 107.4c): a
-    # reminder of what {C} is, not mana the effect adds (Gravity Negator).
-    reminders = tuple(r for r in norm.reminders
-                      if not (r == _C_REMINDER and "{C}" in body))
-    whole = " ".join((body, *reminders))
-    if _STATIC_WORDS.search(whole):
-        return False
-    # CR 605.1b: a triggered mana ability has no target and could add mana. An effect
-    # that targets ("target opponent", not "the target of") and has no mana word isn't
-    # one; nor is a trigger on a step or phase beginning or ending (CR 605.5a: it
-    # triggers from neither a mana ability nor mana being added); any other line with
-    # a mana word could be.
-    return not _MANA_WORDS.search(whole) or _PHASE.match(body) is not None or (
-        re.search(r"(?<!the )\btarget\b", effect) is not None
-        and not _MANA_WORDS.search(" ".join((effect, *reminders))))
+    if _PHASE.match(body) or not _MANA_CONDITION.search(condition):
+        return True  # CR 605.5a, 605.1b: it can't trigger from a mana ability
+    # CR 605.1b: a triggered mana ability could add mana: an effect with no mana word
+    # (reminders left out) isn't one; any other could be.
+    return not _MANA_WORDS.search(effect)
+
+
+def modal_trigger_lines(lines: list[str], name: str = "") -> frozenset[str]:
+    """The lines of modal triggered abilities: "When/Whenever/At ..., choose one —"
+    followed by its modes, each a line of its own beginning with "•" (CR 700.2). The
+    header and its modes are one ability (CR 603.1, 700.2b), judged whole by
+    :func:`unread_trigger`; the lines of one that is a triggered ability using the stack
+    are returned.
+
+    Examples
+    --------
+    >>> len(modal_trigger_lines(["Whenever Putrid Warrior deals damage, choose one —",
+    ...                          "• Each player loses 1 life.",
+    ...                          "• Each player gains 1 life."], "Putrid Warrior"))
+    3
+    """
+    found: set[str] = set()
+    for i, header in enumerate(lines):
+        if not header.endswith(" —"):
+            continue
+        modes = []
+        for line in lines[i + 1:]:
+            if not line.startswith("• "):
+                break
+            modes.append(line)
+        whole = " ".join([header, *modes])
+        if modes and unread_trigger(whole, name):
+            found.update([header, *modes])
+    return frozenset(found)

@@ -24,7 +24,7 @@ from dataclasses import replace as dataclass_replace
 
 from manacheck.model import CostKind, Counters, ObjectFilter, Permanent, Phase, Zone, effective
 from manacheck.model.abilities import Params
-from manacheck.model.characteristics import tap_abilities_blocked
+from manacheck.model.characteristics import activation_prohibited_by, tap_abilities_blocked
 from manacheck.model.conditions import condition_holds, total_power
 from manacheck.model.placing import place_counters
 
@@ -178,7 +178,8 @@ def _timing_reasons(act: Activation) -> list[Reason]:
 def _status_reasons(act: Activation) -> list[Reason]:
     """CR 107.5 / 107.6: {T} needs the permanent untapped, {Q} tapped; CR 302.6: a
     creature's {T}/{Q} abilities need it under its controller's control since their
-    most recent turn began, or haste."""
+    most recent turn began, or haste; CR 602.5: no static forbids activating them
+    (Null Rod; a mana ability too, 605.1a)."""
     ab = act.ab
     perm = act.obj if isinstance(act.obj, Permanent) else None
     if perm is None or ab.zone is not Zone.BATTLEFIELD:
@@ -191,6 +192,10 @@ def _status_reasons(act: Activation) -> list[Reason]:
     if ab.untap and not perm.tapped:
         reasons.append(Reason("107.6", f"{name} is untapped, so it can't be untapped "
                                        f"to pay {{Q}}"))
+    ban = activation_prohibited_by(act.state, perm, ab.is_mana_ability)
+    if ban is not None:
+        reasons.append(Reason("602.5", f"{ban.name}'s static ability forbids activating "
+                                       f"{name}'s activated abilities"))
     if (ab.tap or ab.untap) and tap_abilities_blocked(act.state, perm):
         sym = "{T}" if ab.tap else "{Q}"
         reasons.append(Reason("302.6", f"{name} is a creature that hasn't been under "

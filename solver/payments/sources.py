@@ -41,7 +41,11 @@ from manacheck.model import (
     effective,
     matches,
 )
-from manacheck.model.characteristics import bind_restriction, tap_abilities_blocked
+from manacheck.model.characteristics import (
+    activation_prohibited_by,
+    bind_restriction,
+    tap_abilities_blocked,
+)
 from manacheck.model.conditions import condition_holds
 from manacheck.model.effects import TRIGGER_MANA_EVENTS
 from manacheck.model.errors import UnknownObject
@@ -404,6 +408,9 @@ def tap_filters(b: Board, chars_all: Mapping[str, Any]) -> list[ObjectFilter]:
 def cannot(b: Board, perm: Permanent | None, sick: bool, ab: ActivatedAbility,
             number: int) -> str:
     """Why this mana ability can't be activated now ("" if it can)."""
+    if perm is not None and (ban := activation_prohibited_by(b.state, perm, True)):
+        return (f"{ban.id}'s static ability forbids activating it (CR 602.5; a mana "
+                "ability is an activated ability, 605.1a)")
     if perm is not None:
         if ab.tap and perm.tapped:
             return "it is tapped (CR 107.5: {T} needs an untapped permanent)"

@@ -1,0 +1,94 @@
+"""Statics that forbid activating abilities: "Activated abilities of artifacts can't be
+activated." (Null Rod, Collector Ouphe, Stony Silence), "Activated abilities of
+creatures can't be activated." (Cursed Totem), "... your opponents control ..." (Karn,
+the Great Creator), "... unless they're mana abilities." (Linvala, the Preserver's
+kin: Damping Matrix).
+
+A mana ability is an activated ability (CR 605.1a), so such a static stops mana
+abilities too unless it says "unless they're mana abilities". Each is read whole into a
+``kind: other`` static with ``params: {cant_activate: all}`` (or ``nonmana``) and the
+objects it names as ``affected``; it is read only when that data renders back to the
+line (a phrase is read whole or not at all). The solvers apply it: the payment solver
+doesn't activate a forbidden mana ability (CR 602.5), and can-activate says why an
+ability can't be activated.
+
+Rules
+-----
+CR 602.5: a player can't begin to activate an ability that's prohibited from being
+activated. CR 605.1a: mana abilities are activated abilities. CR 109.5: "your
+opponents" are the opponents of the static's controller.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from .normal import normalise
+
+__all__ = ["read_prohibition", "render_prohibition"]
+
+#: The objects' phrase -> (types, any_types, controller).
+_OBJECTS: dict[str, tuple[tuple[str, ...], tuple[str, ...], str | None]] = {
+    "artifacts": (("artifact",), (), None),
+    "creatures": (("creature",), (), None),
+    "lands": (("land",), (), None),
+    "artifacts and creatures": ((), ("artifact", "creature"), None),
+    "artifacts your opponents control": (("artifact",), (), "opponent"),
+    "creatures your opponents control": (("creature",), (), "opponent"),
+    "artifacts and creatures your opponents control": ((), ("artifact", "creature"),
+                                                       "opponent"),
+}
+
+_LINE = re.compile(r"Activated abilities of (?P<objects>[a-z ]+) can't be activated"
+                   r"(?P<unless> unless they're mana abilities)?\.")
+
+
+def render_prohibition(affected: dict[str, Any], mode: str) -> str:
+    """The line a prohibition static reads as."""
+    for phrase, (types, any_types, controller) in _OBJECTS.items():
+        flt: dict[str, Any] = {}
+        if types:
+            flt["types"] = list(types)
+        if any_types:
+            flt["any_types"] = list(any_types)
+        if controller:
+            flt["controller"] = controller
+        if flt == affected:
+            unless = " unless they're mana abilities" if mode == "nonmana" else ""
+            return f"Activated abilities of {phrase} can't be activated{unless}."
+    raise ValueError(f"no phrase for {affected}")
+
+
+def read_prohibition(line: str, name: str = "") -> dict[str, Any] | None:
+    """The card-format static of a "can't be activated" line, or None.
+
+    Examples
+    --------
+    >>> read_prohibition("Activated abilities of artifacts can't be activated.")["static"]
+    ... # doctest: +NORMALIZE_WHITESPACE
+    {'kind': 'other', 'affected': {'types': ['artifact']}, 'params': {'cant_activate':
+    'all'}, 'text': "Activated abilities of artifacts can't be activated."}
+    >>> read_prohibition("Activated abilities of sources with the chosen name can't be "
+    ...                  "activated.") is None
+    True
+    """
+    norm = normalise(line, name)
+    if norm.reminders:
+        return None
+    m = _LINE.fullmatch(norm.text)
+    if m is None or m.group("objects") not in _OBJECTS:
+        return None
+    types, any_types, controller = _OBJECTS[m.group("objects")]
+    affected: dict[str, Any] = {}
+    if types:
+        affected["types"] = list(types)
+    if any_types:
+        affected["any_types"] = list(any_types)
+    if controller:
+        affected["controller"] = controller
+    mode = "nonmana" if m.group("unless") else "all"
+    if render_prohibition(affected, mode) != norm.text:
+        return None
+    return {"static": {"kind": "other", "affected": affected,
+                       "params": {"cant_activate": mode}, "text": line.strip()}}

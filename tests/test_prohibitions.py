@@ -1,0 +1,96 @@
+"""Statics that forbid activating abilities (``oracletext.prohibitions``), applied.
+
+Expectations derived by hand from the rules:
+
+* CR 602.5: a player can't begin to activate a prohibited ability. CR 605.1a: a mana
+  ability is an activated ability, so "Activated abilities of artifacts can't be
+  activated." (Null Rod) stops Sol Ring's mana ability: Sol Ring can't pay {2}, and
+  "can Alice activate Sol Ring?" is no, citing 602.5.
+* It names artifacts only: a Forest still taps for {G}.
+* "... your opponents control" (Karn, the Great Creator) is relative to the static's
+  controller (CR 109.5): Karn stops Alice's Sol Ring when Bob controls Karn, not Bob's.
+* "... unless they're mana abilities" leaves mana abilities alone.
+* CR 106.7: what a permanent could produce ignores whether its ability may be
+  activated ("if the ability were to resolve"), so Sol Ring could produce {C} anyway.
+"""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+from manacheck.model import GameState, load_state_text
+from manacheck.model.oracle import read_text
+from manacheck.solver.activation import can_activate
+from manacheck.solver.payments import payment_answer
+from manacheck.solver.produce import explain_could_produce
+
+
+def board(alice: str, bob: str, extra: str = "") -> GameState:
+    return load_state_text(textwrap.dedent(f"""\
+        turn: {{active_player: Alice, phase: precombat_main}}
+        players:
+          Alice:
+            battlefield: {alice}
+          Bob:
+            battlefield: {bob}
+        """) + textwrap.dedent(extra))
+
+
+EXTRA = """\
+cards:
+  - name: Test Damper
+    types: [Artifact]
+    text: "Activated abilities of artifacts and creatures can't be activated unless
+      they're mana abilities."
+"""
+
+
+@pytest.mark.cr("602.5")
+@pytest.mark.parametrize(("line", "affected", "mode"), [
+    ("Activated abilities of artifacts can't be activated.", {"types": ["artifact"]}, "all"),
+    ("Activated abilities of creatures can't be activated.", {"types": ["creature"]}, "all"),
+    ("Activated abilities of artifacts your opponents control can't be activated.",
+     {"types": ["artifact"], "controller": "opponent"}, "all"),
+    ("Activated abilities of artifacts and creatures can't be activated unless they're "
+     "mana abilities.", {"any_types": ["artifact", "creature"]}, "nonmana"),
+])
+def test_read(line: str, affected: dict[str, object], mode: str) -> None:
+    static = read_text("Test", line)[0][0]["static"]
+    assert static["affected"] == affected and static["params"] == {"cant_activate": mode}
+
+
+def test_not_read_without_a_phrase_for_the_objects() -> None:
+    line = "Activated abilities of sources with the chosen name can't be activated."
+    static = read_text("Test", line)[0][0]["static"]
+    assert "params" not in static and static["affects"] == ["activation"]
+
+
+@pytest.mark.cr("602.5")
+@pytest.mark.cr("605.1a")
+@pytest.mark.parametrize("rod_side", ["alice", "bob"])
+def test_null_rod_stops_sol_ring_not_forest(rod_side: str) -> None:
+    alice = "[Forest, Sol Ring" + (", Null Rod]" if rod_side == "alice" else "]")
+    bob = "[Null Rod]" if rod_side == "bob" else "[]"
+    state = board(alice, bob)
+    two = payment_answer(state, "Alice", "{2}")
+    assert two.payable is False and not two.undecided
+    one = payment_answer(state, "Alice", "{G}")
+    assert one.payable is True and one.count == 1
+    verdict = can_activate(state, "Sol Ring", 1, "Alice")
+    assert verdict.legal is False and not verdict.undecided and not verdict.unapplied
+    assert any(r.rule == "602.5" and "Null Rod" in r.message for r in verdict.reasons)
+    # CR 106.7: could produce ignores whether it may be activated
+    assert {t.value for t in explain_could_produce(state, "Sol Ring").mana_types} == {"C"}
+
+
+@pytest.mark.cr("109.5")
+def test_karn_stops_only_the_opponents_artifacts() -> None:
+    state = board("[Sol Ring]", '["Karn, the Great Creator", {card: Sol Ring, id: bobs}]')
+    assert payment_answer(state, "Alice", "{2}").payable is False
+    assert payment_answer(state, "Bob", "{2}").payable is True
+
+
+def test_unless_mana_abilities() -> None:
+    state = board("[Sol Ring, Llanowar Elves, Test Damper]", "[]", EXTRA)
+    assert payment_answer(state, "Alice", "{2}{G}").payable is True
