@@ -70,7 +70,8 @@ RETIRED: tuple[str, ...] = (
     "Krark-Clan Ironworks", "Lion's Eye Diamond", "Llanowar Elves", "Lotus Petal",
     "Mage-Ring Network", "Mana Confluence", "Metalworker", "Mind Stone",
     "Mishra's Workshop", "Mossfire Valley", "Mountain", "Mox Amber", "Mox Opal",
-    "Mystic Gate", "Naga Vitalist", "Pentad Prism", "Phyrexian Altar", "Phyrexian Tower",
+    "Mystic Gate", "Naga Vitalist", "Overgrowth", "Pentad Prism", "Phyrexian Altar",
+    "Phyrexian Tower",
     "Pillar of the Paruns", "Plains", "Plateau", "Priest of Titania", "Reflecting Pool",
     "Rugged Prairie", "Savannah", "Scrubland", "Serra's Sanctum", "Shadowblood Ridge",
     "Shimmering Grotto", "Simian Spirit Guide", "Sisay's Ring", "Skycloud Expanse",
@@ -79,7 +80,8 @@ RETIRED: tuple[str, ...] = (
     "Springleaf Drum", "Squandered Resources", "Sungrass Prairie", "Sunken Ruins", "Swamp",
     "Sylvan Caryatid", "Taiga", "Tarnished Citadel", "Thran Dynamo", "Tolarian Academy",
     "Tropical Island", "Tundra", "Twilight Mire", "Underground Sea", "Urza's Mine",
-    "Urza's Power Plant", "Urza's Tower", "Volcanic Island", "Wastes", "Wooded Bastion",
+    "Urza's Power Plant", "Urza's Tower", "Volcanic Island", "Wastes", "Wild Growth",
+    "Wooded Bastion",
 )
 
 

@@ -18,7 +18,7 @@ import itertools
 from typing import Any
 
 import pytest
-from manacheck.model import GameState, effective
+from manacheck.model import GameState, effective, load_state_text
 from manacheck.model.carddata import parse_triggered
 from manacheck.model.cardformat import CardFieldError
 from manacheck.model.oracletext.manatriggers import read_mana_trigger
@@ -332,3 +332,29 @@ def test_another_players_land_whose_mana_you_add_is_left_out() -> None:
     assert payable(s, "{W}{W}") is True
     a = payment_answer(s, "Alice", "{W}{W}{W}", list_payments=False)
     assert a.payable is None and a.left_out == ("Test Commons (ability 1)",)
+
+
+# ---- "Whenever enchanted land is tapped for mana, ..." read from the text ---------------
+
+
+@pytest.mark.cr("605.1b")
+@pytest.mark.cr("106.12a")
+def test_fertile_ground_read_and_paid() -> None:
+    """Fertile Ground on a Forest: tapping the Forest for mana adds {G} and one more mana
+    of any color (CR 605.1b: a triggered mana ability; 303.4: the enchanted land). {G}{U}
+    is payable by the Forest alone; {G}{G}{G} isn't (two mana at most); what the Forest
+    could produce is still only G (CR 106.12a: the trigger isn't the Forest's)."""
+    from manacheck.model.oracle import read_text
+    from manacheck.solver.produce import explain_could_produce
+
+    line = ("Whenever enchanted land is tapped for mana, its controller adds an additional "
+            "one mana of any color.")
+    ab = read_text("Fertile Ground", line)[0][0]["triggered"]
+    assert ab["subject"] == {"types": ["land"], "enchanted": True}
+    assert ab["mana"] == {"any_color": 1}
+    state = load_state_text(
+        "turn: {active_player: Alice}\nplayers:\n  Alice:\n    battlefield: [{card: Forest, "
+        "id: f}, {card: Fertile Ground, attached_to: f}]\n  Bob: {}\n")
+    assert payment_answer(state, "Alice", "{G}{U}").payable is True
+    assert payment_answer(state, "Alice", "{G}{G}{G}").payable is False
+    assert {t.value for t in explain_could_produce(state, "f").mana_types} == {"G"}

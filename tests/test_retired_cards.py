@@ -120,7 +120,7 @@ def test_a_retired_card_is_the_readers_reading(name: str) -> None:
 def test_retired_and_kept_are_apart_and_sorted() -> None:
     assert not set(RETIRED) & set(KEEP)
     assert list(RETIRED) == sorted(set(RETIRED))
-    assert len(RETIRED) == 99
+    assert len(RETIRED) == 101  # Wild Growth and Overgrowth: their enchanted-land triggers
     # 88 are the reader's mana cards now (Metalworker since its reveal amount is read);
     # the others (not in mana-cards.json) come from the pool.
     assert len(set(RETIRED) & _generated()) == 88

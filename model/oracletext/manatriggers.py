@@ -8,8 +8,11 @@ land is tapped for mana of the chosen color, its controller adds an additional o
 of that color." (Gauntlet of Power) triggers on a mana ability with {T} of any player's
 basic land that produced that color (CR 106.12a): ``event: tapped_for_mana``. Both add
 one mana of the chosen color (``mana: {chosen_color: 1}``) only when the event's mana
-holds that color (``only_if_adds: chosen_color``). Each line is read only when it
-renders back to itself.
+holds that color (``only_if_adds: chosen_color``). "Whenever enchanted land is tapped for
+mana, its controller adds an additional {G}" (Wild Growth; "one mana of any color",
+Fertile Ground; "one mana of the chosen color", Utopia Sprawl) triggers on the enchanted
+permanent's {T} mana abilities (``subject: {enchanted: true}``, CR 303.4). Each line is
+read only when it renders back to itself.
 
 Rules
 -----
@@ -36,6 +39,37 @@ _CAUSES = re.compile(r"Whenever an? ([a-z ]+)'s ability causes you to add one or
                      r"mana of the chosen color, add one additional mana of that color\.")
 _TAPPED = re.compile(r"Whenever an? ([a-z ]+) is tapped for mana of the chosen color, its "
                      r"controller adds an additional one mana of that color\.")
+
+
+#: "Whenever enchanted land is tapped for mana, its controller adds an additional {G}."
+#: (Wild Growth, Fertile Ground, Utopia Sprawl; CR 605.1b, 106.12a, 303.4): the enchanted
+#: permanent's {T} mana abilities, whoever controls it.
+_ENCHANTED = re.compile(r"Whenever enchanted (land|Forest|Plains|Island|Swamp|Mountain) "
+                        r"is tapped for mana, its controller adds an additional "
+                        r"(\{[WUBRGC]\}(?:\{[WUBRGC]\})*|one mana of any color|one mana "
+                        r"of the chosen color)\.")
+
+#: The additional mana, as words and as the card format's mana.
+_EXTRA: dict[str, dict[str, Any]] = {"one mana of any color": {"any_color": 1},
+                                      "one mana of the chosen color": {"chosen_color": 1}}
+
+
+def _enchanted(words: str, mana: str) -> dict[str, Any]:
+    subject: dict[str, Any] = ({"types": ["land"]} if words == "land"
+                               else {"subtypes": [words]})
+    return {"event": "tapped_for_mana", "subject": {**subject, "enchanted": True},
+            "mana": _EXTRA.get(mana, {"add": mana})}
+
+
+def _render_enchanted(ab: dict[str, Any]) -> str:
+    subject = dict(ab["subject"])
+    if subject.pop("enchanted", None) is not True or ab["event"] != "tapped_for_mana":
+        raise ValueError("not an enchanted land's trigger")
+    words = "land" if subject == {"types": ["land"]} else subject["subtypes"][0]
+    mana = ab["mana"]
+    extra = next((w for w, m in _EXTRA.items() if m == mana), None) or mana["add"]
+    return (f"Whenever enchanted {words} is tapped for mana, its controller adds an "
+            f"additional {extra}.")
 
 
 def _article(words: str) -> str:
@@ -66,6 +100,14 @@ def read_mana_trigger(line: str, name: str = "") -> dict[str, Any] | None:
     norm = normalise(line, name)
     if norm.reminders:
         return None
+    if (m := _ENCHANTED.fullmatch(norm.text)) is not None:
+        ab = _enchanted(m.group(1), m.group(2))
+        try:
+            if _render_enchanted(ab) != norm.text:
+                return None
+        except (ValueError, KeyError, IndexError):
+            return None
+        return {"triggered": {**ab, "text": line.strip()}}
     if (m := _CAUSES.fullmatch(norm.text)) is not None:
         event, you = "mana_added", {"controller": "you"}
     elif (m := _TAPPED.fullmatch(norm.text)) is not None:
