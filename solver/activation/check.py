@@ -23,7 +23,14 @@ from ..budget import EnumerationLimit
 from ..costs import ability_total_cost
 from ..payments.answer import ABILITY_COST_KIND, unapplied_for_payment
 from ..settle import BeforePriority, before_priority
-from ..soundness import ACTIVATION, ACTIVATION_PT, PAYMENT, Undecided, unapplied
+from ..soundness import (
+    ACTIVATION,
+    ACTIVATION_PT,
+    PAYMENT,
+    Undecided,
+    merge_reasons,
+    unapplied,
+)
 from .core import Activation
 from .limits import WAYS_LIMIT
 from .lookup import default_player, resolve_ability
@@ -61,11 +68,7 @@ def check(
     if before.undecided or before.changed:
         return _after_state_based(before, state, object_id, number, you,
                                   count_ways=count_ways, ways_limit=ways_limit)
-    unapplied_effects = unapplied_for_activation(state, object_id, you,
-                                                 ab.mana_cost.mana_only)
-    if _reads_power(ab):
-        unapplied_effects += tuple(u for u in unapplied(state, ACTIVATION_PT, [object_id])
-                                   if u not in unapplied_effects)
+    unapplied_effects = _unapplied_effects(state, object_id, ab, you)
     base = ab.mana_cost.mana_only
     total = ability_total_cost(state, object_id, ab,
                                base.with_x(0) if base.has_variable else base, you)
@@ -88,10 +91,7 @@ def check(
         # Soundness: an effect this question doesn't apply could change the verdict.
         return Verdict(object_id=object_id, ability=number, player=you, legal=False,
                        ways=0, text=ability_text(ab), unapplied=unapplied_effects,
-                       undecided="not decided: "
-                       + "; ".join(f"{u.object_id} ({u.text}) could change the answer, and "
-                                   "can-activate doesn't apply it" if u.object_id else u.why
-                                   for u in unapplied_effects))
+                       undecided=undecided_text(unapplied_effects))
     try:
         return _decide(state, object_id, number, ab, you, count_ways, ways_limit)
     except EnumerationLimit as e:
@@ -146,11 +146,15 @@ def _after_state_based(before: BeforePriority, state: GameState, object_id: str,
                        ) -> Verdict:
     """:func:`check` of the state(s) after pending state-based actions (CR 117.5): one
     verdict if every branch gives it, else not decided with each (CR 704.5j)."""
-    text = ability_text(resolve_ability(state, object_id, number)[1])
+    ab = resolve_ability(state, object_id, number)[1]
+    text = ability_text(ab)
     if before.undecided:
+        # Each effect once: what this activation reads of it when it reads any, else how
+        # it could make a state-based action pending (CR 117.5, 704.3).
+        found = merge_reasons(before.undecided,
+                              _unapplied_effects(state, object_id, ab, you), you)
         return Verdict(object_id=object_id, ability=number, player=you, legal=False,
-                       text=text, unapplied=before.undecided,
-                       undecided="not decided: " + "; ".join(u.why for u in before.undecided))
+                       text=text, unapplied=found, undecided=undecided_text(found))
     verdicts: list[tuple[str, Verdict]] = []
     for branch in before.branches:
         st = branch.state
@@ -173,9 +177,27 @@ def _after_state_based(before: BeforePriority, state: GameState, object_id: str,
                                            "the verdict is the same for every other choice"))
     why = "; ".join(f"{c}: {'legal' if v.legal else 'not legal'}" for c, v in verdicts)
     return Verdict(object_id=object_id, ability=number, player=you, legal=False, text=text,
-                   undecided="not decided: it depends on a choice the game asks for before "
-                             "priority (CR 704.5j): " + why,
+                   undecided="it depends on a choice the game asks for before priority "
+                             "(CR 704.5j): " + why,
                    by_choice=tuple(verdicts))
+
+
+def _unapplied_effects(state: GameState, object_id: str, ab: ActivatedAbility, you: str
+                       ) -> tuple[Undecided, ...]:
+    """The effects on the board this activation reads and doesn't apply."""
+    found = unapplied_for_activation(state, object_id, you, ab.mana_cost.mana_only)
+    if _reads_power(ab):
+        # (power and toughness read too: each effect with every family it touches)
+        wider = {u.effect: u for u in unapplied(state, ACTIVATION_PT, [object_id])}
+        seen = {u.effect for u in found}
+        found = tuple(wider.get(u.effect, u) for u in found) + tuple(
+            u for e, u in wider.items() if e not in seen)
+    return found
+
+
+def undecided_text(found: tuple[Undecided, ...]) -> str:
+    """A verdict's ``undecided`` in one line: each reason with its object and text."""
+    return "; ".join(str(u) for u in found)
 
 
 def _reads_power(ab: ActivatedAbility) -> bool:
@@ -220,8 +242,9 @@ def unapplied_for_activation(state: GameState, object_id: str, player: str,
     unapplied_for_payment`)."""
     found = unapplied(state, ACTIVATION, [object_id])
     extra = unapplied_for_payment(state, player, cost, PAYMENT, object_id)
+    seen = {u.effect for u in found}
     found += tuple(u for u in extra if u.key in (ABILITY_COST_KIND, "static:spend_as_any_color")
-                   and u not in found)
+                   and u.effect not in seen)
     return found
 
 

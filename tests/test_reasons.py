@@ -1,0 +1,108 @@
+"""Answers people can use when manacheck can't decide (issue 30).
+
+Each reason names the effect (its object and text) and what *this* question reads that
+the effect could change, in words, with rule numbers; an effect that matters only
+through the check for state-based actions says so; each effect is said once per
+answer; could-produce shows what it found, never "(nothing)" for "not known"; and a
+failing requirement that no effect left unapplied could lift gives a definite "no".
+Real cards on small boards: Null Rod, Stone Calendar, Reliquary Tower and Helm of
+Awakening are text manacheck doesn't read; Damping Sphere's cost increase is read but
+its amount isn't known; Orvar's changeling isn't applied.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from manacheck.cli import main
+
+NULL_ROD = "Null Rod (Activated abilities of artifacts can't be activated.)"
+
+
+def state_file(tmp_path: Path, battlefield: str, *, hand: str = "",
+               priority: str | None = None) -> str:
+    """Alice's battlefield (a YAML flow list) in her main phase, as a file."""
+    turn = "{active_player: Alice, phase: precombat_main" + (
+        f", priority: {priority}" if priority else "") + "}"
+    path = tmp_path / "board.yaml"
+    path.write_text(f"""
+turn: {turn}
+players:
+  Alice: {{battlefield: [{battlefield}], hand: [{hand}]}}
+  Bob: {{}}
+""", encoding="utf-8")
+    return str(path)
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str]:
+    code = main(list(argv))
+    return code, capsys.readouterr().out
+
+
+def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, dict[str, Any]]:
+    code, out = run(capsys, *argv, "--json")
+    return code, json.loads(out)
+
+
+# ---- a reason says what this question reads that the effect could change -----------
+
+@pytest.mark.cr("602.5")
+def test_pay_says_null_rod_could_change_whether_mana_abilities_may_be_activated(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # Null Rod's text isn't read: it could change anything the payment reads. The
+    # reason is the payment's, not the check for state-based actions' (which reads it
+    # too), and never "layer 4, layer 6, layer 7" for a pay answer.
+    f = state_file(tmp_path, "Forest, Null Rod")
+    code, out = run(capsys, "pay", f, "{G}")
+    assert code == 1 and out.startswith("{G}: not decided")
+    line = next(x for x in out.splitlines() if "Null Rod" in x)
+    assert line.startswith(f"  - {NULL_ROD}: manacheck doesn't read this text")
+    assert "whether mana abilities may be activated (CR 602.5)" in line
+    assert "state-based" not in out and "layer 7" not in out
+    code, data = run_json(capsys, "pay", f, "{G}")
+    [u] = data["undecided"]
+    assert u["object"] == "Null Rod" and u["question"] == "payment"
+    assert {"activation", "mana", "ability_costs"} <= set(u["families"])
+    assert "power_toughness" not in u["families"]  # the payment doesn't read layer 7
+    assert u["why"] == line.split(": ", 1)[1]
+
+
+@pytest.mark.cr("601.2f")
+def test_a_cost_increase_says_it_could_change_the_total_cost(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # Damping Sphere: "costs {1} more to cast for each other spell that player has
+    # cast this turn", an amount the state doesn't give.
+    f = state_file(tmp_path, "Forest, Forest, Damping Sphere", hand="Llanowar Elves")
+    code, out = run(capsys, "pay", f, "--for", "Llanowar Elves")
+    assert code == 1
+    assert out.splitlines()[1] == (
+        "  - Damping Sphere (Each spell a player casts costs {1} more to cast for each "
+        "other spell that player has cast this turn.): manacheck doesn't apply this "
+        "effect, and it could change the total cost (CR 601.2f)")
+    _, data = run_json(capsys, "pay", f, "--for", "Llanowar Elves")
+    assert [(u["object"], u["families"]) for u in data["undecided"]] == [
+        ("Damping Sphere", ["spell_costs"])]
+
+
+# ---- can-activate names the blocking cards in its text ----------------------------
+
+@pytest.mark.cr("602.5")
+def test_can_activate_text_names_the_blocking_card(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    f = state_file(tmp_path, "Forest, Null Rod")
+    code, out = run(capsys, "can-activate", f, "Forest")
+    lines = out.splitlines()
+    assert code == 1 and lines[0].startswith("not decided: whether Alice may activate Forest")
+    assert lines[1].startswith(f"  - {NULL_ROD}: manacheck doesn't read this text")
+    assert "whether this ability or the mana abilities paying for it may be activated " \
+           "(CR 602.5)" in lines[1]
+    assert "not decided: not decided" not in out
+    _, data = run_json(capsys, "can-activate", f, "Forest")
+    assert data["legal"] is None
+    assert [(u["object"], u["question"]) for u in data["undecided"]] == [
+        ("Null Rod", "activation")]
+
