@@ -45,7 +45,7 @@ from .wording import STATE_BASED_QUESTION, effect_why
 __all__ = ["ACTIVATION", "ACTIVATION_PT", "CHARACTERISTICS", "PAYMENT", "PAYMENT_FOR",
            "PRODUCE", "RESOLUTION", "RESOLUTION_ATTACKS", "UNREAD_TRIGGER",
            "BoardEffect", "Question", "Undecided", "board_effects", "may_be_activated",
-           "merge_reasons", "unapplied"]
+           "merge_reasons", "shared_reasons", "unapplied"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,6 +123,53 @@ def merge_reasons(before: Iterable[Undecided], own: Iterable[Undecided],
         chosen = mine.get(u.effect, u) if u.object_id else u
         out.append(chosen.for_player(player) if player else chosen)
     return tuple(out)
+
+
+def shared_reasons(rows: Iterable[Iterable[Undecided]], player: str | None = None
+                   ) -> tuple[tuple[Undecided, ...], list[tuple[int, ...]]]:
+    """The reasons of the rows of one answer (``abilities``, ``produce``), each effect
+    once: the list of distinct reasons, and for each row the indexes of its own in it.
+
+    One effect named by several rows is one entry: the families its rows read are
+    joined (the words said again for them, for ``player``); when rows read it through
+    different questions (the check for state-based actions for one, the question itself
+    for another), each way is said."""
+    groups: dict[object, list[Undecided]] = {}  # (in the order first named)
+    refs: list[tuple[int, ...]] = []
+    for row in rows:
+        mine: list[int] = []
+        for u in row:
+            key: object = u.effect if u.object_id else (u.text, u.why)
+            if key not in groups:
+                groups[key] = []
+            groups[key].append(u)
+            i = list(groups).index(key)
+            if i not in mine:
+                mine.append(i)
+        refs.append(tuple(mine))
+    return tuple(_joined(same, player) for same in groups.values()), refs
+
+
+def _joined(same: list[Undecided], player: str | None) -> Undecided:
+    """One reason for an effect that several rows name (see :func:`shared_reasons`)."""
+    first = same[0]
+    if all(u == first for u in same):
+        return first.for_player(player) if player else first
+    by_question: dict[str, list[Undecided]] = {}
+    for u in same:
+        by_question.setdefault(u.question, []).append(u)
+    whys: list[str] = []
+    families: set[Family] = set()
+    for question, us in by_question.items():
+        fams = {f for u in us for f in u.families}
+        families |= fams
+        if question and fams:
+            whys.append(effect_why(question, fams, first.key, player))
+        else:
+            whys.extend(dict.fromkeys(u.why for u in us))
+    why = "; and ".join(dict.fromkeys(whys))
+    return replace(first, why=why, families=tuple(sorted(families, key=lambda f: f.label)),
+                   question=first.question if len(by_question) == 1 else "")
 
 
 @dataclass(frozen=True, slots=True)

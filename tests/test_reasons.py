@@ -17,8 +17,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from manacheck.model.effects import Family
+from manacheck.solver.soundness import Undecided, shared_reasons
 
-from manacheck.cli import main
+from manacheck.cli import main, reason_refs
 
 NULL_ROD = "Null Rod (Activated abilities of artifacts can't be activated.)"
 
@@ -105,4 +107,51 @@ def test_can_activate_text_names_the_blocking_card(
     assert data["legal"] is None
     assert [(u["object"], u["question"]) for u in data["undecided"]] == [
         ("Null Rod", "activation")]
+
+
+# ---- abilities: each effect once per answer ----------------------------------------
+
+def test_abilities_says_each_effect_once_and_rows_refer_to_it(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    f = state_file(tmp_path, "Forest, Llanowar Elves, Null Rod, Stone Calendar")
+    code, out = run(capsys, "abilities", f)
+    assert code == 1
+    assert "not decided: not decided" not in out
+    assert out.count(NULL_ROD + ":") == 1 and out.count("not decided because:") == 1
+    rows = out.splitlines()
+    for name in ("Forest [1]", "Llanowar Elves [1]"):
+        i = next(n for n, x in enumerate(rows) if name in x)
+        assert rows[i].startswith("??") and rows[i + 1] == "      not decided: see #1-#2 below"
+    assert rows[-2].startswith(f"  #1 {NULL_ROD}: manacheck doesn't read this text")
+    assert rows[-1].startswith("  #2 Stone Calendar (Spells you cast cost up to {1} less")
+    # (an unread line may be an ability the list is missing: said on its own row)
+    assert any(x.startswith("??  Null Rod [0]") for x in rows)
+    _, data = run_json(capsys, "abilities", f)
+    shared = data["undecided"]
+    assert [(u["id"], u["object"]) for u in shared] == [(1, "Null Rod"), (2, "Stone Calendar")]
+    assert all({"object", "text", "why", "families", "question"} <= set(u) for u in shared)
+    by_row = {(r["object"], r["ability"]): r for r in data["abilities"]}
+    forest = by_row[("Forest", 1)]
+    assert forest["legal"] is None and forest["undecided_ids"] == [1, 2]
+    assert "undecided" not in forest
+    assert by_row[("Null Rod", 0)]["undecided"][0]["why"].startswith("this text isn't read")
+
+
+def test_one_effect_read_by_several_rows_joins_their_families() -> None:
+    # The same effect, read through power and toughness by one row only: one entry,
+    # with every family its rows read, said again for them.
+    narrow = Undecided("Coat of Arms", "Coat of Arms", "Each creature gets ...", "a",
+                       "static:other:unread", (Family.TYPES,), "activation")
+    wide = Undecided("Coat of Arms", "Coat of Arms", "Each creature gets ...", "b",
+                     "static:other:unread", (Family.POWER_TOUGHNESS, Family.TYPES),
+                     "activation")
+    other = Undecided("", "", "a choice before priority", "it depends (CR 704.5j)", "sba")
+    shared, refs = shared_reasons([(narrow,), (wide, other), ()])
+    assert refs == [(0,), (0, 1), ()]
+    assert shared[0].families == (Family.POWER_TOUGHNESS, Family.TYPES)
+    assert shared[0].why == ("manacheck doesn't read this text, and it could change the "
+                             "permanents' types (layer 4, CR 613.1d); and power and "
+                             "toughness (layer 7, CR 613.4)")
+    assert shared[1] is other
+    assert reason_refs([5, 1, 2, 3, 7, 8]) == "#1-#3, #5, #7-#8"
 
