@@ -17,7 +17,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from manacheck.model import load_state_text
 from manacheck.model.effects import Family
+from manacheck.solver.payments import payment_answer
+from manacheck.solver.produce import explain_could_produce
 from manacheck.solver.soundness import Undecided, shared_reasons
 
 from manacheck.cli import main, reason_refs
@@ -154,4 +157,77 @@ def test_one_effect_read_by_several_rows_joins_their_families() -> None:
                              "toughness (layer 7, CR 613.4)")
     assert shared[1] is other
     assert reason_refs([5, 1, 2, 3, 7, 8]) == "#1-#3, #5, #7-#8"
+
+
+# ---- could-produce shows what it found ---------------------------------------------
+
+@pytest.mark.cr("106.7")
+def test_produce_shows_the_types_found_never_nothing_for_not_known(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    f = state_file(tmp_path, "Swamp, Null Rod")
+    code, out = run(capsys, "produce", f, "--explain")
+    lines = out.splitlines()
+    assert code == 0 and "(nothing)" not in out and "nothing:" not in out
+    assert lines[0] == ("Swamp  B found; not decided: #1 below could add other types or "
+                        "change these")
+    assert lines[1].startswith("    B: ability 1 ({T}: Add {B}.")
+    assert lines[3].startswith(f"  #1 {NULL_ROD}: manacheck doesn't read this text, and "
+                               "it could change what the could-produce answer reads")
+    _, data = run_json(capsys, "produce", f)
+    [obj] = data["objects"]
+    # never as mana_types that look definite
+    assert obj["mana_types"] is None and obj["found"] == ["B"]
+    assert (obj["found_holds"], obj["complete"], obj["decided"]) == ("may_change", False,
+                                                                      False)
+    assert data["undecided"][0]["object"] == "Null Rod"
+    a = explain_could_produce(load_state_text(Path(f).read_text()), "Swamp")
+    assert a.undecided and a.found_holds == "may_change" and a.letters == ["B"]
+
+
+@pytest.mark.cr("704.3")
+@pytest.mark.cr("117.5")
+@pytest.mark.parametrize("priority", [None, "Bob"])
+def test_an_effect_that_matters_only_before_priority_says_so(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], priority: str | None) -> None:
+    # Orvar is legendary and its changeling isn't applied: that could change whether
+    # the legend rule's state-based action is pending (as manacheck reads it). Forest's
+    # could-produce answer doesn't look at Orvar: {G} holds if none is performed.
+    f = state_file(tmp_path, "Forest, \"Orvar, the All-Form\"", priority=priority)
+    who = priority or "Alice"
+    code, out = run(capsys, "produce", f)
+    assert code == 0
+    assert out.splitlines()[0] == ("Forest  G if no state-based action is performed first "
+                                   "(CR 117.5); not decided: see #1 below")
+    assert out.splitlines()[2] == (
+        "  #1 Orvar, the All-Form (Changeling): manacheck doesn't apply this effect, and "
+        "it could change whether a state-based action is pending before "
+        f"{who} gets priority (CR 117.5, 704.3), through which permanents are creatures, "
+        "planeswalkers or legendary (layer 4, CR 613.1d)")
+    _, data = run_json(capsys, "produce", f)
+    [obj] = data["objects"]
+    assert obj["mana_types"] is None and obj["found"] == ["G"]
+    assert obj["found_holds"] == "if_no_state_based_action" and obj["decided"] is False
+    [u] = data["undecided"]
+    assert obj["undecided_ids"] == [u["id"]] == [1]
+    assert (u["object"], u["question"], u["families"]) == (
+        "Orvar, the All-Form", "state-based actions", ["types"])
+    # The payment reads every permanent's types itself: its own words, said once.
+    a = payment_answer(load_state_text(Path(f).read_text()), "Alice", "{G}")
+    assert [(u.object_id, u.question, u.families) for u in a.undecided] == [
+        ("Orvar, the All-Form", "payment", (Family.TYPES,))]
+    assert a.undecided[0].why.endswith("the permanents' types (layer 4, CR 613.1d)")
+
+
+@pytest.mark.cr("106.7")
+def test_an_unmodelled_mana_ability_is_never_said_to_produce_nothing(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # Bloom Tender's "for each color among permanents you control" isn't modelled by
+    # could-produce: its answer is a lower bound, not "nothing".
+    f = state_file(tmp_path, "Bloom Tender")
+    code, out = run(capsys, "produce", f, "--explain")
+    assert code == 0 and "nothing:" not in out and "(nothing)" not in out
+    assert out.splitlines() == [
+        "Bloom Tender  nothing found  (at least; not modelled: see --json note)",
+        "    no type found: a mana ability involved adds mana manacheck doesn't model "
+        "here, so it could produce more [CR 106.7]"]
 
