@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 from manacheck.model import load_state_text
 from manacheck.model.effects import Family
+from manacheck.solver.activation import abilities, can_activate
 from manacheck.solver.payments import payment_answer
 from manacheck.solver.produce import explain_could_produce
 from manacheck.solver.soundness import Undecided, shared_reasons
@@ -231,3 +232,48 @@ def test_an_unmodelled_mana_ability_is_never_said_to_produce_nothing(
         "    no type found: a mana ability involved adds mana manacheck doesn't model "
         "here, so it could produce more [CR 106.7]"]
 
+
+# ---- a requirement no unapplied effect could lift: a definite "no" ------------------
+
+@pytest.mark.cr("107.5")
+@pytest.mark.cr("118.3")
+@pytest.mark.cr("110.5c")
+@pytest.mark.parametrize("board", [
+    "{card: Sol Ring, tapped: true}, Forest, Null Rod",
+    # (every line unread: the check for state-based actions isn't decided either)
+    "{card: Sol Ring, tapped: true}, Forest, Reliquary Tower, Helm of Awakening",
+])
+def test_a_tapped_sol_ring_is_a_no_whatever_unread_text_says(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], board: str) -> None:
+    f = state_file(tmp_path, board)
+    code, out = run(capsys, "abilities", f)
+    rows = out.splitlines()
+    assert rows[0] == "no  Sol Ring [1] {T}: Add {C}{C}."
+    assert rows[1].startswith("      CR 107.5: Sol Ring is tapped, so it can't be tapped "
+                              "to pay {T} (CR 118.3). That stands whatever ")
+    assert "doesn't untap a permanent" in rows[1] and "(CR 110.5c)" in rows[1]
+    assert rows[2].startswith("??  Forest [1]")  # the untapped Forest stays not decided
+    code, data = run_json(capsys, "can-activate", f, "Sol Ring")
+    assert code == 1 and data["legal"] is False and "undecided" not in data
+    assert [r["rule"] for r in data["reasons"]] == ["107.5"]
+    v = can_activate(load_state_text(Path(f).read_text()), "Sol Ring", 1, "Alice",
+                     find_fixes=False)
+    assert v.legal is False and not v.undecided
+
+
+@pytest.mark.cr("302.6")
+def test_only_the_reason_no_effect_could_lift_is_given(tmp_path: Path) -> None:
+    # A tapped Llanowar Elves that came under Alice's control this turn: being tapped
+    # stands whatever Null Rod says; its summoning sickness could be lifted by an
+    # effect giving haste (CR 302.6), so it isn't given as a reason.
+    f = state_file(tmp_path, "{card: Llanowar Elves, tapped: true, summoning_sick: true}, "
+                             "Null Rod")
+    s = load_state_text(Path(f).read_text())
+    v = can_activate(s, "Llanowar Elves", 1, "Alice", find_fixes=False)
+    assert v.legal is False and not v.undecided
+    assert [r.rule for r in v.reasons] == ["107.5"] and "Null Rod" in v.reasons[0].message
+    untapped = load_state_text(Path(f).read_text().replace("tapped: true, ", ""))
+    v = can_activate(untapped, "Llanowar Elves", 1, "Alice", find_fixes=False)
+    assert v.undecided and [u.object_id for u in v.unapplied] == ["Null Rod"]
+    row = abilities(untapped, "Alice")[0][2]
+    assert row.undecided and not row.reasons

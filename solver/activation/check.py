@@ -88,7 +88,12 @@ def check(
                                         + ", ".join(CONDITION_KINDS) + ")", "condition"),)
     unapplied_effects += _random_discard_undecided(state, object_id, ab, you)
     if unapplied_effects:
-        # Soundness: an effect this question doesn't apply could change the verdict.
+        # Soundness: an effect this question doesn't apply could change the verdict,
+        # unless a failing requirement stands whatever it does.
+        certain = _stands_anyway(state, object_id, ab, unapplied_effects)
+        if certain:
+            return Verdict(object_id=object_id, ability=number, player=you, legal=False,
+                           ways=0, text=ability_text(ab), reasons=certain)
         return Verdict(object_id=object_id, ability=number, player=you, legal=False,
                        ways=0, text=ability_text(ab), unapplied=unapplied_effects,
                        undecided=undecided_text(unapplied_effects))
@@ -153,6 +158,10 @@ def _after_state_based(before: BeforePriority, state: GameState, object_id: str,
         # it could make a state-based action pending (CR 117.5, 704.3).
         found = merge_reasons(before.undecided,
                               _unapplied_effects(state, object_id, ab, you), you)
+        certain = _stands_anyway(state, object_id, ab, found)
+        if certain:  # (no state-based action untaps a permanent either: CR 704.5)
+            return Verdict(object_id=object_id, ability=number, player=you, legal=False,
+                           text=text, reasons=certain)
         return Verdict(object_id=object_id, ability=number, player=you, legal=False,
                        text=text, unapplied=found, undecided=undecided_text(found))
     verdicts: list[tuple[str, Verdict]] = []
@@ -193,6 +202,38 @@ def _unapplied_effects(state: GameState, object_id: str, ab: ActivatedAbility, y
         found = tuple(wider.get(u.effect, u) for u in found) + tuple(
             u for e, u in wider.items() if e not in seen)
     return found
+
+
+def _stands_anyway(state: GameState, object_id: str, ab: ActivatedAbility,
+                   found: tuple[Undecided, ...]) -> tuple[Reason, ...]:
+    """The failing requirements that no effect in ``found`` could lift, each with why:
+    a tapped permanent can't be tapped to pay {T} (CR 107.5, 118.3).
+
+    Being tapped is a status, not a characteristic (CR 110.5a): no continuous effect,
+    whatever families it touches, changes it, and a permanent stays tapped until a
+    spell, ability or turn-based action untaps it (CR 110.5c). Before this cost is
+    paid, the only abilities that can happen are mana abilities (CR 601.2g, 602.2b),
+    and none untaps a permanent (no card's mana ability does); state-based actions and
+    triggered abilities come only after (CR 117.5). So the answer is "no" with that
+    reason, whatever the effects left unapplied do."""
+    if not ab.tap or ab.zone is not Zone.BATTLEFIELD or object_id not in state \
+            or state.zone_of(object_id) != "battlefield":
+        return ()
+    perm = state.permanent(object_id)
+    if not perm.tapped:
+        return ()
+    families = sorted({f.label.replace("_", " ") for u in found for f in u.families})
+    named = list(dict.fromkeys(u.name or u.object_id for u in found if u.object_id))
+    names = (", ".join(named[:-1]) + " and " + named[-1]) if len(named) > 1 else "".join(named)
+    it, does = ("they", "do") if len(named) > 1 else ("it", "does")
+    what = (f"That stands whatever {names} {does}, which manacheck doesn't apply: what "
+            f"{it} could change ({', '.join(families)}) doesn't untap a permanent"
+            if families and names else
+            "That stands whatever manacheck leaves undecided here")
+    return (Reason("107.5", f"{perm.name} is tapped, so it can't be tapped to pay {{T}} "
+                            f"(CR 118.3). {what}: a permanent stays tapped until a spell, "
+                            "ability or turn-based action untaps it (CR 110.5c), and none "
+                            "can before this cost is paid (CR 601.2g-h)"),)
 
 
 def undecided_text(found: tuple[Undecided, ...]) -> str:
