@@ -212,6 +212,13 @@ def test_an_effect_that_matters_only_before_priority_says_so(
     assert obj["undecided_ids"] == [u["id"]] == [1]
     assert (u["object"], u["question"], u["families"]) == (
         "Orvar, the All-Form", "state-based actions", ["types"])
+    # show names the effect too, and what it could change before priority
+    code, out = run(capsys, "show", f)
+    assert out.splitlines()[-1] == (
+        "not decided before priority: Orvar, the All-Form (Changeling): manacheck doesn't "
+        "apply this effect, and it could change whether a state-based action is pending "
+        f"before {who} gets priority (CR 117.5, 704.3), through which permanents are "
+        "creatures, planeswalkers or legendary (layer 4, CR 613.1d)")
     # The payment reads every permanent's types itself: its own words, said once.
     a = payment_answer(load_state_text(Path(f).read_text()), "Alice", "{G}")
     assert [(u.object_id, u.question, u.families) for u in a.undecided] == [
