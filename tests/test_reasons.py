@@ -170,7 +170,7 @@ def test_produce_shows_the_types_found_never_nothing_for_not_known(
     lines = out.splitlines()
     assert code == 0 and "(nothing)" not in out and "nothing:" not in out
     assert lines[0] == ("Swamp  B found; not decided: #1 below could add other types or "
-                        "change these")
+                        "change these (CR 106.7)")
     assert lines[1].startswith("    B: ability 1 ({T}: Add {B}.")
     assert lines[3].startswith(f"  #1 {NULL_ROD}: manacheck doesn't read this text, and "
                                "it could change what the could-produce answer reads")

@@ -112,12 +112,14 @@ def _row(a: CouldProduce, ids: list[int]) -> str:
         return f"(not decided)  ({a.limit})"
     found = " ".join(a.letters)
     if a.undecided:
+        if found and not a.complete:  # (an unmodelled mana ability: a lower bound)
+            found = f"at least {found}"
         see = reason_refs(ids)
         if a.found_holds == "if_no_state_based_action":
             return (f"{found or 'nothing'} if no state-based action is performed first "
                     f"(CR 117.5); not decided: see {see} below")
         return (f"{found + ' found' if found else 'nothing found'}; not decided: {see} "
-                "below could add other types or change these")
+                "below could add other types or change these (CR 106.7)")
     if not a.complete:
         return f"{found or 'nothing found'}  (at least; not modelled: see --json note)"
     return found or "(nothing)"
