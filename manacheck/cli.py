@@ -20,7 +20,8 @@ from typing import Any, NoReturn
 from manacheck.model import CR_VERSION, ManacheckError, StateFileError
 
 __all__ = ["CARDS_HELP", "EXIT_BAD_INPUT", "EXIT_INTERNAL", "EXIT_NO", "EXIT_YES", "card_note",
-           "cards_file", "emit", "main", "run", "write"]
+           "cards_file", "emit", "main", "reason_lines", "reason_refs", "reasons_data", "run",
+           "write"]
 
 EXIT_YES = 0
 EXIT_NO = 1
@@ -86,6 +87,36 @@ def same_name_note(state: Any, object_id: str | None) -> str | None:
     return (f"note: '{object_id}' is the object with that id ({where(state.zone_of(object_id))}"
             "); " + ", ".join(f"{oid} is the one {where(z)}" for oid, z in others)
             + " (use its id to ask about it)")
+
+
+def reason_refs(ids: Sequence[int]) -> str:
+    """References to an answer's shared reasons: ``#1-#3, #5``."""
+    parts: list[str] = []
+    run: list[int] = []
+    for i in sorted(ids):
+        if run and i == run[-1] + 1:
+            run.append(i)
+            continue
+        if run:
+            parts.append(f"#{run[0]}" if len(run) == 1 else f"#{run[0]}-#{run[-1]}")
+        run = [i]
+    if run:
+        parts.append(f"#{run[0]}" if len(run) == 1 else f"#{run[0]}-#{run[-1]}")
+    return ", ".join(parts)
+
+
+def reason_lines(reasons: Sequence[Any]) -> list[str]:
+    """An answer's shared reasons, once each, numbered from 1 as its rows refer to
+    them (``manacheck.solver.soundness.shared_reasons``)."""
+    if not reasons:
+        return []
+    return ["not decided because:", *(f"  #{i} {u}" for i, u in enumerate(reasons, 1))]
+
+
+def reasons_data(reasons: Sequence[Any]) -> list[dict[str, Any]]:
+    """The shared reasons as JSON, each with its ``id`` (1, 2, ...), which the rows'
+    ``undecided_ids`` name."""
+    return [{"id": i, **u.to_data()} for i, u in enumerate(reasons, 1)]
 
 
 def emit(args: argparse.Namespace, data: Any, text: str | Callable[[], str]) -> None:

@@ -35,12 +35,13 @@ from manacheck.model.keywords import untargetable_reason
 
 from .resolution import Unsupported, outcomes
 from .soundness import CHARACTERISTICS, Question, Undecided, board_effects, unapplied
+from .wording import STATE_BASED_QUESTION
 
 __all__ = ["BeforePriority", "Branch", "before_priority"]
 
 #: What performing state-based actions reads: toughness (layer 7), whether objects are
 #: creatures or legendary (layer 4), their abilities (layer 6).
-STATE_BASED = Question("state-based actions", frozenset({
+STATE_BASED = Question(STATE_BASED_QUESTION, frozenset({
     Family.POWER_TOUGHNESS, Family.TYPES, Family.ABILITIES, Family.STATE_BASED}),
     # the layers (CHARACTERISTICS), the legend rule's exception (704.5j), and Auras'
     # legality (704.5m: enchant quality and protection, checked in _aura_problem)

@@ -25,7 +25,8 @@ of the game as the player would see it when receiving priority.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import Any
 
 from manacheck.model import GameState, Permanent, effective
 from manacheck.model.abilities import Ability, ActivatedAbility, StaticAbility
@@ -39,11 +40,12 @@ from manacheck.model.effects import (
 from manacheck.model.state import KEYWORD_COUNTERS
 
 from .spelltext import UNREAD_SPELL_EFFECT, may_bear_on_payment, spell_effect_kind
+from .wording import STATE_BASED_QUESTION, effect_why
 
 __all__ = ["ACTIVATION", "ACTIVATION_PT", "CHARACTERISTICS", "PAYMENT", "PAYMENT_FOR",
            "PRODUCE", "RESOLUTION", "RESOLUTION_ATTACKS", "UNREAD_TRIGGER",
            "BoardEffect", "Question", "Undecided", "board_effects", "may_be_activated",
-           "unapplied"]
+           "merge_reasons", "shared_reasons", "unapplied"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,19 +69,116 @@ class BoardEffect:
 
 @dataclass(frozen=True, slots=True)
 class Undecided:
-    """An effect that could change an answer but that the question doesn't apply."""
+    """An effect that could change an answer but that the question doesn't apply.
+
+    ``object_id``, ``name`` and ``text``: the effect's object and the ability's text (or,
+    for a reason that isn't an effect, what it is about); ``why``: in words, what the
+    question reads that the effect could change (``manacheck.solver.wording``); ``key``:
+    the effect's kind. For an effect found by :func:`unapplied`, ``question`` is the
+    question's name and ``families`` the families it reads that the effect could change
+    (``question`` is ``"state-based actions"`` when the effect matters through the check
+    made before a player gets priority, CR 117.5, 704.3).
+    """
 
     object_id: str
     name: str
     text: str
     why: str
     key: str = ""
+    families: tuple[Family, ...] = ()
+    question: str = ""
 
-    def to_data(self) -> dict[str, str]:
-        return {"object": self.object_id, "text": self.text, "why": self.why}
+    @property
+    def effect(self) -> tuple[str, str]:
+        """The effect's identity in one answer: its object and its text."""
+        return (self.object_id, self.text)
+
+    def for_player(self, player: str) -> Undecided:
+        """The same reason, said for ``player`` (who gets priority after the check for
+        state-based actions, CR 117.5)."""
+        if self.question != STATE_BASED_QUESTION or not self.families:
+            return self
+        return replace(self, why=effect_why(self.question, self.families, self.key,
+                                            player))
+
+    def to_data(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"object": self.object_id, "text": self.text,
+                               "why": self.why}
+        if self.question:
+            out["question"] = self.question
+        if self.families:
+            out["families"] = [f.label for f in self.families]
+        return out
 
     def __str__(self) -> str:
-        return f"{self.object_id} ({self.text}): {self.why}"
+        return f"{self.object_id} ({self.text}): {self.why}" if self.object_id else self.why
+
+
+def merge_reasons(before: Iterable[Undecided], own: Iterable[Undecided],
+                  player: str | None = None) -> tuple[Undecided, ...]:
+    """The reasons of an answer that the check for state-based actions left undecided
+    (``before``, CR 117.5): each effect once, with what the question itself reads of it
+    when it reads any (``own``, the question's :func:`unapplied` on the same board),
+    else how it matters through that check, said for ``player``. Reasons that aren't
+    effects (a pending state-based action manacheck doesn't perform) are kept."""
+    mine = {u.effect: u for u in own if u.object_id}
+    out: list[Undecided] = []
+    seen: set[tuple[str, str]] = set()
+    for u in (*before, *own):
+        if u.object_id and u.effect in seen:
+            continue
+        if u.object_id:
+            seen.add(u.effect)
+        chosen = mine.get(u.effect, u) if u.object_id else u
+        out.append(chosen.for_player(player) if player else chosen)
+    return tuple(out)
+
+
+def shared_reasons(rows: Iterable[Iterable[Undecided]], player: str | None = None
+                   ) -> tuple[tuple[Undecided, ...], list[tuple[int, ...]]]:
+    """The reasons of the rows of one answer (``abilities``, ``produce``), each effect
+    once: the list of distinct reasons, and for each row the indexes of its own in it.
+
+    One effect named by several rows is one entry: the families its rows read are
+    joined (the words said again for them, for ``player``); when rows read it through
+    different questions (the check for state-based actions for one, the question itself
+    for another), each way is said."""
+    groups: dict[object, list[Undecided]] = {}  # (in the order first named)
+    refs: list[tuple[int, ...]] = []
+    for row in rows:
+        mine: list[int] = []
+        for u in row:
+            key: object = u.effect if u.object_id else (u.text, u.why)
+            if key not in groups:
+                groups[key] = []
+            groups[key].append(u)
+            i = list(groups).index(key)
+            if i not in mine:
+                mine.append(i)
+        refs.append(tuple(mine))
+    return tuple(_joined(same, player) for same in groups.values()), refs
+
+
+def _joined(same: list[Undecided], player: str | None) -> Undecided:
+    """One reason for an effect that several rows name (see :func:`shared_reasons`)."""
+    first = same[0]
+    if all(u == first for u in same):
+        return first.for_player(player) if player else first
+    by_question: dict[str, list[Undecided]] = {}
+    for u in same:
+        by_question.setdefault(u.question, []).append(u)
+    whys: list[str] = []
+    families: set[Family] = set()
+    for question, us in by_question.items():
+        fams = {f for u in us for f in u.families}
+        families |= fams
+        if question and fams:
+            whys.append(effect_why(question, fams, first.key, player))
+        else:
+            whys.extend(dict.fromkeys(u.why for u in us))
+    why = "; and ".join(dict.fromkeys(whys))
+    return replace(first, why=why, families=tuple(sorted(families, key=lambda f: f.label)),
+                   question=first.question if len(by_question) == 1 else "")
 
 
 @dataclass(frozen=True, slots=True)
@@ -285,10 +384,10 @@ def _unapplied(state: GameState, question: Question, about: tuple[str, ...],
         if (eff.object_id, eff.text) in seen:
             continue
         seen.add((eff.object_id, eff.text))
-        families = ", ".join(sorted(f.rules for f in touched))
+        families = tuple(sorted(touched, key=lambda f: f.label))
         out.append(Undecided(eff.object_id, eff.name, eff.text,
-                             f"{question.name} doesn't apply this effect, which could "
-                             f"change the answer: {families}", eff.kind.key))
+                             effect_why(question.name, families, eff.kind.key),
+                             eff.kind.key, families, question.name))
     return tuple(out)
 
 

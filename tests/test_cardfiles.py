@@ -578,6 +578,7 @@ def test_abilities_lists_unread_text_as_not_decided(
         "B: {}", "  hand: [Grove of Echoes]\n  B: {}"))
     code, out, _ = run(capsys, "abilities", str(state), "--cards", str(cards), "--json")
     rows = json.loads(out)["abilities"]
+    shared = {u["id"]: u for u in json.loads(out)["undecided"]}  # each effect once
     unread = [(r["object"], r["ability"], r["text"]) for r in rows if r["ability"] == 0]
     assert unread == [
         ("Oddity Vale", 0, "{T}: Add one mana of any color in your commander's color "
@@ -590,7 +591,7 @@ def test_abilities_lists_unread_text_as_not_decided(
     # battlefield, which is named; nothing of the Channel ability itself is.
     channel_rows = [r for r in rows if r["object"] == "Grove of Echoes" and r["ability"] == 2]
     assert len(channel_rows) == 1
-    assert [u["object"] for u in channel_rows[0]["undecided"]] == ["Oddity Vale"]
+    assert [shared[i]["object"] for i in channel_rows[0]["undecided_ids"]] == ["Oddity Vale"]
     code, out, err = run(capsys, "can-activate", str(state), "Grove of Echoes",
                          "--ability", "2", "--cards", str(cards), "--json")
     assert code == 1, err

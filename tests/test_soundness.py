@@ -279,8 +279,12 @@ players:
     status = main(["pay", str(path), "{C}", "--json"])
     data = json.loads(capsys.readouterr().out)
     assert status == 1 and data["payable"] is None and data["complete"] is False
-    assert set(data["undecided"][0]) == {"object", "text", "why"}
-    assert data["undecided"][0]["object"] == "Celestial Dawn"
+    u = data["undecided"][0]
+    assert set(u) == {"object", "text", "why", "question", "families"}
+    assert u["object"] == "Celestial Dawn" and u["question"] == "payment"
+    # what the payment reads that it could change, in words, with its rules
+    assert u["families"] == ["spending"]
+    assert u["why"].endswith("it could change how mana may be spent (CR 106.6, 609.4b)")
 
 
 # ---- 602.5e: "Activate only as an instant" on a mana ability -----------------------

@@ -9,9 +9,20 @@ from __future__ import annotations
 
 import argparse
 
-from manacheck.cli import CARDS_HELP, EXIT_NO, EXIT_YES, card_note, cards_file, emit
+from manacheck.cli import (
+    CARDS_HELP,
+    EXIT_NO,
+    EXIT_YES,
+    card_note,
+    cards_file,
+    emit,
+    reason_lines,
+    reason_refs,
+    reasons_data,
+)
 from manacheck.model.statefile import load_state_with_cards
 from manacheck.solver.activation import abilities
+from manacheck.solver.soundness import shared_reasons
 
 from .can_activate import witness_text
 
@@ -32,25 +43,38 @@ def handle(args: argparse.Namespace) -> int:
     state = load_state_with_cards(args.state, args.cards, note=card_note)
     player = args.player or state.turn.active_player
     rows = abilities(state, player)
-    data = {"player": player,
-            "abilities": [{**v.to_data(), "text": v.text} for _, _, v in rows]}
+    # Each effect that keeps verdicts from being decided is said once for the whole
+    # answer; the rows refer to it (a row's own reason, such as a search limit, stays
+    # on the row).
+    shared, refs = shared_reasons((v.unapplied for _, _, v in rows), player)
+    listed = []
+    for (_, _, v), ids in zip(rows, refs, strict=True):
+        row = {**v.to_data(), "text": v.text}
+        if v.unapplied:
+            del row["undecided"]
+            row["undecided_ids"] = [i + 1 for i in ids]
+        listed.append(row)
+    data: dict[str, object] = {"player": player, "abilities": listed}
+    if shared:
+        data["undecided"] = reasons_data(shared)
 
     def text() -> str:
         if not rows:
             return f"{player} has no activated abilities to consider"
         lines = []
-        for obj, n, v in rows:
+        for (obj, n, v), ids in zip(rows, refs, strict=True):
             mark = "yes" if v.legal else ("??" if v.undecided else "no ")
-            if v.undecided:
-                lines.append(f"{mark:<3} {obj} [{n}] {v.text}")
-                lines.append(f"      not decided: {v.undecided}")
-                continue
             lines.append(f"{mark:<3} {obj} [{n}] {v.text}")
+            if v.undecided:
+                lines.append("      not decided: "
+                             + (f"see {reason_refs([i + 1 for i in ids])} below"
+                                if v.unapplied else v.undecided))
+                continue
             if v.legal and v.witness is not None:
                 lines.append(f"      {v.ways} way(s), e.g. {witness_text(v.witness)}")
             for r in v.reasons:
                 lines.append(f"      CR {r.rule}: {r.message}")
-        return "\n".join(lines)
+        return "\n".join([*lines, *reason_lines(shared)])
 
     emit(args, data, text)
     return EXIT_YES if any(v.legal for _, _, v in rows) else EXIT_NO

@@ -84,7 +84,10 @@ def verdict_text(v: Verdict) -> str:
             lines.append(f"  for example: {witness_text(v.witness)}")
     elif v.undecided:
         lines.append(f"not decided: whether {v.player} may activate {head}")
-        lines.append(f"  {v.undecided}")
+        if v.unapplied:
+            lines.extend(f"  - {u}" for u in v.unapplied)
+        else:
+            lines.append(f"  {v.undecided}")
         for r in v.reasons:
             lines.append(f"  - CR {r.rule}: {r.message}")
     else:

@@ -11,7 +11,17 @@ from __future__ import annotations
 
 import argparse
 
-from manacheck.cli import CARDS_HELP, EXIT_YES, card_note, cards_file, emit, order_note
+from manacheck.cli import (
+    CARDS_HELP,
+    EXIT_YES,
+    card_note,
+    cards_file,
+    emit,
+    order_note,
+    reason_lines,
+    reason_refs,
+    reasons_data,
+)
 from manacheck.model.statefile import load_state_with_cards
 from manacheck.solver.produce import (
     CouldProduce,
@@ -19,6 +29,7 @@ from manacheck.solver.produce import (
     producing_abilities,
 )
 from manacheck.solver.produce.unreadmana import unread_mana_effects
+from manacheck.solver.soundness import shared_reasons
 
 COMMAND = "produce"
 HELP = "what mana types each permanent could produce now (CR 106.7)"
@@ -48,8 +59,20 @@ def handle(args: argparse.Namespace) -> int:
     # Derivations only with --explain (they cost replacement graphs of full events).
     # A search limit is not bad input: the answer says "not decided" and names it.
     answers = [explain_could_produce(state, oid, explain=args.explain) for oid in ids]
-    data: dict[str, object] = {"objects": [a.as_dict(explain=args.explain)
-                                           for a in answers]}
+    # Each effect that keeps an answer from being decided is said once, and the rows
+    # refer to it.
+    who = state.turn.priority or state.turn.active_player
+    shared, refs = shared_reasons((a.undecided for a in answers), who)
+    objects = []
+    for a, row_ids in zip(answers, refs, strict=True):
+        row = a.as_dict(explain=args.explain)
+        if a.undecided:
+            del row["undecided"]
+            row["undecided_ids"] = [i + 1 for i in row_ids]
+        objects.append(row)
+    data: dict[str, object] = {"objects": objects}
+    if shared:
+        data["undecided"] = reasons_data(shared)
     limits = sorted({a.limit for a in answers if a.limit is not None})
     if limits:
         data["complete"] = False
@@ -63,30 +86,40 @@ def handle(args: argparse.Namespace) -> int:
             return "no permanent has a mana ability"
         width = max(len(a.object_id) for a in answers)
         lines = []
-        for a in answers:
-            note = "" if a.complete else "  (at least; not modelled: see --json note)"
-            if a.undecided:
-                note = "  (not decided: " + "; ".join(
-                    f"{u.object_id} ({u.text}) isn't applied and could change it"
-                    if u.object_id else u.why for u in a.undecided) + ")"
-            if a.limit is not None:
-                note = f"  ({a.limit})"
-            lines.append(f"{a.object_id:<{width}}  {_letters(a)}{note}")
+        for a, row_ids in zip(answers, refs, strict=True):
+            lines.append(f"{a.object_id:<{width}}  {_row(a, [i + 1 for i in row_ids])}")
             lines.extend(f"    first, before priority: {s}" for s in a.state_based)
             if args.explain:
                 lines.extend(f"    {d.describe()}" for d in a.derivation)
                 if a.explain_limit is not None:
                     lines.append(f"    (explanation incomplete: {a.explain_limit})")
-                if not a.derivation and a.limit is None and a.explain_limit is None:
+                if not a.derivation and a.limit is None and a.explain_limit is None \
+                        and not a.undecided:
                     lines.append("    nothing: no mana ability could produce a defined type "
-                                 "[CR 106.5, 106.7]")
-        return "\n".join([*lines, *([order] if order else [])])
+                                 "[CR 106.5, 106.7]" if a.complete else
+                                 "    no type found: a mana ability involved adds mana "
+                                 "manacheck doesn't model here, so it could produce more "
+                                 "[CR 106.7]")
+        return "\n".join([*lines, *reason_lines(shared), *([order] if order else [])])
 
     emit(args, data, text)
     return EXIT_YES
 
 
-def _letters(a: CouldProduce) -> str:
+def _row(a: CouldProduce, ids: list[int]) -> str:
+    """One permanent's answer: its types; what is known when it is not decided."""
     if a.limit is not None:
-        return "(not decided)"
-    return " ".join(a.letters) if a.letters else "(nothing)"
+        return f"(not decided)  ({a.limit})"
+    found = " ".join(a.letters)
+    if a.undecided:
+        if found and not a.complete:  # (an unmodelled mana ability: a lower bound)
+            found = f"at least {found}"
+        see = reason_refs(ids)
+        if a.found_holds == "if_no_state_based_action":
+            return (f"{found or 'nothing'} if no state-based action is performed first "
+                    f"(CR 117.5); not decided: see {see} below")
+        return (f"{found + ' found' if found else 'nothing found'}; not decided: {see} "
+                "below could add other types or change these (CR 106.7)")
+    if not a.complete:
+        return f"{found or 'nothing found'}  (at least; not modelled: see --json note)"
+    return found or "(nothing)"

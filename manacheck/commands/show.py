@@ -145,7 +145,12 @@ def pending_text(state: GameState) -> list[str]:
         if len(before.branches) > 1:
             lines.append(f"  ({len(before.branches)} outcomes, one per choice: the answers "
                          "of pay, produce and can-activate say which)")
-    lines.extend(f"pending, not performed by manacheck: {u.why}" for u in before.undecided)
+    who = state.turn.priority or state.turn.active_player
+    for u in before.undecided:
+        if u.question:  # an effect that could make one pending, named
+            lines.append(f"not decided before priority: {u.for_player(who)}")
+        else:
+            lines.append(f"pending, not performed by manacheck: {u.why}")
     return lines
 
 

@@ -23,7 +23,14 @@ from ..budget import EnumerationLimit
 from ..costs import ability_total_cost
 from ..payments.answer import ABILITY_COST_KIND, unapplied_for_payment
 from ..settle import BeforePriority, before_priority
-from ..soundness import ACTIVATION, ACTIVATION_PT, PAYMENT, Undecided, unapplied
+from ..soundness import (
+    ACTIVATION,
+    ACTIVATION_PT,
+    PAYMENT,
+    Undecided,
+    merge_reasons,
+    unapplied,
+)
 from .core import Activation
 from .limits import WAYS_LIMIT
 from .lookup import default_player, resolve_ability
@@ -61,11 +68,7 @@ def check(
     if before.undecided or before.changed:
         return _after_state_based(before, state, object_id, number, you,
                                   count_ways=count_ways, ways_limit=ways_limit)
-    unapplied_effects = unapplied_for_activation(state, object_id, you,
-                                                 ab.mana_cost.mana_only)
-    if _reads_power(ab):
-        unapplied_effects += tuple(u for u in unapplied(state, ACTIVATION_PT, [object_id])
-                                   if u not in unapplied_effects)
+    unapplied_effects = _unapplied_effects(state, object_id, ab, you)
     base = ab.mana_cost.mana_only
     total = ability_total_cost(state, object_id, ab,
                                base.with_x(0) if base.has_variable else base, you)
@@ -85,13 +88,15 @@ def check(
                                         + ", ".join(CONDITION_KINDS) + ")", "condition"),)
     unapplied_effects += _random_discard_undecided(state, object_id, ab, you)
     if unapplied_effects:
-        # Soundness: an effect this question doesn't apply could change the verdict.
+        # Soundness: an effect this question doesn't apply could change the verdict,
+        # unless a failing requirement stands whatever it does.
+        certain = _stands_anyway(state, object_id, ab, unapplied_effects)
+        if certain:
+            return Verdict(object_id=object_id, ability=number, player=you, legal=False,
+                           ways=0, text=ability_text(ab), reasons=certain)
         return Verdict(object_id=object_id, ability=number, player=you, legal=False,
                        ways=0, text=ability_text(ab), unapplied=unapplied_effects,
-                       undecided="not decided: "
-                       + "; ".join(f"{u.object_id} ({u.text}) could change the answer, and "
-                                   "can-activate doesn't apply it" if u.object_id else u.why
-                                   for u in unapplied_effects))
+                       undecided=undecided_text(unapplied_effects))
     try:
         return _decide(state, object_id, number, ab, you, count_ways, ways_limit)
     except EnumerationLimit as e:
@@ -146,11 +151,19 @@ def _after_state_based(before: BeforePriority, state: GameState, object_id: str,
                        ) -> Verdict:
     """:func:`check` of the state(s) after pending state-based actions (CR 117.5): one
     verdict if every branch gives it, else not decided with each (CR 704.5j)."""
-    text = ability_text(resolve_ability(state, object_id, number)[1])
+    ab = resolve_ability(state, object_id, number)[1]
+    text = ability_text(ab)
     if before.undecided:
+        # Each effect once: what this activation reads of it when it reads any, else how
+        # it could make a state-based action pending (CR 117.5, 704.3).
+        found = merge_reasons(before.undecided,
+                              _unapplied_effects(state, object_id, ab, you), you)
+        certain = _stands_anyway(state, object_id, ab, found)
+        if certain:  # (no state-based action untaps a permanent either: CR 704.5)
+            return Verdict(object_id=object_id, ability=number, player=you, legal=False,
+                           text=text, reasons=certain)
         return Verdict(object_id=object_id, ability=number, player=you, legal=False,
-                       text=text, unapplied=before.undecided,
-                       undecided="not decided: " + "; ".join(u.why for u in before.undecided))
+                       text=text, unapplied=found, undecided=undecided_text(found))
     verdicts: list[tuple[str, Verdict]] = []
     for branch in before.branches:
         st = branch.state
@@ -173,9 +186,59 @@ def _after_state_based(before: BeforePriority, state: GameState, object_id: str,
                                            "the verdict is the same for every other choice"))
     why = "; ".join(f"{c}: {'legal' if v.legal else 'not legal'}" for c, v in verdicts)
     return Verdict(object_id=object_id, ability=number, player=you, legal=False, text=text,
-                   undecided="not decided: it depends on a choice the game asks for before "
-                             "priority (CR 704.5j): " + why,
+                   undecided="it depends on a choice the game asks for before priority "
+                             "(CR 704.5j): " + why,
                    by_choice=tuple(verdicts))
+
+
+def _unapplied_effects(state: GameState, object_id: str, ab: ActivatedAbility, you: str
+                       ) -> tuple[Undecided, ...]:
+    """The effects on the board this activation reads and doesn't apply."""
+    found = unapplied_for_activation(state, object_id, you, ab.mana_cost.mana_only)
+    if _reads_power(ab):
+        # (power and toughness read too: each effect with every family it touches)
+        wider = {u.effect: u for u in unapplied(state, ACTIVATION_PT, [object_id])}
+        seen = {u.effect for u in found}
+        found = tuple(wider.get(u.effect, u) for u in found) + tuple(
+            u for e, u in wider.items() if e not in seen)
+    return found
+
+
+def _stands_anyway(state: GameState, object_id: str, ab: ActivatedAbility,
+                   found: tuple[Undecided, ...]) -> tuple[Reason, ...]:
+    """The failing requirements that no effect in ``found`` could lift, each with why:
+    a tapped permanent can't be tapped to pay {T} (CR 107.5, 118.3).
+
+    Being tapped is a status, not a characteristic (CR 110.5a): no continuous effect,
+    whatever families it touches, changes it, and a permanent stays tapped until a
+    spell, ability or turn-based action untaps it (CR 110.5c). Before this cost is
+    paid, the only abilities that can happen are mana abilities (CR 601.2g, 602.2b),
+    and none untaps a permanent (no card's mana ability does); state-based actions and
+    triggered abilities come only after (CR 117.5). So the answer is "no" with that
+    reason, whatever the effects left unapplied do."""
+    if not ab.tap or ab.zone is not Zone.BATTLEFIELD or object_id not in state \
+            or state.zone_of(object_id) != "battlefield":
+        return ()
+    perm = state.permanent(object_id)
+    if not perm.tapped:
+        return ()
+    families = sorted({f.label.replace("_", " ") for u in found for f in u.families})
+    named = list(dict.fromkeys(u.name or u.object_id for u in found if u.object_id))
+    names = (", ".join(named[:-1]) + " and " + named[-1]) if len(named) > 1 else "".join(named)
+    it, does = ("they", "do") if len(named) > 1 else ("it", "does")
+    what = (f"That stands whatever {names} {does}, which manacheck doesn't apply: what "
+            f"{it} could change ({', '.join(families)}) doesn't untap a permanent"
+            if families and names else
+            "That stands whatever manacheck leaves undecided here")
+    return (Reason("107.5", f"{perm.name} is tapped, so it can't be tapped to pay {{T}} "
+                            f"(CR 118.3). {what}: a permanent stays tapped until a spell, "
+                            "ability or turn-based action untaps it (CR 110.5c), and none "
+                            "can before this cost is paid (CR 601.2g-h)"),)
+
+
+def undecided_text(found: tuple[Undecided, ...]) -> str:
+    """A verdict's ``undecided`` in one line: each reason with its object and text."""
+    return "; ".join(str(u) for u in found)
 
 
 def _reads_power(ab: ActivatedAbility) -> bool:
@@ -220,8 +283,9 @@ def unapplied_for_activation(state: GameState, object_id: str, player: str,
     unapplied_for_payment`)."""
     found = unapplied(state, ACTIVATION, [object_id])
     extra = unapplied_for_payment(state, player, cost, PAYMENT, object_id)
+    seen = {u.effect for u in found}
     found += tuple(u for u in extra if u.key in (ABILITY_COST_KIND, "static:spend_as_any_color")
-                   and u not in found)
+                   and u.effect not in seen)
     return found
 
 

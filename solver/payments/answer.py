@@ -24,7 +24,7 @@ from manacheck.model.errors import BadInput
 from ..costs import ability_total_cost
 from ..produce import COUNTER_KINDS, amount_families, produced_types_all
 from ..settle import BeforePriority, before_priority
-from ..soundness import PAYMENT, PAYMENT_FOR, Question, Undecided, unapplied
+from ..soundness import PAYMENT, PAYMENT_FOR, Question, Undecided, merge_reasons, unapplied
 from .board import spend_rule, spend_statics
 from .bounds import CountBounds
 from .casting import resolve_cost, total_cost_for
@@ -88,7 +88,8 @@ def unapplied_for_payment(state: GameState, player: str, cost: ManaCost | str,
     if spend_rule_too and spend_rule_unsure(state, player, parsed.mana_only):
         wider = Question(question.name, question.reads,
                          question.implements - {"static:spend_as_any_color"})
-        out += [u for u in unapplied(state, wider, about) if u not in out]
+        out += [u for u in unapplied(state, wider, about)
+                if u.effect not in {o.effect for o in out}]
     return tuple(out)
 
 
@@ -192,8 +193,7 @@ class PaymentAnswer:
         """Why the answer is not decided (empty when it is decided)."""
         if self.payable is not None:
             return ()
-        why = [f"{u.object_id} ({u.text}) is not applied by the payment solver and could "
-               "change the answer" for u in self.undecided]
+        why = [str(u) for u in self.undecided]
         if self.left_out:
             why.append("not payable without the sources left out, and the payment solver "
                        "can't model them: " + ", ".join(self.left_out))
@@ -463,8 +463,13 @@ def _after_state_based(state: GameState, before: BeforePriority, player: str,
         written = getattr(card, "mana_cost", None) or ManaCost(())
         shown = written
     if before.undecided:
-        return PaymentAnswer(shown, None, None, False, undecided=before.undecided,
-                             written=written)
+        # Each effect once: what the payment itself reads of it when it reads any, else
+        # how it could make a state-based action pending (CR 117.5, 704.3).
+        question = PAYMENT_FOR if oid is not None else PAYMENT
+        own = unapplied_for_payment(state, player, shown, question, oid,
+                                    spend_rule_too=False)
+        return PaymentAnswer(shown, None, None, False, written=written,
+                             undecided=merge_reasons(before.undecided, own, player))
     answers: list[tuple[str, PaymentAnswer]] = []
     for branch in before.branches:
         oid = kw.get("for_object")

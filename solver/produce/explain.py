@@ -9,6 +9,7 @@ references and the replacement effects that change it.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Literal
 
 from manacheck.model import (
     MANA_TYPES,
@@ -27,7 +28,7 @@ from ..replacement import (
     ReplacementGraph,
 )
 from ..settle import BeforePriority, before_priority
-from ..soundness import PRODUCE, Question, Undecided, unapplied
+from ..soundness import PRODUCE, Question, Undecided, merge_reasons, unapplied
 from .could import ProduceSolver, solver_for
 from .events import (
     COUNTER_KINDS,
@@ -40,6 +41,7 @@ from .unreadmana import unread_mana_effects
 __all__ = [
     "INCOMPLETE_NOTE",
     "CouldProduce",
+    "FoundHolds",
     "TypeDerivation",
     "explain_could_produce",
 ]
@@ -104,6 +106,10 @@ class TypeDerivation:
         return f"{head}: " + "; ".join(parts) + " [CR " + ", ".join(self.rules) + "]"
 
 
+#: What the types of an answer that is not decided are (:attr:`CouldProduce.found_holds`).
+FoundHolds = Literal["may_change", "if_no_state_based_action"]
+
+
 @dataclass(frozen=True, slots=True)
 class CouldProduce:
     """A permanent's could-produce answer with one derivation per type."""
@@ -124,6 +130,12 @@ class CouldProduce:
     #: The search limit that stopped the explanation (the answer itself is decided;
     #: some types have no derivation).
     explain_limit: str | None = None
+    #: When the answer is not decided (``undecided``), what ``mana_types`` then are:
+    #: the types found while ignoring the effects in ``undecided``, which could add
+    #: other types or change these (``"may_change"``); or, when those effects matter
+    #: only through the check for state-based actions, the answer if no state-based
+    #: action is performed first (``"if_no_state_based_action"``, CR 117.5).
+    found_holds: FoundHolds = "may_change"
 
     @property
     def letters(self) -> list[str]:
@@ -145,7 +157,12 @@ class CouldProduce:
             out["complete"] = False
             out["note"] = INCOMPLETE_NOTE
         if self.undecided:
+            # Never as a definite answer: the types found, and what they mean.
+            out["mana_types"] = None
+            out["found"] = self.letters
+            out["found_holds"] = self.found_holds
             out["complete"] = False
+            out["decided"] = False
             out["undecided"] = [u.to_data() for u in self.undecided]
         if self.state_based:
             out["state_based_actions"] = list(self.state_based)
@@ -197,6 +214,12 @@ def explain_could_produce(state: GameState, object_id: str, *, explain: bool = T
     before = before_priority(state)  # CR 117.5: pending state-based actions first
     if before.undecided or before.changed:
         return _after_state_based(before, state, object_id, explain)
+    return _here(state, object_id, explain)
+
+
+def _here(state: GameState, object_id: str, explain: bool) -> CouldProduce:
+    """:func:`explain_could_produce` of ``state`` itself, as if no state-based action
+    were pending."""
     solver = solver_for(state)
     perm = state.permanent(object_id)
     values = solver.try_values()
@@ -319,7 +342,15 @@ def _after_state_based(before: BeforePriority, state: GameState, object_id: str,
     (CR 117.5): one answer if every branch gives it, else not decided."""
     state.permanent(object_id)  # UnknownObject: bad input, whatever happens next
     if before.undecided:
-        return CouldProduce(object_id, frozenset(), (), undecided=before.undecided)
+        # What it could produce if no state-based action is performed first, with each
+        # effect said once: what could-produce reads of it when it reads any, else how
+        # it could make a state-based action pending (CR 117.5, 704.3).
+        here = _here(state, object_id, explain)
+        holds: FoundHolds = ("if_no_state_based_action"
+                             if not here.undecided and here.limit is None else "may_change")
+        who = state.turn.priority or state.turn.active_player
+        return replace(here, undecided=merge_reasons(before.undecided, here.undecided, who),
+                       found_holds=holds)
     answers: list[CouldProduce] = []
     for branch in before.branches:
         st = branch.state

@@ -422,10 +422,10 @@ class CaseBuilder:
         if a.verdict != "not decided":
             return
         text = a.reasons[0][1] if a.reasons else ""
-        m = re.search(r"could change the \w+[^:]*: (.+)$", text)
-        if m:
+        m = re.search(r"and (?:it|their order) could change (.+)$", text)
+        if m:  # (the words of manacheck.solver.wording.effect_why)
             key = m.group(1)
-            if key.count("(CR ") > 2:  # text no template read: it could change anything
+            if "manacheck doesn't read this text" in text:  # it could change anything
                 key = "text manacheck doesn't read (it could change any rule family)"
         elif "choice the game asks for before priority" in text:
             key = "a choice before priority (CR 704.5j)"

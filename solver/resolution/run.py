@@ -120,9 +120,7 @@ def refuse_unapplied(state: GameState, events: Sequence[Event],
     if found:
         more = f" (and {len(found) - 1} more)" if len(found) > 1 else ""
         u = found[0]
-        raise Unsupported(f"{u.object_id} ({u.text}): the resolution solver doesn't apply "
-                          f"this effect, which could change the outcome: "
-                          f"{u.why.split(': ', 1)[-1]}{more}")
+        raise Unsupported(f"{u}{more}")
 
 
 def resolve(state: GameState, events: Sequence[Any] | None = None) -> Outcome:
