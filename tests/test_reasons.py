@@ -5,7 +5,7 @@ the effect could change, in words, with rule numbers; an effect that matters onl
 through the check for state-based actions says so; each effect is said once per
 answer; could-produce shows what it found, never "(nothing)" for "not known"; and a
 failing requirement that no effect left unapplied could lift gives a definite "no".
-Real cards on small boards: Null Rod, Stone Calendar, Reliquary Tower and Helm of
+Real cards on small boards: Humility, Stone Calendar, Reliquary Tower and Helm of
 Awakening are text manacheck doesn't read; Damping Sphere's cost increase is read but
 its amount isn't known; Orvar's changeling isn't applied.
 """
@@ -26,7 +26,13 @@ from manacheck.solver.soundness import Undecided, shared_reasons
 
 from manacheck.cli import main, reason_refs
 
-NULL_ROD = "Null Rod (Activated abilities of artifacts can't be activated.)"
+#: Not read, and could change anything (layer 6, layer 7, ...).
+HUMILITY = ("Humility (All creatures lose all abilities and have base power and toughness "
+            "1/1.)")
+#: Not read in full (its name is chosen as it enters), but by its form it could change
+#: only which abilities may be activated (CR 602.5).
+REVOKER = ("Phyrexian Revoker (Activated abilities of sources with the chosen name can't "
+           "be activated.)")
 
 
 def state_file(tmp_path: Path, battlefield: str, *, hand: str = "",
@@ -59,20 +65,21 @@ def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, dict[
 @pytest.mark.cr("602.5")
 def test_pay_says_null_rod_could_change_whether_mana_abilities_may_be_activated(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    # Null Rod's text isn't read: it could change anything the payment reads. The
+    # Phyrexian Revoker's line isn't read in full; by its form it could change which
+    # abilities may be activated, mana abilities too (CR 605.1a). The
     # reason is the payment's, not the check for state-based actions' (which reads it
     # too), and never "layer 4, layer 6, layer 7" for a pay answer.
-    f = state_file(tmp_path, "Forest, Null Rod")
+    f = state_file(tmp_path, "Forest, Phyrexian Revoker")
     code, out = run(capsys, "pay", f, "{G}")
     assert code == 1 and out.startswith("{G}: not decided")
-    line = next(x for x in out.splitlines() if "Null Rod" in x)
-    assert line.startswith(f"  - {NULL_ROD}: manacheck doesn't read this text")
+    line = next(x for x in out.splitlines() if "Phyrexian Revoker" in x)
+    assert line.startswith(f"  - {REVOKER}: manacheck doesn't read this text")
     assert "whether mana abilities may be activated (CR 602.5)" in line
     assert "state-based" not in out and "layer 7" not in out
     code, data = run_json(capsys, "pay", f, "{G}")
     [u] = data["undecided"]
-    assert u["object"] == "Null Rod" and u["question"] == "payment"
-    assert {"activation", "mana", "ability_costs"} <= set(u["families"])
+    assert u["object"] == "Phyrexian Revoker" and u["question"] == "payment"
+    assert set(u["families"]) == {"activation"}
     assert "power_toughness" not in u["families"]  # the payment doesn't read layer 7
     assert u["why"] == line.split(": ", 1)[1]
 
@@ -99,46 +106,48 @@ def test_a_cost_increase_says_it_could_change_the_total_cost(
 @pytest.mark.cr("602.5")
 def test_can_activate_text_names_the_blocking_card(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    f = state_file(tmp_path, "Forest, Null Rod")
+    f = state_file(tmp_path, "Forest, Phyrexian Revoker")
     code, out = run(capsys, "can-activate", f, "Forest")
     lines = out.splitlines()
     assert code == 1 and lines[0].startswith("not decided: whether Alice may activate Forest")
-    assert lines[1].startswith(f"  - {NULL_ROD}: manacheck doesn't read this text")
+    assert lines[1].startswith(f"  - {REVOKER}: manacheck doesn't read this text")
     assert "whether this ability or the mana abilities paying for it may be activated " \
            "(CR 602.5)" in lines[1]
     assert "not decided: not decided" not in out
     _, data = run_json(capsys, "can-activate", f, "Forest")
     assert data["legal"] is None
     assert [(u["object"], u["question"]) for u in data["undecided"]] == [
-        ("Null Rod", "activation")]
+        ("Phyrexian Revoker", "activation")]
 
 
 # ---- abilities: each effect once per answer ----------------------------------------
 
 def test_abilities_says_each_effect_once_and_rows_refer_to_it(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    f = state_file(tmp_path, "Forest, Llanowar Elves, Null Rod, Stone Calendar")
+    f = state_file(tmp_path, "Forest, Llanowar Elves, Humility, Opalescence, Stone Calendar")
     code, out = run(capsys, "abilities", f)
     assert code == 1
     assert "not decided: not decided" not in out
-    assert out.count(NULL_ROD + ":") == 1 and out.count("not decided because:") == 1
+    assert out.count(HUMILITY + ":") == 1 and out.count("not decided because:") == 1
     rows = out.splitlines()
     for name in ("Forest [1]", "Llanowar Elves [1]"):
         i = next(n for n, x in enumerate(rows) if name in x)
         assert rows[i].startswith("??") and rows[i + 1] == "      not decided: see #1-#2 below"
-    assert rows[-2].startswith(f"  #1 {NULL_ROD}: manacheck doesn't read this text")
-    assert rows[-1].startswith("  #2 Stone Calendar (Spells you cast cost up to {1} less")
+    assert rows[-2].startswith(f"  #1 {HUMILITY}: manacheck doesn't read this text")
+    assert rows[-1].startswith("  #2 Opalescence (Each other non-Aura enchantment is a")
+    # a spell's cost reduction (CR 601.2f) can't change an activation: not said at all
+    assert "Stone Calendar" not in out
     # (an unread line may be an ability the list is missing: said on its own row)
-    assert any(x.startswith("??  Null Rod [0]") for x in rows)
+    assert any(x.startswith("??  Humility [0]") for x in rows)
     _, data = run_json(capsys, "abilities", f)
     shared = data["undecided"]
-    assert [(u["id"], u["object"]) for u in shared] == [(1, "Null Rod"), (2, "Stone Calendar")]
+    assert [(u["id"], u["object"]) for u in shared] == [(1, "Humility"), (2, "Opalescence")]
     assert all({"object", "text", "why", "families", "question"} <= set(u) for u in shared)
     by_row = {(r["object"], r["ability"]): r for r in data["abilities"]}
     forest = by_row[("Forest", 1)]
     assert forest["legal"] is None and forest["undecided_ids"] == [1, 2]
     assert "undecided" not in forest
-    assert by_row[("Null Rod", 0)]["undecided"][0]["why"].startswith("this text isn't read")
+    assert by_row[("Humility", 0)]["undecided"][0]["why"].startswith("this text isn't read")
 
 
 def test_one_effect_read_by_several_rows_joins_their_families() -> None:
@@ -165,14 +174,14 @@ def test_one_effect_read_by_several_rows_joins_their_families() -> None:
 @pytest.mark.cr("106.7")
 def test_produce_shows_the_types_found_never_nothing_for_not_known(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    f = state_file(tmp_path, "Swamp, Null Rod")
+    f = state_file(tmp_path, "Swamp, Humility")
     code, out = run(capsys, "produce", f, "--explain")
     lines = out.splitlines()
     assert code == 0 and "(nothing)" not in out and "nothing:" not in out
     assert lines[0] == ("Swamp  B found; not decided: #1 below could add other types or "
                         "change these (CR 106.7)")
     assert lines[1].startswith("    B: ability 1 ({T}: Add {B}.")
-    assert lines[3].startswith(f"  #1 {NULL_ROD}: manacheck doesn't read this text, and "
+    assert lines[3].startswith(f"  #1 {HUMILITY}: manacheck doesn't read this text, and "
                                "it could change what the could-produce answer reads")
     _, data = run_json(capsys, "produce", f)
     [obj] = data["objects"]
@@ -180,7 +189,7 @@ def test_produce_shows_the_types_found_never_nothing_for_not_known(
     assert obj["mana_types"] is None and obj["found"] == ["B"]
     assert (obj["found_holds"], obj["complete"], obj["decided"]) == ("may_change", False,
                                                                       False)
-    assert data["undecided"][0]["object"] == "Null Rod"
+    assert data["undecided"][0]["object"] == "Humility"
     a = explain_could_produce(load_state_text(Path(f).read_text()), "Swamp")
     assert a.undecided and a.found_holds == "may_change" and a.letters == ["B"]
 
@@ -246,9 +255,9 @@ def test_an_unmodelled_mana_ability_is_never_said_to_produce_nothing(
 @pytest.mark.cr("118.3")
 @pytest.mark.cr("110.5c")
 @pytest.mark.parametrize("board", [
-    "{card: Sol Ring, tapped: true}, Forest, Null Rod",
+    "{card: Sol Ring, tapped: true}, Forest, Humility",
     # (every line unread: the check for state-based actions isn't decided either)
-    "{card: Sol Ring, tapped: true}, Forest, Reliquary Tower, Helm of Awakening",
+    "{card: Sol Ring, tapped: true}, Forest, Humility, Opalescence",
 ])
 def test_a_tapped_sol_ring_is_a_no_whatever_unread_text_says(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], board: str) -> None:
@@ -271,16 +280,16 @@ def test_a_tapped_sol_ring_is_a_no_whatever_unread_text_says(
 @pytest.mark.cr("302.6")
 def test_only_the_reason_no_effect_could_lift_is_given(tmp_path: Path) -> None:
     # A tapped Llanowar Elves that came under Alice's control this turn: being tapped
-    # stands whatever Null Rod says; its summoning sickness could be lifted by an
+    # stands whatever Humility says; its summoning sickness could be lifted by an
     # effect giving haste (CR 302.6), so it isn't given as a reason.
     f = state_file(tmp_path, "{card: Llanowar Elves, tapped: true, summoning_sick: true}, "
-                             "Null Rod")
+                             "Humility")
     s = load_state_text(Path(f).read_text())
     v = can_activate(s, "Llanowar Elves", 1, "Alice", find_fixes=False)
     assert v.legal is False and not v.undecided
-    assert [r.rule for r in v.reasons] == ["107.5"] and "Null Rod" in v.reasons[0].message
+    assert [r.rule for r in v.reasons] == ["107.5"] and "Humility" in v.reasons[0].message
     untapped = load_state_text(Path(f).read_text().replace("tapped: true, ", ""))
     v = can_activate(untapped, "Llanowar Elves", 1, "Alice", find_fixes=False)
-    assert v.undecided and [u.object_id for u in v.unapplied] == ["Null Rod"]
+    assert v.undecided and [u.object_id for u in v.unapplied] == ["Humility"]
     row = abilities(untapped, "Alice")[0][2]
     assert row.undecided and not row.reasons
