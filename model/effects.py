@@ -53,6 +53,8 @@ class Family(enum.Enum):
     ABILITY_COSTS = ("ability_costs", "the total cost of activating an ability "
                                       "(CR 602.2b, 601.2f, 118.7)")
     ACTIVATION = ("activation", "when abilities may be activated (CR 117, 302.6, 602.5)")
+    NONMANA_ACTIVATION = ("nonmana_activation", "when abilities other than mana abilities "
+                                                "may be activated (CR 602.5, 605.3a)")
     CASTING = ("casting", "when spells may be cast (CR 117.1a, 307.1, 702.8)")
     TARGETING = ("targeting", "who may be targeted (CR 115, 702.11, 702.16, 702.18)")
     TYPES = ("types", "layer 4: card types and subtypes (CR 613.1d, 205)")

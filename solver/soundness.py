@@ -457,7 +457,8 @@ PRODUCE = Question("could-produce", frozenset({F.MANA, F.TYPES, F.ABILITIES, F.C
 #: that family.)
 ACTIVATION = Question(
     "activation",
-    PAYMENT.reads | {F.TARGETING, F.COLORS, F.OWN_ABILITIES, F.COUNTERS},
+    PAYMENT.reads | {F.TARGETING, F.COLORS, F.OWN_ABILITIES, F.COUNTERS,
+                     F.NONMANA_ACTIVATION},
     PAYMENT.implements | {"static:cost_modifier:activated_abilities", "keyword:shroud",
                           "keyword:hexproof", "keyword:protection", "keyword:cycling",
                           # a player's hexproof or shroud (activation.candidates)

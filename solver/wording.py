@@ -35,6 +35,8 @@ STATE_BASED_QUESTION: Final = "state-based actions"
 #: the order of the words (the most telling first).
 _GENERIC: dict[Family, str] = {
     F.ACTIVATION: "whether abilities may be activated (CR 602.5)",
+    F.NONMANA_ACTIVATION: "whether abilities other than mana abilities may be activated "
+                          "(CR 602.5, 605.3a)",
     F.MANA: "what mana abilities add (CR 106.1, 605.1a)",
     F.ABILITY_COSTS: "the total cost of activating an ability (CR 602.2b, 601.2f)",
     F.SPELL_COSTS: "the total cost (CR 601.2f)",
@@ -66,6 +68,8 @@ _BY_QUESTION: dict[str, dict[Family, str]] = {
     "activation": {
         F.ACTIVATION: "whether this ability or the mana abilities paying for it may be "
                       "activated (CR 602.5)",
+        F.NONMANA_ACTIVATION: "whether this ability may be activated, if it isn't a mana "
+                              "ability (CR 602.5, 605.3a)",
         F.MANA: "what those mana abilities add (CR 106.1, 605.1a)",
         F.ABILITY_COSTS: "the total costs of this ability and of those mana abilities "
                          "(CR 602.2b, 601.2f)",
@@ -98,7 +102,7 @@ _NOUN = {"payment": "the payment", "activation": "this activation",
 
 #: The most telling families first: with more than :data:`_SHOWN` of them (text not
 #: read, which could change anything), the first few are named "such as".
-_FIRST = (F.ACTIVATION, F.SPELL_COSTS, F.MANA, F.ABILITY_COSTS, F.SPENDING,
+_FIRST = (F.ACTIVATION, F.NONMANA_ACTIVATION, F.SPELL_COSTS, F.MANA, F.ABILITY_COSTS, F.SPENDING,
           F.SPELL_SPENDING, F.TARGETING, F.TYPES, F.POWER_TOUGHNESS, F.ABILITIES,
           F.COLORS, F.STATE_BASED, F.COUNTERS, F.OWN_ABILITIES)
 _ORDER = {f: i for i, f in enumerate([*_FIRST, *(f for f in Family if f not in _FIRST)])}

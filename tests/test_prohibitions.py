@@ -94,3 +94,16 @@ def test_karn_stops_only_the_opponents_artifacts() -> None:
 def test_unless_mana_abilities() -> None:
     state = board("[Sol Ring, Llanowar Elves, Test Damper]", "[]", EXTRA)
     assert payment_answer(state, "Alice", "{2}{G}").payable is True
+
+
+@pytest.mark.cr("605.3a")
+def test_a_named_prohibition_of_nonmana_abilities_leaves_mana_abilities_decided() -> None:
+    """Pithing Needle's chosen name isn't read, but "... unless they're mana abilities"
+    can't touch a mana ability (CR 605.3a): a payment and a mana ability's verdict are
+    decided; a non-mana ability's (Prodigal Sorcerer's) isn't."""
+    state = board("[Forest, Pithing Needle, Sol Ring, Prodigal Sorcerer]", "[]")
+    assert payment_answer(state, "Alice", "{G}").payable is True
+    assert can_activate(state, "Sol Ring", 1, "Alice").legal is True
+    sorcerer = can_activate(state, "Prodigal Sorcerer", 1, "Alice")
+    assert sorcerer.undecided and [u.object_id for u in sorcerer.unapplied] == [
+        "Pithing Needle"]

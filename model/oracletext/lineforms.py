@@ -351,9 +351,12 @@ _MORE: tuple[tuple[str, re.Pattern[str], frozenset[Family], Scope], ...] = (
                          r"twice that many of those tokens are created instead"),
      frozenset({F.ZONES}), "any"),
     # CR 602.5, 605.1a: who may activate which abilities; CR 602.2b, 601.2f: their cost
-    ("activation", re.compile(r"Activated abilities of [^.]* can't be activated(?: unless "
-                              r"they're mana abilities)?"),
+    ("activation", re.compile(r"Activated abilities of [^.]* can't be activated"),
      frozenset({F.ACTIVATION}), "any"),
+    # ... mana abilities excepted: a payment's mana abilities aren't touched (CR 605.3a)
+    ("activation", re.compile(r"Activated abilities of [^.]* can't be activated unless "
+                              r"they're mana abilities"),
+     frozenset({F.NONMANA_ACTIVATION}), "any"),
     ("ability_cost", re.compile(r"Activated abilities of [^.]* cost \{\d+\} (?:less|more) "
                                 r"to activate(?: unless they're mana abilities)?"),
      frozenset({F.ABILITY_COSTS}), "any"),

@@ -18,6 +18,7 @@ from dataclasses import replace
 
 from manacheck.model import ActivatedAbility, CostKind, GameState, ManaCost, ObjectFilter, Zone
 from manacheck.model.conditions import CONDITION_KINDS, POWER_CONDITIONS, condition_holds
+from manacheck.model.effects import Family
 
 from ..budget import EnumerationLimit
 from ..costs import ability_total_cost
@@ -195,6 +196,11 @@ def _unapplied_effects(state: GameState, object_id: str, ab: ActivatedAbility, y
                        ) -> tuple[Undecided, ...]:
     """The effects on the board this activation reads and doesn't apply."""
     found = unapplied_for_activation(state, object_id, you, ab.mana_cost.mana_only)
+    if ab.is_mana_ability:
+        # "... can't be activated unless they're mana abilities" (Pithing Needle) can't
+        # touch a mana ability (CR 605.3a), nor the mana abilities paying for it
+        found = tuple(u for u in found if not u.families
+                      or set(u.families) - {Family.NONMANA_ACTIVATION})
     if _reads_power(ab):
         # (power and toughness read too: each effect with every family it touches)
         wider = {u.effect: u for u in unapplied(state, ACTIVATION_PT, [object_id])}
