@@ -40,14 +40,17 @@ def handle(args: argparse.Namespace) -> int:
             return f"{player} has no activated abilities to consider"
         lines = []
         for obj, n, v in rows:
-            mark = "yes" if v.legal else ("??" if v.undecided else "no ")
-            if v.undecided:
+            mark = "yes" if v.legal else ("??" if v.legal is None else "no ")
+            if v.legal is None:
                 lines.append(f"{mark:<3} {obj} [{n}] {v.text}")
-                lines.append(f"      not decided: {v.undecided}")
+                why = v.undecided if v.undecided.startswith("not decided") \
+                    else f"not decided: {v.undecided}"
+                lines.append(f"      {why}")
                 continue
             lines.append(f"{mark:<3} {obj} [{n}] {v.text}")
             if v.legal and v.witness is not None:
-                lines.append(f"      {v.ways} way(s), e.g. {witness_text(v.witness)}")
+                least = "" if v.ways_complete and not v.left_out else "at least "
+                lines.append(f"      {least}{v.ways} way(s), e.g. {witness_text(v.witness)}")
             for r in v.reasons:
                 lines.append(f"      CR {r.rule}: {r.message}")
         return "\n".join(lines)

@@ -70,7 +70,7 @@ def verdict_text(v: Verdict) -> str:
         head += f" ({v.text})"
     lines: list[str] = []
     if v.legal:
-        more = "" if v.ways_complete else " (stopped counting at the limit)"
+        more = "" if v.ways_complete else " (at least: counting stopped at its budget)"
         if v.left_out:
             more = (" (at least: payments using " + ", ".join(v.left_out)
                     + " aren't counted; the payment solver can't model them)")
@@ -79,10 +79,11 @@ def verdict_text(v: Verdict) -> str:
                         if v.only_while_paying else ""))
         if v.only_while_paying:
             lines.append(f"  {v.only_while_paying}")
-        lines.append(f"  ways: {v.ways}{more}")
+        lines.append(f"  ways: {'' if v.ways_complete and not v.left_out else 'at least '}"
+                     f"{v.ways}{more}")
         if v.witness is not None:
             lines.append(f"  for example: {witness_text(v.witness)}")
-    elif v.undecided:
+    elif v.legal is None:
         lines.append(f"not decided: whether {v.player} may activate {head}")
         lines.append(f"  {v.undecided}")
         for r in v.reasons:

@@ -19,8 +19,8 @@ from dataclasses import replace
 from manacheck.model import ActivatedAbility, CostKind, GameState, ManaCost, ObjectFilter, Zone
 from manacheck.model.conditions import CONDITION_KINDS, POWER_CONDITIONS, condition_holds
 
-from ..budget import EnumerationLimit
 from ..costs import ability_total_cost
+from ..notdecided import NotDecided
 from ..payments.answer import ABILITY_COST_KIND, unapplied_for_payment
 from ..settle import BeforePriority, before_priority
 from ..soundness import ACTIVATION, ACTIVATION_PT, PAYMENT, Undecided, unapplied
@@ -39,7 +39,7 @@ from .search import search
 from .verdict import Reason, Verdict, Witness
 from .words import ability_text
 
-__all__ = ["check", "is_legal", "unapplied_for_activation"]
+__all__ = ["budget_words", "check", "is_legal", "unapplied_for_activation"]
 
 
 def check(
@@ -94,11 +94,13 @@ def check(
                                    for u in unapplied_effects))
     try:
         return _decide(state, object_id, number, ab, you, count_ways, ways_limit)
-    except EnumerationLimit as e:
-        # A search limit (the replacement effects' budget, CR 616.1) is not bad input:
-        # the verdict is not decided, and says which limit and where.
-        return Verdict(object_id=object_id, ability=number, player=you, legal=False,
-                       ways=0, text=ability_text(ab), undecided=e.one_line())
+    except NotDecided as e:
+        # A search limit (the replacement effects' budget, CR 616.1; the payment
+        # solver's; the activation's own choices) is not bad input: the verdict is not
+        # decided, and says which limit and where.
+        return Verdict(object_id=object_id, ability=number, player=you, legal=None,
+                       ways=0, text=ability_text(ab),
+                       undecided=budget_words(e))
 
 
 def _decide(state: GameState, object_id: str, number: int, ab: ActivatedAbility, you: str,
@@ -178,6 +180,15 @@ def _after_state_based(before: BeforePriority, state: GameState, object_id: str,
                    by_choice=tuple(verdicts))
 
 
+def budget_words(e: NotDecided) -> str:
+    """Why a verdict is not decided, for a search that stopped at its budget: "not
+    decided (search budget): ..." (or the message itself when it names the budget)."""
+    text = e.one_line()
+    if text.startswith("search budget"):
+        return "not decided: " + text
+    return ("not decided (search budget): " if e.stopped else "not decided: ") + text
+
+
 def _reads_power(ab: ActivatedAbility) -> bool:
     """Whether the verdict reads power or toughness (layer 7, CR 613.4) beyond what
     ACTIVATION reads: a target or cost filter that compares them ("target creature with
@@ -226,6 +237,6 @@ def unapplied_for_activation(state: GameState, object_id: str, player: str,
 
 
 def is_legal(state: GameState, object_id: str, ability: int, player: str) -> bool:
-    """Just the yes/no of :func:`~manacheck.solver.activation.can_activate` (no
-    counting, no fixes)."""
-    return check(state, object_id, ability, player, count_ways=False).legal
+    """Just the yes of :func:`~manacheck.solver.activation.can_activate` (no
+    counting, no fixes): True only when it is certainly legal (a fix must make it so)."""
+    return check(state, object_id, ability, player, count_ways=False).legal is True
