@@ -93,7 +93,10 @@ def test_null_rod_makes_every_payment_helper_say_not_decided(tmp_path: Path) -> 
         # The effect that stops it is named, structured.
         assert [u.object_id for u in e.value.undecided] == ["Null Rod"]
         assert not isinstance(e.value, BadInput)
-    assert payment_answer(s, "Alice", "{2}").payable is None
+    answer = payment_answer(s, "Alice", "{2}")
+    assert answer.payable is None and answer.verdict == "not decided"
+    with pytest.raises(NotDecided):  # the answer's own bool() can't say "no" either
+        bool(answer)
     code, out = _cli(tmp_path, NULL_ROD, "pay", "{2}")
     assert code == 1 and "not decided" in out
 
@@ -128,6 +131,8 @@ def test_decided_boards_answer_plain_values() -> None:
     assert any("{B}" in r for r in unpayable_reasons(s, "Alice", "{B}"))
     p = payments(s, "Alice", "{1}{G}")
     assert bool(p) and p.count() == 1 and len(list(p)) == 1
+    assert bool(payment_answer(s, "Alice", "{1}{G}")) is True
+    assert bool(payment_answer(s, "Alice", "{B}")) is False
     assert not payments(s, "Alice", "{B}")
 
 

@@ -22,6 +22,7 @@ from manacheck.model.effects import Family
 from manacheck.model.errors import BadInput
 
 from ..costs import ability_total_cost
+from ..notdecided import NotDecided
 from ..produce import COUNTER_KINDS, amount_families, produced_types_all
 from ..settle import BeforePriority, before_priority
 from ..soundness import PAYMENT, PAYMENT_FOR, Question, Undecided, unapplied
@@ -38,8 +39,8 @@ from .values import Payment, PaymentSearchLimit
 #: A cost increase whose amount the state can't give (``model.effects``).
 INCREASE_UNKNOWN = "static:other:cost_increase_unknown"
 
-__all__ = ["PaymentAnswer", "payment_answer", "sources_costs_change", "spend_rule_unsure",
-           "unapplied_for_payment"]
+__all__ = ["PaymentAnswer", "not_decided", "payment_answer", "sources_costs_change",
+           "spend_rule_unsure", "unapplied_for_payment"]
 
 ABILITY_COST_KIND = "static:cost_modifier:activated_abilities"
 
@@ -202,8 +203,11 @@ class PaymentAnswer:
         return tuple(why)
 
     def __bool__(self) -> bool:
-        """True only when certainly payable."""
-        return self.payable is True
+        """Payable? True or False when decided; :class:`~manacheck.solver.NotDecided`
+        when not (``payable`` is None), so "not decided" is never read as "no"."""
+        if self.payable is None:
+            raise not_decided(self)
+        return self.payable
 
     def to_data(self) -> dict[str, Any]:
         """The answer as JSON-ready data (the ``pay --json`` shape)."""
@@ -235,6 +239,22 @@ class PaymentAnswer:
         if self.by_choice:
             data["by_choice"] = [{"choice": c, **a.to_data()} for c, a in self.by_choice]
         return data
+
+
+def not_decided(answer: PaymentAnswer) -> NotDecided:
+    """The :class:`~manacheck.solver.NotDecided` for an answer that isn't decided (or
+    whose count isn't), with its reasons, sources left out, budget and bounds."""
+    bounds = answer.count_bounds
+    why = answer.undecided_because or (
+        (f"the count is not decided: {answer.stopped}",) if answer.stopped else
+        ("the count is a lower bound: " + "; ".join(
+            [*(f"{u.object_id}: {u.why}" for u in answer.lower_bound_because),
+             *(f"{x} is left out" for x in answer.left_out)]),))
+    return NotDecided(f"{answer.cost.text or '{0}'}: not decided: " + "; ".join(why),
+                      undecided=answer.undecided, left_out=answer.left_out,
+                      stopped=answer.stopped, reasons=answer.reasons,
+                      at_least=bounds.at_least if bounds is not None else answer.count,
+                      at_most=None if bounds is None else bounds.at_most)
 
 
 def payment_answer(state: GameState, player: str, cost: ManaCost | str | None, *,

@@ -26,29 +26,13 @@ from manacheck.model import GameState, ManaCost
 from ..notdecided import NotDecided
 from ..settle import before_priority
 from ..soundness import PAYMENT, PAYMENT_FOR
-from .answer import PaymentAnswer, payment_answer, unapplied_for_payment
+from .answer import not_decided, payment_answer, unapplied_for_payment
 from .copies import decide_with_copies
 from .enumeration import Payments
 from .kinds import NOT_STATED, Stated
 from .questions import search_payments
 
 __all__ = ["count_payments", "is_payable", "not_decided", "payments", "unpayable_reasons"]
-
-
-def not_decided(answer: PaymentAnswer) -> NotDecided:
-    """The :class:`~manacheck.solver.NotDecided` for an answer that isn't decided (or
-    whose count isn't), with its reasons, sources left out, budget and bounds."""
-    bounds = answer.count_bounds
-    why = answer.undecided_because or (
-        (f"the count is not decided: {answer.stopped}",) if answer.stopped else
-        ("the count is a lower bound: " + "; ".join(
-            [*(f"{u.object_id}: {u.why}" for u in answer.lower_bound_because),
-             *(f"{x} is left out" for x in answer.left_out)]),))
-    return NotDecided(f"{answer.cost.text or '{0}'}: not decided: " + "; ".join(why),
-                      undecided=answer.undecided, left_out=answer.left_out,
-                      stopped=answer.stopped, reasons=answer.reasons,
-                      at_least=bounds.at_least if bounds is not None else answer.count,
-                      at_most=None if bounds is None else bounds.at_most)
 
 
 def is_payable(state: GameState, player: str, cost: ManaCost | str, *,
