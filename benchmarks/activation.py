@@ -37,7 +37,7 @@ from manacheck.model import (
     object_characteristics,
 )
 from manacheck.solver.activation import abilities
-from manacheck.solver.payments import payments
+from manacheck.solver.payments import search_payments as payments
 
 CARDS = """cards:
   - name: Bone Altar

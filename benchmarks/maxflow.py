@@ -24,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from common import board
 from manacheck.model import load_state_text
 from manacheck.solver import maxflow
-from manacheck.solver.payments import payments
+from manacheck.solver.payments import search_payments as payments
 
 Network = tuple[int, list[tuple[int, int, int]], int, int]
 

@@ -30,8 +30,9 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 
 from manacheck.model import ManaType, load_state_text
-from manacheck.solver.payments import PaymentSearchLimit, payment_answer, payments
+from manacheck.solver.payments import PaymentSearchLimit, payment_answer
 from manacheck.solver.payments import exact as exact_mod
+from manacheck.solver.payments import search_payments as payments
 from manacheck.solver.payments.board import Board
 
 PLAIN = ["Plains", "Island", "Swamp", "Mountain", "Forest", "Tundra", "Badlands",

@@ -37,7 +37,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from common import board, random_cost
 from manacheck.model import GameState, load_state_text
 from manacheck.solver.csp import CSP
-from manacheck.solver.payments import PaymentSearchLimit, is_payable, payments
+from manacheck.solver.payments import PaymentSearchLimit, is_payable
+from manacheck.solver.payments import search_payments as payments
 from manacheck.solver.payments.board import Board
 from manacheck.solver.payments.exact import valid
 from manacheck.solver.payments.precheck import flow_possible

@@ -218,8 +218,24 @@ def build_parser(argv: Sequence[str] | None = None, *,
     return parser
 
 
+def _say_not_decided(args: argparse.Namespace | None, e: ManacheckError) -> None:
+    """The answer of a command that met a question it couldn't decide (a
+    ``manacheck.solver.NotDecided`` that the command didn't turn into its own answer):
+    "not decided" and why, on standard output (exit status 1, never 2)."""
+    why = e.one_line()
+    if args is not None and getattr(args, "json", False):
+        write(json.dumps({"decided": False, "not_decided": why}, indent=2,
+                         ensure_ascii=False))
+    else:
+        write(f"not decided: {why}")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the CLI with ``argv``; return the exit status (never raises for bad input)."""
+    """Run the CLI with ``argv``; return the exit status (never raises for bad input).
+
+    A question the solver couldn't decide (``NotDecided``, a spent search budget) is an
+    answer, "not decided", with exit status 1; 2 is for bad input only."""
+    args: argparse.Namespace | None = None
     try:
         parser = build_parser(argv, everything=False)
         args = parser.parse_args(list(argv) if argv is not None else None)
@@ -236,6 +252,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"error: {line}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except ManacheckError as e:
+        if e.not_decided:  # a spent search budget or the like: an answer, never exit 2
+            _say_not_decided(args, e)
+            return EXIT_NO
         print(f"error: {e.one_line()}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except RecursionError:

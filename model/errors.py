@@ -9,6 +9,7 @@ is needed to reproduce it: the bad token, where it is, and a suggestion where on
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 __all__ = [
     "AmbiguousInput",
@@ -25,6 +26,10 @@ __all__ = [
 
 class ManacheckError(ValueError):
     """Base of every manacheck error."""
+
+    #: True for an answer that is not decided rather than an error of the input
+    #: (``manacheck.solver.NotDecided``): the CLI says "not decided", exit status 1.
+    not_decided: ClassVar[bool] = False
 
     def __init__(self, message: str, *, suggestion: str | None = None) -> None:
         super().__init__(message)

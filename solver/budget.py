@@ -5,7 +5,8 @@ event, per permanent). A cap per graph doesn't bound the total: :class:`Budget` 
 shared by every graph of one question and charged as each graph grows (one unit per
 new application state), so the whole question stops within ``limit`` states.
 
-Hitting the budget is not bad input: :class:`BudgetExhausted` carries which limit was
+Hitting the budget is not bad input (:class:`~.notdecided.NotDecided`, never
+``BadInput``): :class:`BudgetExhausted` carries which limit was
 hit and where, and the commands answer "not decided" (``complete: false``) with it.
 
 Rules
@@ -15,7 +16,7 @@ CR 616.1, 616.1f, 614.5: the application states the budget counts. CR 106.7.
 
 from __future__ import annotations
 
-from manacheck.model.errors import BadInput
+from .notdecided import NotDecided
 
 __all__ = ["MAX_STATES", "Budget", "BudgetExhausted", "EnumerationLimit"]
 
@@ -23,12 +24,16 @@ __all__ = ["MAX_STATES", "Budget", "BudgetExhausted", "EnumerationLimit"]
 MAX_STATES = 200_000
 
 
-class EnumerationLimit(BadInput):
+class EnumerationLimit(NotDecided):
     """An enumeration stopped at its limit; the message says which and where.
 
     (Defined here, re-exported by :mod:`manacheck.solver.replacement`.) Library calls
-    raise it; the ``produce`` command turns it into an answer that is not decided.
+    raise it; the commands turn it into an answer that is not decided (never bad
+    input: a :class:`~.notdecided.NotDecided`).
     """
+
+    def __init__(self, message: str, *, suggestion: str | None = None) -> None:
+        super().__init__(message, suggestion=suggestion, stopped=message)
 
 
 class BudgetExhausted(EnumerationLimit):

@@ -1036,7 +1036,11 @@ players:
     assert v.legal and v.ways == 2
     # What it adds depends on the creature: the payment solver leaves it out, said so.
     p = payments(state, "A", "{B}")
-    assert not p and p.left_out == ("Soldevi Adnate (ability 1)",)
+    assert p.left_out == ("Soldevi Adnate (ability 1)",)
+    from manacheck.solver import NotDecided
+
+    with pytest.raises(NotDecided):  # not payable without it, which might pay it
+        bool(p)
 
 
 def test_every_built_in_card_round_trips_through_the_card_format() -> None:

@@ -164,7 +164,11 @@ players:
   A: {battlefield: [Horn of Ramos, "Ashnod's Altar"]}
 """)
     p = payments(s, "A", "{G}{G}")
-    assert not p and p.left_out == ("Horn of Ramos (ability 2)",)
+    assert p.left_out == ("Horn of Ramos (ability 2)",)
+    from manacheck.solver import NotDecided
+
+    with pytest.raises(NotDecided):  # not payable without it, which might pay it
+        bool(p)
 
 
 def test_generated_cycling_land_cycles_from_the_hand_702_29a() -> None:

@@ -11,12 +11,14 @@ from pathlib import Path
 
 import pytest
 from manacheck.model import BadInput, GameState, ManaCost, ManaType, load_state_text
+from manacheck.solver import NotDecided
 from manacheck.solver.payments import (
     ManaUse,
     Payment,
     count_payments,
     is_payable,
     payments,
+    search_payments,
     unpayable_reasons,
 )
 from manacheck.solver.payments.precheck import flow_payable
@@ -128,7 +130,14 @@ def test_mana_confluence_life_cost() -> None:
     # Mana Confluence: "{T}, Pay 1 life". {W}: at life 1 it works (1 life), at 0 not.
     ps = check(board("Mana Confluence", life=1), "{W}")
     assert [q.life for q in ps] == [1]
-    assert check(board("Mana Confluence", life=0), "{W}") == []
+    # At 0 life the player has lost (CR 704.5a, a state-based action manacheck doesn't
+    # perform): the answer is not decided. The solver itself pays no life it lacks.
+    dead = board("Mana Confluence", life=0)
+    assert not search_payments(dead, "A", "{W}")
+    with pytest.raises(NotDecided):
+        payments(dead, "A", "{W}")
+    with pytest.raises(NotDecided):
+        is_payable(dead, "A", "{W}")
     # {W/P} at life 2: Confluence (1 life) or 2 life -> 2 payments.
     assert sorted(q.life for q in check(board("Mana Confluence", life=2), "{W/P}")) == [1, 2]
 
@@ -581,7 +590,9 @@ players:
   A: {mana_pool: "{G}{G}", hand: [Myr Superion]}
 """)
     q = payments(pooled, "A", "{2}", for_object="Myr Superion")
-    assert not q and q.left_out == ("the mana pool",)
+    assert q.left_out == ("the mana pool",)
+    with pytest.raises(NotDecided):  # the pool's mana might pay it: not a "no"
+        bool(q)
 
 
 @pytest.mark.cr("702.41a")

@@ -425,11 +425,11 @@ def same_as_brute_force(text: str, cost: str, player: str = "A") -> int:
     """The solver's payments for ``cost`` on the board ``text`` are exactly the brute
     force's (:func:`oracle`), each once; their number."""
     from manacheck.model import load_state_text
-    from manacheck.solver.payments import payments
+    from manacheck.solver.payments import search_payments
 
     s = load_state_text(text)
     expected = oracle(s, player, ManaCost.parse(cost))
-    got = [identity(s, p) for p in payments(s, player, cost)]
+    got = [identity(s, p) for p in search_payments(s, player, cost)]
     assert len(got) == len(set(got)) and set(got) == expected
     return len(expected)
 
@@ -449,7 +449,8 @@ import pytest  # noqa: E402
 from hypothesis import HealthCheck, example, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 from manacheck.model import load_state, load_state_text  # noqa: E402
-from manacheck.solver.payments import count_payments, payments  # noqa: E402
+from manacheck.solver.payments import count_payments  # noqa: E402
+from manacheck.solver.payments import search_payments as payments  # noqa: E402
 from manacheck.solver.payments.precheck import flow_payable  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[1]
@@ -610,7 +611,7 @@ def test_graveyard_exile_matches_brute_force(graveyard: str, battlefield: str,
     exile (CR 602.1, 118.3); the solver lists exactly the brute force's payments for a
     green spell (its restriction met, CR 106.6)."""
     from manacheck.model import load_state_text
-    from manacheck.solver.payments import payments
+    from manacheck.solver.payments import search_payments as payments
 
     s = load_state_text(NEST_BOARD.format(graveyard=graveyard, battlefield=battlefield))
     card = next(c for c in s.player("A").hand if c.card.name == spell)

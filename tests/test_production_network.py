@@ -151,6 +151,16 @@ def test_a_cheap_order_search_budget_is_reported_not_guessed(
     monkeypatch.setattr(limits, "DEFAULT_MAX_CHECKS", 1)  # the count's own budget
     monkeypatch.setattr(limits, "BOUND_CHECKS", 1)  # and its lower bound's
     monkeypatch.setattr(exact, "_topological", lambda deps, lo, hi: None)
+    # "Payable?" needs one way: the greedy witness finds this chain and checks it for
+    # its one order, whatever the search's budget; the count's proven upper bound (1)
+    # meets it, so the count is exact too.
+    a = payment_answer(s, "A", "{4}")
+    assert (a.payable, a.count, a.complete) == (True, 1, True) and len(a.options) == 1
+    # Without the witness, the spent budget is said: "not decided", never "no".
+    from manacheck.solver.payments import enumeration
+
+    monkeypatch.setattr(enumeration, "witness", lambda b: None)
+    s = load_state_text(_board(["Plains"] + ["Azorius Signet"] * 3))
     a = payment_answer(s, "A", "{4}")
     assert a.payable is None and a.count is None and not a.complete
     assert "stopped" in a.stopped
@@ -223,7 +233,10 @@ def test_a_spent_listing_budget_is_said_and_the_count_stands(
     s = load_state_text(_board(["Plains", "Azorius Signet", "Azorius Signet", "Island"]))
     a = payment_answer(s, "A", "{W}{U}{1}")
     assert a.payable is True and a.count is not None and a.count > 0
-    assert "listing stopped" in a.listing_stopped and not a.options
+    # The one payment shown is the witness of "payable" (never a payable verdict with
+    # nothing to show), said as such.
+    assert "listing stopped" in a.listing_stopped and len(a.options) == 1
+    assert "shown: one payment" in a.listing_stopped
     assert not a.stopped  # the count is exact
     # With lands enough to pay without the Signets, those payments are shown instead,
     # said to be the best without mana abilities that cost mana (not best-first).

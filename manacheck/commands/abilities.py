@@ -63,15 +63,17 @@ def handle(args: argparse.Namespace) -> int:
             return f"{player} has no activated abilities to consider"
         lines = []
         for (obj, n, v), ids in zip(rows, refs, strict=True):
-            mark = "yes" if v.legal else ("??" if v.undecided else "no ")
+            mark = "yes" if v.legal else ("??" if v.legal is None or v.undecided else "no ")
             lines.append(f"{mark:<3} {obj} [{n}] {v.text}")
             if v.undecided:
-                lines.append("      not decided: "
-                             + (f"see {reason_refs([i + 1 for i in ids])} below"
-                                if v.unapplied else v.undecided))
+                why = v.undecided if v.undecided.startswith("not decided") \
+                    else f"not decided: {v.undecided}"
+                lines.append(f"      not decided: see {reason_refs([i + 1 for i in ids])} "
+                             "below" if v.unapplied else f"      {why}")
                 continue
             if v.legal and v.witness is not None:
-                lines.append(f"      {v.ways} way(s), e.g. {witness_text(v.witness)}")
+                least = "" if v.ways_complete and not v.left_out else "at least "
+                lines.append(f"      {least}{v.ways} way(s), e.g. {witness_text(v.witness)}")
             for r in v.reasons:
                 lines.append(f"      CR {r.rule}: {r.message}")
         return "\n".join([*lines, *reason_lines(shared)])

@@ -1,8 +1,10 @@
 """``manacheck can-activate STATE OBJECT``: may a player activate this ability now?
 
-Exit status 0 when legal, 1 when not (or not decided: ``"legal": null``, when the mana
-cost isn't payable without sources the payment solver can't model), 2 for bad input
-(unknown object or player, no such ability, or ``--ability`` needed).
+Exit status 0 when legal, 1 when not (or not decided: ``"legal": null``, when an effect
+it doesn't apply could change it, the mana cost isn't payable without sources the
+payment solver can't model, or a search budget was spent: "not decided (search
+budget)"), 2 for bad input only (unknown object or player, no such ability, or
+``--ability`` needed).
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from manacheck.cli import (
 )
 from manacheck.model.statefile import load_state_with_cards
 from manacheck.solver.activation import WAYS_LIMIT, Verdict, Witness, can_activate, ways
+from manacheck.solver.notdecided import NotDecided
 
 COMMAND = "can-activate"
 HELP = "may a player activate an object's ability now? every reason, a witness, fixes"
@@ -70,19 +73,20 @@ def verdict_text(v: Verdict) -> str:
         head += f" ({v.text})"
     lines: list[str] = []
     if v.legal:
-        more = "" if v.ways_complete else " (stopped counting at the limit)"
+        more = "" if v.ways_complete else " (counting stopped at its budget)"
         if v.left_out:
-            more = (" (at least: payments using " + ", ".join(v.left_out)
+            more = (" (payments using " + ", ".join(v.left_out)
                     + " aren't counted; the payment solver can't model them)")
         lines.append(f"legal: {v.player} may activate {head}"
                      + (", only while paying a cost (CR 605.3a)"
                         if v.only_while_paying else ""))
         if v.only_while_paying:
             lines.append(f"  {v.only_while_paying}")
-        lines.append(f"  ways: {v.ways}{more}")
+        lines.append(f"  ways: {'' if v.ways_complete and not v.left_out else 'at least '}"
+                     f"{v.ways}{more}")
         if v.witness is not None:
             lines.append(f"  for example: {witness_text(v.witness)}")
-    elif v.undecided:
+    elif v.legal is None:
         lines.append(f"not decided: whether {v.player} may activate {head}")
         if v.unapplied:
             lines.extend(f"  - {u}" for u in v.unapplied)
@@ -108,8 +112,14 @@ def handle(args: argparse.Namespace) -> int:
     v = can_activate(state, args.object, args.ability, args.player)
     data = v.to_data()
     listed: list[Witness] = []
+    stopped = ""
     if args.all and v.legal:
-        listed = list(ways(state, args.object, v.ability, v.player))
+        try:  # a budget spent while listing: the ways listed so far, said so
+            for w in ways(state, args.object, v.ability, v.player):
+                listed.append(w)
+        except NotDecided as e:
+            stopped = f"  (the listing stopped at its budget: {e.one_line()})"
+            data["all_stopped"] = e.one_line()
         data["all"] = [w.to_data() for w in listed]
 
     note = "\n".join(n for n in (same_name_note(state, args.object), order_note(state))
@@ -122,7 +132,7 @@ def handle(args: argparse.Namespace) -> int:
         if listed:
             out += "\n" + "\n".join(f"  way {i}: {witness_text(w)}"
                                     for i, w in enumerate(listed, 1))
-        return out
+        return out + (f"\n{stopped}" if stopped else "")
 
     emit(args, data, text)
     return EXIT_YES if v.legal else EXIT_NO

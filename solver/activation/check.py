@@ -20,8 +20,8 @@ from manacheck.model import ActivatedAbility, CostKind, GameState, ManaCost, Obj
 from manacheck.model.conditions import CONDITION_KINDS, POWER_CONDITIONS, condition_holds
 from manacheck.model.effects import Family
 
-from ..budget import EnumerationLimit
 from ..costs import ability_total_cost
+from ..notdecided import NotDecided
 from ..payments.answer import ABILITY_COST_KIND, unapplied_for_payment
 from ..settle import BeforePriority, before_priority
 from ..soundness import (
@@ -47,7 +47,7 @@ from .search import search
 from .verdict import Reason, Verdict, Witness
 from .words import ability_text
 
-__all__ = ["check", "is_legal", "unapplied_for_activation"]
+__all__ = ["budget_words", "check", "is_legal", "unapplied_for_activation"]
 
 
 def check(
@@ -100,11 +100,13 @@ def check(
                        undecided=undecided_text(unapplied_effects))
     try:
         return _decide(state, object_id, number, ab, you, count_ways, ways_limit)
-    except EnumerationLimit as e:
-        # A search limit (the replacement effects' budget, CR 616.1) is not bad input:
-        # the verdict is not decided, and says which limit and where.
-        return Verdict(object_id=object_id, ability=number, player=you, legal=False,
-                       ways=0, text=ability_text(ab), undecided=e.one_line())
+    except NotDecided as e:
+        # A search limit (the replacement effects' budget, CR 616.1; the payment
+        # solver's; the activation's own choices) is not bad input: the verdict is not
+        # decided, and says which limit and where.
+        return Verdict(object_id=object_id, ability=number, player=you, legal=None,
+                       ways=0, text=ability_text(ab),
+                       undecided=budget_words(e))
 
 
 def _decide(state: GameState, object_id: str, number: int, ab: ActivatedAbility, you: str,
@@ -247,6 +249,15 @@ def undecided_text(found: tuple[Undecided, ...]) -> str:
     return "; ".join(str(u) for u in found)
 
 
+def budget_words(e: NotDecided) -> str:
+    """Why a verdict is not decided, for a search that stopped at its budget: "not
+    decided (search budget): ..." (or the message itself when it names the budget)."""
+    text = e.one_line()
+    if text.startswith("search budget"):
+        return "not decided: " + text
+    return ("not decided (search budget): " if e.stopped else "not decided: ") + text
+
+
 def _reads_power(ab: ActivatedAbility) -> bool:
     """Whether the verdict reads power or toughness (layer 7, CR 613.4) beyond what
     ACTIVATION reads: a target or cost filter that compares them ("target creature with
@@ -296,6 +307,6 @@ def unapplied_for_activation(state: GameState, object_id: str, player: str,
 
 
 def is_legal(state: GameState, object_id: str, ability: int, player: str) -> bool:
-    """Just the yes/no of :func:`~manacheck.solver.activation.can_activate` (no
-    counting, no fixes)."""
-    return check(state, object_id, ability, player, count_ways=False).legal
+    """Just the yes of :func:`~manacheck.solver.activation.can_activate` (no
+    counting, no fixes): True only when it is certainly legal (a fix must make it so)."""
+    return check(state, object_id, ability, player, count_ways=False).legal is True

@@ -14,12 +14,14 @@ CR 601.2c–h: the choices searched (targets, costs, X, the mana payment).
 
 from __future__ import annotations
 
-from manacheck.model import BadInput
+from ..notdecided import NotDecided
 
 __all__ = [
     "DOMAIN_LIMIT",
     "PAYMENT_SCAN_LIMIT",
     "WAYS_LIMIT",
+    "WAYS_PAYMENT_CHECKS",
+    "WAYS_PAYMENT_STATES",
     "X_LIMIT",
     "ActivationSearchLimit",
 ]
@@ -33,7 +35,17 @@ X_LIMIT = 99
 DOMAIN_LIMIT = 200_000
 #: Payments scanned when a sacrificed permanent may have been tapped for mana first.
 PAYMENT_SCAN_LIMIT = 10_000
+#: Exact checks one count of a solution's payments may make while counting ways (the
+#: payment solver's own count allows ``payments.limits.DEFAULT_MAX_CHECKS``): past it
+#: that solution counts once and ``ways`` is a lower bound; the verdict never waits.
+WAYS_PAYMENT_CHECKS = 300
+#: ... and this many partial states (the payment solver's own: 300,000).
+WAYS_PAYMENT_STATES = 20_000
 
 
-class ActivationSearchLimit(BadInput):
-    """The choices of one activation are too many to search; said, not guessed."""
+class ActivationSearchLimit(NotDecided):
+    """The choices of one activation are too many to search; said, not guessed (the
+    verdict is not decided, never bad input)."""
+
+    def __init__(self, message: str, *, suggestion: str | None = None) -> None:
+        super().__init__(message, suggestion=suggestion, stopped=message)

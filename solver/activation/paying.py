@@ -31,8 +31,9 @@ from typing import Any
 from manacheck.model import CostKind, GameState, ManaCost, Permanent, effective
 
 from ..costs import TotalCost, ability_total_cost
-from ..payments import NOT_STATED, Payment, Payments, Stated, payments, unpayable_reasons
+from ..payments import NOT_STATED, Payment, Payments, Stated, search_payments, why_unpayable
 from ..payments.copies import decide_with_copies
+from . import limits
 from .core import Activation, Uses
 from .facts import mana_facts, self_spenders, tap_sensitive
 from .limits import PAYMENT_SCAN_LIMIT
@@ -231,7 +232,7 @@ class Payer:
             note = (f"the cost also pays {spent} life, which leaves {left} life for the "
                     "mana payment (CR 119.4, 601.2h)")
         try:
-            why = unpayable_reasons(
+            why = why_unpayable(
                 state, self.act.you, self.total(x).cost,
                 exclude=self.base_uses.hard | self.base_uses.soft, **self._pay_kwargs(x))
         except Exception:  # the reasons are a courtesy; the verdict doesn't depend on them
@@ -247,8 +248,9 @@ class PayEntry:
     def __init__(self, state: GameState, player: str, cost: ManaCost, x: int | None,
                  for_object: str, exclude: frozenset[str], stated: Stated = NOT_STATED
                  ) -> None:
-        self._pays: Payments = payments(state, player, cost, x=x, for_object=for_object,
-                                        exclude=exclude, for_ability=True, stated=stated)
+        self._pays: Payments = search_payments(state, player, cost, x=x,
+                                               for_object=for_object, exclude=exclude,
+                                               for_ability=True, stated=stated)
         self._ok: bool | None = None
         self._first: object = _NONE
         self._count: int | None = None
@@ -279,12 +281,18 @@ class PayEntry:
 
     def first(self) -> object:
         if self._first is _NONE and self.ok():
-            self._first = next(iter(self._pays), _NONE)
+            found = self._pays.first()
+            self._first = _NONE if found is None else found
         return self._first
 
     def count(self) -> int:
+        """The count of payments, within ``limits.WAYS_PAYMENT_CHECKS`` exact checks and
+        ``limits.WAYS_PAYMENT_STATES`` states (:class:`~manacheck.solver.NotDecided`
+        past them)."""
         if self._count is None:
-            self._count = self._pays.count() if self.ok() else 0
+            self._count = self._pays.count_found(limits.WAYS_PAYMENT_CHECKS,
+                                                 limits.WAYS_PAYMENT_STATES) \
+                if self.ok() else 0
         return self._count
 
     def count_keeping(self, soft: frozenset[str],

@@ -20,11 +20,12 @@ from dataclasses import replace
 from manacheck.model import GameState, Zone, effective
 from manacheck.model.abilities import Ability
 
+from ..notdecided import NotDecided
 from ..settle import before_priority
 from ..soundness import may_be_activated
-from .check import check
+from .check import budget_words, check
 from .fixes import find_fixes as search_fixes
-from .limits import WAYS_LIMIT, ActivationSearchLimit
+from .limits import WAYS_LIMIT
 from .twins import for_twin, twin_key
 from .verdict import Verdict
 
@@ -105,6 +106,8 @@ def can_activate(
     >>> v = can_activate(s, "Llanowar Elves", find_fixes=False)
     >>> v.legal, [r.rule for r in v.reasons]
     (False, ['302.6'])
+    >>> bool(v)
+    False
     """
     verdict = check(state, object_id, ability, player, count_ways=count_ways,
                     ways_limit=ways_limit)
@@ -128,14 +131,14 @@ def abilities(
     out: list[tuple[str, int, Verdict]] = []
 
     def one(object_id: str, number: int, text: str) -> Verdict:
-        # One ability whose choices are too many to search doesn't stop the listing:
-        # it is reported as undecided, with the limit that stopped it.
+        # One ability whose search ran out of budget doesn't stop the listing: it is
+        # reported as not decided, with the limit that stopped it (never a dead list).
         try:
             return can_activate(state, object_id, number, player, count_ways=count_ways,
                                 find_fixes=find_fixes)
-        except ActivationSearchLimit as e:
-            return Verdict(object_id, number, player, legal=False, text=text,
-                           undecided=e.one_line())
+        except NotDecided as e:
+            return Verdict(object_id, number, player, legal=None, text=text,
+                           undecided=budget_words(e))
 
     # Twins (see twin_key) have the same verdict up to exchanging them: each set of
     # twins is solved once, and the others get that verdict with the two exchanged.

@@ -18,6 +18,7 @@ from collections.abc import Iterator
 
 from manacheck.model import GameState
 
+from ..notdecided import NotDecided
 from .core import Activation
 from .limits import WAYS_LIMIT
 from .lookup import default_player, resolve_ability
@@ -33,7 +34,9 @@ def search(problem: Problem, count: bool, limit: int) -> tuple[Witness | None, i
     """The first way (a witness), and with ``count`` the number of ways.
 
     Returns (witness or None, ways, complete); ``complete`` is False when the count
-    stopped at ``limit`` solutions or a payment scan stopped at its limit.
+    stopped at ``limit`` solutions, a payment scan stopped at its limit, or counting a
+    solution's payments stopped at its budget (that solution then counts once: it has a
+    payment, the witness's or one found before). The witness never waits for a count.
     """
     witness: Witness | None = None
     total = 0
@@ -54,7 +57,10 @@ def search(problem: Problem, count: bool, limit: int) -> tuple[Witness | None, i
             if not count:
                 return witness, 1, False
         if has_mana:
-            n, done = payer.payment_count(x, uses)
+            try:
+                n, done = payer.payment_count(x, uses)
+            except NotDecided:  # the count's budget: this solution pays, at least once
+                n, done = 1, False
             total += n
             complete = complete and done
         else:

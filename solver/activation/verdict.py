@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..notdecided import NotDecided
 from ..soundness import Undecided
 
 __all__ = ["Change", "Fix", "Reason", "Verdict", "Witness"]
@@ -156,9 +157,13 @@ def payment_data(payment: object | None) -> Any:
 class Verdict:
     """Whether a player may activate one ability now, and why.
 
-    ``reasons`` lists EVERY failing requirement (empty when legal). ``witness`` is one
-    complete legal way or None. ``ways`` counts the distinct ways (see
-    :func:`manacheck.solver.activation.can_activate` for what "distinct" means);
+    ``legal`` is True (legal), False (not legal) or None: **not decided** (``undecided``
+    says why; a verdict made with ``undecided`` has ``legal`` None, whatever it was
+    given). ``bool(verdict)`` is True or False for a decided verdict and raises
+    :class:`~manacheck.solver.NotDecided` for one that isn't, so "not decided" is never
+    read as "no". ``reasons`` lists EVERY failing requirement (empty when legal).
+    ``witness`` is one complete legal way or None. ``ways`` counts the distinct ways
+    (see :func:`manacheck.solver.activation.can_activate` for what "distinct" means);
     ``ways_complete`` is False when counting stopped at the limit (``ways`` is then a
     lower bound). ``fixes`` are the smallest verified changes for an illegal one.
     """
@@ -166,7 +171,7 @@ class Verdict:
     object_id: str
     ability: int
     player: str
-    legal: bool
+    legal: bool | None
     reasons: tuple[Reason, ...] = ()
     witness: Witness | None = None
     ways: int = 0
@@ -175,7 +180,7 @@ class Verdict:
     text: str = ""
     #: Not decided: the search hit a limit, or the mana cost isn't payable without
     #: sources the payment solver can't model (the message says which); ``legal`` is
-    #: then False but means "not shown legal", and JSON gives ``"legal": null``.
+    #: then None, and JSON gives ``"legal": null``.
     undecided: str = ""
     #: Mana sources the payment solver left out because it can't model them (their
     #: mana, a cost part or a condition): ``ways`` is then a lower bound.
@@ -192,7 +197,23 @@ class Verdict:
     #: paying a cost" (CR 605.3a), and why there is no priority now ("" otherwise).
     only_while_paying: str = ""
 
+    def __post_init__(self) -> None:
+        if self.undecided and self.legal is not None:
+            object.__setattr__(self, "legal", None)
+
+    @property
+    def decided(self) -> bool:
+        """Whether the verdict is decided (``legal`` is True or False)."""
+        return self.legal is not None
+
     def __bool__(self) -> bool:
+        """Legal? Raises :class:`~manacheck.solver.NotDecided` when not decided."""
+        if self.legal is None:
+            raise NotDecided(f"whether {self.player} may activate {self.object_id} ability "
+                             f"{self.ability} is not decided: {self.undecided}",
+                             undecided=self.unapplied, left_out=self.left_out,
+                             reasons=tuple(f"CR {r.rule}: {r.message}"
+                                           for r in self.reasons))
         return self.legal
 
     def to_data(self) -> dict[str, Any]:

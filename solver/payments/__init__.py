@@ -36,8 +36,30 @@ of an object. ``sources``: collecting and grouping mana sources from the state.
 payments walked back through the counting layers.
 ``enumeration``: the lazy Payments (constraint problem, best-first). ``witness``: a
 solution as a Payment, and membership. ``delve``: DelvePayments. ``reasons``: why not
-payable. ``questions``: payments(), count_payments(), is_payable(). ``answer``: the
-whole answer with its meaning.
+payable (the solver's). ``questions``: search_payments(), the solver's lazy search.
+``quick``: one payment found greedily before any search. ``answer``: the whole answer
+with its meaning. ``decided``: the documented helpers, payments(), is_payable(),
+count_payments(), unpayable_reasons(), which raise NotDecided where the answer is not
+decided.
+
+"Not decided" can't be lost
+---------------------------
+:func:`payment_answer` says it in its answer (``payable`` None, ``count`` None with
+``count_bounds``). The helpers that return a plain ``bool``, ``int`` or list can't, so
+they raise :class:`manacheck.solver.NotDecided` (never ``BadInput``) with the effects
+not applied, the sources left out, the budget spent and the proven bounds:
+``is_payable`` and ``unpayable_reasons`` when the verdict isn't decided,
+``count_payments`` when the count isn't exact, ``payments`` at once when an effect the
+solver doesn't apply could change the payments (and its ``bool()``/``count()`` where
+sources left out could). A search budget (``PaymentSearchLimit``) is a ``NotDecided``.
+
+Payable needs one way
+---------------------
+"Payable?" never waits for a count: the relaxed max-flow (a "no" there is a proof,
+also for large generic costs: at most the mana all sources together bring net of their
+own costs), then one payment built greedily and checked exactly (:mod:`.quick`), and
+only then the budgeted exact search. Only a count or a listing may spend its budget,
+and then the verdict stands with "at least N".
 
 Rules
 -----
@@ -128,12 +150,14 @@ from __future__ import annotations
 
 from .answer import PaymentAnswer, payment_answer
 from .casting import cost_for_object, reduce_for_casting, resolve_cost
+from .decided import count_payments, is_payable, not_decided, payments, unpayable_reasons
 from .delve import DelvePayments
 from .enumeration import Payments
 from .kinds import NOT_STATED, Stated
 from .limits import DEFAULT_MAX_SCAN, DEFAULT_MAX_STATES
-from .questions import count_payments, is_payable, payments
-from .reasons import unpayable_reasons
+from .questions import search_payments
+from .quick import witness
+from .reasons import why_unpayable
 from .values import Assigned, ManaUse, Payment, PaymentSearchLimit
 
 __all__ = [
@@ -151,9 +175,13 @@ __all__ = [
     "cost_for_object",
     "count_payments",
     "is_payable",
+    "not_decided",
     "payment_answer",
     "payments",
     "reduce_for_casting",
     "resolve_cost",
+    "search_payments",
     "unpayable_reasons",
+    "why_unpayable",
+    "witness",
 ]

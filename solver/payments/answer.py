@@ -22,6 +22,7 @@ from manacheck.model.effects import Family
 from manacheck.model.errors import BadInput
 
 from ..costs import ability_total_cost
+from ..notdecided import NotDecided
 from ..produce import COUNTER_KINDS, amount_families, produced_types_all
 from ..settle import BeforePriority, before_priority
 from ..soundness import PAYMENT, PAYMENT_FOR, Question, Undecided, merge_reasons, unapplied
@@ -31,15 +32,15 @@ from .casting import resolve_cost, total_cost_for
 from .copies import CopyAnswer, decide_with_copies
 from .enumeration import Payments
 from .kinds import Stated
-from .questions import payments
-from .reasons import unpayable_reasons
+from .questions import search_payments
+from .reasons import why_unpayable
 from .values import Payment, PaymentSearchLimit
 
 #: A cost increase whose amount the state can't give (``model.effects``).
 INCREASE_UNKNOWN = "static:other:cost_increase_unknown"
 
-__all__ = ["PaymentAnswer", "payment_answer", "sources_costs_change", "spend_rule_unsure",
-           "unapplied_for_payment"]
+__all__ = ["PaymentAnswer", "not_decided", "payment_answer", "sources_costs_change",
+           "spend_rule_unsure", "unapplied_for_payment"]
 
 ABILITY_COST_KIND = "static:cost_modifier:activated_abilities"
 
@@ -202,8 +203,11 @@ class PaymentAnswer:
         return tuple(why)
 
     def __bool__(self) -> bool:
-        """True only when certainly payable."""
-        return self.payable is True
+        """Payable? True or False when decided; :class:`~manacheck.solver.NotDecided`
+        when not (``payable`` is None), so "not decided" is never read as "no"."""
+        if self.payable is None:
+            raise not_decided(self)
+        return self.payable
 
     def to_data(self) -> dict[str, Any]:
         """The answer as JSON-ready data (the ``pay --json`` shape)."""
@@ -237,11 +241,28 @@ class PaymentAnswer:
         return data
 
 
+def not_decided(answer: PaymentAnswer) -> NotDecided:
+    """The :class:`~manacheck.solver.NotDecided` for an answer that isn't decided (or
+    whose count isn't), with its reasons, sources left out, budget and bounds."""
+    bounds = answer.count_bounds
+    why = answer.undecided_because or (
+        (f"the count is not decided: {answer.stopped}",) if answer.stopped else
+        ("the count is a lower bound: " + "; ".join(
+            [*(f"{u.object_id}: {u.why}" for u in answer.lower_bound_because),
+             *(f"{x} is left out" for x in answer.left_out)]),))
+    return NotDecided(f"{answer.cost.text or '{0}'}: not decided: " + "; ".join(why),
+                      undecided=answer.undecided, left_out=answer.left_out,
+                      stopped=answer.stopped, reasons=answer.reasons,
+                      at_least=bounds.at_least if bounds is not None else answer.count,
+                      at_most=None if bounds is None else bounds.at_most)
+
+
 def payment_answer(state: GameState, player: str, cost: ManaCost | str | None, *,
                    x: int | None = None, for_object: str | None = None,
                    exclude: frozenset[str] = frozenset(), show: int = DEFAULT_SHOW,
                    list_payments: bool = True, y: int | None = None,
-                   contains_x: bool | None = None) -> PaymentAnswer:
+                   contains_x: bool | None = None, counting: bool = True,
+                   for_ability: bool = False) -> PaymentAnswer:
     """Ask everything about paying ``cost`` once: verdict, count, reasons, best payments.
 
     Parameters
@@ -257,6 +278,12 @@ def payment_answer(state: GameState, player: str, cost: ManaCost | str | None, *
         (restrictions on "costs that contain {X}" read it: CR 106.6, 107.3).
     list_payments : bool
         False to skip listing (a count only).
+    counting : bool
+        False to skip the count ("payable?" only: one payment found is enough, so the
+        answer's ``count`` is None; :func:`~.decided.is_payable`).
+    for_ability : bool
+        The cost is an activated ability's of ``for_object`` (CR 106.6: restrictions
+        read what they allow for abilities).
 
     Returns
     -------
@@ -288,7 +315,8 @@ def payment_answer(state: GameState, player: str, cost: ManaCost | str | None, *
     if before.undecided or before.changed:
         return _after_state_based(state, before, player, cost, x=x, for_object=for_object,
                                   exclude=exclude, show=show, list_payments=list_payments,
-                                  y=y, contains_x=contains_x)
+                                  y=y, contains_x=contains_x, counting=counting,
+                                  for_ability=for_ability)
     written: ManaCost | None = None
     changes: tuple[str, ...] = ()
     stated = Stated(contains_x)
@@ -312,11 +340,11 @@ def payment_answer(state: GameState, player: str, cost: ManaCost | str | None, *
             # CR 601.2f: an increase only raises the total cost, and a cost that can't
             # be paid can't be paid once raised (the same mana abilities leave one more
             # mana unspent): "not payable" without it is "not payable" with it.
-            p = payments(state, player, cost, x=x, for_object=for_object, exclude=exclude,
-                         stated=stated)
+            p = search_payments(state, player, cost, x=x, for_object=for_object,
+                                exclude=exclude, for_ability=for_ability, stated=stated)
             if not p.left_out and not bool(p):
                 why = "; ".join(f"{u.object_id} ({u.text})" for u in undecided)
-                return PaymentAnswer(p.cost, False, 0, True, reasons=(*unpayable_reasons(
+                return PaymentAnswer(p.cost, False, 0, True, reasons=(*why_unpayable(
                     state, player, cost, x=x, for_object=for_object, exclude=exclude,
                     stated=stated),
                     f"not payable even before the cost increase whose amount isn't known, "
@@ -330,39 +358,22 @@ def payment_answer(state: GameState, player: str, cost: ManaCost | str | None, *
     unsure = unapplied_for_payment(state, player, resolve_cost(cost, x), question,
                                    for_object) if spend_rule_unsure(
         state, player, resolve_cost(cost, x)) else ()
-    p = payments(state, player, cost, x=x, for_object=for_object, exclude=exclude,
-                 stated=stated)
-    count, count_bounds, stopped = _count(p, bool(unsure))
-    payable: bool | None
-    if count is not None:
-        payable = count > 0
-    elif count_bounds is not None and count_bounds.at_least:
-        payable = True  # the lower bound counted real payments
-    else:
-        try:
-            payable = bool(p)
-        except PaymentSearchLimit as e:
-            payable, stopped = None, f"the search stopped at its budget: {e.message}"
+    p = search_payments(state, player, cost, x=x, for_object=for_object, exclude=exclude,
+                        for_ability=for_ability, stated=stated)
+    payable, count, count_bounds, stopped = _verdict(p, counting, bool(unsure))
     left_out = p.left_out
     options: tuple[Payment, ...] = ()
     order_complete = True
     listing_stopped = ""
     if payable and list_payments:
-        try:
-            # A count stopped at its states would stop the listing too: straight to
-            # the payments without mana-costing sources.
-            options = tuple(p.best(show, whole=count is not None or not p.states_spent))
-            order_complete = p.best_complete
-            listing_stopped = p.best_stopped
-        except PaymentSearchLimit as e:  # a budget, not bad input: said, not raised
-            order_complete = False
-            listing_stopped = e.message
+        options, order_complete, listing_stopped = _options(p, show, count is not None)
     reasons: tuple[str, ...] = ()
     copied: tuple[Undecided, ...] = ()
     if payable is False:
         count = 0
-        reasons = tuple(unpayable_reasons(state, player, cost, x=x, for_object=for_object,
-                                          exclude=exclude, stated=stated))
+        reasons = tuple(why_unpayable(state, player, cost, x=x, for_object=for_object,
+                                      exclude=exclude, for_ability=for_ability,
+                                      stated=stated))
         if left_out and not unsure and p.board.pool_copies:
             # Doubling Cube: decided by a search of its own (``copies``).
             with_copy = decide_with_copies(p.board)
@@ -385,6 +396,66 @@ def payment_answer(state: GameState, player: str, cost: ManaCost | str | None, *
                                               *copied) if payable else (),
                          count_bounds=count_bounds if payable is not False else None,
                          listing_stopped=listing_stopped)
+
+
+def _verdict(p: Payments, counting: bool, unsure: bool
+             ) -> tuple[bool | None, int | None, CountBounds | None, str]:
+    """(payable, count, bounds on a count that stopped, why it stopped). "Payable?"
+    needs one way, not a count: without a count (or when it proves nothing), the
+    greedy witness first, then the budgeted search (``Payments.found``); a spent budget
+    is "not decided" (None), never an error."""
+    payable: bool | None = None
+    count: int | None = None
+    count_bounds: CountBounds | None = None
+    stopped = ""
+    if counting:
+        count, count_bounds, stopped = _count(p, unsure)
+        if count is not None:
+            payable = count > 0
+        elif count_bounds is not None and count_bounds.at_least:
+            payable = True  # the lower bound counted real payments
+    if payable is None and count is None:
+        try:
+            payable = p.found()
+        except PaymentSearchLimit as e:
+            payable = None
+            stopped = "; ".join(x for x in (stopped, "the search stopped at its budget: "
+                                            + e.message) if x)
+    if payable and count_bounds is not None and not count_bounds.at_least:
+        count_bounds = CountBounds(1, count_bounds.at_most)  # a payment was found
+        if count_bounds.at_most == 1:  # both proven: exact
+            count, count_bounds, stopped = 1, None, ""
+    return payable, count, count_bounds, stopped
+
+
+def _options(p: Payments, show: int, counted: bool) -> tuple[tuple[Payment, ...], bool, str]:
+    """The best payments to show, whether their order is complete, and why the listing
+    stopped ("" if it didn't): at least one payment when the cost is payable."""
+    options: tuple[Payment, ...] = ()
+    try:
+        # A count stopped at its states would stop the listing too: straight to the
+        # payments without mana-costing sources.
+        options = tuple(p.best(show, whole=counted or not p.states_spent))
+        order_complete, listing_stopped = p.best_complete, p.best_stopped
+    except PaymentSearchLimit as e:  # a budget, not bad input: said, not raised
+        order_complete, listing_stopped = False, e.message
+    if not options and show > 0:
+        options, listing_stopped = _one_payment(p, listing_stopped)
+    return options, order_complete, listing_stopped
+
+
+def _one_payment(p: Payments, stopped: str) -> tuple[tuple[Payment, ...], str]:
+    """When the listing shows nothing but the cost is payable (its budget was spent):
+    one payment, the greedy witness (or the first found), said as such; never a
+    "payable" without a payment to show when one can be had."""
+    try:
+        found = p.witness() or p.first()
+    except PaymentSearchLimit:
+        return (), stopped
+    if found is None:
+        return (), stopped
+    return (found,), (f"{stopped}; shown: one payment, found by the search for a single "
+                      "way" if stopped else "")
 
 
 def _copied(p: Payments, a: CopyAnswer) -> tuple[Undecided, ...]:

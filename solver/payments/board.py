@@ -238,6 +238,11 @@ class Board:
             and ab.mana is not None for part in ab.costs) or self._object_pays_life()
         #: Caches of the exact check (by kind counts; by order of mana-costing kinds).
         self.memo: dict[tuple[object, ...], bool] = {}
+        #: Flow witnesses already found, by (kind counts, pool spent), with no life
+        #: paid: the greedy witness's (``quick``), so showing it orders nothing again.
+        self.known_flows: dict[tuple[tuple[int, ...], tuple[int, ...]], Any] = {}
+        #: The greedy witness (``quick.witness``) once looked for: {} when none.
+        self.witness: dict[Any, Any] | None = None
         self.slots_cache: dict[tuple[int, ...], list[Slot]] = {}
         self.group_colors_cache: dict[int, frozenset[ManaType]] = {}
         #: Exact (max-flow) checks made, and the most a count may make (None: no limit).

@@ -298,8 +298,7 @@ def _grew(table: dict[Any, int], b: Board) -> None:
     line that long)."""
     if b.count_done + len(table) > b.count_limit:
         raise StatesSpent(
-            f"counting stopped after {b.count_limit:,} partial states",
-            suggestion="list payments with --limit instead")
+            f"counting stopped after {b.count_limit:,} partial states")
 
 
 def _prefix_step(lay: _Layout, k: int, tot_i: int, bound: int,

@@ -52,11 +52,19 @@ class DelvePayments(Payments):
                 n += 1
                 yield dataclasses.replace(q, delved=k)
 
-    def __bool__(self) -> bool:
-        return any(bool(p) for _, p in self._parts)
+    def found(self) -> bool:
+        return any(p.found() for _, p in self._parts)
 
-    def count(self) -> int:
-        total = sum(p.count() for _, p in self._parts)
+    def witness(self) -> Payment | None:
+        for k, p in self._parts:
+            q = p.witness()
+            if q is not None:
+                return dataclasses.replace(q, delved=k)
+        return None
+
+    def count_found(self, max_checks: int | None = None, max_states: int | None = None
+                    ) -> int:
+        total = sum(p.count_found(max_checks, max_states) for _, p in self._parts)
         return min(total, self.limit) if self.limit is not None else total
 
     def count_bounds(self) -> CountBounds:

@@ -21,18 +21,20 @@ from __future__ import annotations
 import functools
 import heapq
 import itertools
-from collections.abc import Hashable, Iterator, Mapping
+from collections.abc import Callable, Hashable, Iterator, Mapping
 from typing import Any
 
 from manacheck.model import ManaCost, ManaType, SymbolKind
 
 from ..csp import CSP
+from ..notdecided import NotDecided
 from . import exact, limits, listing
 from .board import Board
 from .bounds import CountBounds, bounds
 from .counting import count
 from .outlets import sacs_fit
 from .precheck import flow_possible, plain_sources_pay
+from .quick import witness
 from .sources import build_board
 from .values import Payment, PaymentSearchLimit, StatesSpent
 from .witness import build_payment, check_proposed
@@ -61,6 +63,13 @@ class Payments:
         #: When ``best``'s listing stopped at its budget and it showed the payments of
         #: the board without mana abilities that cost mana: why, and that.
         self.best_stopped = ""
+        #: Set by the public ``payments()``: ``bool()`` and :meth:`count` then raise
+        #: :class:`~manacheck.solver.NotDecided` rather than answer "no" or a count
+        #: that sources left out (or used once) make a lower bound.
+        self.strict = False
+        #: With :attr:`strict`: decides a "no" with the pool-copying sources left out
+        #: (Doubling Cube, ``copies.decide_with_copies``), None when it can't.
+        self.decide_copies: Callable[[Board], bool | None] | None = None
 
     @property
     def cost(self) -> ManaCost:
@@ -274,11 +283,22 @@ class Payments:
             yield build_payment(self._b, sol, self._colors_left(sol))
 
     def __bool__(self) -> bool:
-        """Payable? The max-flow pre-check first (exact when every source adds one
-        unrestricted mana and the cost has only colored, {C} and generic symbols);
-        otherwise the first solution of the grouped constraint problem, searched
-        without fixing the number of sources (much faster to a first answer than
-        walking the layers in order)."""
+        """Payable? (:meth:`found`; with :attr:`strict`, a "no" that sources left
+        out could change raises :class:`~manacheck.solver.NotDecided`.)"""
+        found = self.found()
+        if not found and self.strict:
+            return self._decided_no()
+        return found
+
+    def found(self) -> bool:
+        """Whether the solver finds a payment (without the sources it leaves out).
+
+        The max-flow pre-check first (a "no" there is exact; a "yes" too when every
+        source adds one unrestricted mana and the cost has only colored, {C} and
+        generic symbols); then one payment found greedily and checked exactly
+        (:func:`.quick.witness`: payable needs one way, not a count); only then the
+        budgeted exact search, whose spent budget raises
+        :class:`~.values.PaymentSearchLimit` (not decided)."""
         b = self._b
         if not flow_possible(b):
             return False
@@ -286,15 +306,52 @@ class Payments:
             return True
         if self._count is not None:
             return self._count > 0
+        if listing.applies(b) and plain_sources_pay(b):  # exact, no Signet needed
+            return True
+        if witness(b) is not None:
+            return True
         if listing.applies(b):
-            if plain_sources_pay(b):  # exact, and no Signet needed (often the case)
-                return True
             return next(listing.solutions(b), None) is not None
         csp, _ = self._csp(None)
         return csp.first() is not None
 
+    def _decided_no(self) -> bool:
+        """When the solver finds no payment: False, unless sources were left out (one
+        might pay it: :class:`~manacheck.solver.NotDecided`) and the search with the
+        pool-copying ones (Doubling Cube, ``copies``) doesn't decide it (True when it
+        finds a payment with them)."""
+        if not self.left_out:
+            return False
+        if self._b.pool_copies and self.decide_copies is not None:
+            with_copy = self.decide_copies(self._b)
+            if with_copy is not None:
+                return with_copy
+        raise NotDecided("not payable without sources the payment solver can't model, "
+                         "one of which might pay it (CR 601.2h)", left_out=self.left_out)
+
+    def witness(self) -> Payment | None:
+        """One payment, found greedily and checked exactly (:func:`.quick.witness`),
+        or None when the greedy finds none (which says nothing)."""
+        sol = witness(self._b)
+        return None if sol is None else build_payment(self._b, sol, self._colors_left(sol))
+
     def first(self) -> Payment | None:
-        return next(iter(self), None)
+        """The first payment listed (fewest sources first, within
+        ``limits.FIRST_LIST_STATES``); when the listing's budget is spent, the greedy
+        witness, else :class:`~.values.PaymentSearchLimit`."""
+        try:
+            if not flow_possible(self._b):
+                return None
+            if listing.applies(self._b) and self._b.listing is None:
+                sol = next(listing.solutions(self._b, budget=limits.FIRST_LIST_STATES), None)
+                return None if sol is None else build_payment(self._b, sol,
+                                                              self._colors_left(sol))
+            return next(iter(self), None)
+        except PaymentSearchLimit:
+            found = self.witness()
+            if found is None:
+                raise
+            return found
 
     def best(self, n: int, max_scan: int | None = None, whole: bool = True
              ) -> list[Payment]:
@@ -360,7 +417,24 @@ class Payments:
         return out
 
     def count(self) -> int:
-        """How many distinct payments (combinatorial count, no listing)."""
+        """How many distinct payments (combinatorial count, no listing). With
+        :attr:`strict`, a count that is only a lower bound (sources left out or used
+        once) raises :class:`~manacheck.solver.NotDecided` with it as ``at_least``."""
+        n = self.count_found()
+        if self.strict and (self.left_out or self.count_only or self.count_sequences):
+            if not n and not self._decided_no():
+                return 0
+            raise NotDecided(f"at least {max(n, 1):,} distinct payments: more may use "
+                             "sources the count leaves out or uses once",
+                             left_out=(*self.left_out, *self.count_only,
+                                       *self.count_sequences), at_least=max(n, 1))
+        return n
+
+    def count_found(self, max_checks: int | None = None, max_states: int | None = None
+                    ) -> int:
+        """The count of the payments the solver finds (see :meth:`count`); with
+        ``max_checks`` and ``max_states``, smaller budgets than the count's own
+        (``limits.DEFAULT_MAX_CHECKS``, ``DEFAULT_MAX_STATES``)."""
         if self._count is None:
             if not flow_possible(self._b):
                 self._count = 0
@@ -380,7 +454,7 @@ class Payments:
                 if self._stopped is not None:  # asked again: the same budget, spent
                     raise PaymentSearchLimit(self._stopped)
                 try:
-                    self._count = count(self._b)
+                    self._count = count(self._b, max_states, max_checks)
                 except PaymentSearchLimit as e:
                     self._stopped = e.message  # not the exception: its frames hold tables
                     self.states_spent = isinstance(e, StatesSpent)
@@ -393,7 +467,7 @@ class Payments:
         """Proven bounds on :meth:`count`, for when the exact count stops at its budget
         (``at_least == at_most`` when it doesn't). See :mod:`.bounds`."""
         try:
-            n: int | None = self.count()
+            n: int | None = self.count_found()
         except PaymentSearchLimit:
             n = None  # (bounded below, once the stopped count's tables are freed)
         if n is not None:

@@ -62,8 +62,7 @@ def valid(b: Board, counts: Sequence[int], pool: Sequence[int], life_syms: int,
             b.flows += 1
             if b.max_flows is not None and b.flows > b.max_flows:
                 raise PaymentSearchLimit(
-                    f"counting stopped after {b.max_flows} exact checks",
-                    suggestion="list payments with --limit instead")
+                    f"counting stopped after {b.max_flows} exact checks")
             r = solve(b, counts, pool, life_syms) is not None
         b.memo[key] = r
     return r
@@ -150,6 +149,10 @@ def solve(b: Board, counts: Sequence[int], pool: Sequence[int], life_syms: int,
     total_life = act_life + 2 * life_syms
     if total_life > 0 and total_life > b.life:  # CR 119.4, 119.4b
         return None
+    if not total_life:
+        known = b.known_flows.get((tuple(counts), tuple(pool)))
+        if known is not None:  # the greedy witness's order (``quick``)
+            return known  # type: ignore[no-any-return]
     if life_syms > b.phyrexian + sum(n * b.life_symbols(b.kinds[k].mana_cost)
                                      for k, n in enumerate(counts) if n):
         return None

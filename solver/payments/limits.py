@@ -20,6 +20,7 @@ __all__ = [
     "DEFAULT_MAX_CHECKS",
     "DEFAULT_MAX_SCAN",
     "DEFAULT_MAX_STATES",
+    "FIRST_LIST_STATES",
     "MAX_LIST_STATES",
     "MAX_ORDER_CHECKS",
     "SAC_COUNT_LIMIT",
@@ -35,6 +36,9 @@ MAX_LIST_STATES = 300_000
 #: The counting programme gives up after this many exact (max-flow) checks, and as
 #: many max-flows ordering mana-costing activations (``Board.order_limit``).
 DEFAULT_MAX_CHECKS = 8_000
+#: ``Payments.first`` (one payment to show, fewest sources first) lists within this many
+#: partial states; past it, the greedy witness (``quick``) is shown instead.
+FIRST_LIST_STATES = 20_000
 #: ``Payments.best`` examines at most this many payments per number of sources.
 DEFAULT_MAX_SCAN = 2_000
 #: With sacrifice outlets, payments are counted one by one, up to this many.

@@ -85,11 +85,13 @@ def _splits(m: int, parts: int) -> Iterator[tuple[int, ...]]:
             cur[j] = 0
 
 
-def _forward(b: Board, steps: list[Step]) -> list[Layer]:
-    """The layers after each step (index 0: before any)."""
+def _forward(b: Board, steps: list[Step], budget: int | None = None) -> list[Layer]:
+    """The layers after each step (index 0: before any), within ``budget`` states
+    (default ``limits.MAX_LIST_STATES``)."""
     nk = len(b.kinds)
     plain = [not k.mana_cost for k in b.kinds]
-    budget = limits.MAX_LIST_STATES
+    if budget is None:
+        budget = limits.MAX_LIST_STATES
     kept = 1
     layers: list[Layer] = [{(0,) * (nk + 1): {0}}]
     for _gi, _oi, k, life, bound, first in steps:
@@ -112,36 +114,53 @@ def _forward(b: Board, steps: list[Step]) -> list[Layer]:
                     kept += 1
                     if kept > budget:
                         raise PaymentSearchLimit(
-                            f"listing stopped after {budget:,} partial states",
-                            suggestion="ask for --count instead")
+                            f"listing stopped after {budget:,} partial states")
         layers.append(nxt)
     return layers
 
 
-def _ends(b: Board, last: Layer) -> list[tuple[int, Core, tuple[int, ...], int]]:
+class _Ends:
     """(activations, final core, pool amounts, Phyrexian symbols paid with life) of
-    every payment's end, fewest activations first."""
-    nk = len(b.kinds)
-    pool_ranges = [range(pk.amount + 1) for pk in b.pool]
-    life_top = b.life_top
-    out = []
-    for core in last:
-        for pool in itertools.product(*pool_ranges):
-            for life in range(life_top + 1):
-                if exact.valid(b, core[:nk], pool, life, 0, 0, core[nk]):
-                    out.append((sum(core[:nk]), core, pool, life))
-    out.sort()
-    return out
+    every payment's end, fewest activations first, each checked exactly only when the
+    walk gets to it: the first payment doesn't check (or order) every final state."""
+
+    def __init__(self, b: Board, last: Layer) -> None:
+        nk = len(b.kinds)
+        pool_ranges = [range(pk.amount + 1) for pk in b.pool]
+        self.b = b
+        self.candidates = sorted(
+            (sum(core[:nk]), core, pool, life) for core in last
+            for pool in itertools.product(*pool_ranges) for life in range(b.life_top + 1))
+        self.found: list[tuple[int, Core, tuple[int, ...], int]] = []
+        self.checked = 0
+
+    def __iter__(self) -> Iterator[tuple[int, Core, tuple[int, ...], int]]:
+        nk = len(self.b.kinds)
+        i = 0
+        while True:
+            if i < len(self.found):
+                yield self.found[i]
+                i += 1
+                continue
+            if self.checked >= len(self.candidates):
+                return
+            end = self.candidates[self.checked]
+            _acts, core, pool, life = end
+            ok = exact.valid(self.b, core[:nk], pool, life, 0, 0, core[nk])  # may raise
+            self.checked += 1
+            if ok:
+                self.found.append(end)
 
 
-def solutions(b: Board, layer: int | None = None) -> Iterator[dict[Any, Any]]:
+def solutions(b: Board, layer: int | None = None, budget: int | None = None
+              ) -> Iterator[dict[Any, Any]]:
     """Every payment as a solution mapping (``("n", group, option)``: activations,
     ``("p", i, 0)``: pool mana spent, ``("l", 0, 0)``: Phyrexian symbols paid with
     life), fewest activations first; only those with ``layer`` activations if given."""
     if b.listing is None:  # computed once per board (``best`` asks layer by layer)
         steps = _steps(b)
-        layers = _forward(b, steps)
-        b.listing = (steps, layers, _ends(b, layers[-1]))
+        layers = _forward(b, steps, budget)
+        b.listing = (steps, layers, _Ends(b, layers[-1]))
     steps, layers, ends = b.listing
     nk = len(b.kinds)
     for acts, core, pool, life in ends:

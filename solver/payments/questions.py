@@ -1,5 +1,9 @@
-"""The payment questions as functions: :func:`payments`, :func:`count_payments`,
-:func:`is_payable`.
+"""The payment solver's search as a function: :func:`search_payments`.
+
+What it finds is the solver's: payments without the sources it leaves out and without
+the board's effects it doesn't apply. The answers with their meaning ("not decided"
+included) are :func:`.answer.payment_answer` and the helpers of :mod:`.decided`
+(``payments``, ``is_payable``, ``count_payments``, ``unpayable_reasons``).
 
 Rules
 -----
@@ -16,14 +20,15 @@ from .enumeration import Payments
 from .kinds import NOT_STATED, Stated
 from .sources import board_for, build_board
 
-__all__ = ["count_payments", "is_payable", "payments"]
+__all__ = ["search_payments"]
 
 
-def payments(state: GameState, player: str, cost: ManaCost | str, *, x: int | None = None,
-             for_object: str | None = None, exclude: frozenset[str] = frozenset(),
-             limit: int | None = None, for_ability: bool = False,
-             stated: Stated = NOT_STATED) -> Payments:
-    """Every distinct way ``player`` can pay ``cost`` now, lazily.
+def search_payments(state: GameState, player: str, cost: ManaCost | str, *,
+                    x: int | None = None, for_object: str | None = None,
+                    exclude: frozenset[str] = frozenset(), limit: int | None = None,
+                    for_ability: bool = False, stated: Stated = NOT_STATED) -> Payments:
+    """Every distinct way ``player`` can pay ``cost`` now that the solver finds, lazily
+    (the public :func:`~.decided.payments` adds the meaning: "not decided").
 
     Parameters
     ----------
@@ -67,7 +72,7 @@ def payments(state: GameState, player: str, cost: ManaCost | str, *, x: int | No
     >>> from manacheck.model import load_state_text
     >>> s = load_state_text("turn: {active_player: A}\\nplayers:\\n  A:\\n"
     ...                     "    battlefield: [Forest, Forest, Island]\\n")
-    >>> p = payments(s, "A", "{1}{G}")
+    >>> p = search_payments(s, "A", "{1}{G}")
     >>> p.count()
     2
     >>> sorted(q.text for q in p)
@@ -94,22 +99,3 @@ def payments(state: GameState, player: str, cost: ManaCost | str, *, x: int | No
                  for k in range(most + 1)]
         return DelvePayments(board, parts, limit)
     return Payments(board, limit)
-
-
-def count_payments(state: GameState, player: str, cost: ManaCost | str, *,
-                   x: int | None = None, for_object: str | None = None,
-                   exclude: frozenset[str] = frozenset(), limit: int | None = None) -> int:
-    """How many distinct payments there are (counted, not listed). See :func:`payments`."""
-    return payments(state, player, cost, x=x, for_object=for_object, exclude=exclude,
-                    limit=limit).count()
-
-
-def is_payable(state: GameState, player: str, cost: ManaCost | str, *,
-               x: int | None = None, for_object: str | None = None,
-               exclude: frozenset[str] = frozenset(), limit: int | None = None) -> bool:
-    """Whether the cost can be paid now: a max-flow pre-check, then the first payment.
-
-    See :func:`payments`. Rules: CR 601.2h (unpayable costs can't be paid).
-    """
-    return bool(payments(state, player, cost, x=x, for_object=for_object,
-                         exclude=exclude, limit=limit))

@@ -14,17 +14,20 @@ from manacheck.model import COLORS, GameState, ManaCost, ManaType, SymbolKind
 
 from .enumeration import Payments
 from .kinds import NOT_STATED, Stated, accepts, max_units, not_generic
+from .precheck import net_units
 from .sources import board_for, build_board
 from .values import fmt_types
 
-__all__ = ["unpayable_reasons"]
+__all__ = ["why_unpayable"]
 
 
-def unpayable_reasons(state: GameState, player: str, cost: ManaCost | str, *,
+def why_unpayable(state: GameState, player: str, cost: ManaCost | str, *,
                       x: int | None = None, for_object: str | None = None,
                       exclude: frozenset[str] = frozenset(), limit: int | None = None,
                       for_ability: bool = False, stated: Stated = NOT_STATED) -> list[str]:
-    """Why the cost can't be paid, as every failing reason (empty if it can be).
+    """Why the solver finds no payment of the cost, as every failing reason (empty if
+    it finds one). The public :func:`~.decided.unpayable_reasons` adds the meaning
+    (raising "not decided" where the answer is).
 
     Each reason names the symbol or amount and the rule, e.g.
     ``"nothing can produce {U} (CR 601.2h: unpayable costs can't be paid)"``.
@@ -105,9 +108,16 @@ def unpayable_reasons(state: GameState, player: str, cost: ManaCost | str, *,
     # (without a pool-copying source, which ``copies`` searches on its own and says so)
     without = " without " + ", ".join(e for _, _, e in b.pool_copies) if b.pool_copies \
         else ""
+    # What the mana abilities that cost mana bring net of their own costs (Signets,
+    # filter lands: one each), which no payment can exceed (``precheck.net_units``).
+    net = net_units(b) + sum(pk.amount for pk in b.pool if pk.allowed)
     if most_units < need_min:
         reasons.append(f"at most {most_units:,} mana can be made{without} but "
                        f"{b.cost.text or '{0}'} needs {need_min:,} (CR 601.2h)")
+    elif net < need_min:
+        reasons.append(f"at most {net:,} mana can be made{without} once the mana abilities' "
+                       f"own mana costs are paid, but {b.cost.text or '{0}'} needs "
+                       f"{need_min:,} (CR 601.2h, 605.3a)")
     for t in (*COLORS, ManaType.C) if not b.spend else (ManaType.C,):
         strict = sum(1 for s in b.cost if ((s.kind is SymbolKind.COLORED and s.colors[0] is t)
                      or (s.kind is SymbolKind.COLORLESS and t is ManaType.C))

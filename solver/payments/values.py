@@ -20,9 +20,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from manacheck.model import ManaType
-from manacheck.model.errors import BadInput
 
 from ..amounts import Amounts, fmt_amounts
+from ..notdecided import NotDecided
 
 __all__ = [
     "Assigned",
@@ -243,8 +243,12 @@ class Payment:
         return dataclasses.replace(self, activations=tuple(uses), assignment=tuple(assignment))
 
 
-class PaymentSearchLimit(BadInput):
-    """Counting stopped: the problem is beyond the configured state limit."""
+class PaymentSearchLimit(NotDecided):
+    """A search of the payment solver stopped at its budget (:mod:`.limits`): the
+    answer it was for is not decided (never bad input); ``stopped`` is the message."""
+
+    def __init__(self, message: str, *, suggestion: str | None = None) -> None:
+        super().__init__(message, suggestion=suggestion, stopped=message)
 
 
 class StatesSpent(PaymentSearchLimit):

@@ -18,8 +18,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 
 from manacheck.model import GameState, ManaType
-from manacheck.model.errors import ManacheckError
 
+from ..notdecided import NotDecided
 from ..soundness import Undecided
 from .could import produced_types_all
 from .explain import CouldProduce, explain_could_produce
@@ -27,22 +27,23 @@ from .explain import CouldProduce, explain_could_produce
 __all__ = ["ProduceAll", "ProduceNotDecided", "could_produce", "could_produce_all"]
 
 
-class ProduceNotDecided(ManacheckError):
+class ProduceNotDecided(NotDecided):
     """A could-produce answer that is not decided, with the reasons (``undecided``;
-    ``limit`` when a search limit stopped it)."""
+    ``limit`` and ``stopped`` when a search limit stopped it): a
+    :class:`~manacheck.solver.NotDecided`."""
 
     def __init__(self, answer: CouldProduce) -> None:
-        self.object_id = answer.object_id
-        self.undecided: tuple[Undecided, ...] = answer.undecided
-        self.limit = answer.limit
         reasons = [str(u) for u in answer.undecided] + ([answer.limit] if answer.limit
                                                         else [])
         super().__init__(f"what {answer.object_id} could produce is not decided: "
-                         + "; ".join(reasons))
+                         + "; ".join(reasons), undecided=answer.undecided,
+                         stopped=answer.limit or "")
+        self.object_id = answer.object_id
+        self.limit = answer.limit
 
 
 def _decided(answer: CouldProduce) -> bool:
-    return not answer.undecided and answer.limit is None
+    return answer.decided
 
 
 class ProduceAll(Mapping[str, frozenset[ManaType]]):

@@ -34,6 +34,7 @@ from manacheck.model.effects import Family
 from manacheck.model.errors import BadInput
 from manacheck.model.placing import place_counters
 
+from ..notdecided import NotDecided
 from ..replacement import (
     EnumerationLimit,
 )
@@ -424,8 +425,10 @@ def production_now(state: GameState, source: Permanent, prod: ManaProduction) ->
     return chosen
 
 
-class UnmodelledMana(BadInput):
-    """A mana ability whose production the card format can't describe (e.g. devotion).
+class UnmodelledMana(NotDecided):
+    """A mana ability whose production the card format can't describe (e.g. devotion):
+    what it adds is not decided (a :class:`~manacheck.solver.NotDecided`, never bad
+    input).
 
     Solvers never guess what it adds: could-produce leaves it out and marks every
     answer that depends on it as incomplete; payments leave the source out and say so.

@@ -138,6 +138,13 @@ class CouldProduce:
     found_holds: FoundHolds = "may_change"
 
     @property
+    def decided(self) -> bool:
+        """Whether the answer is decided: no effect it doesn't apply could change it
+        and no search limit stopped it (``mana_types`` is then the answer, a lower
+        bound when not ``complete``)."""
+        return not self.undecided and self.limit is None
+
+    @property
     def letters(self) -> list[str]:
         return [t.value for t in MANA_TYPES if t in self.mana_types]
 

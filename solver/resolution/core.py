@@ -28,12 +28,12 @@ from manacheck.model import (
     CardDefinition,
     Counters,
     GameState,
-    ManacheckError,
     Permanent,
     TriggeredAbility,
 )
 from manacheck.model.characteristics import Characteristics
 
+from ..notdecided import NotDecided
 from . import limits
 from .events import BadEvent, Choose, Event
 from .outcome import Choice, LogEntry
@@ -41,8 +41,9 @@ from .outcome import Choice, LogEntry
 __all__ = ["OpenChoice", "PendingTrigger", "Run", "StepLimit", "Unsupported"]
 
 
-class Unsupported(ManacheckError):
-    """The board needs something the resolution solver doesn't model."""
+class Unsupported(NotDecided):
+    """The board needs something the resolution solver doesn't model: the outcome is
+    not decided (a :class:`~manacheck.solver.NotDecided`, never bad input)."""
 
 
 @dataclass(frozen=True, slots=True)
