@@ -200,9 +200,12 @@ def random_boards(rng: random.Random, pool: list[str], folder: Path, count: int,
         status, rows = ask(["abilities", board])
         if status >= 2:
             errors.append(f"random{i} abilities: exit {status} {rows.get('error', '')}")
+        shared = {u.get("id"): u for u in rows.get("undecided") or [] if isinstance(u, dict)}
         for row in rows.get("abilities") or []:
-            rates["random: abilities rows"].add(row.get("legal") is not None,
-                                                blockers_of(row))
+            named = [shared[i] for i in row.get("undecided_ids") or [] if i in shared]
+            rates["random: abilities rows"].add(
+                row.get("legal") is not None,
+                blockers_of(row) + blockers_of({"undecided": named}))
 
 
 def quiet_boards(rng: random.Random, folder: Path, count: int, rates: dict[str, Rate],

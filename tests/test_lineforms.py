@@ -96,9 +96,16 @@ def state(alice: str, bob: str = "[]", extra: str = "") -> GameState:
      "+1/+1 until end of turn.", "Tah-Crop Elite",
      {F.ATTACKS, F.STEPS, F.UNREAD_TRIGGERS}, "any"),
     ("You control enchanted creature.", "Control Magic", set(Family), "attached"),
+    # CR 613.1f, 603.3: a granted triggered ability waits for the stack like any other
+    ("Enchanted creature has \"Whenever another creature dies, put a +1/+1 counter on "
+     "this creature.\"", "Test", {F.UNREAD_TRIGGERS}, "attached"),
 ])
-def test_forms(line: str, name: str, families: set[Family], scope: str) -> None:
+def test_forms(line: str, name: str, families: set[Family] | None, scope: str | None
+               ) -> None:
     found = classify_line(line, name)
+    if families is None:
+        assert found is None
+        return
     assert found is not None
     assert found.families == families
     assert found.scope == scope
@@ -120,6 +127,8 @@ def test_forms(line: str, name: str, families: set[Family], scope: str) -> None:
     # a condition that is an effect of its own, or a subject that sets types
     ("Test gets +1/+1 as long as you control a Forest and has haste.", "Test"),
     ("Lands you control are Forests and creatures get +1/+1.", "Test"),
+    # a granted ability that could be a mana ability, or a trigger that could add mana
+    ("Enchanted land has \"Whenever this land becomes tapped, add {G}.\"", "Test"),
     ("As long as Riftstone Portal is in your graveyard, lands you control have \"{T}: "
      "Add {G} or {W}.\"", "Riftstone Portal"),
 ])

@@ -62,6 +62,9 @@ The forms, by what they change:
 * ``targeting``: "CARDNAME can't be the target of ..." (CR 115.4): targeting.
 * ``draft``: "Draft CARDNAME face up." and other draft-matters text (CR 905.1: these
   matter only while drafting, not in the game): no family.
+* ``granted_trigger``: "Enchanted creature has "Whenever another creature dies, put a
+  +1/+1 counter on this creature."" (CR 613.1f, 603.3): a granted triggered ability
+  that uses the stack, which only ``resolve`` can set off.
 
 Rules
 -----
@@ -588,6 +591,26 @@ def _sentences(body: str) -> list[str] | None:
     return out if len(out) == len(parts) else None
 
 
+#: "Enchanted creature has "Whenever ..."": a granted triggered ability (CR 613.1f).
+_GRANTED_QUOTE = re.compile(
+    r"(?P<subject>Enchanted creature|Equipped creature|CARDNAME|(?=[A-Z])[^\".,]*?"
+    r"(?i:creatures?)[^\".,]*?) (?:has|have) \"(?P<quoted>[^\"]+)\"\.?")
+
+
+def _granted_trigger(body: str) -> LineClass | None:
+    """A line that grants only a triggered ability that uses the stack (CR 603.3): like
+    the trigger itself, it can change only what ``resolve`` plays out."""
+    m = _GRANTED_QUOTE.fullmatch(body)
+    if m is None or not _plain(m.group("subject")):
+        return None
+    from .unread_triggers import unread_trigger
+
+    if not unread_trigger(m.group("quoted")):
+        return None
+    return LineClass(frozenset({F.UNREAD_TRIGGERS}), _scope_of(m.group("subject")),
+                     ("granted_trigger",))
+
+
 def classify_line(line: str, name: str = "") -> LineClass | None:
     """The families an unread line could change, by its form, or None if its form isn't
     known (it then touches every family).
@@ -609,6 +632,8 @@ def classify_line(line: str, name: str = "") -> LineClass | None:
     if not body:
         return LineClass(frozenset(), "any", ("reminder",))
     body = _ABILITY_WORD.sub("", body, count=1)
+    if '"' in body:
+        return _granted_trigger(body)
     sentences = _sentences(body)
     if not sentences:
         return None
