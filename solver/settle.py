@@ -34,7 +34,14 @@ from manacheck.model.english import with_article
 from manacheck.model.keywords import untargetable_reason
 
 from .resolution import Unsupported, outcomes
-from .soundness import CHARACTERISTICS, Question, Undecided, board_effects, unapplied
+from .soundness import (
+    CHARACTERISTICS,
+    ON_RESOLUTION,
+    Question,
+    Undecided,
+    board_effects,
+    unapplied,
+)
 
 __all__ = ["BeforePriority", "Branch", "before_priority"]
 
@@ -45,7 +52,10 @@ STATE_BASED = Question("state-based actions", frozenset({
     # the layers (CHARACTERISTICS), the legend rule's exception (704.5j), and Auras'
     # legality (704.5m: enchant quality and protection, checked in _aura_problem)
     CHARACTERISTICS | {"static:other:no_legend_rule", "keyword:enchant",
-                       "keyword:protection"})
+                       "keyword:protection",
+                       # a spell's effect on the stack: nothing resolves before
+                       # priority (CR 117.5, 608.2)
+                       ON_RESOLUTION})
 
 #: At most this many branches (choices such as which legendary permanent to keep).
 MAX_BRANCHES = 64

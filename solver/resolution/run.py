@@ -33,7 +33,7 @@ from typing import Any
 from manacheck.model import GameState
 from manacheck.model.effects import Family
 
-from ..soundness import RESOLUTION, RESOLUTION_ATTACKS, Question, unapplied
+from ..soundness import ON_RESOLUTION, RESOLUTION, RESOLUTION_ATTACKS, Question, unapplied
 from .actions import apply_event
 from .core import OpenChoice, Run, StepLimit, Unsupported
 from .events import (
@@ -116,6 +116,10 @@ def refuse_unapplied(state: GameState, events: Sequence[Event],
     if not triggers:
         question = Question(question.name, question.reads - {Family.UNREAD_TRIGGERS},
                             question.implements)
+    if not any(isinstance(e, Resolve) for e in events):
+        # Nothing on the stack resolves: a spell's effect there never happens (CR 608.2).
+        question = Question(question.name, question.reads,
+                            question.implements | {ON_RESOLUTION})
     found = unapplied(state, question)
     if found:
         more = f" (and {len(found) - 1} more)" if len(found) > 1 else ""
