@@ -14,29 +14,28 @@ Rules
 -----
 CR 117.5, 704.3: state-based actions are performed (all at once, repeatedly) and then
 triggered abilities are put on the stack, before a player receives priority.
-CR 704.5f: toughness 0 or less. CR 704.5j: the legend rule (its controller chooses the
-one to keep). CR 704.5q, 122.3: +1/+1 and -1/-1 counters cancel in pairs. Not performed
-here, so reported as not decided: CR 704.5a (0 life), 704.5i (0 loyalty), 704.5m (an
-Aura attached to nothing, or illegally: its "Enchant" quality, 303.4d, or protection,
-702.16c).
+CR 704.5f: toughness 0 or less. CR 704.5i: a planeswalker with 0 loyalty. CR 704.5j: the
+legend rule (its controller chooses the one to keep). CR 704.5m: an Aura attached to
+nothing, or illegally (its "Enchant" quality, 303.4c-d, or protection, 702.16c). CR
+704.5q, 122.3: +1/+1 and -1/-1 counters cancel in pairs. Not performed, so reported as not
+decided: CR 704.5a (0 life: the game ends for that player, which no question models), and
+704.5m for an Aura whose enchant quality manacheck doesn't read.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
 from dataclasses import dataclass
 
-from manacheck.model import GameState, Permanent, StaticAbility, effective
-from manacheck.model.characteristics import Characteristics
+from manacheck.model import GameState, StaticAbility, effective
 from manacheck.model.effects import Family
-from manacheck.model.english import with_article
-from manacheck.model.keywords import untargetable_reason
 
 from .resolution import Unsupported, outcomes
+from .resolution.sba import aura_problem
 from .soundness import (
     CHARACTERISTICS,
     ON_RESOLUTION,
+    UNREAD,
     Question,
     Undecided,
     board_effects,
@@ -112,17 +111,16 @@ def _pending(state: GameState) -> tuple[bool, list[Undecided]]:
             legends[key] = legends.get(key, 0) + 1
             pending = pending or legends[key] > 1
         if "Planeswalker" in c.types and perm.counters["loyalty"] <= 0:
-            unsure.append(Undecided(perm.id, perm.name, "0 loyalty",
-                                    "state-based action CR 704.5i (a planeswalker with 0 "
-                                    "loyalty is put into its owner's graveyard) is pending "
-                                    "and isn't performed by manacheck", "sba:704.5i"))
+            pending = True  # CR 704.5i, 306.5c: performed (resolution.sba)
         if "Aura" in c.subtypes:
-            why = _aura_problem(state, perm, chars)
-            if why:
+            why, known = aura_problem(state, perm, chars)
+            if why and known:
+                pending = True  # CR 704.5m: performed (resolution.sba)
+            elif why:
                 unsure.append(Undecided(perm.id, perm.name, why,
                                         f"state-based action CR 704.5m (an Aura {why} is "
                                         "put into its owner's graveyard) is pending or may "
-                                        "be, and manacheck doesn't perform it",
+                                        "be, and manacheck can't tell which",
                                         "sba:704.5m"))
     for player in state.players:
         if player.life <= 0:
@@ -133,55 +131,80 @@ def _pending(state: GameState) -> tuple[bool, list[Undecided]]:
     return pending, unsure
 
 
-_ENCHANT_TYPES = {"land": "Land", "creature": "Creature", "artifact": "Artifact",
-                  "enchantment": "Enchantment", "planeswalker": "Planeswalker"}
+# ---- effects that can't change what happens before priority --------------------------
+#
+# Performing state-based actions (CR 704.3) moves permanents only to graveyards, removes
+# counters and unattaches; putting triggered abilities on the stack (CR 603.3) moves no
+# permanent at all. So before priority nothing enters the battlefield and nothing
+# becomes attached. Two kinds of unread lines provably do nothing then:
+
+# Its own entering ("Dakkon, Shadow Slayer enters the battlefield with a number of
+# loyalty counters on him equal to the number of lands you control."): a replacement
+# effect on the event of its entering (CR 614.1c, 614.12), which functions only as it
+# enters (CR 113.6h). A permanent already on the battlefield has entered.
+_OWN_ENTERING = (r"(?:{name}|This (?:creature|permanent|artifact|enchantment|land|"
+                 r"planeswalker|battle)) enters(?: the battlefield)?(?: tapped)?"
+                 r"(?: with [^.,;:\"()]*counters? on (?:it|him|her|them)"
+                 r"(?: (?:equal to|for each) [^.;:\"()]*)?)?\.")
+
+# About the object it is attached to only ("Enchanted creature gets +2/+0 and has
+# trample.", "As long as enchanted permanent is a creature, it gets +2/+1."): "enchanted"
+# and "equipped" name what the permanent is attached to (CR 303.4m, 301.5a), so on a
+# permanent attached to nothing such a line applies to nothing. Each sentence must be of
+# that form and name nothing else (no other object, player or group); quoted abilities
+# granted to it and reminder text are left out of that check, as they are its own.
+_ATTACHED_SUBJECT = re.compile(
+    r"(?:As long as (?:enchanted|equipped) (?:creature|permanent|land|artifact|"
+    r"planeswalker) is [^,]*, it|(?:Enchanted|Equipped) (?:creature|permanent|land|"
+    r"artifact|planeswalker)) ")
+_NAMES_ANOTHER = re.compile(
+    r"\b(?:other|others|another|each|all|any|you|your|player|players|opponent|"
+    r"opponents|controller|controllers|owner|owners|creatures|permanents|lands|"
+    r"artifacts|enchantments|planeswalkers|target|they|them|their|this|that|those)\b",
+    re.IGNORECASE)
 
 
-def _aura_problem(state: GameState, aura: Permanent,
-                  chars: Mapping[str, Characteristics]) -> str:
-    """Why an Aura may not stay where it is (CR 704.5m, 303.4d), "" if it may: attached
-    to nothing, to something its "Enchant [quality]" doesn't allow, or to something
-    with protection from it (702.16c); an enchant quality manacheck doesn't read is a
-    reason too (it can't tell)."""
-    if aura.attached_to is None or aura.attached_to not in state \
-            or state.zone_of(aura.attached_to) != "battlefield":
-        return "attached to nothing"
-    host = state.permanent(aura.attached_to)
-    hc = chars[host.id]
-    for kw in chars[aura.id].keywords:
-        words = kw.strip().split()
-        if not words or words[0].lower() != "enchant":
-            continue
-        quality = " ".join(words[1:])
-        wanted = _ENCHANT_TYPES.get(quality.lower())
-        if quality.lower() == "permanent":
-            continue
-        several = re.split(r",? or |, ", quality.lower())
-        if len(several) > 1 and all(q in _ENCHANT_TYPES for q in several):
-            # "Enchant creature, land, or planeswalker": any of them (CR 303.4a)
-            if not any(_ENCHANT_TYPES[q] in hc.types for q in several):
-                return f"attached to {host.id}, which is none of {quality.lower()}"
-            continue
-        if wanted is not None:
-            if wanted not in hc.types:
-                return f"attached to {host.id}, which isn't {with_article(quality.lower())}"
-        elif quality in hc.subtypes:
-            continue
-        else:
-            return f"with 'Enchant {quality}', which manacheck doesn't read"
-    if untargetable_reason([k for k in hc.keywords if k.lower().startswith("protection")],
-                           host.controller, chars[aura.id], aura.controller):
-        return f"attached to {host.id}, which has protection from it (CR 702.16c)"
-    return ""
+def _about_attached_only(text: str) -> bool:
+    """Whether every sentence of a line is about the object its permanent is attached
+    to, and names nothing else (see ``_ATTACHED_SUBJECT``)."""
+    body = re.sub(r"\([^)]*\)", "", re.sub(r'"[^"]*"', '""', text.strip()))
+    sentences = [x.strip() for x in re.split(r"(?<=\.)\s+", body) if x.strip()]
+    return bool(sentences) and all(
+        _ATTACHED_SUBJECT.match(x) and x.endswith((".", '""'))
+        and not _NAMES_ANOTHER.search(x)
+        for x in sentences)
 
 
-def _unapplied_for_sba(state: GameState) -> list[Undecided]:
-    """The effects state-based actions read and nobody applies. A self-only change of
-    types matters only to an object that would die as a creature (its printed
-    toughness, with its counters, 0 or less: CR 704.5f) or that is legendary (704.5j)."""
+def _inert(state: GameState) -> frozenset[tuple[str, str]]:
+    """The (object, text) of the unread lines that provably do nothing while state-based
+    actions are performed and triggered abilities are put on the stack (see above):
+    a permanent's line about its own entering, and a line about the object it is
+    attached to, of a permanent attached to nothing."""
+    out: set[tuple[str, str]] = set()
+    on_board = {p.id: p for p in state.permanents}
+    for e in board_effects(state):
+        perm = on_board.get(e.object_id)
+        if perm is None or e.kind.key != UNREAD:
+            continue
+        entering = re.fullmatch(_OWN_ENTERING.replace("{name}", re.escape(perm.name)),
+                                e.text.strip())
+        unattached = perm.attached_to is None or perm.attached_to not in on_board
+        if entering or (unattached and _about_attached_only(e.text)):
+            out.add((e.object_id, e.text))
+    return frozenset(out)
+
+
+def _unapplied_for_sba(state: GameState, inert: frozenset[tuple[str, str]]
+                       ) -> list[Undecided]:
+    """The effects state-based actions read and nobody applies, but the ``inert`` ones
+    (:func:`_inert`). A self-only change of types matters only to an object that would
+    die as a creature (its printed toughness, with its counters, 0 or less: CR 704.5f)
+    or that is legendary (704.5j)."""
     kinds = {(e.object_id, e.text): e.kind for e in board_effects(state)}
     out = []
     for u in unapplied(state, STATE_BASED):
+        if (u.object_id, u.text) in inert:
+            continue
         kind = kinds.get((u.object_id, u.text))
         if kind is not None and kind.self_only and \
                 kind.families & STATE_BASED.reads <= {Family.TYPES} and \
@@ -222,12 +245,14 @@ def before_priority(state: GameState) -> BeforePriority:
     pending, unsure = _pending(state)
     # An effect that could change toughness, types or abilities and that nobody applies
     # could make a state-based action pending (or not): not decided.
-    unsure += _unapplied_for_sba(state)
+    inert = _inert(state)
+    unsure += _unapplied_for_sba(state, inert)
     if not pending:
         answer = BeforePriority((Branch(state),), tuple(unsure))
     else:
         try:
-            outs = outcomes(state, [], limit=MAX_BRANCHES, settle_first=True)
+            outs = outcomes(state, [], limit=MAX_BRANCHES, settle_first=True,
+                            inert=inert)
         except Unsupported as e:
             unsure.append(Undecided("", "", "state-based actions", str(e), "sba"))
             outs = []

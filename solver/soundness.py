@@ -388,7 +388,9 @@ RESOLUTION = Question(
         "static:other:no_legend_rule", "static:enters_with_counters",
         # every counter put, moved or entered with (manacheck.model.placing)
         "static:cant_have_counters", "static:counter_replacement",
-        "keyword:persist", "keyword:undying", "keyword:indestructible"}))
+        "keyword:persist", "keyword:undying", "keyword:indestructible",
+        # what an Aura may stay attached to (CR 704.5m, 702.5a: resolution.sba)
+        "keyword:enchant"}))
 RESOLUTION_ATTACKS = Question(
     "resolve", RESOLUTION.reads | {F.ATTACKS},
     RESOLUTION.implements | {"keyword:vigilance", "keyword:defender",

@@ -82,16 +82,163 @@ def test_answers_that_depend_on_the_legend_rule_choice_are_given_for_each() -> N
     assert a.to_data()["by_choice"][0]["choice"]
 
 
-@pytest.mark.cr("704.5i")
 @pytest.mark.cr("704.5a")
-def test_pending_state_based_actions_it_doesnt_perform_are_not_decided() -> None:
-    # A planeswalker with 0 loyalty counters (704.5i) and a player at 0 life (704.5a):
-    # manacheck doesn't perform these, so nothing is decided.
-    s = board("Forest, {card: \"Tamiyo, Compleated Sage\", counters: {loyalty: 0}}")
-    a = payment_answer(s, "A", "{G}")
-    assert a.payable is None and any("704.5i" in u.why for u in a.undecided)
+def test_a_player_at_0_life_is_not_decided() -> None:
+    # A player at 0 life (704.5a) loses the game before priority, which no question
+    # models: nothing is decided.
     a = payment_answer(board("Forest", life=0), "A", "{G}")
     assert a.payable is None and any("704.5a" in u.why for u in a.undecided)
+
+
+@pytest.mark.cr("704.5i")
+@pytest.mark.cr("306.5c")
+def test_a_planeswalker_with_0_loyalty_is_put_into_the_graveyard_first() -> None:
+    # Tamiyo with 0 loyalty counters: loyalty 0 (306.5c), so she is put into her owner's
+    # graveyard before priority (704.5i); then the Forest pays {G}.
+    s = board("Forest, {card: \"Tamiyo, Compleated Sage\", counters: {loyalty: 0}}")
+    a = payment_answer(s, "A", "{G}")
+    assert (a.payable, a.count, a.undecided) == (True, 1, ())
+    assert any("Tamiyo" in line and "704.5i" in line for line in a.state_based)
+    after = before_priority(s).branches[0].state
+    assert after.zone_of("Tamiyo, Compleated Sage") == "graveyard"
+    # With loyalty left she stays: nothing to perform.
+    kept = board("Forest, {card: \"Tamiyo, Compleated Sage\", counters: {loyalty: 1}}")
+    assert not before_priority(kept).changed
+
+
+@pytest.mark.cr("704.5i")
+@pytest.mark.cr("614.12")
+def test_dakkon_with_no_loyalty_counters_beside_a_forest(
+        tmp_path: object, capsys: pytest.CaptureFixture[str]) -> None:
+    # Issue 30: a board that leaves out Dakkon's counters. Dakkon's unread line about
+    # the counters he enters with works only as he enters (CR 614.12, 113.6h); nothing
+    # enters before priority, so it can't stand in the way. Dakkon is put into his
+    # owner's graveyard first (704.5i); the Forest pays {G}.
+    import json
+    from pathlib import Path
+
+    from manacheck.cli import main
+
+    text = ("turn: {active_player: A, phase: precombat_main}\nplayers:\n"
+            "  A: {battlefield: [\"Dakkon, Shadow Slayer\", Forest]}\n  B: {}\n")
+    s = load_state_text(text)
+    a = payment_answer(s, "A", "{G}")
+    assert (a.payable, a.count, a.undecided) == (True, 1, ())
+    assert a.state_based[0].startswith("state-based action: Dakkon, Shadow Slayer")
+    assert "put into its owner's graveyard" in a.state_based[0]
+    assert "CR 704.5i" in a.state_based[0]
+    path = Path(str(tmp_path)) / "d.yaml"
+    path.write_text(text)
+    assert main(["pay", str(path), "{G}", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["payable"] is True and "704.5i" in data["state_based_actions"][0]
+    # With loyalty counters Dakkon stays, and his unread line makes the answer not
+    # decided as it does for every question about a board with it.
+    kept = board("Forest, {card: \"Dakkon, Shadow Slayer\", counters: {loyalty: 3}}")
+    assert payment_answer(kept, "A", "{G}").payable is None
+
+
+@pytest.mark.cr("704.5m")
+@pytest.mark.cr("303.4m")
+def test_akki_war_paint_attached_to_nothing_goes_first() -> None:
+    # Akki War Paint ("As long as enchanted permanent is a creature, it gets +2/+1.")
+    # attached to nothing: the line applies to nothing (303.4m); the Aura is put into its
+    # owner's graveyard before priority (704.5m).
+    s = board("Akki War Paint, Forest")
+    a = payment_answer(s, "A", "{G}")
+    assert (a.payable, a.count, a.undecided) == (True, 1, ())
+    assert any("Akki War Paint" in x and "704.5m" in x for x in a.state_based)
+    p = explain_could_produce(s, "Forest")
+    assert p.letters == ["G"] and not p.undecided
+
+
+@pytest.mark.cr("704.5m")
+@pytest.mark.cr("603.2")
+def test_rancor_attached_to_nothing_triggers_an_ability_not_read() -> None:
+    # Rancor goes to the graveyard too, but "When Rancor is put into a graveyard from the
+    # battlefield, ..." isn't read: whether it triggers and goes on the stack can't be
+    # told (CR 603.2, 603.3), so the state before priority isn't known: not decided,
+    # naming the trigger.
+    a = payment_answer(board("Rancor, Forest"), "A", "{G}")
+    assert a.payable is None
+    assert any("When Rancor is put into a graveyard" in u.why for u in a.undecided)
+
+
+TEST_AURA = """cards:
+  - name: Test Aura
+    mana_cost: "{G}"
+    types: [Enchantment]
+    subtypes: [Aura]
+    keywords: [Enchant creature]
+"""
+
+
+def board_with(battlefield: str, extra: str) -> GameState:
+    return load_state_text(f"""
+turn: {{active_player: A, phase: precombat_main}}
+players:
+  A: {{battlefield: [{battlefield}]}}
+  B: {{}}
+{extra}""")
+
+
+@pytest.mark.cr("704.5m")
+@pytest.mark.cr("702.5a")
+def test_an_aura_attached_to_what_it_cant_enchant_goes_first() -> None:
+    # Enchant creature, attached to a Forest (not a creature): put into the graveyard.
+    s = board_with("Forest, {card: Test Aura, attached_to: Forest}", TEST_AURA)
+    a = payment_answer(s, "A", "{G}")
+    assert (a.payable, a.count) == (True, 1)
+    assert any("isn't a creature" in x and "704.5m" in x for x in a.state_based)
+    # Attached to a creature it stays: nothing is performed.
+    ok = board_with("Forest, Llanowar Elves, {card: Test Aura, attached_to: Llanowar Elves}",
+                    TEST_AURA)
+    assert not before_priority(ok).changed and not before_priority(ok).undecided
+
+
+@pytest.mark.cr("704.5m")
+def test_an_aura_whose_enchant_quality_isnt_read_is_not_decided() -> None:
+    # "Enchant player" (Curse of Death's Hold): a state can't say which player it is
+    # attached to; "Enchant creature card in a graveyard" (Animate Dead) isn't read
+    # (the reader leaves the line unread: no enchant ability is known). Whether 704.5m
+    # applies can't be told.
+    for aura, why in (("Curse of Death's Hold", "'Enchant player', which manacheck "
+                                                "doesn't read"),
+                      ("Animate Dead", "no 'Enchant' ability manacheck reads")):
+        a = payment_answer(board(f"Forest, {aura}"), "A", "{G}")
+        assert a.payable is None, aura
+        assert any(why in u.text and "704.5m" in u.why for u in a.undecided), aura
+
+
+@pytest.mark.cr("704.5m")
+@pytest.mark.cr("704.5f")
+def test_an_aura_goes_when_the_creature_it_enchants_dies() -> None:
+    # Resolving two -1/-1 counters on Llanowar Elves (1/1) enchanted by Test Aura: the
+    # Elves die (704.5f); at the next check the Aura is attached to nothing (704.5m).
+    from manacheck.solver.resolution import resolve
+
+    s = board_with("Llanowar Elves, {card: Test Aura, attached_to: Llanowar Elves}",
+                   TEST_AURA + "events:\n  - put_counters: {object: Llanowar Elves, "
+                   "counters: {\"-1/-1\": 2}}\n")
+    out = resolve(s)
+    assert out.state.zone_of("Llanowar Elves") == "graveyard"
+    assert out.state.zone_of("Test Aura") == "graveyard"
+    rules = [r for e in out.log for r in e.rules]
+    assert rules.index("704.5f") < rules.index("704.5m")
+
+
+@pytest.mark.cr("704.5i")
+def test_a_planeswalker_whose_last_loyalty_counter_is_removed_goes() -> None:
+    # Resolving "remove one loyalty counter" from Liliana of the Veil with one: loyalty
+    # 0, put into her owner's graveyard (704.5i).
+    from manacheck.solver.resolution import resolve
+
+    s = board_with("{card: Liliana of the Veil, counters: {loyalty: 1}}",
+                   "events:\n  - remove_counters: {object: Liliana of the Veil, "
+                   "counters: {loyalty: 1}}\n")
+    out = resolve(s)
+    assert out.state.zone_of("Liliana of the Veil") == "graveyard"
+    assert any("704.5i" in e.rules for e in out.log)
 
 
 def test_nothing_pending_is_the_state_itself() -> None:
@@ -117,3 +264,4 @@ def test_show_says_the_legend_rule_will_apply(tmp_path: object,
     assert "legend rule" in out and "704.5j" in out
     assert main(["show", str(path), "--json"]) == 0
     assert "legend" not in capsys.readouterr().out  # the JSON still loads back
+

@@ -14,29 +14,37 @@ performed simultaneously, repeatedly until none apply; then triggered abilities 
 on the stack (CR 603.3b) and the whole process repeats. CR 704.5b: a player who drew
 from an empty library loses (noted, not modelled further). CR 704.5d: tokens off the
 battlefield cease to exist (in :func:`~.triggers.leave_battlefield`). CR 704.5f:
-toughness 0 or less. CR 704.5j: the legend rule (its controller chooses the one to
-keep). CR 704.5q, 122.3: +1/+1 and -1/-1 counters cancel in pairs.
+toughness 0 or less. CR 704.5i, 306.5c: a planeswalker with no loyalty counters.
+CR 704.5j: the legend rule (its controller chooses the one to keep). CR 704.5m, 303.4c-d:
+an Aura attached to nothing, or illegally (:func:`aura_problem`). CR 704.5q, 122.3:
++1/+1 and -1/-1 counters cancel in pairs. Each object put into a graveyard leaves the
+battlefield in the one event (its abilities stop with it; what its leaving triggers
+waits until the checks find nothing, CR 603.3).
 
 A check after one that found nothing looks only at the permanents that are new or
 changed since (:func:`~manacheck.model.characteristics.changed_permanents`: their
-permanent object or their characteristics): each of 704.5f, 704.5j and 704.5q depends
-only on a permanent, its controller and its characteristics, so the others still meet
-none. ``tests/test_incremental.py`` checks random resolutions against full checks.
+permanent object or their characteristics): each of 704.5f, 704.5i, 704.5j and 704.5q
+depends only on a permanent, its controller and its characteristics, so the others still
+meet none. 704.5m depends on what an Aura is attached to as well: an Aura is looked at
+again when it or that object changed or left. ``tests/test_incremental.py`` checks random
+resolutions against full checks.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 
 from manacheck.model import GameState, Permanent, effective
 from manacheck.model.characteristics import Characteristics, changed_permanents
-from manacheck.model.english import the
+from manacheck.model.english import the, with_article
+from manacheck.model.keywords import untargetable_reason
 
 from .core import Run, Unsupported
 from .triggers import leave_battlefield, put_triggers_on_stack
 from .zones import fmt_counters, set_counters
 
-__all__ = ["priority", "state_based_actions"]
+__all__ = ["aura_problem", "priority", "state_based_actions"]
 
 
 def priority(run: Run) -> None:
@@ -60,6 +68,10 @@ def state_based_actions(run: Run) -> None:
         look = _to_check(run, st)
         _refuse_attached_creatures(look, chars)
         dying = _toughness_deaths(look, chars)
+        dying.update((k, v) for k, v in _loyalty_deaths(look, chars).items()
+                     if k not in dying)
+        dying.update((k, v) for k, v in _aura_deaths(run, st, chars, look).items()
+                     if k not in dying)
         legend, legend_clear = _legend_rule(run, st, chars, look)
         cancel: dict[str, int] = {}
         for perm in look:
@@ -104,9 +116,9 @@ def _refuse_attached_creatures(perms: Sequence[Permanent],
 
 
 def _toughness_deaths(perms: Sequence[Permanent], chars: Mapping[str, Characteristics]
-                      ) -> dict[str, str]:
-    """CR 704.5f: the creatures with toughness 0 or less, each with why."""
-    dying: dict[str, str] = {}
+                      ) -> dict[str, tuple[str, str]]:
+    """CR 704.5f: the creatures with toughness 0 or less, each with why and the rule."""
+    dying: dict[str, tuple[str, str]] = {}
     for perm in perms:
         c = chars[perm.id]
         if c.is_creature and c.toughness is None and perm.counters["-1/-1"]:
@@ -116,8 +128,116 @@ def _toughness_deaths(perms: Sequence[Permanent], chars: Mapping[str, Characteri
                               f"it dies with -1/-1 counters (CR 704.5f) can't be "
                               f"told")
         if c.is_creature and c.toughness is not None and c.toughness <= 0:
-            dying[perm.id] = f"{perm.id} has toughness {c.toughness}"
+            dying[perm.id] = (f"{perm.id} has toughness {c.toughness}", "704.5f")
     return dying
+
+
+def _loyalty_deaths(perms: Sequence[Permanent], chars: Mapping[str, Characteristics]
+                    ) -> dict[str, tuple[str, str]]:
+    """CR 704.5i: the planeswalkers with loyalty 0, which is the number of loyalty
+    counters on one (CR 306.5c), each with why."""
+    return {perm.id: (f"{perm.id} is a planeswalker with 0 loyalty", "704.5i")
+            for perm in perms
+            if "Planeswalker" in chars[perm.id].types and perm.counters["loyalty"] <= 0}
+
+
+def _aura_deaths(run: Run, st: GameState, chars: Mapping[str, Characteristics],
+                 look: Sequence[Permanent]) -> dict[str, tuple[str, str]]:
+    """CR 704.5m: the Auras attached to nothing or illegally (:func:`aura_problem`),
+    each with why. After a check that found nothing (``run.clean``), an Aura is looked
+    at again only if it or what it is attached to is new, changed or gone.
+
+    Raises
+    ------
+    Unsupported
+        An Aura whose legality manacheck can't tell (an enchant quality it doesn't read).
+    """
+    changed = {p.id for p in look}
+    out: dict[str, tuple[str, str]] = {}
+    for perm in st.permanents:
+        if "Aura" not in chars[perm.id].subtypes:
+            continue
+        host = perm.attached_to
+        if run.clean is not None and perm.id not in changed and host in chars \
+                and host not in changed:
+            continue
+        why, known = aura_problem(st, perm, chars)
+        if why and not known:
+            raise Unsupported(f"{perm.id} is an Aura {why}: whether it is put into its "
+                              "owner's graveyard (CR 704.5m) can't be told")
+        if why:
+            out[perm.id] = (f"{perm.id} is an Aura {why}", "704.5m")
+    return out
+
+
+_ENCHANT_TYPES = {"land": "Land", "creature": "Creature", "artifact": "Artifact",
+                  "enchantment": "Enchantment", "planeswalker": "Planeswalker"}
+
+
+def _object_quality(quality: str) -> bool:
+    """Whether an enchant quality is one :func:`aura_problem` reads, each of which only a
+    permanent has (CR 702.5a, 109.2: "creature" without "card" or "spell" is a permanent
+    on the battlefield): a card type, several, "permanent", or one subtype."""
+    low = quality.lower()
+    several = re.split(r",? or |, ", low)
+    return low == "permanent" or all(q in _ENCHANT_TYPES for q in several) \
+        or bool(re.fullmatch(r"[A-Z][a-z]+", quality))
+
+
+def aura_problem(state: GameState, aura: Permanent,
+                 chars: Mapping[str, Characteristics]) -> tuple[str, bool]:
+    """Why an Aura is put into its owner's graveyard (CR 704.5m), and whether manacheck
+    can tell: ``("", True)`` when it stays; ``(why, True)`` when it goes, attached to
+    nothing (its enchant qualities all ones only a permanent has), to something its
+    "Enchant [quality]" doesn't allow, to something with protection from it (702.16c),
+    or itself a creature (303.4d); ``(why, False)`` when that can't be told (an enchant
+    quality manacheck doesn't read, or none: it may be attached to a player, which the
+    state can't say, or to a card in another zone).
+
+    Rules
+    -----
+    CR 303.4c-d, 704.5m: an Aura attached illegally or to nothing is put into its
+    owner's graveyard. CR 702.5a: what an Aura may enchant. CR 702.16c: protection.
+    """
+    ac = chars[aura.id]
+    qualities = [kw.strip().split(None, 1)[1] for kw in ac.keywords
+                 if kw.strip().lower().startswith("enchant ")
+                 and len(kw.strip().split(None, 1)) == 2]
+    if "Creature" in ac.types:
+        return "that is also a creature, which can't enchant anything (CR 303.4d)", True
+    if aura.attached_to is None or aura.attached_to not in state \
+            or state.zone_of(aura.attached_to) != "battlefield":
+        unread = [q for q in qualities if not _object_quality(q)]
+        if unread:
+            return f"with 'Enchant {unread[0]}', which manacheck doesn't read", False
+        if not qualities:
+            return ("with no 'Enchant' ability manacheck reads, attached to no "
+                    "permanent"), False
+        return "attached to nothing", True
+    host = state.permanent(aura.attached_to)
+    hc = chars[host.id]
+    for quality in qualities:
+        low = quality.lower()
+        if low == "permanent":
+            continue
+        several = re.split(r",? or |, ", low)
+        if len(several) > 1 and all(q in _ENCHANT_TYPES for q in several):
+            # "Enchant creature, land, or planeswalker": any of them (CR 303.4a)
+            if not any(_ENCHANT_TYPES[q] in hc.types for q in several):
+                return f"attached to {host.id}, which is none of {low}", True
+            continue
+        wanted = _ENCHANT_TYPES.get(low)
+        if wanted is not None:
+            if wanted not in hc.types:
+                return f"attached to {host.id}, which isn't {with_article(low)}", True
+        elif quality in hc.subtypes:
+            continue
+        else:
+            return f"with 'Enchant {quality}', which manacheck doesn't read", False
+    if untargetable_reason([k for k in hc.keywords if k.lower().startswith("protection")],
+                           host.controller, ac, aura.controller):
+        return f"attached to {host.id}, which has protection from it (CR 702.16c)", True
+    return "", True
 
 
 def _legend_rule(run: Run, st: GameState, chars: Mapping[str, Characteristics],
@@ -157,13 +277,12 @@ def _legend_rule(run: Run, st: GameState, chars: Mapping[str, Characteristics],
     return legend, True
 
 
-def _perform(run: Run, st: GameState, dying: Mapping[str, str], legend: list[str],
-             cancel: Mapping[str, int]) -> None:
+def _perform(run: Run, st: GameState, dying: Mapping[str, tuple[str, str]],
+             legend: list[str], cancel: Mapping[str, int]) -> None:
     """CR 704.3: perform the state-based actions found in ``st`` all at once."""
-    for oid, why in dying.items():
+    for oid, (why, rule) in dying.items():
         run.note(f"state-based action: {why}; it is put into its owner's graveyard "
-                 f"with {fmt_counters(st.permanent(oid).counters)}", "704.5f",
-                 "704.3")
+                 f"with {fmt_counters(st.permanent(oid).counters)}", rule, "704.3")
     for oid in legend:
         if oid not in dying:
             run.note(f"state-based action: legend rule; {oid} is put into its "
