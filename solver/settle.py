@@ -196,27 +196,65 @@ def _inert(state: GameState) -> frozenset[tuple[str, str]]:
 
 def _unapplied_for_sba(state: GameState, inert: frozenset[tuple[str, str]]
                        ) -> list[Undecided]:
-    """The effects state-based actions read and nobody applies, but the ``inert`` ones
-    (:func:`_inert`). A self-only change of types matters only to an object that would
-    die as a creature (its printed toughness, with its counters, 0 or less: CR 704.5f)
-    or that is legendary (704.5j)."""
+    """The effects state-based actions read and nobody applies, but those shown unable
+    to change whether any is pending (each with its rule below). Only an effect changing
+    its own object alone (self-only) can be shown so, from what that object is; every
+    other effect stays. (Narrowing only ever matters when all of them go: one left makes
+    the answer not decided.)
+
+    * ``inert``: doing nothing before priority (:func:`_inert`).
+    * Changeling (CR 702.73a: "this object is every creature type"): creature types are
+      read by no state-based action, except through an enchant quality of what is
+      attached to it (704.5m, 702.5a): kept only then.
+    * A self-only change of types matters only to an object that would die as a creature
+      (its printed toughness, with its counters, 0 or less: CR 704.5f), that is
+      legendary or shares its controller and name with another permanent (704.5j), or
+      any world permanent being there (704.5k), to what is attached to it and to what it
+      is attached to (704.5m-n, 704.5p, 303.4d), and with a self-only change of its power
+      or toughness beside it (together they could make it a creature with toughness 0).
+    * A self-only change of power or toughness matters only to a creature (704.5f-h; no
+      other state-based action reads them), and only with no self-only change of its
+      types beside it (the two cases above, the other way round).
+    """
     kinds = {(e.object_id, e.text): e.kind for e in board_effects(state)}
-    out = []
-    for u in unapplied(state, STATE_BASED):
-        if (u.object_id, u.text) in inert:
-            continue
+    found = [u for u in unapplied(state, STATE_BASED) if (u.object_id, u.text) not in inert]
+    own: dict[str, set[Family]] = {}  # each object's self-only families read
+    for u in found:
         kind = kinds.get((u.object_id, u.text))
-        if kind is not None and kind.self_only and \
-                kind.families & STATE_BASED.reads <= {Family.TYPES} and \
-                u.object_id in state and state.zone_of(u.object_id) == "battlefield":
-            perm = state.permanent(u.object_id)
+        if kind is not None and kind.self_only:
+            own.setdefault(u.object_id, set()).update(kind.families & STATE_BASED.reads)
+    chars = effective(state)
+    on_board = {p.id: p for p in state.permanents}
+    hosts = {p.attached_to for p in state.permanents if p.attached_to is not None}
+    worlds = any("World" in chars[p.id].supertypes for p in state.permanents)
+    out = []
+    for u in found:
+        kind = kinds.get((u.object_id, u.text))
+        perm = on_board.get(u.object_id)
+        if kind is None or not kind.self_only or perm is None:
+            out.append(u)
+            continue
+        fams = kind.families & STATE_BASED.reads
+        if kind.key == "keyword:changeling":
+            if perm.id not in hosts:
+                continue
+        elif fams <= {Family.TYPES}:
             tough = perm.card.toughness
-            now = effective(state)[perm.id].toughness  # with other effects, if a creature
-            at_risk = "Legendary" in perm.card.supertypes or not isinstance(tough, int) \
+            now = chars[perm.id].toughness  # with other effects, if a creature
+            same_name = any(p.id != perm.id and p.controller == perm.controller
+                            and chars[p.id].name == chars[perm.id].name
+                            for p in state.permanents)
+            at_risk = "Legendary" in perm.card.supertypes or same_name or worlds \
+                or not isinstance(tough, int) \
                 or tough + perm.counters["+1/+1"] - perm.counters["-1/-1"] <= 0 \
-                or (now is not None and now <= 0)
+                or (now is not None and now <= 0) \
+                or perm.id in hosts or perm.attached_to is not None \
+                or Family.POWER_TOUGHNESS in own.get(perm.id, set())
             if not at_risk:
                 continue
+        elif fams <= {Family.POWER_TOUGHNESS} and not chars[perm.id].is_creature \
+                and Family.TYPES not in own.get(perm.id, set()):
+            continue
         out.append(u)
     return out
 

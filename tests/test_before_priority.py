@@ -265,3 +265,112 @@ def test_show_says_the_legend_rule_will_apply(tmp_path: object,
     assert main(["show", str(path), "--json"]) == 0
     assert "legend" not in capsys.readouterr().out  # the JSON still loads back
 
+
+# ---- what the state-based check reads (issue 30): effects shown unable to matter ------
+
+GAUGE = """cards:
+  - name: Gauge
+    types: [Artifact]
+    abilities:
+      - static: {kind: other, affects: [power_toughness], self_only: true,
+                 text: "Gauge's power is equal to the number of cards in your hand."}
+  - name: Gauge Beast
+    types: [Artifact, Creature]
+    power: 1
+    toughness: 1
+    abilities:
+      - static: {kind: other, affects: [power_toughness], self_only: true,
+                 text: "Gauge Beast's power is equal to the number of cards in your hand."}
+  - name: Gauge Shifter
+    types: [Artifact]
+    abilities:
+      - static: {kind: other, affects: [power_toughness], self_only: true,
+                 text: "Gauge Shifter's toughness is 0."}
+      - static: {kind: other, affects: [types], self_only: true,
+                 text: "Gauge Shifter is a creature."}
+"""
+
+
+@pytest.mark.cr("704.5f")
+def test_a_noncreatures_own_power_and_toughness_change_no_state_based_action() -> None:
+    # An unread "Gauge's power is ..." changes only Gauge's power and toughness, which
+    # only a creature's state-based actions read (704.5f-h): Gauge is an artifact, so
+    # the payment is decided. On a creature (Gauge Beast) it could make the toughness 0:
+    # not decided. Beside a change of its own types (Gauge Shifter) it could too.
+    s = board_with("Forest, Gauge", GAUGE)
+    assert not before_priority(s).undecided
+    assert payment_answer(s, "A", "{G}").payable is True
+    for name in ("Gauge Beast", "Gauge Shifter"):
+        other = board_with(f"Forest, {name}", GAUGE)
+        assert [u.object_id for u in before_priority(other).undecided][:1] == [name]
+        assert payment_answer(other, "A", "{G}").payable is None
+
+
+CHANGELINGS = TEST_AURA + """  - name: Legendary Mimic
+    supertypes: [Legendary]
+    types: [Creature]
+    subtypes: [Shapeshifter]
+    power: 2
+    toughness: 2
+    keywords: [Changeling]
+"""
+
+
+@pytest.mark.cr("702.73a")
+@pytest.mark.cr("704.5j")
+def test_changeling_changes_no_state_based_action_unless_something_is_attached() -> None:
+    # Changeling makes it every creature type (702.73a): the legend rule reads names and
+    # the legendary supertype, not creature types, so a legendary changeling alone
+    # changes nothing before priority. An Aura on it reads its types (enchant quality,
+    # 704.5m): then it is kept, not decided.
+    s = board_with("Forest, Legendary Mimic", CHANGELINGS)
+    assert not before_priority(s).undecided
+    assert explain_could_produce(s, "Forest").letters == ["G"]
+    enchanted = board_with("Forest, Legendary Mimic, "
+                           "{card: Test Aura, attached_to: Legendary Mimic}", CHANGELINGS)
+    assert [u.text for u in before_priority(enchanted).undecided] == ["Changeling"]
+
+
+SHIFTER = TEST_AURA + """  - name: Shifter
+    types: [Creature]
+    power: 1
+    toughness: 1
+    abilities:
+      - static: {kind: other, affects: [types], self_only: true,
+                 text: "As long as the moon is full, Shifter isn't a creature."}
+"""
+
+
+@pytest.mark.cr("704.5m")
+@pytest.mark.cr("704.5j")
+def test_a_self_only_change_of_types_matters_to_what_is_attached_and_same_names() -> None:
+    # Shifter's unread change of its own types can't kill a 1/1 (704.5f) or make it
+    # legendary beside nothing of its name: decided. But an Aura attached to it reads
+    # its types (704.5m), and a second Shifter could become a legendary twin (704.5j).
+    assert not before_priority(board_with("Forest, Shifter", SHIFTER)).undecided
+    for extra in ("{card: Test Aura, attached_to: Shifter}", "Shifter"):
+        s = board_with(f"Forest, Shifter, {extra}", SHIFTER)
+        assert "Shifter" in [u.object_id for u in before_priority(s).undecided], extra
+
+
+GEAR = """cards:
+  - name: Odd Gear
+    mana_cost: "{1}"
+    types: [Artifact]
+    subtypes: [Equipment]
+    abilities:
+      - static: {kind: other, text: "Equipped creature gets +1/+1 and has \\"Whenever \\
+          this creature attacks, you gain 1 life.\\""}
+"""
+
+
+@pytest.mark.cr("303.4m")
+@pytest.mark.cr("301.5a")
+def test_an_unattached_equipments_line_about_the_equipped_creature_does_nothing() -> None:
+    # "Equipped creature gets ..." names what the Equipment is attached to; attached to
+    # nothing, it applies to nothing and can't make a state-based action pending. On a
+    # creature it could (its toughness, its abilities), so the check is not decided.
+    assert not before_priority(board_with("Forest, Odd Gear", GEAR)).undecided
+    on = board_with("Forest, Llanowar Elves, {card: Odd Gear, attached_to: Llanowar Elves}",
+                    GEAR)
+    assert [u.object_id for u in before_priority(on).undecided] == ["Odd Gear"]
