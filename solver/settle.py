@@ -17,9 +17,12 @@ triggered abilities are put on the stack, before a player receives priority.
 CR 704.5f: toughness 0 or less. CR 704.5i: a planeswalker with 0 loyalty. CR 704.5j: the
 legend rule (its controller chooses the one to keep). CR 704.5m: an Aura attached to
 nothing, or illegally (its "Enchant" quality, 303.4c-d, or protection, 702.16c). CR
-704.5q, 122.3: +1/+1 and -1/-1 counters cancel in pairs. Not performed, so reported as not
-decided: CR 704.5a (0 life: the game ends for that player, which no question models), and
-704.5m for an Aura whose enchant quality manacheck doesn't read.
+704.5n, 704.5p: an Equipment or Fortification attached illegally, or another permanent
+attached, becomes unattached. CR 704.5q, 122.3: +1/+1 and -1/-1 counters cancel in pairs.
+Not performed, so reported as not decided: CR 704.5a (0 life: the game ends for that
+player, which no question models), 704.5m for an Aura whose enchant quality manacheck
+doesn't read, 704.5k (the world rule) and 704.5y (Roles), and an attached Equipment that
+is a creature (301.5c).
 """
 
 from __future__ import annotations
@@ -31,7 +34,7 @@ from manacheck.model import GameState, StaticAbility, effective
 from manacheck.model.effects import Family
 
 from .resolution import Unsupported, outcomes
-from .resolution.sba import aura_problem
+from .resolution.sba import attachment_problem, aura_problem
 from .soundness import (
     CHARACTERISTICS,
     ON_RESOLUTION,
@@ -96,6 +99,8 @@ def _pending(state: GameState) -> tuple[bool, list[Undecided]]:
     pending = False
     unsure: list[Undecided] = []
     legends: dict[tuple[str, str], int] = {}
+    roles: dict[tuple[str, str], int] = {}
+    worlds = 0
     no_legend_rule = any(
         isinstance(ab, StaticAbility) and ab.kind == "other"
         and ab.params.get("no_legend_rule") is True
@@ -112,6 +117,19 @@ def _pending(state: GameState) -> tuple[bool, list[Undecided]]:
             pending = pending or legends[key] > 1
         if "Planeswalker" in c.types and perm.counters["loyalty"] <= 0:
             pending = True  # CR 704.5i, 306.5c: performed (resolution.sba)
+        if perm.attached_to is not None and "Aura" not in c.subtypes and (
+                attachment_problem(state, perm, chars)
+                or (c.is_creature and {"Equipment", "Fortification"} & c.subtypes)):
+            # CR 704.5n, 704.5p: performed; an attached Equipment that is a creature
+            # (301.5c) is refused by the resolution solver: not decided
+            pending = True
+        if "World" in c.supertypes:
+            worlds += 1
+            pending = pending or worlds > 1  # CR 704.5k: refused, so not decided
+        if "Role" in c.subtypes and perm.attached_to is not None:
+            key = (perm.attached_to, perm.controller)
+            roles[key] = roles.get(key, 0) + 1
+            pending = pending or roles[key] > 1  # CR 704.5y: refused, so not decided
         if "Aura" in c.subtypes:
             why, known = aura_problem(state, perm, chars)
             if why and known:

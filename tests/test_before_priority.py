@@ -374,3 +374,89 @@ def test_an_unattached_equipments_line_about_the_equipped_creature_does_nothing(
     on = board_with("Forest, Llanowar Elves, {card: Odd Gear, attached_to: Llanowar Elves}",
                     GEAR)
     assert [u.object_id for u in before_priority(on).undecided] == ["Odd Gear"]
+
+
+# ---- attachments and the rules not performed (704.5k, 704.5n, 704.5p, 704.5y) ---------
+
+@pytest.mark.cr("704.5n")
+def test_an_equipment_attached_to_a_land_becomes_unattached_first() -> None:
+    # Bonesplitter attached to a Forest: not a creature, so it becomes unattached and
+    # stays on the battlefield (704.5n, 301.5c).
+    s = board("Forest, {card: Bonesplitter, attached_to: Forest}")
+    a = payment_answer(s, "A", "{G}")
+    assert (a.payable, a.count) == (True, 1)
+    assert any("Bonesplitter" in x and "704.5n" in x and "remains on the battlefield" in x
+               for x in a.state_based)
+    after = before_priority(s).branches[0].state
+    assert after.permanent("Bonesplitter").attached_to is None
+    on_a_creature = board("Llanowar Elves, {card: Bonesplitter, attached_to: Llanowar Elves}")
+    assert not before_priority(on_a_creature).changed
+
+
+WARDED = """cards:
+  - name: Warded Elf
+    types: [Creature]
+    subtypes: [Elf]
+    power: 1
+    toughness: 1
+    keywords: [Protection from artifacts]
+"""
+
+
+@pytest.mark.cr("702.16d")
+@pytest.mark.cr("704.5n")
+def test_an_equipment_on_a_creature_with_protection_from_it_becomes_unattached() -> None:
+    s = board_with("Forest, Warded Elf, {card: Bonesplitter, attached_to: Warded Elf}",
+                   WARDED)
+    performed = before_priority(s).performed
+    assert len(performed) == 1 and "protection" in performed[0] and "704.5n" in performed[0]
+
+
+@pytest.mark.cr("704.5n")
+@pytest.mark.cr("704.5f")
+def test_an_equipment_stays_when_the_creature_it_equips_dies() -> None:
+    # Llanowar Elves (1/1) equipped with Bonesplitter gets two -1/-1 counters: it dies
+    # (704.5f); at the next check Bonesplitter is attached to nothing and becomes
+    # unattached (704.5n), still on the battlefield.
+    from manacheck.solver.resolution import resolve
+
+    s = board_with("Llanowar Elves, {card: Bonesplitter, attached_to: Llanowar Elves}",
+                   "events:\n  - put_counters: {object: Llanowar Elves, "
+                   "counters: {\"-1/-1\": 2}}\n")
+    out = resolve(s)
+    assert out.state.zone_of("Llanowar Elves") == "graveyard"
+    assert out.state.permanent("Bonesplitter").attached_to is None
+    assert any("704.5n" in e.rules for e in out.log)
+
+
+ODD = """cards:
+  - name: Test World
+    supertypes: [World]
+    types: [Enchantment]
+  - name: Other World
+    supertypes: [World]
+    types: [Enchantment]
+  - name: Test Role
+    types: [Enchantment]
+    subtypes: [Aura, Role]
+    keywords: [Enchant creature]
+"""
+
+
+@pytest.mark.cr("704.5k")
+@pytest.mark.cr("704.5y")
+def test_the_world_rule_and_roles_are_not_decided() -> None:
+    # Two world permanents (704.5k: all but the newest world go; how long each has been
+    # one isn't in the state) and two Roles of one player on one creature (704.5y):
+    # pending, not performed, so not decided. One of each is nothing pending.
+    for battlefield, rule in (
+            ("Forest, Test World, Other World", "704.5k"),
+            ("Forest, Llanowar Elves, {card: Test Role, attached_to: Llanowar Elves}, "
+             "{card: Test Role, attached_to: Llanowar Elves}", "704.5y")):
+        a = payment_answer(board_with(battlefield, ODD), "A", "{G}")
+        assert a.payable is None and any(rule in u.why for u in a.undecided), rule
+    for battlefield in ("Forest, Test World",
+                        "Forest, Llanowar Elves, {card: Test Role, "
+                        "attached_to: Llanowar Elves}"):
+        s = board_with(battlefield, ODD)
+        assert not before_priority(s).changed and not before_priority(s).undecided

@@ -16,24 +16,28 @@ from an empty library loses (noted, not modelled further). CR 704.5d: tokens off
 battlefield cease to exist (in :func:`~.triggers.leave_battlefield`). CR 704.5f:
 toughness 0 or less. CR 704.5i, 306.5c: a planeswalker with no loyalty counters.
 CR 704.5j: the legend rule (its controller chooses the one to keep). CR 704.5m, 303.4c-d:
-an Aura attached to nothing, or illegally (:func:`aura_problem`). CR 704.5q, 122.3:
-+1/+1 and -1/-1 counters cancel in pairs. Each object put into a graveyard leaves the
-battlefield in the one event (its abilities stop with it; what its leaving triggers
-waits until the checks find nothing, CR 603.3).
+an Aura attached to nothing, or illegally (:func:`aura_problem`). CR 704.5n, 704.5p: an
+Equipment or Fortification attached illegally, or another permanent attached, becomes
+unattached (:func:`attachment_problem`). CR 704.5q, 122.3: +1/+1 and -1/-1 counters
+cancel in pairs. Refused (``Unsupported``), never ignored: 704.5k (the world rule), 704.5y
+(Roles), an attached Equipment that is a creature (301.5c). Each object put into a
+graveyard leaves the battlefield in the one event (its abilities stop with it; what its
+leaving triggers waits until the checks find nothing, CR 603.3).
 
 A check after one that found nothing looks only at the permanents that are new or
 changed since (:func:`~manacheck.model.characteristics.changed_permanents`: their
 permanent object or their characteristics): each of 704.5f, 704.5i, 704.5j and 704.5q
 depends only on a permanent, its controller and its characteristics, so the others still
-meet none. 704.5m depends on what an Aura is attached to as well: an Aura is looked at
-again when it or that object changed or left. ``tests/test_incremental.py`` checks random
-resolutions against full checks.
+meet none. 704.5m, 704.5n and 704.5p depend on what a permanent is attached to as well:
+an attached permanent is looked at again when it or that object changed or left.
+``tests/test_incremental.py`` checks random resolutions against full checks.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 
 from manacheck.model import GameState, Permanent, effective
 from manacheck.model.characteristics import Characteristics, changed_permanents
@@ -44,7 +48,7 @@ from .core import Run, Unsupported
 from .triggers import leave_battlefield, put_triggers_on_stack
 from .zones import fmt_counters, set_counters
 
-__all__ = ["aura_problem", "priority", "state_based_actions"]
+__all__ = ["attachment_problem", "aura_problem", "priority", "state_based_actions"]
 
 
 def priority(run: Run) -> None:
@@ -73,6 +77,9 @@ def state_based_actions(run: Run) -> None:
         dying.update((k, v) for k, v in _aura_deaths(run, st, chars, look).items()
                      if k not in dying)
         legend, legend_clear = _legend_rule(run, st, chars, look)
+        _refuse_unperformed(st, chars, look)
+        unattach = {k: v for k, v in _unattachments(run, st, chars, look).items()
+                    if k not in dying and k not in legend}
         cancel: dict[str, int] = {}
         for perm in look:
             n = min(perm.counters["+1/+1"], perm.counters["-1/-1"])
@@ -82,10 +89,10 @@ def state_based_actions(run: Run) -> None:
             run.note(f"state-based action: {player} attempted to draw from an empty "
                      "library and loses the game (not modelled further)", "704.5b")
         run.drew_from_empty.clear()
-        if not dying and not legend and not cancel:
+        if not dying and not legend and not cancel and not unattach:
             run.clean = (st, legend_clear)
             return
-        _perform(run, st, dying, legend, cancel)
+        _perform(run, st, dying, legend, cancel, unattach)
 
 
 def _to_check(run: Run, st: GameState) -> tuple[Permanent, ...]:
@@ -168,6 +175,94 @@ def _aura_deaths(run: Run, st: GameState, chars: Mapping[str, Characteristics],
         if why:
             out[perm.id] = (f"{perm.id} is an Aura {why}", "704.5m")
     return out
+
+
+def _refuse_unperformed(st: GameState, chars: Mapping[str, Characteristics],
+                        look: Sequence[Permanent]) -> None:
+    """The state-based actions the resolution solver doesn't perform, when they apply:
+    refused, never ignored. CR 704.5k, the world rule: of two or more world permanents
+    all but the newest world go (how long each has been a world isn't in the state).
+    CR 704.5y: of two or more Roles one player controls on one permanent, all but the
+    newest go. After a check that found nothing, a new pair includes a permanent that is
+    new or changed (``look``): only then are they counted."""
+    if any("World" in chars[p.id].supertypes for p in look):
+        worlds = [p.id for p in st.permanents if "World" in chars[p.id].supertypes]
+        if len(worlds) > 1:
+            raise Unsupported(f"{' and '.join(worlds)} are world permanents: all but the "
+                              "newest world are put into their owners' graveyards (CR "
+                              "704.5k), a state-based action the resolution solver "
+                              "doesn't perform")
+    if any("Role" in chars[p.id].subtypes for p in look):
+        roles: dict[tuple[str, str], list[str]] = {}
+        for p in st.permanents:
+            if "Role" in chars[p.id].subtypes and p.attached_to is not None:
+                roles.setdefault((p.attached_to, p.controller), []).append(p.id)
+        for (host, player), ids in roles.items():
+            if len(ids) > 1:
+                raise Unsupported(f"{' and '.join(ids)} are Roles {player} controls on "
+                                  f"{host}: all but the newest are put into their owners' "
+                                  "graveyards (CR 704.5y), a state-based action the "
+                                  "resolution solver doesn't perform")
+
+
+def _unattachments(run: Run, st: GameState, chars: Mapping[str, Characteristics],
+                   look: Sequence[Permanent]) -> dict[str, str]:
+    """CR 704.5n, 704.5p: the permanents that become unattached, each with why (an Aura
+    is 704.5m's, an attached Equipment that is a creature is refused before). After a
+    check that found nothing, one is looked at again only if it or what it is attached
+    to is new, changed or gone."""
+    changed = {p.id for p in look}
+    out: dict[str, str] = {}
+    for perm in st.permanents:
+        host = perm.attached_to
+        if host is None or "Aura" in chars[perm.id].subtypes:
+            continue
+        if run.clean is not None and perm.id not in changed and host in chars \
+                and host not in changed:
+            continue
+        why = attachment_problem(st, perm, chars)
+        if why:
+            out[perm.id] = why
+    return out
+
+
+def attachment_problem(state: GameState, perm: Permanent,
+                       chars: Mapping[str, Characteristics]) -> str:
+    """Why an attached permanent that isn't an Aura becomes unattached ("" if it stays):
+    an Equipment attached to something that isn't a creature on the battlefield, a
+    Fortification to something that isn't a land, either to something with protection
+    from it (CR 704.5n, 301.5c, 301.6, 702.16d), anything else attached to something
+    (704.5p).
+
+    Rules
+    -----
+    CR 704.5n: an Equipment or Fortification attached to an illegal permanent becomes
+    unattached and remains on the battlefield; 702.16d: protection makes it illegal.
+    CR 704.5p: so does any other permanent that isn't an Aura, Equipment or
+    Fortification.
+    """
+    host = perm.attached_to
+    if host is None:
+        return ""
+    subtypes = chars[perm.id].subtypes
+    on_board = host in chars and host != perm.id
+    for kind, needs, ok in (("an Equipment", "a creature", "Creature"),
+                            ("a Fortification", "a land", "Land")):
+        if kind.split()[1] not in subtypes:
+            continue
+        if not on_board:
+            return f"is {kind} attached to {host}, which isn't on the battlefield"
+        hc = chars[host]
+        if ok not in hc.types:
+            return f"is {kind} attached to {host}, which isn't {needs}"
+        if untargetable_reason([k for k in hc.keywords
+                                if k.lower().startswith("protection")],
+                               state.permanent(host).controller, chars[perm.id],
+                               perm.controller):
+            return f"is {kind} attached to {host}, which has protection from it " \
+                   "(CR 702.16d)"
+        return ""
+    return f"is attached to {host} but is no Aura, Equipment or Fortification"
 
 
 _ENCHANT_TYPES = {"land": "Land", "creature": "Creature", "artifact": "Artifact",
@@ -278,7 +373,8 @@ def _legend_rule(run: Run, st: GameState, chars: Mapping[str, Characteristics],
 
 
 def _perform(run: Run, st: GameState, dying: Mapping[str, tuple[str, str]],
-             legend: list[str], cancel: Mapping[str, int]) -> None:
+             legend: list[str], cancel: Mapping[str, int],
+             unattach: Mapping[str, str]) -> None:
     """CR 704.3: perform the state-based actions found in ``st`` all at once."""
     for oid, (why, rule) in dying.items():
         run.note(f"state-based action: {why}; it is put into its owner's graveyard "
@@ -293,6 +389,10 @@ def _perform(run: Run, st: GameState, dying: Mapping[str, tuple[str, str]],
                                  perm.counters.remove("+1/+1", n).remove("-1/-1", n))
         run.note(f"state-based action: {n} +1/+1 and {n} -1/-1 counters are removed "
                  f"from {oid}", "704.5q", "122.3", "704.3")
+    for oid, why in unattach.items():
+        rule = "704.5p" if "no Aura" in why else "704.5n"
+        run.note(f"state-based action: {oid} {why}; it becomes unattached and remains on "
+                 "the battlefield", rule, "704.3")
     gone = [*dying, *[o for o in legend if o not in dying]]
     if gone:
         # Simultaneous with the counter removal: LKI from before the SBAs.
@@ -302,3 +402,6 @@ def _perform(run: Run, st: GameState, dying: Mapping[str, tuple[str, str]],
         for oid in cancel:
             run.state = set_counters(run.state, oid,
                                      after_cancel.permanent(oid).counters)
+    for oid in unattach:
+        run.state = run.state.with_permanent(replace(run.state.permanent(oid),
+                                                     attached_to=None))
