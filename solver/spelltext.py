@@ -153,7 +153,19 @@ _ON_STACK = re.compile(
 # "this spell", "this card", "this creature": the object itself, whose own rules
 # (costs, how it is cast, where it works, what it is: CR 113.6a-g) are what function
 # off the battlefield. "this turn", "this way" and the like aren't an object.
-_THIS = re.compile(r"\bthis\b(?! (?:turn|way|combat|phase|step)\b)", re.IGNORECASE)
+_THIS = re.compile(r"\bthis\b(?! (?:turn|way|combat|phase|step|effect|process)\b)",
+                   re.IGNORECASE)
+
+# An ability the spell grants another object, in quotes ('target creature gains "{T}:
+# Tap target creature."'): that object's, not the spell's; left out of the checks.
+_QUOTED = re.compile(r'"[^"]*"')
+
+# A sentence starting with a pronoun after a sentence with a target ("Exile target
+# creature. Its controller gains 4 life."): the target is what it names (CR 608.2c),
+# unless it may say what the spell itself is (its color, type, power, cost).
+_PRONOUN = re.compile(r"(?:it|its|they|their)\b", re.IGNORECASE)
+_WHAT_IT_IS = re.compile(r"\b(?:is|are|isn't|aren't|colou?rs?|colou?rless|power|"
+                         r"toughness|types?|name)\b|'s\b", re.IGNORECASE)
 
 # "This spell can't be countered." (CR 113.6g): it works on the stack, but only against
 # an instruction to counter it, and an object is countered only as a spell or ability
@@ -192,17 +204,20 @@ def acts_on_resolution(text: str, name: str) -> bool:
         return False
     if name and re.fullmatch(_CANT_BE_COUNTERED.replace("{name}", re.escape(name)), body):
         return True
+    body = _QUOTED.sub('""', body)
     if _TRIGGER.match(body) or ":" in body:
         return False  # a triggered or activated ability (CR 113.6j-k)
     words = _X_AMOUNT.sub("", _MANA_VALUE.sub("", body))
     if _COST.search(words) or _CAST.search(words) or _ON_STACK.search(words) \
             or _THIS.search(words):
         return False
+    targeted = False
     for sentence in (m.group(0).strip() for m in _SENTENCE.finditer(body)):
         if not sentence or sentence in _CONTINUES:
             continue
-        if re.match(r"(?:it|its|they|their)\b", sentence, re.IGNORECASE):
+        if _PRONOUN.match(sentence) and (not targeted or _WHAT_IT_IS.search(sentence)):
             return False  # may be about the spell itself
+        targeted = targeted or bool(re.search(r"\btargets?\b", sentence, re.IGNORECASE))
         rest = sentence
         if name:
             # "Lightning Bolt deals 3 damage ...": what it does as it resolves; any
@@ -216,8 +231,8 @@ def acts_on_resolution(text: str, name: str) -> bool:
 # Rules for paying the spell itself (CR 113.6d, 601.2f, 106.6), each a whole line.
 _OWN_PAYMENT = (
     r"Spend only [^.{}:\"]* mana on X\.",
-    r"As an additional cost to cast this spell, [^:\"]*\.",
-    r"(?:This spell|{name}) costs \{[^.:\"]* (?:less|more) to cast[^:\"]*\.",
+    r"As an additional cost to cast this spell, [^.:\"]*\.",
+    r"(?:This spell|{name}) costs \{[^.:\"]* (?:less|more) to cast[^.:\"]*\.",
 )
 
 

@@ -192,6 +192,18 @@ def test_abilities_on_the_stack_wait_for_resolution() -> None:
                    alice="Llanowar Elves, Forest, Prodigal Sorcerer, Grizzly Bears"))
     a = payment_answer(s, "Alice", "{G}")
     assert (a.payable, a.count, a.undecided) == (True, 2, ())
+    # Hangarback Walker's dies trigger on the stack (its source in the graveyard): its
+    # Thopters are created as it resolves.
+    s = load(textwrap.dedent("""\
+        turn: {active_player: Alice, phase: precombat_main}
+        players:
+          Alice: {graveyard: [Hangarback Walker], battlefield: [Llanowar Elves, Forest]}
+          Bob: {}
+        stack: [{ability_of: Hangarback Walker, trigger: 1, controller: Alice,
+                 counters: {"+1/+1": 2}}]
+        """))
+    a = payment_answer(s, "Alice", "{G}")
+    assert (a.payable, a.count, a.undecided) == (True, 2, ())
 
 
 def test_settling_with_a_spell_on_the_stack_performs_the_state_based_actions() -> None:
@@ -213,6 +225,12 @@ def test_settling_with_a_spell_on_the_stack_performs_the_state_based_actions() -
     ("This spell can't be countered.", "Abrupt Decay", True),
     ("Destroy target nonland permanent with mana value 3 or less.", "Abrupt Decay", True),
     ("Destroy target creature. It can't be regenerated.", "Terror", True),
+    ("Destroy target artifact or enchantment. Its controller gains 4 life.", "Nature's Claim",
+     True),
+    ('Until end of turn, target creature gains "{T}: Tap target creature."', "Odd", True),
+    ("Target creature gets +1/+1. It's colorless.", "Odd", False),
+    ("Draw a card. It can't be countered.", "Odd", False),
+    ("Its power is equal to the number of cards in your hand.", "Odd", False),
     ("Creatures you control get +1/+1.", "Anthem Beast", True),
     # may function on the stack (CR 113.6a-g), or a cost, or a trigger: kept
     ("Ghostfire is colorless.", "Ghostfire", False),
@@ -230,7 +248,6 @@ def test_settling_with_a_spell_on_the_stack_performs_the_state_based_actions() -
      False),
     ("{T}: Add {G}.", "Odd", False),
     ("You may cast this spell as though it had flash.", "Odd", False),
-    ("Its power is equal to the number of cards in your hand.", "Odd", False),
 ])
 def test_which_lines_of_a_spell_act_only_on_resolution(text: str, name: str,
                                                        expected: bool) -> None:
