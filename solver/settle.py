@@ -182,9 +182,21 @@ _NAMES_ANOTHER = re.compile(
     re.IGNORECASE)
 
 
+# A triggered ability whose condition names only what it is attached to ("Whenever
+# enchanted land is tapped for mana, ..."): attached to nothing, its event can't happen
+# (CR 603.2), and a paragraph is one ability (CR 113.2c), so its effect goes with it.
+_ATTACHED_TRIGGER = re.compile(
+    r"(?:When|Whenever) (?:enchanted|equipped) (?:creature|permanent|land|artifact|"
+    r"planeswalker) ([^,.]*),")
+
+
 def _about_attached_only(text: str) -> bool:
     """Whether every sentence of a line is about the object its permanent is attached
-    to, and names nothing else (see ``_ATTACHED_SUBJECT``)."""
+    to, and names nothing else (see ``_ATTACHED_SUBJECT``), or the line is a triggered
+    ability whose condition is (``_ATTACHED_TRIGGER``)."""
+    trigger = _ATTACHED_TRIGGER.match(text.strip())
+    if trigger:
+        return not _NAMES_ANOTHER.search(trigger.group(1))
     body = re.sub(r"\([^)]*\)", "", re.sub(r'"[^"]*"', '""', text.strip()))
     sentences = [x.strip() for x in re.split(r"(?<=\.)\s+", body) if x.strip()]
     return bool(sentences) and all(

@@ -154,6 +154,20 @@ def test_akki_war_paint_attached_to_nothing_goes_first() -> None:
 
 @pytest.mark.cr("704.5m")
 @pytest.mark.cr("603.2")
+def test_fertile_grounds_trigger_on_nothing_enchanted_can_never_trigger() -> None:
+    # Fertile Ground attached to nothing: "Whenever enchanted land is tapped for mana,
+    # ..." names only what it enchants, which is nothing; the Aura goes (704.5m), and
+    # the Forest pays {G} once. On a Forest, it stays and the line (not read) makes the
+    # payment not decided.
+    a = payment_answer(board("Fertile Ground, Forest"), "A", "{G}")
+    assert (a.payable, a.count) == (True, 1)
+    assert any("Fertile Ground" in x and "704.5m" in x for x in a.state_based)
+    on = board("Forest, {card: Fertile Ground, attached_to: Forest}")
+    assert payment_answer(on, "A", "{G}").payable is None
+
+
+@pytest.mark.cr("704.5m")
+@pytest.mark.cr("603.2")
 def test_rancor_attached_to_nothing_triggers_an_ability_not_read() -> None:
     # Rancor goes to the graveyard too, but "When Rancor is put into a graveyard from the
     # battlefield, ..." isn't read: whether it triggers and goes on the stack can't be
