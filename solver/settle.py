@@ -21,8 +21,8 @@ nothing, or illegally (its "Enchant" quality, 303.4c-d, or protection, 702.16c).
 attached, becomes unattached. CR 704.5q, 122.3: +1/+1 and -1/-1 counters cancel in pairs.
 Not performed, so reported as not decided: CR 704.5a (0 life: the game ends for that
 player, which no question models), 704.5m for an Aura whose enchant quality manacheck
-doesn't read, 704.5k (the world rule) and 704.5y (Roles), and an attached Equipment that
-is a creature (301.5c).
+doesn't read, 704.5k (the world rule) and 704.5y (Roles), and an attached Equipment with
+reconfigure that is a creature (702.151b: the layers don't apply it).
 """
 
 from __future__ import annotations
@@ -117,11 +117,10 @@ def _pending(state: GameState) -> tuple[bool, list[Undecided]]:
             pending = pending or legends[key] > 1
         if "Planeswalker" in c.types and perm.counters["loyalty"] <= 0:
             pending = True  # CR 704.5i, 306.5c: performed (resolution.sba)
-        if perm.attached_to is not None and "Aura" not in c.subtypes and (
-                attachment_problem(state, perm, chars)
-                or (c.is_creature and {"Equipment", "Fortification"} & c.subtypes)):
-            # CR 704.5n, 704.5p: performed; an attached Equipment that is a creature
-            # (301.5c) is refused by the resolution solver: not decided
+        if perm.attached_to is not None and "Aura" not in c.subtypes and \
+                attachment_problem(state, perm, chars):
+            # CR 704.5n, 704.5p: performed; an attached Equipment with reconfigure that
+            # is a creature (702.151b) is refused by the resolution solver: not decided
             pending = True
         if "World" in c.supertypes:
             worlds += 1

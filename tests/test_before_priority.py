@@ -407,6 +407,18 @@ def test_an_equipment_attached_to_a_land_becomes_unattached_first() -> None:
     assert not before_priority(on_a_creature).changed
 
 
+@pytest.mark.cr("301.5c")
+@pytest.mark.cr("704.5n")
+def test_an_equipment_that_became_a_creature_becomes_unattached_first() -> None:
+    # March of the Machines makes Bonesplitter a 1/1 artifact creature: it can't equip
+    # (301.5c; March's ruling: "it becomes unattached"), and stays on the battlefield.
+    s = board("Forest, Llanowar Elves, March of the Machines, "
+              "{card: Bonesplitter, attached_to: Llanowar Elves}")
+    performed = before_priority(s).performed
+    assert len(performed) == 1 and "301.5c" in performed[0] and "704.5n" in performed[0]
+    assert payment_answer(s, "A", "{G}").count == 2
+
+
 WARDED = """cards:
   - name: Warded Elf
     types: [Creature]

@@ -20,9 +20,9 @@ an Aura attached to nothing, or illegally (:func:`aura_problem`). CR 704.5n, 704
 Equipment or Fortification attached illegally, or another permanent attached, becomes
 unattached (:func:`attachment_problem`). CR 704.5q, 122.3: +1/+1 and -1/-1 counters
 cancel in pairs. Refused (``Unsupported``), never ignored: 704.5k (the world rule), 704.5y
-(Roles), an attached Equipment that is a creature (301.5c). Each object put into a
-graveyard leaves the battlefield in the one event (its abilities stop with it; what its
-leaving triggers waits until the checks find nothing, CR 603.3).
+(Roles), an attached Equipment with reconfigure that is a creature (702.151b). Each
+object put into a graveyard leaves the battlefield in the one event (its abilities stop
+with it; what its leaving triggers waits until the checks find nothing, CR 603.3).
 
 A check after one that found nothing looks only at the permanents that are new or
 changed since (:func:`~manacheck.model.characteristics.changed_permanents`: their
@@ -108,18 +108,18 @@ def _to_check(run: Run, st: GameState) -> tuple[Permanent, ...]:
 
 def _refuse_attached_creatures(perms: Sequence[Permanent],
                                chars: Mapping[str, Characteristics]) -> None:
-    """CR 301.5c, 704.5n: an Equipment or Fortification that is also a creature (March
-    of the Machines' ruling 2004-12-01: "If it's currently attached to a creature, it
-    becomes unattached") becomes unattached as a state-based action, which the
-    resolution solver doesn't perform: refused, never ignored."""
+    """CR 702.151b: an attached Equipment with reconfigure stops being a creature while
+    attached, which the layers don't apply: whether one that is a creature here becomes
+    unattached (301.5c, 704.5n) can't be told, so it is refused, never ignored. (One
+    without reconfigure becomes unattached: :func:`attachment_problem`.)"""
     for perm in perms:
         c = chars[perm.id]
         if perm.attached_to is not None and c.is_creature \
-                and {"Equipment", "Fortification"} & c.subtypes:
-            what = " and ".join(sorted({"Equipment", "Fortification"} & c.subtypes))
-            raise Unsupported(f"{perm.id} is an attached {what} that is a creature: it "
-                              "becomes unattached (CR 301.5c, 704.5n), a state-based "
-                              "action the resolution solver doesn't perform")
+                and {"Equipment", "Fortification"} & c.subtypes \
+                and any(k.lower().startswith("reconfigure") for k in c.keywords):
+            raise Unsupported(f"{perm.id} is an attached Equipment with reconfigure that "
+                              "is a creature: it stops being one while attached (CR "
+                              "702.151b), which the resolution solver doesn't apply")
 
 
 def _toughness_deaths(perms: Sequence[Permanent], chars: Mapping[str, Characteristics]
@@ -237,7 +237,8 @@ def attachment_problem(state: GameState, perm: Permanent,
     Rules
     -----
     CR 704.5n: an Equipment or Fortification attached to an illegal permanent becomes
-    unattached and remains on the battlefield; 702.16d: protection makes it illegal.
+    unattached and remains on the battlefield; 702.16d: protection makes it illegal;
+    301.5c, 301.6: one that is also a creature can't equip or fortify.
     CR 704.5p: so does any other permanent that isn't an Aura, Equipment or
     Fortification.
     """
@@ -250,6 +251,11 @@ def attachment_problem(state: GameState, perm: Permanent,
                             ("a Fortification", "a land", "Land")):
         if kind.split()[1] not in subtypes:
             continue
+        if chars[perm.id].is_creature:
+            # March of the Machines' ruling (2004-12-01): "If it's currently attached
+            # to a creature, it becomes unattached."
+            return f"is {kind} that is also a creature, which can't be attached (CR " \
+                   "301.5c, 301.6)"
         if not on_board:
             return f"is {kind} attached to {host}, which isn't on the battlefield"
         hc = chars[host]
