@@ -14,27 +14,36 @@ Rules
 -----
 CR 117.5, 704.3: state-based actions are performed (all at once, repeatedly) and then
 triggered abilities are put on the stack, before a player receives priority.
-CR 704.5f: toughness 0 or less. CR 704.5j: the legend rule (its controller chooses the
-one to keep). CR 704.5q, 122.3: +1/+1 and -1/-1 counters cancel in pairs. Not performed
-here, so reported as not decided: CR 704.5a (0 life), 704.5i (0 loyalty), 704.5m (an
-Aura attached to nothing, or illegally: its "Enchant" quality, 303.4d, or protection,
-702.16c).
+CR 704.5f: toughness 0 or less. CR 704.5i: a planeswalker with 0 loyalty. CR 704.5j: the
+legend rule (its controller chooses the one to keep). CR 704.5m: an Aura attached to
+nothing, or illegally (its "Enchant" quality, 303.4c-d, or protection, 702.16c). CR
+704.5n, 704.5p: an Equipment or Fortification attached illegally, or another permanent
+attached, becomes unattached. CR 704.5q, 122.3: +1/+1 and -1/-1 counters cancel in pairs.
+Not performed, so reported as not decided: CR 704.5a (0 life: the game ends for that
+player, which no question models), 704.5m for an Aura whose enchant quality manacheck
+doesn't read, 704.5k (the world rule) and 704.5y (Roles), and an attached Equipment with
+reconfigure that is a creature (702.151b: the layers don't apply it).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
 from dataclasses import dataclass
 
-from manacheck.model import GameState, Permanent, StaticAbility, effective
-from manacheck.model.characteristics import Characteristics
+from manacheck.model import GameState, StaticAbility, effective
 from manacheck.model.effects import Family
-from manacheck.model.english import with_article
-from manacheck.model.keywords import untargetable_reason
 
 from .resolution import Unsupported, outcomes
-from .soundness import CHARACTERISTICS, Question, Undecided, board_effects, unapplied
+from .resolution.sba import attachment_problem, aura_problem
+from .soundness import (
+    CHARACTERISTICS,
+    ON_RESOLUTION,
+    UNREAD,
+    Question,
+    Undecided,
+    board_effects,
+    unapplied,
+)
 from .wording import STATE_BASED_QUESTION
 
 __all__ = ["BeforePriority", "Branch", "before_priority"]
@@ -46,7 +55,10 @@ STATE_BASED = Question(STATE_BASED_QUESTION, frozenset({
     # the layers (CHARACTERISTICS), the legend rule's exception (704.5j), and Auras'
     # legality (704.5m: enchant quality and protection, checked in _aura_problem)
     CHARACTERISTICS | {"static:other:no_legend_rule", "keyword:enchant",
-                       "keyword:protection"})
+                       "keyword:protection",
+                       # a spell's effect on the stack: nothing resolves before
+                       # priority (CR 117.5, 608.2)
+                       ON_RESOLUTION})
 
 #: At most this many branches (choices such as which legendary permanent to keep).
 MAX_BRANCHES = 64
@@ -88,6 +100,8 @@ def _pending(state: GameState) -> tuple[bool, list[Undecided]]:
     pending = False
     unsure: list[Undecided] = []
     legends: dict[tuple[str, str], int] = {}
+    roles: dict[tuple[str, str], int] = {}
+    worlds = 0
     no_legend_rule = any(
         isinstance(ab, StaticAbility) and ab.kind == "other"
         and ab.params.get("no_legend_rule") is True
@@ -103,17 +117,28 @@ def _pending(state: GameState) -> tuple[bool, list[Undecided]]:
             legends[key] = legends.get(key, 0) + 1
             pending = pending or legends[key] > 1
         if "Planeswalker" in c.types and perm.counters["loyalty"] <= 0:
-            unsure.append(Undecided(perm.id, perm.name, "0 loyalty",
-                                    "state-based action CR 704.5i (a planeswalker with 0 "
-                                    "loyalty is put into its owner's graveyard) is pending "
-                                    "and isn't performed by manacheck", "sba:704.5i"))
+            pending = True  # CR 704.5i, 306.5c: performed (resolution.sba)
+        if perm.attached_to is not None and "Aura" not in c.subtypes and \
+                attachment_problem(state, perm, chars):
+            # CR 704.5n, 704.5p: performed; an attached Equipment with reconfigure that
+            # is a creature (702.151b) is refused by the resolution solver: not decided
+            pending = True
+        if "World" in c.supertypes:
+            worlds += 1
+            pending = pending or worlds > 1  # CR 704.5k: refused, so not decided
+        if "Role" in c.subtypes and perm.attached_to is not None:
+            key = (perm.attached_to, perm.controller)
+            roles[key] = roles.get(key, 0) + 1
+            pending = pending or roles[key] > 1  # CR 704.5y: refused, so not decided
         if "Aura" in c.subtypes:
-            why = _aura_problem(state, perm, chars)
-            if why:
+            why, known = aura_problem(state, perm, chars)
+            if why and known:
+                pending = True  # CR 704.5m: performed (resolution.sba)
+            elif why:
                 unsure.append(Undecided(perm.id, perm.name, why,
                                         f"state-based action CR 704.5m (an Aura {why} is "
                                         "put into its owner's graveyard) is pending or may "
-                                        "be, and manacheck doesn't perform it",
+                                        "be, and manacheck can't tell which",
                                         "sba:704.5m"))
     for player in state.players:
         if player.life <= 0:
@@ -124,67 +149,146 @@ def _pending(state: GameState) -> tuple[bool, list[Undecided]]:
     return pending, unsure
 
 
-_ENCHANT_TYPES = {"land": "Land", "creature": "Creature", "artifact": "Artifact",
-                  "enchantment": "Enchantment", "planeswalker": "Planeswalker"}
+# ---- effects that can't change what happens before priority --------------------------
+#
+# Performing state-based actions (CR 704.3) moves permanents only to graveyards, removes
+# counters and unattaches; putting triggered abilities on the stack (CR 603.3) moves no
+# permanent at all. So before priority nothing enters the battlefield and nothing
+# becomes attached. Two kinds of unread lines provably do nothing then:
+
+# Its own entering ("Dakkon, Shadow Slayer enters the battlefield with a number of
+# loyalty counters on him equal to the number of lands you control."): a replacement
+# effect on the event of its entering (CR 614.1c, 614.12), which functions only as it
+# enters (CR 113.6h). A permanent already on the battlefield has entered.
+_OWN_ENTERING = (r"(?:{name}|This (?:creature|permanent|artifact|enchantment|land|"
+                 r"planeswalker|battle)) enters(?: the battlefield)?(?: tapped)?"
+                 r"(?: with [^.,;:\"()]*counters? on (?:it|him|her|them)"
+                 r"(?: (?:equal to|for each) [^.;:\"()]*)?)?\.")
+
+# About the object it is attached to only ("Enchanted creature gets +2/+0 and has
+# trample.", "As long as enchanted permanent is a creature, it gets +2/+1."): "enchanted"
+# and "equipped" name what the permanent is attached to (CR 303.4m, 301.5a), so on a
+# permanent attached to nothing such a line applies to nothing. Each sentence must be of
+# that form and name nothing else (no other object, player or group); quoted abilities
+# granted to it and reminder text are left out of that check, as they are its own.
+_ATTACHED_SUBJECT = re.compile(
+    r"(?:As long as (?:enchanted|equipped) (?:creature|permanent|land|artifact|"
+    r"planeswalker) is [^,]*, it|(?:Enchanted|Equipped) (?:creature|permanent|land|"
+    r"artifact|planeswalker)) ")
+_NAMES_ANOTHER = re.compile(
+    r"\b(?:other|others|another|each|all|any|you|your|player|players|opponent|"
+    r"opponents|controller|controllers|owner|owners|creatures|permanents|lands|"
+    r"artifacts|enchantments|planeswalkers|target|they|them|their|this|that|those)\b",
+    re.IGNORECASE)
 
 
-def _aura_problem(state: GameState, aura: Permanent,
-                  chars: Mapping[str, Characteristics]) -> str:
-    """Why an Aura may not stay where it is (CR 704.5m, 303.4d), "" if it may: attached
-    to nothing, to something its "Enchant [quality]" doesn't allow, or to something
-    with protection from it (702.16c); an enchant quality manacheck doesn't read is a
-    reason too (it can't tell)."""
-    if aura.attached_to is None or aura.attached_to not in state \
-            or state.zone_of(aura.attached_to) != "battlefield":
-        return "attached to nothing"
-    host = state.permanent(aura.attached_to)
-    hc = chars[host.id]
-    for kw in chars[aura.id].keywords:
-        words = kw.strip().split()
-        if not words or words[0].lower() != "enchant":
-            continue
-        quality = " ".join(words[1:])
-        wanted = _ENCHANT_TYPES.get(quality.lower())
-        if quality.lower() == "permanent":
-            continue
-        several = re.split(r",? or |, ", quality.lower())
-        if len(several) > 1 and all(q in _ENCHANT_TYPES for q in several):
-            # "Enchant creature, land, or planeswalker": any of them (CR 303.4a)
-            if not any(_ENCHANT_TYPES[q] in hc.types for q in several):
-                return f"attached to {host.id}, which is none of {quality.lower()}"
-            continue
-        if wanted is not None:
-            if wanted not in hc.types:
-                return f"attached to {host.id}, which isn't {with_article(quality.lower())}"
-        elif quality in hc.subtypes:
-            continue
-        else:
-            return f"with 'Enchant {quality}', which manacheck doesn't read"
-    if untargetable_reason([k for k in hc.keywords if k.lower().startswith("protection")],
-                           host.controller, chars[aura.id], aura.controller):
-        return f"attached to {host.id}, which has protection from it (CR 702.16c)"
-    return ""
+# A triggered ability whose condition names only what it is attached to ("Whenever
+# enchanted land is tapped for mana, ..."): attached to nothing, its event can't happen
+# (CR 603.2), and a paragraph is one ability (CR 113.2c), so its effect goes with it.
+_ATTACHED_TRIGGER = re.compile(
+    r"(?:When|Whenever) (?:enchanted|equipped) (?:creature|permanent|land|artifact|"
+    r"planeswalker) ([^,.]*),")
 
 
-def _unapplied_for_sba(state: GameState) -> list[Undecided]:
-    """The effects state-based actions read and nobody applies. A self-only change of
-    types matters only to an object that would die as a creature (its printed
-    toughness, with its counters, 0 or less: CR 704.5f) or that is legendary (704.5j)."""
+def _about_attached_only(text: str) -> bool:
+    """Whether every sentence of a line is about the object its permanent is attached
+    to, and names nothing else (see ``_ATTACHED_SUBJECT``), or the line is a triggered
+    ability whose condition is (``_ATTACHED_TRIGGER``)."""
+    trigger = _ATTACHED_TRIGGER.match(text.strip())
+    if trigger:
+        return not _NAMES_ANOTHER.search(trigger.group(1))
+    body = re.sub(r"\([^)]*\)", "", re.sub(r'"[^"]*"', '""', text.strip()))
+    sentences = [x.strip() for x in re.split(r"(?<=\.)\s+", body) if x.strip()]
+    return bool(sentences) and all(
+        _ATTACHED_SUBJECT.match(x) and x.endswith((".", '""'))
+        and not _NAMES_ANOTHER.search(x)
+        for x in sentences)
+
+
+def _inert(state: GameState) -> frozenset[tuple[str, str]]:
+    """The (object, text) of the unread lines that provably do nothing while state-based
+    actions are performed and triggered abilities are put on the stack (see above):
+    a permanent's line about its own entering, and a line about the object it is
+    attached to, of a permanent attached to nothing."""
+    out: set[tuple[str, str]] = set()
+    on_board = {p.id: p for p in state.permanents}
+    for e in board_effects(state):
+        perm = on_board.get(e.object_id)
+        if perm is None or e.kind.key != UNREAD:
+            continue
+        entering = re.fullmatch(_OWN_ENTERING.replace("{name}", re.escape(perm.name)),
+                                e.text.strip())
+        unattached = perm.attached_to is None or perm.attached_to not in on_board
+        if entering or (unattached and _about_attached_only(e.text)):
+            out.add((e.object_id, e.text))
+    return frozenset(out)
+
+
+def _unapplied_for_sba(state: GameState, inert: frozenset[tuple[str, str]]
+                       ) -> list[Undecided]:
+    """The effects state-based actions read and nobody applies, but those shown unable
+    to change whether any is pending (each with its rule below). Only an effect changing
+    its own object alone (self-only) can be shown so, from what that object is; every
+    other effect stays. (Narrowing only ever matters when all of them go: one left makes
+    the answer not decided.)
+
+    * ``inert``: doing nothing before priority (:func:`_inert`).
+    * Changeling (CR 702.73a: "this object is every creature type"): creature types are
+      read by no state-based action, except through an enchant quality of what is
+      attached to it (704.5m, 702.5a): kept only then.
+    * A self-only change of types matters only to an object that would die as a creature
+      (its printed toughness, with its counters, 0 or less: CR 704.5f), that is
+      legendary or shares its controller and name with another permanent (704.5j), or
+      any world permanent being there (704.5k), to what is attached to it and to what it
+      is attached to (704.5m-n, 704.5p, 303.4d), and with a self-only change of its power
+      or toughness beside it (together they could make it a creature with toughness 0).
+    * A self-only change of power or toughness matters only to a creature (704.5f-h; no
+      other state-based action reads them), and only with no self-only change of its
+      types beside it (the two cases above, the other way round).
+    """
     kinds = {(e.object_id, e.text): e.kind for e in board_effects(state)}
-    out = []
-    for u in unapplied(state, STATE_BASED):
+    # the object a self-only effect changes: its own, or what its Aura or Equipment is
+    # attached to ("Enchanted creature gets -3/-3.", soundness.BoardEffect.scope_id)
+    changes = {(e.object_id, e.text): e.changes for e in board_effects(state)}
+    found = [u for u in unapplied(state, STATE_BASED) if (u.object_id, u.text) not in inert]
+    own: dict[str, set[Family]] = {}  # each object's self-only families read
+    for u in found:
         kind = kinds.get((u.object_id, u.text))
-        if kind is not None and kind.self_only and \
-                kind.families & STATE_BASED.reads <= {Family.TYPES} and \
-                u.object_id in state and state.zone_of(u.object_id) == "battlefield":
-            perm = state.permanent(u.object_id)
+        if kind is not None and kind.self_only:
+            own.setdefault(changes.get((u.object_id, u.text), u.object_id), set()).update(
+                kind.families & STATE_BASED.reads)
+    chars = effective(state)
+    on_board = {p.id: p for p in state.permanents}
+    hosts = {p.attached_to for p in state.permanents if p.attached_to is not None}
+    worlds = any("World" in chars[p.id].supertypes for p in state.permanents)
+    out = []
+    for u in found:
+        kind = kinds.get((u.object_id, u.text))
+        perm = on_board.get(changes.get((u.object_id, u.text), u.object_id))
+        if kind is None or not kind.self_only or perm is None:
+            out.append(u)
+            continue
+        fams = kind.families & STATE_BASED.reads
+        if kind.key == "keyword:changeling":
+            if perm.id not in hosts:
+                continue
+        elif fams <= {Family.TYPES}:
             tough = perm.card.toughness
-            now = effective(state)[perm.id].toughness  # with other effects, if a creature
-            at_risk = "Legendary" in perm.card.supertypes or not isinstance(tough, int) \
+            now = chars[perm.id].toughness  # with other effects, if a creature
+            same_name = any(p.id != perm.id and p.controller == perm.controller
+                            and chars[p.id].name == chars[perm.id].name
+                            for p in state.permanents)
+            at_risk = "Legendary" in perm.card.supertypes or same_name or worlds \
+                or not isinstance(tough, int) \
                 or tough + perm.counters["+1/+1"] - perm.counters["-1/-1"] <= 0 \
-                or (now is not None and now <= 0)
+                or (now is not None and now <= 0) \
+                or perm.id in hosts or perm.attached_to is not None \
+                or Family.POWER_TOUGHNESS in own.get(perm.id, set())
             if not at_risk:
                 continue
+        elif fams <= {Family.POWER_TOUGHNESS} and not chars[perm.id].is_creature \
+                and Family.TYPES not in own.get(perm.id, set()):
+            continue
         out.append(u)
     return out
 
@@ -213,12 +317,14 @@ def before_priority(state: GameState) -> BeforePriority:
     pending, unsure = _pending(state)
     # An effect that could change toughness, types or abilities and that nobody applies
     # could make a state-based action pending (or not): not decided.
-    unsure += _unapplied_for_sba(state)
+    inert = _inert(state)
+    unsure += _unapplied_for_sba(state, inert)
     if not pending:
         answer = BeforePriority((Branch(state),), tuple(unsure))
     else:
         try:
-            outs = outcomes(state, [], limit=MAX_BRANCHES, settle_first=True)
+            outs = outcomes(state, [], limit=MAX_BRANCHES, settle_first=True,
+                            inert=inert)
         except Unsupported as e:
             unsure.append(Undecided("", "", "state-based actions", str(e), "sba"))
             outs = []

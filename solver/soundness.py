@@ -11,12 +11,15 @@ Where an effect functions: a permanent's abilities on the battlefield, as they a
 layers 4 and 6 (an ability Blood Moon removed doesn't function); the abilities of the
 continuous effects of resolved spells; a spell's static abilities and keywords on the
 stack (split second; its self-only ones, such as its cost keywords, concern only
-itself); and wherever it is, the object the question is about (the spell being paid
-for, the card whose ability is activated from a hand).
+itself), where a line not read that provably does nothing until it resolves (its
+effect, CR 608.2) is :data:`ON_RESOLUTION`, read only by ``resolve`` with events that
+resolve something; and wherever it is, the object the question is about (the spell
+being paid for, the card whose ability is activated from a hand).
 
 Rules
 -----
-CR 113.6: abilities function on the battlefield unless they say otherwise. CR 604.1,
+CR 113.6: abilities function on the battlefield unless they say otherwise (a spell's
+on the stack: 113.3a, 113.6a-g). CR 604.1,
 611.2, 611.3: static abilities and resolved spells' continuous effects. CR 613: the
 layers (an ability removed in layer 6 has no effect). CR 117.5: each question is asked
 of the game as the player would see it when receiving priority.
@@ -39,11 +42,17 @@ from manacheck.model.effects import (
 )
 from manacheck.model.state import KEYWORD_COUNTERS
 
-from .spelltext import UNREAD_SPELL_EFFECT, may_bear_on_payment, spell_effect_kind
+from .spelltext import (
+    UNREAD_SPELL_EFFECT,
+    acts_on_resolution,
+    may_bear_on_payment,
+    own_payment_rule,
+    spell_effect_kind,
+)
 from .wording import STATE_BASED_QUESTION, effect_why
 
-__all__ = ["ACTIVATION", "ACTIVATION_PT", "CHARACTERISTICS", "PAYMENT", "PAYMENT_FOR",
-           "PRODUCE", "RESOLUTION", "RESOLUTION_ATTACKS", "UNREAD_TRIGGER",
+__all__ = ["ACTIVATION", "ACTIVATION_PT", "CHARACTERISTICS", "ON_RESOLUTION", "PAYMENT",
+           "PAYMENT_FOR", "PRODUCE", "RESOLUTION", "RESOLUTION_ATTACKS", "UNREAD_TRIGGER",
            "BoardEffect", "Question", "Undecided", "board_effects", "may_be_activated",
            "merge_reasons", "shared_reasons", "unapplied"]
 
@@ -259,6 +268,33 @@ def _attached_effects(state: GameState, perm: Permanent,
                           EffectKind(kind.key, kind.families, True), host)
 
 
+#: An unread line of a spell on the stack that does nothing until a spell or ability
+#: resolves (``spelltext.acts_on_resolution``): its effect (CR 113.3a, 608.2), a
+#: permanent spell's ability (it works once on the battlefield, CR 113.6, 608.3), or
+#: "This spell can't be countered" (CR 113.6g, 701.6a). Only ``resolve`` with events
+#: that resolve something reads it (``resolution.run.refuse_unapplied``); every other
+#: question, which resolves nothing, applies it by leaving it out.
+ON_RESOLUTION = "stack:on_resolution"
+
+#: An unread line of a spell on the stack that is a rule for paying that spell only
+#: (``spelltext.own_payment_rule``: "Spend only black mana on X.", CR 113.6d): its own
+#: casting, costs and spending, which only a question about paying it reads.
+OWN_PAYMENT = EffectKind("stack:own_payment", frozenset({Family.SPENDING, Family.SPELL_COSTS,
+                                                         Family.CASTING}),
+                         self_only=True)
+
+
+def _on_stack(text: str, kind: EffectKind, name: str) -> EffectKind:
+    """The kind of a spell's unread line while the spell is on the stack (CR 113.6)."""
+    if kind.key != UNREAD:
+        return kind
+    if acts_on_resolution(text, name):
+        return EffectKind(ON_RESOLUTION, kind.families, kind.self_only)
+    if own_payment_rule(text, name):
+        return OWN_PAYMENT
+    return kind
+
+
 def board_effects(state: GameState, about: Iterable[str] = ()) -> tuple[BoardEffect, ...]:
     """Every effect that functions now, and those of the objects ``about`` wherever
     they are (CR 113.6). Computed once per state and cached on it."""
@@ -286,10 +322,13 @@ def board_effects(state: GameState, about: Iterable[str] = ()) -> tuple[BoardEff
                 if kind.key not in EFFECT_APPLIED:
                     kind = EffectKind(f"effect:{kind.key}", kind.families, kind.self_only)
                 found.append(BoardEffect(eff.id, eff.name, text, kind))
-        # A spell's static abilities function on the stack (CR 113.6): split second.
+        # A spell on the stack: its keywords and statics, each as it functions there
+        # (CR 113.6; see _on_stack). An ability on the stack has no effect of its own
+        # until it resolves (CR 608.2): its source's abilities are counted where they are.
         for item in state.stack:
             if item.card is not None:
                 for text, kind in _kinds(item.card.static_abilities, item.card.keywords):
+                    kind = _on_stack(text, kind, item.card.name)
                     found.append(BoardEffect(item.id, item.card.name, text, kind))
         cached = tuple(found)
         state.__dict__[key] = cached
@@ -297,7 +336,6 @@ def board_effects(state: GameState, about: Iterable[str] = ()) -> tuple[BoardEff
     if not about:
         return cached
     on_board = {p.id for p in state.permanents}
-    on_stack = {item.id for item in state.stack}
     for oid in about:
         if oid in on_board or oid not in state:
             continue
@@ -311,9 +349,9 @@ def board_effects(state: GameState, about: Iterable[str] = ()) -> tuple[BoardEff
             # So may a triggered ability that works from another zone ("When you cast
             # this spell", CR 603.6); it is read only by the questions that play events.
             if kind.self_only or kind.key in (UNREAD, UNREAD_TRIGGER):
-                if (kind.key == UNREAD and oid not in on_stack
-                        and not may_bear_on_payment(text)):
-                    # its effect, not its cost (CR 608.2): see manacheck.solver.spelltext
+                if kind.key == UNREAD and not may_bear_on_payment(text):
+                    # its effect, not its cost (CR 608.2): see manacheck.solver.spelltext;
+                    # on the stack too (a spell paid for is on the stack, CR 601.2a)
                     kind = spell_effect_kind(kind)
                 extra.append(BoardEffect(oid, card.name, text, kind))
     return cached + tuple(extra)
@@ -415,6 +453,12 @@ PAYMENT_APPLIES = CHARACTERISTICS | frozenset({
     # "Activated abilities of artifacts can't be activated." (CR 602.5, 605.1a): a mana
     # ability it names isn't activated (payments.sources.cannot)
     "static:other:cant_activate",
+    # Split second stops spells and non-mana abilities; mana abilities, all a payment
+    # activates, may still be activated (CR 702.61b).
+    "keyword:split second",
+    # A spell's effect on the stack happens as it resolves (CR 608.2); paying resolves
+    # nothing (mana abilities don't use the stack, CR 605.3a).
+    ON_RESOLUTION,
 })
 
 #: "How can I pay this?" reads what mana there is, how it may be spent, the costs of
@@ -442,6 +486,9 @@ PAYMENT_FOR = Question("payment", PAYMENT.reads | {F.SPELL_COSTS, F.COLORS,
 #: abilities only: costs and who may activate them are ignored by the rule itself.
 PRODUCE = Question("could-produce", frozenset({F.MANA, F.TYPES, F.ABILITIES, F.COLORS}),
                    CHARACTERISTICS | frozenset({"static:mana_replacement",
+                                                # a spell's effect on the stack: it
+                                                # happens as it resolves (CR 608.2)
+                                                ON_RESOLUTION,
                                                 # not what a permanent could produce:
                                                 # CR 106.12a, Wild Growth's ruling
                                                 "trigger:tapped_for_mana",
@@ -499,7 +546,9 @@ RESOLUTION = Question(
         "static:other:no_legend_rule", "static:enters_with_counters",
         # every counter put, moved or entered with (manacheck.model.placing)
         "static:cant_have_counters", "static:counter_replacement",
-        "keyword:persist", "keyword:undying", "keyword:indestructible"}))
+        "keyword:persist", "keyword:undying", "keyword:indestructible",
+        # what an Aura may stay attached to (CR 704.5m, 702.5a: resolution.sba)
+        "keyword:enchant"}))
 RESOLUTION_ATTACKS = Question(
     "resolve", RESOLUTION.reads | {F.ATTACKS},
     RESOLUTION.implements | {"keyword:vigilance", "keyword:defender",

@@ -353,14 +353,24 @@ def test_march_animated_artifact_has_summoning_sickness_302_6() -> None:
 
 
 @pytest.mark.cr("704.5n")
-def test_march_attached_equipment_is_refused_704_5n() -> None:
-    """March ruling 2004-12-01: an Equipment that becomes a creature becomes unattached
-    (CR 301.5c, 704.5n), which the resolution solver doesn't perform: refused, named."""
+@pytest.mark.cr("301.5c")
+def test_march_attached_equipment_becomes_unattached_704_5n() -> None:
+    """March ruling 2004-12-01: "If it's currently attached to a creature, it becomes
+    unattached" (CR 301.5c, 704.5n): a 1/1 artifact creature, still on the battlefield.
+    With reconfigure it would stop being a creature while attached (702.151b), which the
+    layers don't apply: refused, named."""
     extra = ("cards:\n  - {name: Test Blade, mana_cost: '{1}', types: [Artifact], "
              "subtypes: [Equipment]}\n")
     st = state({"Alice": ["March of the Machines", ELVES,
                           {"card": "Test Blade", "attached_to": ELVES}]}, extra)
-    with pytest.raises(Unsupported, match=r"704\.5n"):
+    out = resolve(st, [{"resolve": "all"}])
+    assert out.state.permanent("Test Blade").attached_to is None
+    assert any("704.5n" in e.rules and "301.5c" in e.text for e in out.log)
+    st = state({"Alice": ["March of the Machines", ELVES,
+                          {"card": "Test Blade", "attached_to": ELVES}]},
+               extra.replace("subtypes: [Equipment]", "subtypes: [Equipment], "
+                             "keywords: ['Reconfigure {2}']"))
+    with pytest.raises(Unsupported, match=r"702\.151b"):
         resolve(st, [{"resolve": "all"}])
 
 

@@ -502,6 +502,64 @@ def test_random_resolutions_match_the_full_computation(perms: list[Any],
     assert fast == full
 
 
+ATTACH_CARDS = """cards:
+  - {name: Sticky Aura, types: [Enchantment], subtypes: [Aura], keywords: [Enchant creature]}
+  - {name: Land Aura, types: [Enchantment], subtypes: [Aura], keywords: [Enchant land]}
+"""
+#: (card, is attached to something, counters): creatures, lands, a planeswalker, and
+#: Auras and an Equipment attached to one of them or to nothing.
+att_perm = st.tuples(st.sampled_from(["Llanowar Elves", "Hangarback Walker", "Forest",
+                                      "Liliana of the Veil", "Sticky Aura", "Land Aura",
+                                      "Bonesplitter"]),
+                     st.integers(-1, 7), st.integers(0, 2))
+att_event = st.one_of(
+    st.tuples(st.just("put"), st.integers(0, 99), st.integers(1, 2)),
+    st.tuples(st.just("loyalty"), st.integers(0, 99)),
+    st.tuples(st.just("dies"), st.integers(0, 99)),
+)
+
+
+def _attachment_text(perms: list[Any], events: list[Any]) -> str:
+    lines = ["turn: {active_player: A}", "players:", "  A:", "    battlefield:"]
+    ids = [f"P{i}" for i in range(len(perms))]
+    for i, (name, host, n) in enumerate(perms):
+        extra = ""
+        if name in ("Sticky Aura", "Land Aura", "Bonesplitter") and host >= 0:
+            extra = f", attached_to: P{host % len(perms)}" if host % len(perms) != i else ""
+        counters = {"loyalty": n} if name == "Liliana of the Veil" else {}
+        lines.append(f'      - {{card: "{name}", id: P{i}, counters: {counters}{extra}}}')
+    lines += ["  B: {}", "events:"]
+    for ev in events:
+        target = ids[ev[1] % len(ids)]
+        if ev[0] == "put":
+            lines.append(f'  - put_counters: {{object: {target}, counters: {{"-1/-1": {ev[2]}}}}}')
+        elif ev[0] == "loyalty":
+            lines.append(f"  - remove_counters: {{object: {target}, counters: {{loyalty: 1}}}}")
+        else:
+            lines.append(f"  - dies: {target}")
+    lines.append("  - resolve: all")
+    return "\n".join(lines) + "\n" + ATTACH_CARDS
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(att_perm, min_size=1, max_size=7), st.lists(att_event, min_size=1,
+                                                             max_size=5))
+def test_attachments_match_the_full_check(perms: list[Any], events: list[Any]) -> None:
+    """Auras (CR 704.5m), Equipment (704.5n) and planeswalkers (704.5i): every outcome
+    is the same when each state-based-action check looks at every permanent, though an
+    attached permanent is looked at again only when it or its host changed or left."""
+    from unittest import mock
+
+    from manacheck.solver.resolution import sba
+
+    text = _attachment_text(perms, events)
+    fast = _play(text)
+    with mock.patch.object(chars_mod, "derive", lambda new, recent: None), \
+            mock.patch.object(sba, "changed_permanents", lambda old, new: new.permanents):
+        full = _play(text)
+    assert fast == full
+
+
 @settings(max_examples=200, deadline=None)
 @given(st.lists(st.one_of(st.tuples(st.just("new"), st.sampled_from(["T", "U"])),
                           st.tuples(st.just("appear"), st.sampled_from(["T", "T#2", "T#3",

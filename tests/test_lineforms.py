@@ -206,3 +206,23 @@ def test_modal_trigger_is_one_ability() -> None:
             "• Each player loses 1 life.\n• Each player gains 1 life.")
     abilities, _, _ = read_text("Putrid Warrior", text)
     assert [a["static"].get("params") for a in abilities] == [{"unread_trigger": True}] * 3
+
+
+def test_an_auras_unread_toughness_change_is_its_hosts_for_state_based_actions() -> None:
+    """CR 704.5f, 303.4: an Aura's "Enchanted creature gets -1/-1 for each Forest you
+    control." (by its form: power and toughness, of the creature it enchants) could kill
+    that creature, so the check before priority (CR 117.5) isn't decided; the Aura
+    itself being no creature doesn't matter. Attached to nothing, it changes nothing."""
+    extra = """\
+        cards:
+          - name: Test Curse
+            types: [Enchantment]
+            subtypes: [Aura]
+            keywords: [Enchant creature]
+            text: "Enchanted creature gets -1/-1 for each Forest you control."
+        """
+    on_bears = state("[Forest, {card: Grizzly Bears, id: bears}, "
+                     "{card: Test Curse, attached_to: bears}]", extra=extra)
+    answer = payment_answer(on_bears, "Alice", "{G}")
+    assert answer.payable is None and [u.object_id for u in answer.undecided] == [
+        "Test Curse"]

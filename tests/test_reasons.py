@@ -199,20 +199,21 @@ def test_produce_shows_the_types_found_never_nothing_for_not_known(
 @pytest.mark.parametrize("priority", [None, "Bob"])
 def test_an_effect_that_matters_only_before_priority_says_so(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], priority: str | None) -> None:
-    # Orvar is legendary and its changeling isn't applied: that could change whether
-    # the legend rule's state-based action is pending (as manacheck reads it). Forest's
-    # could-produce answer doesn't look at Orvar: {G} holds if none is performed.
-    f = state_file(tmp_path, "Forest, \"Orvar, the All-Form\"", priority=priority)
+    # Elesh Norn's "Creatures your opponents control get -2/-2." isn't read (its form
+    # says: power and toughness only): it could make a creature's toughness 0 and a
+    # state-based action pending (CR 704.5f). Forest's could-produce answer doesn't
+    # look at toughness: {G} holds if none is performed.
+    f = state_file(tmp_path, "Forest, \"Elesh Norn, Grand Cenobite\"", priority=priority)
     who = priority or "Alice"
+    norn = ("Elesh Norn, Grand Cenobite (Creatures your opponents control get -2/-2.): "
+            "manacheck doesn't read this text, and it could change whether a state-based "
+            f"action is pending before {who} gets priority (CR 117.5, 704.3), through "
+            "toughness (layer 7, CR 613.4, 704.5f)")
     code, out = run(capsys, "produce", f)
     assert code == 0
     assert out.splitlines()[0] == ("Forest  G if no state-based action is performed first "
                                    "(CR 117.5); not decided: see #1 below")
-    assert out.splitlines()[2] == (
-        "  #1 Orvar, the All-Form (Changeling): manacheck doesn't apply this effect, and "
-        "it could change whether a state-based action is pending before "
-        f"{who} gets priority (CR 117.5, 704.3), through which permanents are creatures, "
-        "planeswalkers or legendary (layer 4, CR 613.1d)")
+    assert out.splitlines()[2] == "  #1 " + norn
     _, data = run_json(capsys, "produce", f)
     [obj] = data["objects"]
     assert obj["mana_types"] is None and obj["found"] == ["G"]
@@ -220,19 +221,14 @@ def test_an_effect_that_matters_only_before_priority_says_so(
     [u] = data["undecided"]
     assert obj["undecided_ids"] == [u["id"]] == [1]
     assert (u["object"], u["question"], u["families"]) == (
-        "Orvar, the All-Form", "state-based actions", ["types"])
+        "Elesh Norn, Grand Cenobite", "state-based actions", ["power_toughness"])
     # show names the effect too, and what it could change before priority
     code, out = run(capsys, "show", f)
-    assert out.splitlines()[-1] == (
-        "not decided before priority: Orvar, the All-Form (Changeling): manacheck doesn't "
-        "apply this effect, and it could change whether a state-based action is pending "
-        f"before {who} gets priority (CR 117.5, 704.3), through which permanents are "
-        "creatures, planeswalkers or legendary (layer 4, CR 613.1d)")
-    # The payment reads every permanent's types itself: its own words, said once.
+    assert out.splitlines()[-1] == "not decided before priority: " + norn
+    # The payment doesn't read toughness itself: the reason is the check's, said once.
     a = payment_answer(load_state_text(Path(f).read_text()), "Alice", "{G}")
     assert [(u.object_id, u.question, u.families) for u in a.undecided] == [
-        ("Orvar, the All-Form", "payment", (Family.TYPES,))]
-    assert a.undecided[0].why.endswith("the permanents' types (layer 4, CR 613.1d)")
+        ("Elesh Norn, Grand Cenobite", "state-based actions", (Family.POWER_TOUGHNESS,))]
 
 
 @pytest.mark.cr("106.7")

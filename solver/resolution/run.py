@@ -26,14 +26,14 @@ tries every option of.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import replace
 from typing import Any
 
 from manacheck.model import GameState
 from manacheck.model.effects import Family
 
-from ..soundness import RESOLUTION, RESOLUTION_ATTACKS, Question, unapplied
+from ..soundness import ON_RESOLUTION, RESOLUTION, RESOLUTION_ATTACKS, Question, unapplied
 from .actions import apply_event
 from .core import OpenChoice, Run, StepLimit, Unsupported
 from .events import (
@@ -99,12 +99,14 @@ def _run(state: GameState, events: tuple[Event, ...], script: tuple[int, ...],
 
 
 def refuse_unapplied(state: GameState, events: Sequence[Event],
-                     triggers: bool = True) -> None:
+                     triggers: bool = True,
+                     inert: Collection[tuple[str, str]] = ()) -> None:
     """Soundness (``manacheck.solver.soundness``): an effect on the board that could
     change what the events do and that the resolution solver doesn't apply is refused,
     named with the rules it would need, never ignored. With ``triggers`` false, the
     triggered abilities that weren't read are left out: for a run in which nothing
-    happened, so nothing could trigger them (CR 603.2).
+    happened, so nothing could trigger them (CR 603.2). ``inert``: the (object, text) of
+    effects the caller proved can't change what these events do (``settle``).
 
     Raises
     ------
@@ -116,7 +118,12 @@ def refuse_unapplied(state: GameState, events: Sequence[Event],
     if not triggers:
         question = Question(question.name, question.reads - {Family.UNREAD_TRIGGERS},
                             question.implements)
-    found = unapplied(state, question)
+    if not any(isinstance(e, Resolve) for e in events):
+        # Nothing on the stack resolves: a spell's effect there never happens (CR 608.2).
+        question = Question(question.name, question.reads,
+                            question.implements | {ON_RESOLUTION})
+    found = tuple(u for u in unapplied(state, question)
+                  if (u.object_id, u.text) not in inert)
     if found:
         more = f" (and {len(found) - 1} more)" if len(found) > 1 else ""
         u = found[0]
@@ -175,7 +182,8 @@ def resolve(state: GameState, events: Sequence[Any] | None = None) -> Outcome:
 
 
 def outcomes(state: GameState, events: Sequence[Any] | None = None,
-             limit: int = MAX_OUTCOMES, *, settle_first: bool = False) -> list[Outcome]:
+             limit: int = MAX_OUTCOMES, *, settle_first: bool = False,
+             inert: Collection[tuple[str, str]] = ()) -> list[Outcome]:
     """Every distinct outcome over all combinations of the open choices.
 
     Explores the choice tree depth first (one full run per leaf). Outcomes with the
@@ -193,6 +201,9 @@ def outcomes(state: GameState, events: Sequence[Any] | None = None,
         First do what the game does before a player receives priority in ``state``
         itself (state-based actions, then triggers: CR 117.5); with no events, the
         outcomes are the states a player would receive priority in.
+    inert
+        The (object, text) of effects the caller proved can't change what these events
+        do (``manacheck.solver.settle``): not refused.
 
     Returns
     -------
@@ -230,7 +241,7 @@ def outcomes(state: GameState, events: Sequence[Any] | None = None,
     # Settling with no events: a triggered ability not read can trigger only if a
     # state-based action is performed (CR 603.2, 704.3); checked once that is known.
     quiet = settle_first and not evs
-    refuse_unapplied(state, evs, triggers=not quiet)
+    refuse_unapplied(state, evs, triggers=not quiet, inert=inert)
     seen: dict[str, Outcome] = {}
     todo: list[tuple[int, ...]] = [()]
     runs = 0
@@ -251,7 +262,7 @@ def outcomes(state: GameState, events: Sequence[Any] | None = None,
         seen.setdefault(key, out)
     result = list(seen.values())
     if quiet and (truncated or any(o.log for o in result)):
-        refuse_unapplied(state, evs)
+        refuse_unapplied(state, evs, inert=inert)
     if truncated:
         note = f"stopped after {limit} runs; more choice combinations were not explored"
         if result:

@@ -14,29 +14,41 @@ performed simultaneously, repeatedly until none apply; then triggered abilities 
 on the stack (CR 603.3b) and the whole process repeats. CR 704.5b: a player who drew
 from an empty library loses (noted, not modelled further). CR 704.5d: tokens off the
 battlefield cease to exist (in :func:`~.triggers.leave_battlefield`). CR 704.5f:
-toughness 0 or less. CR 704.5j: the legend rule (its controller chooses the one to
-keep). CR 704.5q, 122.3: +1/+1 and -1/-1 counters cancel in pairs.
+toughness 0 or less. CR 704.5i, 306.5c: a planeswalker with no loyalty counters.
+CR 704.5j: the legend rule (its controller chooses the one to keep). CR 704.5m, 303.4c-d:
+an Aura attached to nothing, or illegally (:func:`aura_problem`). CR 704.5n, 704.5p: an
+Equipment or Fortification attached illegally, or another permanent attached, becomes
+unattached (:func:`attachment_problem`). CR 704.5q, 122.3: +1/+1 and -1/-1 counters
+cancel in pairs. Refused (``Unsupported``), never ignored: 704.5k (the world rule), 704.5y
+(Roles), an attached Equipment with reconfigure that is a creature (702.151b). Each
+object put into a graveyard leaves the battlefield in the one event (its abilities stop
+with it; what its leaving triggers waits until the checks find nothing, CR 603.3).
 
 A check after one that found nothing looks only at the permanents that are new or
 changed since (:func:`~manacheck.model.characteristics.changed_permanents`: their
-permanent object or their characteristics): each of 704.5f, 704.5j and 704.5q depends
-only on a permanent, its controller and its characteristics, so the others still meet
-none. ``tests/test_incremental.py`` checks random resolutions against full checks.
+permanent object or their characteristics): each of 704.5f, 704.5i, 704.5j and 704.5q
+depends only on a permanent, its controller and its characteristics, so the others still
+meet none. 704.5m, 704.5n and 704.5p depend on what a permanent is attached to as well:
+an attached permanent is looked at again when it or that object changed or left.
+``tests/test_incremental.py`` checks random resolutions against full checks.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 
 from manacheck.model import GameState, Permanent, effective
 from manacheck.model.characteristics import Characteristics, changed_permanents
-from manacheck.model.english import the
+from manacheck.model.english import the, with_article
+from manacheck.model.keywords import untargetable_reason
 
 from .core import Run, Unsupported
 from .triggers import leave_battlefield, put_triggers_on_stack
 from .zones import fmt_counters, set_counters
 
-__all__ = ["priority", "state_based_actions"]
+__all__ = ["attachment_problem", "aura_problem", "priority", "state_based_actions"]
 
 
 def priority(run: Run) -> None:
@@ -60,7 +72,14 @@ def state_based_actions(run: Run) -> None:
         look = _to_check(run, st)
         _refuse_attached_creatures(look, chars)
         dying = _toughness_deaths(look, chars)
+        dying.update((k, v) for k, v in _loyalty_deaths(look, chars).items()
+                     if k not in dying)
+        dying.update((k, v) for k, v in _aura_deaths(run, st, chars, look).items()
+                     if k not in dying)
         legend, legend_clear = _legend_rule(run, st, chars, look)
+        _refuse_unperformed(st, chars, look)
+        unattach = {k: v for k, v in _unattachments(run, st, chars, look).items()
+                    if k not in dying and k not in legend}
         cancel: dict[str, int] = {}
         for perm in look:
             n = min(perm.counters["+1/+1"], perm.counters["-1/-1"])
@@ -70,10 +89,10 @@ def state_based_actions(run: Run) -> None:
             run.note(f"state-based action: {player} attempted to draw from an empty "
                      "library and loses the game (not modelled further)", "704.5b")
         run.drew_from_empty.clear()
-        if not dying and not legend and not cancel:
+        if not dying and not legend and not cancel and not unattach:
             run.clean = (st, legend_clear)
             return
-        _perform(run, st, dying, legend, cancel)
+        _perform(run, st, dying, legend, cancel, unattach)
 
 
 def _to_check(run: Run, st: GameState) -> tuple[Permanent, ...]:
@@ -89,24 +108,24 @@ def _to_check(run: Run, st: GameState) -> tuple[Permanent, ...]:
 
 def _refuse_attached_creatures(perms: Sequence[Permanent],
                                chars: Mapping[str, Characteristics]) -> None:
-    """CR 301.5c, 704.5n: an Equipment or Fortification that is also a creature (March
-    of the Machines' ruling 2004-12-01: "If it's currently attached to a creature, it
-    becomes unattached") becomes unattached as a state-based action, which the
-    resolution solver doesn't perform: refused, never ignored."""
+    """CR 702.151b: an attached Equipment with reconfigure stops being a creature while
+    attached, which the layers don't apply: whether one that is a creature here becomes
+    unattached (301.5c, 704.5n) can't be told, so it is refused, never ignored. (One
+    without reconfigure becomes unattached: :func:`attachment_problem`.)"""
     for perm in perms:
         c = chars[perm.id]
         if perm.attached_to is not None and c.is_creature \
-                and {"Equipment", "Fortification"} & c.subtypes:
-            what = " and ".join(sorted({"Equipment", "Fortification"} & c.subtypes))
-            raise Unsupported(f"{perm.id} is an attached {what} that is a creature: it "
-                              "becomes unattached (CR 301.5c, 704.5n), a state-based "
-                              "action the resolution solver doesn't perform")
+                and {"Equipment", "Fortification"} & c.subtypes \
+                and any(k.lower().startswith("reconfigure") for k in c.keywords):
+            raise Unsupported(f"{perm.id} is an attached Equipment with reconfigure that "
+                              "is a creature: it stops being one while attached (CR "
+                              "702.151b), which the resolution solver doesn't apply")
 
 
 def _toughness_deaths(perms: Sequence[Permanent], chars: Mapping[str, Characteristics]
-                      ) -> dict[str, str]:
-    """CR 704.5f: the creatures with toughness 0 or less, each with why."""
-    dying: dict[str, str] = {}
+                      ) -> dict[str, tuple[str, str]]:
+    """CR 704.5f: the creatures with toughness 0 or less, each with why and the rule."""
+    dying: dict[str, tuple[str, str]] = {}
     for perm in perms:
         c = chars[perm.id]
         if c.is_creature and c.toughness is None and perm.counters["-1/-1"]:
@@ -116,8 +135,210 @@ def _toughness_deaths(perms: Sequence[Permanent], chars: Mapping[str, Characteri
                               f"it dies with -1/-1 counters (CR 704.5f) can't be "
                               f"told")
         if c.is_creature and c.toughness is not None and c.toughness <= 0:
-            dying[perm.id] = f"{perm.id} has toughness {c.toughness}"
+            dying[perm.id] = (f"{perm.id} has toughness {c.toughness}", "704.5f")
     return dying
+
+
+def _loyalty_deaths(perms: Sequence[Permanent], chars: Mapping[str, Characteristics]
+                    ) -> dict[str, tuple[str, str]]:
+    """CR 704.5i: the planeswalkers with loyalty 0, which is the number of loyalty
+    counters on one (CR 306.5c), each with why."""
+    return {perm.id: (f"{perm.id} is a planeswalker with 0 loyalty", "704.5i")
+            for perm in perms
+            if "Planeswalker" in chars[perm.id].types and perm.counters["loyalty"] <= 0}
+
+
+def _aura_deaths(run: Run, st: GameState, chars: Mapping[str, Characteristics],
+                 look: Sequence[Permanent]) -> dict[str, tuple[str, str]]:
+    """CR 704.5m: the Auras attached to nothing or illegally (:func:`aura_problem`),
+    each with why. After a check that found nothing (``run.clean``), an Aura is looked
+    at again only if it or what it is attached to is new, changed or gone.
+
+    Raises
+    ------
+    Unsupported
+        An Aura whose legality manacheck can't tell (an enchant quality it doesn't read).
+    """
+    changed = {p.id for p in look}
+    out: dict[str, tuple[str, str]] = {}
+    for perm in st.permanents:
+        if "Aura" not in chars[perm.id].subtypes:
+            continue
+        host = perm.attached_to
+        if run.clean is not None and perm.id not in changed and host in chars \
+                and host not in changed:
+            continue
+        why, known = aura_problem(st, perm, chars)
+        if why and not known:
+            raise Unsupported(f"{perm.id} is an Aura {why}: whether it is put into its "
+                              "owner's graveyard (CR 704.5m) can't be told")
+        if why:
+            out[perm.id] = (f"{perm.id} is an Aura {why}", "704.5m")
+    return out
+
+
+def _refuse_unperformed(st: GameState, chars: Mapping[str, Characteristics],
+                        look: Sequence[Permanent]) -> None:
+    """The state-based actions the resolution solver doesn't perform, when they apply:
+    refused, never ignored. CR 704.5k, the world rule: of two or more world permanents
+    all but the newest world go (how long each has been a world isn't in the state).
+    CR 704.5y: of two or more Roles one player controls on one permanent, all but the
+    newest go. After a check that found nothing, a new pair includes a permanent that is
+    new or changed (``look``): only then are they counted."""
+    if any("World" in chars[p.id].supertypes for p in look):
+        worlds = [p.id for p in st.permanents if "World" in chars[p.id].supertypes]
+        if len(worlds) > 1:
+            raise Unsupported(f"{' and '.join(worlds)} are world permanents: all but the "
+                              "newest world are put into their owners' graveyards (CR "
+                              "704.5k), a state-based action the resolution solver "
+                              "doesn't perform")
+    if any("Role" in chars[p.id].subtypes for p in look):
+        roles: dict[tuple[str, str], list[str]] = {}
+        for p in st.permanents:
+            if "Role" in chars[p.id].subtypes and p.attached_to is not None:
+                roles.setdefault((p.attached_to, p.controller), []).append(p.id)
+        for (host, player), ids in roles.items():
+            if len(ids) > 1:
+                raise Unsupported(f"{' and '.join(ids)} are Roles {player} controls on "
+                                  f"{host}: all but the newest are put into their owners' "
+                                  "graveyards (CR 704.5y), a state-based action the "
+                                  "resolution solver doesn't perform")
+
+
+def _unattachments(run: Run, st: GameState, chars: Mapping[str, Characteristics],
+                   look: Sequence[Permanent]) -> dict[str, str]:
+    """CR 704.5n, 704.5p: the permanents that become unattached, each with why (an Aura
+    is 704.5m's, an attached Equipment that is a creature is refused before). After a
+    check that found nothing, one is looked at again only if it or what it is attached
+    to is new, changed or gone."""
+    changed = {p.id for p in look}
+    out: dict[str, str] = {}
+    for perm in st.permanents:
+        host = perm.attached_to
+        if host is None or "Aura" in chars[perm.id].subtypes:
+            continue
+        if run.clean is not None and perm.id not in changed and host in chars \
+                and host not in changed:
+            continue
+        why = attachment_problem(st, perm, chars)
+        if why:
+            out[perm.id] = why
+    return out
+
+
+def attachment_problem(state: GameState, perm: Permanent,
+                       chars: Mapping[str, Characteristics]) -> str:
+    """Why an attached permanent that isn't an Aura becomes unattached ("" if it stays):
+    an Equipment attached to something that isn't a creature on the battlefield, a
+    Fortification to something that isn't a land, either to something with protection
+    from it (CR 704.5n, 301.5c, 301.6, 702.16d), anything else attached to something
+    (704.5p).
+
+    Rules
+    -----
+    CR 704.5n: an Equipment or Fortification attached to an illegal permanent becomes
+    unattached and remains on the battlefield; 702.16d: protection makes it illegal;
+    301.5c, 301.6: one that is also a creature can't equip or fortify.
+    CR 704.5p: so does any other permanent that isn't an Aura, Equipment or
+    Fortification.
+    """
+    host = perm.attached_to
+    if host is None:
+        return ""
+    subtypes = chars[perm.id].subtypes
+    on_board = host in chars and host != perm.id
+    for kind, needs, ok in (("an Equipment", "a creature", "Creature"),
+                            ("a Fortification", "a land", "Land")):
+        if kind.split()[1] not in subtypes:
+            continue
+        if chars[perm.id].is_creature:
+            # March of the Machines' ruling (2004-12-01): "If it's currently attached
+            # to a creature, it becomes unattached."
+            return f"is {kind} that is also a creature, which can't be attached (CR " \
+                   "301.5c, 301.6)"
+        if not on_board:
+            return f"is {kind} attached to {host}, which isn't on the battlefield"
+        hc = chars[host]
+        if ok not in hc.types:
+            return f"is {kind} attached to {host}, which isn't {needs}"
+        if untargetable_reason([k for k in hc.keywords
+                                if k.lower().startswith("protection")],
+                               state.permanent(host).controller, chars[perm.id],
+                               perm.controller):
+            return f"is {kind} attached to {host}, which has protection from it " \
+                   "(CR 702.16d)"
+        return ""
+    return f"is attached to {host} but is no Aura, Equipment or Fortification"
+
+
+_ENCHANT_TYPES = {"land": "Land", "creature": "Creature", "artifact": "Artifact",
+                  "enchantment": "Enchantment", "planeswalker": "Planeswalker"}
+
+
+def _object_quality(quality: str) -> bool:
+    """Whether an enchant quality is one :func:`aura_problem` reads, each of which only a
+    permanent has (CR 702.5a, 109.2: "creature" without "card" or "spell" is a permanent
+    on the battlefield): a card type, several, "permanent", or one subtype."""
+    low = quality.lower()
+    several = re.split(r",? or |, ", low)
+    return low == "permanent" or all(q in _ENCHANT_TYPES for q in several) \
+        or bool(re.fullmatch(r"[A-Z][a-z]+", quality))
+
+
+def aura_problem(state: GameState, aura: Permanent,
+                 chars: Mapping[str, Characteristics]) -> tuple[str, bool]:
+    """Why an Aura is put into its owner's graveyard (CR 704.5m), and whether manacheck
+    can tell: ``("", True)`` when it stays; ``(why, True)`` when it goes, attached to
+    nothing (its enchant qualities all ones only a permanent has), to something its
+    "Enchant [quality]" doesn't allow, to something with protection from it (702.16c),
+    or itself a creature (303.4d); ``(why, False)`` when that can't be told (an enchant
+    quality manacheck doesn't read, or none: it may be attached to a player, which the
+    state can't say, or to a card in another zone).
+
+    Rules
+    -----
+    CR 303.4c-d, 704.5m: an Aura attached illegally or to nothing is put into its
+    owner's graveyard. CR 702.5a: what an Aura may enchant. CR 702.16c: protection.
+    """
+    ac = chars[aura.id]
+    qualities = [kw.strip().split(None, 1)[1] for kw in ac.keywords
+                 if kw.strip().lower().startswith("enchant ")
+                 and len(kw.strip().split(None, 1)) == 2]
+    if "Creature" in ac.types:
+        return "that is also a creature, which can't enchant anything (CR 303.4d)", True
+    if aura.attached_to is None or aura.attached_to not in state \
+            or state.zone_of(aura.attached_to) != "battlefield":
+        unread = [q for q in qualities if not _object_quality(q)]
+        if unread:
+            return f"with 'Enchant {unread[0]}', which manacheck doesn't read", False
+        if not qualities:
+            return ("with no 'Enchant' ability manacheck reads, attached to no "
+                    "permanent"), False
+        return "attached to nothing", True
+    host = state.permanent(aura.attached_to)
+    hc = chars[host.id]
+    for quality in qualities:
+        low = quality.lower()
+        if low == "permanent":
+            continue
+        several = re.split(r",? or |, ", low)
+        if len(several) > 1 and all(q in _ENCHANT_TYPES for q in several):
+            # "Enchant creature, land, or planeswalker": any of them (CR 303.4a)
+            if not any(_ENCHANT_TYPES[q] in hc.types for q in several):
+                return f"attached to {host.id}, which is none of {low}", True
+            continue
+        wanted = _ENCHANT_TYPES.get(low)
+        if wanted is not None:
+            if wanted not in hc.types:
+                return f"attached to {host.id}, which isn't {with_article(low)}", True
+        elif quality in hc.subtypes:
+            continue
+        else:
+            return f"with 'Enchant {quality}', which manacheck doesn't read", False
+    if untargetable_reason([k for k in hc.keywords if k.lower().startswith("protection")],
+                           host.controller, ac, aura.controller):
+        return f"attached to {host.id}, which has protection from it (CR 702.16c)", True
+    return "", True
 
 
 def _legend_rule(run: Run, st: GameState, chars: Mapping[str, Characteristics],
@@ -157,13 +378,13 @@ def _legend_rule(run: Run, st: GameState, chars: Mapping[str, Characteristics],
     return legend, True
 
 
-def _perform(run: Run, st: GameState, dying: Mapping[str, str], legend: list[str],
-             cancel: Mapping[str, int]) -> None:
+def _perform(run: Run, st: GameState, dying: Mapping[str, tuple[str, str]],
+             legend: list[str], cancel: Mapping[str, int],
+             unattach: Mapping[str, str]) -> None:
     """CR 704.3: perform the state-based actions found in ``st`` all at once."""
-    for oid, why in dying.items():
+    for oid, (why, rule) in dying.items():
         run.note(f"state-based action: {why}; it is put into its owner's graveyard "
-                 f"with {fmt_counters(st.permanent(oid).counters)}", "704.5f",
-                 "704.3")
+                 f"with {fmt_counters(st.permanent(oid).counters)}", rule, "704.3")
     for oid in legend:
         if oid not in dying:
             run.note(f"state-based action: legend rule; {oid} is put into its "
@@ -174,6 +395,10 @@ def _perform(run: Run, st: GameState, dying: Mapping[str, str], legend: list[str
                                  perm.counters.remove("+1/+1", n).remove("-1/-1", n))
         run.note(f"state-based action: {n} +1/+1 and {n} -1/-1 counters are removed "
                  f"from {oid}", "704.5q", "122.3", "704.3")
+    for oid, why in unattach.items():
+        rule = "704.5p" if "no Aura" in why else "704.5n"
+        run.note(f"state-based action: {oid} {why}; it becomes unattached and remains on "
+                 "the battlefield", rule, "704.3")
     gone = [*dying, *[o for o in legend if o not in dying]]
     if gone:
         # Simultaneous with the counter removal: LKI from before the SBAs.
@@ -183,3 +408,6 @@ def _perform(run: Run, st: GameState, dying: Mapping[str, str], legend: list[str
         for oid in cancel:
             run.state = set_counters(run.state, oid,
                                      after_cancel.permanent(oid).counters)
+    for oid in unattach:
+        run.state = run.state.with_permanent(replace(run.state.permanent(oid),
+                                                     attached_to=None))
