@@ -211,7 +211,8 @@ def activation_prohibited_by(state: GameState, perm: Permanent, is_mana_ability:
         for ab in chars[source.id].abilities:
             if not isinstance(ab, StaticAbility) or ab.kind != "other":
                 continue
-            mode = ab.params.get("cant_activate")
+            mode = ab.params.get("cant_activate") or ab.params.get(
+                "cant_activate_attack_block")
             if mode is None or (mode == "nonmana" and is_mana_ability):
                 continue
             if matches(ab.affected, chars[perm.id], perm, state, source.controller,

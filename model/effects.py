@@ -170,6 +170,9 @@ STATIC_KINDS: dict[str, EffectKind] = {k.key: k for k in (
     # ability too unless "unless they're mana abilities", 605.1a): when abilities may be
     # activated (``oracletext.prohibitions``)
     _k("static:other:cant_activate", F.ACTIVATION),
+    # "Enchanted creature can't attack or block, and its activated abilities can't be
+    # activated." (Arrest): the same, and combat (CR 508.1c, 509.1b)
+    _k("static:other:cant_activate_attack_block", F.ACTIVATION, F.ATTACKS, F.BLOCKS),
     # "You have hexproof." (Witchbane Orb; CR 702.11c, 702.18a): who may target a player
     _k("static:other:player_keywords", F.TARGETING),
     # An activated ability whose text wasn't read, but whose form says it is one and no

@@ -452,7 +452,7 @@ PAYMENT_APPLIES = CHARACTERISTICS | frozenset({
     "keyword:affinity", "keyword:delve", "keyword:convoke",  # the spell's own (601.2f)
     # "Activated abilities of artifacts can't be activated." (CR 602.5, 605.1a): a mana
     # ability it names isn't activated (payments.sources.cannot)
-    "static:other:cant_activate",
+    "static:other:cant_activate", "static:other:cant_activate_attack_block",
     # Split second stops spells and non-mana abilities; mana abilities, all a payment
     # activates, may still be activated (CR 702.61b).
     "keyword:split second",

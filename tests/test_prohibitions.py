@@ -107,3 +107,22 @@ def test_a_named_prohibition_of_nonmana_abilities_leaves_mana_abilities_decided(
     sorcerer = can_activate(state, "Prodigal Sorcerer", 1, "Alice")
     assert sorcerer.undecided and [u.object_id for u in sorcerer.unapplied] == [
         "Pithing Needle"]
+
+
+@pytest.mark.cr("303.4")
+def test_arrest_stops_the_enchanted_creatures_mana_ability() -> None:
+    """Arrest: "Enchanted creature can't attack or block, and its activated abilities
+    can't be activated." On Llanowar Elves, the Elves can't pay {G} (CR 602.5, 605.1a);
+    another Elves can. Attached to nothing, it stops nothing (704.5m puts it into the
+    graveyard first)."""
+    state = board("[{card: Llanowar Elves, id: stopped}, {card: Arrest, attached_to: "
+                  "stopped}]", "[]")
+    assert payment_answer(state, "Alice", "{G}").payable is False
+    verdict = can_activate(state, "stopped", 1, "Alice")
+    assert verdict.legal is False and any(r.rule == "602.5" for r in verdict.reasons)
+    two = board("[{card: Llanowar Elves, id: stopped}, {card: Arrest, attached_to: "
+                "stopped}, Llanowar Elves]", "[]")
+    assert payment_answer(two, "Alice", "{G}").count == 1
+    detained = board("[{card: Llanowar Elves, id: e}, {card: Detainment Spell, "
+                     "attached_to: e}]", "[]")
+    assert payment_answer(detained, "Alice", "{G}").payable is False

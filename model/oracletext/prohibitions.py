@@ -43,9 +43,22 @@ _OBJECTS: dict[str, tuple[tuple[str, ...], tuple[str, ...], str | None]] = {
 _LINE = re.compile(r"Activated abilities of (?P<objects>[a-z ]+) can't be activated"
                    r"(?P<unless> unless they're mana abilities)?\.")
 
+#: The object an Aura enchants: "Enchanted creature's activated abilities can't be
+#: activated." (Detainment Spell), and with "can't attack or block" (Arrest).
+_ATTACHED = re.compile(r"Enchanted (?P<word>creature|permanent|artifact|land)(?:'s "
+                       r"activated abilities|(?P<combat> can't attack or block, and its "
+                       r"activated abilities)) can't be activated"
+                       r"(?P<unless> unless they're mana abilities)?\.")
 
-def render_prohibition(affected: dict[str, Any], mode: str) -> str:
+
+def render_prohibition(affected: dict[str, Any], mode: str, combat: bool = False) -> str:
     """The line a prohibition static reads as."""
+    unless = " unless they're mana abilities" if mode == "nonmana" else ""
+    if affected.get("enchanted"):
+        word = (affected.get("types") or ["permanent"])[0]
+        whose = (" can't attack or block, and its activated abilities" if combat
+                 else "'s activated abilities")
+        return f"Enchanted {word}{whose} can't be activated{unless}."
     for phrase, (types, any_types, controller) in _OBJECTS.items():
         flt: dict[str, Any] = {}
         if types:
@@ -76,6 +89,8 @@ def read_prohibition(line: str, name: str = "") -> dict[str, Any] | None:
     norm = normalise(line, name)
     if norm.reminders:
         return None
+    if (a := _ATTACHED.fullmatch(norm.text)) is not None:
+        return _attached(a, norm.text, line)
     m = _LINE.fullmatch(norm.text)
     if m is None or m.group("objects") not in _OBJECTS:
         return None
@@ -92,3 +107,20 @@ def read_prohibition(line: str, name: str = "") -> dict[str, Any] | None:
         return None
     return {"static": {"kind": "other", "affected": affected,
                        "params": {"cant_activate": mode}, "text": line.strip()}}
+
+
+def _attached(m: re.Match[str], text: str, line: str) -> dict[str, Any] | None:
+    """The static of an Aura's prohibition on what it enchants (CR 303.4): with "can't
+    attack or block", a kind of its own that also names combat (CR 508.1c, 509.1b),
+    which no question but ``resolve`` with an attack reads and none applies."""
+    word = m.group("word")
+    affected: dict[str, Any] = {"enchanted": True}
+    if word != "permanent":
+        affected["types"] = [word]
+    mode = "nonmana" if m.group("unless") else "all"
+    combat = m.group("combat") is not None
+    if render_prohibition(affected, mode, combat) != text:
+        return None
+    key = "cant_activate_attack_block" if combat else "cant_activate"
+    return {"static": {"kind": "other", "affected": affected, "params": {key: mode},
+                       "text": line.strip()}}
