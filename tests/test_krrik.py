@@ -242,3 +242,47 @@ def test_bad_pay_life_for_mana_is_one_line(params: str, said: str, tmp_path: Pat
     assert main(["validate", str(path)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and said in err and "(line 8)" in err
+
+
+# ---- damage and life paid in one payment: when their order can't matter --------------
+
+
+@pytest.mark.cr("119.4")
+@pytest.mark.cr("601.2g")
+@pytest.mark.parametrize(("life", "payable", "count"), [(20, True, 2), (3, True, 2),
+                                                       (2, None, None)])
+def test_talisman_and_confluence_by_bounds_on_life(life: int, payable: bool | None,
+                                                   count: int | None) -> None:
+    """Talisman of Dominance ({U} or {B}, 1 damage to you) and Mana Confluence (pay 1
+    life): {U}{B} is paid by one of each, two ways (which one makes {U}). The damage
+    comes before the life is paid (CR 601.2g-h); with 3 or more life both leave life
+    above 0 in any order, so every life payment is affordable (CR 119.4) and the order
+    can't matter: exact. At 2 life the bound doesn't hold and the Talisman is left out
+    (not decided, never "not payable")."""
+    from manacheck.model import load_state_text
+    from manacheck.solver.payments import payment_answer
+
+    state = load_state_text(
+        "turn: {active_player: A}\nplayers:\n  A:\n    life: " + str(life) + "\n"
+        "    battlefield: [Talisman of Dominance, Mana Confluence]\n  B: {}\n")
+    answer = payment_answer(state, "A", "{U}{B}")
+    assert answer.payable is payable
+    if payable:
+        assert answer.count == count and answer.complete
+
+
+@pytest.mark.cr("615.1")
+def test_a_damage_effect_on_the_board_keeps_the_order_open() -> None:
+    """An effect that could change the damage dealt (here unread text in the damage
+    family, "Prevent all damage that would be dealt to you.": less damage only helps,
+    but another such line could double it) makes the bound unsafe: the Talisman is left
+    out again, so {U}{B} isn't decided."""
+    from manacheck.model import load_state_text
+    from manacheck.solver.payments import payment_answer
+
+    state = load_state_text(
+        "turn: {active_player: A}\nplayers:\n  A:\n    battlefield: [Talisman of "
+        "Dominance, Mana Confluence, Test Shield]\n  B: {}\ncards:\n  - name: Test Shield\n"
+        "    types: [Enchantment]\n    text: \"If a source would deal damage to you, it "
+        "deals double that damage to you instead.\"\n")
+    assert payment_answer(state, "A", "{U}{B}").payable is None

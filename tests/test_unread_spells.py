@@ -131,7 +131,7 @@ GIFT = """\
 turn: {active_player: Alice}
 players:
   Alice:
-    battlefield: [Forest, {card: Swamp, id: swamp}, {card: Fertile Ground, attached_to: swamp}]
+    battlefield: [Forest, {card: Swamp, id: swamp}, Humility]
 """
 
 
@@ -142,13 +142,13 @@ def test_could_produce_all_names_the_undecided_answers() -> None:
 
     s = load_state_text(GIFT)
     got = could_produce_all(s)
-    # Fertile Ground's "Whenever enchanted land is tapped for mana, its controller adds
-    # an additional one mana of any color." is unread (it could be any effect): what the
-    # Swamp (and any land) could produce is not decided; never the bare {B}.
+    # Humility's "All creatures lose all abilities and have base power and toughness
+    # 1/1." is unread (it could be any effect): what the Swamp (and any land) could
+    # produce is not decided; never the bare {B}.
     assert not got.decided
     assert "swamp" in got.undecided and "swamp" not in got
-    assert any("Fertile Ground" in u.name for u in got.undecided["swamp"])
-    with pytest.raises(ProduceNotDecided, match="Fertile Ground"):
+    assert any("Humility" in u.name for u in got.undecided["swamp"])
+    with pytest.raises(ProduceNotDecided, match="Humility"):
         got["swamp"]
     with pytest.raises(ProduceNotDecided):
         could_produce(s, "swamp")

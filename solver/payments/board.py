@@ -236,6 +236,8 @@ class Board:
             for p in state.permanents if p.controller == player
             for ab in effective(state)[p.id].abilities if isinstance(ab, ActivatedAbility)
             and ab.mana is not None for part in ab.costs) or self._object_pays_life()
+        #: Whether what is paid for pays life of its own (an ability's "Pay N life").
+        self.pays_life_for_object = self._object_pays_life()
         #: Caches of the exact check (by kind counts; by order of mana-costing kinds).
         self.memo: dict[tuple[object, ...], bool] = {}
         #: Flow witnesses already found, by (kind counts, pool spent), with no life

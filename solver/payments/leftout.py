@@ -27,7 +27,7 @@ from ..replacement import replacement_sources
 from .board import Board
 from .graveyard import graveyard_why
 from .kinds import POOL_COPY_WHY, UNMODELLED_WHY, LeftOut, not_generic
-from .riders import changes_your_life, mill_total
+from .riders import changes_your_life, life_order_irrelevant, mill_total
 
 __all__ = ["mana_events_plain", "one_activation_enough", "per_unit_repeatable", "unmodelled"]
 
@@ -139,7 +139,8 @@ def unmodelled(b: Board, perm: Permanent | None, ab: ActivatedAbility,
         # An effect kept as unread text could change anything the payment reads.
         return LeftOut("an effect of it is unread text, which the payment solver can't "
                        "apply")
-    if any(changes_your_life(e) for e in ab.effects) and b.pays_life:
+    if any(changes_your_life(e) for e in ab.effects) and b.pays_life \
+            and not life_order_irrelevant(b):
         # CR 601.2g-h, 119.4: mana abilities are activated before the cost is paid, so
         # the life a painland's damage takes is gone (and the life Pristine Talisman
         # gains is there) when 2 life would pay a Phyrexian symbol or "Pay 1 life" a
