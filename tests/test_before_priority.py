@@ -486,3 +486,22 @@ def test_the_world_rule_and_roles_are_not_decided() -> None:
                         "attached_to: Llanowar Elves}"):
         s = board_with(battlefield, ODD)
         assert not before_priority(s).changed and not before_priority(s).undecided
+
+
+@pytest.mark.cr("704.5m")
+@pytest.mark.cr("702.5a")
+def test_enchant_creature_you_control_is_read() -> None:
+    # "Enchant creature you control" (Dizzying Gaze): attached to nothing it goes
+    # (704.5m); on its controller's creature it stays; on an opponent's creature it is
+    # attached illegally and goes too ("you" is its controller, CR 109.5).
+    gone = payment_answer(board("Forest, Dizzying Gaze"), "A", "{G}")
+    assert gone.payable is True and any("Dizzying Gaze" in x for x in gone.state_based)
+    kept = board("Forest, {card: Grizzly Bears, id: bears}, "
+                 "{card: Dizzying Gaze, attached_to: bears}")
+    assert payment_answer(kept, "A", "{G}").state_based == ()
+    theirs = load_state_text(
+        "turn: {active_player: A, phase: precombat_main}\nplayers:\n"
+        "  A: {battlefield: [Forest, {card: Dizzying Gaze, attached_to: bears}]}\n"
+        "  B: {battlefield: [{card: Grizzly Bears, id: bears}]}\n")
+    answer = payment_answer(theirs, "A", "{G}")
+    assert any("doesn't control" in x and "704.5m" in x for x in answer.state_based)

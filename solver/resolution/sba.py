@@ -279,10 +279,34 @@ def _object_quality(quality: str) -> bool:
     """Whether an enchant quality is one :func:`aura_problem` reads, each of which only a
     permanent has (CR 702.5a, 109.2: "creature" without "card" or "spell" is a permanent
     on the battlefield): a card type, several, "permanent", or one subtype."""
-    low = quality.lower()
+    base, _ = _controlled(quality)
+    low = base.lower()
     several = re.split(r",? or |, ", low)
     return low == "permanent" or all(q in _ENCHANT_TYPES for q in several) \
-        or bool(re.fullmatch(r"[A-Z][a-z]+", quality))
+        or bool(re.fullmatch(r"[A-Z][a-z]+", base))
+
+
+#: "Enchant creature you control" (CR 702.5a, 109.5): the quality and whose it must be.
+_CONTROLLED = (" you control", " an opponent controls", " you don't control")
+
+
+def _controlled(quality: str) -> tuple[str, str]:
+    """The quality without "you control" and the like, and which of those it had."""
+    for suffix in _CONTROLLED:
+        if quality.endswith(suffix):
+            return quality[:-len(suffix)], suffix.strip()
+    return quality, ""
+
+
+def _controller_problem(aura: Permanent, host: Permanent, whose: str) -> str:
+    """Why ``host`` isn't controlled as "Enchant ... you control" asks, "" if it is
+    ("you" is the Aura's controller, CR 109.5)."""
+    mine = host.controller == aura.controller
+    if whose == "you control" and not mine:
+        return f"attached to {host.id}, which {aura.controller} doesn't control"
+    if whose in ("an opponent controls", "you don't control") and mine:
+        return f"attached to {host.id}, which {aura.controller} controls"
+    return ""
 
 
 def aura_problem(state: GameState, aura: Permanent,
@@ -317,7 +341,10 @@ def aura_problem(state: GameState, aura: Permanent,
         return "attached to nothing", True
     host = state.permanent(aura.attached_to)
     hc = chars[host.id]
-    for quality in qualities:
+    for whole in qualities:
+        quality, whose = _controlled(whole)
+        if whose and (why := _controller_problem(aura, host, whose)):
+            return why, True
         low = quality.lower()
         if low == "permanent":
             continue
