@@ -262,8 +262,14 @@ def _unapplied_for_sba(state: GameState, inert: frozenset[tuple[str, str]]
     hosts = {p.attached_to for p in state.permanents if p.attached_to is not None}
     worlds = any("World" in chars[p.id].supertypes for p in state.permanents)
     out = []
+    dying = any(chars[p.id].is_creature and (chars[p.id].toughness is None
+                                             or chars[p.id].toughness <= 0)
+                for p in state.permanents)
     for u in found:
         kind = kinds.get((u.object_id, u.text))
+        if kind is not None and kind.families & STATE_BASED.reads <= {
+                Family.POWER_TOUGHNESS} and not dying and raises_toughness_only(u.text):
+            continue
         perm = on_board.get(changes.get((u.object_id, u.text), u.object_id))
         if kind is None or not kind.self_only or perm is None:
             out.append(u)
@@ -291,6 +297,36 @@ def _unapplied_for_sba(state: GameState, inert: frozenset[tuple[str, str]]
             continue
         out.append(u)
     return out
+
+
+#: A change of power and toughness as the text writes it: "+2/+2", "-1/-0", "+X/+X".
+_PT_CHANGE = re.compile(r"([+-])(\d+|X)/([+-])(\d+|X)")
+#: Words that set power or toughness rather than add to them (CR 613.4a-b).
+_PT_SETS = re.compile(r"\b(?:base|equal|becomes?|power|toughness|lose|loses|switch|"
+                      r"double|instead)\b", re.IGNORECASE)
+
+
+def raises_toughness_only(text: str) -> bool:
+    """Whether a line read by its form as changing power and toughness only can only
+    raise toughness or leave it: every change it writes is "+N" or "-0" in toughness
+    ("Other white creatures get +1/+1.", "All blue creatures get -2/-0."), and no word
+    sets them instead. Such an effect can't make a creature's toughness 0 or less (CR
+    704.5f); it can only save one whose toughness already is, which then makes a
+    state-based action pending anyway (CR 613.4c).
+
+    Examples
+    --------
+    >>> raises_toughness_only("All Sliver creatures get +0/+1.")
+    True
+    >>> raises_toughness_only("Nonwhite creatures get -1/-1.")
+    False
+    >>> raises_toughness_only("Necrogoyf's power is equal to the number of cards.")
+    False
+    """
+    changes = _PT_CHANGE.findall(text)
+    if not changes or _PT_SETS.search(_PT_CHANGE.sub("", text)):
+        return False
+    return all(sign == "+" or amount == "0" for _, _, sign, amount in changes)
 
 
 def before_priority(state: GameState) -> BeforePriority:

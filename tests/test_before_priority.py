@@ -505,3 +505,19 @@ def test_enchant_creature_you_control_is_read() -> None:
         "  B: {battlefield: [{card: Grizzly Bears, id: bears}]}\n")
     answer = payment_answer(theirs, "A", "{G}")
     assert any("doesn't control" in x and "704.5m" in x for x in answer.state_based)
+
+
+@pytest.mark.cr("704.5f")
+@pytest.mark.cr("613.4c")
+def test_an_unread_change_that_only_raises_toughness_kills_nothing() -> None:
+    # "Nimble Mongoose gets +2/+2 as long as ..." and "All Sliver creatures get +0/+1."
+    # (not read; by their form, power and toughness only) can't make a toughness 0 or
+    # less: with no creature at 0 toughness, no state-based action could be pending
+    # (CR 704.5f), so a payment is decided. "Mogg Squad gets -1/-1 for each other
+    # creature on the battlefield." could kill it: not decided.
+    for card in ("Nimble Mongoose", "Plated Sliver"):
+        answer = payment_answer(board(f"Forest, Grizzly Bears, {card}"), "A", "{G}")
+        assert (answer.payable, answer.count) == (True, 1), card
+    squad = payment_answer(board("Forest, Grizzly Bears, Mogg Squad"), "A", "{G}")
+    assert squad.payable is None and [u.object_id for u in squad.undecided] == [
+        "Mogg Squad"]

@@ -255,8 +255,8 @@ _GROUP_HAS = re.compile(
 
 _SPELL_COST = (
     re.compile(r"(?P<what>[A-Z][^.]*? spells?|Spells) (?:you cast |your opponents cast |"
-               r"players cast |that target [^.]*? )?costs? (?:up to )?\{\d+\} (?:less|more) "
-               r"to cast(?P<tail>[^.]*)"),
+               r"players cast |that target [^.]*? )?costs? (?:up to )?\{(?:\d+|[WUBRG])\} "
+               r"(?:less|more) to cast(?P<tail>[^.]*)"),
     re.compile(r"This spell costs (?:up to )?\{\d+\} (?:less|more) to cast(?P<tail>[^.]*)"),
     re.compile(r"This spell costs \{X\} less to cast, where X is (?P<tail>[^.]*)"),
 )
@@ -551,8 +551,8 @@ def _layers(sentence: str) -> _Match | None:
 
 def _costs_and_casting(sentence: str) -> _Match | None:
     m = _first(_SPELL_COST, sentence)
-    if m is not None and not re.search(r"\b(?:abilit|activat|mana\b|add)", sentence,
-                                       re.IGNORECASE):
+    if m is not None and not re.search(r"\b(?:abilit|activat|mana(?! value| cost)\b|add)",
+                                       sentence, re.IGNORECASE):
         self_only = sentence.startswith("This spell")
         return _Match("spell_cost", frozenset({F.SPELL_COSTS}),
                       "self" if self_only else "any")
