@@ -262,8 +262,8 @@ def _unapplied_for_sba(state: GameState, inert: frozenset[tuple[str, str]]
     hosts = {p.attached_to for p in state.permanents if p.attached_to is not None}
     worlds = any("World" in chars[p.id].supertypes for p in state.permanents)
     out = []
-    dying = any(chars[p.id].is_creature and (chars[p.id].toughness is None
-                                             or chars[p.id].toughness <= 0)
+    dying = any((chars[p.id].is_creature and (t := chars[p.id].toughness) is not None
+                and t <= 0) or (chars[p.id].is_creature and chars[p.id].toughness is None)
                 for p in state.permanents)
     for u in found:
         kind = kinds.get((u.object_id, u.text))
