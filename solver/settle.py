@@ -31,6 +31,7 @@ import re
 from dataclasses import dataclass
 
 from manacheck.model import GameState, StaticAbility, effective
+from manacheck.model.characteristics import Characteristics
 from manacheck.model.effects import Family
 
 from .resolution import Unsupported, outcomes
@@ -262,9 +263,7 @@ def _unapplied_for_sba(state: GameState, inert: frozenset[tuple[str, str]]
     hosts = {p.attached_to for p in state.permanents if p.attached_to is not None}
     worlds = any("World" in chars[p.id].supertypes for p in state.permanents)
     out = []
-    dying = any((chars[p.id].is_creature and (t := chars[p.id].toughness) is not None
-                and t <= 0) or (chars[p.id].is_creature and chars[p.id].toughness is None)
-                for p in state.permanents)
+    dying = any(_toughness_at_most_zero(chars[p.id]) for p in state.permanents)
     for u in found:
         kind = kinds.get((u.object_id, u.text))
         if kind is not None and kind.families & STATE_BASED.reads <= {
@@ -297,6 +296,13 @@ def _unapplied_for_sba(state: GameState, inert: frozenset[tuple[str, str]]
             continue
         out.append(u)
     return out
+
+
+def _toughness_at_most_zero(c: Characteristics) -> bool:
+    """A creature whose toughness is 0 or less, or unknown (CR 704.5f)."""
+    if not c.is_creature:
+        return False
+    return c.toughness is None or c.toughness <= 0
 
 
 #: A change of power and toughness as the text writes it: "+2/+2", "-1/-0", "+X/+X".
