@@ -202,8 +202,8 @@ TRIGGER_MANA_EVENTS = frozenset({"tapped_for_mana", "mana_added"})
 #
 # Scope (``self_only``): a keyword is self-only when each rule it stands for is about
 # its own object: how it is cast and its cost paid (even by tapping or sacrificing other
-# permanents: convoke, emerge), how it enters and leaves, what it is, what may target,
-# block or attack with it, when its own abilities may be activated. The triggered
+# permanents: convoke, emerge), how it enters and leaves, what it is, what may target or
+# block it, whether it may attack or block, when its own abilities may be activated. The
 # abilities a keyword stands for are in TRIGGERS and UNREAD_TRIGGERS, whatever they do as
 # they resolve (tokens, copies, counters on others: CR 603.3, 608.2); resolve, the one
 # question that plays events out, reads UNREAD_TRIGGERS for every object (it applies
@@ -216,12 +216,14 @@ TRIGGER_MANA_EVENTS = frozenset({"tapped_for_mana", "mana_added"})
 # destruction 704.5h, wither's and infect's -1/-1 counters, infect's and toxic's poison,
 # lifelink's life; CR 120.3) is in DAMAGE, which a question that dealt damage would read.
 #
-# A cost paid another way, a keyword that casts the card from another zone or for an
-# alternative cost (flashback, evoke, dash, morph, ...), is CASTING: a spell's total
-# cost is its mana cost unless the state says which alternative cost was paid
-# (``alternative_cost``, CR 601.2b, 601.2f, 118.9), and the card's ``alternative_costs``
-# give that cost. Additional costs the state doesn't say were paid (kicker, buyback,
-# entwine) and reductions (affinity, convoke, delve) are SPELL_COSTS.
+# A keyword that lets the card be cast from another zone or for an alternative cost
+# (flashback, evoke, dash, morph, ...) is CASTING: a spell's total cost is its mana cost
+# unless the state says which alternative cost was paid (``alternative_cost``, CR 601.2b,
+# 601.2f, 118.9), given by the card's ``alternative_costs``. Additional costs the state
+# doesn't say were paid (kicker, buyback, entwine) and reductions and other ways to pay
+# (affinity, convoke, delve) are SPELL_COSTS. What such a cost leaves on the permanent
+# that a state file can't say (dash's and blitz's haste, prototype's characteristics) is
+# in the families it changes.
 
 #: A triggered ability's families (CR 603): resolve can't tell when it triggers.
 _TRIGGERED = (F.TRIGGERS, F.UNREAD_TRIGGERS)
@@ -371,9 +373,10 @@ _kw("evolve", "702.100", *T)
 # -- 702.101-702.140 ----------------------------------------------------------------------
 _kw("extort", "702.101", *T)
 _kw("fuse", "702.102", F.CASTING)
-# A bestowed Aura isn't a creature (702.103b, f): whether it was cast bestowed isn't in a
-# state file.
-_kw("bestow", "702.103", F.CASTING, F.TYPES)
+# A bestowed Aura isn't a creature (702.103b), but it stops being bestowed once it is
+# unattached (702.103f), and a state file attaches only Aura, Equipment and Fortification
+# cards (CR 303.4, 301.5): a permanent with bestow there is the creature it prints.
+_kw("bestow", "702.103", F.CASTING)
 _kw("tribute", "702.104", F.ENTERING)
 _kw("dethrone", "702.105", *T)
 _kw("hidden agenda", "702.106", F.GAME_START)  # as it is put into the command zone
@@ -420,7 +423,9 @@ _kw("riot", "702.136", F.ENTERING, F.ABILITIES, F.ACTIVATION, F.ATTACKS)
 _kw("spectacle", "702.137", F.CASTING)
 _kw("escape", "702.138", F.CASTING)
 _kw("companion", "702.139", F.GAME_START)  # outside the game (103.2b)
-_kw("mutate", "702.140", F.CASTING)  # its target as a mutating spell; merging (729)
+# Its target as a mutating spell (702.140a); a merged permanent (729), like a face-down
+# one, isn't a card a state file can name.
+_kw("mutate", "702.140", F.CASTING)
 # -- 702.141-702.189 ----------------------------------------------------------------------
 _kw("encore", "702.141", F.OWN_ABILITIES)
 # Special kinds of activated abilities, with restrictions on when they may be activated.
