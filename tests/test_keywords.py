@@ -373,3 +373,29 @@ cards:
 
     with pytest.raises(Unsupported, match="Afterlife 2"):
         resolve(s, [{"dies": "M"}])
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "solver/resolution/triggers.py enter_battlefield refuses the static abilities about "
+    "entering it doesn't apply, but not keywords with ENTERING (sunburst, riot, amplify, "
+    "bloodthirst, devour, tribute, compleated, ...): such a creature spell resolves as if "
+    "it had none"))
+@pytest.mark.cr("702.44a")
+def test_resolve_refuses_a_creature_with_sunburst_entering() -> None:
+    # Sunburst: "it enters with a +1/+1 counter on it for each color of mana spent to
+    # cast it", which the state doesn't give: how it enters can't be told, so resolve
+    # must refuse rather than put a 0/0 into the graveyard (CR 614.1c, 704.5f).
+    from manacheck.solver.resolution import Unsupported
+
+    s = load_state_text("""
+turn: {active_player: Alice, phase: precombat_main}
+players:
+  Alice: {battlefield: [Forest]}
+stack:
+  - {card: Test Sunburst, controller: Alice, id: ts}
+cards:
+  - {name: Test Sunburst, mana_cost: "{2}", types: [Artifact, Creature], power: 0,
+     toughness: 0, keywords: [Sunburst], text: Sunburst}
+""")
+    with pytest.raises(Unsupported, match="Sunburst"):
+        resolve(s, [{"resolve": "all"}])
