@@ -36,12 +36,14 @@ restrictions on attacking and blocking. CR 614.1c-e, 614.12: entering the battle
 from __future__ import annotations
 
 import enum
+import re
 from dataclasses import dataclass
 
 from .abilities import Ability, StaticAbility, TriggeredAbility
 
-__all__ = ["ALL_FAMILIES", "KNOWN_KINDS", "OWN_OBJECT_FAMILIES", "EffectKind", "Family",
-           "family_by_name", "kind_of_ability", "kind_of_keyword"]
+__all__ = ["ALL_FAMILIES", "KEYWORD_KINDS", "KEYWORD_RULES", "KNOWN_KINDS", "OWN_OBJECT_FAMILIES",
+           "EffectKind", "Family", "family_by_name", "kind_of_ability", "kind_of_keyword",
+           "split_keyword"]
 
 
 class Family(enum.Enum):
@@ -69,8 +71,8 @@ class Family(enum.Enum):
     TRIGGERS = ("triggers", "triggered abilities that aren't mana abilities (CR 603)")
     OWN_ABILITIES = ("own_abilities", "an object's own activated keyword abilities "
                                       "(CR 702: equip, cycling, crew, ...)")
-    STEPS = ("steps", "the turn's steps: untapping, unspent mana, hand size "
-                      "(CR 500.4, 502.3, 514.1)")
+    STEPS = ("steps", "the turn's steps: untapping, upkeep triggers, unspent mana, hand "
+                      "size (CR 500.4, 502.3, 503.1a, 514.1)")
     DAMAGE = ("damage", "damage, its prevention and life (CR 120, 615, 119)")
     GAME_START = ("game_start", "beginning the game (CR 103)")
     UNREAD_TRIGGERS = ("unread_triggers", "triggered abilities whose trigger condition "
@@ -200,66 +202,367 @@ STATIC_KINDS: dict[str, EffectKind] = {k.key: k for k in (
 #: ability of the subject, "whenever a land's ability causes you to add mana").
 TRIGGER_MANA_EVENTS = frozenset({"tapped_for_mana", "mana_added"})
 
-#: Keywords by their first word (lower case), with the families they change. Each
-#: changes only its own object (self-only); a keyword not listed touches every family.
-_KEYWORD_FAMILIES: dict[Family, tuple[str, ...]] = {
-    # CR 702.10 haste, 302.6: activating {T} abilities.
-    F.ACTIVATION: ("haste",),
-    # CR 702.18 shroud, 702.11 hexproof, 702.16 protection: who may target it.
-    F.TARGETING: ("shroud", "hexproof", "protection"),
-    # Who may attack (CR 702.3 defender, 702.20 vigilance: attacking doesn't tap it).
-    F.ATTACKS: ("vigilance", "defender", "haste"),
-    # Blocks and combat damage: evasion, damage order (CR 702.9, 702.17, 702.19, ...).
-    F.BLOCKS: ("flying", "reach", "trample", "menace", "first",
-               "double", "fear", "intimidate", "shadow", "horsemanship", "skulk",
-               "flanking", "banding", "landwalk", "swampwalk", "islandwalk", "forestwalk",
-               "mountainwalk", "plainswalk", "bushido", "rampage", "provoke", "melee",
-               "afflict", "protection", "deathtouch", "lifelink", "infect", "wither"),
-    # Damage and life (CR 702.2 deathtouch, 702.15 lifelink, 702.90 infect, 702.80
-    # wither; 702.12 indestructible: destruction and lethal damage, 704.5g-h).
-    F.DAMAGE: ("deathtouch", "lifelink", "infect", "wither", "indestructible",
-               "protection"),
-    F.ZONES: ("indestructible",),
-    # Triggered keywords (CR 702.21 ward, 702.108 prowess, 702.79 persist, ...).
-    F.TRIGGERS: ("ward", "prowess", "melee", "bushido", "rampage", "flanking", "provoke",
-                 "afflict", "persist", "undying", "extort", "cumulative", "echo",
-                 "vanishing", "fading", "annihilator", "exalted", "evolve", "soulshift",
-                 "modular", "afterlife", "dethrone", "mentor", "training", "renown",
-                 "suspend", "cascade", "storm", "rebound", "haunt", "battle"),
-    # How it enters (CR 702.44 sunburst, 702.43 modular, 702.54 bloodthirst, ...).
-    F.ENTERING: ("sunburst", "modular", "bloodthirst", "riot", "fabricate", "devour",
-                 "amplify", "graft", "tribute", "compleated", "unleash"),
-    # Casting it, and its own cost as a spell (CR 702.8 flash, 702.33 kicker, 702.41
-    # affinity, 702.51 convoke, 702.66 delve, 702.126 improvise, 702.34 flashback ...).
-    F.CASTING: ("flash", "split", "flashback", "madness", "foretell", "escape", "retrace",
-                "jump-start", "suspend", "miracle", "evoke", "dash", "blitz", "emerge",
-                "spectacle", "surge", "prowl", "overload", "bestow", "mutate",
-                "aftermath", "fuse", "splice", "cipher", "replicate", "enchant"),
-    F.SPELL_COSTS: ("kicker", "multikicker", "buyback", "entwine", "affinity", "convoke",
-                    "delve", "improvise", "assist", "casualty", "strive", "escalate"),
-    # Activated keyword abilities (CR 702.6 equip, 702.29 cycling, 702.122 crew, ...):
-    # only a question about their own object asks about them.
-    F.OWN_ABILITIES: ("equip", "cycling", "landcycling", "channel", "crew", "ninjutsu",
-                      "level", "outlast", "reconfigure", "unearth", "embalm",
-                      "eternalize", "scavenge", "transmute", "fortify", "morph",
-                      "megamorph", "monstrosity", "adapt", "boast", "transfigure",
-                      "forecast", "bloodrush", "reinforce", "encore"),
-    # CR 702.114 devoid (its color), 702.73 changeling (its subtypes).
-    F.COLORS: ("devoid",),
-    F.TYPES: ("changeling",),
-    # Before the game (CR 702.139 companion; 702.124 partner: two commanders, 903.3).
-    F.GAME_START: ("companion", "partner"),
-    # State-based actions about it (CR 702.5 enchant: what an Aura may stay on, 704.5m).
-    F.STATE_BASED: ("enchant", "protection"),
-}
+# ---- keyword abilities (CR 702) ------------------------------------------------------
+#
+# Every keyword ability of CR 702 is declared here with the families its rules could
+# change, under its name in lower case (a keyword with a cost or a quality after it,
+# "Equip {2}", "Ward—Pay 3 life", "Protection from red", is read by its name: see
+# ``split_keyword``). A keyword not declared touches every family.
+#
+# Scope (``self_only``): a keyword is self-only when each rule it stands for is about
+# its own object: how it is cast and its cost paid (even by tapping or sacrificing other
+# permanents: convoke, emerge), how it enters and leaves, what it is, what may target or
+# block it, whether it may attack or block, when its own abilities may be activated. The
+# abilities a keyword stands for are in TRIGGERS and UNREAD_TRIGGERS, whatever they do as
+# they resolve (tokens, copies, counters on others: CR 603.3, 608.2); resolve, the one
+# question that plays events out, reads UNREAD_TRIGGERS for every object (it applies
+# persist and undying only). Not self-only: a keyword whose static rules change other
+# objects or players (split second, phasing's attached permanents, day and night,
+# banding, first and double strike's damage step, what damage from it does to others,
+# cipher's encoded creature, the city's blessing, speed).
+#
+# Damage isn't dealt by any question: what damage from a source does (deathtouch's
+# destruction 704.5h, wither's and infect's -1/-1 counters, infect's and toxic's poison,
+# lifelink's life; CR 120.3) is in DAMAGE, which a question that dealt damage would read.
+#
+# A keyword that lets the card be cast from another zone or for an alternative cost
+# (flashback, evoke, dash, morph, ...) is CASTING: a spell's total cost is its mana cost
+# unless the state says which alternative cost was paid (``alternative_cost``, CR 601.2b,
+# 601.2f, 118.9), given by the card's ``alternative_costs``. Additional costs the state
+# doesn't say were paid (kicker, buyback, entwine) and reductions and other ways to pay
+# (affinity, convoke, delve) are SPELL_COSTS. What such a cost leaves on the permanent
+# that a state file can't say (dash's and blitz's haste, prototype's characteristics) is
+# in the families it changes.
+
+#: A triggered ability's families (CR 603): resolve can't tell when it triggers.
+_TRIGGERED = (F.TRIGGERS, F.UNREAD_TRIGGERS)
+
+#: A triggered ability that triggers only as an upkeep begins (CR 503.1a): no event
+#: resolve plays out begins one (its steps are the beginning of combat and the end
+#: step), and a question that began one would read STEPS.
+_UPKEEP = (F.TRIGGERS, F.STEPS)
+
+#: Every keyword's rule in CR 702 (the subrule of a variant), by its kind's key.
+KEYWORD_RULES: dict[str, str] = {}
 
 KEYWORD_KINDS: dict[str, EffectKind] = {}
-for _family, _words in _KEYWORD_FAMILIES.items():
-    for _word in _words:
-        _old = KEYWORD_KINDS.get(f"keyword:{_word}")
-        _fams = (_old.families if _old else frozenset()) | {_family}
-        KEYWORD_KINDS[f"keyword:{_word}"] = EffectKind(f"keyword:{_word}", _fams, True)
-del _family, _words, _word, _old, _fams
+
+
+def _kw(name: str, rule: str, *families: Family, self_only: bool = True) -> None:
+    kind = _k(f"keyword:{name}", *families, self_only=self_only)
+    assert kind.key not in KEYWORD_KINDS, name
+    KEYWORD_KINDS[kind.key] = kind
+    KEYWORD_RULES[kind.key] = rule
+
+
+T, U = _TRIGGERED, _UPKEEP
+# -- 702.2-702.21: the first keywords -----------------------------------------------------
+_kw("deathtouch", "702.2", F.BLOCKS, F.DAMAGE, self_only=False)  # lethal damage 702.2c
+_kw("defender", "702.3", F.ATTACKS)
+_kw("double strike", "702.4", F.BLOCKS, self_only=False)  # a second damage step, 702.4b
+_kw("enchant", "702.5", F.CASTING, F.STATE_BASED)  # its target as a spell (303.4a), 704.5m
+_kw("equip", "702.6", F.OWN_ABILITIES)  # an activated ability; equip planeswalker 702.6e
+_kw("first strike", "702.7", F.BLOCKS, self_only=False)  # a first damage step, 702.7b
+_kw("flash", "702.8", F.CASTING)
+_kw("flying", "702.9", F.BLOCKS)
+_kw("haste", "702.10", F.ACTIVATION, F.ATTACKS)  # {T} and {Q} abilities, attacking: 302.6
+_kw("hexproof", "702.11", F.TARGETING)  # hexproof from [quality] 702.11d
+# Not destroyed (702.12b); lethal damage (704.5g) is a result of damage (DAMAGE).
+_kw("indestructible", "702.12", F.ZONES, F.DAMAGE)
+_kw("intimidate", "702.13", F.BLOCKS)
+_kw("landwalk", "702.14", F.BLOCKS)  # [type]walk, "nonbasic landwalk" 702.14a, c
+_kw("lifelink", "702.15", F.DAMAGE, self_only=False)  # its controller gains life, 702.15b
+# can't be targeted, blocked, dealt damage, enchanted or equipped by [quality]: 702.16b-f
+_kw("protection", "702.16", F.TARGETING, F.BLOCKS, F.DAMAGE, F.STATE_BASED)
+_kw("reach", "702.17", F.BLOCKS)
+_kw("shroud", "702.18", F.TARGETING)
+_kw("trample", "702.19", F.BLOCKS)  # trample over planeswalkers 702.19c
+_kw("vigilance", "702.20", F.ATTACKS)
+_kw("ward", "702.21", *T)  # a triggered ability: counter it unless [cost] is paid
+# -- 702.22-702.60 ------------------------------------------------------------------------
+_kw("banding", "702.22", F.ATTACKS, F.BLOCKS, self_only=False)  # bands; who assigns damage
+_kw("rampage", "702.23", *T)
+_kw("cumulative upkeep", "702.24", *U)
+_kw("flanking", "702.25", *T)
+# Phases out in its controller's untap step, with what is attached to it (702.26a, g): a
+# phased-out permanent is treated as though it doesn't exist (702.26b), which only the
+# untap step brings about.
+_kw("phasing", "702.26", F.STEPS, self_only=False)
+_kw("buyback", "702.27", F.SPELL_COSTS, F.ZONES)  # to its owner's hand instead
+_kw("shadow", "702.28", F.BLOCKS)
+_kw("cycling", "702.29", F.OWN_ABILITIES)  # from the hand; typecycling 702.29e-f
+_kw("echo", "702.30", *U)
+_kw("horsemanship", "702.31", F.BLOCKS)
+_kw("fading", "702.32", F.ENTERING, *U)  # enters with fade counters; upkeep trigger
+_kw("kicker", "702.33", F.SPELL_COSTS)  # an additional cost (601.2f)
+_kw("multikicker", "702.33c", F.SPELL_COSTS)
+_kw("sticker kicker", "702.33h", F.SPELL_COSTS)
+_kw("flashback", "702.34", F.CASTING, F.ZONES)  # from the graveyard; exiled instead
+_kw("madness", "702.35", F.CASTING, F.ZONES, *T)  # discarded: exiled instead; cast
+_kw("fear", "702.36", F.BLOCKS)
+# Cast face down (702.37a, 708): a face-down permanent isn't in a state file.
+_kw("morph", "702.37", F.CASTING)
+_kw("megamorph", "702.37b", F.CASTING)
+_kw("amplify", "702.38", F.ENTERING)
+_kw("provoke", "702.39", *T)
+_kw("storm", "702.40", *T)
+_kw("affinity", "702.41", F.SPELL_COSTS)  # {1} less for each [text] you control
+_kw("entwine", "702.42", F.SPELL_COSTS)
+_kw("modular", "702.43", F.ENTERING, *T)
+_kw("sunburst", "702.44", F.ENTERING)
+_kw("bushido", "702.45", *T)
+_kw("soulshift", "702.46", *T)
+# From the hand it changes the text and cost of another spell (702.47a).
+_kw("splice", "702.47", F.SPELL_COSTS, F.CASTING, self_only=False)
+_kw("offering", "702.48", F.SPELL_COSTS, F.CASTING)  # [quality] offering: cost, flash
+_kw("ninjutsu", "702.49", F.OWN_ABILITIES)  # from the hand
+_kw("commander ninjutsu", "702.49d", F.OWN_ABILITIES)
+# "For the rest of the game, you can't cast spells" (702.50a): its controller's casting.
+_kw("epic", "702.50", F.CASTING, *U, self_only=False)
+_kw("convoke", "702.51", F.SPELL_COSTS)  # tap creatures to pay its cost
+# Replaces its owner's draws from the graveyard (702.52a), where the board isn't read.
+_kw("dredge", "702.52", F.ZONES)
+_kw("transmute", "702.53", F.OWN_ABILITIES)
+_kw("bloodthirst", "702.54", F.ENTERING)
+_kw("haunt", "702.55", *T)
+_kw("replicate", "702.56", F.SPELL_COSTS, *T)
+_kw("forecast", "702.57", F.OWN_ABILITIES, F.ACTIVATION)  # its own ability's timing
+_kw("graft", "702.58", F.ENTERING, *T)
+_kw("recover", "702.59", *T)
+_kw("ripple", "702.60", *T)
+# -- 702.61-702.100 -----------------------------------------------------------------------
+# On the stack, no player may cast spells or activate non-mana abilities (702.61a).
+_kw("split second", "702.61", F.ACTIVATION, F.CASTING, self_only=False)
+# From the hand, and two triggers in exile, where the board isn't read (702.62a): the
+# last time counter is removed in its owner's upkeep. The haste a creature spell cast
+# this way gains is an effect of that trigger, not of the keyword on the battlefield.
+_kw("suspend", "702.62", F.CASTING, *U)
+_kw("vanishing", "702.63", F.ENTERING, *T, F.STEPS)  # and the last counter removed
+_kw("absorb", "702.64", F.DAMAGE)  # prevents damage dealt to it
+_kw("aura swap", "702.65", F.OWN_ABILITIES)
+_kw("delve", "702.66", F.SPELL_COSTS)
+_kw("fortify", "702.67", F.OWN_ABILITIES)
+_kw("frenzy", "702.68", *T)
+_kw("gravestorm", "702.69", *T)
+_kw("poisonous", "702.70", *T)
+_kw("transfigure", "702.71", F.OWN_ABILITIES)
+_kw("champion", "702.72", *T)
+_kw("changeling", "702.73", F.TYPES)  # every creature type, a CDA (604.3)
+_kw("evoke", "702.74", F.CASTING, *T)
+_kw("hideaway", "702.75", *T, F.HIDDEN)  # the exiled card may be looked at
+_kw("prowl", "702.76", F.CASTING)
+_kw("reinforce", "702.77", F.OWN_ABILITIES)
+_kw("conspire", "702.78", F.SPELL_COSTS, *T)
+_kw("persist", "702.79", *T)
+_kw("wither", "702.80", F.DAMAGE, self_only=False)
+_kw("retrace", "702.81", F.CASTING)
+_kw("devour", "702.82", F.ENTERING)  # devour [quality] 702.82c
+_kw("exalted", "702.83", *T)
+# From the graveyard; "gains haste" and "exile it instead" are effects of the resolved
+# ability (702.84a), not of the keyword on the battlefield.
+_kw("unearth", "702.84", F.OWN_ABILITIES)
+_kw("cascade", "702.85", *T)
+_kw("annihilator", "702.86", *T)
+_kw("level up", "702.87", F.OWN_ABILITIES)
+_kw("rebound", "702.88", F.CASTING, F.ZONES, *U)  # cast in its owner's next upkeep
+# The enchanted permanent isn't destroyed: its damage is removed instead (702.89a).
+_kw("umbra armor", "702.89", F.ZONES, F.DAMAGE, self_only=False)
+_kw("infect", "702.90", F.DAMAGE, self_only=False)
+_kw("battle cry", "702.91", *T)
+_kw("living weapon", "702.92", *T)
+_kw("undying", "702.93", *T)
+_kw("miracle", "702.94", F.CASTING, *T)
+_kw("soulbond", "702.95", *T)
+_kw("overload", "702.96", F.CASTING)
+_kw("scavenge", "702.97", F.OWN_ABILITIES)
+_kw("unleash", "702.98", F.ENTERING, F.BLOCKS)  # can't block with a +1/+1 counter
+# The creature it is encoded on has a triggered ability (702.99a): another object.
+_kw("cipher", "702.99", F.ZONES, F.ABILITIES, *T, self_only=False)
+_kw("evolve", "702.100", *T)
+# -- 702.101-702.140 ----------------------------------------------------------------------
+_kw("extort", "702.101", *T)
+_kw("fuse", "702.102", F.CASTING)
+# A bestowed Aura isn't a creature (702.103b), but it stops being bestowed once it is
+# unattached (702.103f), and a state file attaches only Aura, Equipment and Fortification
+# cards (CR 303.4, 301.5): a permanent with bestow there is the creature it prints.
+_kw("bestow", "702.103", F.CASTING)
+_kw("tribute", "702.104", F.ENTERING)
+_kw("dethrone", "702.105", *T)
+_kw("hidden agenda", "702.106", F.GAME_START)  # as it is put into the command zone
+_kw("double agenda", "702.106f", F.GAME_START)
+_kw("outlast", "702.107", F.OWN_ABILITIES)
+_kw("prowess", "702.108", *T)
+# "As long as this permanent's dash cost was paid, it has haste" (702.109a): which a state
+# file doesn't say.
+_kw("dash", "702.109", F.CASTING, F.ABILITIES, F.ACTIVATION, F.ATTACKS, *T)
+_kw("exploit", "702.110", *T)
+_kw("menace", "702.111", F.BLOCKS)
+_kw("renown", "702.112", *T)
+_kw("awaken", "702.113", F.CASTING)  # what it does only if its awaken cost was paid
+_kw("devoid", "702.114", F.COLORS)  # colorless, a CDA (604.3)
+_kw("ingest", "702.115", *T)
+_kw("myriad", "702.116", *T)
+_kw("surge", "702.117", F.CASTING)
+_kw("skulk", "702.118", F.BLOCKS)
+_kw("emerge", "702.119", F.CASTING)  # emerge from [quality] 702.119b
+_kw("escalate", "702.120", F.SPELL_COSTS)
+_kw("melee", "702.121", *T)
+_kw("crew", "702.122", F.OWN_ABILITIES)
+_kw("fabricate", "702.123", *T)
+# Two commanders, their color identity combined (702.124a, c): before the game.
+_kw("partner", "702.124", F.GAME_START)  # partner—[text] 702.124i
+_kw("partner with", "702.124j", F.GAME_START, *T)  # and an enters trigger
+_kw("choose a background", "702.124k", F.GAME_START)
+_kw("doctor's companion", "702.124m", F.GAME_START)
+_kw("undaunted", "702.125", F.SPELL_COSTS)
+_kw("improvise", "702.126", F.SPELL_COSTS)  # tap artifacts to pay its cost
+_kw("aftermath", "702.127", F.CASTING, F.ZONES)
+_kw("embalm", "702.128", F.OWN_ABILITIES)
+_kw("eternalize", "702.129", F.OWN_ABILITIES)
+_kw("afflict", "702.130", *T)
+# The city's blessing, a player's designation other abilities read (702.131b-c), gained
+# any time its controller controls ten or more permanents.
+_kw("ascend", "702.131", F.STATE_BASED, self_only=False)
+_kw("assist", "702.132", F.SPELL_COSTS)  # another player helps pay its cost
+_kw("jump-start", "702.133", F.CASTING, F.ZONES)
+_kw("mentor", "702.134", *T)
+_kw("afterlife", "702.135", *T)
+# "If you don't [put the counter], it gains haste" (702.136a): which a state file doesn't say.
+_kw("riot", "702.136", F.ENTERING, F.ABILITIES, F.ACTIVATION, F.ATTACKS)
+_kw("spectacle", "702.137", F.CASTING)
+_kw("escape", "702.138", F.CASTING)
+_kw("companion", "702.139", F.GAME_START)  # outside the game (103.2b)
+# Its target as a mutating spell (702.140a); a merged permanent (729), like a face-down
+# one, isn't a card a state file can name.
+_kw("mutate", "702.140", F.CASTING)
+# -- 702.141-702.189 ----------------------------------------------------------------------
+_kw("encore", "702.141", F.OWN_ABILITIES)
+# Special kinds of activated abilities, with restrictions on when they may be activated.
+_kw("boast", "702.142", F.OWN_ABILITIES, F.ACTIVATION)
+_kw("foretell", "702.143", F.CASTING, F.HIDDEN)  # its owner may look at it in exile
+_kw("demonstrate", "702.144", *T)
+# Day and night (730): it transforms as it becomes night or day, in an untap step or as
+# such a permanent enters; it can't transform otherwise (702.145b-g). Others transform
+# with it.
+_kw("daybound", "702.145", F.STEPS, F.ENTERING, F.ZONES, self_only=False)
+_kw("nightbound", "702.145e", F.STEPS, F.ENTERING, F.ZONES, self_only=False)
+_kw("disturb", "702.146", F.CASTING)
+_kw("decayed", "702.147", F.BLOCKS, *T)  # can't block; sacrificed after it attacks
+_kw("cleave", "702.148", F.CASTING)
+_kw("training", "702.149", *T)
+_kw("compleated", "702.150", F.ENTERING)  # fewer loyalty counters
+# Not a creature while attached (702.151b).
+_kw("reconfigure", "702.151", F.OWN_ABILITIES, F.TYPES)
+# "As long as its blitz cost was paid, it has haste and a dies trigger" (702.152a).
+_kw("blitz", "702.152", F.CASTING, F.ABILITIES, F.ACTIVATION, F.ATTACKS, *T)
+_kw("casualty", "702.153", F.SPELL_COSTS, *T)
+_kw("enlist", "702.154", F.ATTACKS, *T)  # a cost to attack (508.1g)
+_kw("read ahead", "702.155", F.ENTERING, *T)  # its chapter abilities' triggering
+_kw("ravenous", "702.156", F.ENTERING, *T)
+_kw("squad", "702.157", F.SPELL_COSTS, *T)
+# Sector designations of every creature (702.158b-c).
+_kw("space sculptor", "702.158", F.STATE_BASED, self_only=False)
+_kw("visit", "702.159", *T)
+# Cast prototyped, its power, toughness and mana cost (and so its color) are the other
+# set's (702.160a, 718.3): which a state file doesn't say.
+_kw("prototype", "702.160", F.CASTING, F.POWER_TOUGHNESS, F.COLORS)
+_kw("living metal", "702.161", F.TYPES)  # an artifact creature during your turn
+_kw("more than meets the eye", "702.162", F.CASTING)
+_kw("for mirrodin!", "702.163", *T)
+_kw("toxic", "702.164", F.DAMAGE, self_only=False)
+_kw("backup", "702.165", *T)
+_kw("bargain", "702.166", F.SPELL_COSTS)
+_kw("craft", "702.167", F.OWN_ABILITIES)
+_kw("disguise", "702.168", F.CASTING)
+# "Solved — [ability]", "∞ — [ability]", "Max speed — [ability]": a static, triggered or
+# activated ability that works under a condition (702.169, 702.186, 702.178): the
+# ability's families are its text's, which the keyword alone doesn't give.
+_kw("solved", "702.169", *ALL_FAMILIES, self_only=False)
+_kw("plot", "702.170", F.CASTING)
+_kw("saddle", "702.171", F.OWN_ABILITIES)
+_kw("spree", "702.172", F.SPELL_COSTS)  # the chosen modes' additional costs
+_kw("freerunning", "702.173", F.CASTING)
+_kw("gift", "702.174", F.SPELL_COSTS, *T)  # promised as an additional cost
+_kw("offspring", "702.175", F.SPELL_COSTS, *T)
+# With its time counters it isn't a creature (702.176a).
+_kw("impending", "702.176", F.CASTING, F.ENTERING, F.TYPES, *T)
+_kw("exhaust", "702.177", F.OWN_ABILITIES, F.ACTIVATION)  # "Activate only once."
+_kw("max speed", "702.178", *ALL_FAMILIES, self_only=False)
+# A player's speed, set as a state-based action, and its inherent trigger (702.179a, d).
+_kw("start your engines!", "702.179", F.STATE_BASED, *T, self_only=False)
+_kw("harmonize", "702.180", F.CASTING)
+_kw("mobilize", "702.181", *T)
+_kw("job select", "702.182", *T)
+_kw("tiered", "702.183", F.SPELL_COSTS)
+_kw("station", "702.184", F.OWN_ABILITIES)
+_kw("warp", "702.185", F.CASTING, *T)
+_kw("∞", "702.186", *ALL_FAMILIES, self_only=False)
+_kw("mayhem", "702.187", F.CASTING)
+_kw("web-slinging", "702.188", F.CASTING)
+# Adds mana as it resolves; the mana stays until end of combat (702.189a, 500.4).
+_kw("firebending", "702.189", F.STEPS, *T)
+# -- words the card data calls keywords that aren't CR 702's --------------------------------
+# Ability words (CR 207.2c) and keyword actions (CR 701) that always head an activated
+# ability of the card itself (channel and bloodrush from the hand, adapt and monstrosity
+# on the battlefield) or a cost increase of the spell itself (strive): declared so that a
+# card file listing them (as MTGJSON does) is read as it always has been.
+_kw("channel", "207.2c", F.OWN_ABILITIES)
+_kw("bloodrush", "207.2c", F.OWN_ABILITIES)
+_kw("strive", "207.2c", F.SPELL_COSTS)
+_kw("adapt", "701.46", F.OWN_ABILITIES)
+_kw("monstrosity", "701.37", F.OWN_ABILITIES)
+del T, U
+
+#: Other names of declared keywords: a renamed keyword (CR 702.89: umbra armor was totem
+#: armor) and variants that are that keyword (702.22b, 702.19c).
+_ALIASES = {"totem armor": "umbra armor", "bands with other": "banding",
+            "trample over planeswalkers": "trample"}
+
+#: Keywords of more than one word (kept for readers of the old table).
+TWO_WORD_KEYWORDS: dict[str, EffectKind] = {k: v for k, v in KEYWORD_KINDS.items()
+                                            if " " in k.removeprefix("keyword:")}
+
+#: A keyword's name at the start of a text: a declared name or alias (the longest
+#: first), "[type]walk" and "[quality] [type]walk" (702.14a, c), "[type]cycling"
+#: (702.29e), "[quality] offering" (702.48a); then the end of the name.
+_NAMES = sorted([k.removeprefix("keyword:") for k in KEYWORD_KINDS] + list(_ALIASES),
+                key=len, reverse=True)
+_NAME = re.compile(
+    "(?:" + "|".join(re.escape(n) for n in _NAMES)
+    + r"|(?:[a-z]+ )?[a-z-]*walk|(?:[a-z]+ )?[a-z-]+cycling|[a-z-]+ offering)"
+    + r"(?=$|[\s—–,.;:(]|\{)", re.IGNORECASE)
+
+
+def _canonical(name: str) -> str:
+    low = " ".join(name.lower().split())
+    low = _ALIASES.get(low, low)
+    if f"keyword:{low}" in KEYWORD_KINDS:
+        return low
+    if low.endswith("walk"):
+        return "landwalk"
+    if low.endswith("cycling"):
+        return "cycling"
+    return "offering"
+
+
+def split_keyword(keyword: str) -> tuple[EffectKind, str, str] | None:
+    """(kind, its name as written, the rest) of a declared keyword at the start of a
+    text, or None.
+
+    Examples
+    --------
+    >>> kind, name, rest = split_keyword("Ward—Pay 3 life")
+    >>> kind.key, name, rest
+    ('keyword:ward', 'Ward', '—Pay 3 life')
+    >>> split_keyword("Swampwalk")[0].key
+    'keyword:landwalk'
+    """
+    text = keyword.strip().replace("’", "'")
+    m = _NAME.match(text)
+    if m is None:
+        return None
+    return KEYWORD_KINDS[f"keyword:{_canonical(m.group(0))}"], m.group(0), text[m.end():]
+
 
 #: Families in which a self-only effect matters only to a question about its own object:
 #: casting it, its costs as a spell, its entering, its moving, its start of the game.
@@ -271,35 +574,16 @@ OWN_OBJECT_FAMILIES = frozenset({F.SPELL_COSTS, F.CASTING, F.ENTERING, F.ZONES,
 #: Every declared kind, by key (the guard test checks each has a family).
 KNOWN_KINDS: dict[str, EffectKind] = {**STATIC_KINDS, **KEYWORD_KINDS}
 
-#: Keywords whose rules the model itself reads (in characteristics and targeting);
-#: kept beside the table so that a new keyword is declared before it is used.
-_KEYWORD_HEADS = {k.key.removeprefix("keyword:") for k in KEYWORD_KINDS.values()}
-
-
-#: Keywords of two words that aren't their first word's keyword. Split second (CR
-#: 702.61a) functions on the stack and stops every player's spells and non-mana
-#: abilities: not self-only.
-TWO_WORD_KEYWORDS: dict[str, EffectKind] = {k.key: k for k in (
-    _k("keyword:split second", F.ACTIVATION, F.CASTING),
-    _k("keyword:first strike", F.BLOCKS, self_only=True),
-    _k("keyword:double strike", F.BLOCKS, self_only=True),
-    _k("keyword:cumulative upkeep", F.TRIGGERS, self_only=True),
-    _k("keyword:level up", F.OWN_ABILITIES, self_only=True),
-    _k("keyword:battle cry", F.TRIGGERS, self_only=True),
-)}
-KNOWN_KINDS.update(TWO_WORD_KEYWORDS)
-
 
 def kind_of_keyword(keyword: str) -> EffectKind:
-    """The kind of a keyword as the card data writes it ("Protection from red")."""
+    """The kind of a keyword as the card data writes it ("Protection from red",
+    "Equip {2}", "Cumulative upkeep—Pay 1 life"): the declared keyword it starts with,
+    or, for a keyword not declared, a kind with every family."""
+    found = split_keyword(keyword)
+    if found is not None:
+        return found[0]
     words = keyword.strip().lower().split()
-    two = f"keyword:{' '.join(words[:2])}"
-    if two in TWO_WORD_KEYWORDS:
-        return TWO_WORD_KEYWORDS[two]
-    head = words[0] if words else ""
-    if head in _KEYWORD_HEADS:
-        return KEYWORD_KINDS[f"keyword:{head}"]
-    return EffectKind(f"keyword:{head or '?'}", ALL_FAMILIES, self_only=True)
+    return EffectKind(f"keyword:{words[0] if words else '?'}", ALL_FAMILIES, self_only=True)
 
 
 def kind_of_ability(ability: Ability) -> EffectKind | None:

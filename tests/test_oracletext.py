@@ -547,7 +547,6 @@ def test_targets_of_a_granted_ability_or_related_to_each_other_are_not_taken_as_
     ("Gobbledygook", None),
     # A static that starts with a keyword is no keyword line (CR 613.4c; 702.9).
     ("Flying creatures you control get +1/+1.", None),
-    ("Trample over planeswalkers", None),
 ])
 def test_keyword_lines(line: str, want: list[str] | None) -> None:
     from manacheck.model.oracletext.keywords import keyword_line

@@ -150,70 +150,126 @@ def reminder_ok(kw: Keyword, cost: str, reminder: str) -> bool:
     return re.fullmatch(pattern, reminder) is not None
 
 
-#: What may follow a keyword's name in a keyword line: a mana cost, a number, or "—" and
-#: a cost (cumulative upkeep, ward); "protection"/"hexproof from ..." (checked by
-#: ``keyword_problem``), "enchant" and its object, "landwalk" words.
+#: What may follow a keyword's name in a keyword line: a number or X, then a mana cost
+#: (two, for "Kicker {1}{G} and/or {2}{B}" and "Cumulative upkeep {G} or {W}") or "—"
+#: and a cost (CR 702.21a ward, 702.24a cumulative upkeep, 702.62a suspend "N—[cost]");
+#: and for some keywords their own parameter ("protection from ...", "hexproof from ..."
+#: are checked by ``keyword_problem``).
 #: "Enchant creature, land, or planeswalker": a list of card types (CR 702.5a, 303.4a).
 _TYPE = "(?:artifact|creature|enchantment|land|planeswalker)"
 _ENCHANT_LIST = rf" {_TYPE}(?:, {_TYPE})+, or {_TYPE}"
-_PLAIN = re.compile(r"(?: (?:\{[^}]+\})+| \d+| X|—[^.]+)?")
+_COST = r"(?:\{[^}]+\})+"
+_PLAIN = re.compile(rf"(?: (?:\d+|X))?(?: {_COST}(?: (?:and/or|or) {_COST})?| ?— ?[^.]+)?")
 _PARAMETER = {
     "protection": re.compile(r" from [a-zA-Z ,]+"),
     "hexproof": re.compile(r"(?: from [a-zA-Z ,]+)?"),
-    "enchant": re.compile(r" (?:[a-z]+ )?(?:creature|land|artifact|enchantment|permanent|"
-                          r"planeswalker|player|opponent|Forest|Island|Swamp|Mountain|"
-                          r"Plains)(?: or (?:creature|planeswalker|artifact))?"
-                          r"(?: you control| an opponent controls)?|" + _ENCHANT_LIST),
+    # "Enchant creature", "Enchant creature card in a graveyard" (what it may enchant)
+    "enchant": re.compile(r" [A-Za-z][A-Za-z' -]*|" + _ENCHANT_LIST),
+    "affinity": re.compile(r" for [A-Za-z' -]+"),  # CR 702.41a
+    "splice": re.compile(rf" onto [A-Za-z ]+(?: {_COST}|—[^.]+)"),  # CR 702.47a
+    "champion": re.compile(r" an? [A-Za-z' -]+"),  # CR 702.72a
+    "partner with": re.compile(r" [A-Z][^;()]*"),  # a card's name (CR 702.124j)
+    "bands with other": re.compile(r" [A-Za-z ]+"),  # CR 702.22b
+    "devour": re.compile(r"(?: [a-z]+)? (?:\d+|X)"),  # devour [quality] N, CR 702.82c
+    "gift": re.compile(r" an? [A-Za-z ]+"),  # "Gift a Food", CR 702.174a
+    "prototype": re.compile(rf" {_COST} — \d+/\d+"),  # its other P/T, CR 702.160a
 }
+
+#: The symbols and numbers a keyword's printed reminder text has besides the keyword's
+#: own cost and number (and the 1 of "+1/+1", which many reminders print): haste's {T}
+#: (CR 702.10c, 302.6), the {3} and 2/2 of a face-down spell (702.37a, 702.168a: and its
+#: ward {2}), foretell's {2} (702.143a), the {1} each creature, card or artifact pays or
+#: each object takes off (702.51a, 702.66a, 702.126a, 702.41a, 702.125a), the generic
+#: mana another player may pay (assist, 702.132a: the card's), extort's {W/B}
+#: (702.101a), the 0/0 of awaken's land and living weapon's Germ (702.113a, 702.92a),
+#: battle cry's +1/+0 (702.91a), indestructible's toughness 0 (704.5f), companion's {3}
+#: (702.139a), the Phyrexian symbols compleated explains and their 2 life (702.150a).
+_REMINDER_EXTRA: dict[str, str] = {
+    "haste": r"\{T\}",
+    "morph": r"\{3\}|2", "megamorph": r"\{3\}|2", "disguise": r"\{[23]\}|2",
+    "foretell": r"\{2\}",
+    "convoke": r"\{1\}", "delve": r"\{1\}", "improvise": r"\{1\}", "affinity": r"\{1\}",
+    "undaunted": r"\{1\}",
+    "assist": r"\{(?:\d+|X)\}",
+    "extort": r"\{W/B\}",
+    "awaken": "0", "living weapon": "0", "battle cry": "0", "indestructible": "0",
+    "companion": r"\{3\}",
+    "compleated": r"\{[WUBRG](?:/[WUBRG])?/P\}|\{[WUBRG]\}|2",
+}
+
+
+def _keyword_part(part: str) -> str | None:
+    """``part`` as a keyword ("Flying", "Ward {2}", "Protection from red"), or None: a
+    declared keyword's name and its parameter, nothing more ("Flying creatures you
+    control get +1/+1." starts with a keyword but is a static ability)."""
+    from ..effects import ALL_FAMILIES, Family, split_keyword
+    from ..keywords import keyword_problem
+
+    found = split_keyword(part)
+    if found is None:
+        return None
+    kind, name, rest = found
+    if kind.families == ALL_FAMILIES or Family.OWN_ABILITIES in kind.families:
+        return None
+    if keyword_problem(part) is not None:
+        return None
+    word = kind.key.removeprefix("keyword:")
+    pattern = _PARAMETER.get(name.lower(), _PARAMETER.get(word, _PLAIN))
+    if not pattern.fullmatch(rest):
+        return None
+    return part[:1].upper() + part[1:]
 
 
 def keyword_line(text: str) -> list[str] | None:
     """The keywords of a line that holds only keywords ("Flying, vigilance", "Enchant
-    creature", "Kicker {2}{R} (You may pay ...)"), or None.
+    creature", "Haste (This creature can attack and {T} as soon as it comes under your
+    control.)", "Escape—{2}{B}, Exile three other cards from your graveyard."), or None.
 
-    Each part must be a keyword whose rule families are declared
-    (``manacheck.model.effects.kind_of_keyword``), so that soundness knows what it could
-    change; a "protection from" or "hexproof from" part must be one the targeting rules
-    understand (``manacheck.model.keywords.keyword_problem``). Activated keywords
-    (equip, crew, morph, ...) aren't taken here: they are abilities, read as such or
-    kept unread (``KEYWORDS``). The reminder text is checked, not read: every mana
-    symbol and number in it must be the keyword's own (CR 207.2: it only restates the
-    rule).
+    The line is its keywords, separated by commas or semicolons, or one keyword whose
+    parameter has commas; each may be followed by its reminder text in parentheses, and
+    nothing else: a line is read whole or not at all. Each keyword must be declared
+    with its rule families (``manacheck.model.effects.split_keyword``), so that
+    soundness knows what it could change; a "protection from" or "hexproof from" part
+    must be one the targeting rules understand
+    (``manacheck.model.keywords.keyword_problem``). Activated keywords (equip, crew,
+    morph, ...) aren't taken here: they are abilities, read as such or kept unread
+    (``KEYWORDS``). The reminder text is checked, not read (CR 207.2: it has no rules
+    meaning): every mana symbol and number in it must be the keyword's own or one its
+    printed reminder has (:data:`_REMINDER_EXTRA`).
 
     Rules
     -----
     CR 702.1: keyword abilities; 207.2: reminder text.
+
+    Examples
+    --------
+    >>> keyword_line("Haste (This creature can attack and {T} as soon as it comes under "
+    ...              "your control.)")
+    ['Haste']
+    >>> keyword_line("Ward {2} (Whenever this creature becomes the target of a spell or "
+    ...              "ability an opponent controls, counter it unless that player pays {3}.)")
     """
-    from ..effects import ALL_FAMILIES, Family, kind_of_keyword
-    from ..keywords import keyword_problem
+    from ..effects import split_keyword
     from .normal import normalise
 
     norm = normalise(text)
     head = norm.text.rstrip(".")
     if not head or any(ch in head for ch in ':"'):
         return None
-    parts = [head] if re.fullmatch("Enchant" + _ENCHANT_LIST, head) else \
-        [p.strip() for p in re.split(r"[,;] ", head)]
-    out: list[str] = []
-    for p in parts:
-        if not p:
+    parts = [p.strip() for p in re.split(r"[,;] ", head)]
+    out = [k for p in parts if p and (k := _keyword_part(p)) is not None]
+    if len(out) != len(parts):
+        # One keyword whose parameter has commas ("Partner with Shabraz, the Skyshark",
+        # a cost "—{2}{B}, Exile three other cards ...", a list of card types).
+        whole = _keyword_part(head)
+        if whole is None:
             return None
-        kind = kind_of_keyword(p)
-        if kind.families == ALL_FAMILIES or Family.OWN_ABILITIES in kind.families:
-            return None
-        if keyword_problem(p) is not None:
-            return None
-        # The part is the keyword and its parameter, nothing more ("Flying creatures
-        # you control get +1/+1." starts with a keyword but is a static ability).
-        word = kind.key.removeprefix("keyword:")
-        if not p.lower().startswith(word) or not _PARAMETER.get(word, _PLAIN).fullmatch(
-                p[len(word):]):
-            return None
-        out.append(p[:1].upper() + p[1:])
-    # The reminder's symbols and numbers are the keyword's own (and the 1 of "+1/+1",
-    # which many reminders print: prowess, exalted, training).
+        out = [whole]
     own = set(re.findall(r"\{[^}]+\}|\d+", head)) | {"1"}
+    extra = [_REMINDER_EXTRA[w] for k in out if (found := split_keyword(k)) is not None
+             if (w := found[0].key.removeprefix("keyword:")) in _REMINDER_EXTRA]
     for reminder in norm.reminders:
-        if not set(re.findall(r"\{[^}]+\}|\d+", reminder)) <= own:
-            return None
+        for token in set(re.findall(r"\{[^}]+\}|\d+", reminder)) - own:
+            if not any(re.fullmatch(e, token) for e in extra):
+                return None
     return out
