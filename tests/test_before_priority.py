@@ -213,12 +213,13 @@ def test_an_aura_attached_to_what_it_cant_enchant_goes_first() -> None:
 @pytest.mark.cr("704.5m")
 def test_an_aura_whose_enchant_quality_isnt_read_is_not_decided() -> None:
     # "Enchant player" (Curse of Death's Hold): a state can't say which player it is
-    # attached to; "Enchant creature card in a graveyard" (Animate Dead) isn't read
-    # (the reader leaves the line unread: no enchant ability is known). Whether 704.5m
-    # applies can't be told.
+    # attached to; "Enchant creature card in a graveyard" (Animate Dead: the keyword is
+    # read, its quality isn't one 704.5m is checked against). Whether 704.5m applies
+    # can't be told.
     for aura, why in (("Curse of Death's Hold", "'Enchant player', which manacheck "
                                                 "doesn't read"),
-                      ("Animate Dead", "no 'Enchant' ability manacheck reads")):
+                      ("Animate Dead", "'Enchant creature card in a graveyard', which "
+                                       "manacheck doesn't read")):
         a = payment_answer(board(f"Forest, {aura}"), "A", "{G}")
         assert a.payable is None, aura
         assert any(why in u.text and "704.5m" in u.why for u in a.undecided), aura
