@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Protocol
 
+from .creaturetypes import CREATURE_TYPES
 from .mana import ManaType
 
 __all__ = ["keyword_problem", "untargetable_reason"]
@@ -44,6 +45,19 @@ class _Source(Protocol):
     @property
     def types(self) -> frozenset[str]: ...
 
+    @property
+    def subtypes(self) -> frozenset[str]: ...
+
+
+def creature_type_of(word: str) -> str | None:
+    """The creature type a quality's plural names ("Demons", "Elves", "Wolves"), or None
+    (CR 205.3m; CR 702.16a: a quality may be a creature type)."""
+    for guess in (word, word[:-1], word[:-2], word[:-3] + "f", word[:-3] + "fe",
+                  word[:-3] + "y"):
+        if guess in CREATURE_TYPES:
+            return guess
+    return None
+
 
 def _quality_test(quality: str) -> Callable[[_Source], bool] | None:
     """What a source must be to have the quality, or None if it isn't understood."""
@@ -63,6 +77,10 @@ def _quality_test(quality: str) -> Callable[[_Source], bool] | None:
     if word in _TYPE_WORDS:
         card_type = _TYPE_WORDS[word]
         return lambda s: card_type in s.types
+    kind = creature_type_of(quality.strip())
+    if kind is not None and quality.strip()[:1].isupper():
+        # "protection from Demons": a source that is a Demon (its subtypes, CR 205.3m)
+        return lambda s: kind in s.subtypes
     return None
 
 

@@ -161,3 +161,39 @@ def hei_bai_dies(keywords: list[str]) -> list[str]:
 def test_hei_bai_trigger_targets_only_what_the_keywords_allow(keywords: list[str],
                                                               gets_counters: bool) -> None:
     assert hei_bai_dies(keywords) == (["shielded"] if gets_counters else [])
+
+
+# ---- protection from a creature type (CR 702.16a, 205.3m) -------------------------------
+
+
+@pytest.mark.cr("702.16a")
+def test_protection_from_a_creature_type() -> None:
+    """Baneslayer Angel's "protection from Demons and from Dragons" (CR 702.16g: two
+    protections): a Dragon's ability can't target it, a Human's can."""
+    from manacheck.model import load_state_text
+    from manacheck.model.characteristics import effective
+    from manacheck.model.keywords import creature_type_of, untargetable_reason
+
+    state = load_state_text(
+        "turn: {active_player: A}\nplayers:\n  A: {battlefield: [Baneslayer Angel, "
+        "Shivan Dragon, Grizzly Bears]}\n  B: {}\n")
+    chars = effective(state)
+    angel = chars["Baneslayer Angel"].keywords
+    assert untargetable_reason(angel, "A", chars["Shivan Dragon"], "A") is not None
+    assert untargetable_reason(angel, "A", chars["Grizzly Bears"], "A") is None
+    assert [creature_type_of(w) for w in ("Demons", "Elves", "Wolves", "Bogus")] == [
+        "Demon", "Elf", "Wolf", None]
+
+
+def test_the_creature_types_are_the_rules_list() -> None:
+    """model/creaturetypes.py is CR 205.3m's list, word for word."""
+    from pathlib import Path
+
+    from manacheck.model.creaturetypes import CREATURE_TYPES
+
+    rules = Path(__file__).resolve().parents[1] / "reference" / "rules" / \
+        "comprehensive-rules.txt"
+    line = next(x for x in rules.read_text(encoding="utf-8").splitlines()
+                if x.startswith("205.3m"))
+    listed = {t.strip().rstrip(".") for t in line.split("one word long:")[1].split(",")}
+    assert (listed - {""}) | {"Time Lord"} == CREATURE_TYPES
