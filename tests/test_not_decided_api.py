@@ -7,10 +7,12 @@ decided ones. The expectations come from the rules:
   1/1.") beside Sol Ring: its line isn't read, and such text could stop Sol Ring's
   ability (Null Rod's does, and is read: tests/test_prohibitions.py), so manacheck must
   say "not decided", never True or a count.
-* Talisman of Dominance and Mana Confluence at 20 life, {U}{B}: payable by the rules
-  (the Talisman's {U}, 1 damage; Confluence's {B}, 1 life), but the payment solver
-  leaves the Talisman's colored ability out (its damage changes the life paid), so it
-  finds none: "not decided", never False.
+* Talisman of Dominance and Mana Confluence at 2 life, {U}{B}: payable by the rules
+  (the Talisman's {U}, 1 damage; Confluence's {B}, 1 life: 2 -> 1 -> 0, and the life
+  is there when it is paid), but with so little life the payment solver leaves the
+  Talisman's colored ability out (the damage comes first and could leave too little to
+  pay), so it finds none: "not decided", never False. (At 20 life no order can matter
+  and it is decided: tests/test_krrik.py.)
 * Forest and Island: decided. {1}{G} is payable in exactly one way (Forest's {G} for
   {G}, Island's {U} for {1}); {B} isn't (nothing makes black mana).
 """
@@ -47,7 +49,7 @@ players:
 TALISMAN = """
 turn: {active_player: Alice}
 players:
-  Alice: {battlefield: [Talisman of Dominance, Mana Confluence]}
+  Alice: {life: 2, battlefield: [Talisman of Dominance, Mana Confluence]}
   Bob: {}
 """
 
