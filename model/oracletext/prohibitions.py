@@ -59,18 +59,23 @@ def render_prohibition(affected: dict[str, Any], mode: str, combat: bool = False
         whose = (" can't attack or block, and its activated abilities" if combat
                  else "'s activated abilities")
         return f"Enchanted {word}{whose} can't be activated{unless}."
-    for phrase, (types, any_types, controller) in _OBJECTS.items():
-        flt: dict[str, Any] = {}
-        if types:
-            flt["types"] = list(types)
-        if any_types:
-            flt["any_types"] = list(any_types)
-        if controller:
-            flt["controller"] = controller
-        if flt == affected:
-            unless = " unless they're mana abilities" if mode == "nonmana" else ""
+    for phrase in _OBJECTS:
+        if _filter(phrase) == affected:
             return f"Activated abilities of {phrase} can't be activated{unless}."
     raise ValueError(f"no phrase for {affected}")
+
+
+def _filter(phrase: str) -> dict[str, Any]:
+    """The card-format filter of an objects phrase of :data:`_OBJECTS`."""
+    types, any_types, controller = _OBJECTS[phrase]
+    flt: dict[str, Any] = {}
+    if types:
+        flt["types"] = list(types)
+    if any_types:
+        flt["any_types"] = list(any_types)
+    if controller:
+        flt["controller"] = controller
+    return flt
 
 
 def read_prohibition(line: str, name: str = "") -> dict[str, Any] | None:
@@ -94,14 +99,7 @@ def read_prohibition(line: str, name: str = "") -> dict[str, Any] | None:
     m = _LINE.fullmatch(norm.text)
     if m is None or m.group("objects") not in _OBJECTS:
         return None
-    types, any_types, controller = _OBJECTS[m.group("objects")]
-    affected: dict[str, Any] = {}
-    if types:
-        affected["types"] = list(types)
-    if any_types:
-        affected["any_types"] = list(any_types)
-    if controller:
-        affected["controller"] = controller
+    affected = _filter(m.group("objects"))
     mode = "nonmana" if m.group("unless") else "all"
     if render_prohibition(affected, mode) != norm.text:
         return None
