@@ -133,7 +133,17 @@ def _entry(face: FaceRecord, rec: CardRecord, front: FaceRecord | None
         return None, "cards with a mana cost not read", False
     abilities, keywords, unread = read_text(face.name, face.text, face.subtypes,
                                             face.mana_cost)
-    if rec.layout in _PART_OF:
+    if rec.layout == "adventure" and front is None and "Creature" in types:
+        # CR 715.4: off the stack (and on it not as an Adventure) an adventurer card has
+        # only its normal characteristics, this face's: on the battlefield it is exactly
+        # this creature. Only how the card may be cast (as the Adventure, 715.3) is
+        # beyond this face: its own casting and spell costs.
+        line = (f"(the adventurer card {rec.name} may also be cast as its Adventure, "
+                "CR 715.3; not read)")
+        abilities.append({"static": {"kind": "other", "text": line, "self_only": True,
+                                     "affects": ["casting", "spell_costs"]}})
+        unread.append(line)
+    elif rec.layout in _PART_OF:
         line = (f"(one part of the {rec.layout} card {rec.name}: its characteristics off "
                 f"the stack aren't this part's alone, {_PART_OF[rec.layout]}; not read)")
         abilities.append({"static": {"kind": "other", "text": line}})

@@ -226,3 +226,17 @@ def test_an_auras_unread_toughness_change_is_its_hosts_for_state_based_actions()
     answer = payment_answer(on_bears, "Alice", "{G}")
     assert answer.payable is None and [u.object_id for u in answer.undecided] == [
         "Test Curse"]
+
+
+@pytest.mark.cr("715.4")
+def test_an_adventurer_on_the_battlefield_is_its_creature() -> None:
+    """CR 715.4: off the stack an adventurer card has only its normal characteristics:
+    Oakhame Ranger on the battlefield is the creature, so a payment beside it is
+    decided; that it may be cast as its Adventure (715.3) is its own casting only."""
+    from manacheck.model.pool import default_cards
+
+    ranger = default_cards()["Oakhame Ranger"]
+    [marker] = [a for a in ranger.abilities if "Adventure" in getattr(a, "text", "")]
+    assert set(marker.affects) == {"casting", "spell_costs"} and marker.self_only
+    answer = payment_answer(state("[Forest, Oakhame Ranger]"), "Alice", "{G}")
+    assert (answer.payable, answer.count) == (True, 1)
