@@ -96,6 +96,13 @@ def state(alice: str, bob: str = "[]", extra: str = "") -> GameState:
      "+1/+1 until end of turn.", "Tah-Crop Elite",
      {F.ATTACKS, F.STEPS, F.UNREAD_TRIGGERS}, "any"),
     ("You control enchanted creature.", "Control Magic", set(Family), "attached"),
+    ("Creatures you control get +0/+1 and have reach.", "Test",
+     {F.POWER_TOUGHNESS, F.BLOCKS}, "any"),
+    ("Harbor Serpent can't attack unless there are five or more Islands on the "
+     "battlefield.", "Harbor Serpent", {F.ATTACKS, F.BLOCKS}, "self"),
+    ("Skip your draw step.", "Solitary Confinement", {F.STEPS}, "any"),
+    ("Spells your opponents cast that target Elderwood Scion cost {2} more to cast.",
+     "Elderwood Scion", {F.SPELL_COSTS}, "any"),
     # CR 613.1f, 603.3: a granted triggered ability waits for the stack like any other
     ("Enchanted creature has \"Whenever another creature dies, put a +1/+1 counter on "
      "this creature.\"", "Test", {F.UNREAD_TRIGGERS}, "attached"),

@@ -246,6 +246,7 @@ _SELF_HAS = re.compile(
 
 _LORD = re.compile(
     r"(?P<subject>[A-Z][^.,]*?) (?:gets?|get) (?P<pt>" + _PT + r")"
+    r"(?: and (?:have|has) " + _kws("kws") + r")?"
     r"(?P<tail>(?: as long as [^.]*| for each [^.]*| until end of turn)?)")
 
 #: "... have flying" for a group of creatures (layer 6, CR 613.1f).
@@ -254,8 +255,8 @@ _GROUP_HAS = re.compile(
     r"(?P<tail>(?: as long as [^.]*)?)")
 
 _SPELL_COST = (
-    re.compile(r"(?P<what>[A-Z][^.]*? spells?|Spells) (?:you cast |your opponents cast |"
-               r"players cast |that target [^.]*? )?costs? (?:up to )?\{(?:\d+|[WUBRG])\} "
+    re.compile(r"(?P<what>[A-Z][^.]*? spells?|Spells) (?:(?:you cast|your opponents cast|"
+               r"players cast|that target [^.]*?) )*costs? (?:up to )?\{(?:\d+|[WUBRG])\} "
                r"(?:less|more) to cast(?P<tail>[^.]*)"),
     re.compile(r"This spell costs (?:up to )?\{\d+\} (?:less|more) to cast(?P<tail>[^.]*)"),
     re.compile(r"This spell costs \{X\} less to cast, where X is (?P<tail>[^.]*)"),
@@ -341,6 +342,16 @@ _MORE: tuple[tuple[str, re.Pattern[str], frozenset[Family], Scope], ...] = (
                             r"that many|half that many[^.]*) of each of those kinds of "
                             r"counters on that permanent or player instead"),
      frozenset({F.COUNTERS}), "any"),
+    # CR 504.1: the draw step skipped
+    ("steps", re.compile(r"Skip your draw step"), frozenset({F.STEPS}), "any"),
+    # CR 510.1c-d: combat damage assigned by toughness
+    ("combat", re.compile(r"Each creature you control assigns combat damage equal to its "
+                          r"toughness rather than its power"),
+     frozenset({F.BLOCKS}), "any"),
+    # CR 614.12: a choice as it enters (the state's "chosen"), its own entering
+    ("entering", re.compile(r"As CARDNAME enters, (?:you and an opponent each choose|each "
+                            r"player chooses|choose one of|you may choose|an opponent "
+                            r"chooses) [^.]*"), frozenset({F.ENTERING}), "self"),
     # CR 502.1: the untap step skipped
     ("untap", re.compile(r"(?:Each player skips their|You skip your|Players skip their) "
                          r"untap steps?"), frozenset({F.STEPS}), "any"),
@@ -440,11 +451,25 @@ def _group(m: re.Match[str], name: str) -> str | None:
 
 
 def _combat(sentence: str) -> _Match | None:
-    m = _first(_COMBAT, sentence, "tail", "subject")
+    m = _first(_COMBAT, sentence, "tail", "subject") or _combat_unless(sentence)
     if m is None:
         return None
     return _Match("combat", frozenset({F.ATTACKS, F.BLOCKS}),
                   _scope_of(_group(m, "subject") or ""))
+
+
+#: A combat restriction's condition ("... can't attack unless there are five or more
+#: Islands on the battlefield"): read as a condition, not as an effect.
+_UNLESS = re.compile(r"(?P<subject>CARDNAME|Enchanted creature) (?:can't attack|can't block|"
+                     r"can't attack or block|can't be blocked) (?:unless|as long as|if) "
+                     r"(?P<cond>[^.]*)")
+
+
+def _combat_unless(sentence: str) -> re.Match[str] | None:
+    m = _UNLESS.fullmatch(sentence)
+    if m is None or not _gate_ok(m.group("cond")) or "sacrific" in m.group("cond"):
+        return None
+    return m
 
 
 def _simple(sentence: str) -> _Match | None:
@@ -545,7 +570,9 @@ def _layers(sentence: str) -> _Match | None:
             return _Match("lord", kws, "any")
     m = _LORD.fullmatch(sentence)
     if m is not None and _plain(_group(m, "tail"), _group(m, "subject")):
-        return _Match("lord", frozenset({F.POWER_TOUGHNESS}), "any")
+        kws = _keyword_families(_group(m, "kws"))
+        if kws is not None:
+            return _Match("lord", frozenset({F.POWER_TOUGHNESS}) | kws, "any")
     return None
 
 
