@@ -32,7 +32,7 @@ from manacheck.model import (
     object_characteristics,
 )
 from manacheck.solver.activation import Witness, abilities, activated_abilities, can_activate
-from manacheck.solver.payments import payments
+from manacheck.solver.payments import search_payments as payments
 
 CARDS = """cards:
   - name: Bone Altar

@@ -541,7 +541,9 @@ def test_targets_of_a_granted_ability_or_related_to_each_other_are_not_taken_as_
     # targeting rules don't understand, a reminder whose cost isn't the keyword's, an
     # undeclared word.
     ("Crew 2", None),
-    ("Protection from Humans", None),
+    # (a creature type is a quality the targeting rules understand, CR 702.16a)
+    ("Protection from Humans", ["Protection from Humans"]),
+    ("Protection from Gobbledygooks", None),
     ("Ward {2} (Whenever this creature becomes the target of a spell or ability an "
      "opponent controls, counter it unless that player pays {3}.)", None),
     ("Gobbledygook", None),
