@@ -207,17 +207,28 @@ def activation_prohibited_by(state: GameState, perm: Permanent, is_mana_ability:
     activate a prohibited ability.
     """
     chars = effective(state)
-    for source in state.permanents:
-        for ab in chars[source.id].abilities:
-            if not isinstance(ab, StaticAbility) or ab.kind != "other":
-                continue
-            mode = ab.params.get("cant_activate")
-            if mode is None or (mode == "nonmana" and is_mana_ability):
-                continue
-            if matches(ab.affected, chars[perm.id], perm, state, source.controller,
-                       source.id):
-                return source
+    for source, ab, mode in _activation_bans(state):
+        if mode == "nonmana" and is_mana_ability:
+            continue
+        if matches(ab.affected, chars[perm.id], perm, state, source.controller, source.id):
+            return source
     return None
+
+
+def _activation_bans(state: GameState) -> tuple[tuple[Permanent, StaticAbility, object], ...]:
+    """(source, static, mode) for each static on the battlefield that forbids
+    activating abilities ("cant_activate"), in battlefield order. Cached per state:
+    :func:`activation_prohibited_by` is asked once per mana source and activation."""
+    hit: tuple[tuple[Permanent, StaticAbility, object], ...] | None = \
+        state.__dict__.get("_activation_bans")
+    if hit is None:
+        chars = effective(state)
+        hit = tuple((source, ab, ab.params.get("cant_activate"))
+                    for source in state.permanents for ab in chars[source.id].abilities
+                    if isinstance(ab, StaticAbility) and ab.kind == "other"
+                    and ab.params.get("cant_activate") is not None)
+        state.__dict__["_activation_bans"] = hit
+    return hit
 
 
 def tap_abilities_blocked(state: GameState, perm: Permanent) -> bool:
