@@ -40,7 +40,8 @@ from .state import GameState, Permanent, StackItem
 
 __all__ = ["Characteristics", "bind_restriction", "changed_permanents", "characteristics",
            "devotion", "effective",
-           "full_characteristics", "matches", "object_characteristics", "order_sensitive",
+           "full_characteristics", "matches", "object_characteristics",
+           "off_battlefield_colors", "order_sensitive",
            "printed", "tap_abilities_blocked", "timestamps"]
 
 
@@ -159,6 +160,14 @@ def object_characteristics(state: GameState, object_id: str) -> Characteristics:
                 base.keywords, base.abilities, base.activated, base.power,
                 base.toughness, base.mana_value, base.lost_abilities)
     return base
+
+
+def off_battlefield_colors(state: GameState) -> tuple[tuple[str, StaticAbility], ...]:
+    """(controller, effect) for each color-setting effect on the battlefield that also
+    reaches spells and cards in other zones, in timestamp order (CR 613.1e, 613.7):
+    with :func:`characteristics`, all that :func:`object_characteristics` reads of an
+    object off the battlefield. Cached per state."""
+    return _off_battlefield_colors(state)
 
 
 def _off_battlefield_colors(state: GameState) -> tuple[tuple[str, StaticAbility], ...]:
