@@ -33,7 +33,6 @@ from manacheck.model.effects import Family
 from manacheck.model.english import with_article
 from manacheck.model.keywords import untargetable_reason
 
-from .resolution import Unsupported, outcomes
 from .soundness import CHARACTERISTICS, Question, Undecided, board_effects, unapplied
 from .wording import STATE_BASED_QUESTION
 
@@ -217,6 +216,10 @@ def before_priority(state: GameState) -> BeforePriority:
     if not pending:
         answer = BeforePriority((Branch(state),), tuple(unsure))
     else:
+        # (the resolution solver is imported only when something is pending: a command
+        # asked of a settled board doesn't load it)
+        from .resolution import Unsupported, outcomes
+
         try:
             outs = outcomes(state, [], limit=MAX_BRANCHES, settle_first=True)
         except Unsupported as e:
