@@ -38,6 +38,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import re
 
 from manacheck.model.effects import EffectKind
@@ -74,9 +75,14 @@ _CHARACTERISTIC_WORDS = (
     r"enchantment|land|planeswalker|battle|instant|sorcery|spell|spells|card|is|are|"
     r"becomes?|all|every|characteristics?|name|named")
 
-_COST = re.compile(rf"\b(?:{_COST_WORDS})\b", re.IGNORECASE)
-_CAST = re.compile(rf"\b(?:{_CAST_WORDS})\b", re.IGNORECASE)
-_CHARACTERISTIC = re.compile(rf"\b(?:{_CHARACTERISTIC_WORDS})\b", re.IGNORECASE)
+
+@functools.cache
+def _pattern(words: str) -> re.Pattern[str]:
+    """``\\b(?:words)\\b``, ignoring case, compiled on first use (the alternations are
+    long: compiling them at import would cost every command's start-up)."""
+    return re.compile(rf"\b(?:{words})\b", re.IGNORECASE)
+
+
 _TRIGGER = re.compile(r"^(?:when|whenever|at)\b", re.IGNORECASE)
 _TARGETED = re.compile(r"Target [^.]*\.")
 
@@ -88,7 +94,7 @@ def may_bear_on_payment(text: str) -> bool:
         return True
     # Reminder text is read like the rest: a cost keyword's reminder names its cost.
     body = text.strip()
-    if _COST.search(body):
+    if _pattern(_COST_WORDS).search(body):
         return True
     if _TRIGGER.match(body):
         return False
@@ -96,8 +102,9 @@ def may_bear_on_payment(text: str) -> bool:
         # One sentence about its target ("Target creature gets +3/-3 until end of
         # turn."): what the spell does as it resolves (CR 608.2b-c), so its type and
         # color words are the target's; a static ability of the spell never starts so.
-        return bool(_CAST.search(body))
-    return bool(_CAST.search(body) or _CHARACTERISTIC.search(body))
+        return bool(_pattern(_CAST_WORDS).search(body))
+    return bool(_pattern(_CAST_WORDS).search(body)
+                or _pattern(_CHARACTERISTIC_WORDS).search(body))
 
 
 def spell_effect_kind(kind: EffectKind) -> EffectKind:
