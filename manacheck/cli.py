@@ -198,8 +198,10 @@ def build_parser(argv: Sequence[str] | None = None, *,
     """The parser of the whole tool.
 
     With ``everything`` false, only the command that ``argv`` names gets its arguments
-    (and its module imported); the others are listed with their help, which is all that
-    ``manacheck --help`` and a usage error show of them.
+    (and its module imported), and the others are left out (nothing shows them then:
+    its usage errors are its own); with no command named, or an unknown one, the others
+    are listed with their help, which is all that ``manacheck --help`` and a usage
+    error show of them.
     """
     parser = _Parser(
         prog="manacheck",
@@ -210,6 +212,8 @@ def build_parser(argv: Sequence[str] | None = None, *,
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     chosen = None if everything else _chosen_command(argv)
     for command in sorted(COMMANDS, key=lambda c: COMMANDS[c][0]):
+        if not everything and chosen in COMMANDS and command != chosen:
+            continue  # (a parser for each costs start-up time: none is shown)
         module, help_text = COMMANDS[command]
         p = sub.add_parser(command, help=help_text, description=help_text)
         p.add_argument("--json", action="store_true", help="print the answer as JSON")
