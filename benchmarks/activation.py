@@ -25,10 +25,17 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import os
 import random
 import sys
+import tempfile
 import time
 from collections.abc import Sequence
+
+# Bytecode, this process's and its children's, goes to a folder of its own, never into
+# the checkout (a PYTHONPYCACHEPREFIX already set is kept).
+sys.pycache_prefix = os.environ.setdefault(
+    "PYTHONPYCACHEPREFIX", os.path.join(tempfile.gettempdir(), "manacheck-bench-pycache"))
 
 from manacheck.model import (
     ActivatedAbility,
