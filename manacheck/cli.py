@@ -10,6 +10,7 @@ or usage, 3 an internal error (a bug); ``cards fetch`` interrupted with Ctrl-C i
 from __future__ import annotations
 
 import argparse
+import gc
 import importlib
 import json
 import os
@@ -234,14 +235,19 @@ def _say_not_decided(args: argparse.Namespace | None, e: ManacheckError) -> None
         write(f"not decided: {why}")
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def main(argv: Sequence[str] | None = None, *, one_shot: bool = False) -> int:
     """Run the CLI with ``argv``; return the exit status (never raises for bad input).
 
     A question the solver couldn't decide (``NotDecided``, a spent search budget) is an
-    answer, "not decided", with exit status 1; 2 is for bad input only."""
+    answer, "not decided", with exit status 1; 2 is for bad input only. ``one_shot``
+    (the console script: one command, then the process ends): once the command's
+    modules are loaded, everything made so far is left out of the garbage collector's
+    later passes (``gc.freeze``), which then walk only what the command makes."""
     args: argparse.Namespace | None = None
     try:
         parser = build_parser(argv, everything=False)
+        if one_shot:
+            gc.freeze()
         args = parser.parse_args(list(argv) if argv is not None else None)
         if not getattr(args, "command", None):
             write(parser.format_help().rstrip("\n"))
@@ -277,7 +283,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def run() -> None:
     """Console-script entry point."""
-    status = main()
+    status = main(one_shot=True)
     try:
         sys.stdout.flush()
     except BrokenPipeError:
