@@ -14,6 +14,7 @@ everything before the colon. CR 115: targets.
 from __future__ import annotations
 
 import dataclasses
+import difflib
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -64,7 +65,6 @@ class CardFieldError(CardDataError):
 
 def suggest(word: str, choices: Iterable[str]) -> str | None:
     """'did you mean ...?' for the nearest of ``choices``, or None."""
-    import difflib  # here, not at start-up: only a word not read needs it
     close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
     return f"did you mean '{close[0]}'?" if close else None
 

@@ -16,6 +16,7 @@ value.
 
 from __future__ import annotations
 
+import difflib
 import functools
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -427,8 +428,6 @@ def _nearest(name: str, typed: str, lower: Mapping[str, str]
     """:meth:`CardDatabase.suggest` among the names ``lower`` maps (lower case to name):
     (how near, 0 nearest, then minus the similarity of the best look-alike, the
     suggestion), or None."""
-    import difflib  # (only for a name not found: not at start-up)
-
     faces = [lower[p] for p in typed.split(" // ") if p in lower]
     if " // " in typed and faces:
         # "Fire // Ice": each face is a card of its own here.
