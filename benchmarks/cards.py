@@ -18,6 +18,7 @@ Run: python benchmarks/cards.py [--cards N]
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import random
@@ -27,6 +28,12 @@ import tempfile
 import time
 from pathlib import Path
 from typing import Any
+
+# Bytecode, this process's and its children's, goes to a folder of its own, never into
+# the checkout (a PYTHONPYCACHEPREFIX already set is kept).
+sys.pycache_prefix = os.environ.setdefault(
+    "PYTHONPYCACHEPREFIX", os.path.join(tempfile.gettempdir(), "manacheck-bench-pycache"))
+
 
 MAX_FIRST_S = 15.0
 MAX_CACHED_S = 1.0
@@ -120,8 +127,14 @@ def timed(argv: list[str], env: dict[str, str]) -> tuple[float, float, int]:
     return wall, usage.ru_maxrss / 1024, proc.returncode
 
 
-def main() -> int:
-    n = int(sys.argv[sys.argv.index("--cards") + 1]) if "--cards" in sys.argv else 30_000
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(
+        description=__doc__.split("\n\n")[0].replace("\n", " "),
+        epilog=f"Targets: the first run under {MAX_FIRST_S:.0f} s, the cached run under "
+               f"{MAX_CACHED_S:.0f} s. Exit status 1 when one is missed.")
+    ap.add_argument("--cards", type=int, default=30_000, metavar="N",
+                    help="card objects in the generated file (default 30,000)")
+    n = ap.parse_args(argv).cards
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "oracle-cards.json"
         generate(path, n)
@@ -149,8 +162,8 @@ def main() -> int:
     if cached[0] > MAX_CACHED_S:
         print(f"FAIL: the cached run took {cached[0]:.2f} s (target {MAX_CACHED_S} s)")
         ok = False
-    if ok:
-        print(f"ok: first run under {MAX_FIRST_S} s, cached under {MAX_CACHED_S} s")
+    print(f"targets: first run under {MAX_FIRST_S:.0f} s, cached under {MAX_CACHED_S:.0f} s: "
+          f"{'hold' if ok else 'MISSED'}")
     return 0 if ok else 1
 
 

@@ -16,10 +16,17 @@ Exit status 1 when the whole pool takes longer than 60 s.
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
+import tempfile
 import time
 from pathlib import Path
+
+# Bytecode, this process's and its children's, goes to a folder of its own, never into
+# the checkout (a PYTHONPYCACHEPREFIX already set is kept).
+sys.pycache_prefix = os.environ.setdefault(
+    "PYTHONPYCACHEPREFIX", os.path.join(tempfile.gettempdir(), "manacheck-bench-pycache"))
 
 from lark import Lark
 from lark.exceptions import LarkError
@@ -59,17 +66,21 @@ def parse_all(p: Lark, texts: list[str]) -> tuple[float, int]:
     return time.process_time() - t, ok
 
 
-def main() -> int:
-    ap = argparse.ArgumentParser()
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(
+        description=__doc__.splitlines()[0],
+        epilog=f"Targets: the whole pool read in under {MAX_S:.0f} s of CPU (exit status 1 "
+               "when missed); coverage as issue 12 asks (97% of mana cards, 90% of "
+               "activated abilities: said, not checked here).")
     ap.add_argument("--sample", type=int, default=2000,
                     help="cost texts parsed by both parsers (default 2000)")
-    args = ap.parse_args()
+    args = ap.parse_args(argv)
     t = time.process_time()
     cards = read_download(POOL)
     whole = time.process_time() - t
     print(f"whole pool: {cards.cards:,} cards ({len(cards.entries):,} faces) read in "
-          f"{whole:.1f} s CPU (target < {MAX_S:.0f} s); {cards.unread:,} keep some text "
-          "unread")
+          f"{whole:.1f} s CPU (target < {MAX_S:.0f} s: {'holds' if whole <= MAX_S else 'MISSED'}"
+          f"); {cards.unread:,} keep some text unread")
     texts = cost_texts(args.sample)
     lalr = parser()
     earley = Lark(GRAMMAR.read_text(encoding="utf-8"), parser="earley",
@@ -83,10 +94,15 @@ def main() -> int:
     data = coverage(faces_of(found.cards)).to_data()
     m, a = data["mana_cards"], data["activated_abilities"]
     print(f"mana cards with every mana ability read: {m['every_mana_ability_read']:,} of "
-          f"{m['total']:,} ({m['percent']}%, target {m['target_percent']}%)")
+          f"{m['total']:,} ({m['percent']}%, target {m['target_percent']}%: "
+          f"{_holds(m['percent'], m['target_percent'])})")
     print(f"activated abilities read: {a['read']:,} of {a['total']:,} ({a['percent']}%, "
-          f"target {a['target_percent']}%)")
+          f"target {a['target_percent']}%: {_holds(a['percent'], a['target_percent'])})")
     return 0 if whole <= MAX_S else 1
+
+
+def _holds(percent: float, target: float) -> str:
+    return "holds" if percent >= target else "MISSED"
 
 
 if __name__ == "__main__":

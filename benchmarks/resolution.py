@@ -42,10 +42,17 @@ its id index) and a new characteristics mapping (a dictionary copy). The script 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
+import tempfile
 import time
 from collections.abc import Callable, Sequence
 from unittest import mock
+
+# Bytecode, this process's and its children's, goes to a folder of its own, never into
+# the checkout (a PYTHONPYCACHEPREFIX already set is kept).
+sys.pycache_prefix = os.environ.setdefault(
+    "PYTHONPYCACHEPREFIX", os.path.join(tempfile.gettempdir(), "manacheck-bench-pycache"))
 
 from manacheck.model import Characteristics, GameState, layers, load_state_text
 from manacheck.model import characteristics as chars_mod
@@ -134,7 +141,11 @@ def run_full(text: str, repeat: int) -> tuple[float, Outcome, int]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(
+        description=__doc__.splitlines()[0],
+        epilog="Targets: outcomes equal; at the largest N ours at least 10x faster than "
+               "full and growing under 3.5x per doubling; the permanents ours computes per "
+               "permanent of the board flat (at most 1.5x). Exit status 1 when missed.")
     ap.add_argument("--sizes", type=int, nargs="+", default=[100, 200, 400, 800],
                     help="numbers of permanents (each the double of the one before)")
     ap.add_argument("--repeat", type=int, default=7,
@@ -193,7 +204,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     print()
     print("targets: outcomes equal; at the largest N ours at least 10x faster than "
           "full and growing under 3.5x per doubling; the permanents ours computes grow "
-          "with the events, not with events x permanents")
+          f"with the events, not with events x permanents: {'hold' if not missed else 'MISSED'}")
     for m in missed:
         print(f"TARGET MISSED: {m}", file=sys.stderr)
     return 1 if missed else 0

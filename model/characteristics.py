@@ -40,7 +40,8 @@ from .state import GameState, Permanent, StackItem
 
 __all__ = ["Characteristics", "bind_restriction", "changed_permanents", "characteristics",
            "devotion", "effective",
-           "full_characteristics", "matches", "object_characteristics", "order_sensitive",
+           "full_characteristics", "matches", "object_characteristics",
+           "off_battlefield_colors", "order_sensitive",
            "printed", "tap_abilities_blocked", "timestamps"]
 
 
@@ -161,6 +162,14 @@ def object_characteristics(state: GameState, object_id: str) -> Characteristics:
     return base
 
 
+def off_battlefield_colors(state: GameState) -> tuple[tuple[str, StaticAbility], ...]:
+    """(controller, effect) for each color-setting effect on the battlefield that also
+    reaches spells and cards in other zones, in timestamp order (CR 613.1e, 613.7):
+    with :func:`characteristics`, all that :func:`object_characteristics` reads of an
+    object off the battlefield. Cached per state."""
+    return _off_battlefield_colors(state)
+
+
 def _off_battlefield_colors(state: GameState) -> tuple[tuple[str, StaticAbility], ...]:
     """(controller, effect) for each color-setting effect that also reaches spells and
     cards in other zones, in timestamp order (CR 613.7; once per state)."""
@@ -207,18 +216,34 @@ def activation_prohibited_by(state: GameState, perm: Permanent, is_mana_ability:
     activate a prohibited ability.
     """
     chars = effective(state)
-    for source in state.permanents:
-        for ab in chars[source.id].abilities:
-            if not isinstance(ab, StaticAbility) or ab.kind != "other":
-                continue
-            mode = ab.params.get("cant_activate") or ab.params.get(
-                "cant_activate_attack_block")
-            if mode is None or (mode == "nonmana" and is_mana_ability):
-                continue
-            if matches(ab.affected, chars[perm.id], perm, state, source.controller,
-                       source.id):
-                return source
+    for source, ab, mode in _activation_bans(state):
+        if mode == "nonmana" and is_mana_ability:
+            continue
+        if matches(ab.affected, chars[perm.id], perm, state, source.controller, source.id):
+            return source
     return None
+
+
+def _activation_bans(state: GameState) -> tuple[tuple[Permanent, StaticAbility, object], ...]:
+    """(source, static, mode) for each static on the battlefield that forbids
+    activating abilities ("cant_activate"), in battlefield order. Cached per state:
+    :func:`activation_prohibited_by` is asked once per mana source and activation."""
+    hit: tuple[tuple[Permanent, StaticAbility, object], ...] | None = \
+        state.__dict__.get("_activation_bans")
+    if hit is None:
+        chars = effective(state)
+        hit = tuple((source, ab, _ban_mode(ab))
+                    for source in state.permanents for ab in chars[source.id].abilities
+                    if isinstance(ab, StaticAbility) and ab.kind == "other"
+                    and _ban_mode(ab) is not None)
+        state.__dict__["_activation_bans"] = hit
+    return hit
+
+
+def _ban_mode(ab: StaticAbility) -> object:
+    """A prohibition's mode ("all" or "nonmana"), or None: "Activated abilities of
+    artifacts can't be activated." and Arrest's, which also names combat."""
+    return ab.params.get("cant_activate") or ab.params.get("cant_activate_attack_block")
 
 
 def tap_abilities_blocked(state: GameState, perm: Permanent) -> bool:

@@ -32,15 +32,31 @@ None: this module knows nothing about Magic.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
-from typing import Any
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
 
-import constraint
+if TYPE_CHECKING:
+    #: What a partial predicate receives for a variable that has no value yet.
+    UNASSIGNED: Any
 
 __all__ = ["CSP", "UNASSIGNED", "Solution"]
 
-#: What a partial predicate receives for a variable that has no value yet.
-UNASSIGNED: Any = constraint.Unassigned
+
+def _lib() -> ModuleType:
+    """python-constraint, imported on first use: importing it loads
+    ``concurrent.futures`` and ``multiprocessing`` (its parallel solver), which a
+    command that builds no constraint problem shouldn't pay for at start-up."""
+    return importlib.import_module("constraint")
+
+
+def __getattr__(name: str) -> Any:
+    """``UNASSIGNED``: what a partial predicate receives for a variable that has no
+    value yet (python-constraint's ``Unassigned``, looked up when first asked for)."""
+    if name == "UNASSIGNED":
+        return _lib().Unassigned
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 #: One solution: variable -> value.
 Solution = Mapping[Hashable, Any]
@@ -55,7 +71,8 @@ class CSP:
     """
 
     def __init__(self) -> None:
-        self._problem = constraint.Problem(constraint.OptimizedBacktrackingSolver())
+        lib = _lib()
+        self._problem = lib.Problem(lib.OptimizedBacktrackingSolver())
         self._variables: list[Hashable] = []
 
     # -- building -----------------------------------------------------------------
@@ -77,7 +94,7 @@ class CSP:
         """``sum(weight * value) <= bound`` over ``names`` (non-negative values)."""
         if names:
             self._problem.addConstraint(
-                constraint.MaxSumConstraint(bound, list(weights) if weights else None),
+                _lib().MaxSumConstraint(bound, list(weights) if weights else None),
                 list(names))
 
     def add_min_sum(self, names: Sequence[Hashable], bound: int,
@@ -85,7 +102,7 @@ class CSP:
         """``sum(weight * value) >= bound`` over ``names``."""
         if names:
             self._problem.addConstraint(
-                constraint.MinSumConstraint(bound, list(weights) if weights else None),
+                _lib().MinSumConstraint(bound, list(weights) if weights else None),
                 list(names))
 
     def add_exact_sum(self, names: Sequence[Hashable], total: int,
@@ -93,13 +110,13 @@ class CSP:
         """``sum(weight * value) == total`` over ``names``."""
         if names:
             self._problem.addConstraint(
-                constraint.ExactSumConstraint(total, list(weights) if weights else None),
+                _lib().ExactSumConstraint(total, list(weights) if weights else None),
                 list(names))
 
     def add_predicate(self, names: Sequence[Hashable], func: Callable[..., bool]) -> None:
         """``func(*values)`` must be true once all of ``names`` are assigned."""
         if names:
-            self._problem.addConstraint(constraint.FunctionConstraint(func, True), list(names))
+            self._problem.addConstraint(_lib().FunctionConstraint(func, True), list(names))
 
     def add_partial_predicate(self, names: Sequence[Hashable],
                               func: Callable[..., bool]) -> None:
@@ -109,7 +126,7 @@ class CSP:
         only when no completion can satisfy it (this is what prunes the search).
         """
         if names:
-            self._problem.addConstraint(constraint.FunctionConstraint(func, False), list(names))
+            self._problem.addConstraint(_lib().FunctionConstraint(func, False), list(names))
 
     # -- solving ------------------------------------------------------------------
     def solutions(self) -> Iterator[dict[Hashable, Any]]:

@@ -29,13 +29,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from types import ModuleType
 
 from manacheck.model import GameState, StaticAbility, effective
 from manacheck.model.characteristics import Characteristics
 from manacheck.model.effects import Family
 
-from .resolution import Unsupported, outcomes
-from .resolution.sba import attachment_problem, aura_problem
 from .soundness import (
     CHARACTERISTICS,
     ON_RESOLUTION,
@@ -95,6 +94,14 @@ class BeforePriority:
         return self.branches[0].performed if len(self.branches) == 1 else ()
 
 
+def _sba() -> ModuleType:
+    """The resolution solver's state-based actions, imported only for a board with
+    something attached (a command asked of a plain board doesn't load the solver)."""
+    from .resolution import sba
+
+    return sba
+
+
 def _pending(state: GameState) -> tuple[bool, list[Undecided]]:
     """Whether any state-based action is pending, and those that can't be performed."""
     chars = effective(state)
@@ -120,7 +127,7 @@ def _pending(state: GameState) -> tuple[bool, list[Undecided]]:
         if "Planeswalker" in c.types and perm.counters["loyalty"] <= 0:
             pending = True  # CR 704.5i, 306.5c: performed (resolution.sba)
         if perm.attached_to is not None and "Aura" not in c.subtypes and \
-                attachment_problem(state, perm, chars):
+                _sba().attachment_problem(state, perm, chars):
             # CR 704.5n, 704.5p: performed; an attached Equipment with reconfigure that
             # is a creature (702.151b) is refused by the resolution solver: not decided
             pending = True
@@ -132,7 +139,7 @@ def _pending(state: GameState) -> tuple[bool, list[Undecided]]:
             roles[key] = roles.get(key, 0) + 1
             pending = pending or roles[key] > 1  # CR 704.5y: refused, so not decided
         if "Aura" in c.subtypes:
-            why, known = aura_problem(state, perm, chars)
+            why, known = _sba().aura_problem(state, perm, chars)
             if why and known:
                 pending = True  # CR 704.5m: performed (resolution.sba)
             elif why:
@@ -364,6 +371,10 @@ def before_priority(state: GameState) -> BeforePriority:
     if not pending:
         answer = BeforePriority((Branch(state),), tuple(unsure))
     else:
+        # (the resolution solver is imported only when something is pending: a command
+        # asked of a settled board doesn't load it)
+        from .resolution import Unsupported, outcomes
+
         try:
             outs = outcomes(state, [], limit=MAX_BRANCHES, settle_first=True,
                             inert=inert)

@@ -62,6 +62,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import re
 
 from manacheck.model.effects import EffectKind
@@ -99,9 +100,14 @@ _CHARACTERISTIC_WORDS = (
     r"enchantment|land|planeswalker|battle|instant|sorcery|spell|spells|card|is|are|"
     r"becomes?|all|every|characteristics?|name|named")
 
-_COST = re.compile(rf"\b(?:{_COST_WORDS})\b", re.IGNORECASE)
-_CAST = re.compile(rf"\b(?:{_CAST_WORDS})\b", re.IGNORECASE)
-_CHARACTERISTIC = re.compile(rf"\b(?:{_CHARACTERISTIC_WORDS})\b", re.IGNORECASE)
+
+@functools.cache
+def _pattern(words: str) -> re.Pattern[str]:
+    """``\\b(?:words)\\b``, ignoring case, compiled on first use (the alternations are
+    long: compiling them at import would cost every command's start-up)."""
+    return re.compile(rf"\b(?:{words})\b", re.IGNORECASE)
+
+
 _TRIGGER = re.compile(r"^(?:when|whenever|at)\b", re.IGNORECASE)
 _TARGETED = re.compile(r"Target [^.]*\.")
 
@@ -113,7 +119,7 @@ def may_bear_on_payment(text: str) -> bool:
         return True
     # Reminder text is read like the rest: a cost keyword's reminder names its cost.
     body = text.strip()
-    if _COST.search(body):
+    if _pattern(_COST_WORDS).search(body):
         return True
     if _TRIGGER.match(body):
         return False
@@ -121,8 +127,9 @@ def may_bear_on_payment(text: str) -> bool:
         # One sentence about its target ("Target creature gets +3/-3 until end of
         # turn."): what the spell does as it resolves (CR 608.2b-c), so its type and
         # color words are the target's; a static ability of the spell never starts so.
-        return bool(_CAST.search(body))
-    return bool(_CAST.search(body) or _CHARACTERISTIC.search(body))
+        return bool(_pattern(_CAST_WORDS).search(body))
+    return bool(_pattern(_CAST_WORDS).search(body)
+                or _pattern(_CHARACTERISTIC_WORDS).search(body))
 
 
 def spell_effect_kind(kind: EffectKind) -> EffectKind:
@@ -208,7 +215,8 @@ def acts_on_resolution(text: str, name: str) -> bool:
     if _TRIGGER.match(body) or ":" in body:
         return False  # a triggered or activated ability (CR 113.6j-k)
     words = _X_AMOUNT.sub("", _MANA_VALUE.sub("", body))
-    if _COST.search(words) or _CAST.search(words) or _ON_STACK.search(words) \
+    if _pattern(_COST_WORDS).search(words) or _pattern(_CAST_WORDS).search(words) \
+            or _ON_STACK.search(words) \
             or _THIS.search(words):
         return False
     targeted = False

@@ -44,6 +44,23 @@ def test_validate_imports_no_solver() -> None:
     assert not [m for m in HEAVY if m in loaded]
 
 
+#: What ``pay`` on a board with nothing pending never needs (issue 36): the oracle-text
+#: reader (lark), the whole-pool runner (Dask) and the reports, the resolution solver
+#: (only for pending state-based actions), the activation solver, python-constraint
+#: (and the multiprocessing its parallel solver imports) and networkx.
+NOT_FOR_PAY = ("lark", "dask", "distributed", "manacheck.model.oracletext",
+               "manacheck.solver.reports", "manacheck.solver.resolution",
+               "manacheck.solver.activation", "manacheck.solver.produce.explain",
+               "constraint", "multiprocessing", "concurrent.futures", "networkx")
+
+
+def test_pay_imports_only_what_paying_needs() -> None:
+    loaded = _modules_after("from manacheck.cli import main\n"
+                            "main(['pay', 'examples/payment.yaml', '{1}{G}'])")
+    assert "manacheck.solver.payments" in loaded
+    assert not [m for m in NOT_FOR_PAY if m in loaded]
+
+
 def test_every_help_is_the_full_parsers_help() -> None:
     full = cli.build_parser()
     sub = next(a for a in full._actions if a.dest == "command")

@@ -14,7 +14,7 @@ sources the payment solver can't model is *not decided*, never a guessed "no".
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from manacheck.model import ActivatedAbility, CostKind, GameState, ManaCost, ObjectFilter, Zone
 from manacheck.model.conditions import CONDITION_KINDS, POWER_CONDITIONS, condition_holds
@@ -32,6 +32,7 @@ from ..soundness import (
     merge_reasons,
     unapplied,
 )
+from .branches import BranchShape, branch_shape, renamed, sees_moved
 from .core import Activation
 from .limits import WAYS_LIMIT
 from .lookup import default_player, resolve_ability
@@ -167,31 +168,116 @@ def _after_state_based(before: BeforePriority, state: GameState, object_id: str,
                            text=text, reasons=certain)
         return Verdict(object_id=object_id, ability=number, player=you, legal=False,
                        text=text, unapplied=found, undecided=undecided_text(found))
-    verdicts: list[tuple[str, Verdict]] = []
-    for branch in before.branches:
-        st = branch.state
-        if state.zone_of(object_id) == "battlefield" and st.zone_of(object_id) != "battlefield":
-            v = Verdict(object_id=object_id, ability=number, player=you, legal=False,
-                        text=text, reasons=(Reason("704.3", f"{object_id} left the "
-                                                   "battlefield through a state-based action "
-                                                   "before any player could act (CR 117.5)"),))
-        else:
-            v = check(st, object_id, number, you, count_ways=count_ways,
-                      ways_limit=ways_limit)
-        verdicts.append((branch.choice_text, replace(v, state_based=branch.performed)))
-    first = verdicts[0][1]
-    if all((v.legal, v.ways, bool(v.undecided)) == (first.legal, first.ways,
-                                                    bool(first.undecided))
-           for _, v in verdicts[1:]):
-        if len(verdicts) == 1:
-            return first
-        return replace(first, state_based=(*first.state_based,
-                                           "the verdict is the same for every other choice"))
+    shape = branch_shape(state, before)
+    first_state = before.branches[0].state
+    if shape is not None and object_id not in shape.moved and object_id in first_state \
+            and first_state.zone_of(object_id) == state.zone_of(object_id) \
+            and not sees_moved(shape, before, object_id,
+                               resolve_ability(first_state, object_id, number)[1], you):
+        # The branches differ only in objects this verdict doesn't read: the same in
+        # every branch, solved once (CR 704.5j's choice can't change it).
+        return _same_for_every_choice(
+            _in_branch(before, 0, state, object_id, number, you, count_ways, ways_limit),
+            before)
+    ask = _BranchQuestion(before, shape, state, object_id, number, you, count_ways,
+                          ways_limit)
+    if shape is not None and object_id not in shape.moved:
+        # Interchangeable branches give the same verdict: when one of each set agrees,
+        # every branch does.
+        reps = [ask.one(i) for i in shape.representatives]
+        if _agree(reps):
+            return _same_for_every_choice(reps[0], before)
+    verdicts = ask.every_branch()
+    if _agree([v for _, v in verdicts]):
+        return _same_for_every_choice(verdicts[0][1], before)
     why = "; ".join(f"{c}: {'legal' if v.legal else 'not legal'}" for c, v in verdicts)
     return Verdict(object_id=object_id, ability=number, player=you, legal=False, text=text,
                    undecided="it depends on a choice the game asks for before priority "
                              "(CR 704.5j): " + why,
                    by_choice=tuple(verdicts))
+
+
+def _agree(verdicts: list[Verdict]) -> bool:
+    """Whether the verdicts say the same: legal or not, as many ways, decided or not."""
+    first = verdicts[0]
+    return all((v.legal, v.ways, bool(v.undecided)) == (first.legal, first.ways,
+                                                        bool(first.undecided))
+               for v in verdicts[1:])
+
+
+def _same_for_every_choice(first: Verdict, before: BeforePriority) -> Verdict:
+    """The first branch's verdict (its state-based actions said) as the answer for all."""
+    if len(before.branches) == 1:
+        return first
+    return replace(first, state_based=(*first.state_based,
+                                       "the verdict is the same for every other choice"))
+
+
+def _in_branch(before: BeforePriority, index: int, state: GameState, object_id: str,
+               number: int, you: str, count_ways: bool, ways_limit: int) -> Verdict:
+    """The verdict in one branch, its state-based actions said (cached on its state:
+    the branch is settled, so this is :func:`check` of it)."""
+    branch = before.branches[index]
+    st = branch.state
+    memo: dict[tuple[str, int, str, bool, int], Verdict] = st.__dict__.setdefault(
+        "_activation_branch_checks", {})
+    key = (object_id, number, you, count_ways, ways_limit)
+    hit = memo.get(key)
+    if hit is None:
+        if state.zone_of(object_id) == "battlefield" and (
+                object_id not in st or st.zone_of(object_id) != "battlefield"):
+            text = ability_text(resolve_ability(state, object_id, number)[1])
+            hit = Verdict(object_id=object_id, ability=number, player=you, legal=False,
+                          text=text, reasons=(Reason("704.3", f"{object_id} left the "
+                                                     "battlefield through a state-based "
+                                                     "action before any player could act "
+                                                     "(CR 117.5)"),))
+        else:
+            hit = check(st, object_id, number, you, count_ways=count_ways,
+                        ways_limit=ways_limit)
+        hit = replace(hit, state_based=branch.performed)
+        memo[key] = hit
+    return hit
+
+
+@dataclass(frozen=True, slots=True)
+class _BranchQuestion:
+    """One activation asked of every branch: solved in one branch of each set of
+    interchangeable ones (:class:`.branches.BranchShape`) and carried over to the
+    others with the kept objects exchanged (solved there when it can't be)."""
+
+    before: BeforePriority
+    shape: BranchShape | None
+    state: GameState
+    object_id: str
+    number: int
+    you: str
+    count_ways: bool
+    ways_limit: int
+
+    def solve(self, index: int, object_id: str | None = None) -> Verdict:
+        return _in_branch(self.before, index, self.state, object_id or self.object_id,
+                          self.number, self.you, self.count_ways, self.ways_limit)
+
+    def one(self, index: int) -> Verdict:
+        """The verdict in branch ``index``."""
+        shape = self.shape
+        if shape is None or shape.rep[index] == index:
+            return self.solve(index)
+        st = self.before.branches[index].state
+        if self.object_id in shape.moved and (
+                self.object_id not in st or st.zone_of(self.object_id) != "battlefield"):
+            return self.solve(index)  # it left the battlefield here: nothing to solve
+        theirs = self.solve(shape.rep[index], shape.counterpart(index, self.object_id))
+        carried = renamed(theirs, shape.pairs[index], self.object_id)
+        if carried is None:
+            return self.solve(index)
+        return replace(carried, state_based=self.before.branches[index].performed)
+
+    def every_branch(self) -> list[tuple[str, Verdict]]:
+        """(the choice, the verdict) for each branch."""
+        branches = self.before.branches
+        return [(b.choice_text, self.one(i)) for i, b in enumerate(branches)]
 
 
 def _unapplied_effects(state: GameState, object_id: str, ab: ActivatedAbility, you: str

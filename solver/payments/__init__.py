@@ -148,17 +148,36 @@ from the tapped source for {S}.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from .answer import PaymentAnswer, payment_answer
 from .casting import cost_for_object, reduce_for_casting, resolve_cost
-from .decided import count_payments, is_payable, not_decided, payments, unpayable_reasons
 from .delve import DelvePayments
 from .enumeration import Payments
 from .kinds import NOT_STATED, Stated
 from .limits import DEFAULT_MAX_SCAN, DEFAULT_MAX_STATES
 from .questions import search_payments
 from .quick import witness
-from .reasons import why_unpayable
 from .values import Assigned, ManaUse, Payment, PaymentSearchLimit
+
+if TYPE_CHECKING:
+    from .decided import count_payments, is_payable, not_decided, payments, unpayable_reasons
+    from .reasons import why_unpayable
+
+#: Names imported on first use (PEP 562): ``manacheck pay`` answers through
+#: :func:`payment_answer` and needn't load the helpers' modules at start-up.
+_HOMES = {"count_payments": "decided", "is_payable": "decided", "not_decided": "decided",
+          "payments": "decided", "unpayable_reasons": "decided", "why_unpayable": "reasons"}
+
+
+def __getattr__(name: str) -> Any:
+    import importlib
+
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(f"{__name__}.{home}"), name)
+
 
 __all__ = [
     "DEFAULT_MAX_SCAN",

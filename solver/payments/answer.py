@@ -15,7 +15,7 @@ rests only on sources the solver models; with a source left out it is "not decid
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from manacheck.model import GameState, ManaCost, SymbolKind, effective
 from manacheck.model.effects import Family
@@ -29,12 +29,13 @@ from ..soundness import PAYMENT, PAYMENT_FOR, Question, Undecided, merge_reasons
 from .board import spend_rule, spend_statics
 from .bounds import CountBounds
 from .casting import resolve_cost, total_cost_for
-from .copies import CopyAnswer, decide_with_copies
 from .enumeration import Payments
 from .kinds import Stated
 from .questions import search_payments
-from .reasons import why_unpayable
 from .values import Payment, PaymentSearchLimit
+
+if TYPE_CHECKING:
+    from .copies import CopyAnswer
 
 #: A cost increase whose amount the state can't give (``model.effects``).
 INCREASE_UNKNOWN = "static:other:cost_increase_unknown"
@@ -343,6 +344,8 @@ def payment_answer(state: GameState, player: str, cost: ManaCost | str | None, *
             p = search_payments(state, player, cost, x=x, for_object=for_object,
                                 exclude=exclude, for_ability=for_ability, stated=stated)
             if not p.left_out and not bool(p):
+                from .reasons import why_unpayable  # (only for a "no": not at start-up)
+
                 why = "; ".join(f"{u.object_id} ({u.text})" for u in undecided)
                 return PaymentAnswer(p.cost, False, 0, True, reasons=(*why_unpayable(
                     state, player, cost, x=x, for_object=for_object, exclude=exclude,
@@ -370,6 +373,9 @@ def payment_answer(state: GameState, player: str, cost: ManaCost | str | None, *
     reasons: tuple[str, ...] = ()
     copied: tuple[Undecided, ...] = ()
     if payable is False:
+        from .copies import decide_with_copies  # (only for a "no": not at start-up)
+        from .reasons import why_unpayable
+
         count = 0
         reasons = tuple(why_unpayable(state, player, cost, x=x, for_object=for_object,
                                       exclude=exclude, for_ability=for_ability,

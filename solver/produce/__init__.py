@@ -33,6 +33,8 @@ after each, at most once each.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from .activation import (
     activation_amounts,
     activation_outcomes,
@@ -49,7 +51,6 @@ from .could import (
     producing_abilities,
     type_only,
 )
-from .decided import ProduceAll, ProduceNotDecided, could_produce, could_produce_all
 from .events import (
     COUNTER_KINDS,
     MAX_EVENTS,
@@ -63,7 +64,32 @@ from .events import (
     this_turn_unknown,
     unmodelled_now,
 )
-from .explain import INCOMPLETE_NOTE, CouldProduce, TypeDerivation, explain_could_produce
+
+if TYPE_CHECKING:
+    from .decided import ProduceAll, ProduceNotDecided, could_produce, could_produce_all
+    from .explain import (
+        INCOMPLETE_NOTE,
+        CouldProduce,
+        TypeDerivation,
+        explain_could_produce,
+    )
+
+#: The public answers, imported on first use (PEP 562): the payment solver reads only
+#: ``activation``, ``could`` and ``events``, and ``manacheck pay`` needn't load the rest.
+_HOMES = {"ProduceAll": "decided", "ProduceNotDecided": "decided",
+          "could_produce": "decided", "could_produce_all": "decided",
+          "INCOMPLETE_NOTE": "explain", "CouldProduce": "explain",
+          "TypeDerivation": "explain", "explain_could_produce": "explain"}
+
+
+def __getattr__(name: str) -> Any:
+    import importlib
+
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(f"{__name__}.{home}"), name)
+
 
 __all__ = [
     "COUNTER_KINDS",

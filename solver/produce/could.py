@@ -147,8 +147,6 @@ class ProduceSolver:
 
     def __init__(self, state: GameState) -> None:
         self.state = state
-        # CR 106.7: every ability that would add mana if it resolved, targeted or not
-        self.abilities = {p.id: producing_abilities(state, p.id) for p in state.permanents}
         self._bound: dict[tuple[str, ActivatedAbility], tuple[BoundReplacement, ...]] = {}
         # (permanent id, id(ability)) -> (the ability, kept alive; its effects, canonical)
         self._canonical: dict[tuple[str, int], tuple[ActivatedAbility, Canonical]] = {}
@@ -162,6 +160,7 @@ class ProduceSolver:
         self._lands: dict[tuple[str, bool, ObjectFilter], tuple[str, ...]] = {}
         # id(one of those tuples) -> (the tuple, kept alive; its lands' classes).
         self._classes_of: dict[int, tuple[tuple[str, ...], frozenset[str]]] = {}
+        self._ref_classes: dict[tuple[str, ManaProduction], frozenset[str]] = {}
         #: One budget for the whole question: every application state explored, in
         #: every replacement graph this state asks for (CR 616.1).
         self.budget = Budget()
@@ -169,17 +168,33 @@ class ProduceSolver:
         #: smaller type-only graphs once that is spent (see explain.explain_could_produce).
         self.explain_budget = Budget(EXPLAIN_STATES)
         self.fallback_budget = Budget(FALLBACK_STATES)
-        # Identical permanents are one node of the dependency graph (see _twin_key).
+        # The rest (the abilities, classes, dependency graph, what is left out) is
+        # computed on first use: what one activation adds (the payment solver's
+        # question, :meth:`outcomes`) needs none of it.
+
+    @functools.cached_property
+    def abilities(self) -> dict[str, tuple[tuple[int, ActivatedAbility], ...]]:
+        """CR 106.7: every ability that would add mana if it resolved, targeted or not,
+        by permanent."""
+        return {p.id: producing_abilities(self.state, p.id) for p in self.state.permanents}
+
+    @functools.cached_property
+    def klass(self) -> dict[str, str]:
+        """Each permanent's class: identical permanents are one node of the dependency
+        graph (see :meth:`_twin_key`), named by the first of them."""
         klass: dict[str, str] = {}
         first: dict[Hashable, str] = {}
-        for p in state.permanents:
+        for p in self.state.permanents:
             key = self._twin_key(p)
             klass[p.id] = p.id if key is None else first.setdefault(key, p.id)
-        self.klass = klass
-        #: Class representative -> the representatives of the classes it reads.
+        return klass
+
+    @functools.cached_property
+    def deps(self) -> dict[str, set[str]]:
+        """Class representative -> the representatives of the classes it reads."""
+        klass = self.klass
         deps: dict[str, set[str]] = {}
-        self._ref_classes: dict[tuple[str, ManaProduction], frozenset[str]] = {}
-        for p in state.permanents:
+        for p in self.state.permanents:
             if klass[p.id] != p.id:
                 continue
             d: set[str] = set()
@@ -187,17 +202,25 @@ class ProduceSolver:
                 if ab.mana is not None and ab.mana.kind is ManaProductionKind.COULD_PRODUCE:
                     d |= self.ref_classes(p, ab.mana)
             deps[p.id] = d
-        self.deps = deps
-        #: Permanents with a mana ability the card format can't describe (left out).
-        self.unmodelled = frozenset(
+        return deps
+
+    @functools.cached_property
+    def unmodelled(self) -> frozenset[str]:
+        """Permanents with a mana ability the card format can't describe (left out)."""
+        state = self.state
+        return frozenset(
             pid for pid, abs_ in self.abilities.items()
             if any(ab.mana is not None
                    and unmodelled_now(state, state.permanent(pid), ab.mana)
                    for _, ab in abs_))
-        # Answers that are lower bounds: the unmodelled permanents and everything that
-        # looks (transitively) at one of them (on classes: twins share their answer).
+
+    @functools.cached_property
+    def incomplete(self) -> frozenset[str]:
+        """Answers that are lower bounds: the unmodelled permanents and everything that
+        looks (transitively) at one of them (on classes: twins share their answer)."""
+        klass = self.klass
         readers: dict[str, set[str]] = {}
-        for c, d in deps.items():
+        for c, d in self.deps.items():
             for x in d:
                 readers.setdefault(x, set()).add(c)
         bad = {klass[pid] for pid in self.unmodelled}
@@ -207,7 +230,7 @@ class ProduceSolver:
                 if r not in bad:
                     bad.add(r)
                     todo.append(r)
-        self.incomplete = frozenset(pid for pid, c in klass.items() if c in bad)
+        return frozenset(pid for pid, c in klass.items() if c in bad)
 
     def _twin_key(self, perm: Permanent) -> Hashable | None:
         """What :meth:`_step` reads of ``perm``; equal keys give equal answers.
