@@ -564,6 +564,14 @@ class ToData(AmountRules, RiderData, ChoicesData, Transformer[Token, Any]):
             raise Unreadable("a lord of noncreatures")
         return {"types": ["creature"], "subtypes": [_typeword(c[0])[1]]}
 
+    def lord_typed_creatures(self, c: list[Token]) -> Any:
+        # "artifact creatures you control": creatures that are also of another card
+        # type (CR 205.2a); never "creature creatures"
+        first = _typeword(c[0])[1]
+        if str(c[1]) != "creatures" or first in ("creature", "permanent"):
+            raise Unreadable("a lord of noncreatures")
+        return {"types": [first, "creature"]}
+
     def lord_subtype(self, c: list[Token]) -> Any:
         # "Goblins you control": the creatures among them get it (CR 613.4c)
         return {"subtypes": [_typeword(c[0])[1]]}

@@ -211,8 +211,8 @@ class RiderData:
     def rider_spend_four_subtypes(self, c: list[Any]) -> Any:
         # Base Camp: "a Cleric, Rogue, Warrior, or Wizard spell or to activate an ability
         # of a Cleric, Rogue, Warrior, or Wizard": the same four, for both
-        first = [str(t) for t in c[1:5]]
-        second = [str(t) for t in c[6:10]]
+        first = [self.typeword_of(t)[1] for t in c[1:5]]
+        second = [self.typeword_of(t)[1] for t in c[6:10]]
         if first != second:
             raise Unreadable("two lists of subtypes")
         return ("spend", {"spells": {"any_subtypes": first},
