@@ -32,6 +32,7 @@ from typing import Any
 import pytest
 from manacheck.model import GameState, load_state_data
 from manacheck.model.oracletext.reading import read_line
+from manacheck.model.oracletext.rendering import render_target
 from manacheck.model.oracletext.subtypes import SUBTYPES
 from manacheck.model.pool import PoolCards
 from manacheck.solver.activation import can_activate
@@ -264,3 +265,272 @@ def test_an_equipped_lord_is_not_decided() -> None:
     # the Caryatid sees power 4 isn't decided
     s = _board(["Ilysian Caryatid", "Grizzly Bears", "Stone Haven Outfitter"], [])
     assert payment_answer(s, "Alice", "{2}").payable is not False
+
+
+# ---- 2. target lists ----------------------------------------------------------------
+
+#: "target A, B, or C" in an ability's line: a list of three or more after "target".
+_LIST = re.compile(r"\b[Tt]arget (?:[^.,;:\"]+)(?:, [^.,;:\"]+)+, (?:or|and/or) [^.,;:\"]+")
+_ACL = {"any_types": ["artifact", "creature", "land"]}
+
+#: Every line of the pool with such a list, and the targets its ability must have
+#: (derived by hand, CR 115.1), or None: not read (its meaning isn't one the reader
+#: can be sure of, or the card format can't hold it).
+_TARGET_LISTS: dict[str, list[dict[str, Any]] | None] = {
+    "Amber Prison": [{"zone": B, "filter": _ACL}],
+    "Amulet of Unmaking": [{"zone": B, "filter": _ACL}],
+    "Animal Sanctuary": [{"zone": B, "filter": {
+        "any_subtypes": ["Bird", "Cat", "Dog", "Goat", "Ox", "Snake"]}}],
+    # "you control" after the list is every alternative's
+    "Bazaar Trader": [{"zone": "player"},
+                      {"zone": B, "filter": {**_ACL, "controller": "you"}}],
+    "Rats of Rath": [{"zone": B, "filter": {**_ACL, "controller": "you"}}],
+    "Elder Druid": [{"zone": B, "filter": _ACL}],
+    "Icy Manipulator": [{"zone": B, "filter": _ACL}],
+    "Mind Over Matter": [{"zone": B, "filter": _ACL}],
+    "Opposition": [{"zone": B, "filter": _ACL}],
+    "Ring of Gix": [{"zone": B, "filter": _ACL}],
+    "Trickster Mage": [{"zone": B, "filter": _ACL}],
+    "Vedalken Certarch": [{"zone": B, "filter": _ACL}],
+    "Vorel of the Hull Clade": [{"zone": B, "filter": _ACL}],
+    "Mirage Mirror": [{"zone": B, "filter": {
+        "any_types": ["artifact", "creature", "enchantment", "land"]}}],
+    "Nahiri, the Harbinger": [{"zone": B, "filter": {"any_of": [
+        {"types": ["enchantment"]}, {"tapped": True, "types": ["artifact"]},
+        {"tapped": True, "types": ["creature"]}]}}],
+    # CR 115.4 "any target" narrowed to an opponent and their creatures and
+    # planeswalkers (no battle)
+    "Nicol Bolas, God-Pharaoh": [{"zone": "any", "filter": {
+        "controller": "opponent", "any_types": ["creature", "planeswalker"]}}],
+    "Swarmyard": [{"zone": B, "filter": {
+        "any_subtypes": ["Insect", "Rat", "Spider", "Squirrel"]}}],
+    "Teferi, Time Raveler": [{"zone": B, "up_to": True, "filter": {
+        "any_types": ["artifact", "creature", "enchantment"]}}],
+    "Undead Slayer": [{"zone": B, "filter": {
+        "any_subtypes": ["Skeleton", "Vampire", "Zombie"]}}],
+    "Underdark Rift": [{"zone": B, "filter": {
+        "any_types": ["artifact", "creature", "planeswalker"]}}],
+    "Vraska, Relic Seeker": [{"zone": B, "filter": {
+        "any_types": ["artifact", "creature", "enchantment"]}}],
+    # "without A, B, or C": none of them (CR 702)
+    "Grand Master of Flowers": [{"zone": B, "filter": {
+        "types": ["creature"], "not_keywords": ["First strike", "Double strike",
+                                                "Vigilance"]}}],
+    # "with flying" may be the creature's alone or every one's: not read
+    "Vivien Reid": None,
+    # a player among permanents; a list after "that's"; the others' own reasons
+    "Cautery Sliver": None, "Martyrdom": None, "Bounty Agent": None,
+    "Boseiju, Who Endures": None, "Gauntlets of Chaos": None, "Nature's Chosen": None,
+    "Otawara, Soaring City": None,
+    # a list of choices, not of targets: the target before it is whole
+    "Golem Artisan": [{"zone": B, "filter": {"types": ["artifact", "creature"]}}],
+    "Walking Sponge": [{"zone": B, "filter": {"types": ["creature"]}}],
+    "Gideon Blackblade": None, "Nature's Blessing": None,
+}
+
+
+@pytest.mark.cr("115.1")
+def test_every_target_list_of_the_pool_is_read_whole_or_not_at_all() -> None:
+    found: dict[str, list[dict[str, Any]] | None] = {}
+    for name, kind, body in _abilities():
+        line = str(body.get("text", ""))
+        if ":" not in line or not _LIST.search(line):
+            continue
+        read = kind == "activated" or body.get("kind") == "grant_ability"
+        found[name] = _targets(body) if read else None
+    assert found == _TARGET_LISTS
+
+
+@pytest.mark.cr("115.1")
+def test_no_target_of_the_pool_stops_before_the_rest_of_its_list() -> None:
+    # the words after each read target's: never ", B, or C" nor " or B"
+    rest = re.compile(r"(?:, [^,.;:]+)*,? (?:or|and/or) ")
+    cut = []
+    for name, _, body in _abilities():
+        for d in _walk(body):
+            for t in d.get("targets", []) if isinstance(d.get("targets"), list) else []:
+                text = str(d.get("text", "")).replace(name, "CARDNAME")
+                low = text[:1].lower() + text[1:]
+                for line in {text, low, text.lower()}:
+                    i = line.find(str(t["text"]))
+                    if i >= 0:
+                        after = line[i + len(str(t["text"])):]
+                        if rest.match(after):
+                            cut.append((name, t["text"]))
+                        break
+    assert cut == []
+
+
+@pytest.mark.parametrize(("spec", "words"), [
+    ({"zone": B, "filter": _ACL}, "target artifact, creature, or land"),
+    ({"zone": B, "filter": {**_ACL, "controller": "you"}},
+     "target artifact, creature, or land you control"),
+    ({"zone": B, "filter": {"any_of": [{"types": ["enchantment"]},
+                                       {"tapped": True, "types": ["artifact"]}]}},
+     "target enchantment or tapped artifact"),
+])
+def test_a_target_is_rendered_from_every_part_of_its_data(spec: dict[str, Any],
+                                                           words: str) -> None:
+    assert render_target(spec) == words
+
+
+@pytest.mark.parametrize("spec", [
+    # data the words can't say: never rendered as if it weren't there
+    {"zone": "any", "filter": {"controller": "you"}},
+    {"zone": B, "filter": {"types": ["creature"], "enchanted": True}},
+    {"zone": B, "filter": {"types": ["artifact", "creature", "land"]}},
+    {"zone": B, "filter": {"types": ["creature"], "any_types": ["artifact", "land"]}},
+    {"zone": B, "filter": {"subtypes": ["Elf", "Goblin"]}},
+])
+def test_a_target_whose_data_the_words_cant_say_is_not_rendered(spec: dict[str, Any]
+                                                                ) -> None:
+    with pytest.raises(ValueError):
+        render_target(spec)
+
+
+@pytest.mark.parametrize(("line", "name"), [
+    ("{3}: Tap target tapped artifact, creature, or land.", "Test One"),
+    ("{3}: Destroy target artifact, creature, or land with flying.", "Test Two"),
+    ("{3}: Tap target player, planeswalker, or Sliver creature.", "Test Three"),
+    ("{3}: Tap target artifact, creature, or land an opponent controls with flying.",
+     "Test Four"),
+])
+def test_a_list_whose_words_may_be_every_alternatives_is_not_read(line: str, name: str
+                                                                  ) -> None:
+    assert read_line(line, name).status == "unread"
+
+
+@pytest.mark.cr("115.1")
+def test_icy_manipulator_may_tap_an_artifact_a_creature_or_a_land() -> None:
+    # {1}, {T}: the one Wastes pays; targets: Icy itself and Bob's Sol Ring (artifacts),
+    # the Bears (a creature), the Wastes (a land, tapped for mana after targets are
+    # chosen, CR 601.2c before 601.2g); not the enchantment
+    s = _board(["Icy Manipulator", "Wastes"], ["Grizzly Bears", "Sol Ring", "Test Anthem"],
+               cards=[_ANTHEM])
+    assert _ways(s, "Icy Manipulator") == (True, 4)
+
+
+@pytest.mark.cr("115.1")
+def test_you_control_after_a_list_is_every_alternatives() -> None:
+    # Rats of Rath: "target artifact, creature, or land you control": Bob's Sol Ring is
+    # no legal target; the Rats themselves and the Swamp are
+    s = _board(["Rats of Rath", "Swamp"], ["Sol Ring"])
+    assert _ways(s, "Rats of Rath") == (True, 2)
+    # Bazaar Trader: either player, and one of Alice's (the Trader): never Bob's Ring
+    s = _board(["Bazaar Trader"], ["Sol Ring"])
+    assert _ways(s, "Bazaar Trader") == (True, 2)
+    assert "Sol Ring" not in _targets_of(s, "Bazaar Trader")
+
+
+@pytest.mark.cr("115.1")
+def test_swarmyard_and_the_lists_of_types_find_their_target() -> None:
+    s = _board(["Swarmyard"], ["Test Rat"], cards=[_RAT])
+    assert _ways(s, "Swarmyard", 2) == (True, 1)
+    s = _board(["Swarmyard"], ["Grizzly Bears"])
+    assert _ways(s, "Swarmyard", 2) == (False, 0)
+    # Mind Over Matter: discard the one card, untap Bob's Forest
+    s = _board(["Mind Over Matter"], ["Forest"], hand=["Grizzly Bears"])
+    assert _ways(s, "Mind Over Matter") == (True, 1)
+    # Opposition: tap the Bears for the cost; the Bears and Bob's Forest are targets
+    s = _board(["Opposition", "Grizzly Bears"], ["Forest"])
+    assert _ways(s, "Opposition") == (True, 2)
+    # Underdark Rift (a land): only Bob's creature is an artifact, creature or
+    # planeswalker
+    s = _board(["Underdark Rift", "Wastes", "Wastes", "Wastes", "Wastes", "Wastes"],
+               ["Grizzly Bears"])
+    assert _ways(s, "Underdark Rift", 2) == (True, 1)
+
+
+@pytest.mark.cr("115.1")
+def test_planeswalker_target_lists() -> None:
+    pw = {"card": "Vraska, Relic Seeker", "counters": {"loyalty": 6}}
+    s = _board([pw], ["Test Anthem"], cards=[_ANTHEM])
+    assert _ways(s, "Vraska, Relic Seeker", 2) == (True, 1)
+    # Nahiri: an enchantment, or a tapped artifact or creature: not the untapped Bears
+    nahiri = {"card": "Nahiri, the Harbinger", "counters": {"loyalty": 4}}
+    s = _board([nahiri], ["Grizzly Bears", {"card": "Sol Ring", "tapped": True},
+                          "Test Anthem"], cards=[_ANTHEM])
+    assert _ways(s, "Nahiri, the Harbinger", 2) == (True, 2)
+    s = _board([nahiri], ["Grizzly Bears"])
+    assert _ways(s, "Nahiri, the Harbinger", 2) == (False, 0)
+
+
+@pytest.mark.cr("115.4")
+@pytest.mark.cr("702.11c")
+def test_nicol_bolas_may_target_the_creature_of_an_opponent_with_hexproof() -> None:
+    # Bob has hexproof (Leyline of Sanctity): not a legal target, but his creature is
+    bolas = {"card": "Nicol Bolas, God-Pharaoh", "counters": {"loyalty": 7}}
+    s = _board([bolas, "Grizzly Bears"], ["Leyline of Sanctity", "Grizzly Bears"])
+    legal, ways = _ways(s, "Nicol Bolas, God-Pharaoh", 3)
+    assert legal and ways == 1  # Bob's Bears; not Alice's, not Bob himself
+    s = _board([bolas, "Grizzly Bears"], ["Leyline of Sanctity"])
+    assert _ways(s, "Nicol Bolas, God-Pharaoh", 3) == (False, 0)
+
+
+@pytest.mark.cr("702.2")
+def test_without_a_list_of_keywords() -> None:
+    # Grand Master of Flowers +1: a creature without first strike, double strike, or
+    # vigilance; Serra Angel has vigilance, the Bears none of them
+    gm = _walker("Test Master", "[+1]: Target creature without first strike, double "
+                 "strike, or vigilance can't attack or block until your next turn.", 3)
+    s = _board(["Test Master"], ["Serra Angel"], cards=[gm])
+    assert _ways(s, "Test Master") == (False, 0)
+    s = _board(["Test Master"], ["Serra Angel", "Grizzly Bears"], cards=[gm])
+    assert _ways(s, "Test Master") == (True, 1)
+
+
+# ---- 3. reflexive triggers ----------------------------------------------------------
+
+#: Every ability line of the pool with a triggered ability in its effect whose own
+#: effect names a target, and the activated ability's own targets (by hand: only those
+#: in the trigger's condition, CR 603.12, 603.7c, 601.2c).
+_INNER = re.compile(r"(?:^|[.:,] )[Ww]hen(?:ever)? [^,.]*, [^.]*\b(?:[Tt]arget|any target)\b")
+_INNER_TRIGGERS: dict[str, list[dict[str, Any]] | None] = {
+    "Sorin, Imperious Bloodlord": [],  # "When you do, ... any target"
+    "Grist, the Hunger Tide": [],
+    "Hidetsugu, Devouring Chaos": [],
+    "Inferno of the Star Mounts": [],
+    "Narset of the Ancient Way": [],
+    "The Royal Scions": [],
+}
+
+
+@pytest.mark.cr("603.12")
+def test_a_reflexive_triggers_target_is_not_the_activated_abilitys() -> None:
+    found: dict[str, list[dict[str, Any]] | None] = {}
+    for name, kind, body in _abilities():
+        line = str(body.get("text", ""))
+        m = _INNER.search(line.split(": ", 1)[-1])
+        if m is None or ":" not in line or '"' in line:
+            continue
+        if kind == "activated":
+            found[name] = _targets(body)
+    assert found == _INNER_TRIGGERS
+
+
+@pytest.mark.parametrize(("line", "name", "targets"), [
+    # a target in the trigger's condition is chosen now: the activated ability's
+    ("{1}: When target creature is put into your graveyard this turn, return that card "
+     "to the battlefield.", "Test Saffi", 1),
+    ("[+1]: You may sacrifice a Vampire. When you do, Sorin deals 3 damage to any "
+     "target and you gain 3 life.", "Sorin", 0),
+])
+def test_a_target_of_a_trigger_s_condition_is_the_abilitys(line: str, name: str,
+                                                          targets: int) -> None:
+    r = read_line(line, name)
+    assert r.status == "partial", r.why
+    assert len(r.targets) == targets
+
+
+@pytest.mark.cr("603.12")
+def test_sorin_and_grist_choose_no_target_as_they_activate() -> None:
+    sorin = {"card": "Sorin, Imperious Bloodlord", "counters": {"loyalty": 4}}
+    s = _board([sorin], ["Grizzly Bears"])
+    assert _ways(s, "Sorin, Imperious Bloodlord", 2) == (True, 1)
+    assert _targets_of(s, "Sorin, Imperious Bloodlord", 2) == ()
+    # (Grist's own unread first line would leave its answers not decided: its −2 alone)
+    grist = _walker("Test Grist", "[−2]: You may sacrifice a creature. When you do, "
+                    "destroy target creature or planeswalker.", 3)
+    s = _board(["Test Grist"], ["Grizzly Bears"], cards=[grist])
+    assert _ways(s, "Test Grist") == (True, 1)
+    assert _targets_of(s, "Test Grist") == ()

@@ -22,14 +22,21 @@ What stays unread, and how:
   that moves it out of another zone leaves the line unread;
 * an ability with unread effect sentences keeps its cost, timing, restrictions and
   targets; every target phrase of its effect must be read (and render back), or the
-  whole line stays unread, because can-activate reads the targets.
+  whole line stays unread, because can-activate reads the targets;
+* a target phrase is read whole or not at all: the longest phrase the grammar reads
+  must end there (before a word that can't continue it: a comma only before a clause
+  of its own), so "target artifact, creature, or land" is never read as "target
+  artifact";
+* the targets of a triggered ability the effect creates ("When you do, ... any
+  target") are that ability's, chosen when it triggers, not this one's.
 
 Rules
 -----
 CR 602.1a: an activated ability is written "[Cost]: [Effect.] [Activation instructions
 (if any).]". CR 605.1a: an activated ability is a mana ability if it could add mana, has
 no target and isn't a loyalty ability. CR 602.5: activation restrictions. CR 106.6: spend
-restrictions. CR 115.1: targets, "target" or "any target". CR 118: costs.
+restrictions. CR 115.1: targets, "target" or "any target". CR 118: costs. CR 603.12,
+603.7c: a reflexive or delayed triggered ability's targets are chosen as it triggers.
 """
 
 from __future__ import annotations
@@ -89,8 +96,8 @@ def parser() -> Lark:
     grammar = (Path(__file__).parent / "grammar.lark").read_text(encoding="utf-8")
     try:
         return Lark(grammar, parser="lalr",
-                    start=["costs", "mana_sentence", "rider", "target_phrase", "static_line",
-                           "grant_line", "declared_line"])
+                    start=["costs", "mana_sentence", "rider", "target_phrase", "target_list",
+                           "static_line", "grant_line", "declared_line"])
     except LarkError as e:
         raise GrammarBroken(f"grammar.lark doesn't build: {e}") from e
 
@@ -238,13 +245,50 @@ def _parse(text: str, start: str) -> Any:
     return ToData().transform(tree)
 
 
-def _read_targets(effect: str) -> list[dict[str, Any]] | None:
-    """Every target phrase of an unread effect, read, or None if one isn't (or doesn't
-    render back to its own words)."""
-    out: list[dict[str, Any]] = []
-    # A target inside quotation marks is a granted ability's, not this one's (CR 113.2c:
-    # the quoted ability is an object's ability of its own).
+#: Words that may follow a whole target phrase and a comma: a clause of its own ("...,
+#: then untap it", "..., where X is ...", "..., except it has haste", "..., and up to
+#: one target land"). Any other word after the comma could be the next item of a list
+#: ("target artifact, creature, or land"), so the phrase before it isn't taken whole.
+_AFTER_COMMA = frozenset({"where", "then", "except", "and", "all", "up"})
+#: The longest target phrase tried, in words (a comma is a word): "target Bird, Cat,
+#: Dog, Goat, Ox, or Snake" is 13.
+_LONGEST_TARGET = 24
+#: A triggered ability an effect creates, up to the comma after its condition ("When
+#: you do, ...", "This turn, when target creature ... attacks, ...").
+_INNER_TRIGGER = re.compile(r"(?:^|(?<=, ))[Ww]hen(?:ever)? [^,.]*,")
+
+
+def _own_targets_text(effect: str) -> str:
+    """The effect's words whose targets are the ability's own: a quoted ability's
+    targets are its own (CR 113.2c), and so are those of the effect of a triggered
+    ability the effect creates ("When you do, ... any target": a reflexive triggered
+    ability, CR 603.12; a delayed one, 603.7c), chosen when it triggers, not as this
+    ability is activated (CR 601.2c). A target in the trigger's condition ("When target
+    creature dies this turn, ...") is this ability's."""
     effect = re.sub(r'"[^"]*"', '"…"', effect)
+    out: list[str] = []
+    for sentence in _sentences(effect):
+        m = _INNER_TRIGGER.search(sentence)
+        out.append(sentence if m is None else sentence[:m.end()] + " ….")
+    return " ".join(out)
+
+
+def _ends_phrase(spec: dict[str, Any], after: str, next_word: str) -> bool:
+    """Whether a target phrase may end before ``after`` (then ``next_word``): only
+    before a word that can't continue it (``_AFTER_TARGET``, ``_AFTER_COMMA``)."""
+    if after == ",":
+        return next_word in _AFTER_COMMA
+    return after in _AFTER_TARGET or (
+        # ("all lands target player controls": the player is the target)
+        after in ("controls", "owns") and spec.get("zone") == "player")
+
+
+def _read_targets(effect: str) -> list[dict[str, Any]] | None:
+    """Every target phrase of an unread effect, read whole, or None if one isn't (or
+    doesn't render back to its own words, or may go on past the words read: a list is
+    read to its end or not at all)."""
+    out: list[dict[str, Any]] = []
+    effect = _own_targets_text(effect)
     words_all = effect.replace(",", " ,").replace(".", " .").split()
     for m in _TARGET.finditer(effect):
         head = effect[:m.start()].replace(",", " ,").replace(".", " .").split()
@@ -252,30 +296,51 @@ def _read_targets(effect: str) -> list[dict[str, Any]] | None:
             return None  # "a second target creature": a relation between targets
         words = words_all[len(head):]
         found = None
-        for n in range(min(len(words), 14), 0, -1):
-            phrase = " ".join(words[:n])
+        for n in range(min(len(words), _LONGEST_TARGET), 0, -1):
+            phrase = " ".join(words[:n]).replace(" ,", ",")
             after = words[n] if n < len(words) else "."
+            next_word = words[n + 1] if n + 1 < len(words) else "."
             if phrase.endswith("'s") and not phrase.endswith("opponent's"):
                 # "target player's library", "target creature's power": the target
                 # is the one whose it is
                 phrase, after = phrase[:-2], "'s"
-            lower = phrase if phrase.startswith("X ") else phrase[:1].lower() + phrase[1:]
-            try:
-                spec = _parse(lower, "target_phrase")
-            except (LarkError, Unreadable, KeyError):
+            if phrase.endswith(","):
                 continue
-            if render_target(spec) == lower and (after in _AFTER_TARGET or (
-                    after in ("controls", "owns") and spec.get("zone") == "player")):
-                # ("all lands target player controls": the player is the target)
-                found = {**spec, "text": lower}
-                found = _strip_hints(found)
-                if found.get("filter") == {}:
-                    del found["filter"]
-                break
+            lower = phrase if phrase.startswith("X ") else phrase[:1].lower() + phrase[1:]
+            spec = _target_spec(lower)
+            if spec is None or _rendered_target(spec) != lower:
+                continue
+            if not _ends_phrase(spec, after, next_word):
+                break  # the longest phrase read may go on: never a shorter one
+            found = _strip_hints({**spec, "text": lower})
+            if found.get("filter") == {}:
+                del found["filter"]
+            break
         if found is None:
             return None
         out.append(found)
     return out
+
+
+def _rendered_target(spec: dict[str, Any]) -> str | None:
+    """A target's words from its data, or None when the rendering has no words for
+    some of it (then it isn't read: its words would say less than the data)."""
+    try:
+        return render_target(spec)
+    except ValueError:
+        return None
+
+
+def _target_spec(phrase: str) -> dict[str, Any] | None:
+    """A target phrase's card-format target (``target_phrase``, or a list of
+    alternatives, ``target_list``), or None."""
+    for start in ("target_phrase", "target_list"):
+        try:
+            spec: dict[str, Any] = _parse(phrase, start)
+        except (LarkError, Unreadable, KeyError):
+            continue
+        return spec
+    return None
 
 
 def _special(line: str, norm: Normalised, word: re.Match[str] | None) -> Reading | None:
@@ -649,9 +714,14 @@ def read_line(line: str, name: str = "") -> Reading:
     if zone is not None:
         activated["zone"] = zone
     word_text = text[:word.end()] if word else ""
-    rendered = word_text + render_activated(activated)
-    if rendered != text and "mana" in ab and "restriction" in ab["mana"]:
-        rendered = word_text + render_activated(activated, singular_spells=True)
+    try:
+        rendered = word_text + render_activated(activated)
+        if rendered != text and "mana" in ab and "restriction" in ab["mana"]:
+            rendered = word_text + render_activated(activated, singular_spells=True)
+    except ValueError as e:
+        # the rendering has no words for part of the data: it would say less than the
+        # data means, so the round trip can't check it (never read so)
+        return Reading("unread", why=f"no rendering: {e}", normalised=text)
     activated = _strip_hints(activated)
     activated["text"] = line.strip()
     per = activated.get("mana", {}).get("per", {})

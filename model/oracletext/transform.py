@@ -32,6 +32,20 @@ from .words import typeword as _typeword
 __all__ = ["ToData", "Unreadable"]
 
 
+class _ListNoun(dict[str, Any]):
+    """The noun of a list of three or more alternatives ("artifact, creature, or land"),
+    told apart from a one-word noun so that ``ToData.filter`` can refuse the words a
+    list leaves ambiguous."""
+
+
+#: What follows a filter's noun ("with flying", "with mana value X", "with a +1/+1
+#: counter on it"); every other part but the controller comes before it.
+_SUFFIX_KEYS = frozenset({"keywords", "not_keywords", "compare", "mana_value", "counter",
+                          "has_counters", "_that_has", "_different_powers"})
+#: The keys of a filter's noun.
+_NOUN_KEYS = frozenset({"types", "any_types", "subtypes", "any_subtypes"})
+
+
 class ToData(AmountRules, RiderData, ChoicesData, Transformer[Token, Any]):
     """Trees to card-format values (module docstring); the amounts', the riders' and the
     choices family's rules are in ``amounts``, ``transform_riders`` and ``choices``."""
@@ -112,7 +126,8 @@ class ToData(AmountRules, RiderData, ChoicesData, Transformer[Token, Any]):
         return {"keywords": [str(c[0]).capitalize()]}
 
     def without_keyword(self, c: list[Token]) -> Any:
-        return {"not_keywords": [str(c[0]).capitalize()]}
+        # "without first strike, double strike, or vigilance": none of them
+        return {"not_keywords": [str(t).capitalize() for t in c]}
 
     def with_compare(self, c: list[Token]) -> Any:
         return {"compare": [[str(c[0]), "<=" if str(c[2]) == "less" else ">=", int(c[1])]]}
@@ -182,7 +197,10 @@ class ToData(AmountRules, RiderData, ChoicesData, Transformer[Token, Any]):
             return {key: vals}
         return {"any_" + key: vals}
 
-    noun_three = noun
+    def noun_list(self, c: list[Token]) -> Any:
+        # "artifact, creature, or land": one of three or more (a list of its own kind,
+        # see ``filter``)
+        return _ListNoun(self.noun(c))
 
     def noun_two_types(self, c: list[Token]) -> Any:
         a, b = _typeword(c[0]), _typeword(c[1])
@@ -209,6 +227,15 @@ class ToData(AmountRules, RiderData, ChoicesData, Transformer[Token, Any]):
         return {"controller": "opponent"}
 
     def filter(self, c: list[dict[str, Any]]) -> Any:
+        if any(isinstance(part, _ListNoun) for part in c) and any(
+                set(part) - {"controller", "_dont_control"}
+                for part in c if not isinstance(part, _ListNoun)):
+            # "tapped artifact, creature, or land", "artifact, enchantment, or creature
+            # with flying": whether the words are every alternative's or the nearest
+            # one's is the card's meaning, not its syntax (the latter: Vivien Reid's
+            # flying creature; the former: Pernicious Deed's mana value), so neither
+            # is read. "you control" after the list is every one's.
+            raise Unreadable("words beside a list of three or more")
         out: dict[str, Any] = {}
         for part in c:
             for k, v in part.items():
@@ -624,6 +651,33 @@ class ToData(AmountRules, RiderData, ChoicesData, Transformer[Token, Any]):
         if count != 1:
             out["count"] = count
         return out
+
+    def alternative(self, c: list[Any]) -> Any:
+        return self.filter([self.noun([x]) if isinstance(x, Token) else x for x in c])
+
+    def target_alternatives(self, c: list[Any]) -> Any:
+        # "target artifact, enchantment, or creature with flying": one of them (CR
+        # 115.1); a trailing "you control" is every one's. Plain types or subtypes make
+        # any_types / any_subtypes (target_phrase reads those); other lists any_of.
+        ctl = c[-1] if "controller" in c[-1] else {}
+        alts = [dict(a) for a in (c[:-1] if ctl else c)]
+        if any("controller" in a or "another" in a for a in alts):
+            raise Unreadable("a controller of one alternative")
+        before = [set(a) - _SUFFIX_KEYS - _NOUN_KEYS for a in alts]
+        after = [set(a) & _SUFFIX_KEYS for a in alts]
+        if (before[0] and not all(before)) or (after[-1] and not all(after)):
+            # "tapped artifact, creature, or enchantment", "artifact, enchantment, or
+            # creature with flying": the first's adjective or the last's "with ..."
+            # may be every alternative's (see ``filter``)
+            raise Unreadable("words that may be every alternative's")
+        return {"zone": "battlefield", "filter": {"any_of": alts, **ctl}}
+
+    def target_opponent_or_theirs(self, _: list[Any]) -> Any:
+        # "target opponent, creature an opponent controls, or planeswalker an opponent
+        # controls": any target (CR 115.4) that is an opponent or a creature or
+        # planeswalker of theirs (a battle isn't one)
+        return {"zone": "any", "filter": {"controller": "opponent",
+                                          "any_types": ["creature", "planeswalker"]}}
 
     def target_up_to(self, c: list[Any]) -> Any:
         if isinstance(c[0], tuple):
