@@ -38,6 +38,7 @@ from manacheck.model.pool import PoolCards
 from manacheck.solver.activation import can_activate
 from manacheck.solver.payments import payment_answer
 
+from manacheck.cli import main
 from tests.conftest import REFERENCE
 
 B = "battlefield"
@@ -534,3 +535,37 @@ def test_sorin_and_grist_choose_no_target_as_they_activate() -> None:
     s = _board(["Test Grist"], ["Grizzly Bears"], cards=[grist])
     assert _ways(s, "Test Grist") == (True, 1)
     assert _targets_of(s, "Test Grist") == ()
+
+
+# ---- 4. X defined by the text --------------------------------------------------------
+
+_X_COST = re.compile(r"^[^:\"]*(?:\{X\}|\bX\b)[^:\"]*:")
+
+
+@pytest.mark.cr("107.3c")
+def test_every_cost_x_the_text_defines_leaves_its_line_unread() -> None:
+    lines = [(name, body) for name, _, body in _abilities()
+             if _X_COST.search(str(body.get("text", "")))
+             and re.search(r"\bX is\b", str(body.get("text", "")))]
+    assert {n for n, _ in lines} >= {"Voodoo Doll", "Bargaining Table", "Soul Foundry",
+                                     "Prototype Portal", "Elite Arcanist", "Chromatic Armor",
+                                     "Caller of the Untamed"}
+    assert [n for n, body in lines if "cost" in body] == []
+
+
+@pytest.mark.cr("107.3c")
+def test_voodoo_doll_is_not_answered_with_a_free_x(tmp_path: Any,
+                                                    capsys: pytest.CaptureFixture[str]
+                                                    ) -> None:
+    # X is the number of pin counters (2): {4} and {T}; three Wastes can't pay it. The
+    # card format has no X defined so: the line stays unread, never "legal, X=0".
+    f = tmp_path / "doll.json"
+    f.write_text(json.dumps({
+        "turn": {"active_player": "Alice", "phase": "precombat_main"},
+        "players": {"Alice": {"battlefield": [
+            {"card": "Voodoo Doll", "counters": {"pin": 2}}, "Wastes", "Wastes", "Wastes"]},
+            "Bob": {}}}), encoding="utf-8")
+    assert main(["can-activate", str(f), "Voodoo Doll"]) != 0
+    out = capsys.readouterr()
+    assert "legal" not in out.out
+    assert "wasn't read" in out.err

@@ -28,7 +28,10 @@ What stays unread, and how:
   of its own), so "target artifact, creature, or land" is never read as "target
   artifact";
 * the targets of a triggered ability the effect creates ("When you do, ... any
-  target") are that ability's, chosen when it triggers, not this one's.
+  target") are that ability's, chosen when it triggers, not this one's;
+* a line whose cost has an X that the text defines ("X is the number of pin counters
+  on CARDNAME") stays unread: X isn't a choice there (CR 107.3c), and the card format
+  has no such X.
 
 Rules
 -----
@@ -37,6 +40,7 @@ CR 602.1a: an activated ability is written "[Cost]: [Effect.] [Activation instru
 no target and isn't a loyalty ability. CR 602.5: activation restrictions. CR 106.6: spend
 restrictions. CR 115.1: targets, "target" or "any target". CR 118: costs. CR 603.12,
 603.7c: a reflexive or delayed triggered ability's targets are chosen as it triggers.
+CR 107.3c: an X the text defines.
 """
 
 from __future__ import annotations
@@ -508,6 +512,21 @@ def _amount_cost_why(mana: dict[str, Any], costs: list[Any]) -> str | None:
     return None
 
 
+#: Words that define X (CR 107.3c): "X is the number of ...", "where X is ...".
+_X_DEFINED = re.compile(r"\bX is\b")
+
+
+def _cost_has_x(costs: list[Any]) -> bool:
+    """Whether an activation cost holds X: {X}, "Remove X ... counters", "[−X]"."""
+    def has_x(v: Any) -> bool:
+        if isinstance(v, str):
+            return v == "X" or "{X}" in v
+        if isinstance(v, dict):
+            return any(has_x(x) for x in v.values())
+        return isinstance(v, list) and any(has_x(x) for x in v)
+    return has_x(costs)
+
+
 def _names_x(flt: dict[str, Any]) -> bool:
     """Whether a target filter holds X ("with mana value X", "power X or less")."""
     return flt.get("mana_value") == "X" or any(c[2] == "X" for c in flt.get("compare", []))
@@ -636,6 +655,12 @@ def read_line(line: str, name: str = "") -> Reading:
         return Reading("unread", why=f"cost not read: {body[:colon].strip()}",
                        normalised=text)
     cost_text, effect_text, costs = split
+    if _X_DEFINED.search(effect_text) and _cost_has_x(costs):
+        # "{X}{X}, {T}: ... X is the number of pin counters on CARDNAME." (Voodoo Doll):
+        # X is what the text says, not a choice (CR 107.3c), and the card format has no
+        # such X of an activation cost
+        return Reading("unread", why="X of the cost is defined by the text (CR 107.3c)",
+                       normalised=text)
     ab: dict[str, Any] = {}
     parts: list[tuple[str, Any]] = []
     unread: list[str] = []
