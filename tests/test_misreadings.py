@@ -33,6 +33,7 @@ import pytest
 from manacheck.model import GameState, load_state_data
 from manacheck.model.oracletext.reading import read_line
 from manacheck.model.oracletext.rendering import render_target
+from manacheck.model.oracletext.restrictions import restriction_sentence
 from manacheck.model.oracletext.subtypes import SUBTYPES
 from manacheck.model.pool import PoolCards
 from manacheck.solver.activation import can_activate
@@ -569,3 +570,62 @@ def test_voodoo_doll_is_not_answered_with_a_free_x(tmp_path: Any,
     out = capsys.readouterr()
     assert "legal" not in out.out
     assert "wasn't read" in out.err
+
+
+# ---- 5. spend restrictions ------------------------------------------------------------
+
+
+@pytest.mark.cr("109.2")
+def test_a_creature_card_in_a_restriction_names_cards() -> None:
+    found = {name: body for name, _, body in _abilities()
+             if "or creature card" in str(body.get("text", ""))
+             and "Spend this mana" in str(body.get("text", ""))}
+    assert set(found) == {"Secluded Courtyard"}
+    res = found["Secluded Courtyard"]["mana"]["restriction"]
+    assert res["abilities_of_cards"] is True
+    # and the words are written from that key alone: without it, no "creature card"
+    # (here: no words at all, the chosen type of a permanent's ability having none)
+    plain = {k: v for k, v in res.items() if k != "abilities_of_cards"}
+    try:
+        words = restriction_sentence({"restriction": plain}, True)
+    except ValueError:
+        words = ""
+    assert "creature card" not in words
+
+
+def test_your_commander_is_read_and_rendered() -> None:
+    r = read_line("{T}, Sacrifice Jeweled Lotus: Add three mana of any one color. Spend "
+                  "this mana only to cast your commander.", "Jeweled Lotus")
+    assert r.status == "read"
+    assert r.ability is not None
+    assert r.ability["activated"]["mana"]["restriction"] == {
+        "text": "Spend this mana only to cast your commander.", "spells": {},
+        "commander": True}
+
+
+@pytest.mark.cr("109.2")
+@pytest.mark.cr("106.6")
+def test_secluded_courtyard_pays_for_unearth_from_the_graveyard() -> None:
+    yard = {"card": "Secluded Courtyard", "chosen": {"creature_type": "Elemental"}}
+    s = _board([yard, dict(yard)], [], graveyard=["Hellspark Elemental"])
+    v = can_activate(s, "Hellspark Elemental", 1, "Alice", find_fixes=False)
+    assert v.legal and not v.undecided
+    goblins = {"card": "Secluded Courtyard", "chosen": {"creature_type": "Goblin"}}
+    s = _board([goblins, dict(goblins)], [], graveyard=["Hellspark Elemental"])
+    v = can_activate(s, "Hellspark Elemental", 1, "Alice", find_fixes=False)
+    assert not v.legal and not v.undecided
+
+
+@pytest.mark.cr("903.3")
+@pytest.mark.cr("106.6")
+def test_jeweled_lotus_pays_for_your_commander_in_hand() -> None:
+    atraxa = "Atraxa, Praetors' Voice"
+    lands = ["Jeweled Lotus", "Forest", "Plains", "Island"]
+    s = _board(lands, [], hand=[atraxa, "Grizzly Bears"], commander=atraxa)
+    assert payment_answer(s, "Alice", None, for_object=atraxa).payable is True
+    # the Bears are no commander: the Lotus's mana can't pay their {1}
+    s = _board(["Jeweled Lotus", "Forest"], [], hand=["Grizzly Bears"], commander=atraxa)
+    assert payment_answer(s, "Alice", None, for_object="Grizzly Bears").payable is False
+    # no commander named: Atraxa is no commander, {B} has no source
+    s = _board(lands, [], hand=[atraxa])
+    assert payment_answer(s, "Alice", None, for_object=atraxa).payable is False

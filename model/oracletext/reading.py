@@ -471,7 +471,7 @@ _HINTS = frozenset({"_count_word", "_suffix_first", "_dont_control", "_graveyard
                     "_and_attacking", "_that_has", "_in_graveyard"})
 #: Hints of spend restrictions' words: "instant and/or sorcery spells", "activate an
 #: ability of an Elemental" (CR 106.6: the same meaning as "or", "abilities of").
-_HINTS |= {"_and_or", "_one", "_abilities_first", "_to", "_uncounterable", "_or_card",
+_HINTS |= {"_and_or", "_one", "_abilities_first", "_to", "_uncounterable",
            "_in_restriction"}
 #: Which permanent "the sacrificed creature's mana value" names (the cost's own).
 _HINTS |= {"_sacrificed"}
