@@ -629,3 +629,12 @@ def test_jeweled_lotus_pays_for_your_commander_in_hand() -> None:
     # no commander named: Atraxa is no commander, {B} has no source
     s = _board(lands, [], hand=[atraxa])
     assert payment_answer(s, "Alice", None, for_object=atraxa).payable is False
+
+
+@pytest.mark.cr("601.2f")
+def test_culling_the_weak_is_not_payable_without_its_sacrifice() -> None:
+    # "As an additional cost to cast this spell, sacrifice a creature": not answered
+    # "payable" with no creature to sacrifice
+    s = _board(["Swamp"], [], hand=["Culling the Weak"])
+    assert payment_answer(s, "Alice", None, for_object="Culling the Weak").payable \
+        is not True
