@@ -638,3 +638,19 @@ def test_culling_the_weak_is_not_payable_without_its_sacrifice() -> None:
     s = _board(["Swamp"], [], hand=["Culling the Weak"])
     assert payment_answer(s, "Alice", None, for_object="Culling the Weak").payable \
         is not True
+
+
+@pytest.mark.cr("601.2g")
+@pytest.mark.cr("601.2h")
+def test_cryptic_trilobite_pays_for_its_own_tap_ability() -> None:
+    # Its ruling: its {C}{C} (from removing a counter, not tapping) may pay its own
+    # "{1}, {T}: Put a +1/+1 counter"; can-activate and pay --for agree
+    tri = {"card": "Cryptic Trilobite", "counters": {"+1/+1": 3}}
+    s = _board([tri], [])
+    assert _ways(s, "Cryptic Trilobite", 2)[0] is True
+    assert payment_answer(s, "Alice", "{1}", for_object="Cryptic Trilobite").payable is True
+    # with no counter there is no mana for {1}; tapped, its {T} can't be paid
+    s = _board(["Cryptic Trilobite"], [])
+    assert _ways(s, "Cryptic Trilobite", 2)[0] is False
+    s = _board([{**tri, "tapped": True}], [])
+    assert _ways(s, "Cryptic Trilobite", 2)[0] is False
