@@ -45,19 +45,21 @@ CR 107.3c: an X the text defines.
 
 from __future__ import annotations
 
-import functools
 import re
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
-from lark import Lark
 from lark.exceptions import LarkError
 
 from .keywords import Keyword, match_keyword, reminder_ok
 from .normal import SELF, Normalised, normalise
-from .rendering import render_activated, render_target
-from .transform import ToData, Unreadable
+from .parsing import GrammarBroken, parser
+from .parsing import parse as _parse
+from .parsing import sentences as _sentences
+from .rendering import render_activated
+from .targets import TARGET_WORDS as _TARGET
+from .targets import read_targets
+from .transform import Unreadable
 
 __all__ = ["ABILITY_WORD", "LOYALTY_SYMBOL", "TARGET_WORDS", "GrammarBroken", "Reading",
            "loyalty_cost", "parser", "read_line", "split_cost", "top_colon",
@@ -66,44 +68,10 @@ __all__ = ["ABILITY_WORD", "LOYALTY_SYMBOL", "TARGET_WORDS", "GrammarBroken", "R
 #: Words that make an underived sentence able to change a question's answer.
 _RISKY = re.compile(r"\b([Aa]dds?\b|[Aa]ctivat|[Ss]pend|spent|[Tt]his ability costs|"
                     r"costs? \{|mana(?! value| cost)|X can't|X must|only)")
-_TARGET = re.compile(r"\b(?:[Aa]ny target|(?:[Uu]p to (?:one|two|three|X) )?(?:[Aa]nother )?"
-                     r"(?:(?:[Tt]wo|[Tt]hree|X) )?[Tt]arget)\b")
-#: Words that may follow a whole target phrase: a qualifier ("with flying", "that's
-#: tapped", "or player") would continue it, so a phrase is taken only before these.
-_AFTER_TARGET = frozenset({
-    ".", ",", "and", "to", "on", "into", "for", "until", "unless", "instead", "this", "each",
-    "twice", "is", "may", "can't", "doesn't", "get", "gets", "gain", "gains", "loses",
-    "becomes", "deals", "phases", "fights", "attacks", "blocks", "discards", "mills",
-    "reveals", "draws", "exiles", "puts", "sacrifices", "shuffles", "scry", "returns",
-    "creates", "onto", "has", "if", "'s", "from", "at", "as", "can", "deal"})
 #: Keywords printed like ability words ("Boast — {1}: ..."), whose restrictions are in
 #: the rules (CR 702.142a boast, 702.57a forecast), not in the line.
 _DASH_KEYWORDS = frozenset({"Exhaust"})
 _ABILITY_WORD = re.compile(r"^([A-Z][a-z']+(?: [a-z']+)*) — ")
-
-
-class GrammarBroken(RuntimeError):
-    """``grammar.lark`` doesn't build (an LALR collision, a bad rule). Not a LarkError on
-    purpose: a line the grammar can't parse stays unread, but a grammar that can't be
-    built must fail loudly, not leave every line unread."""
-
-
-@functools.cache
-def parser() -> Lark:
-    """The LALR(1) parser of ``grammar.lark``, built once per process.
-
-    Raises
-    ------
-    GrammarBroken
-        When the grammar doesn't build.
-    """
-    grammar = (Path(__file__).parent / "grammar.lark").read_text(encoding="utf-8")
-    try:
-        return Lark(grammar, parser="lalr",
-                    start=["costs", "mana_sentence", "rider", "target_phrase", "target_list",
-                           "static_line", "grant_line", "declared_line"])
-    except LarkError as e:
-        raise GrammarBroken(f"grammar.lark doesn't build: {e}") from e
 
 
 #: Reminder texts that may follow an activated ability, each with what the ability's
@@ -205,22 +173,6 @@ def _top_colon(line: str) -> int:
     return -1
 
 
-def _sentences(text: str) -> list[str]:
-    """The sentences of an effect, split after a full stop outside quotes."""
-    out: list[str] = []
-    quoted, start = False, 0
-    for i, ch in enumerate(text):
-        if ch == '"':
-            quoted = not quoted
-        elif ch == "." and not quoted and (i + 1 == len(text) or text[i + 1] == " "):
-            out.append(text[start:i + 1].strip())
-            start = i + 1
-    rest = text[start:].strip()
-    if rest:
-        out.append(rest)
-    return out
-
-
 @dataclass(frozen=True, slots=True)
 class Reading:
     """What :func:`read_line` made of a line.
@@ -242,109 +194,6 @@ class Reading:
     normalised: str = ""
     rendered: str = ""
     targets: tuple[dict[str, Any], ...] = field(default=())
-
-
-def _parse(text: str, start: str) -> Any:
-    tree = parser().parse(text, start=start)
-    return ToData().transform(tree)
-
-
-#: Words that may follow a whole target phrase and a comma: a clause of its own ("...,
-#: then untap it", "..., where X is ...", "..., except it has haste", "..., and up to
-#: one target land"). Any other word after the comma could be the next item of a list
-#: ("target artifact, creature, or land"), so the phrase before it isn't taken whole.
-_AFTER_COMMA = frozenset({"where", "then", "except", "and", "all", "up"})
-#: The longest target phrase tried, in words (a comma is a word): "target Bird, Cat,
-#: Dog, Goat, Ox, or Snake" is 13.
-_LONGEST_TARGET = 24
-#: A triggered ability an effect creates, up to the comma after its condition ("When
-#: you do, ...", "This turn, when target creature ... attacks, ...").
-_INNER_TRIGGER = re.compile(r"(?:^|(?<=, ))[Ww]hen(?:ever)? [^,.]*,")
-
-
-def _own_targets_text(effect: str) -> str:
-    """The effect's words whose targets are the ability's own: a quoted ability's
-    targets are its own (CR 113.2c), and so are those of the effect of a triggered
-    ability the effect creates ("When you do, ... any target": a reflexive triggered
-    ability, CR 603.12; a delayed one, 603.7c), chosen when it triggers, not as this
-    ability is activated (CR 601.2c). A target in the trigger's condition ("When target
-    creature dies this turn, ...") is this ability's."""
-    effect = re.sub(r'"[^"]*"', '"…"', effect)
-    out: list[str] = []
-    for sentence in _sentences(effect):
-        m = _INNER_TRIGGER.search(sentence)
-        out.append(sentence if m is None else sentence[:m.end()] + " ….")
-    return " ".join(out)
-
-
-def _ends_phrase(spec: dict[str, Any], after: str, next_word: str) -> bool:
-    """Whether a target phrase may end before ``after`` (then ``next_word``): only
-    before a word that can't continue it (``_AFTER_TARGET``, ``_AFTER_COMMA``)."""
-    if after == ",":
-        return next_word in _AFTER_COMMA
-    return after in _AFTER_TARGET or (
-        # ("all lands target player controls": the player is the target)
-        after in ("controls", "owns") and spec.get("zone") == "player")
-
-
-def _read_targets(effect: str) -> list[dict[str, Any]] | None:
-    """Every target phrase of an unread effect, read whole, or None if one isn't (or
-    doesn't render back to its own words, or may go on past the words read: a list is
-    read to its end or not at all)."""
-    out: list[dict[str, Any]] = []
-    effect = _own_targets_text(effect)
-    words_all = effect.replace(",", " ,").replace(".", " .").split()
-    for m in _TARGET.finditer(effect):
-        head = effect[:m.start()].replace(",", " ,").replace(".", " .").split()
-        if head and head[-1].lower() in ("second", "third", "other", "different", "same"):
-            return None  # "a second target creature": a relation between targets
-        words = words_all[len(head):]
-        found = None
-        for n in range(min(len(words), _LONGEST_TARGET), 0, -1):
-            phrase = " ".join(words[:n]).replace(" ,", ",")
-            after = words[n] if n < len(words) else "."
-            next_word = words[n + 1] if n + 1 < len(words) else "."
-            if phrase.endswith("'s") and not phrase.endswith("opponent's"):
-                # "target player's library", "target creature's power": the target
-                # is the one whose it is
-                phrase, after = phrase[:-2], "'s"
-            if phrase.endswith(","):
-                continue
-            lower = phrase if phrase.startswith("X ") else phrase[:1].lower() + phrase[1:]
-            spec = _target_spec(lower)
-            if spec is None or _rendered_target(spec) != lower:
-                continue
-            if not _ends_phrase(spec, after, next_word):
-                break  # the longest phrase read may go on: never a shorter one
-            found = _strip_hints({**spec, "text": lower})
-            if found.get("filter") == {}:
-                del found["filter"]
-            break
-        if found is None:
-            return None
-        out.append(found)
-    return out
-
-
-def _rendered_target(spec: dict[str, Any]) -> str | None:
-    """A target's words from its data, or None when the rendering has no words for
-    some of it (then it isn't read: its words would say less than the data)."""
-    try:
-        return render_target(spec)
-    except ValueError:
-        return None
-
-
-def _target_spec(phrase: str) -> dict[str, Any] | None:
-    """A target phrase's card-format target (``target_phrase``, or a list of
-    alternatives, ``target_list``), or None."""
-    for start in ("target_phrase", "target_list"):
-        try:
-            spec: dict[str, Any] = _parse(phrase, start)
-        except (LarkError, Unreadable, KeyError):
-            continue
-        return spec
-    return None
 
 
 def _special(line: str, norm: Normalised, word: re.Match[str] | None) -> Reading | None:
@@ -442,9 +291,15 @@ def _effect_targets(unread: list[str], is_mana: bool, text: str,
     """The targets of the effect sentences not read, or why the line stays unread."""
     if not unread:
         return []
-    found = _read_targets(" ".join(unread))
-    if found is None:
+    read = read_targets(" ".join(unread))
+    if read is None:
         return Reading("unread", why="a target not read", normalised=text)
+    found = []
+    for spec in read:
+        spec = _strip_hints(spec)
+        if spec.get("filter") == {}:
+            del spec["filter"]
+        found.append(spec)
     if is_mana and found:
         return Reading("unread", why="a mana ability with a target (CR 605.1a)",
                        normalised=text)
