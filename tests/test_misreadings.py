@@ -654,3 +654,19 @@ def test_cryptic_trilobite_pays_for_its_own_tap_ability() -> None:
     assert _ways(s, "Cryptic Trilobite", 2)[0] is False
     s = _board([{**tri, "tapped": True}], [])
     assert _ways(s, "Cryptic Trilobite", 2)[0] is False
+
+
+@pytest.mark.cr("601.2g")
+def test_a_cost_that_removes_the_same_counters_keeps_the_source_out() -> None:
+    # A source whose {T} ability also removes a counter: with one counter, its mana
+    # ability (which removes it first, CR 601.2g) leaves none for the cost: not legal.
+    card = {"name": "Test Fossil", "mana_cost": "{2}", "types": ["Artifact"],
+            "abilities": [
+                {"activated": {"cost": [{"remove_counters": {"counter": "charge",
+                                                              "count": 1}}],
+                               "mana": {"add": "{C}{C}"}}},
+                {"activated": {"cost": ["{1}{T}", {"remove_counters": {
+                    "counter": "charge", "count": 1}}],
+                    "effects": [{"kind": "draw", "count": 1}]}}]}
+    s = _board([{"card": "Test Fossil", "counters": {"charge": 1}}], [], cards=[card])
+    assert _ways(s, "Test Fossil", 2)[0] is False

@@ -101,7 +101,10 @@ class Payer:
     def _pays_untapped(self) -> bool:
         """Whether the source has a mana ability whose cost neither taps nor untaps it
         ("Remove a +1/+1 counter from CARDNAME: Add {C}{C}"), and none with {Q} (which
-        a source seen tapped could wrongly use)."""
+        a source seen tapped could wrongly use). Not when the ability's cost removes
+        counters too: the payment doesn't see those counters gone."""
+        if any(c.kind is CostKind.REMOVE_COUNTERS for c in self.act.ab.costs):
+            return False
         acts = effective(self.act.state)[self.act.source_id].activated
         manas = [ab for ab in acts if ab.is_mana_ability]
         return not any(ab.untap for ab in manas) and any(not ab.tap for ab in manas)
