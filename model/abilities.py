@@ -287,6 +287,14 @@ class SpendRestriction:
     #: rulings; not necessarily by that keyword). A spell on the stack doesn't say where
     #: it was cast from: the payment solver leaves such mana out for it.
     keyword_from_a_graveyard: str = ""
+    #: "activate an ability of a creature or creature card of the chosen type" (Secluded
+    #: Courtyard): ``abilities`` names cards as well as permanents. Without it, a
+    #: filter that names a card type means a permanent of that type (CR 109.2), so a
+    #: card's ability (unearth from a graveyard) isn't one of them.
+    abilities_of_cards: bool = False
+    #: "Spend this mana only to cast your commander" (Jeweled Lotus): the spell is one
+    #: of the payer's commanders, the card the state's ``commander`` names (CR 903.3).
+    commander: bool = False
 
     @property
     def any_use(self) -> bool:
@@ -294,7 +302,7 @@ class SpendRestriction:
         return (self.spells is not None and self.abilities is not None
                 and self.spells.is_empty and self.abilities.is_empty
                 and not self.from_graveyard and not self.kicked and not self.no_x_mana_cost
-                and not self.keyword_from_a_graveyard)
+                and not self.keyword_from_a_graveyard and not self.commander)
 
 
 class ManaProductionKind(enum.Enum):

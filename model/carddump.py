@@ -128,6 +128,10 @@ def _restriction(r: SpendRestriction) -> dict[str, Any]:
         out["no_x_mana_cost"] = True
     if r.keyword_from_a_graveyard:
         out["keyword_from_a_graveyard"] = r.keyword_from_a_graveyard
+    if r.abilities_of_cards:
+        out["abilities_of_cards"] = True
+    if r.commander:
+        out["commander"] = True
     return out
 
 

@@ -303,12 +303,11 @@ def parse_condition(v: Any, path: str) -> Condition:
 
 
 def _restriction(v: Any, path: str) -> SpendRestriction:
-    """``{text, spells, abilities, not_generic}``: what the mana may be spent on (CR
-    106.6); ``not_generic: true`` alone ("This mana can't be spent to pay generic mana
-    costs", Jegantha) allows every spell and ability but no generic mana cost."""
+    """What the mana may be spent on (CR 106.6; each key is a ``SpendRestriction`` field);
+    ``not_generic: true`` alone (Jegantha) allows every spell and ability."""
     check_keys(v, path, ("text", "spells", "abilities", "not_generic", "from_graveyard",
-                         "costs", "kicked", "no_x_mana_cost", "keyword_from_a_graveyard"),
-               ("text",))
+                         "costs", "kicked", "no_x_mana_cost", "keyword_from_a_graveyard",
+                         "abilities_of_cards", "commander"), ("text",))
     not_generic = v.get("not_generic", False)
     if not isinstance(not_generic, bool):
         raise CardFieldError("expected true or false", f"{path}.not_generic")
@@ -319,9 +318,10 @@ def _restriction(v: Any, path: str) -> SpendRestriction:
     costs = v.get("costs", [])
     if not isinstance(costs, list) or any(c not in SPEND_COSTS for c in costs):
         raise CardFieldError("costs is a list of " + ", ".join(SPEND_COSTS), f"{path}.costs")
-    for key in ("kicked", "no_x_mana_cost"):
-        if not isinstance(v.get(key, False), bool) or (v.get(key) and "spells" not in v):
-            raise CardFieldError(f"{key} is true or false, with spells", f"{path}.{key}")
+    for key, needs in (("kicked", "spells"), ("no_x_mana_cost", "spells"),
+                       ("commander", "spells"), ("abilities_of_cards", "abilities")):
+        if not isinstance(v.get(key, False), bool) or (v.get(key) and needs not in v):
+            raise CardFieldError(f"{key} is true or false, with {needs}", f"{path}.{key}")
     keyword = v.get("keyword_from_a_graveyard", "")
     if not isinstance(keyword, str) or (keyword and "spells" not in v):
         raise CardFieldError("keyword_from_a_graveyard is a keyword's name, with spells",
@@ -331,11 +331,11 @@ def _restriction(v: Any, path: str) -> SpendRestriction:
         else None
     if not_generic and spells is None and abilities is None:
         spells = abilities = ObjectFilter()
+    flags = {k: v.get(k, False) for k in ("kicked", "no_x_mana_cost", "commander",
+                                          "abilities_of_cards")}
     return SpendRestriction(text=str(v["text"]), spells=spells, abilities=abilities,
                             not_generic=not_generic, from_graveyard=from_graveyard,
-                            costs=frozenset(costs), kicked=v.get("kicked", False),
-                            no_x_mana_cost=v.get("no_x_mana_cost", False),
-                            keyword_from_a_graveyard=keyword)
+                            costs=frozenset(costs), keyword_from_a_graveyard=keyword, **flags)
 
 
 #: The costs a spend restriction may name (``SpendRestriction.costs``, CR 106.6).

@@ -719,10 +719,15 @@ def test_cavern_of_souls_restriction_is_creature_spells_of_the_chosen_type() -> 
 
 
 @pytest.mark.cr("106.6")
-def test_jeweled_lotus_mana_can_pay_for_nothing_without_a_commander() -> None:
+@pytest.mark.cr("903.3")
+def test_jeweled_lotus_mana_casts_only_your_commander() -> None:
+    # "Spend this mana only to cast your commander": a spell, your commander (which
+    # spells those are is the state's ``commander``), no ability
     prod = _ability("Jeweled Lotus", 1).mana
     assert prod is not None and prod.restriction is not None
-    assert prod.restriction.spells is None and prod.restriction.abilities is None
+    assert prod.restriction.commander
+    assert prod.restriction.spells is not None and prod.restriction.spells.is_empty
+    assert prod.restriction.abilities is None
 
 
 @pytest.mark.cr("302.6")

@@ -110,10 +110,11 @@ def test_an_opponents_krrik_does_nothing_for_you() -> None:
 def test_activation_and_casting_costs() -> None:
     # Deathrite Shaman's "{B}, {T}: Exile target instant or sorcery card from a
     # graveyard. Each opponent loses 2 life": legal with K'rrik at 20 life (2 life
-    # for the {B}), not without it or at 1 life. Dark Ritual ({B}) cast likewise.
+    # for the {B}), not without it or at 1 life. Dark Ritual ({B}) cast likewise (not
+    # Culling the Weak: its additional cost, a sacrifice, isn't read, CR 601.2f).
     text = ("turn: {{active_player: A}}\nplayers:\n  A:\n    life: {life}\n    battlefield: "
-            "[{k}Deathrite Shaman]\n    graveyard: [Dark Ritual]\n    hand: [Culling the "
-            "Weak]\n  B: {{}}\n")
+            "[{k}Deathrite Shaman]\n    graveyard: [Dark Ritual]\n    hand: [Dark "
+            "Ritual]\n  B: {{}}\n")
     for k, life, legal in ((KRRIK + ", ", 20, True), ("", 20, False), (KRRIK + ", ", 1, False)):
         s = load_state_text(text.format(k=k, life=life))
         v = can_activate(s, "Deathrite Shaman", 2)

@@ -331,7 +331,10 @@ def test_the_pool_reads_at_least_as_well_as_measured(pool_coverage: Any) -> None
     # shipped pool's faces give 1,240 of 1,269)
     assert data["mana_cards"]["every_mana_ability_read"] >= 1_236
     assert data["mana_cards"]["met"]
-    assert data["activated_abilities"]["read"] >= 6_583  # of 7,262 (90.6%)
+    # of 7,262 (90.6%): 6,583 until issue 31 left unread seven lines whose cost's X the
+    # text defines (CR 107.3c) and Vivien Reid's list (whose "with flying" may be every
+    # alternative's), and read The Royal Scions' (its target is its reflexive trigger's)
+    assert data["activated_abilities"]["read"] >= 6_576
     assert data["activated_abilities"]["met"]
 
 

@@ -577,8 +577,11 @@ COURTYARD = ("{T}: Add one mana of any color. Spend this mana only to cast a cre
 @pytest.mark.cr("106.6")
 def test_secluded_courtyard_reads_and_pays_for_the_chosen_type() -> None:
     chosen = {"types": ["creature"], "chosen_creature_type": True}
+    # "a creature or creature card": abilities of cards too (CR 109.2: "creature" alone
+    # would be a permanent)
     assert _read(COURTYARD, "Secluded Courtyard") == {"any_color": 1, "restriction": {
-        "text": COURTYARD.split(". ", 1)[1], "spells": chosen, "abilities": chosen}}
+        "text": COURTYARD.split(". ", 1)[1], "spells": chosen, "abilities": chosen,
+        "abilities_of_cards": True}}
     yard = _card("Test Yard", ["Land"], COURTYARD)
     elf = {"name": "Test Elf", "types": ["Creature"], "subtypes": ["Elf"],
            "mana_cost": "{G}", "power": 1, "toughness": 1}

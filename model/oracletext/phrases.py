@@ -19,6 +19,7 @@ __all__ = [
     "COLOR_NAMES",
     "NUMBER_NAMES",
     "PLURALS",
+    "RENDERED_KEYS",
     "SINGULAR",
     "SYMBOL_RE",
     "X_IS",
@@ -58,9 +59,30 @@ def subtype_plural(word: str) -> str:
     return PLURALS.get(word, word + "s")
 
 
+#: The keys :func:`render_filter` writes; any other key is meaning it would drop, so a
+#: filter with one can't be rendered (the round trip checks meaning, not just words).
+RENDERED_KEYS = frozenset({
+    "combat", "_and_attacking", "tapped", "token", "not_types", "not_colors",
+    "not_supertypes", "supertypes", "colors", "any_of", "not_subtypes", "colorless",
+    "multicolored", "types", "subtypes", "any_types", "any_subtypes", "controller",
+    "_dont_control", "_suffix_first", "keywords", "not_keywords", "compare",
+    "mana_value", "counter", "_that_has", "has_counters"})
+
+
 def render_filter(flt: Mapping[str, Any], *, plural: bool = False, noun: str = "") -> str:
     """The words of an object filter ("untapped creature you control"), singular unless
-    ``plural``; ``noun`` replaces "permanent" when the filter names no type."""
+    ``plural``; ``noun`` replaces "permanent" when the filter names no type.
+
+    Raises
+    ------
+    ValueError
+        For a filter with a key or a combination of nouns it doesn't write (its words
+        would say less than the filter means).
+    """
+    if set(flt) - RENDERED_KEYS:
+        raise ValueError(f"no words for {sorted(set(flt) - RENDERED_KEYS)}")
+    if _is_list(flt):
+        return _alternatives(flt, plural)
     adj: list[str] = []
     combat = flt.get("combat")
     if combat is not None:
@@ -87,8 +109,7 @@ def render_filter(flt: Mapping[str, Any], *, plural: bool = False, noun: str = "
     alts = flt.get("any_of")
     if alts:
         # "black or artifact": a color or a type (the only alternatives written so)
-        if len(alts) != 2 or set(alts[0]) != {"colors"} or len(alts[0]["colors"]) != 1 \
-                or set(alts[1]) != {"types"} or len(alts[1]["types"]) != 1:
+        if not _color_or_type(alts):
             raise ValueError("alternatives other than a color or a type")
         adj.append(f"{COLOR_NAMES[alts[0]['colors'][0]]} or {str(alts[1]['types'][0]).lower()}")
     for s in flt.get("not_subtypes", []):
@@ -99,30 +120,59 @@ def render_filter(flt: Mapping[str, Any], *, plural: bool = False, noun: str = "
         adj.append("multicolored")
     types = [str(t).lower() for t in flt.get("types", [])]
     subs = [str(s) for s in flt.get("subtypes", [])]
+    many = [str(t).lower() for t in flt.get("any_types", [])] \
+        or [str(s) for s in flt.get("any_subtypes", [])]
+    if len(types) > 2 or (many and (types or subs)) or (
+            flt.get("any_types") and flt.get("any_subtypes")) or (len(subs) > 1 and not types):
+        raise ValueError("nouns these words don't write")
     if len(types) == 2 and not subs:
         head = types[0] + " " + (subtype_plural(types[1]) if plural else types[1])
     elif subs and types:
         words = [*subs, *types]
         head = " ".join([*words[:-1], subtype_plural(words[-1]) if plural else words[-1]])
-    else:
-        many = [str(t).lower() for t in flt.get("any_types", [])] \
-            or [str(s) for s in flt.get("any_subtypes", [])]
+    elif many:
+        words = [subtype_plural(w) if plural else w for w in many]
+        head = " or ".join(words) if len(words) == 2 else \
+            ", ".join(words[:-1]) + ", or " + words[-1]
+    elif types or subs:
         one = types or subs
-        if many:
-            words = [subtype_plural(w) if plural else w for w in many]
-            head = " or ".join(words) if len(words) == 2 else \
-                ", ".join(words[:-1]) + ", or " + words[-1]
-        elif one:
-            head = subtype_plural(one[0]) if plural else one[0]
-        else:
-            base = noun or "permanent"
-            head = subtype_plural(base) if plural else base
+        head = subtype_plural(one[0]) if plural else one[0]
+    else:
+        base = noun or "permanent"
+        head = subtype_plural(base) if plural else base
     if flt.get("token") is True:
         head += " tokens" if plural else " token"
     out = " ".join([*adj, head])
     ctl = controller_words(flt)
     after = suffixes(flt)
     return out + (after + ctl if flt.get("_suffix_first") else ctl + after)
+
+
+def _color_or_type(alts: Any) -> bool:
+    """Whether alternatives are "black or artifact": one color, then one card type."""
+    return len(alts) == 2 and set(alts[0]) == {"colors"} and len(alts[0]["colors"]) == 1 \
+        and set(alts[1]) == {"types"} and len(alts[1]["types"]) == 1
+
+
+def _is_list(flt: Mapping[str, Any]) -> bool:
+    """Whether a filter is a list of alternatives and no more ("artifact, enchantment,
+    or creature with flying"), with a controller every one shares."""
+    alts = flt.get("any_of")
+    return bool(alts) and set(flt) <= {"any_of", "controller", "_dont_control"} \
+        and not _color_or_type(alts)
+
+
+def _alternatives(flt: Mapping[str, Any], plural: bool) -> str:
+    """"artifact, enchantment, or creature with flying you control": each alternative
+    in its own words, in order, then the controller they share (CR 115.1: one of them)."""
+    alts = list(flt["any_of"])
+    if len(alts) < 2 or any(set(a) & {"controller", "_dont_control", "another", "any_of"}
+                            or not a for a in alts):
+        raise ValueError("alternatives with a controller, or fewer than two")
+    words = [render_filter(a, plural=plural) for a in alts]
+    head = " or ".join(words) if len(words) == 2 else \
+        ", ".join(words[:-1]) + ", or " + words[-1]
+    return head + controller_words(flt)
 
 
 def controller_words(flt: Mapping[str, Any]) -> str:
@@ -139,8 +189,11 @@ def suffixes(flt: Mapping[str, Any]) -> str:
     out = ""
     for k in flt.get("keywords", []):
         out += " with " + str(k).lower()
-    for k in flt.get("not_keywords", []):
-        out += " without " + str(k).lower()
+    nots = [str(k).lower() for k in flt.get("not_keywords", [])]
+    if nots:
+        # "without first strike, double strike, or vigilance": none of them
+        out += " without " + (" or ".join(nots) if len(nots) <= 2 else
+                              ", ".join(nots[:-1]) + ", or " + nots[-1])
     for what, op, n in flt.get("compare", []):
         out += (f" with {str(what).replace('_', ' ')} {n} or "
                 f"{'less' if op == '<=' else 'greater'}")

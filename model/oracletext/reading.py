@@ -22,31 +22,44 @@ What stays unread, and how:
   that moves it out of another zone leaves the line unread;
 * an ability with unread effect sentences keeps its cost, timing, restrictions and
   targets; every target phrase of its effect must be read (and render back), or the
-  whole line stays unread, because can-activate reads the targets.
+  whole line stays unread, because can-activate reads the targets;
+* a target phrase is read whole or not at all: the longest phrase the grammar reads
+  must end there (before a word that can't continue it: a comma only before a clause
+  of its own), so "target artifact, creature, or land" is never read as "target
+  artifact";
+* the targets of a triggered ability the effect creates ("When you do, ... any
+  target") are that ability's, chosen when it triggers, not this one's;
+* a line whose cost has an X that the text defines ("X is the number of pin counters
+  on CARDNAME") stays unread: X isn't a choice there (CR 107.3c), and the card format
+  has no such X.
 
 Rules
 -----
 CR 602.1a: an activated ability is written "[Cost]: [Effect.] [Activation instructions
 (if any).]". CR 605.1a: an activated ability is a mana ability if it could add mana, has
 no target and isn't a loyalty ability. CR 602.5: activation restrictions. CR 106.6: spend
-restrictions. CR 115.1: targets, "target" or "any target". CR 118: costs.
+restrictions. CR 115.1: targets, "target" or "any target". CR 118: costs. CR 603.12,
+603.7c: a reflexive or delayed triggered ability's targets are chosen as it triggers.
+CR 107.3c: an X the text defines.
 """
 
 from __future__ import annotations
 
-import functools
 import re
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
-from lark import Lark
 from lark.exceptions import LarkError
 
 from .keywords import Keyword, match_keyword, reminder_ok
 from .normal import SELF, Normalised, normalise
-from .rendering import render_activated, render_target
-from .transform import ToData, Unreadable
+from .parsing import GrammarBroken, parser
+from .parsing import parse as _parse
+from .parsing import sentences as _sentences
+from .rendering import render_activated
+from .targets import TARGET_WORDS as _TARGET
+from .targets import read_targets
+from .transform import Unreadable
 
 __all__ = ["ABILITY_WORD", "LOYALTY_SYMBOL", "TARGET_WORDS", "GrammarBroken", "Reading",
            "loyalty_cost", "parser", "read_line", "split_cost", "top_colon",
@@ -55,44 +68,10 @@ __all__ = ["ABILITY_WORD", "LOYALTY_SYMBOL", "TARGET_WORDS", "GrammarBroken", "R
 #: Words that make an underived sentence able to change a question's answer.
 _RISKY = re.compile(r"\b([Aa]dds?\b|[Aa]ctivat|[Ss]pend|spent|[Tt]his ability costs|"
                     r"costs? \{|mana(?! value| cost)|X can't|X must|only)")
-_TARGET = re.compile(r"\b(?:[Aa]ny target|(?:[Uu]p to (?:one|two|three|X) )?(?:[Aa]nother )?"
-                     r"(?:(?:[Tt]wo|[Tt]hree|X) )?[Tt]arget)\b")
-#: Words that may follow a whole target phrase: a qualifier ("with flying", "that's
-#: tapped", "or player") would continue it, so a phrase is taken only before these.
-_AFTER_TARGET = frozenset({
-    ".", ",", "and", "to", "on", "into", "for", "until", "unless", "instead", "this", "each",
-    "twice", "is", "may", "can't", "doesn't", "get", "gets", "gain", "gains", "loses",
-    "becomes", "deals", "phases", "fights", "attacks", "blocks", "discards", "mills",
-    "reveals", "draws", "exiles", "puts", "sacrifices", "shuffles", "scry", "returns",
-    "creates", "onto", "has", "if", "'s", "from", "at", "as", "can", "deal"})
 #: Keywords printed like ability words ("Boast — {1}: ..."), whose restrictions are in
 #: the rules (CR 702.142a boast, 702.57a forecast), not in the line.
 _DASH_KEYWORDS = frozenset({"Exhaust"})
 _ABILITY_WORD = re.compile(r"^([A-Z][a-z']+(?: [a-z']+)*) — ")
-
-
-class GrammarBroken(RuntimeError):
-    """``grammar.lark`` doesn't build (an LALR collision, a bad rule). Not a LarkError on
-    purpose: a line the grammar can't parse stays unread, but a grammar that can't be
-    built must fail loudly, not leave every line unread."""
-
-
-@functools.cache
-def parser() -> Lark:
-    """The LALR(1) parser of ``grammar.lark``, built once per process.
-
-    Raises
-    ------
-    GrammarBroken
-        When the grammar doesn't build.
-    """
-    grammar = (Path(__file__).parent / "grammar.lark").read_text(encoding="utf-8")
-    try:
-        return Lark(grammar, parser="lalr",
-                    start=["costs", "mana_sentence", "rider", "target_phrase", "static_line",
-                           "grant_line", "declared_line"])
-    except LarkError as e:
-        raise GrammarBroken(f"grammar.lark doesn't build: {e}") from e
 
 
 #: Reminder texts that may follow an activated ability, each with what the ability's
@@ -194,22 +173,6 @@ def _top_colon(line: str) -> int:
     return -1
 
 
-def _sentences(text: str) -> list[str]:
-    """The sentences of an effect, split after a full stop outside quotes."""
-    out: list[str] = []
-    quoted, start = False, 0
-    for i, ch in enumerate(text):
-        if ch == '"':
-            quoted = not quoted
-        elif ch == "." and not quoted and (i + 1 == len(text) or text[i + 1] == " "):
-            out.append(text[start:i + 1].strip())
-            start = i + 1
-    rest = text[start:].strip()
-    if rest:
-        out.append(rest)
-    return out
-
-
 @dataclass(frozen=True, slots=True)
 class Reading:
     """What :func:`read_line` made of a line.
@@ -231,51 +194,6 @@ class Reading:
     normalised: str = ""
     rendered: str = ""
     targets: tuple[dict[str, Any], ...] = field(default=())
-
-
-def _parse(text: str, start: str) -> Any:
-    tree = parser().parse(text, start=start)
-    return ToData().transform(tree)
-
-
-def _read_targets(effect: str) -> list[dict[str, Any]] | None:
-    """Every target phrase of an unread effect, read, or None if one isn't (or doesn't
-    render back to its own words)."""
-    out: list[dict[str, Any]] = []
-    # A target inside quotation marks is a granted ability's, not this one's (CR 113.2c:
-    # the quoted ability is an object's ability of its own).
-    effect = re.sub(r'"[^"]*"', '"…"', effect)
-    words_all = effect.replace(",", " ,").replace(".", " .").split()
-    for m in _TARGET.finditer(effect):
-        head = effect[:m.start()].replace(",", " ,").replace(".", " .").split()
-        if head and head[-1].lower() in ("second", "third", "other", "different", "same"):
-            return None  # "a second target creature": a relation between targets
-        words = words_all[len(head):]
-        found = None
-        for n in range(min(len(words), 14), 0, -1):
-            phrase = " ".join(words[:n])
-            after = words[n] if n < len(words) else "."
-            if phrase.endswith("'s") and not phrase.endswith("opponent's"):
-                # "target player's library", "target creature's power": the target
-                # is the one whose it is
-                phrase, after = phrase[:-2], "'s"
-            lower = phrase if phrase.startswith("X ") else phrase[:1].lower() + phrase[1:]
-            try:
-                spec = _parse(lower, "target_phrase")
-            except (LarkError, Unreadable, KeyError):
-                continue
-            if render_target(spec) == lower and (after in _AFTER_TARGET or (
-                    after in ("controls", "owns") and spec.get("zone") == "player")):
-                # ("all lands target player controls": the player is the target)
-                found = {**spec, "text": lower}
-                found = _strip_hints(found)
-                if found.get("filter") == {}:
-                    del found["filter"]
-                break
-        if found is None:
-            return None
-        out.append(found)
-    return out
 
 
 def _special(line: str, norm: Normalised, word: re.Match[str] | None) -> Reading | None:
@@ -373,9 +291,15 @@ def _effect_targets(unread: list[str], is_mana: bool, text: str,
     """The targets of the effect sentences not read, or why the line stays unread."""
     if not unread:
         return []
-    found = _read_targets(" ".join(unread))
-    if found is None:
+    read = read_targets(" ".join(unread))
+    if read is None:
         return Reading("unread", why="a target not read", normalised=text)
+    found = []
+    for spec in read:
+        spec = _strip_hints(spec)
+        if spec.get("filter") == {}:
+            del spec["filter"]
+        found.append(spec)
     if is_mana and found:
         return Reading("unread", why="a mana ability with a target (CR 605.1a)",
                        normalised=text)
@@ -402,7 +326,7 @@ _HINTS = frozenset({"_count_word", "_suffix_first", "_dont_control", "_graveyard
                     "_and_attacking", "_that_has", "_in_graveyard"})
 #: Hints of spend restrictions' words: "instant and/or sorcery spells", "activate an
 #: ability of an Elemental" (CR 106.6: the same meaning as "or", "abilities of").
-_HINTS |= {"_and_or", "_one", "_abilities_first", "_to", "_uncounterable", "_or_card",
+_HINTS |= {"_and_or", "_one", "_abilities_first", "_to", "_uncounterable",
            "_in_restriction"}
 #: Which permanent "the sacrificed creature's mana value" names (the cost's own).
 _HINTS |= {"_sacrificed"}
@@ -441,6 +365,21 @@ def _amount_cost_why(mana: dict[str, Any], costs: list[Any]) -> str | None:
         if len(removes) != 1 or any(isinstance(c, str) and "{X}" in c for c in costs):
             return "X names no cost that removes X counters"
     return None
+
+
+#: Words that define X (CR 107.3c): "X is the number of ...", "where X is ...".
+_X_DEFINED = re.compile(r"\bX is\b")
+
+
+def _cost_has_x(costs: list[Any]) -> bool:
+    """Whether an activation cost holds X: {X}, "Remove X ... counters", "[−X]"."""
+    def has_x(v: Any) -> bool:
+        if isinstance(v, str):
+            return v == "X" or "{X}" in v
+        if isinstance(v, dict):
+            return any(has_x(x) for x in v.values())
+        return isinstance(v, list) and any(has_x(x) for x in v)
+    return has_x(costs)
 
 
 def _names_x(flt: dict[str, Any]) -> bool:
@@ -571,6 +510,12 @@ def read_line(line: str, name: str = "") -> Reading:
         return Reading("unread", why=f"cost not read: {body[:colon].strip()}",
                        normalised=text)
     cost_text, effect_text, costs = split
+    if _X_DEFINED.search(effect_text) and _cost_has_x(costs):
+        # "{X}{X}, {T}: ... X is the number of pin counters on CARDNAME." (Voodoo Doll):
+        # X is what the text says, not a choice (CR 107.3c), and the card format has no
+        # such X of an activation cost
+        return Reading("unread", why="X of the cost is defined by the text (CR 107.3c)",
+                       normalised=text)
     ab: dict[str, Any] = {}
     parts: list[tuple[str, Any]] = []
     unread: list[str] = []
@@ -649,9 +594,14 @@ def read_line(line: str, name: str = "") -> Reading:
     if zone is not None:
         activated["zone"] = zone
     word_text = text[:word.end()] if word else ""
-    rendered = word_text + render_activated(activated)
-    if rendered != text and "mana" in ab and "restriction" in ab["mana"]:
-        rendered = word_text + render_activated(activated, singular_spells=True)
+    try:
+        rendered = word_text + render_activated(activated)
+        if rendered != text and "mana" in ab and "restriction" in ab["mana"]:
+            rendered = word_text + render_activated(activated, singular_spells=True)
+    except ValueError as e:
+        # the rendering has no words for part of the data: it would say less than the
+        # data means, so the round trip can't check it (never read so)
+        return Reading("unread", why=f"no rendering: {e}", normalised=text)
     activated = _strip_hints(activated)
     activated["text"] = line.strip()
     per = activated.get("mana", {}).get("per", {})

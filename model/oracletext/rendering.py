@@ -8,7 +8,10 @@ only when this rendering gives back the line's own normalised text, so a reading
 lost or changed anything shows up as a difference.
 
 Effects of kind ``other`` (sentences the reader kept unread) are written as they are;
-everything else is written from its parameters.
+everything else is written from its parameters, every one of them: data the words
+can't say (a filter key ``phrases.render_filter`` has no words for, a target list with
+a controller of one alternative, "any target" with a filter it doesn't name) raises
+``ValueError`` rather than being left out, and the reader leaves such a line unread.
 
 Rules
 -----
@@ -519,7 +522,14 @@ def render_target(spec: Mapping[str, Any]) -> str:
     """A target phrase ("target creature you control", "up to two target lands")."""
     zone = spec["zone"]
     flt = dict(spec.get("filter", {}))
+    if zone == "any" and flt == {"controller": "opponent",
+                                 "any_types": ["creature", "planeswalker"]}:
+        # any target that is an opponent or a creature or planeswalker of theirs
+        return ("target opponent, creature an opponent controls, or planeswalker an "
+                "opponent controls")
     if zone == "any":
+        if flt:
+            raise ValueError("any target with a filter")
         return "any target"
     if zone in ("player", "player_or_planeswalker"):
         pw = " or planeswalker" if zone == "player_or_planeswalker" else ""

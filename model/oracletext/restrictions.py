@@ -64,7 +64,8 @@ def _restriction_words(res: Mapping[str, Any], singular: bool) -> str:
     """What a spend restriction allows (CR 106.6), after "Spend this mana only to"."""
     if res.get("costs"):
         return _cost_words(res, singular)
-    if res.get("kicked") or res.get("no_x_mana_cost") or res.get("keyword_from_a_graveyard"):
+    if res.get("kicked") or res.get("no_x_mana_cost") or res.get("keyword_from_a_graveyard") \
+            or res.get("commander"):
         return _spell_words(res)
     if res.get("_abilities_first") and res.get("abilities") == {}:
         rest = {k: v for k, v in res.items() if k not in ("_abilities_first", "abilities")}
@@ -86,9 +87,10 @@ def _restriction_words(res: Mapping[str, Any], singular: bool) -> str:
     words = "cast " + words
     if "abilities" in res:
         abilities = res["abilities"]
-        if (abilities.get("_or_card") and abilities.get("chosen_creature_type")) or \
-                abilities == {"types": ["creature"], "chosen_creature_type": True}:
-            # (Secluded Courtyard: the source may be a permanent or a card, CR 106.6)
+        if res.get("abilities_of_cards"):
+            # (Secluded Courtyard: the source may be a permanent or a card, CR 109.2)
+            if abilities != {"types": ["creature"], "chosen_creature_type": True}:
+                raise ValueError("abilities of cards other than Secluded Courtyard's")
             return words + (" or activate an ability of a creature or creature card of the "
                             "chosen type")
         if abilities.get("_one"):
@@ -128,6 +130,8 @@ def _spell_words(res: Mapping[str, Any]) -> str:
     if set(res) - {"text"} == {"spells", "no_x_mana_cost"} and \
             res["spells"] == {"colorless": False}:
         return "cast a spell that's one or more colors without {X} in its mana cost"
+    if set(res) - {"text"} == {"spells", "commander"} and res["spells"] == {}:
+        return "cast your commander"  # (Jeweled Lotus; CR 903.3)
     if set(res) - {"text"} == {"spells", "keyword_from_a_graveyard"} and \
             res["spells"] == {} and res["keyword_from_a_graveyard"] == "Flashback":
         return "cast spells with flashback from a graveyard"

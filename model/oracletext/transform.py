@@ -23,6 +23,7 @@ from .amounts import AmountRules
 from .choices import ChoicesData
 from .rendering import SINGULAR  # noqa: F401  (the singulars words.typeword reads)
 from .transform_riders import RiderData
+from .transform_targets import TargetData
 from .words import COLOR_WORDS as _COLORS
 from .words import Unreadable
 from .words import mana_text as _mana
@@ -32,7 +33,13 @@ from .words import typeword as _typeword
 __all__ = ["ToData", "Unreadable"]
 
 
-class ToData(AmountRules, RiderData, ChoicesData, Transformer[Token, Any]):
+class _ListNoun(dict[str, Any]):
+    """The noun of a list of three or more alternatives ("artifact, creature, or land"),
+    told apart from a one-word noun so that ``ToData.filter`` can refuse the words a
+    list leaves ambiguous."""
+
+
+class ToData(AmountRules, RiderData, ChoicesData, TargetData, Transformer[Token, Any]):
     """Trees to card-format values (module docstring); the amounts', the riders' and the
     choices family's rules are in ``amounts``, ``transform_riders`` and ``choices``."""
 
@@ -112,7 +119,8 @@ class ToData(AmountRules, RiderData, ChoicesData, Transformer[Token, Any]):
         return {"keywords": [str(c[0]).capitalize()]}
 
     def without_keyword(self, c: list[Token]) -> Any:
-        return {"not_keywords": [str(c[0]).capitalize()]}
+        # "without first strike, double strike, or vigilance": none of them
+        return {"not_keywords": [str(t).capitalize() for t in c]}
 
     def with_compare(self, c: list[Token]) -> Any:
         return {"compare": [[str(c[0]), "<=" if str(c[2]) == "less" else ">=", int(c[1])]]}
@@ -182,7 +190,10 @@ class ToData(AmountRules, RiderData, ChoicesData, Transformer[Token, Any]):
             return {key: vals}
         return {"any_" + key: vals}
 
-    noun_three = noun
+    def noun_list(self, c: list[Token]) -> Any:
+        # "artifact, creature, or land": one of three or more (a list of its own kind,
+        # see ``filter``)
+        return _ListNoun(self.noun(c))
 
     def noun_two_types(self, c: list[Token]) -> Any:
         a, b = _typeword(c[0]), _typeword(c[1])
@@ -209,6 +220,15 @@ class ToData(AmountRules, RiderData, ChoicesData, Transformer[Token, Any]):
         return {"controller": "opponent"}
 
     def filter(self, c: list[dict[str, Any]]) -> Any:
+        if any(isinstance(part, _ListNoun) for part in c) and any(
+                set(part) - {"controller", "_dont_control"}
+                for part in c if not isinstance(part, _ListNoun)):
+            # "tapped artifact, creature, or land", "artifact, enchantment, or creature
+            # with flying": whether the words are every alternative's or the nearest
+            # one's is the card's meaning, not its syntax (the latter: Vivien Reid's
+            # flying creature; the former: Pernicious Deed's mana value), so neither
+            # is read. "you control" after the list is every one's.
+            raise Unreadable("words beside a list of three or more")
         out: dict[str, Any] = {}
         for part in c:
             for k, v in part.items():
@@ -564,6 +584,14 @@ class ToData(AmountRules, RiderData, ChoicesData, Transformer[Token, Any]):
             raise Unreadable("a lord of noncreatures")
         return {"types": ["creature"], "subtypes": [_typeword(c[0])[1]]}
 
+    def lord_typed_creatures(self, c: list[Token]) -> Any:
+        # "artifact creatures you control": creatures that are also of another card
+        # type (CR 205.2a); never "creature creatures"
+        first = _typeword(c[0])[1]
+        if str(c[1]) != "creatures" or first in ("creature", "permanent"):
+            raise Unreadable("a lord of noncreatures")
+        return {"types": [first, "creature"]}
+
     def lord_subtype(self, c: list[Token]) -> Any:
         # "Goblins you control": the creatures among them get it (CR 613.4c)
         return {"subtypes": [_typeword(c[0])[1]]}
@@ -576,82 +604,3 @@ class ToData(AmountRules, RiderData, ChoicesData, Transformer[Token, Any]):
 
     def static_line(self, c: list[Any]) -> Any:
         return c[0]
-
-    # ---- targets
-    def target_phrase(self, c: list[Any]) -> Any:
-        return c[0]
-
-    def target_any(self, _: list[Any]) -> Any:
-        return {"zone": "any"}
-
-    def target_player(self, _: list[Any]) -> Any:
-        return {"zone": "player"}
-
-    def target_opponent(self, _: list[Any]) -> Any:
-        return {"zone": "player", "filter": {"controller": "opponent"}}
-
-    def target_spell(self, c: list[Any]) -> Any:
-        return {"zone": "stack", **({"filter": c[0]} if c and c[0] else {})}
-
-    def target_spell_typed(self, c: list[Any]) -> Any:
-        flt = self.filter(list(c))
-        if set(flt) & {"tapped", "combat", "token"}:
-            raise Unreadable("a permanent's status on a spell")
-        return {"zone": "stack", **({"filter": flt} if flt else {})}
-
-    def target_player_pw(self, _: list[Any]) -> Any:
-        return {"zone": "player_or_planeswalker"}
-
-    def target_opponent_pw(self, _: list[Any]) -> Any:
-        return {"zone": "player_or_planeswalker", "filter": {"controller": "opponent"}}
-
-    def target_permanent(self, c: list[Any]) -> Any:
-        count, flt = (c[0], c[1]) if len(c) == 2 else (1, c[0])
-        out: dict[str, Any] = {"zone": "battlefield"}
-        if isinstance(count, tuple):
-            flt = {**flt, "another": True}
-            count = 1
-        if flt:
-            out["filter"] = flt
-        if count != 1:
-            out["count"] = count
-        return out
-
-    def target_up_to(self, c: list[Any]) -> Any:
-        if isinstance(c[0], tuple):
-            raise Unreadable("up to another")
-        spec = self.target_permanent([c[0], c[1]])
-        spec["up_to"] = True
-        return spec
-
-    def gy_any(self, _: list[Any]) -> Any:
-        return {}
-
-    def gy_any_plural(self, _: list[Any]) -> Any:
-        return {"_graveyards": True}
-
-    def gy_you(self, _: list[Any]) -> Any:
-        return {"controller": "you"}
-
-    def gy_opponent(self, _: list[Any]) -> Any:
-        return {"controller": "opponent"}
-
-    def target_card(self, c: list[Any]) -> Any:
-        flt = {**c[0], **c[1]}
-        if set(flt) & {"tapped", "combat", "token"}:
-            raise Unreadable("a permanent's status on a card")
-        return {"zone": "graveyard", **({"filter": flt} if flt else {})}
-
-    def target_card_n(self, c: list[Any]) -> Any:
-        if isinstance(c[0], tuple):
-            raise Unreadable("another card")
-        spec = self.target_card(c[1:])
-        if c[0] != 1:
-            spec["count"] = c[0]
-        return spec
-
-    def target_card_up_to(self, c: list[Any]) -> Any:
-        spec = self.target_card_n(c)
-        spec["up_to"] = True
-        return spec
-

@@ -211,8 +211,8 @@ class RiderData:
     def rider_spend_four_subtypes(self, c: list[Any]) -> Any:
         # Base Camp: "a Cleric, Rogue, Warrior, or Wizard spell or to activate an ability
         # of a Cleric, Rogue, Warrior, or Wizard": the same four, for both
-        first = [str(t) for t in c[1:5]]
-        second = [str(t) for t in c[6:10]]
+        first = [self.typeword_of(t)[1] for t in c[1:5]]
+        second = [self.typeword_of(t)[1] for t in c[6:10]]
         if first != second:
             raise Unreadable("two lists of subtypes")
         return ("spend", {"spells": {"any_subtypes": first},
@@ -255,7 +255,12 @@ class RiderData:
                 "creature", "creature"]:
             raise Unreadable("the chosen type of one but not the other")
         return ("spend", {"spells": c[0], "abilities": {
-            "types": ["creature"], "chosen_creature_type": True, "_or_card": True}})
+            "types": ["creature"], "chosen_creature_type": True},
+            "abilities_of_cards": True})
+
+    def rider_spend_commander(self, _: list[Any]) -> Any:
+        # Jeweled Lotus: "Spend this mana only to cast your commander" (CR 903.3)
+        return ("spend", {"spells": {}, "commander": True})
 
     def rider_spend_from_graveyard(self, _: list[Any]) -> Any:
         # Rootcoil Creeper, Lord of the Forsaken: any spell, cast from your graveyard

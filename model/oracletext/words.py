@@ -14,6 +14,7 @@ import re
 from lark import Token
 
 from .rendering import SINGULAR
+from .subtypes import SUBTYPES
 
 __all__ = ["COLOR_WORDS", "NUMBER_WORDS", "Unreadable", "mana_text", "number", "typeword"]
 
@@ -41,15 +42,23 @@ def number(tok: Token) -> int:
 
 
 def typeword(tok: Token) -> tuple[str, str]:
-    """("types" | "subtypes", singular word) of a type word."""
+    """("types" | "subtypes", singular word) of a type word; :class:`Unreadable` for a
+    capitalised word that is no subtype (``subtypes.SUBTYPES``)."""
     w = str(tok)
     if tok.type == "SUBTYPE":
         if w in SINGULAR:
-            return "subtypes", SINGULAR[w]
-        # A regular plural ("Swamps"); a singular that ends in s ("Pegasus") is then
-        # misread, which the rendering back shows.
-        plural = w.endswith("s") and not w.endswith(("ss", "us")) and w not in _S_SINGULAR
-        return "subtypes", w[:-1] if plural else w
+            word = SINGULAR[w]
+        else:
+            # A regular plural ("Swamps"); a singular that ends in s ("Pegasus") is
+            # then misread, which the rendering back shows.
+            plural = w.endswith("s") and not w.endswith(("ss", "us")) \
+                and w not in _S_SINGULAR
+            word = w[:-1] if plural else w
+        if word not in SUBTYPES:
+            # CR 205.3: a capitalised word that is no subtype ("Artifact creatures",
+            # "Attacking creatures" at the start of a sentence) is never read as one
+            raise Unreadable(f"{w} is no subtype")
+        return "subtypes", word
     if w == "sorceries":
         return "types", "sorcery"
     return "types", w[:-1] if w.endswith("s") else w

@@ -75,12 +75,21 @@ class Payer:
         """What the source's own cost does to it, for the mana payment.
 
         {T}/{Q} (CR 107.5, 107.6): the source can't also be tapped for mana (hard).
+        With {T} alone, a mana ability of the source that doesn't tap or untap it may
+        still pay (Cryptic Trilobite's ruling: its "Remove a +1/+1 counter" mana pays
+        for its own "{1}, {T}"): the payment then sees the source tapped, so none of
+        its {T} abilities (and no other permanent's cost) can tap it, and none that
+        sacrifices or exiles it may be used (CR 601.2g-h: it must still be there to
+        be tapped).
         "Sacrifice/Exile this" without {T}: it may be tapped for mana first (CR 601.2g:
         mana abilities come before costs are paid), but not used by a mana ability
         that itself sacrifices or exiles it (soft).
         """
         if not self.act.is_permanent:
             return Uses(frozenset(), frozenset())
+        if self.act.ab.tap and not self.act.ab.untap and self._pays_untapped():
+            src = frozenset({self.act.source_id})
+            return Uses(frozenset(), src & self_spenders(self.act.state), src)
         if self.act.ab.tap or self.act.ab.untap:
             src = frozenset({self.act.source_id})
             return Uses(src, frozenset(), src if self.act.ab.tap else frozenset())
@@ -88,6 +97,17 @@ class Payer:
             return Uses(frozenset(),
                         frozenset({self.act.source_id}) & self_spenders(self.act.state))
         return Uses(frozenset(), frozenset())
+
+    def _pays_untapped(self) -> bool:
+        """Whether the source has a mana ability whose cost neither taps nor untaps it
+        ("Remove a +1/+1 counter from CARDNAME: Add {C}{C}"), and none with {Q} (which
+        a source seen tapped could wrongly use). Not when the ability's cost removes
+        counters too: the payment doesn't see those counters gone."""
+        if any(c.kind is CostKind.REMOVE_COUNTERS for c in self.act.ab.costs):
+            return False
+        acts = effective(self.act.state)[self.act.source_id].activated
+        manas = [ab for ab in acts if ab.is_mana_ability]
+        return not any(ab.untap for ab in manas) and any(not ab.tap for ab in manas)
 
     @functools.cached_property
     def fixed_uses(self) -> Uses:
@@ -362,7 +382,9 @@ def _pay_entry(state: GameState, player: str, cost: ManaCost, x: int | None,
     # Objects kept out matter if they could make mana, or be sacrificed by a sacrifice
     # outlet's mana ability (Ashnod's Altar can't sacrifice what a cost taps, 601.2g-h).
     sources = sources | self_spenders(state)
-    really_tapped = tapped & tap_sensitive(state)
+    # (and a source its own {T} taps, which may still pay with a mana ability that
+    # doesn't tap it: ``Payer.base_uses``)
+    really_tapped = tapped & (tap_sensitive(state) | (sources - exclude))
     key = (player, cost, x, for_object if restricted else None, exclude & sources,
            really_tapped, life_spent, stated)
     cache: dict[object, PayEntry] = state.__dict__.setdefault("_activation_payments", {})

@@ -362,11 +362,17 @@ class Board:
         ability = self.is_ability
         flt = r.abilities if ability else r.spells
         if ability and isinstance(obj, Card) and flt is not None and not flt.is_empty \
-                and not (flt.chosen_creature_type
-                         and {t.lower() for t in flt.types} == {"creature"}):
+                and not r.abilities_of_cards:
             # CR 109.2: "an ability of a colorless permanent", "abilities of artifacts"
             # name permanents: a card's ability (cycling) isn't one. (Secluded
-            # Courtyard's "a creature or creature card of the chosen type" names both.)
+            # Courtyard's "a creature or creature card of the chosen type" names both:
+            # ``abilities_of_cards``.)
+            return False
+        if not ability and r.commander and not (
+                isinstance(obj, Card) and obj.owner == self.player.name
+                and obj.card.name in self.player.commanders):
+            # CR 903.3: "your commander" is the card the state names as the payer's
+            # commander (a spell on the stack: see ``spend_unknown``)
             return False
         if r.from_graveyard and not ability and not (
                 isinstance(obj, Card) and obj.owner == self.player.name
@@ -475,6 +481,11 @@ class Board:
                 r.keyword_from_a_graveyard):
             return ("its mana may pay only for a spell cast from a graveyard (CR 106.6), "
                     "and where the spell on the stack was cast from isn't in the state")
+        if r.commander and isinstance(obj, StackItem) and obj.card is not None \
+                and obj.card.name in self.player.commanders:
+            return ("its mana may pay only for your commander (CR 903.3), and whether the "
+                    "spell on the stack is that card (not a copy, not another player's) "
+                    "isn't in the state")
         if r.from_graveyard and isinstance(obj, StackItem):
             return ("its mana may pay only for a spell cast from your graveyard (CR "
                     "106.6), and where the spell on the stack was cast from isn't in the "
