@@ -375,11 +375,6 @@ cards:
         resolve(s, [{"dies": "M"}])
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "solver/resolution/triggers.py enter_battlefield refuses the static abilities about "
-    "entering it doesn't apply, but not keywords with ENTERING (sunburst, riot, amplify, "
-    "bloodthirst, devour, tribute, compleated, ...): such a creature spell resolves as if "
-    "it had none"))
 @pytest.mark.cr("702.44a")
 def test_resolve_refuses_a_creature_with_sunburst_entering() -> None:
     # Sunburst: "it enters with a +1/+1 counter on it for each color of mana spent to

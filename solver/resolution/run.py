@@ -122,7 +122,12 @@ def refuse_unapplied(state: GameState, events: Sequence[Event],
         # Nothing on the stack resolves: a spell's effect there never happens (CR 608.2).
         question = Question(question.name, question.reads,
                             question.implements | {ON_RESOLUTION})
-    found = tuple(u for u in unapplied(state, question)
+    # A spell that resolves is the object its own rules are about: its keywords about
+    # how it enters (sunburst, riot, CR 702.44a, 702.136a) and where it goes (buyback,
+    # flashback) count (CR 608.3, 614.1c).
+    about = [item.id for item in state.stack if item.card is not None] \
+        if any(isinstance(e, Resolve) for e in events) else []
+    found = tuple(u for u in unapplied(state, question, about)
                   if (u.object_id, u.text) not in inert)
     if found:
         more = f" (and {len(found) - 1} more)" if len(found) > 1 else ""
