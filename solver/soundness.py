@@ -295,6 +295,15 @@ def _on_stack(text: str, kind: EffectKind, name: str) -> EffectKind:
     return kind
 
 
+def _battlefield_ids(state: GameState) -> frozenset[str]:
+    """The ids of the permanents, once per state (asked once per ability listed)."""
+    hit: frozenset[str] | None = state.__dict__.get("_battlefield_ids")
+    if hit is None:
+        hit = frozenset(p.id for p in state.permanents)
+        state.__dict__["_battlefield_ids"] = hit
+    return hit
+
+
 def board_effects(state: GameState, about: Iterable[str] = ()) -> tuple[BoardEffect, ...]:
     """Every effect that functions now, and those of the objects ``about`` wherever
     they are (CR 113.6). Computed once per state and cached on it."""
@@ -335,7 +344,7 @@ def board_effects(state: GameState, about: Iterable[str] = ()) -> tuple[BoardEff
     extra: list[BoardEffect] = []
     if not about:
         return cached
-    on_board = {p.id for p in state.permanents}
+    on_board = _battlefield_ids(state)
     for oid in about:
         if oid in on_board or oid not in state:
             continue
@@ -371,10 +380,14 @@ def _activates(state: GameState, object_id: str) -> bool:
     changes anything else about its object can change when and how that object's own
     abilities are activated (haste, CR 302.6; its own costs), which matters to no
     question when it has none."""
-    if object_id not in state or state.zone_of(object_id) != "battlefield":
-        return True
-    return any(isinstance(ab, ActivatedAbility) or may_be_activated(ab)
-               for ab in effective(state)[object_id].abilities)
+    cache: dict[str, bool] = state.__dict__.setdefault("_activates_cache", {})
+    hit = cache.get(object_id)
+    if hit is None:
+        hit = object_id not in state or state.zone_of(object_id) != "battlefield" or any(
+            isinstance(ab, ActivatedAbility) or may_be_activated(ab)
+            for ab in effective(state)[object_id].abilities)
+        cache[object_id] = hit
+    return hit
 
 
 def unapplied(state: GameState, question: Question, about: Iterable[str] = (),
