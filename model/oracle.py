@@ -105,7 +105,7 @@ def _other_line(line: str, name: str) -> dict[str, Any] | None:
     n = re.escape(name)
     if line in _KEYWORDS or line in _PARTNER:
         return {}  # a keyword (see card_from_oracle)
-    if m := re.fullmatch(r"When " + n + r" enters the battlefield, (scry (\d+)|draw a card|"
+    if m := re.fullmatch(r"When " + n + r" enters(?: the battlefield)?, (scry (\d+)|draw a card|"
                          r"return a land you control to its owner's hand)\.", line):
         # Kept as data; the resolution solver refuses the effects it doesn't model.
         if m.group(2):
@@ -124,8 +124,8 @@ def _other_line(line: str, name: str) -> dict[str, Any] | None:
         return {"activated": {"cost": cost, "effects": [{"kind": "scry",
                                                          "count": int(m.group(2))}],
                               "text": line}}
-    if m := re.fullmatch(r"Cycling ((?:\{[^}]+\})+) \(\1, Discard this card: Draw a card\.\)",
-                         line):
+    if m := re.fullmatch(r"Cycling ((?:\{[^}]+\})+) \(\1, Discard (?:this card|CARDNAME): "
+                         r"Draw a card\.\)", line):
         # CR 702.29a: an activated ability that works from the hand.
         return {"activated": {"cost": [m.group(1), {"discard_self": True}], "zone": "hand",
                               "effects": [{"kind": "draw", "count": 1}], "text": line}}
@@ -135,7 +135,7 @@ def _other_line(line: str, name: str) -> dict[str, Any] | None:
             return None
         return {"activated": {"cost": cost, "effects": [{"kind": "draw", "count": 1}],
                               "text": line}}
-    if m := re.fullmatch(r"When " + n + r" enters the battlefield, you gain (\d+) life\.",
+    if m := re.fullmatch(r"When " + n + r" enters(?: the battlefield)?, you gain (\d+) life\.",
                          line):
         return {"triggered": {"event": "enters", "self_only": True,
                               "effects": [{"kind": "gain_life", "amount": int(m.group(1))}],
@@ -148,7 +148,7 @@ def _other_line(line: str, name: str) -> dict[str, Any] | None:
         if m.group(3):
             params["other_than"] = _COLOR_LETTER[m.group(3)]
         return {"static": {"kind": "other", "params": params, "text": line}}
-    if re.fullmatch(n + r" enters the battlefield with an? (\S+) counter on it for each time "
+    if re.fullmatch(n + r" enters(?: the battlefield)? with an? (\S+) counter on it for each time "
                     r"it was kicked\.", line):
         # (Everflowing Chalice) A replacement effect on how it enters (CR 614.1c,
         # 702.33): how many times it was kicked is not in a state file, so it is kept
@@ -156,9 +156,10 @@ def _other_line(line: str, name: str) -> dict[str, Any] | None:
         # the state file says); a question about its entering is then not decided.
         return {"static": {"kind": "other", "affects": ["entering"], "self_only": True,
                            "text": line}}
-    if re.fullmatch(n + r" enters the battlefield tapped unless [^.]+\.", line) or re.fullmatch(
-            r"As " + n + r" enters the battlefield, you may pay 2 life\. If you don't, it "
-            r"enters the battlefield tapped\.", line):
+    if re.fullmatch(n + r" enters(?: the battlefield)? tapped unless [^.]+\.",
+                    line) or re.fullmatch(
+            r"As " + n + r" enters(?: the battlefield)?, you may pay 2 life\. If you don't, "
+            r"(?:it|" + n + r") enters(?: the battlefield)? tapped\.", line):
         # Whether it entered tapped is what the state file says.
         return {"static": {"kind": "other", "params": {"enters_tapped_unless": True},
                            "text": line}}
@@ -182,6 +183,11 @@ def _keyword_list(line: str) -> list[str] | None:
 
 
 _NAME = "CARDNAME"
+
+
+def _enters_tapped(line: str, name: str) -> bool:
+    """"NAME enters the battlefield tapped." or today's "NAME enters tapped." (CR 614.1c)."""
+    return line in (f"{name} enters the battlefield tapped.", f"{name} enters tapped.")
 
 
 def _named(v: Any, name: str) -> Any:
@@ -229,8 +235,17 @@ def read_text(name: str, text: str, subtypes: Sequence[str] = (), mana_cost: str
     from .oracletext.triggers import read_trigger
     from .oracletext.typelines import read_type_line
     from .oracletext.unread_triggers import modal_trigger_lines, unread_trigger
+    from .oracletext.wording import reader_wording
 
-    lines = [s.strip() for s in text.split("\n")]
+    # Today's Oracle wording and older ones read alike (oracletext.wording); each
+    # ability keeps its line as the card's text gives it (``_as_written``).
+    written: dict[str, str] = {}
+    lines = []
+    for raw in (s.strip() for s in text.split("\n")):
+        line = reader_wording(raw, name)
+        lines.append(line)
+        if line != raw:
+            written[line] = raw
     modal = modal_trigger_lines(lines, name)
     for line in lines:
         if not line:
@@ -264,7 +279,7 @@ def read_text(name: str, text: str, subtypes: Sequence[str] = (), mana_cost: str
                 keywords.append("Partner" if line in _PARTNER else line)
         elif (several := _keyword_list(line) or keyword_line(line)) is not None:
             keywords.extend(several)
-        elif line == f"{name} enters the battlefield tapped.":
+        elif _enters_tapped(line, name):
             abilities.append({"static": {"kind": "other", "params": {"enters_tapped": True},
                                          "text": line}})
         elif (m := re.fullmatch(r"\((\{T\}: Add [^)]*)\)", line)) and _reminder_matches(
@@ -311,7 +326,21 @@ def read_text(name: str, text: str, subtypes: Sequence[str] = (), mana_cost: str
     if any(str(a.get("activated", {}).get("text", "")).startswith("Cycling")
            for a in abilities):
         keywords.append("Cycling")
-    return abilities, keywords, unread
+    if not written:
+        return abilities, keywords, unread
+    return ([_as_written(a, written) for a in abilities],
+            [written.get(k, k) for k in keywords], [written.get(u, u) for u in unread])
+
+
+def _as_written(ability: dict[str, Any], written: Mapping[str, str]) -> dict[str, Any]:
+    """``ability`` with its line's text as the card gives it, where the reader read it
+    in another wording (``oracletext.wording``)."""
+    out: dict[str, Any] = {}
+    for kind, body in ability.items():
+        if isinstance(body, dict) and body.get("text") in written:
+            body = {**body, "text": written[body["text"]]}
+        out[kind] = body
+    return out
 
 
 def _classified(line: str, form: Any) -> dict[str, Any]:
@@ -359,7 +388,7 @@ def card_from_oracle(entry: Mapping[str, Any]) -> dict[str, Any] | None:
                 abilities.append(other)
             else:
                 keywords.append("Partner" if line in _PARTNER else line)
-        elif line == f"{name} enters the battlefield tapped.":
+        elif _enters_tapped(line, name):
             abilities.append({"static": {"kind": "other", "params": {"enters_tapped": True},
                                          "text": line}})
         elif m := re.fullmatch(r"\((\{T\}: Add [^)]*)\)", line):
