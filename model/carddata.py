@@ -430,6 +430,10 @@ def _check_cost_modifier(v: Any, path: str) -> None:
     for key in ("increase", "reduce", "reduce_up_to"):
         if key in v:
             parse_mana_cost(v[key], f"{path}.{key}")
+    if v.get("controller", "you") not in ("you", "opponents"):
+        raise CardFieldError(f"unknown controller '{v['controller']}'", f"{path}.controller",
+                             "you (spells you cast) or opponents (spells your opponents "
+                             "cast)")
 
 
 def _affects(v: Any, path: str) -> tuple[str, ...]:

@@ -218,6 +218,7 @@ def read_text(name: str, text: str, subtypes: Sequence[str] = (), mana_cost: str
     unread: list[str] = []
     basics = [t for t in subtypes if t in BASIC_LAND_TYPES]
     from .oracletext import read_line
+    from .oracletext.costchanges import read_cost_change
     from .oracletext.counter_statics import read_counter_static
     from .oracletext.declared import read_declared
     from .oracletext.devotion import read_devotion_god
@@ -257,7 +258,8 @@ def read_text(name: str, text: str, subtypes: Sequence[str] = (), mana_cost: str
             abilities.append(reading.ability)
             continue
         static = read_static(line, name, tuple(subtypes)) or read_counter_static(
-            line, name) or read_spend_static(line) or read_prohibition(line, name)
+            line, name) or read_spend_static(line) or read_prohibition(line, name) \
+            or read_cost_change(line, name)
         if static is not None:  # "+N/+N" statics (oracletext.statics); twice as many
             abilities.append(static)  # counters or tokens (oracletext.counter_statics);
             continue  # spend statics (oracletext.spendstatic)

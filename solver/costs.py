@@ -166,6 +166,18 @@ def _active(perm: Permanent, ab: StaticAbility) -> bool:
     return not (ab.params.get("while_untapped") and perm.tapped)
 
 
+def _caster_ok(perm: Permanent, ab: StaticAbility, player: str) -> bool:
+    """Whether the change reaches ``player``'s spells or activations: "you cast" only
+    its controller's, "your opponents cast" only the other players' (CR 102.3: in a
+    game without teams every other player is an opponent), else every player's."""
+    who = ab.params.get("controller")
+    if who == "you":
+        return perm.controller == player
+    if who == "opponents":
+        return perm.controller != player
+    return True
+
+
 def _label(perm: Permanent, what: str, rule: str) -> str:
     who = perm.name if perm.id == perm.name else f"{perm.name} ({perm.id})"
     return f"{who}: {what} (CR {rule})"
@@ -196,7 +208,7 @@ def spell_total_cost(state: GameState, object_id: str, cost: ManaCost,
     changes: list[str] = []
     mods = [(p, ab) for p, ab in _statics(state)
             if ab.params.get("applies_to") == "spells" and _active(p, ab)
-            and (ab.params.get("controller") != "you" or p.controller == player)
+            and _caster_ok(p, ab, player)
             and matches(ab.affected, chars, obj, state, p.controller, p.id)]
     # 1. increases (CR 601.2f).
     out = _increases(out, mods, changes, "601.2f")
@@ -257,7 +269,7 @@ def ability_total_cost(state: GameState, source_id: str, ability: ActivatedAbili
     changes: list[str] = []
     mods = [(perm, ab) for perm, ab in _statics(state)
             if ab.params.get("applies_to") == "activated_abilities" and _active(perm, ab)
-            and not (ab.params.get("controller") == "you" and perm.controller != player)
+            and _caster_ok(perm, ab, player)
             and not (ab.params.get("not_mana_abilities") and ability.is_mana_ability)
             and (ab.affected.is_empty
                  or (on_battlefield

@@ -120,7 +120,8 @@ def test_a_retired_card_is_the_readers_reading(name: str) -> None:
 def test_retired_and_kept_are_apart_and_sorted() -> None:
     assert not set(RETIRED) & set(KEEP)
     assert list(RETIRED) == sorted(set(RETIRED))
-    assert len(RETIRED) == 101  # Wild Growth and Overgrowth: their enchanted-land triggers
+    assert len(RETIRED) == 106  # Heartstone, Sphere, Thalia, Training Grounds, Power Artifact:
+    # their cost changes are read (oracletext.costchanges)
     # 88 are the reader's mana cards now (Metalworker since its reveal amount is read);
     # the others (not in mana-cards.json) come from the pool.
     assert len(set(RETIRED) & _generated()) == 88
@@ -163,7 +164,7 @@ def test_hand_written_cards_agree_with_the_pool_on_printed_characteristics() -> 
         for field in PRINTED:
             assert getattr(mine, field) == getattr(theirs, field), (name, field)
         compared += 1
-    assert compared >= 115  # 118 today; the rest are outside the 2022 pool
+    assert compared >= 105  # 110 today; the rest are outside the 2022 pool
 
 
 def test_parse_card_of_a_pool_entry_is_what_the_pool_gives() -> None:
