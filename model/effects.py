@@ -575,6 +575,20 @@ OWN_OBJECT_FAMILIES = frozenset({F.SPELL_COSTS, F.CASTING, F.ENTERING, F.ZONES,
 KNOWN_KINDS: dict[str, EffectKind] = {**STATIC_KINDS, **KEYWORD_KINDS}
 
 
+#: The kind key of a static that grants keywords ("Equipped creature has shroud and
+#: haste.", layer 6, CR 613.1f), applied with the characteristics (``model.layers``):
+#: the granted keywords follow the prefix, joined by "|", so a question knows it
+#: through what each keyword means (``granted_keywords``).
+GRANT_KEYWORDS = "static:other:grant_keywords:"
+
+
+def granted_keywords(key: str) -> tuple[str, ...]:
+    """The keywords a :data:`GRANT_KEYWORDS` kind key grants (none for another key)."""
+    if not key.startswith(GRANT_KEYWORDS):
+        return ()
+    return tuple(key[len(GRANT_KEYWORDS):].split("|"))
+
+
 def kind_of_keyword(keyword: str) -> EffectKind:
     """The kind of a keyword as the card data writes it ("Protection from red",
     "Equip {2}", "Cumulative upkeep—Pay 1 life"): the declared keyword it starts with,
@@ -606,9 +620,13 @@ def kind_of_ability(ability: Ability) -> EffectKind | None:
     if ability.kind != "other":
         found = STATIC_KINDS.get(f"static:{ability.kind}")
         return found or _k(f"static:{ability.kind}", *ALL_FAMILIES)
+    declared = frozenset(f for f in map(family_by_name, ability.affects) if f is not None)
+    kws = ability.params.get("grant_keywords")
+    if isinstance(kws, tuple) and kws and declared:
+        return EffectKind(GRANT_KEYWORDS + "|".join(str(k) for k in kws), declared,
+                          ability.self_only)
     for name, _ in ability.params.items:
         found = STATIC_KINDS.get(f"static:other:{name}")
         if found is not None:
             return found
-    declared = frozenset(f for f in map(family_by_name, ability.affects) if f is not None)
     return EffectKind("static:other:unread", declared or ALL_FAMILIES, ability.self_only)

@@ -127,7 +127,9 @@ def compute(state: GameState, swap: tuple[str, str] | None = None,
     _layer5_colors(state, chars, perms, _layered(sources, chars, lost, order),
                    four.changes, order)
     layer6(state, chars, perms, lost,
-           [e for e in statics(sources, "grant_ability", order) if e[1].granted is not None],
+           [*(e for e in statics(sources, "grant_ability", order) if e[1].granted is not None),
+            *(e for e in statics(sources, "other", order)
+              if e[1].params.get("grant_keywords") is not None)],
            four.changes, order)
     layered = _layered(sources, chars, lost, order)
     # "For each" counts read every permanent's colors after layer 5 (which layers 6 and

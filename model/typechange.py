@@ -194,9 +194,9 @@ def _changed(c: Characteristics, ab: StaticAbility) -> Characteristics:
 def layer6(state: GameState, chars: Chars, perms: Sequence[Permanent], lost: set[str],
            grants: Sequence[Effect], changes: Sequence[tuple[Effect, frozenset[str]]],
            order: Mapping[str, int]) -> None:
-    """Layer 6 (CR 613.1f): activated abilities granted (``grants``, from sources that
-    still have them), and type changes' "loses all abilities" and granted ability,
-    applied to the objects found in layer 4 (``changes``, CR 613.6). In timestamp
+    """Layer 6 (CR 613.1f): activated abilities and keywords granted (``grants``, from
+    sources that still have them), and type changes' "loses all abilities" and granted
+    ability, applied to the objects found in layer 4 (``changes``, CR 613.6). In timestamp
     order, except that an effect whose source would lose its abilities, or whose
     objects would change, waits for the effect that does it (CR 613.8a). An object that
     loses all its abilities loses its intrinsic ones too (CR 305.6: they are abilities;
@@ -211,6 +211,11 @@ def layer6(state: GameState, chars: Chars, perms: Sequence[Permanent], lost: set
         src, ab = eff
         if ab.kind == "type_change":
             return fixed[(src.id, id(ab))]
+        if ab.self_only and ab.affected.is_empty:
+            # "CARDNAME has first strike", "As long as it's your turn, ..." (its own)
+            mine = ab.params.get("during") != "your_turn" or \
+                state.turn.active_player == src.controller
+            return frozenset({src.id}) if mine and src.id in now else frozenset()
         return frozenset(p.id for p in perms if matches(ab.affected, now[p.id], p, state,
                                                         src.controller, src.id))
 
@@ -225,11 +230,16 @@ def layer6(state: GameState, chars: Chars, perms: Sequence[Permanent], lost: set
             if ab.granted is not None:
                 c = replace(c, activated=(*c.activated, ab.granted),
                             abilities=(*c.abilities, ab.granted))
+            kws = ab.params.get("grant_keywords")
+            if isinstance(kws, tuple):
+                c = replace(c, keywords=c.keywords | frozenset(str(k) for k in kws))
             now[pid] = c
 
-    if not any(e[1].lose_abilities for e in effects):
-        # Granting only adds activated abilities, which no effect's existence or
-        # objects depend on: timestamp order (CR 613.7).
+    if not any(e[1].lose_abilities or e[1].affected.keywords or e[1].affected.not_keywords
+               for e in effects):
+        # Granting only adds activated abilities and keywords, which no effect's
+        # existence or objects depend on (no filter reads keywords): timestamp order
+        # (CR 613.7).
         for eff in effects:
             if eff[0].id not in lost:
                 apply(eff, chars, set(), targets(eff, chars, lost))

@@ -37,6 +37,7 @@ from manacheck.model.effects import (
     OWN_OBJECT_FAMILIES,
     EffectKind,
     Family,
+    granted_keywords,
     kind_of_ability,
     kind_of_keyword,
 )
@@ -415,13 +416,25 @@ def unapplied(state: GameState, question: Question, about: Iterable[str] = (),
     return found
 
 
+def _grant_applied(key: str, question: Question) -> bool:
+    """Whether a keyword grant is applied as far as ``question`` goes: the grant itself
+    is applied with the characteristics (layer 6, CR 613.1f), so it can change the
+    answer only through what its keywords mean, and each one the question either
+    applies (haste for {T} abilities, CR 302.6; shroud and hexproof for targets) or
+    doesn't read."""
+    kws = granted_keywords(key)
+    return bool(kws) and all(
+        kind.key in question.implements or not kind.families & question.reads
+        for kind in map(kind_of_keyword, kws))
+
+
 def _unapplied(state: GameState, question: Question, about: tuple[str, ...],
                looks_at: tuple[str, ...] | None) -> tuple[Undecided, ...]:
     seen_ids = None if looks_at is None else frozenset(looks_at) | frozenset(about)
     out: list[Undecided] = []
     seen: set[tuple[str, str]] = set()
     for eff in board_effects(state, about):
-        if eff.kind.key in question.implements:
+        if eff.kind.key in question.implements or _grant_applied(eff.kind.key, question):
             continue
         touched = eff.kind.families & question.reads
         if eff.kind.self_only and eff.changes not in about:

@@ -73,6 +73,8 @@ _REMINDERS: dict[str, tuple[str, ...]] = {
     "hexproof": ("It can't be the target of spells or abilities your opponents control.",
                  "They can't be the targets of spells or abilities your opponents "
                  "control."),
+    "shroud": ("It can't be the target of spells or abilities.",
+               "They can't be the targets of spells or abilities."),
     "haste": ("It can attack and {T} as soon as it comes under your control.",
               "They can attack and {T} as soon as they come under your control."),
     "indestructible": ('Damage and effects that say "destroy" don\'t destroy it.',
