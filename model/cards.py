@@ -327,7 +327,26 @@ class CardDatabase:
             else:
                 canonical = self._by_lower.get(key)
             card = self.cards[canonical] if canonical is not None else None
+        if card is None and " // " in name:
+            card = self._whole_card(name.strip())
         return card
+
+    def _whole_card(self, name: str) -> CardDefinition | None:
+        """A double-faced or adventurer card by its full name ("Garruk Relentless //
+        Garruk, the Veil-Cursed", as Scryfall and MTGJSON write it): its front face, whose
+        characteristics it has everywhere but on the stack as its back face or Adventure
+        (CR 712.8a, 715.4). A split card's full name isn't one face (709.4: in a hand or
+        library it has both halves' characteristics combined), so it stays unknown."""
+        front_name, _, back_name = name.partition(" // ")
+        front, back = self.get(front_name), self.get(back_name)
+        if front is None or back is None:
+            return None
+        if back.front_face == front.name:
+            return front
+        marker = f"(the adventurer card {name} "
+        if any(str(getattr(ab, "text", "")).startswith(marker) for ab in front.abilities):
+            return front
+        return None
 
     @functools.cached_property
     def _by_lower(self) -> dict[str, str]:
