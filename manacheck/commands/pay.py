@@ -92,6 +92,8 @@ def handle(args: argparse.Namespace) -> int:
     if a.cost_changes:
         label = f"{written}{f' with {given}' if given else ''}, total cost " \
                 f"{cost.text or '{0}'}"
+    if a.no_mana_cost:
+        label = "no mana cost"
     data = a.to_data()
     note = "\n".join(n for n in (same_name_note(state, args.for_object), order_note(state))
                      if n) or None

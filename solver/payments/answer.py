@@ -17,9 +17,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Literal
 
-from manacheck.model import GameState, ManaCost, SymbolKind, effective
+from manacheck.model import GameState, ManaCost, StackItem, SymbolKind, effective
 from manacheck.model.effects import Family
 from manacheck.model.errors import BadInput
+from manacheck.model.state import Card
 
 from ..costs import ability_total_cost
 from ..notdecided import NotDecided
@@ -182,6 +183,9 @@ class PaymentAnswer:
     count_bounds: CountBounds | None = None
     #: Why the listing stopped at its budget, and what the payments shown are then.
     listing_stopped: str = ""
+    #: The object paid for has no mana cost: an unpayable cost (CR 118.6), said as
+    #: "no mana cost" rather than as a cost of {0}.
+    no_mana_cost: bool = False
 
     @property
     def verdict(self) -> Literal["payable", "not payable", "not decided"]:
@@ -212,7 +216,8 @@ class PaymentAnswer:
 
     def to_data(self) -> dict[str, Any]:
         """The answer as JSON-ready data (the ``pay --json`` shape)."""
-        data: dict[str, Any] = {"cost": self.cost.text or "{0}", "payable": self.payable,
+        data: dict[str, Any] = {"cost": None if self.no_mana_cost else
+                                (self.cost.text or "{0}"), "payable": self.payable,
                                 "count": self.count, "complete": self.complete}
         if self.count_bounds is not None:
             data["count_at_least"] = self.count_bounds.at_least
@@ -256,6 +261,21 @@ def not_decided(answer: PaymentAnswer) -> NotDecided:
                       stopped=answer.stopped, reasons=answer.reasons,
                       at_least=bounds.at_least if bounds is not None else answer.count,
                       at_most=None if bounds is None else bounds.at_most)
+
+
+def _no_mana_cost(state: GameState, object_id: str) -> PaymentAnswer | None:
+    """"Not payable" for a card or spell that has no mana cost (Sol Talisman, Ancestral
+    Vision, a land): no mana cost is an unpayable cost, and an increase or an
+    additional cost leaves it unpayable (CR 118.6, 118.6a, 202.1b). Only an alternative
+    cost (suspend, "without paying its mana cost") could be paid instead."""
+    obj = state.get(object_id)
+    if not isinstance(obj, Card | StackItem) or obj.card is None \
+            or obj.card.mana_cost is not None:
+        return None
+    why = (f"{obj.card.name} has no mana cost, which is an unpayable cost: no mana pays "
+           "it, whatever is added to it (CR 118.6, 118.6a, 202.1b); only an alternative "
+           "cost could be paid instead")
+    return PaymentAnswer(ManaCost(()), False, 0, True, reasons=(why,), no_mana_cost=True)
 
 
 def payment_answer(state: GameState, player: str, cost: ManaCost | str | None, *,
@@ -324,6 +344,9 @@ def payment_answer(state: GameState, player: str, cost: ManaCost | str | None, *
     if cost is None:
         if for_object is None:
             raise BadInput("give a cost, or what is paid for (for_object)")
+        unpayable = _no_mana_cost(state, for_object)
+        if unpayable is not None:
+            return unpayable
         written, total, own = total_cost_for(state, for_object, x, player, y)
         cost, x, exclude, changes = total.cost, None, exclude | own, total.changes
         stated = Stated("X" in written.variables, True)  # CR 601.2f: no kicker paid
