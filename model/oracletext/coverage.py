@@ -119,6 +119,7 @@ def _general(why: str) -> str:
 def coverage(faces: Iterable[FaceText]) -> Coverage:
     """Read every face's lines and count what was read (module docstring)."""
     from ..oracle import read_text
+    from .wording import reader_wording
 
     out = Coverage()
     mana_ok: dict[str, bool] = {}
@@ -131,9 +132,11 @@ def coverage(faces: Iterable[FaceText]) -> Coverage:
                                                      "Forest")]
         if basics:
             mana_ok.setdefault(face.card, True)
-        for line in (s.strip() for s in face.text.split("\n")):
-            if not line:
+        for raw in (s.strip() for s in face.text.split("\n")):
+            if not raw:
                 continue
+            # (today's wording and older ones count as the reader reads them)
+            line = reader_wording(raw, face.name)
             r = read_line(line, face.name)
             if r.mana or could_be_mana_ability(r.normalised):
                 kind = "mana"
