@@ -226,6 +226,7 @@ def read_text(name: str, text: str, subtypes: Sequence[str] = (), mana_cost: str
     from .oracletext.forms import unread_activated
     from .oracletext.grants import read_grant
     from .oracletext.keywords import keyword_line
+    from .oracletext.landtypes import read_land_types
     from .oracletext.lineforms import classify_line
     from .oracletext.manaform import mana_form, pool_copy_form
     from .oracletext.manatriggers import read_mana_trigger
@@ -259,7 +260,7 @@ def read_text(name: str, text: str, subtypes: Sequence[str] = (), mana_cost: str
             continue
         static = read_static(line, name, tuple(subtypes)) or read_counter_static(
             line, name) or read_spend_static(line) or read_prohibition(line, name) \
-            or read_cost_change(line, name)
+            or read_cost_change(line, name) or read_land_types(line, name)
         if static is not None:  # "+N/+N" statics (oracletext.statics); twice as many
             abilities.append(static)  # counters or tokens (oracletext.counter_statics);
             continue  # spend statics (oracletext.spendstatic)

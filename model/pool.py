@@ -59,7 +59,7 @@ SEARCH = "search.xz"
 #: one, as they did when they were hand-written.
 RETIRED: tuple[str, ...] = (
     "Agent of Stromgald", "Ancient Tomb", "Ancient Ziggurat", "Ashnod's Altar",
-    "Azorius Signet", "Badlands", "Bayou", "Birds of Paradise", "Black Lotus",
+    "Azorius Signet", "Badlands", "Bayou", "Birds of Paradise", "Black Lotus", "Blood Moon",
     "Blood Vassal", "Bloom Tender", "Branching Evolution", "Cabal Coffers",
     "Cascade Bluffs", "Cascading Cataracts", "Celestial Prism", "Chromatic Lantern",
     "Chromatic Sphere", "Coldsteel Heart", "Cryptolith Rite", "Darksteel Ingot",
@@ -72,16 +72,17 @@ RETIRED: tuple[str, ...] = (
     "Mishra's Workshop", "Mossfire Valley", "Mountain", "Mox Amber", "Mox Opal",
     "Mystic Gate", "Naga Vitalist", "Overgrowth", "Pentad Prism", "Phyrexian Altar",
     "Phyrexian Tower", "Pillar of the Paruns", "Plains", "Plateau", "Power Artifact",
-    "Priest of Titania", "Reflecting Pool", "Rugged Prairie", "Savannah", "Scrubland",
-    "Serra's Sanctum", "Shadowblood Ridge", "Shimmering Grotto", "Simian Spirit Guide",
-    "Sisay's Ring", "Skycloud Expanse", "Snow-Covered Forest", "Snow-Covered Island",
-    "Snow-Covered Mountain", "Snow-Covered Plains", "Snow-Covered Swamp", "Sol Ring",
-    "Soldevi Adnate", "Sphere of Resistance", "Springleaf Drum", "Squandered Resources",
-    "Sungrass Prairie", "Sunken Ruins", "Swamp", "Sylvan Caryatid", "Taiga",
-    "Tarnished Citadel", "Thalia, Guardian of Thraben", "Thran Dynamo", "Tolarian Academy",
-    "Training Grounds", "Tropical Island", "Tundra", "Twilight Mire", "Underground Sea",
-    "Urza's Mine", "Urza's Power Plant", "Urza's Tower", "Volcanic Island", "Wastes",
-    "Wild Growth", "Wooded Bastion",
+    "Priest of Titania", "Prismatic Omen", "Reflecting Pool", "Rugged Prairie", "Savannah",
+    "Scrubland", "Serra's Sanctum", "Shadowblood Ridge", "Shimmering Grotto",
+    "Simian Spirit Guide", "Sisay's Ring", "Skycloud Expanse", "Snow-Covered Forest",
+    "Snow-Covered Island", "Snow-Covered Mountain", "Snow-Covered Plains",
+    "Snow-Covered Swamp", "Sol Ring", "Soldevi Adnate", "Sphere of Resistance",
+    "Springleaf Drum", "Squandered Resources", "Sungrass Prairie", "Sunken Ruins", "Swamp",
+    "Sylvan Caryatid", "Taiga", "Tarnished Citadel", "Thalia, Guardian of Thraben",
+    "Thran Dynamo", "Tolarian Academy", "Training Grounds", "Tropical Island", "Tundra",
+    "Twilight Mire", "Underground Sea", "Urborg, Tomb of Yawgmoth", "Urza's Mine",
+    "Urza's Power Plant", "Urza's Tower", "Volcanic Island", "Wastes", "Wild Growth",
+    "Wooded Bastion", "Yavimaya, Cradle of Growth",
 )
 
 
