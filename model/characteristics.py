@@ -219,9 +219,33 @@ def activation_prohibited_by(state: GameState, perm: Permanent, is_mana_ability:
     for source, ab, mode in _activation_bans(state):
         if mode == "nonmana" and is_mana_ability:
             continue
-        if matches(ab.affected, chars[perm.id], perm, state, source.controller, source.id):
+        if ab.params.get("named") == "chosen":
+            if _named(source, perm.name):
+                return source
+        elif matches(ab.affected, chars[perm.id], perm, state, source.controller, source.id):
             return source
     return None
+
+
+def named_activation_ban(state: GameState, name: str, is_mana_ability: bool
+                         ) -> Permanent | None:
+    """The permanent whose static forbids activating the abilities of every object named
+    ``name`` in any zone ("Activated abilities of sources with the chosen name can't be
+    activated", Pithing Needle: its ruling, "affects cards regardless of what zone
+    they're in"; CR 602.5), or None. Without a name chosen it names nothing."""
+    for source, ab, mode in _activation_bans(state):
+        if mode == "nonmana" and is_mana_ability:
+            continue
+        if ab.params.get("named") == "chosen" and _named(source, name):
+            return source
+    return None
+
+
+def _named(source: Permanent, name: str) -> bool:
+    """Whether ``name`` is the card name chosen for ``source`` as it entered (CR 614.12;
+    a double-faced card's name is its front face's here, CR 712.8a)."""
+    chosen = source.choice("name")
+    return chosen is not None and chosen.lower() == name.lower()
 
 
 def _activation_bans(state: GameState) -> tuple[tuple[Permanent, StaticAbility, object], ...]:

@@ -40,6 +40,10 @@ _OBJECTS: dict[str, tuple[tuple[str, ...], tuple[str, ...], str | None]] = {
                                                        "opponent"),
 }
 
+#: "sources with the chosen name" (Pithing Needle, Phyrexian Revoker): objects in every
+#: zone whose name is the one chosen as the source entered (CR 201.2, 614.12).
+_NAMED = "sources with the chosen name"
+
 _LINE = re.compile(r"Activated abilities of (?P<objects>[a-z ]+) can't be activated"
                    r"(?P<unless> unless they're mana abilities)?\.")
 
@@ -59,6 +63,8 @@ def render_prohibition(affected: dict[str, Any], mode: str, combat: bool = False
         whose = (" can't attack or block, and its activated abilities" if combat
                  else "'s activated abilities")
         return f"Enchanted {word}{whose} can't be activated{unless}."
+    if not affected:
+        return f"Activated abilities of {_NAMED} can't be activated{unless}."
     for phrase in _OBJECTS:
         if _filter(phrase) == affected:
             return f"Activated abilities of {phrase} can't be activated{unless}."
@@ -88,8 +94,8 @@ def read_prohibition(line: str, name: str = "") -> dict[str, Any] | None:
     {'kind': 'other', 'affected': {'types': ['artifact']}, 'params': {'cant_activate':
     'all'}, 'text': "Activated abilities of artifacts can't be activated."}
     >>> read_prohibition("Activated abilities of sources with the chosen name can't be "
-    ...                  "activated.") is None
-    True
+    ...                  "activated.")["static"]["params"]
+    {'cant_activate': 'all', 'named': 'chosen'}
     """
     norm = normalise(line, name)
     if norm.reminders:
@@ -97,14 +103,20 @@ def read_prohibition(line: str, name: str = "") -> dict[str, Any] | None:
     if (a := _ATTACHED.fullmatch(norm.text)) is not None:
         return _attached(a, norm.text, line)
     m = _LINE.fullmatch(norm.text)
-    if m is None or m.group("objects") not in _OBJECTS:
+    if m is None or (m.group("objects") not in _OBJECTS and m.group("objects") != _NAMED):
         return None
-    affected = _filter(m.group("objects"))
+    named = m.group("objects") == _NAMED
+    affected = {} if named else _filter(m.group("objects"))
     mode = "nonmana" if m.group("unless") else "all"
     if render_prohibition(affected, mode) != norm.text:
         return None
-    return {"static": {"kind": "other", "affected": affected,
-                       "params": {"cant_activate": mode}, "text": line.strip()}}
+    params: dict[str, Any] = {"cant_activate": mode}
+    if named:
+        params["named"] = "chosen"  # the name chosen as it entered, in every zone
+    out: dict[str, Any] = {"kind": "other"}
+    if affected:
+        out["affected"] = affected
+    return {"static": {**out, "params": params, "text": line.strip()}}
 
 
 def _attached(m: re.Match[str], text: str, line: str) -> dict[str, Any] | None:

@@ -24,7 +24,11 @@ from dataclasses import replace as dataclass_replace
 
 from manacheck.model import CostKind, Counters, ObjectFilter, Permanent, Phase, Zone, effective
 from manacheck.model.abilities import Params
-from manacheck.model.characteristics import activation_prohibited_by, tap_abilities_blocked
+from manacheck.model.characteristics import (
+    activation_prohibited_by,
+    named_activation_ban,
+    tap_abilities_blocked,
+)
 from manacheck.model.conditions import condition_holds, total_power
 from manacheck.model.placing import place_counters
 
@@ -183,7 +187,12 @@ def _status_reasons(act: Activation) -> list[Reason]:
     ab = act.ab
     perm = act.obj if isinstance(act.obj, Permanent) else None
     if perm is None or ab.zone is not Zone.BATTLEFIELD:
-        return []
+        # A card's ability in its hand or graveyard (cycling, unearth): only a
+        # prohibition that names it reaches it there (Pithing Needle's ruling).
+        named = named_activation_ban(act.state, act.obj.name, ab.is_mana_ability)
+        return [] if named is None else [Reason(
+            "602.5", f"{named.name}'s static ability forbids activating the activated "
+                     f"abilities of sources named {act.obj.name}, in every zone")]
     name = act.obj.name
     reasons: list[Reason] = []
     if ab.tap and perm.tapped:
