@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 import shlex
 import threading
 from collections.abc import Callable, Mapping
@@ -284,8 +285,9 @@ class Api:
             try:
                 self.cards[name]
             except ManacheckError as e:
-                return {"known": False, "error": e.one_line(),
-                        "suggestions": self.names.complete(name, 5)}
+                near = re.findall(r"'([^']+)'", e.suggestion or "")
+                more = [n for n in self.names.complete(name, 5) if n not in near]
+                return {"known": False, "error": e.one_line(), "suggestions": (near + more)[:5]}
         assert found is not None
         return {"known": True, "name": found.name, "type_line": found.type_line,
                 "permanent": found.is_permanent_card}
