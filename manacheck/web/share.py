@@ -42,7 +42,8 @@ def decode_board(fragment: str) -> dict[str, Any]:
     """
     text = fragment.removeprefix("#").removeprefix(PREFIX).strip()
     try:
-        packed = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+        packed = base64.b64decode(text + "=" * (-len(text) % 4), altchars=b"-_",
+                                  validate=True)
     except (binascii.Error, ValueError):
         raise BadInput("the link's board isn't base64url text: copy the whole link") from None
     inflate = zlib.decompressobj()
