@@ -65,6 +65,15 @@ class Server(ThreadingHTTPServer):
         self.svg_css = _svg_css().encode("utf-8")
         super().__init__(("127.0.0.1", port), _Handler)
 
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """A browser that went away mid-answer is no error; anything else is said in one
+        line on standard error, never a traceback."""
+        err = sys.exc_info()[1]
+        if isinstance(err, (BrokenPipeError, ConnectionResetError)):
+            return
+        print(f"manacheck serve: internal error (please report it): "
+              f"{type(err).__name__}: {err}", file=sys.stderr)
+
     @property
     def url(self) -> str:
         return f"http://127.0.0.1:{self.server_address[1]}/"

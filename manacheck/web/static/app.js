@@ -14,6 +14,7 @@ let board = freshBoard();
 let ids = { players: {}, stack: [] };   // the ids the loader gives, from the server
 let refreshTimer = null;
 let uid = 0;
+const openDetails = new Set();   // the permanents whose details are open, kept on redraws
 
 function freshBoard() {
   return { turn: { active_player: "Alice", phase: "precombat_main" },
@@ -23,7 +24,12 @@ function freshBoard() {
 
 // -- talking to the server ------------------------------------------------------------
 
+// (window.__pending and window.__dirty let a test wait until the page has settled)
+window.__pending = 0;
+window.__dirty = false;
+
 async function post(path, body) {
+  window.__pending++;
   try {
     const r = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json" },
       body: JSON.stringify(body) });
@@ -33,11 +39,13 @@ async function post(path, body) {
   } catch (e) {
     return { error: `the server can't be reached (${e.message}); the board is kept here: ` +
       "start 'manacheck serve' again and reload" };
-  }
+  } finally { window.__pending--; }
 }
 
 async function get(path) {
+  window.__pending++;
   try { return await (await fetch(path)).json(); } catch (e) { return { error: e.message }; }
+  finally { window.__pending--; }
 }
 
 // -- small builders -------------------------------------------------------------------
@@ -321,6 +329,8 @@ function permanentItem(player, pi, i) {
     el("span", { class: "visually-hidden", text: `of ${id}` })),
   el("div", { class: "row" }, field("Counters", counters), field("Chosen color", color),
     field("Chosen creature type", ctype), field("Attached to", attach), check("token", "token")), cmsg);
+  more.open = openDetails.has(id);
+  more.addEventListener("toggle", () => { if (more.open) openDetails.add(id); else openDetails.delete(id); });
   const abil = el("ul", { class: "abilities", id: `${base}-abilities`, hidden: true });
   const sr = (t) => el("span", { class: "visually-hidden", text: ` (${t})` });
   const actions = el("div", { class: "actions" },
@@ -424,11 +434,13 @@ function render() {
 
 function changed(structural) {
   if (structural) render();
+  window.__dirty = true;
   clearTimeout(refreshTimer);
   refreshTimer = setTimeout(refresh, 150);
 }
 
 async function refresh() {
+  window.__dirty = false;
   const r = await post("/api/board", { board });
   if (r.ids) {
     const before = JSON.stringify(ids);
