@@ -16,13 +16,14 @@ import json
 import os
 import sys
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any, NoReturn
 
 from manacheck.model import CR_VERSION, ManacheckError, StateFileError
 
-__all__ = ["CARDS_HELP", "EXIT_BAD_INPUT", "EXIT_INTERNAL", "EXIT_NO", "EXIT_YES", "card_note",
-           "cards_file", "emit", "main", "reason_lines", "reason_refs", "reasons_data", "run",
-           "write"]
+__all__ = ["CARDS_HELP", "EXIT_BAD_INPUT", "EXIT_INTERNAL", "EXIT_NO", "EXIT_YES", "Reply",
+           "card_note", "cards_file", "emit", "emit_reply", "main", "reason_lines",
+           "reason_refs", "reasons_data", "run", "write"]
 
 EXIT_YES = 0
 EXIT_NO = 1
@@ -128,6 +129,23 @@ def emit(args: argparse.Namespace, data: Any, text: str | Callable[[], str]) -> 
         write(text() if callable(text) else text)
 
 
+@dataclass(frozen=True)
+class Reply:
+    """A question's answer as a command gives it: ``data`` (what ``--json`` prints),
+    ``text`` (made only when it is printed) and the exit status. The web page
+    (``manacheck.web``) shows the same reply the command prints."""
+
+    data: Any
+    text: Callable[[], str]
+    status: int
+
+
+def emit_reply(args: argparse.Namespace, reply: Reply) -> int:
+    """Print ``reply`` (as :func:`emit`) and return its exit status."""
+    emit(args, reply.data, reply.text)
+    return reply.status
+
+
 def card_note(text: str) -> None:
     """One line on standard error, ``note: TEXT`` (what was read from a card file)."""
     print(f"note: {text}", file=sys.stderr)
@@ -178,6 +196,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "resolve": ("resolve", "play out the events: state-based actions, triggers, resolution "
                 "(CR 603, 608, 704)"),
     "schema": ("schema", "print the JSON Schema of state files"),
+    "serve": ("serve", "a local web page: build a board from card names and ask the four "
+              "questions"),
     "show": ("show", "print the board: players, zones with ids, the stack (top first), the turn"),
     "vectors": ("vectors", "check published test vectors: ask each again (vectors verify "
                 "FILE)"),

@@ -15,12 +15,14 @@ from manacheck.cli import (
     CARDS_HELP,
     EXIT_NO,
     EXIT_YES,
+    Reply,
     card_note,
     cards_file,
-    emit,
+    emit_reply,
     order_note,
     same_name_note,
 )
+from manacheck.model import GameState
 from manacheck.model.statefile import load_state_with_cards
 from manacheck.solver.activation import WAYS_LIMIT, Verdict, Witness, can_activate, ways
 from manacheck.solver.notdecided import NotDecided
@@ -109,20 +111,28 @@ def verdict_text(v: Verdict) -> str:
 
 def handle(args: argparse.Namespace) -> int:
     state = load_state_with_cards(args.state, args.cards, note=card_note)
-    v = can_activate(state, args.object, args.ability, args.player)
+    return emit_reply(args, reply(state, args.object, args.ability, args.player,
+                                  every=args.all))
+
+
+def reply(state: GameState, object_id: str, ability: int | None = None,
+          player: str | None = None, *, every: bool = False) -> Reply:
+    """The command's answer for ``state``: its JSON, its text and its exit status (the
+    web page shows the same, ``manacheck.web``)."""
+    v = can_activate(state, object_id, ability, player)
     data = v.to_data()
     listed: list[Witness] = []
     stopped = ""
-    if args.all and v.legal:
+    if every and v.legal:
         try:  # a budget spent while listing: the ways listed so far, said so
-            for w in ways(state, args.object, v.ability, v.player):
+            for w in ways(state, object_id, v.ability, v.player):
                 listed.append(w)
         except NotDecided as e:
             stopped = f"  (the listing stopped at its budget: {e.one_line()})"
             data["all_stopped"] = e.one_line()
         data["all"] = [w.to_data() for w in listed]
 
-    note = "\n".join(n for n in (same_name_note(state, args.object), order_note(state))
+    note = "\n".join(n for n in (same_name_note(state, object_id), order_note(state))
                      if n) or None
     if note:
         data["note"] = note
@@ -134,5 +144,4 @@ def handle(args: argparse.Namespace) -> int:
                                     for i, w in enumerate(listed, 1))
         return out + (f"\n{stopped}" if stopped else "")
 
-    emit(args, data, text)
-    return EXIT_YES if v.legal else EXIT_NO
+    return Reply(data, text, EXIT_YES if v.legal else EXIT_NO)

@@ -20,13 +20,14 @@ from manacheck.cli import (
     CARDS_HELP,
     EXIT_NO,
     EXIT_YES,
+    Reply,
     card_note,
     cards_file,
-    emit,
+    emit_reply,
     order_note,
     same_name_note,
 )
-from manacheck.model import BadInput, ManaCost
+from manacheck.model import BadInput, GameState, ManaCost
 from manacheck.model.statefile import load_state_with_cards
 from manacheck.solver.budget import EnumerationLimit
 from manacheck.solver.payments import limits, payment_answer, resolve_cost
@@ -58,35 +59,45 @@ def register(p: argparse.ArgumentParser) -> None:
 
 def handle(args: argparse.Namespace) -> int:
     state = load_state_with_cards(args.state, args.cards, note=card_note)
-    player = args.player or state.turn.active_player
+    return emit_reply(args, reply(state, args.cost, player=args.player,
+                                  for_object=args.for_object, x=args.x, y=args.y,
+                                  limit=args.limit, count=args.count))
+
+
+def reply(state: GameState, cost_text: str | None, *, player: str | None = None,
+          for_object: str | None = None, x: int | None = None, y: int | None = None,
+          limit: int = DEFAULT_LIMIT, count: bool = False) -> Reply:
+    """The command's answer for ``state``: its JSON, its text and its exit status (the
+    web page shows the same, ``manacheck.web``)."""
+    player = player or state.turn.active_player
     state.player(player)  # unknown player: one line, exit 2
-    if args.limit is not None and args.limit < 0:
-        raise BadInput(f"--limit can't be negative (got {args.limit})")
-    if args.cost is None:
-        if args.for_object is None:
+    if limit is not None and limit < 0:
+        raise BadInput(f"--limit can't be negative (got {limit})")
+    if cost_text is None:
+        if for_object is None:
             raise BadInput("give a COST or --for OBJECT")
         # CR 601.2f, 602.2b: the total cost of what is paid for, decided by the solver.
         try:
-            a = payment_answer(state, player, None, x=args.x, y=args.y,
-                               for_object=args.for_object, show=args.limit,
-                               list_payments=not args.count)
+            a = payment_answer(state, player, None, x=x, y=y,
+                               for_object=for_object, show=limit,
+                               list_payments=not count)
         except EnumerationLimit as e:
-            return _not_decided(args, args.for_object, e)
+            return _not_decided(for_object, e)
         cost_raw = a.written if a.written is not None else a.cost
     else:
-        cost_raw = ManaCost.parse(args.cost)
+        cost_raw = ManaCost.parse(cost_text)
         try:
             # (the cost as written says whether it contains {X}: CR 106.6, 107.3)
-            a = payment_answer(state, player, resolve_cost(cost_raw, args.x, args.y),
-                               for_object=args.for_object, show=args.limit,
-                               list_payments=not args.count,
+            a = payment_answer(state, player, resolve_cost(cost_raw, x, y),
+                               for_object=for_object, show=limit,
+                               list_payments=not count,
                                contains_x="X" in cost_raw.variables)
         except EnumerationLimit as e:
-            return _not_decided(args, cost_raw.text, e)
+            return _not_decided(cost_raw.text, e)
     cost = a.cost
     # CR 107.3: say the cost as written and the value of X, not only the cost after X.
     written = cost_raw.mana_only.text
-    given = ", ".join(f"{k}={v}" for k, v in (("X", args.x), ("Y", args.y)) if v is not None)
+    given = ", ".join(f"{k}={v}" for k, v in (("X", x), ("Y", y)) if v is not None)
     label = (f"{written} with {given} ({cost.text or '{0}'})"
              if given and written != cost.text else None)
     if a.cost_changes:
@@ -95,13 +106,13 @@ def handle(args: argparse.Namespace) -> int:
     if a.no_mana_cost:
         label = "no mana cost"
     data = a.to_data()
-    note = "\n".join(n for n in (same_name_note(state, args.for_object), order_note(state))
+    note = "\n".join(n for n in (same_name_note(state, for_object), order_note(state))
                      if n) or None
     if note:
         data["note"] = note
     if label is not None:
         data = {**{k: data[k] for k in ("cost", "payable", "count", "complete")},
-                "cost_as_written": written, "x": args.x,
+                "cost_as_written": written, "x": x,
                 **{k: v for k, v in data.items()
                    if k not in ("cost", "payable", "count", "complete")}}
     shown_cost = label or data["cost"]
@@ -126,7 +137,7 @@ def handle(args: argparse.Namespace) -> int:
                              + [f"  - {u.object_id + ' (' + u.text + '): ' if u.object_id else ''}"
                                 f"{u.why}" for u in a.undecided]
                              + changes)
-        return "\n".join([body(), *changes]) if changes and not args.count else body()
+        return "\n".join([body(), *changes]) if changes and not count else body()
 
     def stopped_count() -> str:
         """The count stopped at its budget: its proven bounds, and why."""
@@ -139,7 +150,7 @@ def handle(args: argparse.Namespace) -> int:
         return f"at least {cb.at_least:,}{most} distinct {noun}{why}"
 
     def body() -> str:
-        if args.count:
+        if count:
             if a.count is None:
                 return stopped_count()
             return str(a.count)
@@ -164,13 +175,11 @@ def handle(args: argparse.Namespace) -> int:
                          f"sources: best of the first {limits.DEFAULT_MAX_SCAN} found)")
         return "\n".join(lines)
 
-    emit(args, data, text)
-    return EXIT_YES if a.payable else EXIT_NO
+    return Reply(data, text, EXIT_YES if a.payable else EXIT_NO)
 
 
-def _not_decided(args: argparse.Namespace, what: str | None, e: EnumerationLimit) -> int:
+def _not_decided(what: str | None, e: EnumerationLimit) -> Reply:
     """A search limit hit while listing what the sources could add (the replacement
     effects' budget, CR 616.1): not bad input, an answer that is not decided (exit 1)."""
     data = {"cost": what, "payable": None, "complete": False, "limit": e.one_line()}
-    emit(args, data, lambda: f"{what}: not decided: {e.one_line()}")
-    return EXIT_NO
+    return Reply(data, lambda: f"{what}: not decided: {e.one_line()}", EXIT_NO)

@@ -10,18 +10,21 @@ colorless. The answer is the least fixed point of the could-produce references.
 from __future__ import annotations
 
 import argparse
+from collections.abc import Sequence
 
 from manacheck.cli import (
     CARDS_HELP,
     EXIT_YES,
+    Reply,
     card_note,
     cards_file,
-    emit,
+    emit_reply,
     order_note,
     reason_lines,
     reason_refs,
     reasons_data,
 )
+from manacheck.model import GameState
 from manacheck.model.statefile import load_state_with_cards
 from manacheck.solver.produce import (
     CouldProduce,
@@ -49,7 +52,13 @@ def register(p: argparse.ArgumentParser) -> None:
 
 def handle(args: argparse.Namespace) -> int:
     state = load_state_with_cards(args.state, args.cards, note=card_note)
-    ids: list[str] = list(args.objects)
+    return emit_reply(args, reply(state, args.objects, explain=args.explain))
+
+
+def reply(state: GameState, objects: Sequence[str] = (), *, explain: bool = False) -> Reply:
+    """The command's answer for ``state``: its JSON, its text and its exit status (the
+    web page shows the same, ``manacheck.web``)."""
+    ids: list[str] = list(objects)
     for oid in ids:
         state.permanent(oid)  # UnknownObject: one line, exit 2
     if not ids:
@@ -58,19 +67,19 @@ def handle(args: argparse.Namespace) -> int:
                or unread_mana_effects(state, p.id)]
     # Derivations only with --explain (they cost replacement graphs of full events).
     # A search limit is not bad input: the answer says "not decided" and names it.
-    answers = [explain_could_produce(state, oid, explain=args.explain) for oid in ids]
+    answers = [explain_could_produce(state, oid, explain=explain) for oid in ids]
     # Each effect that keeps an answer from being decided is said once, and the rows
     # refer to it.
     who = state.turn.priority or state.turn.active_player
     shared, refs = shared_reasons((a.undecided for a in answers), who)
-    objects = []
+    rows = []
     for a, row_ids in zip(answers, refs, strict=True):
-        row = a.as_dict(explain=args.explain)
+        row = a.as_dict(explain=explain)
         if a.undecided:
             del row["undecided"]
             row["undecided_ids"] = [i + 1 for i in row_ids]
-        objects.append(row)
-    data: dict[str, object] = {"objects": objects}
+        rows.append(row)
+    data: dict[str, object] = {"objects": rows}
     if shared:
         data["undecided"] = reasons_data(shared)
     limits = sorted({a.limit for a in answers if a.limit is not None})
@@ -89,7 +98,7 @@ def handle(args: argparse.Namespace) -> int:
         for a, row_ids in zip(answers, refs, strict=True):
             lines.append(f"{a.object_id:<{width}}  {_row(a, [i + 1 for i in row_ids])}")
             lines.extend(f"    first, before priority: {s}" for s in a.state_based)
-            if args.explain:
+            if explain:
                 lines.extend(f"    {d.describe()}" for d in a.derivation)
                 if a.explain_limit is not None:
                     lines.append(f"    (explanation incomplete: {a.explain_limit})")
@@ -102,8 +111,7 @@ def handle(args: argparse.Namespace) -> int:
                                  "[CR 106.7]")
         return "\n".join([*lines, *reason_lines(shared), *([order] if order else [])])
 
-    emit(args, data, text)
-    return EXIT_YES
+    return Reply(data, text, EXIT_YES)
 
 
 def _row(a: CouldProduce, ids: list[int]) -> str:

@@ -16,7 +16,16 @@ import argparse
 import json
 from typing import Any
 
-from manacheck.cli import CARDS_HELP, EXIT_NO, EXIT_YES, card_note, cards_file, emit
+from manacheck.cli import (
+    CARDS_HELP,
+    EXIT_NO,
+    EXIT_YES,
+    Reply,
+    card_note,
+    cards_file,
+    emit_reply,
+)
+from manacheck.model import GameState
 from manacheck.model.statefile import load_state_with_cards, parse_bytes
 from manacheck.solver.resolution import MAX_OUTCOMES, Outcome, outcomes, resolve
 
@@ -65,23 +74,33 @@ def _outcome_text(o: Outcome, extra: list[dict[str, Any]]) -> list[str]:
 
 
 def handle(args: argparse.Namespace) -> int:
-    from manacheck.solver.resolution import Unsupported
 
     state = load_state_with_cards(args.state, args.cards, note=card_note)
+    return emit_reply(args, reply(state, _input_cards(args.state),
+                                  all_choices=args.all_choices, limit=args.limit))
+
+
+def reply(state: GameState, extra: list[dict[str, Any]], *, all_choices: bool = False,
+          limit: int = MAX_OUTCOMES) -> Reply:
+    """The command's answer for ``state`` (``extra``: the state file's own ``cards:``,
+    copied into the printed result): its JSON, its text and its exit status (the web
+    page shows the same, ``manacheck.web``)."""
+    from manacheck.solver.resolution import Unsupported
+
     try:
-        return _answer(args, state)
+        return _answer(state, extra, all_choices, limit)
     except Unsupported as e:
         # An effect the solver doesn't model is not bad input: the outcome is not
         # decided (exit status 1), and the answer names the effect.
-        emit(args, {"decided": False, "not_decided": e.one_line()},
-             f"not decided: {e.one_line()}")
-        return EXIT_NO
+        why = e.one_line()
+        return Reply({"decided": False, "not_decided": why}, lambda: f"not decided: {why}",
+                     EXIT_NO)
 
 
-def _answer(args: argparse.Namespace, state: Any) -> int:
-    extra = _input_cards(args.state)
-    if args.all_choices:
-        outs = outcomes(state, limit=max(1, args.limit))
+def _answer(state: GameState, extra: list[dict[str, Any]], all_choices: bool,
+            limit: int) -> Reply:
+    if all_choices:
+        outs = outcomes(state, limit=max(1, limit))
         data = {"outcomes": [o.to_data(extra) for o in outs]}
 
         def text() -> str:
@@ -96,8 +115,7 @@ def _answer(args: argparse.Namespace, state: Any) -> int:
                 lines.extend(_outcome_text(o, extra))
             return "\n".join(lines)
 
-        emit(args, data, text)
-        return EXIT_YES
+        return Reply(data, text, EXIT_YES)
     out = resolve(state)
-    emit(args, out.to_data(extra), lambda: "\n".join(_outcome_text(out, extra)))
-    return EXIT_YES if out.complete else EXIT_NO
+    return Reply(out.to_data(extra), lambda: "\n".join(_outcome_text(out, extra)),
+                 EXIT_YES if out.complete else EXIT_NO)
