@@ -105,7 +105,9 @@ def test_resolve_plays_the_top_of_the_stack_when_no_events_are_listed(
     status, text = _cli(capsys, "resolve", str(path))
     answer = api.ask(board, {"kind": "resolve"})
     assert (answer["status"], answer["text"]) == (status, text)
-    assert "sheer-drop resolves" in text.splitlines()[1]  # the top, not Fireball
+    # The top, not Fireball: an instant's or sorcery's effect isn't applied, so the
+    # answer is not decided, naming it (CR 608.2).
+    assert text.startswith("not decided: sheer-drop (Destroy target tapped creature.")
 
 
 def test_the_saved_yaml_is_a_state_file_the_cli_reads(api: Api, tmp_path: Path,

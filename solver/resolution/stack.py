@@ -65,7 +65,8 @@ def resolve_top(run: Run) -> None:
 
 def _resolve_spell(run: Run, item: StackItem) -> None:
     """CR 608.3a: a permanent spell enters the battlefield (with its enters-with counters,
-    CR 614.1c, 107.3m); another spell goes to the graveyard, its effects not modelled."""
+    CR 614.1c, 107.3m); an instant or sorcery with rules text is refused (its effects
+    aren't modelled, CR 608.2), one without goes to the graveyard (608.2n)."""
     card = item.card
     assert card is not None
     if card.is_permanent_card:
@@ -84,9 +85,16 @@ def _resolve_spell(run: Run, item: StackItem) -> None:
                                          counters=counters))
         return
     refuse_unread_spell_text(card, item.id)
+    if card.text.strip():
+        # CR 608.2: an instant or sorcery does what its text says as it resolves. No
+        # spell ability of one is modelled, so what follows isn't known: never taken
+        # to do nothing (Sheer Drop's "Destroy target tapped creature.").
+        raise Unsupported(f"{item.id} ({' '.join(card.text.split())}): the resolution "
+                          "solver doesn't apply an instant's or sorcery's effect, which "
+                          "could change the outcome (CR 608.2)")
     run.state = add_card(run.state, item.controller, "graveyard",
                          Card(item.id, card, item.controller))
-    run.note(f"{item.id} resolves; its effects aren't modelled by this solver; it is put "
+    run.note(f"{item.id} resolves; it has no rules text, so it does nothing; it is put "
              "into its owner's graveyard", "608.2n")
 
 
