@@ -50,7 +50,7 @@ from .spelltext import (
     own_payment_rule,
     spell_effect_kind,
 )
-from .wording import STATE_BASED_QUESTION, effect_why
+from .wording import STATE_BASED_QUESTION, UNCHOSEN_NAME, effect_why
 
 __all__ = ["ACTIVATION", "ACTIVATION_PT", "CHARACTERISTICS", "ON_RESOLUTION", "PAYMENT",
            "PAYMENT_FOR", "PRODUCE", "RESOLUTION", "RESOLUTION_ATTACKS", "UNREAD_TRIGGER",
@@ -320,6 +320,7 @@ def board_effects(state: GameState, about: Iterable[str] = ()) -> tuple[BoardEff
                                      c.keywords):
                 found.append(BoardEffect(perm.id, perm.name, text, kind))
             found.extend(_attached_effects(state, perm, attached))
+            found.extend(_unnamed_bans(perm, c.abilities))
             if c.lost_abilities and any(k in KEYWORD_COUNTERS for k in perm.counters):
                 found.append(BoardEffect(perm.id, perm.name, _COUNTER_ORDER_TEXT,
                                          _COUNTER_ORDER))
@@ -365,6 +366,20 @@ def board_effects(state: GameState, about: Iterable[str] = ()) -> tuple[BoardEff
                     kind = spell_effect_kind(kind)
                 extra.append(BoardEffect(oid, card.name, text, kind))
     return cached + tuple(extra)
+
+
+def _unnamed_bans(perm: Permanent, abilities: Iterable[Ability]) -> Iterator[BoardEffect]:
+    """Pithing Needle with no name chosen in the state: its ban is applied by the name
+    chosen as it entered (CR 614.12), which the state doesn't give, so it could stop
+    any activated ability (only non-mana ones with "unless they're mana abilities")."""
+    if perm.choice("name") is not None:
+        return
+    for ab in abilities:
+        if isinstance(ab, StaticAbility) and ab.params.get("named") == "chosen":
+            fam = Family.NONMANA_ACTIVATION if ab.params.get("cant_activate") == "nonmana" \
+                else Family.ACTIVATION
+            yield BoardEffect(perm.id, perm.name, ab.text,
+                              EffectKind(UNCHOSEN_NAME, frozenset({fam})))
 
 
 #: Families of a self-only effect that matter only through its object's own activated

@@ -120,10 +120,18 @@ def _join(parts: list[str], last: str = "and") -> str:
     return "; ".join(parts[:-1]) + f"; {last} " + parts[-1]
 
 
+#: The kind of a "chosen name" prohibition whose name the state doesn't give (Pithing
+#: Needle with no ``chosen: {name: ...}``; ``manacheck.solver.soundness``).
+UNCHOSEN_NAME = "static:other:unchosen_name"
+
+
 def _lead(key: str) -> str:
     """How manacheck stands to the effect: its text isn't read, or it isn't applied."""
     if key.startswith(("static:other:unread", "effect:static:other:unread")):
         return "manacheck doesn't read this text, and it could change"
+    if key == UNCHOSEN_NAME:
+        return ("the state file gives no name chosen for it (set the permanent's "
+                "chosen: {name: ...}), and that name could change")
     if key.startswith("order:"):
         return "manacheck can't order these effects, and their order could change"
     if key.startswith("effect:"):

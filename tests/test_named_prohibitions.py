@@ -57,8 +57,15 @@ def test_pithing_needle_reaches_a_card_in_hand() -> None:
     verdict = can_activate(s, sandbar, None, "A", count_ways=False, find_fixes=False)
     assert verdict.legal is False
     assert any(r.rule == "602.5" for r in verdict.reasons)
-    # Without a name chosen, the Needle names nothing.
+    # Without a name chosen in the state, which name it has isn't known: not decided,
+    # naming the Needle; another Needle's name doesn't matter.
     s = board("      - {card: Pithing Needle}\n", hand="Lonely Sandbar")
+    verdict = can_activate(s, s.player("A").hand[0].id, None, "A", count_ways=False,
+                           find_fixes=False)
+    assert verdict.legal is None
+    assert [u.object_id for u in verdict.unapplied] == ["Pithing Needle"]
+    s = board("      - {card: Pithing Needle, chosen: {name: Sol Ring}}\n",
+              hand="Lonely Sandbar")
     verdict = can_activate(s, s.player("A").hand[0].id, None, "A", count_ways=False,
                            find_fixes=False)
     assert verdict.legal is True

@@ -61,7 +61,7 @@ def test_read(line: str, affected: dict[str, object], mode: str) -> None:
 
 
 def test_not_read_without_a_phrase_for_the_objects() -> None:
-    line = "Activated abilities of sources with the chosen name can't be activated."
+    line = "Activated abilities of nonland permanents can't be activated."
     static = read_text("Test", line)[0][0]["static"]
     assert "params" not in static and static["affects"] == ["activation"]
 
@@ -98,9 +98,10 @@ def test_unless_mana_abilities() -> None:
 
 @pytest.mark.cr("605.3a")
 def test_a_named_prohibition_of_nonmana_abilities_leaves_mana_abilities_decided() -> None:
-    """Pithing Needle's chosen name isn't read, but "... unless they're mana abilities"
-    can't touch a mana ability (CR 605.3a): a payment and a mana ability's verdict are
-    decided; a non-mana ability's (Prodigal Sorcerer's) isn't."""
+    """Pithing Needle with no name chosen in the state: the name isn't known, but
+    "... unless they're mana abilities" can't touch a mana ability (CR 605.3a): a payment
+    and a mana ability's verdict are decided; a non-mana ability's (Prodigal
+    Sorcerer's) isn't."""
     state = board("[Forest, Pithing Needle, Sol Ring, Prodigal Sorcerer]", "[]")
     assert payment_answer(state, "Alice", "{G}").payable is True
     assert can_activate(state, "Sol Ring", 1, "Alice").legal is True

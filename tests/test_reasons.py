@@ -65,15 +65,15 @@ def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, dict[
 @pytest.mark.cr("602.5")
 def test_pay_says_null_rod_could_change_whether_mana_abilities_may_be_activated(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    # Phyrexian Revoker's line isn't read in full; by its form it could change which
-    # abilities may be activated, mana abilities too (CR 605.1a). The
+    # Phyrexian Revoker with no name chosen in the state: which name it stops isn't
+    # known, and it could stop mana abilities too (CR 605.1a, 614.12). The
     # reason is the payment's, not the check for state-based actions' (which reads it
     # too), and never "layer 4, layer 6, layer 7" for a pay answer.
     f = state_file(tmp_path, "Forest, Phyrexian Revoker")
     code, out = run(capsys, "pay", f, "{G}")
     assert code == 1 and out.startswith("{G}: not decided")
     line = next(x for x in out.splitlines() if "Phyrexian Revoker" in x)
-    assert line.startswith(f"  - {REVOKER}: manacheck doesn't read this text")
+    assert line.startswith(f"  - {REVOKER}: the state file gives no name chosen for it")
     assert "whether mana abilities may be activated (CR 602.5)" in line
     assert "state-based" not in out and "layer 7" not in out
     code, data = run_json(capsys, "pay", f, "{G}")
@@ -110,7 +110,7 @@ def test_can_activate_text_names_the_blocking_card(
     code, out = run(capsys, "can-activate", f, "Forest")
     lines = out.splitlines()
     assert code == 1 and lines[0].startswith("not decided: whether Alice may activate Forest")
-    assert lines[1].startswith(f"  - {REVOKER}: manacheck doesn't read this text")
+    assert lines[1].startswith(f"  - {REVOKER}: the state file gives no name chosen for it")
     assert "whether this ability or the mana abilities paying for it may be activated " \
            "(CR 602.5)" in lines[1]
     assert "not decided: not decided" not in out
