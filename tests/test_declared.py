@@ -150,11 +150,11 @@ def test_cant_gain_life_leaves_payments_and_is_not_applied_by_resolve() -> None:
     assert "Your opponents can't gain life." not in [u.text for u in unapplied(s, PAYMENT)]
 
 
-@pytest.mark.cr("302.6")
-def test_a_granted_haste_is_not_applied_so_payments_wait() -> None:
-    """"Creatures you control have haste." (read, not applied): a summoning-sick
-    creature's {T} mana ability could be activated with it (CR 302.6, 702.10), so a
-    payment that needs it is not decided, and the payment names the line."""
+@pytest.mark.cr("302.6", "613.1f")
+def test_a_granted_haste_is_applied_so_the_new_creature_pays() -> None:
+    """"Creatures you control have haste." (Fervor) is applied in layer 6: the
+    summoning-sick Llanowar Elves may activate its {T} mana ability (CR 302.6, 702.10),
+    so {G} is payable, one way, with nothing left undecided."""
     s = load_state_text(textwrap.dedent("""\
         turn: {active_player: Alice, phase: precombat_main}
         players:
@@ -163,8 +163,17 @@ def test_a_granted_haste_is_not_applied_so_payments_wait() -> None:
           Bob: {}
         """))
     ans = payment_answer(s, "Alice", "{G}", list_payments=False)
-    assert ans.payable is None
-    assert any("Creatures you control have haste." in u.text for u in ans.undecided)
+    assert ans.payable is True and ans.count == 1
+    assert not ans.undecided
+    # Without Fervor the Elves can't tap: a definite no.
+    s = load_state_text(textwrap.dedent("""\
+        turn: {active_player: Alice, phase: precombat_main}
+        players:
+          Alice:
+            battlefield: [{card: Llanowar Elves, summoning_sick: true}]
+          Bob: {}
+        """))
+    assert payment_answer(s, "Alice", "{G}", list_payments=False).payable is False
 
 
 @pytest.mark.cr("609.4b")

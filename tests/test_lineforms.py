@@ -163,8 +163,8 @@ def test_combat_text_leaves_payments_decided() -> None:
 
 def test_unattached_equipment_changes_nothing() -> None:
     """CR 301.5: Lightning Greaves attached to nothing gives haste to no creature; attached
-    to a summoning-sick Llanowar Elves, its haste could let the Elves tap (CR 302.6), so
-    a payment the Elves could make isn't decided by a solver that doesn't apply it."""
+    to a summoning-sick Llanowar Elves, its haste lets the Elves tap (CR 302.6, applied
+    in layer 6, 613.1f), so {G}{G} is payable with the Forest and the Elves."""
     greaves = ("Equipped creature has haste and shroud. (It can't be the target of spells "
                "or abilities.)")
     extra = f"""\
@@ -179,7 +179,10 @@ def test_unattached_equipment_changes_nothing() -> None:
     assert unapplied(loose, PRODUCE) == ()
     attached = state("[Forest, {card: Llanowar Elves, id: elves, summoning_sick: true}, "
                      "{card: Test Greaves, attached_to: elves}]", extra=extra)
-    assert [u.object_id for u in unapplied(attached, PAYMENT)] == ["Test Greaves"]
+    assert unapplied(attached, PAYMENT) == ()
+    answer = payment_answer(attached, "Alice", "{G}{G}")
+    assert answer.payable is True and answer.count == 1
+    assert payment_answer(loose, "Alice", "{G}{G}").payable is False
 
 
 def test_own_haste_of_a_creature_without_abilities_changes_no_payment() -> None:
