@@ -272,11 +272,14 @@ def test_an_unapplied_effect_nearby_is_a_not_decided_case() -> None:
 
 def test_blood_moon_removes_the_ability_asked_about() -> None:
     """Blood Moon makes a nonbasic land a Mountain that loses its other abilities (CR
-    305.7, 613.1d-f): the land's own "{T}: Add {W}." is gone (not legal, found by the
-    ability's text, not its number), and the land could produce only {R}."""
+    305.7, 613.1d-f), as Celestial Dawn makes it a Plains: the land's own "{T}: Add
+    {W}." is gone (not legal, found by the ability's text, not its number; a second
+    probe with the same answer is folded into the first), and under Blood Moon the land
+    could produce only {R}."""
     card = card_report("Abandoned Outpost")
     gone = [c for c in cases(card, "variation") if c["dimension"] == "nearby"
-            and "Blood Moon" in c["title"] and c["question"]["command"] == "can-activate"]
+            and ("Blood Moon" in c["title"] or "Celestial Dawn" in c["title"])
+            and c["question"]["command"] == "can-activate"]
     assert gone and all(c["answer"]["facts"] == {"legal": False, "has_ability": False}
                         for c in gone)
     produce = [c for c in cases(card, "variation") if c["dimension"] == "nearby"

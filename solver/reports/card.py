@@ -628,22 +628,32 @@ def probe_cards(db: CardDatabase) -> tuple[CardDefinition, ...]:
     from .filecache import per_database
 
     # From the built-in cards (and the run's own), not the shipped pool: the same probes
-    # as before there was a pool, and never all 23,000 pool cards made.
-    return per_database(db, "probes", lambda: _probes(db.above_pool()))
+    # as before there was a pool, and never all 23,000 pool cards made. The cards
+    # retired from the built-ins (now the pool's reading, ``pool.RETIRED``) stay probes.
+    return per_database(db, "probes", lambda: _probes(db.above_pool(), _retired(db)))
 
 
-def _probes(db: CardDatabase) -> tuple[CardDefinition, ...]:
+def _retired(db: CardDatabase) -> tuple[CardDefinition, ...]:
+    from manacheck.model.pool import RETIRED
+
+    return tuple(c for c in map(db.get, RETIRED) if c is not None)
+
+
+def _probes(db: CardDatabase, retired: Sequence[CardDefinition] = ()
+            ) -> tuple[CardDefinition, ...]:
     from manacheck.model.effects import Family, kind_of_ability
 
     wanted = {Family.MANA, Family.SPENDING, Family.ABILITY_COSTS, Family.ACTIVATION,
               Family.TARGETING, Family.TYPES, Family.ABILITIES, Family.STATE_BASED,
               Family.COUNTERS, Family.POWER_TOUGHNESS}
     by_kind: dict[str, list[CardDefinition]] = {}
-    # Two mana replacement effects, so that their orders are tried (CR 616.1).
-    cap = {"static:mana_replacement": 2}
-    for name in sorted(db):
-        c = db.get(name)
-        if c is None or {"Instant", "Sorcery"} & set(c.types):
+    # Two mana replacement effects, so that their orders are tried (CR 616.1); two land
+    # type changes (Celestial Dawn, Blood Moon: which applies to whose lands).
+    cap = {"static:mana_replacement": 2, "static:land_types": 2}
+    # The built-in cards first, then the retired ones for kinds none of them has.
+    built = [c for n in sorted(db) if (c := db.get(n)) is not None]
+    for c in [*built, *sorted(retired, key=lambda r: r.name)]:
+        if {"Instant", "Sorcery"} & set(c.types):
             continue
         for ab in c.abilities:
             k = kind_of_ability(ab)
