@@ -70,6 +70,8 @@ class Builder:
         self.explicit = self.ids.explicit  # filled by collect_explicit
         self.player_names: list[str] = []
         self.paths: dict[str, str] = {}  # object id -> key path, in file order
+        #: CR 903.7: some player names a commander (life starts at 40).
+        self.commander_game = False
 
     # ids ---------------------------------------------------------------------------
     def collect_explicit(self, entry: Any, path: str) -> None:

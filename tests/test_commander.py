@@ -1,0 +1,266 @@
+"""The Commander variant (CR 903): the command zone, the commander tax, 40 life, partner
+commanders, and commanders `validate` refuses.
+
+Every expectation is derived by hand from the rules cited (and, for payments, counted
+against the same board asked for the cost written out in full: a commander's total
+cost is its mana cost plus {2} per earlier cast from the command zone, CR 903.8).
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+from collections.abc import Callable
+
+import pytest
+from manacheck.model import StateFileError, dump_state_text, load_state_text
+from manacheck.solver.payments import payment_answer
+
+from manacheck.cli import main
+
+Run = Callable[..., tuple[int, str, str]]
+
+ATRAXA = "Atraxa, Praetors' Voice"  # {G}{W}{U}{B}
+ROGRAKH = "Rograkh, Son of Rohgahh"  # {0}, partner
+KYDELE = "Kydele, Chosen of Kruphix"  # {2}{G}{U}, partner
+
+
+@pytest.fixture
+def run(capsys: pytest.CaptureFixture[str]) -> Run:
+    def call(*argv: str) -> tuple[int, str, str]:
+        code = main(list(argv))
+        out, err = capsys.readouterr()
+        return code, out, err
+
+    return call
+
+
+def board(alice: str, bob: str = "{}", extra: str = "") -> str:
+    return (f"turn: {{active_player: Alice}}\nplayers:\n  Alice: {alice}\n"
+            f"  Bob: {bob}\n{extra}")
+
+
+def problems(text: str) -> list[str]:
+    with pytest.raises(StateFileError) as e:
+        load_state_text(text)
+    return [m for m, _, _ in e.value.problems]
+
+
+# ---- 40 life (CR 903.7) -------------------------------------------------------------------
+
+
+@pytest.mark.cr("903.7")
+def test_life_is_40_in_a_game_with_commanders() -> None:
+    s = load_state_text(board(f"{{commander: \"{ATRAXA}\"}}", "{life: 33}"))
+    assert s.player("Alice").life == 40  # the default of a Commander game
+    assert s.player("Bob").life == 33  # an explicit life wins
+
+
+@pytest.mark.cr("903.7")
+def test_every_player_starts_at_40_once_one_names_a_commander() -> None:
+    s = load_state_text(board(f"{{commander: \"{ATRAXA}\"}}"))
+    assert s.player("Bob").life == 40
+
+
+def test_life_is_20_without_commanders() -> None:
+    s = load_state_text(board("{battlefield: [Forest]}"))
+    assert [p.life for p in s.players] == [20, 20]
+
+
+# ---- the command zone and the tax (CR 408, 903.6, 903.8) --------------------------------
+
+
+def tax_board(casts: int, lands: str, *, zone: str = "command",
+              commander: str = ROGRAKH) -> str:
+    return board(f"{{commander: \"{commander}\", commander_casts: {{\"{commander}\": {casts}}}, "
+                 f"{zone}: [\"{commander}\"], battlefield: [{lands}]}}")
+
+
+@pytest.mark.cr("903.8")
+@pytest.mark.parametrize("casts", [0, 1, 2, 3])
+def test_the_tax_is_two_per_earlier_cast_from_the_command_zone(casts: int) -> None:
+    s = load_state_text(tax_board(casts, "Forest, Forest, Island, Swamp, Plains, Mountain"))
+    a = payment_answer(s, "Alice", None, for_object=ROGRAKH)
+    assert a.cost.text == f"{{{2 * casts}}}"
+    # Independent expectation: the same board paying the cost written out.
+    plain = payment_answer(s, "Alice", f"{{{2 * casts}}}")
+    assert (a.payable, a.count) == (plain.payable, plain.count)
+    if casts:
+        assert a.commander_tax is not None and a.commander_tax.amount == 2 * casts
+        assert any("CR 903.8" in c for c in a.cost_changes)
+    else:
+        assert a.commander_tax is None and a.cost_changes == ()
+
+
+@pytest.mark.cr("903.8")
+def test_the_tax_counts_generic_payments_by_brute_force() -> None:
+    """Rograkh ({0}) cast a second time: {2}. With four distinct basic lands the
+    payments are the 2-element subsets of them (each land adds one mana): C(4, 2) = 6;
+    a third cast ({4}) takes all four: 1; a fourth ({6}): none."""
+    lands = ["Forest", "Island", "Swamp", "Plains"]
+    for casts in (1, 2, 3):
+        s = load_state_text(tax_board(casts, ", ".join(lands)))
+        a = payment_answer(s, "Alice", None, for_object=ROGRAKH)
+        brute = sum(1 for _ in itertools.combinations(lands, 2 * casts))
+        assert a.count == brute
+        assert a.payable is (brute > 0)
+
+
+@pytest.mark.cr("903.8")
+def test_no_tax_when_cast_from_the_hand() -> None:
+    """Command Beacon's and Sanctum of Eternity's rulings: casting a commander from
+    your hand doesn't require the commander tax."""
+    s = load_state_text(tax_board(2, "Forest", zone="hand"))
+    a = payment_answer(s, "Alice", None, for_object=ROGRAKH)
+    assert a.cost.text == "{0}" and a.commander_tax is None and a.payable
+
+
+@pytest.mark.cr("702.124d")
+def test_partners_are_taxed_apart() -> None:
+    """CR 702.124d: casting one partner ignores how many times the other was cast."""
+    text = board(f"{{commander: [\"{ROGRAKH}\", \"{KYDELE}\"], "
+                 f"commander_casts: {{\"{KYDELE}\": 3}}, "
+                 f"command: [\"{ROGRAKH}\", \"{KYDELE}\"]}}")
+    s = load_state_text(text)
+    assert payment_answer(s, "Alice", None, for_object=ROGRAKH).cost.text == "{0}"
+    assert payment_answer(s, "Alice", None, for_object=KYDELE).cost.text == "{8}{G}{U}"
+
+
+@pytest.mark.cr("903.8")
+def test_the_tax_comes_before_reductions() -> None:
+    """CR 601.2f: the total cost is the mana cost plus additional costs (the tax) and
+    increases, minus reductions: Sphere of Resistance adds {1}, so Atraxa's third cast
+    from the command zone costs {5}{G}{W}{U}{B}."""
+    text = board(f"{{commander: \"{ATRAXA}\", commander_casts: {{\"{ATRAXA}\": 2}}, "
+                 f"command: [\"{ATRAXA}\"], battlefield: [Sphere of Resistance]}}")
+    a = payment_answer(load_state_text(text), "Alice", None, for_object=ATRAXA)
+    assert a.cost.text == "{5}{G}{W}{U}{B}"
+    assert len(a.cost_changes) == 2 and "903.8" in a.cost_changes[0]
+
+
+@pytest.mark.cr("903.8")
+def test_a_commander_spell_on_the_stack_is_not_decided_after_earlier_casts() -> None:
+    """Where a spell on the stack was cast from isn't in the state: with earlier casts
+    from the command zone, its tax can't be known."""
+    text = board(f"{{commander: \"{ROGRAKH}\", commander_casts: {{\"{ROGRAKH}\": 1}}, "
+                 "battlefield: [Forest]}",
+                 extra=f"stack: [{{card: \"{ROGRAKH}\", controller: Alice}}]\n")
+    a = payment_answer(load_state_text(text), "Alice", None, for_object=ROGRAKH)
+    assert a.payable is None
+    assert "command zone" in json.dumps(a.to_data())
+
+
+@pytest.mark.cr("903.3")
+def test_jeweled_lotus_mana_pays_the_commander_with_its_tax() -> None:
+    """Jeweled Lotus: "Spend this mana only to cast your commander." Three mana of one
+    color pays Rograkh's {2} tax (second cast from the command zone), never another
+    spell (its Kydele isn't Alice's commander here)."""
+    text = board(f"{{commander: \"{ROGRAKH}\", commander_casts: {{\"{ROGRAKH}\": 1}}, "
+                 f"command: [\"{ROGRAKH}\"], hand: [\"Ornithopter\"], "
+                 "mana_pool: [{mana: \"{G}{G}{G}\", from: Jeweled Lotus}]}")
+    s = load_state_text(text)
+    assert payment_answer(s, "Alice", None, for_object=ROGRAKH).payable is True
+    hand_id = s.player("Alice").hand[0].id
+    assert payment_answer(s, "Alice", "{1}", for_object=hand_id).payable is False
+
+
+def test_the_command_zone_and_casts_round_trip() -> None:
+    s = load_state_text(tax_board(2, "Forest"))
+    back = load_state_text(dump_state_text(s))
+    assert back.player("Alice").command == s.player("Alice").command
+    assert back.player("Alice").commander_casts == ((ROGRAKH, 2),)
+    assert back.zone_of(ROGRAKH) == "command"
+
+
+# ---- what validate refuses (CR 903.3, 702.124) ------------------------------------------
+
+
+@pytest.mark.parametrize(("commander", "why"), [
+    ("Llanowar Elves", "CR 903.3"),  # not legendary
+    ("Sol Ring", "CR 903.3"),  # not a creature
+    (f"[\"{KYDELE}\", \"{ATRAXA}\"]", "no partner ability"),  # 702.124a
+    (f"[\"{KYDELE}\", \"Pir, Imaginative Rascal\"]", "702.124f"),  # different kinds
+    ("[\"Pir, Imaginative Rascal\", \"Brallin, Skyshark Rider\"]", "no partner ability in"),
+    (f"[\"{KYDELE}\", \"{KYDELE}\"]", "702.124a"),
+    (f"[\"{KYDELE}\", \"{ROGRAKH}\", \"{ATRAXA}\"]", "702.124g"),
+])
+def test_validate_refuses_a_commander_that_cant_be_one(commander: str, why: str) -> None:
+    value = commander if commander.startswith("[") else json.dumps(commander)
+    got = problems(board(f"{{commander: {value}}}"))
+    assert len(got) == 1 and why in got[0], got
+
+
+@pytest.mark.parametrize("pair", [
+    [KYDELE, ROGRAKH],  # partner (702.124h)
+    ["Pir, Imaginative Rascal", "Toothy, Imaginary Friend"],  # partner with (702.124j)
+    ["Bjorna, Nightfall Alchemist", "Cecily, Haunted Mage"],  # friends forever (702.124i)
+    ["Will Kenrith", "Rowan Kenrith"],  # can be your commander (903.3a), partner with
+])
+def test_two_commanders_that_partner_are_accepted(pair: list[str]) -> None:
+    s = load_state_text(board(f"{{commander: {json.dumps(pair)}}}"))
+    assert s.player("Alice").commanders == tuple(pair)
+
+
+BACKGROUND_CARDS = """cards:
+  - {name: Test Background, mana_cost: "{1}{W}", supertypes: [Legendary],
+     types: [Enchantment], subtypes: [Background], abilities: []}
+  - {name: Test Chooser, mana_cost: "{2}{B}", supertypes: [Legendary], types: [Creature],
+     subtypes: [Human], power: 2, toughness: 2, keywords: [Choose a Background],
+     abilities: []}
+"""
+
+
+@pytest.mark.cr("702.124k")
+def test_a_background_leads_only_beside_choose_a_background() -> None:
+    ok = load_state_text(board("{commander: [Test Chooser, Test Background]}",
+                               extra=BACKGROUND_CARDS))
+    assert ok.player("Alice").commander_identity is not None
+    assert {c.value for c in ok.player("Alice").commander_identity} == {"W", "B"}
+    alone = problems(board("{commander: Test Background}", extra=BACKGROUND_CARDS))
+    assert len(alone) == 1 and "702.124k" in alone[0]
+    with_other = problems(board(f"{{commander: [\"{KYDELE}\", Test Background]}}",
+                                extra=BACKGROUND_CARDS))
+    assert len(with_other) == 1 and "CR 702.124" in with_other[0]
+
+
+def test_only_the_players_commanders_are_in_their_command_zone() -> None:
+    got = problems(board(f"{{commander: \"{ATRAXA}\", command: [\"{KYDELE}\"]}}"))
+    assert len(got) == 1 and "903.6" in got[0]
+    got = problems(board(f"{{command: [\"{ATRAXA}\"]}}"))
+    assert len(got) == 1 and "command zone" in got[0]
+
+
+def test_commander_casts_names_the_players_commanders() -> None:
+    got = problems(board(f"{{commander: \"{ATRAXA}\", commander_casts: {{Atraxa: 1}}}}"))
+    assert len(got) == 1 and "903.8" in got[0]
+    got = problems(board(f"{{commander: \"{ATRAXA}\", commander_casts: {{\"{ATRAXA}\": -1}}}}"))
+    assert len(got) == 1 and "≥ 0" in got[0]
+
+
+# ---- the CLI ------------------------------------------------------------------------------
+
+
+def test_pay_for_a_commander_says_its_tax(run: Run, tmp_path: object) -> None:
+    from pathlib import Path
+
+    f = Path(str(tmp_path)) / "c.yaml"
+    f.write_text(tax_board(2, "Forest, Island, Swamp, Plains"), encoding="utf-8")
+    code, out, _ = run("pay", str(f), "--for", ROGRAKH)
+    assert code == 0
+    assert "total cost {4}" in out and "commander tax, {4} more" in out
+    assert "CR 903.8" in out and "1 distinct payment" in out
+    code, out, _ = run("pay", str(f), "--for", ROGRAKH, "--json")
+    data = json.loads(out)
+    assert data["commander_tax"] == {"commander": ROGRAKH, "casts": 2, "tax": "{4}"}
+    code, out, _ = run("show", str(f))
+    assert "command zone (1): " + ROGRAKH in out and "tax {4}" in out
+
+
+def test_validate_refuses_a_non_commander_in_one_line(run: Run, tmp_path: object) -> None:
+    from pathlib import Path
+
+    f = Path(str(tmp_path)) / "c.yaml"
+    f.write_text(board("{commander: Llanowar Elves}"), encoding="utf-8")
+    code, _, err = run("validate", str(f))
+    assert code == 2
+    assert err.count("\n") == 1 and "CR 903.3" in err and "Traceback" not in err
