@@ -66,7 +66,14 @@ def _pool_data(pool: ManaPool, db: CardDatabase) -> Any:
 
 
 def _restriction_source(restriction: object, db: CardDatabase) -> str | None:
-    """A card whose first restricted mana ability has this restriction (for ``from:``)."""
+    """A card whose first restricted mana ability has this restriction (for ``from:``),
+    or a predefined token's (Powerstone, CR 111.10h)."""
+    from ..tokens import token_entries
+
+    for name, card in token_entries().items():
+        for ab in card.activated_abilities:
+            if ab.mana is not None and ab.mana.restriction == restriction:
+                return name
     for name in db:
         for ab in db[name].activated_abilities:
             if ab.mana is not None and ab.mana.restriction is not None:

@@ -114,14 +114,14 @@ def build_permanent(b: Builder, entry: Any, path: str,
     card_path = path
     if isinstance(entry, str):
         entry = {"card": entry}
-        card = b.card(entry["card"], path)
+        card, predefined = b.permanent_card(entry["card"], path)
     elif isinstance(entry, Mapping):
         check_keys(entry, PERMANENT_KEYS, path, b.c)
         if "card" not in entry:
             b.c.add("missing key 'card'", path)
             return None
         card_path = f"{path}.card"
-        card = b.card(entry["card"], card_path)
+        card, predefined = b.permanent_card(entry["card"], card_path)
     else:
         b.c.add(f"expected a card name or a mapping, got {type(entry).__name__}", path)
         return None
@@ -131,6 +131,9 @@ def build_permanent(b: Builder, entry: Any, path: str,
         b.c.add(f"'{card.name}' is {with_article(' '.join(card.types).lower() or 'card')} card: "
                 "it can't be on the battlefield (CR 110.4)", card_path)
         return None
+    if predefined and entry.get("token", True) is not True:
+        b.c.add(f"'{entry['card']}' is a predefined token ({card.name}, CR 111.10): it is "
+                "always a token", f"{path}.token", "leave out token: false")
     counters = b.counters(entry.get("counters"), f"{path}.counters")
     given = entry.get("counters")
     if "Planeswalker" in card.types and card.loyalty is not None \
@@ -169,7 +172,8 @@ def build_permanent(b: Builder, entry: Any, path: str,
                 "smaller is earlier (CR 613.7); leave it out for the file's order")
         stamp = None
     return Permanent(
-        id=b.new_id(entry, card.name, path),
+        # (a predefined token's id is the name written: "Treasure", "Treasure#2")
+        id=b.new_id(entry, str(entry["card"]).strip() if predefined else card.name, path),
         card=card,
         controller=player,
         owner=str(owner),
@@ -177,7 +181,7 @@ def build_permanent(b: Builder, entry: Any, path: str,
         summoning_sick=b.bool_field(entry, "summoning_sick", path),
         counters=counters,
         chosen=tuple(sorted(chosen)),
-        token=b.bool_field(entry, "token", path),
+        token=predefined or b.bool_field(entry, "token", path),
         attached_to=attached,
         timestamp=int(stamp) if stamp is not None else None,
         attacking=b.bool_field(entry, "attacking", path),
@@ -422,7 +426,7 @@ def build_mana_pool(b: Builder, v: Any, path: str) -> ManaPool:
 
 
 def _restriction_from(b: Builder, name: Any, path: str) -> SpendRestriction | None:
-    card = b.card(name, path)
+    card, _ = b.permanent_card(name, path)  # (a Powerstone token's mana too, CR 111.10h)
     if card is None:
         return None
     for ab in card.activated_abilities:
