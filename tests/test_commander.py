@@ -11,6 +11,7 @@ from __future__ import annotations
 import itertools
 import json
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from manacheck.model import StateFileError, dump_state_text, load_state_text
@@ -240,10 +241,8 @@ def test_commander_casts_names_the_players_commanders() -> None:
 # ---- the CLI ------------------------------------------------------------------------------
 
 
-def test_pay_for_a_commander_says_its_tax(run: Run, tmp_path: object) -> None:
-    from pathlib import Path
-
-    f = Path(str(tmp_path)) / "c.yaml"
+def test_pay_for_a_commander_says_its_tax(run: Run, tmp_path: Path) -> None:
+    f = tmp_path / "c.yaml"
     f.write_text(tax_board(2, "Forest, Island, Swamp, Plains"), encoding="utf-8")
     code, out, _ = run("pay", str(f), "--for", ROGRAKH)
     assert code == 0
@@ -256,11 +255,97 @@ def test_pay_for_a_commander_says_its_tax(run: Run, tmp_path: object) -> None:
     assert "command zone (1): " + ROGRAKH in out and "tax {4}" in out
 
 
-def test_validate_refuses_a_non_commander_in_one_line(run: Run, tmp_path: object) -> None:
-    from pathlib import Path
-
-    f = Path(str(tmp_path)) / "c.yaml"
+def test_validate_refuses_a_non_commander_in_one_line(run: Run, tmp_path: Path) -> None:
+    f = tmp_path / "c.yaml"
     f.write_text(board("{commander: Llanowar Elves}"), encoding="utf-8")
     code, _, err = run("validate", str(f))
     assert code == 2
     assert err.count("\n") == 1 and "CR 903.3" in err and "Traceback" not in err
+
+
+# ---- the bundled four-player example -------------------------------------------------------
+
+EXAMPLE = str(Path(__file__).resolve().parents[1] / "examples" / "commander.yaml")
+
+
+def canonical_payments(sources: list[tuple[str, str]], cost: str) -> int:
+    """Brute force: the distinct payments of ``cost`` (generic count + colored letters)
+    from ``sources`` ((kind, letters it could add), one mana each, each used at most
+    once); identical permanents are one kind, so a payment is the multiset of (kind,
+    letter) it uses (CR 601.2h: the cost paid exactly)."""
+    generic = sum(int(c) for c in cost if c.isdigit())
+    colored = {c: cost.count(c) for c in set(cost) if c.isalpha()}
+    need = generic + sum(colored.values())
+    found = set()
+    for chosen in itertools.combinations(range(len(sources)), need):
+        for letters in itertools.product(*(sources[i][1] for i in chosen)):
+            if all(letters.count(c) >= n for c, n in colored.items()):
+                found.add(tuple(sorted((sources[i][0], x)
+                                       for i, x in zip(chosen, letters, strict=True))))
+    return len(found)
+
+
+def test_the_example_validates(run: Run) -> None:
+    code, out, _ = run("validate", "--json", EXAMPLE)
+    assert code == 0
+    summary = json.loads(out)["summary"]
+    assert summary["players"] == ["Alice", "Bob", "Carol", "Dave"]
+    assert summary["permanents"] == 24 and summary["cards_in_command_zones"] == 3
+    s = load_state_text(Path(EXAMPLE).read_text(encoding="utf-8"))
+    # CR 903.7: 40 unless the file says otherwise (Bob 31, Dave 22)
+    assert [p.life for p in s.players] == [40, 31, 40, 22]
+
+
+def test_the_example_atraxa_with_its_tax(run: Run) -> None:
+    """Atraxa ({G}{W}{U}{B}) cast a second time from the command zone: {2}{G}{W}{U}{B}
+    (CR 903.8). Alice's sources for a nonartifact spell: Command Tower and Arcane Signet
+    (Atraxa's identity WUBG, CR 903.4), Forest, Plains, two Treasures and a Gold (any
+    color, 111.10a, c); the Island is tapped, the Powerstone's mana can't cast a
+    nonartifact spell (111.10h), Clue and Food make none."""
+    code, out, _ = run("pay", EXAMPLE, "--for", ATRAXA, "--json", "--limit", "0")
+    data = json.loads(out)
+    assert code == 0 and data["cost"] == "{2}{G}{W}{U}{B}"
+    assert data["commander_tax"] == {"commander": ATRAXA, "casts": 1, "tax": "{2}"}
+    sources = [("Tower", "WUBG"), ("Signet", "WUBG"), ("Forest", "G"), ("Plains", "W"),
+               ("Treasure", "WUBRG"), ("Treasure", "WUBRG"), ("Gold", "WUBRG")]
+    assert data["count"] == canonical_payments(sources, "2GWUB") == 1084
+
+
+def test_the_example_partners_and_the_lotus(run: Run) -> None:
+    """Bob's Kydele ({2}{G}{U}), cast twice before: {6}{G}{U}, 8 mana from 5 sources:
+    not payable (exit 1). Dave's Rograkh ({0}), cast three times before: {6}: Jeweled
+    Lotus's three mana of one color (5 choices, spendable on the commander) and the
+    three Mountains: 5 payments."""
+    code, out, _ = run("pay", EXAMPLE, "--for", "Kydele", "--player", "Bob")
+    assert code == 1 and "total cost {6}{G}{U}: not payable" in out and "{4} more" in out
+    code, out, _ = run("pay", EXAMPLE, "--for", "Rograkh", "--player", "Dave")
+    assert code == 0 and "total cost {6}: payable, 5 distinct payments" in out
+
+
+# ---- the rulings of Command Tower, Arcane Signet and Commander's Sphere (2020-11-10) ----
+
+
+@pytest.mark.cr("903.4", "702.124c", "903.4f")
+@pytest.mark.parametrize("source", ["Command Tower", "Arcane Signet", "Commander's Sphere"])
+@pytest.mark.parametrize(("commander", "color", "payable"), [
+    # "If you have two commanders, the ability adds one mana of any color in their
+    # combined color identities." Kydele is {G}{U}, Akiri {R}{W}.
+    ("[\"Kydele, Chosen of Kruphix\", \"Akiri, Line-Slinger\"]", "{R}", True),
+    ("[\"Kydele, Chosen of Kruphix\", \"Akiri, Line-Slinger\"]", "{U}", True),
+    ("[\"Kydele, Chosen of Kruphix\", \"Akiri, Line-Slinger\"]", "{B}", False),
+    # "If your commander is a card that has no colors in its color identity, ... produces
+    # no mana. It doesn't produce {C}." Kozilek's identity is colorless ({C} isn't a
+    # color, CR 105.1).
+    ("\"Kozilek, the Great Distortion\"", "{1}", False),
+    # "If you don't have a commander, ... produces no mana."
+    (None, "{1}", False),
+])
+def test_commander_identity_mana_rulings(source: str, commander: str | None, color: str,
+                                        payable: bool) -> None:
+    who = f"{{commander: {commander}, battlefield: [\"{source}\"]}}" if commander else \
+        f"{{battlefield: [\"{source}\"]}}"
+    s = load_state_text(board(who))
+    a = payment_answer(s, "Alice", color)
+    assert a.payable is payable
+    if payable:
+        assert a.count == 1

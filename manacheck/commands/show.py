@@ -94,8 +94,9 @@ def commander_lines(p: Player) -> list[str]:
     lines = []
     for name in p.commanders:
         n = p.casts_from_command_zone(name)
-        cast = (f"cast {'once' if n == 1 else f'{n} times'} from the command zone, tax "
-                f"{{{2 * n}}} (CR 903.8)") if n else "no commander tax yet (CR 903.8)"
+        cast = (f"cast {'once' if n == 1 else f'{n} times'} from the command zone, "
+                f"commander tax {{{2 * n}}} (CR 903.8)") if n else \
+            "no commander tax yet (CR 903.8)"
         lines.append(f"  commander: {name}: {cast}")
     lines.append(f"  command zone ({len(p.command)}): "
                  + ", ".join(_named(c.id, c.name) for c in p.command) if p.command
