@@ -14,6 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+import yaml
 from manacheck.model import StateFileError, dump_state_text, load_state_text
 from manacheck.model.tokens import PREDEFINED, generated_text, predefined_token
 from manacheck.solver.payments import payment_answer
@@ -233,3 +234,44 @@ def test_a_token_copy_returned_to_hand_ceases_to_exist() -> None:
     assert [c.id for c in alice.hand] == ["real"]
     assert alice.battlefield == ()
     assert "111.7" in out.log_text()
+
+
+# ---- resolve creates predefined tokens (CR 111.10) ----------------------------------------
+
+SMITH = """turn: {active_player: Alice}
+players:
+  Alice:
+    battlefield: [{card: Test Smith, id: smith}%s]
+  Bob: {}
+stack:
+  - {ability_of: smith, ability: 1, controller: Alice}
+cards:
+  - name: Test Smith
+    mana_cost: "{2}"
+    types: [Artifact]
+    abilities:
+      - activated:
+          cost: "{T}"
+          effects: [{kind: create_tokens, token: Treasure, count: 2}]
+          text: "{T}: Create two Treasure tokens."
+"""
+
+
+@pytest.mark.cr("111.1", "111.10a")
+def test_resolve_creates_treasures_that_then_pay() -> None:
+    out = resolve(load_state_text(SMITH % ""), ["resolve"])
+    made = [p for p in out.state.player("Alice").battlefield if p.token]
+    assert [(p.id, p.card.name) for p in made] == [("Treasure", "Treasure Token"),
+                                                   ("Treasure#2", "Treasure Token")]
+    assert "111.10" in out.log_text()
+    # Two Treasures, any color each: {R}{G} is paid one way (CR 111.10a).
+    again = load_state_text(out.state_text(yaml.safe_load(SMITH % "")["cards"]))
+    assert payment_answer(again, "Alice", "{R}{G}").count == 1
+
+
+def test_resolve_with_doubling_season_is_not_decided() -> None:
+    """Doubling Season's token half isn't applied: resolve stops, naming it."""
+    from manacheck.solver.resolution import Unsupported
+
+    with pytest.raises(Unsupported, match="Doubling Season"):
+        resolve(load_state_text(SMITH % ", Doubling Season"), ["resolve"])

@@ -30,6 +30,7 @@ from dataclasses import replace
 from manacheck.model import Card, Counters, Permanent, StackItem, effective, matches
 from manacheck.model.abilities import Effect, ObjectFilter
 from manacheck.model.placing import place_counters
+from manacheck.model.tokens import predefined_token
 
 from . import limits
 from .cards import TOKENS, UNKNOWN_CARD
@@ -245,7 +246,10 @@ def _create_tokens(run: Run, eff: Effect, item: StackItem, optional: bool) -> bo
     name = eff.params.str("token")
     if "copy_of" in eff.params:
         raise Unsupported("a token that's a copy of an object is not modelled (CR 707.2)")
-    if name not in TOKENS:
+    # The solver's own tokens, then the predefined ones by name (CR 111.10: "Create a
+    # Treasure token" uses the rules' definition).
+    token = TOKENS.get(name) or predefined_token(name)
+    if token is None:
         raise Unsupported(f"unknown token '{name}'")
     per = eff.params.str("per_counter")
     n = item.counters[per] if per else _count(run, eff, item)
@@ -256,12 +260,13 @@ def _create_tokens(run: Run, eff: Effect, item: StackItem, optional: bool) -> bo
     # CR 603.3), and each id is taken, so these are the ids one at a time would give.
     ids = [new_id(run.state, name, run.taken, run.id_memo) for _ in range(n)]
     for tid in ids:
-        enter_battlefield(run, Permanent(id=tid, card=TOKENS[name], controller=you,
+        enter_battlefield(run, Permanent(id=tid, card=token, controller=you,
                                          owner=you, summoning_sick=True,
                                          token=True))
     why = f" (one for each {per} counter it had: last-known information)"
     run.note(f"create {n} {name} token(s)" + (why if per else ""),
-             "111.1", *(["608.2h", "603.10a"] if per else []))
+             "111.1", *(["608.2h", "603.10a"] if per else []),
+             *(["111.10"] if name not in TOKENS else []))
     return True
 
 
