@@ -14,8 +14,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from manacheck.model import StateFileError, dump_state_text, load_state_text
+from manacheck.model import GameState, StateFileError, dump_state_text, load_state_text
 from manacheck.solver.payments import payment_answer
+from manacheck.solver.resolution import resolve
 
 from manacheck.cli import main
 
@@ -349,3 +350,39 @@ def test_commander_identity_mana_rulings(source: str, commander: str | None, col
     assert a.payable is payable
     if payable:
         assert a.count == 1
+
+
+# ---- resolve: a commander leaving the battlefield (CR 903.9) ------------------------------
+
+KENRITH = "Kenrith, the Returned King"
+
+
+def kenrith_board(token: bool = False) -> GameState:
+    return load_state_text(board(
+        f"{{commander: \"{KENRITH}\", battlefield: [{{card: \"{KENRITH}\", id: k, "
+        f"token: {str(token).lower()}}}]}}"))
+
+
+@pytest.mark.cr("903.9a", "903.9b")
+@pytest.mark.parametrize(("event", "zone"), [("dies", "graveyard"), ("exile", "exile"),
+                                             ("return_to_hand", "hand")])
+def test_a_commander_leaving_may_go_to_the_command_zone(event: str, zone: str) -> None:
+    """903.9a (graveyard, exile: a state-based action) and 903.9b (a hand: a
+    replacement): its owner may put it into the command zone. resolve stops at that
+    choice; each answer gives its zone."""
+    s = kenrith_board()
+    stopped = resolve(s, [{event: "k"}])
+    assert stopped.open_choice is not None and stopped.open_choice.kind == "may"
+    assert stopped.open_choice.player == "Alice"
+    yes = resolve(s, [{event: "k"}, {"choose": {"may": "yes"}}])
+    assert [c.id for c in yes.state.player("Alice").command] == ["k"]
+    assert yes.state.zone_of("k") == "command"
+    no = resolve(s, [{event: "k"}, {"choose": {"may": "no"}}])
+    assert no.state.zone_of("k") == zone and no.state.player("Alice").command == ()
+
+
+@pytest.mark.cr("903.3", "111.7")
+def test_a_token_copy_of_a_commander_isnt_one() -> None:
+    """CR 903.3: a copy of a commander isn't a commander; a token ceases to exist."""
+    out = resolve(kenrith_board(token=True), [{"dies": "k"}])
+    assert out.complete and "k" not in out.state
