@@ -386,3 +386,38 @@ def test_a_token_copy_of_a_commander_isnt_one() -> None:
     """CR 903.3: a copy of a commander isn't a commander; a token ceases to exist."""
     out = resolve(kenrith_board(token=True), [{"dies": "k"}])
     assert out.complete and "k" not in out.state
+
+
+# ---- resolve: life for each player, at a four-player table (CR 119.3) ---------------------
+
+LIFE_BOARD = """turn: {active_player: Alice}
+players:
+  Alice: {battlefield: [{card: Spiteflame Witch, id: witch}, {card: Test Giver, id: giver}]}
+  Bob: {life: 30}
+  Carol: {commander: "Kenrith, the Returned King"}
+  Dave: {life: 1}
+stack:
+  - {ability_of: %s, ability: 1, controller: Alice}
+cards:
+  - name: Test Giver
+    mana_cost: "{1}"
+    types: [Artifact]
+    abilities:
+      - activated:
+          cost: "{T}"
+          effects: [{kind: gain_life, amount: 2, who: each_opponent}]
+          text: "{T}: Each opponent gains 2 life."
+"""
+
+
+@pytest.mark.cr("119.3", "102.2")
+def test_each_player_and_each_opponent_life() -> None:
+    """Spiteflame Witch's "Each player loses 1 life." takes 1 from all four (40, 30, 40,
+    1: Dave at 0, and so loses the game, 704.5a); "Each opponent gains 2 life." gives 2
+    to Bob, Carol and Dave, not to Alice."""
+    out = resolve(load_state_text(LIFE_BOARD % "witch"), ["resolve"])
+    assert [p.life for p in out.state.players] == [39, 29, 39, 0]
+    assert "Dave has 0 life and loses the game" in out.log_text()
+    assert "704.5a" in out.log_text()
+    out = resolve(load_state_text(LIFE_BOARD % "giver"), ["resolve"])
+    assert [p.life for p in out.state.players] == [40, 32, 42, 3]

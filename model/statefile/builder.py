@@ -127,11 +127,12 @@ class Builder:
         from ..tokens import predefined_token
 
         card = self.db.get(name) if isinstance(name, str) else None
-        if card is None or not card.is_permanent_card:
-            token = predefined_token(name)
-            if token is not None:
-                return token, True
-        return self.card(name, path), False
+        if card is not None and card.is_permanent_card:
+            return card, False
+        token = predefined_token(name)
+        if token is not None:
+            return token, True
+        return (card if card is not None else self.card(name, path)), False
 
     @staticmethod
     def _token_suggestion(name: str) -> str | None:

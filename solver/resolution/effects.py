@@ -185,20 +185,30 @@ def _move_all_counters(run: Run, eff: Effect, item: StackItem, optional: bool) -
 
 
 def _life(run: Run, eff: Effect, item: StackItem, optional: bool) -> bool:
-    """CR 119.3: the ability's controller gains or loses life."""
+    """CR 119.3: the ability's controller gains or loses life; ``who: each_player``
+    every player, ``who: each_opponent`` each opponent of its controller (CR 102.2),
+    at once (CR 101.4: in turn order, which changes nothing here)."""
     k = eff.kind
     you = item.controller
-    if "who" in eff.params:
-        raise Unsupported(f"'{k}' for another player is not modelled")
+    who = eff.params.get("who")
+    if who is None:
+        players = [you]
+    elif who == "each_player":
+        players = [p.name for p in run.state.players]
+    elif who == "each_opponent":
+        players = [p.name for p in run.state.opponents(you)]
+    else:
+        raise Unsupported(f"'{k}' for {who} is not modelled by the resolution solver")
     n = eff.params.get("amount", 1)
     if not isinstance(n, int) or isinstance(n, bool):
         raise Unsupported(f"the amount {n!r} of '{item.id}' is not modelled by the "
                           "resolution solver")
-    p = run.state.player(you)
-    life = p.life + (n if k == "gain_life" else -n)
-    run.state = run.state.with_player(replace(p, life=life))
-    run.note(f"{you} {'gains' if k == 'gain_life' else 'loses'} {n} life "
-             f"({p.life} → {life})", "119.3")
+    for name in players:
+        p = run.state.player(name)
+        life = p.life + (n if k == "gain_life" else -n)
+        run.state = run.state.with_player(replace(p, life=life))
+        run.note(f"{name} {'gains' if k == 'gain_life' else 'loses'} {n} life "
+                 f"({p.life} → {life})", "119.3")
     return True
 
 
