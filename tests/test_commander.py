@@ -421,3 +421,38 @@ def test_each_player_and_each_opponent_life() -> None:
     assert "704.5a" in out.log_text()
     out = resolve(load_state_text(LIFE_BOARD % "giver"), ["resolve"])
     assert [p.life for p in out.state.players] == [40, 32, 42, 3]
+
+
+DOCTOR_CARDS = """cards:
+  - {name: Test Companion, mana_cost: "{1}{W}", supertypes: [Legendary], types: [Creature],
+     subtypes: [Human], power: 1, toughness: 1, keywords: ["Doctor's companion"],
+     abilities: []}
+  - {name: Test Doctor, mana_cost: "{2}{U}", supertypes: [Legendary], types: [Creature],
+     subtypes: [Time Lord, Doctor], power: 2, toughness: 2, abilities: []}
+  - {name: Test Rogue Doctor, mana_cost: "{2}{U}", supertypes: [Legendary],
+     types: [Creature], subtypes: [Time Lord, Doctor, Rogue], power: 2, toughness: 2,
+     abilities: []}
+  - {name: Test Ship, mana_cost: "{3}", supertypes: [Legendary], types: [Artifact],
+     subtypes: [Spacecraft], power: 3, toughness: 3, abilities: []}
+  - {name: Test Station, mana_cost: "{3}", supertypes: [Legendary], types: [Artifact],
+     subtypes: [Spacecraft], abilities: []}
+"""
+
+
+@pytest.mark.cr("702.124m")
+def test_doctors_companion_pairs_with_a_time_lord_doctor_only() -> None:
+    ok = load_state_text(board("{commander: [Test Companion, Test Doctor]}",
+                               extra=DOCTOR_CARDS))
+    assert ok.player("Alice").commanders == ("Test Companion", "Test Doctor")
+    # "... a legendary Time Lord Doctor creature card that has no other creature types"
+    got = problems(board("{commander: [Test Companion, Test Rogue Doctor]}",
+                         extra=DOCTOR_CARDS))
+    assert len(got) == 1 and "702.124" in got[0]
+
+
+@pytest.mark.cr("903.3")
+def test_a_spacecraft_leads_only_with_a_power_toughness_box() -> None:
+    assert load_state_text(board("{commander: Test Ship}", extra=DOCTOR_CARDS)).player(
+        "Alice").commanders == ("Test Ship",)
+    got = problems(board("{commander: Test Station}", extra=DOCTOR_CARDS))
+    assert len(got) == 1 and "903.3" in got[0]
