@@ -275,6 +275,9 @@ class Player:
     battlefield: tuple[Permanent, ...] = ()
     graveyard: tuple[Card, ...] = ()
     exile: tuple[Card, ...] = ()
+    #: The command zone (CR 408): in the Commander variant, the player's commanders
+    #: that are there (CR 903.6, 903.9).
+    command: tuple[Card, ...] = ()
     library_size: int = 0
     mana_pool: ManaPool = ManaPool()
     #: energy counters the player has (CR 107.14: {E} is paid by removing one)
@@ -285,6 +288,10 @@ class Player:
     #: Their color identity, combined (CR 903.4, 702.124c), in WUBRG order; None with
     #: no commander (903.4f) or when the card format can't say it (``model.identity``).
     commander_identity: tuple[ManaType, ...] | None = None
+    #: How many times the player has cast each commander from the command zone this
+    #: game, by name (CR 903.8: the commander tax; 702.124d: partners counted apart).
+    #: A commander not listed: none.
+    commander_casts: tuple[tuple[str, int], ...] = ()
     #: How many lands the player has played this turn (CR 305.2; "If you played a land
     #: this turn", River of Tears).
     lands_played: int = 0
@@ -293,6 +300,11 @@ class Player:
     #: doesn't say (a mana amount that reads it is then not decided).
     life_gained: int | None = None
     cards_drawn: int | None = None
+
+    def casts_from_command_zone(self, commander: str) -> int:
+        """How many times the player has cast ``commander`` from the command zone this
+        game (CR 903.8; 702.124d: each of two commanders counted apart)."""
+        return dict(self.commander_casts).get(commander, 0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -365,7 +377,7 @@ class GameState:
         for p in self.players:
             zones: tuple[tuple[str, tuple[GameObject, ...]], ...] = (
                 ("battlefield", p.battlefield), ("hand", p.hand),
-                ("graveyard", p.graveyard), ("exile", p.exile))
+                ("graveyard", p.graveyard), ("exile", p.exile), ("command", p.command))
             for zone, objs in zones:
                 out.update(zip(map(_ID, objs), zip(itertools.repeat(zone), objs,
                                                    itertools.repeat(p.name)), strict=True))

@@ -45,10 +45,40 @@ from manacheck.model import (
 from manacheck.model.characteristics import characteristics
 from manacheck.model.state import Card, Permanent
 
-__all__ = ["TotalCost", "ability_total_cost", "spell_total_cost"]
+__all__ = ["CommanderTax", "TotalCost", "ability_total_cost", "commander_tax",
+           "spell_total_cost"]
 
 _AFFINITY = {"affinity for artifacts": ObjectFilter(types=frozenset({"Artifact"}),
                                                    controller="you")}
+
+
+@dataclass(frozen=True, slots=True)
+class CommanderTax:
+    """The commander tax of casting a commander from the command zone (CR 903.8): {2}
+    for each earlier time its owner cast it from there this game.
+
+    Examples
+    --------
+    >>> CommanderTax("Atraxa, Praetors' Voice", 2).amount
+    4
+    """
+
+    commander: str
+    #: The earlier casts from the command zone (``commander_casts`` in a state file).
+    casts: int
+
+    @property
+    def amount(self) -> int:
+        return 2 * self.casts
+
+    def __str__(self) -> str:
+        times = "once" if self.casts == 1 else f"{self.casts} times"
+        return (f"{self.commander}: commander tax, {{{self.amount}}} more: cast from the "
+                f"command zone {times} before (CR 903.8)")
+
+    def to_data(self) -> dict[str, object]:
+        return {"commander": self.commander, "casts": self.casts,
+                "tax": f"{{{self.amount}}}"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +92,9 @@ class TotalCost:
     #: reduction's choice, 118.7e; an affinity it doesn't read): the answer is then not
     #: decided, naming them.
     unread: tuple[str, ...] = ()
+    #: Casting a commander from the command zone: its tax (CR 903.8), already in
+    #: ``cost`` and said in ``changes``; None otherwise.
+    tax: CommanderTax | None = None
 
     @property
     def changed(self) -> bool:
@@ -183,6 +216,39 @@ def _label(perm: Permanent, what: str, rule: str) -> str:
     return f"{who}: {what} (CR {rule})"
 
 
+def commander_tax(state: GameState, obj: Card | StackItem, player: str
+                  ) -> tuple[CommanderTax | None, str | None]:
+    """The commander tax of casting ``obj`` (CR 903.8), and why it can't be known.
+
+    A commander card in its owner's command zone, cast by its owner, costs {2} more for
+    each earlier cast from the command zone (``Player.commander_casts``; 702.124d: two
+    commanders are counted apart). Cast from anywhere else it costs nothing more (the
+    rulings of Command Beacon and Sanctum of Eternity). For one of the caster's
+    commanders already on the stack, where it was cast from isn't in the state: with
+    earlier casts, the tax can't be known (the second value says why).
+
+    Rules
+    -----
+    CR 903.8: the commander tax, an additional cost (601.2f). CR 903.3: a commander is a
+    card; a copy of it isn't one.
+    """
+    if obj.card is None:
+        return None, None
+    caster = state.player(player)
+    name = obj.card.name
+    if isinstance(obj, Card):
+        if state.zone_of(obj.id) != "command" or obj.owner != player \
+                or name not in caster.commanders:
+            return None, None
+        casts = caster.casts_from_command_zone(name)
+        return (CommanderTax(name, casts) if casts else None), None
+    if obj.controller == player and name in caster.commanders \
+            and caster.casts_from_command_zone(name):
+        return None, (f"{name}: whether this spell was cast from the command zone (and so "
+                      "costs the commander tax, CR 903.8) isn't in the state")
+    return None, None
+
+
 def spell_total_cost(state: GameState, object_id: str, cost: ManaCost,
                      player: str) -> TotalCost:
     """The total cost of casting the spell ``object_id`` (a card, or a spell on the
@@ -210,10 +276,16 @@ def spell_total_cost(state: GameState, object_id: str, cost: ManaCost,
             if ab.params.get("applies_to") == "spells" and _active(p, ab)
             and _caster_ok(p, ab, player)
             and matches(ab.affected, chars, obj, state, p.controller, p.id)]
-    # 1. increases (CR 601.2f).
+    # 1. additional costs and increases (CR 601.2f): the commander tax (903.8) first.
+    unread: list[str] = []
+    tax, unknown = commander_tax(state, obj, player)
+    if tax is not None:
+        out = _add_generic(out, tax.amount)
+        changes.append(str(tax))
+    if unknown is not None:
+        unread.append(unknown)
     out = _increases(out, mods, changes, "601.2f")
     # 2. reductions: the spell's own affinity (CR 702.41a), then others' (118.7).
-    unread: list[str] = []
     n = 0
     pchars = effective(state)
     for kw in obj.card.keywords:
@@ -244,7 +316,7 @@ def spell_total_cost(state: GameState, object_id: str, cost: ManaCost,
         if isinstance(least, int) and _total(out) < least:
             out = _add_generic(out, least - _total(out))
             changes.append(_label(perm, f"at least {least} mana", "601.2f"))
-    return TotalCost(out, cost, tuple(changes), tuple(unread))
+    return TotalCost(out, cost, tuple(changes), tuple(unread), tax)
 
 
 def ability_total_cost(state: GameState, source_id: str, ability: ActivatedAbility,

@@ -135,7 +135,7 @@ def test_validate_json_valid(run: Run) -> None:
     assert data["summary"] == {
         "players": ["Alice", "Bob"], "active_player": "Bob", "phase": "precombat_main",
         "permanents": 18, "cards_in_hands": 6, "cards_in_graveyards": 0,
-        "cards_in_exile": 0, "stack": 2,
+        "cards_in_exile": 0, "cards_in_command_zones": 0, "stack": 2,
     }
 
 

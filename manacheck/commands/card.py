@@ -42,7 +42,12 @@ def load_db(path: str | None) -> CardDatabase:
 
 def handle(args: argparse.Namespace) -> int:
     db = load_db(args.cards)
-    card = db[args.name]
+    from manacheck.model.tokens import predefined_token
+
+    token = predefined_token(args.name)
+    found = db.get(args.name)
+    # A predefined token (CR 111.10) by name, unless a card has that name ("Blood").
+    card = token if token is not None and found is None else db[args.name]
     # The card-format entry: it loads back (as `cards:` or --cards) to the same card.
     data = dump_card(card)
 
@@ -73,6 +78,9 @@ def handle(args: argparse.Namespace) -> int:
                 label = "triggered (not read)"
             lines.append(f"  {label}: {st.text or st.kind}")
         lines.append(f"mana value {card.mana_value()}")
+        if card is token:
+            lines.append("a predefined token (CR 111.10): only on the battlefield, as a "
+                         "token (CR 111.7)")
         return "\n".join(lines)
 
     emit(args, data, text)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 
 from manacheck.cli import CARDS_HELP, EXIT_YES, card_note, cards_file, emit, order_note
-from manacheck.model import GameState, ManaPool, Permanent, StackItem, StaticAbility
+from manacheck.model import GameState, ManaPool, Permanent, Player, StackItem, StaticAbility
 from manacheck.model.characteristics import timestamps
 from manacheck.model.statefile import dump_state, load_state_with_cards
 from manacheck.solver.settle import before_priority
@@ -86,6 +86,24 @@ def stack_line(item: StackItem) -> str:
     return head
 
 
+def commander_lines(p: Player) -> list[str]:
+    """The Commander variant's part of a player (CR 903): their commanders, each with
+    its commander tax (903.8), and their command zone (408); nothing outside it."""
+    if not p.commanders and not p.command:
+        return []
+    lines = []
+    for name in p.commanders:
+        n = p.casts_from_command_zone(name)
+        cast = (f"cast {'once' if n == 1 else f'{n} times'} from the command zone, "
+                f"commander tax {{{2 * n}}} (CR 903.8)") if n else \
+            "no commander tax yet (CR 903.8)"
+        lines.append(f"  commander: {name}: {cast}")
+    lines.append(f"  command zone ({len(p.command)}): "
+                 + ", ".join(_named(c.id, c.name) for c in p.command) if p.command
+                 else "  command zone: empty")
+    return lines
+
+
 def board_text(state: GameState) -> str:
     """The board as readable text."""
     t = state.turn
@@ -103,6 +121,7 @@ def board_text(state: GameState) -> str:
                              + ", ".join(_named(c.id, c.name) for c in cards))
             else:
                 lines.append(f"  {zone}: empty")
+        lines.extend(commander_lines(p))
     if state.stack:
         lines.append(f"stack ({len(state.stack)}, top first):")
         for i, item in enumerate(reversed(state.stack), 1):

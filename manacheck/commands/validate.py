@@ -36,6 +36,7 @@ def summary(state: GameState) -> dict[str, Any]:
         "cards_in_hands": sum(len(p.hand) for p in state.players),
         "cards_in_graveyards": sum(len(p.graveyard) for p in state.players),
         "cards_in_exile": sum(len(p.exile) for p in state.players),
+        "cards_in_command_zones": sum(len(p.command) for p in state.players),
         "stack": len(state.stack),
     }
 

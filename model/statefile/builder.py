@@ -70,6 +70,8 @@ class Builder:
         self.explicit = self.ids.explicit  # filled by collect_explicit
         self.player_names: list[str] = []
         self.paths: dict[str, str] = {}  # object id -> key path, in file order
+        #: CR 903.7: some player names a commander (life starts at 40).
+        self.commander_game = False
 
     # ids ---------------------------------------------------------------------------
     def collect_explicit(self, entry: Any, path: str) -> None:
@@ -100,13 +102,47 @@ class Builder:
         if card is None and name.strip() in self.c.broken_cards:
             return None  # its definition's problem is already reported
         if card is None:
-            suggestion = self.db.suggest(name)
+            from ..tokens import predefined_token
+
+            token = predefined_token(name)
+            if token is not None:
+                self.c.add(f"'{name}' is a predefined token ({token.name}, CR 111.10): a "
+                           "token exists only on the battlefield; anywhere else it ceases "
+                           "to exist (CR 111.7, 704.5d)", path,
+                           "put it on a battlefield")
+                return None
+            suggestion = self._token_suggestion(name) or self.db.suggest(name)
             longer = self.db.starting_with(name + ",")
             if longer:  # `{card: Kozilek, the Great Distortion}` splits at the comma
                 suggestion = (f"did you mean '{longer[0]}'? In [..] and {{..}}, quote names "
                               "that contain commas")
             self.c.add(f"unknown card '{name}'", path, suggestion or HOW_TO_ADD_A_CARD)
         return card
+
+    def permanent_card(self, name: Any, path: str) -> tuple[CardDefinition | None, bool]:
+        """The card of a permanent on the battlefield, and whether it is a predefined
+        token (CR 111.10): a card the database has (a permanent card) first, then a
+        predefined token by name ("Treasure", "Treasure Token"; the sorcery Blood can't
+        be on the battlefield, CR 110.4, so "Blood" there is the Blood token)."""
+        from ..tokens import predefined_token
+
+        card = self.db.get(name) if isinstance(name, str) else None
+        if card is not None and card.is_permanent_card:
+            return card, False
+        token = predefined_token(name)
+        if token is not None:
+            return token, True
+        return (card if card is not None else self.card(name, path)), False
+
+    @staticmethod
+    def _token_suggestion(name: str) -> str | None:
+        """A predefined token's name close to a misspelled one ("Tresure")."""
+        import difflib
+
+        from ..tokens import token_names
+
+        close = difflib.get_close_matches(name, token_names(), n=1, cutoff=0.8)
+        return f"did you mean '{close[0]}' (a predefined token, CR 111.10)?" if close else None
 
     def player_ref(self, name: Any, path: str) -> bool:
         if name not in self.player_names:

@@ -123,7 +123,7 @@ def build_state(data: Any, c: Collector, cards: CardDatabase | None,
     # Explicit ids first, so automatic ids can skip them.
     for pname, pd in players_data.items():
         if isinstance(pd, Mapping):
-            for zone in ("hand", "battlefield", "graveyard", "exile"):
+            for zone in ("hand", "battlefield", "graveyard", "exile", "command"):
                 for entry, p in b.entries(pd.get(zone), f"players.{pname}.{zone}", quiet=True):
                     b.collect_explicit(entry, p)
     stack_data = data.get("stack")
@@ -132,6 +132,9 @@ def build_state(data: Any, c: Collector, cards: CardDatabase | None,
     effects_data = data.get("effects")
     for entry, p in b.entries(effects_data, "effects", quiet=True):
         b.collect_explicit(entry, p)
+    # CR 903.7: a game where any player names a commander is a Commander game.
+    b.commander_game = any(isinstance(pd, Mapping) and pd.get("commander") is not None
+                           for pd in players_data.values())
     players = [pl for n, d in players_data.items()
                if (pl := build_player(b, str(n), d, f"players.{n}")) is not None]
     stack = [s for entry, sp in b.entries(stack_data, "stack")

@@ -66,7 +66,14 @@ def _pool_data(pool: ManaPool, db: CardDatabase) -> Any:
 
 
 def _restriction_source(restriction: object, db: CardDatabase) -> str | None:
-    """A card whose first restricted mana ability has this restriction (for ``from:``)."""
+    """A card whose first restricted mana ability has this restriction (for ``from:``),
+    or a predefined token's (Powerstone, CR 111.10h)."""
+    from ..tokens import token_entries
+
+    for name, card in token_entries().items():
+        for ab in card.activated_abilities:
+            if ab.mana is not None and ab.mana.restriction == restriction:
+                return name
     for name in db:
         for ab in db[name].activated_abilities:
             if ab.mana is not None and ab.mana.restriction is not None:
@@ -83,7 +90,7 @@ def dump_state(state: GameState) -> dict[str, Any]:
         pd: dict[str, Any] = {"life": p.life}
         if p.mana_pool:
             pd["mana_pool"] = _pool_data(p.mana_pool, state.cards)
-        for zone in ("hand", "battlefield", "graveyard", "exile"):
+        for zone in ("hand", "battlefield", "graveyard", "exile", "command"):
             objs = getattr(p, zone)
             if objs:
                 pd[zone] = [_perm_data(o) if zone == "battlefield"
@@ -101,6 +108,8 @@ def dump_state(state: GameState) -> dict[str, Any]:
         if p.commanders:
             pd["commander"] = p.commanders[0] if len(p.commanders) == 1 \
                 else list(p.commanders)
+        if p.commander_casts:
+            pd["commander_casts"] = dict(p.commander_casts)
         players[p.name] = pd
     out: dict[str, Any] = {
         "turn": {"active_player": state.turn.active_player, "phase": state.turn.phase.value,

@@ -11,10 +11,12 @@ counters are never negative.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
 from ..abilities import SpendRestriction, StaticAbility
+from ..cards import CardDefinition
 from ..characteristics import bind_restriction
 from ..english import with_article
 from ..errors import ManacheckError
@@ -26,9 +28,9 @@ from .problems import check_keys, suggest
 __all__ = ["CARD_KEYS", "PERMANENT_KEYS", "PLAYER_KEYS", "build_mana_pool", "build_permanent",
            "build_player", "build_zone_card"]
 
-PLAYER_KEYS = ("life", "hand", "battlefield", "graveyard", "exile", "library_size", "mana_pool",
-               "energy", "commander", "lands_played_this_turn", "life_gained_this_turn",
-               "cards_drawn_this_turn")
+PLAYER_KEYS = ("life", "hand", "battlefield", "graveyard", "exile", "command", "library_size",
+               "mana_pool", "energy", "commander", "commander_casts",
+               "lands_played_this_turn", "life_gained_this_turn", "cards_drawn_this_turn")
 PERMANENT_KEYS = ("card", "id", "tapped", "summoning_sick", "counters", "chosen", "token",
                   "attached_to", "owner", "timestamp", "attacking", "blocking",
                   "blocked", "attacked_this_turn")
@@ -42,11 +44,14 @@ def build_player(b: Builder, name: str, d: Any, path: str) -> Player | None:
         b.c.add(f"expected a mapping for player '{name}'", path)
         return None
     check_keys(d, PLAYER_KEYS, path, b.c)
-    life = d.get("life", 20)
+    # CR 903.7: in a Commander game each player's life total starts at 40 (the game has
+    # commanders when any player names one); an explicit life wins.
+    start = 40 if b.commander_game else 20
+    life = d.get("life", start)
     if not small_int(life):
         b.c.add(f"life must be a whole number (it may be negative, CR 119), got "
                 f"{life!r}", f"{path}.life")
-        life = 20
+        life = start
     energy = d.get("energy", 0)
     if not small_int(energy) or energy < 0:
         b.c.add(f"energy must be a whole number ≥ 0 (energy counters, CR 107.14), got "
@@ -58,7 +63,7 @@ def build_player(b: Builder, name: str, d: Any, path: str) -> Player | None:
                 f"{path}.library_size")
         lib = 0
     zones: dict[str, list[Any]] = {"hand": [], "battlefield": [], "graveyard": [],
-                                   "exile": []}
+                                   "exile": [], "command": []}
     for zone in d:  # file order
         if zone not in zones:
             continue
@@ -81,12 +86,16 @@ def build_player(b: Builder, name: str, d: Any, path: str) -> Player | None:
             v = None
         this_turn[key] = v
     commanders, identity = _commanders(b, d.get("commander"), f"{path}.commander")
+    _check_command_zone(b, zones["command"], commanders, d.get("commander"), path)
+    casts = _commander_casts(b, d.get("commander_casts"), commanders,
+                             f"{path}.commander_casts")
     return Player(
         name=name,
         life=life,
         energy=energy,
         commanders=commanders,
         commander_identity=identity,
+        commander_casts=casts,
         lands_played=played,
         life_gained=this_turn["life_gained_this_turn"],
         cards_drawn=this_turn["cards_drawn_this_turn"],
@@ -94,6 +103,7 @@ def build_player(b: Builder, name: str, d: Any, path: str) -> Player | None:
         battlefield=tuple(zones["battlefield"]),
         graveyard=tuple(zones["graveyard"]),
         exile=tuple(zones["exile"]),
+        command=tuple(zones["command"]),
         library_size=lib,
         mana_pool=build_mana_pool(b, d.get("mana_pool"), f"{path}.mana_pool"),
     )
@@ -104,14 +114,14 @@ def build_permanent(b: Builder, entry: Any, path: str,
     card_path = path
     if isinstance(entry, str):
         entry = {"card": entry}
-        card = b.card(entry["card"], path)
+        card, predefined = b.permanent_card(entry["card"], path)
     elif isinstance(entry, Mapping):
         check_keys(entry, PERMANENT_KEYS, path, b.c)
         if "card" not in entry:
             b.c.add("missing key 'card'", path)
             return None
         card_path = f"{path}.card"
-        card = b.card(entry["card"], card_path)
+        card, predefined = b.permanent_card(entry["card"], card_path)
     else:
         b.c.add(f"expected a card name or a mapping, got {type(entry).__name__}", path)
         return None
@@ -121,6 +131,9 @@ def build_permanent(b: Builder, entry: Any, path: str,
         b.c.add(f"'{card.name}' is {with_article(' '.join(card.types).lower() or 'card')} card: "
                 "it can't be on the battlefield (CR 110.4)", card_path)
         return None
+    if predefined and entry.get("token", True) is not True:
+        b.c.add(f"'{entry['card']}' is a predefined token ({card.name}, CR 111.10): it is "
+                "always a token", f"{path}.token", "leave out token: false")
     counters = b.counters(entry.get("counters"), f"{path}.counters")
     given = entry.get("counters")
     if "Planeswalker" in card.types and card.loyalty is not None \
@@ -159,7 +172,8 @@ def build_permanent(b: Builder, entry: Any, path: str,
                 "smaller is earlier (CR 613.7); leave it out for the file's order")
         stamp = None
     return Permanent(
-        id=b.new_id(entry, card.name, path),
+        # (a predefined token's id is the name written: "Treasure", "Treasure#2")
+        id=b.new_id(entry, str(entry["card"]).strip() if predefined else card.name, path),
         card=card,
         controller=player,
         owner=str(owner),
@@ -167,7 +181,7 @@ def build_permanent(b: Builder, entry: Any, path: str,
         summoning_sick=b.bool_field(entry, "summoning_sick", path),
         counters=counters,
         chosen=tuple(sorted(chosen)),
-        token=b.bool_field(entry, "token", path),
+        token=predefined or b.bool_field(entry, "token", path),
         attached_to=attached,
         timestamp=int(stamp) if stamp is not None else None,
         attacking=b.bool_field(entry, "attacking", path),
@@ -177,9 +191,69 @@ def build_permanent(b: Builder, entry: Any, path: str,
     )
 
 
-#: Subtypes of legendary cards that may be commanders (CR 903.3: a creature, a Vehicle,
-#: a Spacecraft; 702.124k: a Background chosen with "choose a Background").
-_COMMANDER_SUBTYPES = frozenset({"Vehicle", "Spacecraft", "Background"})
+def _is_background(card: CardDefinition) -> bool:
+    """A legendary Background enchantment card (CR 702.124k)."""
+    return ("Legendary" in card.supertypes and "Enchantment" in card.types
+            and "Background" in card.subtypes)
+
+
+def _may_lead(card: CardDefinition) -> bool:
+    """CR 903.3: a legendary creature, Vehicle, or Spacecraft card with a power/toughness
+    box; 903.3a: a card that says it can be your commander."""
+    if "can be your commander" in card.text:
+        return True
+    if "Legendary" not in card.supertypes:
+        return False
+    return ("Creature" in card.types or "Vehicle" in card.subtypes
+            or ("Spacecraft" in card.subtypes and card.power is not None))
+
+
+_REMINDER_TEXT = re.compile(r"\s*\([^()]*\)")
+_DASH = re.compile(r"\s*[—–-]\s*")
+
+
+def _partner_abilities(card: CardDefinition) -> frozenset[str]:
+    """The card's partner abilities (CR 702.124a), each written in lower case as
+    ``partner``, ``partner—TEXT``, ``partner with NAME``, ``choose a background`` or
+    ``doctor's companion``; the older keyword "Friends forever" is partner—friends
+    forever (702.124i)."""
+    out: set[str] = set()
+    lines = [*card.keywords, *card.text.splitlines()]
+    for raw in lines:
+        line = _REMINDER_TEXT.sub("", raw).strip().rstrip(".").replace("’", "'")
+        low = _DASH.sub("—", line.lower(), count=1) if line.lower().startswith(
+            "partner") else line.lower()
+        if low in ("partner", "choose a background", "doctor's companion"):
+            out.add(low)
+        elif low == "friends forever":
+            out.add("partner—friends forever")
+        elif low.startswith(("partner—", "partner with ")):
+            out.add(low)
+    return frozenset(out)
+
+
+def _pair_problem(a: CardDefinition, b: CardDefinition) -> str | None:
+    """Why ``a`` and ``b`` can't be one deck's two commanders, or None when a partner
+    ability they share allows it (CR 702.124f-m)."""
+    pa, pb = _partner_abilities(a), _partner_abilities(b)
+    if "partner" in pa and "partner" in pb:
+        return None  # 702.124h
+    if any(x.startswith("partner—") for x in pa & pb):
+        return None  # 702.124i: the same "partner—[text]"
+    if f"partner with {b.name.lower()}" in pa and f"partner with {a.name.lower()}" in pb:
+        return None  # 702.124j
+    for y, px in ((b, pa), (a, pb)):
+        if "choose a background" in px and _is_background(y):
+            return None  # 702.124k
+        if "doctor's companion" in px and "Legendary" in y.supertypes \
+                and "Creature" in y.types and set(y.subtypes) == {"Time Lord", "Doctor"}:
+            return None  # 702.124m
+    if not pa or not pb:
+        lacking = a.name if not pa else b.name
+        return (f"'{lacking}' has no partner ability: two commanders need one that "
+                "allows the pair (CR 702.124a)")
+    return (f"'{a.name}' and '{b.name}' have no partner ability in common, and different "
+            "partner abilities can't be combined (CR 702.124f)")
 
 
 def _commanders(b: Builder, v: Any, path: str
@@ -190,7 +264,8 @@ def _commanders(b: Builder, v: Any, path: str
         return (), None
     names = v if isinstance(v, list) else [v]
     if not names or len(names) > 2 or not all(isinstance(n, str) for n in names):
-        b.c.add("commander is a card name, or a list of two (partners, CR 702.124a)", path)
+        b.c.add("commander is a card name, or a list of two (partners, CR 702.124a, "
+                "702.124g: never more than two)", path)
         return (), None
     cards = []
     for i, n in enumerate(names):
@@ -203,22 +278,74 @@ def _commanders(b: Builder, v: Any, path: str
                     "is a card, named by its front face (CR 712.8a)", p,
                     f"name '{card.front_face}'")
             continue
-        if not ("Legendary" in card.supertypes and (
-                "Creature" in card.types or _COMMANDER_SUBTYPES & set(card.subtypes))) \
-                and "can be your commander" not in card.text:
+        if not _may_lead(card) and not (_is_background(card) and len(names) == 2):
             b.c.add(f"'{card.name}' can't be a commander: not a legendary creature, "
-                    "Vehicle or Spacecraft card (CR 903.3)", p)
+                    "Vehicle or Spacecraft card, nor one that says it can be your "
+                    "commander (CR 903.3)"
+                    + (" (a Background leads only beside a commander with 'Choose a "
+                       "Background', CR 702.124k)" if _is_background(card) else ""), p)
             continue
         cards.append(card)
     if len(cards) != len(names):
         return (), None
-    if len(cards) == 2 and cards[0].name == cards[1].name:
-        b.c.add("two commanders are two different cards (CR 702.124a)", path)
-        return (), None
+    if len(cards) == 2:
+        if cards[0].name == cards[1].name:
+            b.c.add("two commanders are two different cards (CR 702.124a)", path)
+            return (), None
+        problem = _pair_problem(cards[0], cards[1])
+        if problem is not None:
+            b.c.add(problem, path, "name one commander, or two that partner")
+            return (), None
     from ..identity import color_identity, combined_identity, other_faces
 
     identity = combined_identity(color_identity(c, other_faces(b.db, c)) for c in cards)
     return tuple(c.name for c in cards), identity
+
+
+def _check_command_zone(b: Builder, cards: list[Card], commanders: tuple[str, ...],
+                        given: Any, path: str) -> None:
+    """CR 903.6, 408.3: in the Commander variant the command zone holds the player's
+    commanders (emblems, dungeons and other variants' cards aren't modelled)."""
+    if given is not None and not commanders:
+        return  # the commander itself was refused
+    for card in cards:
+        if card.name not in commanders:
+            b.c.add(f"'{card.name}' isn't {'a' if commanders else 'the'} commander of this "
+                    "player: only a player's commanders are in their command zone here (CR "
+                    "903.6, 408.3)", b.paths.get(card.id, f"{path}.command"),
+                    f"add commander: {card.name}" if not commanders else
+                    "name it in commander:")
+    seen: set[str] = set()
+    for card in cards:
+        if card.name in seen:
+            b.c.add(f"'{card.name}' is twice in the command zone: each commander is one "
+                    "card (CR 903.3)", b.paths.get(card.id, f"{path}.command"))
+        seen.add(card.name)
+
+
+def _commander_casts(b: Builder, v: Any, commanders: tuple[str, ...],
+                     path: str) -> tuple[tuple[str, int], ...]:
+    """``commander_casts: {NAME: N}``: how many times the player has cast each of their
+    commanders from the command zone this game (CR 903.8)."""
+    if v is None:
+        return ()
+    if not isinstance(v, Mapping):
+        b.c.add("commander_casts maps a commander's name to the times it was cast from "
+                "the command zone this game (CR 903.8), e.g. {Atraxa, Praetors' Voice: 2}",
+                path)
+        return ()
+    out: list[tuple[str, int]] = []
+    for name, n in v.items():
+        if name not in commanders:
+            b.c.add(f"'{name}' isn't this player's commander: commander_casts counts the "
+                    "player's own commanders (CR 903.8)", f"{path}.{name}",
+                    suggest(str(name), commanders) if commanders else "add commander: NAME")
+        elif not small_int(n) or n < 0:
+            b.c.add(f"commander_casts must be a whole number ≥ 0, got {n!r}",
+                    f"{path}.{name}")
+        elif n:
+            out.append((str(name), int(n)))
+    return tuple(sorted(out))
 
 
 def _check_choices(b: Builder, card: Any, chosen: dict[str, str], path: str) -> None:
@@ -299,7 +426,7 @@ def build_mana_pool(b: Builder, v: Any, path: str) -> ManaPool:
 
 
 def _restriction_from(b: Builder, name: Any, path: str) -> SpendRestriction | None:
-    card = b.card(name, path)
+    card, _ = b.permanent_card(name, path)  # (a Powerstone token's mana too, CR 111.10h)
     if card is None:
         return None
     for ab in card.activated_abilities:

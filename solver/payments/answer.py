@@ -22,7 +22,7 @@ from manacheck.model.effects import Family
 from manacheck.model.errors import BadInput
 from manacheck.model.state import Card
 
-from ..costs import ability_total_cost
+from ..costs import CommanderTax, ability_total_cost
 from ..notdecided import NotDecided
 from ..produce import COUNTER_KINDS, amount_families, produced_types_all
 from ..settle import BeforePriority, before_priority
@@ -171,6 +171,9 @@ class PaymentAnswer:
     undecided: tuple[Undecided, ...] = ()
     cost_changes: tuple[str, ...] = ()
     written: ManaCost | None = None
+    #: Casting a commander from the command zone (``--for`` only): its commander tax
+    #: (CR 903.8), included in ``cost`` and said in ``cost_changes``.
+    commander_tax: CommanderTax | None = None
     #: State-based actions the game performed before the player could act (CR 117.5),
     #: each with its rule; the answer is about the state after them.
     state_based: tuple[str, ...] = ()
@@ -225,6 +228,8 @@ class PaymentAnswer:
                 data["count_at_most"] = self.count_bounds.at_most
         if self.cost_changes:
             data["cost_changes"] = list(self.cost_changes)
+        if self.commander_tax is not None:
+            data["commander_tax"] = self.commander_tax.to_data()
         if self.listed:
             data["options"] = [q.to_data() for q in self.options]
             data["order_complete"] = self.order_complete
@@ -340,6 +345,7 @@ def payment_answer(state: GameState, player: str, cost: ManaCost | str | None, *
                                   for_ability=for_ability)
     written: ManaCost | None = None
     changes: tuple[str, ...] = ()
+    tax: CommanderTax | None = None
     stated = Stated(contains_x)
     if cost is None:
         if for_object is None:
@@ -349,10 +355,11 @@ def payment_answer(state: GameState, player: str, cost: ManaCost | str | None, *
             return unpayable
         written, total, own = total_cost_for(state, for_object, x, player, y)
         cost, x, exclude, changes = total.cost, None, exclude | own, total.changes
+        tax = total.tax
         stated = Stated("X" in written.variables, True)  # CR 601.2f: no kicker paid
         if total.unread:
             return PaymentAnswer(total.cost, None, None, False, cost_changes=changes,
-                                 written=written, undecided=tuple(
+                                 written=written, commander_tax=tax, undecided=tuple(
                                      Undecided("", "", "the total cost", why, "cost")
                                      for why in total.unread))
     question = PAYMENT_FOR if for_object is not None else PAYMENT
@@ -375,9 +382,9 @@ def payment_answer(state: GameState, player: str, cost: ManaCost | str | None, *
                     stated=stated),
                     f"not payable even before the cost increase whose amount isn't known, "
                     f"which can only raise it (CR 601.2f): {why}"),
-                                     cost_changes=changes, written=written)
+                                     cost_changes=changes, written=written, commander_tax=tax)
         return PaymentAnswer(shown, None, None, False, undecided=undecided,
-                             cost_changes=changes, written=written)
+                             cost_changes=changes, written=written, commander_tax=tax)
     # Celestial Dawn's "only as though colorless" with {C} to pay: the solver lets such
     # mana pay only generic, so it finds a subset of the payments: "payable" and the
     # payments found stand, counts are lower bounds, and "not payable" is not decided.
@@ -419,7 +426,8 @@ def payment_answer(state: GameState, player: str, cost: ManaCost | str | None, *
                          count is not None and not left_out and not unsure,
                          left_out, stopped, reasons, options, order_complete,
                          listed=bool(payable) and list_payments, cost_changes=changes,
-                         written=written, undecided=unsure if payable is None else (),
+                         written=written, commander_tax=tax,
+                         undecided=unsure if payable is None else (),
                          lower_bound_because=(*unsure, *_used_once(p.count_only,
                                                                    p.count_sequences),
                                               *copied) if payable else (),

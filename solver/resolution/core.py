@@ -91,6 +91,8 @@ class Run:
     id_memo: dict[str, tuple[int, tuple[int, ...]]] = field(default_factory=dict)
     sources: dict[str, CardDefinition] = field(default_factory=dict)
     drew_from_empty: set[str] = field(default_factory=set)
+    #: Players already noted as having lost for 0 or less life (CR 704.5a).
+    lost_for_life: set[str] = field(default_factory=set)
     lki: dict[str, Counters] = field(default_factory=dict)  # counters as objects left
     #: Characteristics of permanents as they last existed on the battlefield (CR 113.7a:
     #: an ability's source that has left is judged by its last-known information).

@@ -30,6 +30,7 @@ from dataclasses import replace
 from manacheck.model import Card, Counters, Permanent, StackItem, effective, matches
 from manacheck.model.abilities import Effect, ObjectFilter
 from manacheck.model.placing import place_counters
+from manacheck.model.tokens import predefined_token
 
 from . import limits
 from .cards import TOKENS, UNKNOWN_CARD
@@ -184,20 +185,30 @@ def _move_all_counters(run: Run, eff: Effect, item: StackItem, optional: bool) -
 
 
 def _life(run: Run, eff: Effect, item: StackItem, optional: bool) -> bool:
-    """CR 119.3: the ability's controller gains or loses life."""
+    """CR 119.3: the ability's controller gains or loses life; ``who: each_player``
+    every player, ``who: each_opponent`` each opponent of its controller (CR 102.2),
+    at once (CR 101.4: in turn order, which changes nothing here)."""
     k = eff.kind
     you = item.controller
-    if "who" in eff.params:
-        raise Unsupported(f"'{k}' for another player is not modelled")
+    who = eff.params.get("who")
+    if who is None:
+        players = [you]
+    elif who == "each_player":
+        players = [p.name for p in run.state.players]
+    elif who == "each_opponent":
+        players = [p.name for p in run.state.opponents(you)]
+    else:
+        raise Unsupported(f"'{k}' for {who} is not modelled by the resolution solver")
     n = eff.params.get("amount", 1)
     if not isinstance(n, int) or isinstance(n, bool):
         raise Unsupported(f"the amount {n!r} of '{item.id}' is not modelled by the "
                           "resolution solver")
-    p = run.state.player(you)
-    life = p.life + (n if k == "gain_life" else -n)
-    run.state = run.state.with_player(replace(p, life=life))
-    run.note(f"{you} {'gains' if k == 'gain_life' else 'loses'} {n} life "
-             f"({p.life} → {life})", "119.3")
+    for name in players:
+        p = run.state.player(name)
+        life = p.life + (n if k == "gain_life" else -n)
+        run.state = run.state.with_player(replace(p, life=life))
+        run.note(f"{name} {'gains' if k == 'gain_life' else 'loses'} {n} life "
+                 f"({p.life} → {life})", "119.3")
     return True
 
 
@@ -245,7 +256,10 @@ def _create_tokens(run: Run, eff: Effect, item: StackItem, optional: bool) -> bo
     name = eff.params.str("token")
     if "copy_of" in eff.params:
         raise Unsupported("a token that's a copy of an object is not modelled (CR 707.2)")
-    if name not in TOKENS:
+    # The solver's own tokens, then the predefined ones by name (CR 111.10: "Create a
+    # Treasure token" uses the rules' definition).
+    token = TOKENS.get(name) or predefined_token(name)
+    if token is None:
         raise Unsupported(f"unknown token '{name}'")
     per = eff.params.str("per_counter")
     n = item.counters[per] if per else _count(run, eff, item)
@@ -256,12 +270,13 @@ def _create_tokens(run: Run, eff: Effect, item: StackItem, optional: bool) -> bo
     # CR 603.3), and each id is taken, so these are the ids one at a time would give.
     ids = [new_id(run.state, name, run.taken, run.id_memo) for _ in range(n)]
     for tid in ids:
-        enter_battlefield(run, Permanent(id=tid, card=TOKENS[name], controller=you,
+        enter_battlefield(run, Permanent(id=tid, card=token, controller=you,
                                          owner=you, summoning_sick=True,
                                          token=True))
     why = f" (one for each {per} counter it had: last-known information)"
     run.note(f"create {n} {name} token(s)" + (why if per else ""),
-             "111.1", *(["608.2h", "603.10a"] if per else []))
+             "111.1", *(["608.2h", "603.10a"] if per else []),
+             *(["111.10"] if name not in TOKENS else []))
     return True
 
 

@@ -126,7 +126,7 @@ def canonical(state: GameState) -> str:
 
     data = dump_state(state)
     for pd in data["players"].values():
-        for zone in ("hand", "battlefield", "graveyard", "exile"):
+        for zone in ("hand", "battlefield", "graveyard", "exile", "command"):
             if zone in pd:
                 pd[zone] = sorted(pd[zone], key=lambda d: str(d["id"]))
     return json.dumps(data, sort_keys=True)

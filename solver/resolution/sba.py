@@ -89,6 +89,11 @@ def state_based_actions(run: Run) -> None:
             run.note(f"state-based action: {player} attempted to draw from an empty "
                      "library and loses the game (not modelled further)", "704.5b")
         run.drew_from_empty.clear()
+        for p in st.players:
+            if p.life <= 0 and p.name not in run.lost_for_life:
+                run.lost_for_life.add(p.name)
+                run.note(f"state-based action: {p.name} has {p.life} life and loses the "
+                         "game (not modelled further)", "704.5a")
         if not dying and not legend and not cancel and not unattach:
             run.clean = (st, legend_clear)
             return

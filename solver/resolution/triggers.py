@@ -205,6 +205,28 @@ def trigger(run: Run, source: str, card: CardDefinition, number: int, ab: Trigge
 
 
 # ---- moves onto and off the battlefield ----------------------------------------------
+def _commander_zone(run: Run, perm: Permanent, to: str) -> str:
+    """Where a permanent leaving for ``to`` ends up: a commander's owner may put it
+    into the command zone instead (CR 903.9b: from the way to a hand, a replacement;
+    903.9a: once in a graveyard or exile, a state-based action, taken here before
+    anyone could act). Their choice (``choose: {may: yes|no}``); anything else: ``to``.
+    """
+    owner = run.state.player(perm.owner)
+    if perm.card.name not in owner.commanders or to not in ("hand", "graveyard", "exile"):
+        return to
+    rule = "903.9b" if to == "hand" else "903.9a"
+    where = {"hand": "its owner's hand", "graveyard": "its owner's graveyard",
+             "exile": "exile"}[to]
+    yes = run.choose("may", owner.name, f"whether to put {perm.id}, {owner.name}'s "
+                     f"commander, into the command zone instead of leaving it in {where}",
+                     ["yes", "no"], (rule,), auto_single=False)
+    if yes == "yes":
+        run.note(f"{perm.id} is {owner.name}'s commander: it goes to the command zone "
+                 f"instead of {where}", rule)
+        return "command"
+    return to
+
+
 def leave_battlefield(run: Run, ids: Sequence[str], to: str) -> None:
     """Move permanents off the battlefield at once; trigger looking back (603.10a)."""
     before = run.state
@@ -219,7 +241,8 @@ def leave_battlefield(run: Run, ids: Sequence[str], to: str) -> None:
             run.note(f"{oid} (a token) goes to {to}, then ceases to exist", "111.7",
                      "704.5d")
             continue
-        st = add_card(st, perm.owner, to, Card(oid, perm.card, perm.owner))
+        dest = _commander_zone(run, perm, to)
+        st = add_card(st, perm.owner, dest, Card(oid, perm.card, perm.owner))
         if perm.counters:
             run.note(f"{oid} left with {fmt_counters(perm.counters)}; counters don't "
                      "follow it to the new zone", "122.2", "400.7")

@@ -106,6 +106,8 @@ def add_card(state: GameState, player: str, zone: str, card: Card) -> GameState:
         return state.with_player(replace(p, graveyard=cards))
     if zone == "exile":
         return state.with_player(replace(p, exile=cards))
+    if zone == "command":
+        return state.with_player(replace(p, command=(*p.command, card)))
     raise ValueError(f"not a card zone: {zone}")
 
 
