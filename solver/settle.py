@@ -34,11 +34,15 @@ from types import ModuleType
 from manacheck.model import GameState, StaticAbility, effective
 from manacheck.model.characteristics import Characteristics
 from manacheck.model.effects import Family
+from manacheck.model.oracletext.forms import activated_form
+from manacheck.model.oracletext.unread_triggers import triggers_on_state_based_actions
 
 from .soundness import (
     CHARACTERISTICS,
     ON_RESOLUTION,
+    RESOLUTION,
     UNREAD,
+    UNREAD_TRIGGER,
     Question,
     Undecided,
     board_effects,
@@ -162,7 +166,7 @@ def _pending(state: GameState) -> tuple[bool, list[Undecided]]:
 # Performing state-based actions (CR 704.3) moves permanents only to graveyards, removes
 # counters and unattaches; putting triggered abilities on the stack (CR 603.3) moves no
 # permanent at all. So before priority nothing enters the battlefield and nothing
-# becomes attached. Two kinds of unread lines provably do nothing then:
+# becomes attached. Three kinds of unread lines provably do nothing then:
 
 # Its own entering ("Dakkon, Shadow Slayer enters the battlefield with a number of
 # loyalty counters on him equal to the number of lands you control."): a replacement
@@ -190,6 +194,12 @@ _NAMES_ANOTHER = re.compile(
     re.IGNORECASE)
 
 
+# An activated ability, a mana ability or not ("{T}: If target Plains is tapped for
+# mana, it produces colorless mana instead of white mana."): it does nothing unless a
+# player activates it, which takes priority or a payment in progress (CR 602.2, 605.3a),
+# neither of which happens while state-based actions are performed (CR 704.3;
+# ``oracletext.forms.activated_form``).
+
 # A triggered ability whose condition names only what it is attached to ("Whenever
 # enchanted land is tapped for mana, ..."): attached to nothing, its event can't happen
 # (CR 603.2), and a paragraph is one ability (CR 113.2c), so its effect goes with it.
@@ -216,8 +226,8 @@ def _about_attached_only(text: str) -> bool:
 def _inert(state: GameState) -> frozenset[tuple[str, str]]:
     """The (object, text) of the unread lines that provably do nothing while state-based
     actions are performed and triggered abilities are put on the stack (see above):
-    a permanent's line about its own entering, and a line about the object it is
-    attached to, of a permanent attached to nothing."""
+    a permanent's line about its own entering, a line about the object it is
+    attached to, of a permanent attached to nothing, and an activated ability."""
     out: set[tuple[str, str]] = set()
     on_board = {p.id: p for p in state.permanents}
     for e in board_effects(state):
@@ -227,7 +237,8 @@ def _inert(state: GameState) -> frozenset[tuple[str, str]]:
         entering = re.fullmatch(_OWN_ENTERING.replace("{name}", re.escape(perm.name)),
                                 e.text.strip())
         unattached = perm.attached_to is None or perm.attached_to not in on_board
-        if entering or (unattached and _about_attached_only(e.text)):
+        if entering or (unattached and _about_attached_only(e.text)) \
+                or activated_form(e.text, perm.name):
             out.add((e.object_id, e.text))
     return frozenset(out)
 
@@ -252,7 +263,11 @@ def _unapplied_for_sba(state: GameState, inert: frozenset[tuple[str, str]]
       or toughness beside it (together they could make it a creature with toughness 0).
     * A self-only change of power or toughness matters only to a creature (704.5f-h; no
       other state-based action reads them), and only with no self-only change of its
-      types beside it (the two cases above, the other way round).
+      types beside it (the two cases above, the other way round); one that only raises
+      toughness matters only to a creature whose toughness is 0 or less without it.
+    * A change of power alone ("-1/-0") matters to none (no state-based action reads
+      power); one that only raises toughness, to none when no creature's toughness is
+      0 or less (:func:`raises_toughness_only`).
     """
     kinds = {(e.object_id, e.text): e.kind for e in board_effects(state)}
     # the object a self-only effect changes: its own, or what its Aura or Equipment is
@@ -274,7 +289,8 @@ def _unapplied_for_sba(state: GameState, inert: frozenset[tuple[str, str]]
     for u in found:
         kind = kinds.get((u.object_id, u.text))
         if kind is not None and kind.families & STATE_BASED.reads <= {
-                Family.POWER_TOUGHNESS} and not dying and raises_toughness_only(u.text):
+                Family.POWER_TOUGHNESS} and (changes_power_only(u.text) or (
+                    not dying and raises_toughness_only(u.text))):
             continue
         perm = on_board.get(changes.get((u.object_id, u.text), u.object_id))
         if kind is None or not kind.self_only or perm is None:
@@ -298,8 +314,11 @@ def _unapplied_for_sba(state: GameState, inert: frozenset[tuple[str, str]]
                 or Family.POWER_TOUGHNESS in own.get(perm.id, set())
             if not at_risk:
                 continue
-        elif fams <= {Family.POWER_TOUGHNESS} and not chars[perm.id].is_creature \
-                and Family.TYPES not in own.get(perm.id, set()):
+        elif fams <= {Family.POWER_TOUGHNESS} and Family.TYPES not in own.get(
+                perm.id, set()) and (not chars[perm.id].is_creature or (
+                    raises_toughness_only(u.text)
+                    and not _toughness_at_most_zero(chars[perm.id]))):
+            # (a creature's own raise can't make it die, and it isn't dying to be saved)
             continue
         out.append(u)
     return out
@@ -342,6 +361,53 @@ def raises_toughness_only(text: str) -> bool:
     return all(sign == "+" or amount == "0" for _, _, sign, amount in changes)
 
 
+def changes_power_only(text: str) -> bool:
+    """Whether a line read by its form as changing power and toughness changes power
+    alone: every change it writes is "+0" or "-0" in toughness ("Creatures with flying
+    your opponents control get -1/-0."), and no word sets them instead. No state-based
+    action reads power (CR 704.5), so such an effect can't change any of them, whether
+    or not one is pending.
+
+    Examples
+    --------
+    >>> changes_power_only("Creatures with flying your opponents control get -1/-0.")
+    True
+    >>> changes_power_only("All Sliver creatures get +0/+1.")
+    False
+    >>> changes_power_only("Its power is equal to the number of cards, and it gets +1/-0.")
+    False
+    """
+    changes = _PT_CHANGE.findall(text)
+    if not changes or _PT_SETS.search(_PT_CHANGE.sub("", text)):
+        return False
+    return all(amount == "0" for _, _, _, amount in changes)
+
+
+def _harmless_to_settling(state: GameState, inert: frozenset[tuple[str, str]],
+                          kept: list[Undecided]) -> frozenset[tuple[str, str]]:
+    """The (object, text) of effects :func:`_unapplied_for_sba` showed can't change
+    whether any state-based action is pending, and that change nothing else performing
+    them reads: none of their families is read by the resolution solver beyond what
+    the check for state-based actions reads (no zone change replacement, no trigger,
+    no targeting; CR 704.3, 603.3). Performing the same actions on the same objects,
+    such an effect changes none of them, so the run performing them may leave it out;
+    the question asked of the state after them applies or refuses it itself."""
+    kinds = {(e.object_id, e.text): e.kind for e in board_effects(state)}
+    kept_ids = {u.effect for u in kept}
+    out: set[tuple[str, str]] = set()
+    for u in unapplied(state, STATE_BASED):
+        kind = kinds.get(u.effect)
+        if u.effect in inert or u.effect in kept_ids or kind is None:
+            continue
+        if kind.families & RESOLUTION.reads <= STATE_BASED.reads:
+            out.add(u.effect)
+    for e in board_effects(state):
+        if e.kind.key == UNREAD_TRIGGER and not triggers_on_state_based_actions(
+                e.text, e.name):
+            out.add((e.object_id, e.text))  # (CR 603.2: its event doesn't happen)
+    return frozenset(out)
+
+
 def before_priority(state: GameState) -> BeforePriority:
     """The states a player would receive priority in, from ``state`` (CR 117.5).
 
@@ -367,7 +433,8 @@ def before_priority(state: GameState) -> BeforePriority:
     # An effect that could change toughness, types or abilities and that nobody applies
     # could make a state-based action pending (or not): not decided.
     inert = _inert(state)
-    unsure += _unapplied_for_sba(state, inert)
+    kept = _unapplied_for_sba(state, inert)
+    unsure += kept
     if not pending:
         answer = BeforePriority((Branch(state),), tuple(unsure))
     else:
@@ -377,7 +444,7 @@ def before_priority(state: GameState) -> BeforePriority:
 
         try:
             outs = outcomes(state, [], limit=MAX_BRANCHES, settle_first=True,
-                            inert=inert)
+                            inert=inert | _harmless_to_settling(state, inert, kept))
         except Unsupported as e:
             unsure.append(Undecided("", "", "state-based actions", str(e), "sba"))
             outs = []

@@ -522,3 +522,34 @@ def test_an_unread_change_that_only_raises_toughness_kills_nothing() -> None:
     squad = payment_answer(board("Forest, Grizzly Bears, Mogg Squad"), "A", "{G}")
     assert squad.payable is None and [u.object_id for u in squad.undecided] == [
         "Mogg Squad"]
+
+
+@pytest.mark.cr("704.5f", "704.3", "603.2")
+def test_what_cant_change_the_actions_performed_leaves_the_payment_decided() -> None:
+    # Ivy Elemental with no +1/+1 counter is a 0/0: it is put into its owner's
+    # graveyard before Alice gets priority (CR 704.5f). Beside it, lines manacheck
+    # doesn't read but whose form shows they can't change that: Esper Sentinel's
+    # trigger on a spell cast and Mindwrack Demon's at the beginning of the upkeep (no
+    # spell is cast and no step begins as state-based actions are performed, CR
+    # 603.2, 704.3); One-Eyed Scarecrow's "-1/-0" (no state-based action reads power);
+    # Hedge Troll's own "+1/+1" (it raises the toughness of a creature that isn't
+    # dying); Quarum Trench Gnomes' activated ability (nobody activates it then, CR
+    # 602.2). So {G} is paid by the Forest alone, one way, in the state after.
+    for card in ("Esper Sentinel", "Mindwrack Demon", "One-Eyed Scarecrow",
+                 "Hedge Troll", "Quarum Trench Gnomes"):
+        answer = payment_answer(board(f"Forest, Ivy Elemental, {card}"), "A", "{G}")
+        assert (answer.payable, answer.count) == (True, 1), (card, answer.undecided)
+        assert any("704.5f" in line for line in answer.state_based), card
+
+
+@pytest.mark.cr("704.5f", "603.2", "603.3")
+def test_a_trigger_on_a_creature_dying_keeps_the_actions_not_decided() -> None:
+    # Skirk Drill Sergeant's "Whenever Skirk Drill Sergeant or another Goblin dies"
+    # (not read) could trigger as Ivy Elemental dies (CR 603.2): what would then be
+    # on the stack isn't known, so the answer isn't decided, and says why; without the
+    # dying creature, no state-based action is performed and the trigger can't matter.
+    answer = payment_answer(board("Forest, Ivy Elemental, Skirk Drill Sergeant"), "A",
+                            "{G}")
+    assert answer.payable is None
+    quiet = payment_answer(board("Forest, Grizzly Bears, Skirk Drill Sergeant"), "A", "{G}")
+    assert (quiet.payable, quiet.count) == (True, 1)

@@ -154,18 +154,23 @@ def test_resolve_refuses_unread_trigger() -> None:
         resolve(s)
 
 
-@pytest.mark.cr("704.3")
-def test_pending_sba_with_unread_trigger_is_not_decided() -> None:
-    """A state-based action is pending (a 1/1 with a -1/-1 counter dies): the other
-    Druid's unread trigger could trigger before the player receives priority (CR 704.3,
-    603.3), so the payment is not decided; with nothing pending it is decided."""
+@pytest.mark.cr("704.3", "603.2")
+def test_pending_sba_with_unread_trigger_on_another_event_is_decided() -> None:
+    """A state-based action is pending (a 1/1 with a -1/-1 counter dies). The other
+    Druid's unread trigger ("Whenever an opponent casts an artifact spell") can't
+    trigger as it is performed (no spell is cast, CR 603.2, 704.3), so the payment is
+    decided in the state after, and says what was performed. A trigger on a creature
+    dying could trigger then: not decided (Skirk Drill Sergeant)."""
     s = state('[Forest, {card: Citanul Druid, id: A, counters: {"-1/-1": 1}}, '
               '{card: Citanul Druid, id: B}]')
     a = payment_answer(s, "Alice", "{G}", list_payments=False)
-    assert a.payable is None
-    assert any("Citanul Druid" in str(u) for u in a.undecided)
-    calm = state("[Forest, {card: Citanul Druid, id: B}]")
-    assert payment_answer(calm, "Alice", "{G}", list_payments=False).payable is True
+    assert a.payable is True and not a.undecided
+    assert any("704.5f" in line for line in a.state_based)
+    dies = state('[Forest, {card: Citanul Druid, id: A, counters: {"-1/-1": 1}}, '
+                 '{card: Skirk Drill Sergeant, id: B}]')
+    d = payment_answer(dies, "Alice", "{G}", list_payments=False)
+    assert d.payable is None
+    assert any("Skirk Drill Sergeant" in str(u) for u in d.undecided)
 
 
 # ---- enters with counters (CR 614.1c) -------------------------------------------------

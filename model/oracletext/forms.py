@@ -15,7 +15,7 @@ import re
 from .normal import Normalised, normalise
 from .reading import ABILITY_WORD, LOYALTY_SYMBOL, TARGET_WORDS, split_cost, top_colon
 
-__all__ = ["could_be_mana_ability", "line_body", "unread_activated"]
+__all__ = ["activated_form", "could_be_mana_ability", "line_body", "unread_activated"]
 
 
 def line_body(line: str, name: str = "") -> tuple[Normalised, str, bool]:
@@ -35,7 +35,8 @@ def unread_activated(line: str, name: str = "") -> bool:
     """Whether a line that :func:`read_line` leaves unread is, by its form, an activated
     ability that isn't a mana ability: a loyalty ability (CR 606.4: "[+1]: ...", never a
     mana ability, CR 605.1a), or a cost the grammar derives before the top-level colon
-    (CR 602.1a) followed by an effect with no word that could add mana.
+    (CR 602.1a) followed by an effect with no word that could add mana or with a target
+    (a mana ability has none, CR 605.1a).
 
     Such an ability does nothing until it is activated (CR 602.2), so only a question
     about its own object can depend on it (``Family.OWN_ABILITIES``, as an activated
@@ -51,6 +52,9 @@ def unread_activated(line: str, name: str = "") -> bool:
     False
     >>> unread_activated("Creatures you control get +1/+0 for each Aura on them.")
     False
+    >>> unread_activated("{T}: If target Plains is tapped for mana, it produces colorless "
+    ...                  "mana instead of white mana.")  # a target: not a mana ability
+    True
     """
     norm, body, worded = line_body(line, name)
     if not worded and LOYALTY_SYMBOL.match(body):
@@ -59,7 +63,33 @@ def unread_activated(line: str, name: str = "") -> bool:
     if colon <= 0 or body.startswith("["):
         return False
     effect = re.sub(r'"[^"]*"', "", body[colon + 1:])
-    if _MANA_WORDS.search(effect) or any(_MANA_WORDS.search(r) for r in norm.reminders):
+    targeted = TARGET_WORDS.search(effect) is not None  # never a mana ability (605.1a)
+    if not targeted and (_MANA_WORDS.search(effect)
+                         or any(_MANA_WORDS.search(r) for r in norm.reminders)):
+        return False
+    return split_cost(body, colon, None) is not None
+
+
+def activated_form(line: str, name: str = "") -> bool:
+    """Whether a line is, by its form, an activated ability, a mana ability or not: a
+    loyalty ability (CR 606.4) or a cost the grammar derives before the top-level colon
+    (CR 602.1a). Such an ability does nothing unless a player activates it, which takes
+    priority or a payment in progress (CR 602.2, 605.3a): never while state-based
+    actions are performed (CR 704.3).
+
+    Examples
+    --------
+    >>> activated_form("{T}: If target Plains is tapped for mana, it produces colorless "
+    ...                "mana instead of white mana.")
+    True
+    >>> activated_form('Equipped creature has "{T}: Add {G}."')
+    False
+    """
+    _norm, body, worded = line_body(line, name)
+    if not worded and LOYALTY_SYMBOL.match(body):
+        return True
+    colon = top_colon(body)
+    if colon <= 0 or body.startswith("["):
         return False
     return split_cost(body, colon, None) is not None
 

@@ -42,7 +42,7 @@ import re
 from .normal import normalise
 from .reading import ABILITY_WORD
 
-__all__ = ["modal_trigger_lines", "unread_trigger"]
+__all__ = ["modal_trigger_lines", "triggers_on_state_based_actions", "unread_trigger"]
 
 
 #: The opening of a triggered ability (CR 603.1).
@@ -154,3 +154,66 @@ def modal_trigger_lines(lines: list[str], name: str = "") -> frozenset[str]:
         if modes and unread_trigger(whole, name):
             found.update([header, *modes])
     return frozenset(found)
+
+
+#: Words of a trigger condition that could be met while state-based actions are
+#: performed (CR 704.3: they put permanents into graveyards, remove counters, make
+#: players lose, unattach) or as triggered abilities are put on the stack (CR 603.3),
+#: or that could make a state trigger (CR 603.8: "When you control no Islands").
+_SBA_CONDITION = re.compile(
+    r"\bdies\b|\bdie\b|\bgraveyards?\b|\bleaves?\b|\bput into\b|\bcounters?\b|"
+    r"\bremoved?\b|\bexiled?\b|\bno\b|\bnot\b|\bloses?\b|\blost\b|\battach|\bunattach|"
+    r"\bsacrific|\bdestroy|\bstack\b|\btrigger|\bstate\b|\bzones?\b|\bphases?\b",
+    re.IGNORECASE)
+
+#: Conditions that are events of their own that performing state-based actions is not:
+#: a step or phase beginning or ending (CR 603.2, 500.1), a spell cast (CR 601.2i),
+#: an attack or block (CR 508, 509), damage dealt (CR 120), a permanent entering (no
+#: permanent enters as they are performed, CR 704.3), an ability activated (CR 602.2).
+_OWN_EVENT = re.compile(
+    r"\bcasts?\b|\bcopy\b|\battacks?\b|\bblocks?\b|\bdeals?\b|\bdealt\b|\benters?\b|"
+    r"\bactivates?\b|"
+    r"\bcycles?\b|\bdraws?\b|\bgains? life\b|\bis turned face up\b", re.IGNORECASE)
+
+
+def triggers_on_state_based_actions(line: str, name: str = "") -> bool:
+    """Whether an unread triggered ability (:func:`unread_trigger`) could trigger while
+    state-based actions are performed before a player receives priority, or as
+    triggered abilities are put on the stack (CR 704.3, 603.3). One that triggers at a
+    step's or phase's beginning or end can't; nor can one whose condition is an event
+    of its own (a spell cast, an attack, damage, a permanent entering) and names none
+    of what performing them does or could make true (a permanent dying, counters
+    removed, a player losing, a state, CR 603.8). Any other could, and so does any
+    line that isn't plainly a trigger.
+
+    Examples
+    --------
+    >>> triggers_on_state_based_actions("Whenever an opponent casts their first "
+    ...     "noncreature spell each turn, draw a card unless that player pays {X}.")
+    False
+    >>> triggers_on_state_based_actions("At the beginning of your upkeep, you lose 4 "
+    ...     "life unless there are four or more card types among cards in your graveyard.")
+    False
+    >>> triggers_on_state_based_actions("Whenever Skirk Drill Sergeant or another Goblin "
+    ...     "dies, you may pay {2}{R}.", "Skirk Drill Sergeant")
+    True
+    >>> triggers_on_state_based_actions("When you control no Islands, sacrifice Dandan.")
+    True
+    >>> triggers_on_state_based_actions("Whenever a creature enters or leaves the "
+    ...     "battlefield, you gain 1 life.")
+    True
+    """
+    norm = normalise(line, name)
+    body = re.sub(r"\([^)]*\)", "", norm.text).strip()
+    word = ABILITY_WORD.match(body)
+    if word is not None:
+        body = body[word.end():]
+    if _PHASE.match(body):
+        return False
+    if not _OPENING.match(body):
+        return True
+    condition, comma, _effect = body.partition(", ")
+    if not comma:
+        return True
+    condition = _OPENING.sub("", condition)
+    return not _OWN_EVENT.search(condition) or bool(_SBA_CONDITION.search(condition))

@@ -98,15 +98,25 @@ def _run(state: GameState, events: tuple[Event, ...], script: tuple[int, ...],
             run.open_options)
 
 
+#: What performing state-based actions and putting triggered abilities on the stack
+#: never reads (CR 704.3, 603.3): life (none is gained or lost), how permanents enter
+#: (none enters), and, when nothing went on the stack, who may be targeted.
+SETTLING_UNREAD: frozenset[Family] = frozenset({Family.LIFE, Family.ENTERING})
+
+
 def refuse_unapplied(state: GameState, events: Sequence[Event],
                      triggers: bool = True,
-                     inert: Collection[tuple[str, str]] = ()) -> None:
+                     inert: Collection[tuple[str, str]] = (),
+                     settled: Sequence[Outcome] | None = None) -> None:
     """Soundness (``manacheck.solver.soundness``): an effect on the board that could
     change what the events do and that the resolution solver doesn't apply is refused,
     named with the rules it would need, never ignored. With ``triggers`` false, the
     triggered abilities that weren't read are left out: for a run in which nothing
     happened, so nothing could trigger them (CR 603.2). ``inert``: the (object, text) of
     effects the caller proved can't change what these events do (``settle``).
+    ``settled``: the outcomes of performing the state-based actions pending in
+    ``state`` with no events: what that reads is checked, not what a resolution reads
+    (:data:`SETTLING_UNREAD`).
 
     Raises
     ------
@@ -117,6 +127,15 @@ def refuse_unapplied(state: GameState, events: Sequence[Event],
         else RESOLUTION
     if not triggers:
         question = Question(question.name, question.reads - {Family.UNREAD_TRIGGERS},
+                            question.implements)
+    if settled is not None:
+        # Only state-based actions were performed (CR 704.3) and triggered abilities
+        # put on the stack (CR 603.3): no life changed, nothing entered, and no target
+        # was chosen unless something went on the stack (CR 603.3d).
+        unread = SETTLING_UNREAD | (
+            {Family.TARGETING} if not any(len(o.state.stack) > len(state.stack)
+                                          for o in settled) else set())
+        question = Question(question.name, question.reads - unread,
                             question.implements)
     if not any(isinstance(e, Resolve) for e in events):
         # Nothing on the stack resolves: a spell's effect there never happens (CR 608.2).
@@ -267,7 +286,8 @@ def outcomes(state: GameState, events: Sequence[Any] | None = None,
         seen.setdefault(key, out)
     result = list(seen.values())
     if quiet and (truncated or any(o.log for o in result)):
-        refuse_unapplied(state, evs, inert=inert)
+        refuse_unapplied(state, evs, inert=inert,
+                         settled=None if truncated else result)
     if truncated:
         note = f"stopped after {limit} runs; more choice combinations were not explored"
         if result:
