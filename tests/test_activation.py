@@ -590,3 +590,25 @@ def test_a_mana_ability_without_priority_is_legal_only_while_paying(turn: str) -
     assert v.legal and v.only_while_paying.startswith("only while paying a cost")
     assert v.to_data()["only_while_paying_a_cost"]
     assert not can_activate(state("{battlefield: [Forest]}"), "Forest", 1).only_while_paying
+
+
+@pytest.mark.cr("602.1a")
+def test_an_ability_that_may_be_unread_text_is_not_decided(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # Voodoo Doll's "{X}{X}, {T}: ... X is the number of pin counters on Voodoo Doll."
+    # isn't read (its "X is" sets X, CR 107.3c). Asking about its ability is a fair
+    # question: not decided, naming the text (exit 1), not bad input. A number beyond
+    # every line that could be an ability still is bad input (exit 2).
+    s = state("{battlefield: [{card: Voodoo Doll, counters: {pin: 2}}, Wastes]}")
+    for asked in (None, 1):
+        v = can_activate(s, "Voodoo Doll", asked)
+        assert v.legal is None and not v.witness
+        assert [u.object_id for u in v.unapplied] == ["Voodoo Doll"]
+        assert "X is the number of pin counters" in v.unapplied[0].text
+    path = tmp_path / "doll.yaml"
+    path.write_text("turn: {active_player: Alice}\nplayers:\n  Alice: {battlefield: "
+                    "[Voodoo Doll]}\n", encoding="utf-8")
+    assert main(["can-activate", str(path), "Voodoo Doll"]) == 1
+    assert "not decided" in capsys.readouterr().out
+    assert main(["can-activate", str(path), "Voodoo Doll", "--ability", "2"]) == 2
+    assert main(["can-activate", str(path), "Voodoo Doll", "--ability", "0"]) == 2

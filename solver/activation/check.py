@@ -28,6 +28,7 @@ from ..soundness import (
     ACTIVATION,
     ACTIVATION_PT,
     PAYMENT,
+    UNREAD,
     Undecided,
     merge_reasons,
     unapplied,
@@ -35,7 +36,7 @@ from ..soundness import (
 from .branches import BranchShape, branch_shape, renamed, sees_moved
 from .core import Activation
 from .limits import WAYS_LIMIT
-from .lookup import default_player, resolve_ability
+from .lookup import default_player, resolve_ability, unread_asked
 from .problem import Problem
 from .reasons import (
     choice_reasons,
@@ -51,6 +52,19 @@ from .words import ability_text
 __all__ = ["budget_words", "check", "is_legal", "unapplied_for_activation"]
 
 
+def _unread_verdict(state: GameState, object_id: str, ability: int | None,
+                    player: str | None, text: str) -> Verdict:
+    """Not decided: the ability asked about may be text manacheck doesn't read."""
+    you = player if player is not None else default_player(state, object_id)
+    state.player(you)  # UnknownObject for an unknown player
+    u = Undecided(object_id, state.get(object_id).name, text,
+                  "manacheck doesn't read this text, and it may be the activated ability "
+                  "asked about (CR 602.1a): its cost, timing and restrictions are unknown",
+                  UNREAD)
+    return Verdict(object_id=object_id, ability=ability or 1, player=you, legal=None,
+                   text=text, unapplied=(u,), undecided=undecided_text((u,)))
+
+
 def check(
     state: GameState,
     object_id: str,
@@ -63,6 +77,9 @@ def check(
     """Whether ``player`` may activate the object's ability now, with every reason, a
     witness and the ways, but no fixes (see
     :func:`~manacheck.solver.activation.can_activate` for the parameters)."""
+    unread = unread_asked(state, object_id, ability)
+    if unread is not None:
+        return _unread_verdict(state, object_id, ability, player, unread)
     number, ab = resolve_ability(state, object_id, ability)
     you = player if player is not None else default_player(state, object_id)
     state.player(you)  # UnknownObject for an unknown player

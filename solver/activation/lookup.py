@@ -27,7 +27,8 @@ from manacheck.model import (
 
 from .words import ability_text
 
-__all__ = ["activated_abilities", "default_player", "resolve_ability", "zone_of"]
+__all__ = ["activated_abilities", "default_player", "resolve_ability", "unread_asked",
+           "zone_of"]
 
 
 def zone_of(state: GameState, object_id: str) -> Zone:
@@ -98,6 +99,31 @@ def resolve_ability(
                        suggestion=f"use --ability 1..{len(acts)}"
                        + (f"; {hint}" if hint else ""))
     return ability, acts[ability - 1]
+
+
+def unread_asked(state: GameState, object_id: str, ability: int | None) -> str | None:
+    """The unread text that may be the activated ability asked about, when the abilities
+    read can't be it: the object has none read, or fewer than ``ability``, and a line
+    of its text that wasn't read may be an activated ability (CR 602.1a). Asking about
+    it isn't bad input: whether it may be activated is not decided. None otherwise
+    (then :func:`resolve_ability` answers, or says what is wrong with the question).
+    """
+    obj = state.get(object_id)
+    if isinstance(obj, StackItem):
+        return None
+    acts = activated_abilities(state, object_id)
+    if acts and (ability is None or 1 <= ability <= len(acts)):
+        return None
+    from ..soundness import may_be_activated
+
+    card = getattr(obj, "card", None)
+    unread = [str(getattr(a, "text", "")) for a in getattr(card, "abilities", ())
+              if may_be_activated(a)]
+    if ability is not None and not 1 <= ability <= len(acts) + len(unread):
+        return None
+    if ability is None and len(acts) + len(unread) != 1:
+        return None
+    return unread[0] if unread else None
 
 
 def _unread_hint(obj: object) -> str | None:
