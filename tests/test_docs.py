@@ -8,7 +8,7 @@
 * every ``$ manacheck ...`` line of a ```` ```console ```` block is run from the
   repository's root and prints what is shown (a line ``...`` stands for any lines, a
   last line ``(exit status N)`` is the exit status); ```` ```text ```` blocks are not run;
-* the ``>>>`` examples of the pages pass;
+* the ``>>>`` examples of the pages, and the docstrings' doctests of every module, pass;
 * docs/layout.md names every module, and docs/state-files.md every state-file key.
 
 Each checker is also run on a small made-up text, so that a check which could never
@@ -18,6 +18,8 @@ fail is caught too.
 from __future__ import annotations
 
 import doctest
+import importlib
+import pkgutil
 import re
 import subprocess
 import sys
@@ -280,6 +282,32 @@ def test_python_examples(page: Path, monkeypatch: pytest.MonkeyPatch) -> None:
                               optionflags=doctest.ELLIPSIS)
     assert result.attempted > 0
     assert result.failed == 0
+
+
+def module_names() -> list[str]:
+    import manacheck.model
+    import manacheck.solver
+
+    names: list[str] = []
+    for package in (manacheck, manacheck.model, manacheck.solver):
+        names.append(package.__name__)
+        for info in pkgutil.walk_packages(package.__path__, package.__name__ + "."):
+            if not info.name.endswith("__main__"):
+                names.append(info.name)
+    return sorted(set(names))
+
+
+def test_module_doctests(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(REPO)
+    attempted, failures = 0, []
+    for name in module_names():
+        module = importlib.import_module(name)
+        result = doctest.testmod(module, optionflags=doctest.ELLIPSIS, report=False)
+        attempted += result.attempted
+        if result.failed:
+            failures.append(name)
+    assert failures == []
+    assert attempted >= 150
 
 
 def layout_entries(text: str) -> set[str]:
