@@ -28,8 +28,9 @@ A card file is a YAML or JSON list of card entries. The built-in cards live in
             targets: [{zone: stack, filter: {mana_value: X}}]
             effects: [{kind: counter, target: 0}]
 
-See ``docs`` in README.md ("Card format") for every key. The values inside an entry
-(filters, costs, mana, targets, effects) are read by ``cardformat``.
+See docs/card-files.md ("Cards in a state file, and the card format") for every key.
+The values inside an entry (filters, costs, mana, targets, effects) are read by
+``cardformat``.
 
 Rules
 -----

@@ -1,4 +1,4 @@
-"""The code's layout stays as the README's "Layout" section describes it (issue 11).
+"""The code's layout stays as docs/layout.md describes it (issue 11).
 
 Read from the source files with :mod:`ast`, not by importing them, so a cycle that
 Python would tolerate (a lazy import inside a function, an import under

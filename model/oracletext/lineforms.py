@@ -651,7 +651,9 @@ def classify_line(line: str, name: str = "") -> LineClass | None:
     frozenset()
     >>> classify_line("You have no maximum hand size.").forms
     ('hand_size',)
-    >>> classify_line("Activated abilities of artifacts can't be activated.") is None
+    >>> classify_line("Activated abilities of artifacts can't be activated.").forms
+    ('activation',)
+    >>> classify_line("Exchange control of two target permanents.") is None
     True
     """
     norm = normalise(line, name)
