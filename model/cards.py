@@ -283,7 +283,7 @@ class LayeredCards(Mapping[str, CardDefinition]):
 #: Said when a name matches no card at all: how a user adds one.
 HOW_TO_ADD_A_CARD = ("to use a card manacheck doesn't know, define it under 'cards:' in the "
                      "state file or in a file given with --cards, in the format of the "
-                     "built-in cards (model/data/cards/*.yaml; README, 'Extra cards'), or "
+                     "built-in cards (model/data/cards/*.yaml; docs/card-files.md), or "
                      "give --cards a card download (MTGJSON AtomicCards.json, Scryfall "
                      "oracle-cards)")
 

@@ -137,7 +137,7 @@ def _unread_hint(obj: object) -> str | None:
     if not unread:
         return None
     return (f"its text that wasn't read may hold one: '{unread[0]}'; define the card in the "
-            "card format (README, 'Extra cards') to ask about it")
+            "card format (docs/card-files.md) to ask about it")
 
 
 
