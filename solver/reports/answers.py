@@ -21,7 +21,7 @@ from typing import Any
 from manacheck.model import GameState
 from manacheck.model.errors import ManacheckError
 
-__all__ = ["Answer", "Question", "ability_number", "ask", "outcome_shape"]
+__all__ = ["Answer", "Question", "ability_gone", "ability_number", "ask", "outcome_shape"]
 
 
 @dataclass(frozen=True)
@@ -50,14 +50,21 @@ class Question:
                    ability=data.get("ability"), player=data.get("player"),
                    ability_text=data.get("ability_text"))
 
-    def command_line(self, path: str = "STATE.yaml") -> str:
-        """The exact command that asks it of the state saved as ``path``."""
+    def command_line(self, path: str = "STATE.yaml", state: GameState | None = None
+                     ) -> str:
+        """The exact command that asks it of ``state`` saved as ``path``: the ability
+        by its number on that board (an effect may have renumbered it), or by its text
+        when the object doesn't have it there any more (the answer is then "not
+        legal", as the command says too)."""
         from shlex import quote as q
 
         if self.command == "can-activate":
             line = f"manacheck can-activate {path} {q(self.object or '')}"
-            if self.ability is not None:
-                line += f" --ability {self.ability}"
+            number = self.ability if state is None else ability_number(state, self)
+            if number == 0 and self.ability_text is not None:
+                line += f" --ability-text {q(self.ability_text)}"
+            elif number is not None:
+                line += f" --ability {number}"
             if self.player is not None:
                 line += f" --player {q(self.player)}"
             return line
@@ -125,16 +132,38 @@ def ability_number(state: GameState, q: Question) -> int | None:
     return texts.index(q.ability_text) + 1 if q.ability_text in texts else 0
 
 
+def ability_gone(state: GameState, oid: str, text: str) -> tuple[tuple[str, str], ...]:
+    """Why ``oid`` doesn't have the ability ``text`` now, with the rules that say so: a
+    land whose subtype an effect set loses the abilities of its rules text (CR 305.7,
+    a type-changing effect: layer 4, CR 613.1d); otherwise an effect removed it (layer 6,
+    CR 613.1f)."""
+    from manacheck.model import Permanent, effective
+
+    obj = state.get(oid)
+    head = f"{oid} doesn't have the ability '{text}' now"
+    if isinstance(obj, Permanent):
+        now = effective(state)[oid]
+        printed = frozenset(obj.card.subtypes)
+        from manacheck.model.typechange import LAND_TYPES
+
+        set_types = sorted(s for s in now.subtypes if s in LAND_TYPES)
+        if (now.lost_abilities and "Land" in now.types and set_types
+                and frozenset(set_types) != printed & LAND_TYPES):
+            why = (f"{head}: an effect made it a {' '.join(set_types)}, so it lost the "
+                   "abilities of its rules text")
+            return (("305.7", why), ("613.1d", "type-changing effects apply in layer 4"))
+    return (("613.1f", f"{head}: an effect removed it (layer 6)"),)
+
+
 def _can_activate(state: GameState, q: Question) -> Answer:
     from manacheck.solver.activation import can_activate
 
     assert q.object is not None
     number = ability_number(state, q)
     if number == 0:
-        gone = (f"{q.object} doesn't have the ability '{q.ability_text}' now: an effect "
-                "removed it (layer 6)")
-        return Answer("not legal", gone, {"legal": False, "has_ability": False},
-                      (("613.1f", gone),))
+        reasons = ability_gone(state, q.object, q.ability_text or "")
+        return Answer("not legal", reasons[0][1], {"legal": False, "has_ability": False},
+                      reasons)
     v = can_activate(state, q.object, number, q.player, count_ways=False,
                      find_fixes=False)
     reasons = tuple((r.rule, r.message) for r in v.reasons)

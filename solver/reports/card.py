@@ -79,6 +79,9 @@ class CaseData:
     merged: list[str] = field(default_factory=list)
     #: The ruling board's file name, for a case of kind "ruling".
     board: str = ""
+    #: The command that asks the question of this case's own board (its ability
+    #: numbered there, :meth:`Question.command_line`); the question's own when empty.
+    command: str = ""
 
     def to_data(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -86,7 +89,7 @@ class CaseData:
             "dimension": self.dimension, "surprising": self.surprising,
             "question": self.question.to_data(), "state": self.state,
             "state_yaml": self.state_yaml,
-            "command": self.question.command_line(),
+            "command": self.command or self.question.command_line(),
             "answer": self.answer.to_data(), "base_answer": self.base_answer.to_data(),
             "rules": self.rules, "flip": self.flip, "rulings": self.rulings,
         }
@@ -316,7 +319,8 @@ class CaseBuilder:
                 id=f"{self.prefix}/{tag}/base", title=f"base board: {base_answer.summary}",
                 kind="base", dimension="base", surprising=False, question=q,
                 state=base_data, state_yaml=_yaml(base_data), answer=base_answer,
-                base_answer=base_answer, rules=list(base_answer.rules), flip=None))
+                base_answer=base_answer, rules=list(base_answer.rules), flip=None,
+                command=q.command_line(state=base)))
         else:
             file, title, data, text = ruling
             base_data = data
@@ -324,7 +328,8 @@ class CaseBuilder:
                 id=f"{self.prefix}/{tag}/board", title=title, kind="ruling",
                 dimension="ruling", surprising=False, question=q, state=data,
                 state_yaml=text, answer=base_answer, base_answer=base_answer,
-                rules=list(base_answer.rules), flip=None, board=file))
+                rules=list(base_answer.rules), flip=None, board=file,
+                command=q.command_line(state=base)))
         seen: dict[str, int] = {}
         ids = frozenset(base_ids(base))
 
@@ -369,7 +374,8 @@ class CaseBuilder:
                 dimension=var.dimension, surprising=not var.expected, question=q,
                 state=data, state_yaml=_yaml(data), answer=answer,
                 base_answer=base_answer, rules=rules,
-                flip=self._flip(varied, base_data, q, answer, base_answer, var)))
+                flip=self._flip(varied, base_data, q, answer, base_answer, var),
+                command=q.command_line(state=varied)))
         if unfit:
             self.notes.append(f"{tag}: {len(unfit)} variation(s) don't fit the board's own "
                               f"events and were left out ({'; '.join(unfit)})")
@@ -414,7 +420,8 @@ class CaseBuilder:
             title=f"{var.title} (the answer doesn't change)", kind="unchanged",
             dimension=var.dimension, surprising=var.expected, question=q, state=data,
             state_yaml=_yaml(data), answer=answer, base_answer=base_answer,
-            rules=list(dict.fromkeys((*var.rules, *answer.rules))), flip=None)
+            rules=list(dict.fromkeys((*var.rules, *answer.rules))), flip=None,
+            command=q.command_line(state=varied))
 
     def _count(self, a: Answer) -> None:
         """Undecided answers by what left them open: the effect family an unapplied
