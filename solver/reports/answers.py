@@ -191,7 +191,7 @@ def _produce(state: GameState, q: Question) -> Answer:
     from manacheck.solver.produce import explain_could_produce
 
     assert q.object is not None
-    a = explain_could_produce(state, q.object, explain=False)
+    a = explain_could_produce(state, q.object, explain=True)
     if a.limit is not None:
         return Answer("not decided", f"not decided what {q.object} could produce: "
                       + a.limit, {"types": None}, (("", a.limit),))
@@ -203,7 +203,13 @@ def _produce(state: GameState, q: Question) -> Answer:
     facts: dict[str, Any] = {"types": letters}
     if not a.complete:
         facts["at_least"] = True
-    reasons = (("106.7", f"{q.object} could produce {text}"),)
+    # The rules each type's derivation used (devotion: CR 700.5; a land type set: 305.7;
+    # a granted ability: 613.1f; replacement effects: 614.1a, 616.1), once each.
+    reasons: tuple[tuple[str, str], ...] = (("106.7", f"{q.object} could produce {text}"),)
+    for d in a.derivation:
+        for r in d.rules:
+            if r != "106.7":
+                reasons += ((r, d.describe()),)
     return Answer("produces", f"{q.object} could produce {text}"
                   + ("" if a.complete else " (at least)"), facts,
                   reasons + tuple(("704", s) for s in a.state_based))

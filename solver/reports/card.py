@@ -291,6 +291,26 @@ def _witness_targets(state: GameState, oid: str, number: int, player: str
     return tuple(v.witness.targets) if v.legal and v.witness is not None else ()
 
 
+def deciding_rules(answer: Answer, var: Variation) -> list[str]:
+    """The rules a case cites: those of the solver's own reasons for its answer (what
+    decided it: devotion is CR 700.5 whichever card adds to it), then the rules of the
+    change itself (a card with {X} in hand has mana value 0: CR 107.3, 202.3e) but not
+    those of a nearby card's kinds of effect, nor the legend rule unless the answer
+    says it applied: those only when the answer gives no rule (a "not decided" one)."""
+    own = [r for r in answer.rules if r]
+    if var.dimension in ("nearby", "copies"):
+        return own or list(var.rules)
+    return list(dict.fromkeys((*own, *var.rules)))
+
+
+def case_title(var: Variation, answer: Answer) -> str:
+    """The variation's title, saying so when the legend rule applied to the second
+    copy (its answer cites CR 704.5j): never for a card it doesn't apply to."""
+    if var.dimension == "copies" and "704.5j" in answer.rules:
+        return f"{var.title} (the legend rule applies, CR 704.5j)"
+    return var.title
+
+
 class CaseBuilder:
     """Collects one card's cases."""
 
@@ -362,15 +382,14 @@ class CaseBuilder:
                                                           var, tag))
                 continue
             self._count(answer)
-            rules = list(dict.fromkeys((*var.rules, *answer.rules, *(
-                base_answer.rules if answer.verdict != "not decided" else ()))))
+            rules = deciding_rules(answer, var)
             n = seen[var.dimension] = seen.get(var.dimension, 0) + 1
             data = state_data(varied, self.db)
             if varied.events:
                 data["events"] = list(varied.events)
             self.cases.append(CaseData(
                 id=f"{self.prefix}/{tag}/{slug(var.dimension)}-{n}",
-                title=var.title, kind="variation",
+                title=case_title(var, answer), kind="variation",
                 dimension=var.dimension, surprising=not var.expected, question=q,
                 state=data, state_yaml=_yaml(data), answer=answer,
                 base_answer=base_answer, rules=rules,
@@ -482,9 +501,11 @@ class CaseBuilder:
                 out.append(c)
                 continue
             q = c.question
+            # The same answer for the same rules shows nothing new (two creatures that
+            # each add {G} to Nykthos' devotion: one case, CR 700.5, the other listed
+            # with it), whatever words the reasons use.
             key = (f"{q.command}/{q.object}/{q.ability}/{c.dimension}", c.answer.key()
-                   if q.command != "resolve" else c.answer.verdict,
-                   frozenset(c.answer.reasons))
+                   if q.command != "resolve" else c.answer.verdict, frozenset(c.rules))
             first = by_reason.get(key)
             if first is None:
                 by_reason[key] = c

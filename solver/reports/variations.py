@@ -240,20 +240,22 @@ def common_variations(state: GameState, oid: str, player: str,
         for kind in ("+1/+1", "-1/-1", *named):
             if kind == "-1/-1" and lethal and toughness == 1:
                 continue  # one -1/-1 counter is the lethal case below
-            yield Variation("counters", f"{oid} has a {kind} counter", False,
+            had = obj.counters[kind]
+            title = (f"{oid} has a {kind} counter" if not had else
+                     f"{oid} has one more {kind} counter ({had + 1} in all)")
+            yield Variation("counters", title, False,
                             partial(_add_counters, oid=oid, kind=kind, n=1), ("122.1",), oid)
         if lethal:
             t = toughness
             yield Variation("counters", f"{oid} has {t} -1/-1 counter(s): toughness 0",
                             True, partial(_add_counters, oid=oid, kind="-1/-1", n=t),
                             ("704.5f",), oid)
-        if "Legendary" not in card.supertypes:
-            yield Variation("copies", f"{player} controls a second {card.name}", False,
-                            lambda s: add_permanent(s, player, card))
-        else:
-            yield Variation("copies", f"{player} controls a second {card.name} "
-                            "(the legend rule)", True,
-                            lambda s: add_permanent(s, player, card), ("704.5j",))
+        # (whether the legend rule applied is the answer's to say: the case's title
+        # names it only then, card.case_title)
+        legendary = "Legendary" in card.supertypes
+        yield Variation("copies", f"{player} controls a second {card.name}", legendary,
+                        lambda s: add_permanent(s, player, card),
+                        ("704.5j",) if legendary else ())
     for probe in probes:
         rules = probe_rules(probe)
         yield Variation("nearby", f"{player} controls {probe.name}", True,
