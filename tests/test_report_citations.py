@@ -70,3 +70,19 @@ def test_a_removed_ability_cites_the_type_change_not_layer_6(nykthos: dict[str, 
     assert moon
     for c in moon:
         assert c["rules"][:2] == ["305.7", "613.1d"] and "613.1f" not in c["rules"]
+
+
+def test_a_reason_under_two_rules_is_printed_once() -> None:
+    from manacheck.solver.reports.board import reason_lines
+    from manacheck.solver.reports.render_md import render_markdown
+    from manacheck.solver.reports.report import cards_report
+
+    answer = {"reasons": [{"rule": "601.2g", "text": "no way to pay {2}"},
+                          {"rule": "601.2h", "text": "no way to pay {2}"},
+                          {"rule": "", "text": "and another"}]}
+    assert reason_lines(answer) == [("CR 601.2g, 601.2h", "no way to pay {2}"),
+                                    ("", "and another")]
+    page = render_markdown(cards_report(["Nykthos, Shrine to Nyx"]))
+    lines = [line for line in page.splitlines() if line.startswith("  - ")]
+    for i, line in enumerate(lines[1:], 1):
+        assert line != lines[i - 1], line

@@ -143,6 +143,8 @@ CARD_REPORT_SCHEMA: dict[str, Any] = {
         "undecided": {"type": "object", "additionalProperties": {"type": "integer"},
                       "description": "undecided answers by effect family"},
         "seconds": {"type": "number"},
+        "manacheck_version": {"type": "string",
+                              "description": "the manacheck that wrote it (a pool's file)"},
     },
 }
 
