@@ -495,7 +495,7 @@ class CaseBuilder:
         """Cases with the same question, verdict and deciding rules as one, in
         :func:`ordered` order."""
         out: list[CaseData] = []
-        by_reason: dict[tuple[str, str, frozenset[tuple[str, str]]], CaseData] = {}
+        by_reason: dict[tuple[str, str, frozenset[str]], CaseData] = {}
         for c in self.cases:
             if c.kind != "variation":
                 out.append(c)

@@ -111,10 +111,14 @@ def _slug_id(oid: str) -> str:
 
 
 def vectors(report: Mapping[str, Any]) -> dict[str, Any]:
-    """The report's cases as test vectors (the base boards included)."""
+    """The report's cases as test vectors (the base boards included), but not those
+    whose answer is "not decided": that is a limit of manacheck (an effect it doesn't
+    apply, a search budget), not an answer of the rules an engine should give."""
     out = []
     for card in report["cards"]:
         for case in card["cases"]:
+            if case["answer"]["verdict"] == "not decided":
+                continue
             out.append({"id": case["id"], "card": card["name"], "state": case["state"],
                         "question": case["question"], "expected": case["answer"],
                         "rules": case["rules"]})
@@ -139,5 +143,35 @@ def verify_vectors(data: Mapping[str, Any]) -> list[dict[str, Any]]:
         got = ask_vector(v)
         want = Answer.from_data(v["expected"])
         if got.key() != want.key():
-            bad.append({"id": v["id"], "expected": want.to_data(), "got": got.to_data()})
+            bad.append({"id": v["id"], "expected": want.to_data(), "got": got.to_data(),
+                        "differences": fact_differences(want.facts, got.facts)})
     return bad
+
+
+def fact_differences(want: Any, got: Any, path: str = "facts") -> list[str]:
+    """Where two answers' facts differ, one line each ("facts.types: expected [...],
+    got [...]"), down to the first level that differs."""
+    if isinstance(want, Mapping) and isinstance(got, Mapping):
+        out: list[str] = []
+        for k in sorted(set(want) | set(got), key=str):
+            if k not in got:
+                out.append(f"{path}.{k}: expected {_short(want[k])}, got nothing")
+            elif k not in want:
+                out.append(f"{path}.{k}: expected nothing, got {_short(got[k])}")
+            else:
+                out.extend(fact_differences(want[k], got[k], f"{path}.{k}"))
+        return out
+    if (isinstance(want, list) and isinstance(got, list) and len(want) == len(got)
+            and want != got and any(isinstance(x, (dict, list)) for x in want)):
+        out = []
+        for i, (a, b) in enumerate(zip(want, got, strict=True)):
+            out.extend(fact_differences(a, b, f"{path}[{i}]"))
+        return out
+    return [] if want == got else [f"{path}: expected {_short(want)}, got {_short(got)}"]
+
+
+def _short(value: Any) -> str:
+    import json
+
+    text = json.dumps(value, sort_keys=True, ensure_ascii=False)
+    return text if len(text) <= 120 else text[:117] + "..."
