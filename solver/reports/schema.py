@@ -108,7 +108,7 @@ ANSWER_SCHEMA: dict[str, Any] = {
     "properties": {
         "verdict": {"enum": list(VERDICTS)},
         "summary": {"type": "string"},
-        "facts": FACTS_SCHEMA,
+        "facts": {"type": "object", "description": "see FACTS_SCHEMA"},
         "reasons": {"type": "array", "items": {
             "type": "object", "required": ["rule", "text"],
             "properties": {"rule": {"type": "string"}, "text": {"type": "string"}}}},
@@ -256,5 +256,7 @@ def vectors_schema() -> dict[str, Any]:
     out["description"] = ("Test vectors: a state (a state file, with its events), a "
                           "question about it, the expected answer with the facts an "
                           "engine compares, and the rules that decide it.")
-    out["properties"]["vectors"]["items"]["properties"]["state"] = state
+    item = out["properties"]["vectors"]["items"]["properties"]
+    item["state"] = state
+    item["expected"]["properties"]["facts"] = copy.deepcopy(FACTS_SCHEMA)
     return out
