@@ -2,7 +2,8 @@
 
 A case prints the command that asks its question of its own board; run in-process on
 the case's state file, that command must give the case's answer: the same verdict,
-and for produce the same mana types, for resolve the same number of outcomes. (Before
+and for produce the same mana types, for pay the same number of payments, for
+resolve the same number of outcomes. (Before
 issue 35 a case where Blood Moon or Celestial Dawn removed an ability printed
 ``--ability 1``, which then meant the land's new basic land ability.)
 
@@ -31,7 +32,7 @@ from manacheck.cli import main
 #: basic land types: CR 305.7) or renumbers, and cards with ruling boards.
 ALWAYS = ("City of Brass", "Cavern of Souls", "Nykthos, Shrine to Nyx", "Opal Palace",
           "Taiga", "Hei Bai, Spirit of Balance", "The Ozolith", "Mana Reflection",
-          "Doubling Cube", "Basalt Monolith")
+          "Doubling Cube", "Basalt Monolith", "Cabal Coffers", "Wild Growth")
 STEP = 37
 
 
@@ -68,6 +69,11 @@ def command_answer(case: dict[str, Any], data: Any) -> tuple[str, Any]:
         if row.get("decided") is False or row.get("undecided_ids"):
             return ("not decided", None)
         return ("produces", row["mana_types"])
+    if command == "pay":
+        payable = data.get("payable")
+        if payable is None:
+            return ("not decided", None)
+        return ("payable", data["count"]) if payable else ("not payable", None)
     if data.get("decided") is False or any(o.get("stopped") for o in data["outcomes"]):
         return ("not decided", None)
     return ("resolved", len(data["outcomes"]))
@@ -77,6 +83,8 @@ def case_answer(case: dict[str, Any]) -> tuple[str, Any]:
     a = case["answer"]
     if a["verdict"] == "produces":
         return ("produces", a["facts"]["types"])
+    if a["verdict"] == "payable":
+        return ("payable", a["facts"]["count"])
     if a["verdict"] == "resolved":
         return ("resolved", len(a["facts"]["outcomes"]))
     return (a["verdict"], None)

@@ -35,10 +35,13 @@ class Question:
     #: The ability's text: an ability is the same ability by its text, not by its
     #: number, which an effect that removes abilities (CR 613.1f) changes.
     ability_text: str | None = None
+    #: The mana cost a ``pay`` question pays, and X.
+    cost: str | None = None
+    x: int | None = None
 
     def to_data(self) -> dict[str, Any]:
         out: dict[str, Any] = {"command": self.command}
-        for k in ("object", "ability", "player", "ability_text"):
+        for k in ("object", "ability", "player", "ability_text", "cost", "x"):
             v = getattr(self, k)
             if v is not None:
                 out[k] = v
@@ -48,7 +51,8 @@ class Question:
     def from_data(cls, data: Mapping[str, Any]) -> Question:
         return cls(command=str(data["command"]), object=data.get("object"),
                    ability=data.get("ability"), player=data.get("player"),
-                   ability_text=data.get("ability_text"))
+                   ability_text=data.get("ability_text"), cost=data.get("cost"),
+                   x=data.get("x"))
 
     def command_line(self, path: str = "STATE.yaml", state: GameState | None = None
                      ) -> str:
@@ -70,6 +74,13 @@ class Question:
             return line
         if self.command == "produce":
             return f"manacheck produce {path} {q(self.object or '')}"
+        if self.command == "pay":
+            line = f"manacheck pay {path} {q(self.cost or '')}"
+            if self.x is not None:
+                line += f" --x {self.x}"
+            if self.player is not None:
+                line += f" --player {q(self.player)}"
+            return line
         return f"manacheck resolve {path} --all-choices"
 
 
@@ -114,6 +125,8 @@ def ask(state: GameState, q: Question) -> Answer:
         return _produce(state, q)
     if q.command == "resolve":
         return _resolve(state)
+    if q.command == "pay":
+        return _pay(state, q)
     raise ValueError(f"unknown question {q.command!r}")
 
 
@@ -213,6 +226,47 @@ def _produce(state: GameState, q: Question) -> Answer:
     return Answer("produces", f"{q.object} could produce {text}"
                   + ("" if a.complete else " (at least)"), facts,
                   reasons + tuple(("704", s) for s in a.state_based))
+
+
+def _pay(state: GameState, q: Question) -> Answer:
+    """Whether the player can pay the cost now, and in how many distinct ways (CR
+    601.2g-h: the mana abilities activated while paying, and the mana spent)."""
+    from manacheck.model import ManaCost
+    from manacheck.solver.budget import EnumerationLimit
+    from manacheck.solver.payments import payment_answer, resolve_cost
+
+    assert q.cost is not None
+    player = q.player or state.turn.active_player
+    raw = ManaCost.parse(q.cost)
+    what = f"{player} paying {raw.text or '{0}'}"
+    try:
+        a = payment_answer(state, player, resolve_cost(raw, q.x, None), show=0,
+                           list_payments=False, contains_x="X" in raw.variables)
+    except EnumerationLimit as e:
+        return Answer("not decided", f"not decided: {what}: {e.one_line()}",
+                      {"payable": None}, (("", e.one_line()),))
+    if a.payable is None:
+        why = "; ".join(a.undecided_because) or "not decided"
+        return Answer("not decided", f"not decided: {what}: {why}", {"payable": None},
+                      (("", why),))
+    if not a.payable:
+        rules = tuple(_rule_of(r) for r in a.reasons)
+        return Answer("not payable", f"{what}: not payable", {"payable": False},
+                      rules or (("601.2h", f"{player} can't pay {raw.text}"),))
+    facts: dict[str, Any] = {"payable": True, "count": a.count}
+    if a.count is None or not a.complete or a.left_out or a.lower_bound_because:
+        facts["at_least"] = True
+    ways = "?" if a.count is None else str(a.count)
+    return Answer("payable", f"{what}: payable, {ways} distinct payment(s)", facts,
+                  (("601.2h", f"{player} can pay {raw.text} in {ways} distinct way(s)"),))
+
+
+def _rule_of(reason: str) -> tuple[str, str]:
+    """A payment reason, which ends with its rule ("... (CR 601.2h)"), as (rule, text)."""
+    import re
+
+    m = re.search(r"CR (\d{3}\.\d+[a-z]?)", reason)
+    return (m.group(1) if m else "", reason)
 
 
 def _outcome_facts(st: GameState) -> dict[str, Any]:

@@ -326,10 +326,12 @@ class CaseBuilder:
         self.unchanged: list[CaseData] = []
 
     def run(self, base: GameState, q: Question, variations: Sequence[Variation],
-            tag: str, ruling: tuple[str, str, Any, str] | None = None) -> Answer:
+            tag: str, ruling: tuple[str, str, Any, str, tuple[str, ...]] | None = None
+            ) -> Answer:
         """Ask ``q`` of the base board and of each variation; keep the flips.
 
-        ``ruling`` (file, title, data, text) makes the base board a ruling board's case.
+        ``ruling`` (file, its words, data, text, the rules its header names) makes the
+        base board a ruling board's case.
         """
         base_answer = ask(base, q)
         self._count(base_answer)
@@ -342,13 +344,17 @@ class CaseBuilder:
                 base_answer=base_answer, rules=list(base_answer.rules), flip=None,
                 command=q.command_line(state=base)))
         else:
-            file, title, data, text = ruling
+            file, words, data, text, cited = ruling
             base_data = data
+            # What happens, in words: the board's own description, then the answer;
+            # the rules: the answer's, then those the board's header names.
+            title = f"{words} — {base_answer.summary}" if words else base_answer.summary
+            rules = list(dict.fromkeys((*(r for r in base_answer.rules if r), *cited)))
             self.cases.append(CaseData(
                 id=f"{self.prefix}/{tag}/board", title=title, kind="ruling",
                 dimension="ruling", surprising=False, question=q, state=data,
                 state_yaml=text, answer=base_answer, base_answer=base_answer,
-                rules=list(base_answer.rules), flip=None, board=file,
+                rules=rules, flip=None, board=file,
                 command=q.command_line(state=base)))
         seen: dict[str, int] = {}
         ids = frozenset(base_ids(base))
@@ -598,7 +604,8 @@ def card_report(name: str, *, cards_file: str | None = None) -> dict[str, Any]:
         mine = [p for p in state.permanents if p.card.name == card.name]
         if board_file.question is not None:
             command, obj, number = board_file.question
-            q = Question(command, obj, number)
+            q = (Question("pay", player=PLAYER, cost=obj) if command == "pay"
+                 else Question(command, obj, number))
         else:
             q = Question("resolve") if state.events else Question(
                 "can-activate", card.name, 1, None)
@@ -609,11 +616,11 @@ def card_report(name: str, *, cards_file: str | None = None) -> dict[str, Any]:
         for t in event_targets(state):
             if t in state and t not in {p.id for p in mine}:
                 variations.extend(leaves_variations(state, t, target=True))
-        title = board_file.note or board_file.file
         tag = "ruling-" + board_file.file.removesuffix(".yaml")
         try:
             b.run(state, q, variations if q.command == "resolve" else [], tag,
-                  (board_file.file, f"{board_file.file}: {title}", data, board_file.text))
+                  (board_file.file, board_file.description, data, board_file.text,
+                   board_file.cited))
         except Exception as e:
             b.notes.append(f"ruling board {board_file.file} was not asked: {e}")
     if not abilities:

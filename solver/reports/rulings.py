@@ -97,20 +97,35 @@ class RulingBoard:
         m = re.match(r"(.+?)(?:, ruling [0-9-]+)?\s*\((?:seed [0-9]+)\)|(.+?), ruling ",
                      joined)
         self.card = (m.group(1) or m.group(2)).strip() if m else ""
-        q = re.search(r'"(.+?)"', joined)
+        # The quote ends at the quotation mark before the board's own words (a quote
+        # may itself hold quoted words: "... triggers "whenever you tap" something").
+        q = (re.search(r'"(.+?)"(?=\s*(?:Question:|CR \d|Expected|$))', joined)
+             or re.search(r'"(.+?)"', joined))
         self.quote = q.group(1) if q else ""
         self.comment = joined
         rest = joined[joined.find(self.quote) + len(self.quote) + 1:] if self.quote else joined
         #: What the header says after the quote: the rules and the expected answer.
         self.note = re.sub(r"Question: \S+ .+?(?= CR |$)", "", rest).strip(" .:")
-        #: "Question: produce OBJECT" or "Question: can-activate OBJECT N" in the header
-        #: says what the board asks (else: resolve its events).
+        #: The rules the header names ("CR 700.5, 106.7."), and what it says happens in
+        #: words (the header's sentences after them, without "Expected: ...").
+        self.cited: tuple[str, ...] = ()
+        self.description = self.note
+        m4 = re.match(r"CR ([^.]*(?:\.\d+[a-z]?[^.]*)*)\.\s*(.*)$", self.note)
+        if m4:
+            self.cited = tuple(re.findall(r"\b\d{3}\.\d+[a-z]?\b", m4.group(1)))
+            self.description = m4.group(2)
+        self.description = re.sub(r"\s*Expected:.*$", "", self.description).strip(" .")
+        #: "Question: produce OBJECT", "Question: can-activate OBJECT N" or "Question:
+        #: pay COST" in the header says what the board asks (else: resolve its events).
         self.question: tuple[str, str, int | None] | None = None
         for line in header:
             m2 = re.match(r"Question: (produce|can-activate) (.+?)(?: (\d+))?$", line)
             if m2:
                 self.question = (m2.group(1), m2.group(2),
                                  int(m2.group(3)) if m2.group(3) else None)
+            m3 = re.match(r"Question: pay (\S+)$", line)  # "pay COST" (its mana cost)
+            if m3:
+                self.question = ("pay", m3.group(1), None)
 
     def shows(self, ruling_text: str) -> bool:
         """Whether the board quotes this ruling (its first 60 characters, at least)."""

@@ -1,0 +1,92 @@
+"""Ruling boards that ask ``pay`` (issue 35): the rulings about amounts of mana (Mana
+Reflection, Cabal Coffers, Nykthos' devotion) are shown by payment cases.
+
+Each expected answer is derived by hand from the ruling the board quotes and the rules
+its header cites, never read from a report.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from manacheck.model import load_state
+from manacheck.solver.reports.answers import Question, ask
+from manacheck.solver.reports.card import card_report
+from manacheck.solver.reports.rulings import ruling_boards
+
+REPO = Path(__file__).resolve().parents[1]
+RULINGS = REPO / "examples" / "rulings"
+RULES = (REPO / "reference" / "rules" / "comprehensive-rules.txt").read_text("utf-8")
+
+#: (board, cost, payable) derived from the rulings:
+#: two Mana Reflections make a Forest's {G} four times as much (cumulative);
+#: Wild Growth's triggered {G} is not doubled, so a Forest gives {G}{G} + {G} = 3;
+#: Blood Pet's "Sacrifice: Add {B}" has no {T}, so it isn't doubled: one {B};
+#: Cabal Coffers counts Underground Seas (Swamps by subtype): 3, plus the third Sea's;
+#: Kitchen Finks' two {G/W} count toward devotion to green (2), its {1} doesn't (not 3);
+#: Llanowar Elves' "{T}: Add {G}" text doesn't count: devotion 1, + the Elves' {G} = 2.
+BOARDS = [
+    ("mana-reflection-cumulative", "{G}{G}{G}{G}", True),
+    ("mana-reflection-triggered-mana", "{G}{G}{G}{G}", False),
+    ("mana-reflection-tap-symbol", "{B}{B}", False),
+    ("cabal-coffers-swamp-subtype", "{B}{B}{B}{B}", True),
+    ("nykthos-hybrid-devotion", "{G}{G}", True),
+    ("nykthos-numeric-symbols", "{G}{G}{G}", False),
+    ("nykthos-text-symbols", "{G}{G}{G}", False),
+]
+
+
+@pytest.mark.parametrize("name, cost, payable", BOARDS)
+def test_payment_boards_answer_as_their_rulings_say(name: str, cost: str,
+                                                    payable: bool) -> None:
+    text = (RULINGS / f"{name}.yaml").read_text("utf-8")
+    assert f"# Question: pay {cost}" in text
+    a = ask(load_state(RULINGS / f"{name}.yaml"), Question("pay", player="Alice",
+                                                            cost=cost))
+    assert a.verdict == ("payable" if payable else "not payable"), a
+    assert a.facts["payable"] is payable
+
+
+def test_one_mana_fewer_is_payable_where_the_ruling_caps_it() -> None:
+    """The caps are exact: three {G} from Wild Growth's Forest, two from Nykthos."""
+    for name, cost in (("mana-reflection-triggered-mana", "{G}{G}{G}"),
+                       ("nykthos-numeric-symbols", "{G}{G}"),
+                       ("nykthos-text-symbols", "{G}{G}")):
+        a = ask(load_state(RULINGS / f"{name}.yaml"), Question("pay", player="Alice",
+                                                                cost=cost))
+        assert a.verdict == "payable", (name, a)
+
+
+@pytest.mark.parametrize("card, shown", [("Mana Reflection", 3), ("Cabal Coffers", 1),
+                                         ("Nykthos, Shrine to Nyx", 4)])
+def test_the_reports_show_those_rulings(card: str, shown: int) -> None:
+    report: dict[str, Any] = card_report(card)
+    assert sum(1 for r in report["rulings"] if r["cases"]) >= shown
+    pay = [c for c in report["cases"] if c["question"]["command"] == "pay"]
+    assert pay and all(c["rulings"] for c in pay)
+    for c in pay:
+        assert c["command"].startswith("manacheck pay STATE.yaml ")
+        assert c["title"] and not c["title"].endswith(".yaml")
+
+
+def test_every_ruling_board_cites_rules_that_exist() -> None:
+    for b in ruling_boards():
+        for rule in b.cited:
+            assert re.search(rf"^{re.escape(rule)}[. ]", RULES, re.M), (b.file, rule)
+
+
+def test_a_quote_with_quoted_words_is_whole() -> None:
+    """A ruling that quotes words ("whenever you tap") was cut at its first inner
+    quotation mark; the board's title is its words, not its file name."""
+    from manacheck.solver.reports.rulings import RulingBoard
+
+    b = RulingBoard("x.yaml", '# Mana Reflection, ruling 2020-08-07: "If an ability '
+                    'triggers "whenever you tap"\n# something for mana, it won\'t be '
+                    'affected."\n# CR 605.1b, 106.12a. A Forest with Wild Growth. '
+                    "Expected: not payable.\n")
+    assert b.quote.endswith("it won't be affected.")
+    assert b.cited == ("605.1b", "106.12a")
+    assert b.description == "A Forest with Wild Growth"
