@@ -90,3 +90,35 @@ def test_a_quote_with_quoted_words_is_whole() -> None:
     assert b.quote.endswith("it won't be affected.")
     assert b.cited == ("605.1b", "106.12a")
     assert b.description == "A Forest with Wild Growth"
+
+
+def test_a_snow_land_pays_snow_mana_and_its_basic_twin_doesnt() -> None:
+    """CR 107.4h and the ruling of every snow land: {S} is paid with one mana a snow
+    source produced. Snow-Covered Forest alone pays {S} (one way); a Forest instead, a
+    real card making the same {G}, doesn't; tapped, it doesn't either."""
+    report = card_report("Snow-Covered Forest")
+    pay = [c for c in report["cases"] if c["question"]["command"] == "pay"]
+    base = next(c for c in pay if c["kind"] == "base")
+    assert base["question"]["cost"] == "{S}"
+    assert base["answer"]["facts"] == {"payable": True, "count": 1}
+    twin = next(c for c in pay if c["dimension"] == "snow")
+    assert twin["answer"]["verdict"] == "not payable" and "107.4h" in twin["rules"]
+    assert "Forest (not snow)" in twin["title"]
+    cards = [o["card"] if isinstance(o, dict) else o
+             for o in twin["state"]["players"]["Alice"]["battlefield"]]
+    assert cards == ["Forest"] and "cards" not in twin["state"]  # a real card
+    ruling = next(r for r in report["rulings"] if "{S} symbol" in r["text"])
+    assert twin["id"] in ruling["cases"]
+
+
+def test_the_sacrifice_ability_works_while_tapped() -> None:
+    """Eye of Ramos' ruling: its "Sacrifice Eye of Ramos: Add {U}" can be activated while
+    it is tapped (no {T} in its cost): the unchanged tapped case of that ability shows
+    it, and no could-produce case (tapped or not, CR 106.7 ignores it)."""
+    report = card_report("Eye of Ramos")
+    ruling = report["rulings"][0]
+    assert "sacrifice ability while this card is tapped" in ruling["text"]
+    shown = [c for c in report["cases"] if c["id"] in ruling["cases"]]
+    assert shown and all(c["question"]["command"] == "can-activate"
+                         and c["answer"]["verdict"] == "legal"
+                         and "Sacrifice" in c["question"]["ability_text"] for c in shown)

@@ -43,7 +43,7 @@ __all__ = ["MAX_BASE_STEPS", "UNCHANGED_KEPT", "CaseBuilder", "CaseData", "card_
 
 #: The dimensions whose unchanged answers are kept for rulings that say they don't
 #: matter ("even if the lands are tapped": :data:`.rulings._HOLDS`).
-UNCHANGED_KEPT = frozenset({"lands"})
+UNCHANGED_KEPT = frozenset({"lands", "tapped"})
 
 PLAYER, OPPONENT = "Alice", "Bob"
 #: At most this many fixes are applied to find a board on which an ability works.
@@ -383,7 +383,8 @@ class CaseBuilder:
                 self.notes.append(f"{tag}: '{var.title}' was not asked: {e}")
                 continue
             if same(answer, var):
-                if var.dimension in UNCHANGED_KEPT:
+                if var.dimension in UNCHANGED_KEPT and (
+                        var.dimension != "tapped" or q.command == "can-activate"):
                     self.unchanged.append(self._unchanged(varied, q, answer, base_answer,
                                                           var, tag))
                 continue
@@ -597,6 +598,13 @@ def card_report(name: str, *, cards_file: str | None = None) -> dict[str, Any]:
         board, helpers = _mana_helpers(start, oid)
         b.run(board, Question("produce", oid),
               produce_variations(board, oid, helpers, probes), "produce")
+    if ("Snow" in card.supertypes and isinstance(start.get(oid), Permanent) and any(
+            isinstance(a, ActivatedAbility) and a.mana is not None for a in abilities)):
+        # Its mana pays {S} (CR 107.4h; the rulings of every snow permanent say so).
+        from .variations import snow_variations
+
+        b.run(start, Question("pay", player=PLAYER, cost="{S}"),
+              snow_variations(start, oid, db), "pay-snow")
     from .rulings import attach_rulings, board_states
     from .variations import common_variations, event_targets, leaves_variations
 

@@ -158,6 +158,19 @@ _TOPICS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
                 r"other [a-z' -]+s? won't help"), ("dimension:copies",)),
     (re.compile(r"-1/-1 counters?.*(toughness|dies|0 or less)|toughness 0"), ("704.5f",)),
     (re.compile(r"can't have counters|no counters are (put|moved)"), ("122.5",)),
+    # A snow source's mana pays {S}; another's doesn't (a pay case, CR 107.4h).
+    (re.compile(r"the \{s\} symbol .*snow source"), ("dimension:snow",)),
+    # "This is a mana ability": it is activated while paying a cost, even while another
+    # player holds priority (the case citing CR 605.3a).
+    (re.compile(r"\bis a mana ability\b"), ("605.3a",)),
+)
+
+#: (words in a ruling, rules one of which a base board's case must cite) for a base
+#: board to show it: a dual land's produce answer derives each type from an intrinsic
+#: basic land ability (CR 305.6).
+_BASE_TOPICS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
+    (re.compile(r"mana abilities associated with (both of )?its basic land types"),
+     ("305.6",)),
 )
 
 #: (words of a ruling saying a change doesn't matter, the dimension of that change): an
@@ -166,6 +179,8 @@ _HOLDS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"even if [^.]{0,60}\b(is|are) tapped|whether [^.]{0,40}\buntapped|"
                 r"doesn't check (their|its) costs|regardless of whether [^.]{0,40}tapped"),
      "lands"),
+    # (the Ramos artifacts: "{T}: Add {U}" and "Sacrifice: Add {U}")
+    (re.compile(r"activate the sacrifice ability while this card is tapped"), "tapped"),
 )
 
 #: Words of rulings about deck building, formats, errata and combat: manacheck answers
@@ -236,6 +251,15 @@ def attach_rulings(name: str, cases: list[Any], db: Any,
             for case in cases:
                 if case.kind == "variation" and (set(rules) & {
                         *case.rules, f"dimension:{case.dimension}"}):
+                    if case.id not in shown:
+                        shown.append(case.id)
+                    if i not in case.rulings:
+                        case.rulings.append(i)
+        for pattern, rules in _BASE_TOPICS:
+            if not pattern.search(text):
+                continue
+            for case in cases:
+                if case.kind == "base" and set(rules) & set(case.rules):
                     if case.id not in shown:
                         shown.append(case.id)
                     if i not in case.rulings:

@@ -41,7 +41,7 @@ from manacheck.model.mana import SymbolKind
 from manacheck.model.state import Card, Counters
 
 __all__ = ["Variation", "activation_variations", "event_targets", "leaves_variations",
-           "produce_variations"]
+           "produce_variations", "snow_variations"]
 
 Change = Callable[[GameState], GameState | None]
 
@@ -474,3 +474,27 @@ def could_produce_refs(perm: Permanent) -> bool:
     return any(isinstance(a, ActivatedAbility) and a.mana is not None
                and a.mana.kind is ManaProductionKind.COULD_PRODUCE
                for a in perm.card.abilities)
+
+
+_BASIC_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
+
+
+def snow_variations(state: GameState, oid: str, db: object) -> list[Variation]:
+    """For "can {S} be paid" with a snow permanent's mana (CR 107.4h: {S} is paid only
+    with mana a snow source produced): it is tapped; a real non-snow land instead (the
+    basic land of its first basic land type, else Wastes), which makes the same mana
+    but no snow mana."""
+    from manacheck.model.cards import CardDatabase
+
+    perm = state.permanent(oid)
+    basics = [t for t in perm.card.subtypes if t in _BASIC_TYPES]
+    name = basics[0] if basics else "Wastes"
+    plain = db.get(name) if isinstance(db, CardDatabase) else None
+    out = [Variation("tapped", f"{oid} is tapped", True,
+                     lambda s: _set_perm(s, oid, tapped=True), ("107.4h", "601.2h"))]
+    if plain is not None and "Snow" not in plain.supertypes:
+        def swap(s: GameState, c: CardDefinition = plain) -> GameState:
+            return add_permanent(_remove_perm(s, oid), perm.controller, c)
+        out.append(Variation("snow", f"a {name} (not snow) instead of {oid}", True, swap,
+                             ("107.4h",)))
+    return out
