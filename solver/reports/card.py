@@ -367,6 +367,9 @@ class CaseBuilder:
             return (outcome_shape(a, ids, var.subject)
                     == outcome_shape(base_answer, ids, var.subject))
 
+        def same_key(a: Answer, b: Answer) -> bool:
+            return a.key() == b.key() if q.command != "resolve" else a.verdict == b.verdict
+
         from manacheck.solver.resolution import BadEvent
 
         unfit: list[str] = []
@@ -382,7 +385,9 @@ class CaseBuilder:
             except Exception as e:  # a variation the solvers refuse: say so, go on
                 self.notes.append(f"{tag}: '{var.title}' was not asked: {e}")
                 continue
-            if same(answer, var):
+            if same(answer, var) or any(
+                    (s1 := part(base)) is not None and same_key(ask(s1, q), answer)
+                    for part in var.alone):
                 if var.dimension in UNCHANGED_KEPT and (
                         var.dimension != "tapped" or q.command == "can-activate"):
                     self.unchanged.append(self._unchanged(varied, q, answer, base_answer,
@@ -513,14 +518,30 @@ class CaseBuilder:
             # with it), whatever words the reasons use.
             key = (f"{q.command}/{q.object}/{q.ability}/{c.dimension}", c.answer.key()
                    if q.command != "resolve" else c.answer.verdict, frozenset(c.rules))
+            if routine(c):  # once for the card, whichever ability or board
+                key = (f"{q.command}/{routine(c)}", c.answer.verdict, frozenset())
             first = by_reason.get(key)
             if first is None:
                 by_reason[key] = c
                 out.append(c)
                 continue
-            first.merged.append(c.title)
+            if c.title != first.title and c.title not in first.merged:
+                first.merged.append(c.title)  # (the same words twice say nothing)
             first.surprising = first.surprising or c.surprising
         return ordered(out)
+
+
+def routine(case: CaseData) -> str:
+    """What a routine case shows, the same for every ability and board of a card:
+    lethal -1/-1 counters (CR 704.5f) and a second copy of the card (CR 704.5j for a
+    legendary one); "" for any other case. A card's report shows each once for each
+    question and answer, the others listed with it."""
+    if case.dimension == "counters" and case.title.endswith("toughness 0"):
+        return "lethal counters"
+    if case.dimension == "copies" and case.title.startswith(
+            f"{PLAYER} controls a second "):
+        return "copies"
+    return ""
 
 
 _KIND_ORDER = {"base": 0, "ruling": 1, "variation": 2, "unchanged": 3}

@@ -57,6 +57,10 @@ class Variation:
     rules: tuple[str, ...] = ()
     #: The object the change puts counters on, if any.
     subject: str | None = None
+    #: For a change made of several (two effects together, every order of them): each
+    #: part alone. The case is kept only when its answer is none of theirs: else the
+    #: order of the effects didn't change the answer (CR 616.1), nothing new is shown.
+    alone: tuple[Change, ...] = ()
 
 
 def _add_counters(state: GameState, oid: str, kind: str, n: int) -> GameState:
@@ -203,7 +207,12 @@ def _counter_kinds(text: str) -> list[str]:
     counters"), in order, without "+1/+1" and "-1/-1" spelled as words."""
     import re
 
-    words = re.findall(r"([+-]\d+/[+-]\d+|[a-z]+) counters?\b", text.lower())
+    # Only a word a counter is counted by ("a charge counter", "X storage counters",
+    # "three time counters", "each kind of counter" is not one): a real kind (CR 122.1),
+    # never the word before "counters" in "had counters on it" (The Ozolith).
+    words = re.findall(r"\b(?:a|an|one|two|three|four|five|x|\d+|many|of|those|that|"
+                       r"additional|more|no)\s+([+-]\d+/[+-]\d+|[a-z]+) counters?\b",
+                       text.lower())
     skip = {"a", "an", "the", "of", "those", "its", "all", "any", "each", "more", "one",
             "two", "three", "x", "that", "no", "many", "same", "number", "kind", "with",
             "additional", "remove", "put", "move", "these", "other"}
@@ -465,7 +474,9 @@ def produce_variations(state: GameState, oid: str, helpers: Sequence[str],
             return add_permanent(add_permanent(s, player, a), player, b)
         out.append(Variation("replacement order", f"{player} controls {a.name} and "
                              f"{b.name} (every order of the two, CR 616.1)", True, both,
-                             ("106.7", "616.1")))
+                             ("106.7", "616.1"), alone=(
+                                 partial(_add_for, player=player, card=a),
+                                 partial(_add_for, player=player, card=b))))
     return out
 
 
