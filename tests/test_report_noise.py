@@ -61,3 +61,17 @@ def test_routine_names_only_those_cases() -> None:
     assert routine(case("copies", "Alice controls a second Forest")) == "copies"
     assert not routine(case("counters", "Hei Bai has a +1/+1 counter"))
     assert not routine(case("copies", "a second Reflecting Pool instead of Forest"))
+
+
+def test_boards_hold_real_cards_only() -> None:
+    """Issue 35: other engines can't load "Source of {C}" or "a spell with mana value
+    1". Kozilek's base board discards a real card of mana value 1 to counter a real
+    spell of mana value 1; Nykthos' {2} is paid by Wastes; Bob's spell is a real card."""
+    for name in ("Kozilek, the Great Distortion", "Nykthos, Shrine to Nyx",
+                 "Grim Monolith"):
+        for c in card_report(name)["cases"]:
+            if c["kind"] in ("base", "variation"):
+                assert "cards" not in c["state"], (name, c["id"], c["state"].get("cards"))
+    koz = next(c for c in card_report("Kozilek, the Great Distortion")["cases"]
+               if c["kind"] == "base")
+    assert koz["answer"]["verdict"] == "legal"

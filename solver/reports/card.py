@@ -247,6 +247,94 @@ def _named_ids(state: GameState) -> GameState:
     return load_state_data(rename(data), cards=state.cards)
 
 
+_BASIC_OF = {"W": "Plains", "U": "Island", "B": "Swamp", "R": "Mountain", "G": "Forest",
+             "C": "Wastes"}
+
+
+def _real_twin(card: CardDefinition, db: CardDatabase) -> CardDefinition | None:
+    """A real card for a made-up one a fix added (the solvers make a card with just
+    the characteristics a cost or target needs): the basic land for "Source of {M}",
+    else a built-in card with its types, supertypes, subtypes (at least) and mana
+    value, of its colors and without abilities if there is one."""
+    m = re.fullmatch(r"Source of \{([WUBRGC])\}", card.name)
+    if m:
+        return db.get(_BASIC_OF[m.group(1)])
+    top = db.above_pool()
+    fits = []
+    for name in sorted(top):
+        c = top.get(name)
+        if (c is None or c == card or set(c.types) != set(card.types)
+                or not set(card.subtypes) <= set(c.subtypes)
+                or set(c.supertypes) != set(card.supertypes)
+                or c.mana_value() != card.mana_value()):
+            continue
+        fits.append(c)
+    # the same colors and no abilities of its own first (the answer is checked anyway)
+    fits.sort(key=lambda c: (set(c.colors) != set(card.colors), bool(c.abilities)))
+    return fits[0] if fits else None
+
+
+def real_cards(state: GameState, db: CardDatabase, check: Question | None = None
+               ) -> GameState:
+    """``state`` with every made-up card on it (one ``db`` doesn't have: the board's
+    own database holds the cards its fixes made) replaced by a real one
+    (:func:`_real_twin`), its id renamed with it, so that other engines can load the
+    board. Kept only if ``check`` gets the same answer on it."""
+    from manacheck.model.statefile import load_state_data
+
+    swap: dict[str, CardDefinition] = {}
+    for p in state.players:
+        objs: tuple[Permanent | Card, ...] = (*p.battlefield, *p.hand, *p.graveyard,
+                                              *p.exile)
+        for o in objs:
+            if db.get(o.card.name) != o.card and o.card.name not in swap:
+                twin = _real_twin(o.card, db)
+                if twin is not None:
+                    swap[o.card.name] = twin
+    for item in state.stack:
+        if item.card is not None and db.get(item.card.name) != item.card:
+            twin = _real_twin(item.card, db)
+            if twin is not None:
+                swap.setdefault(item.card.name, twin)
+    if not swap:
+        return state
+    data = state_data(state, db)
+    data.pop("cards", None)
+    taken = set(base_ids(state)) | {i.id for i in state.stack}
+    names: dict[str, str] = {}
+
+    def fresh(old: str) -> str:
+        for fake, twin in swap.items():
+            if old == fake or old.startswith(fake + "#"):
+                new, n = twin.name, 2
+                while new in taken:
+                    new, n = f"{twin.name}#{n}", n + 1
+                taken.add(new)
+                return new
+        return old
+
+    def rename(node: Any) -> Any:
+        if isinstance(node, dict):
+            return {k: rename(v) for k, v in node.items()}
+        if isinstance(node, list):
+            return [rename(v) for v in node]
+        if isinstance(node, str) and (node in swap or any(
+                node.startswith(f + "#") for f in swap)):
+            if node not in names:
+                names[node] = fresh(node) if node in taken or "#" in node else \
+                    swap[node].name
+            return names[node]
+        return node
+
+    try:
+        new = load_state_data(rename(data), cards=db)
+    except Exception:
+        return state
+    if check is not None and ask(new, check).key() != ask(state, check).key():
+        return state
+    return new
+
+
 def _in_zone(state: GameState, oid: str, card: CardDefinition, zone: Zone) -> GameState:
     """The card in Alice's hand or graveyard instead of on the battlefield."""
     from dataclasses import replace
@@ -279,7 +367,10 @@ def with_mana_for(state: GameState, ab: ActivatedAbility) -> GameState:
         else:
             types = [ManaType.C]
         for t in types[:20]:
-            state = add_permanent(state, PLAYER, mana_source(t))
+            # the basic land that makes it (Wastes for {C}): a real card
+            basic = state.cards.get(_BASIC_OF[t.value])
+            state = add_permanent(state, PLAYER, basic if basic is not None
+                                  else mana_source(t))
     return state
 
 
@@ -607,6 +698,7 @@ def card_report(name: str, *, cards_file: str | None = None) -> dict[str, Any]:
         if ab.mana_cost.symbols and not is_legal(first, oid, n, PLAYER):
             first = with_mana_for(first, ab)  # the smallest board stays the base if it works
         board, steps = working_board(first, oid, n, PLAYER)
+        board = real_cards(board, db, Question("can-activate", oid, n, PLAYER))
         if steps:
             b.notes.append(f"ability {i}: base board found by: " + "; ".join(steps))
         base_answer = b.activation(board, oid, n, ab, PLAYER, probes, f"a{i}")

@@ -178,9 +178,19 @@ def _first_x_card(state: GameState) -> CardDefinition | None:
     return None
 
 
-def _spell_card(mv: int) -> CardDefinition:
-    from manacheck.model import ManaCost
+#: Real vanilla creature cards by mana value, for a spell on the stack.
+_VANILLA = {1: "Savannah Lions", 2: "Grizzly Bears"}
 
+
+def _spell_card(mv: int, db: object = None) -> CardDefinition:
+    """A real creature card of mana value ``mv`` (a vanilla one), if the database has
+    it; else a made-up one."""
+    from manacheck.model import ManaCost
+    from manacheck.model.cards import CardDatabase
+
+    real = db.get(_VANILLA.get(mv, "")) if isinstance(db, CardDatabase) else None
+    if real is not None:
+        return real
     return CardDefinition(name="Generic Creature Spell", mana_cost=ManaCost.parse(
         "{" + str(mv) + "}"), types=("Creature",), power=1, toughness=1)
 
@@ -302,7 +312,7 @@ def activation_variations(state: GameState, oid: str, number: int, ab: Activated
                       ("602.5d",)))
         add(Variation("priority", f"{opp} holds priority", True,
                       lambda s: _with_turn(s, priority=opp), ("117.1",)))
-        spell = _spell_card(2)
+        spell = _spell_card(2, state.cards)
 
         def with_spell(s: GameState) -> GameState:
             item = StackItem(id=_new_id(s, spell.name), controller=opp, card=spell)
