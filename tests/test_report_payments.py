@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 from manacheck.model import load_state
+from manacheck.model.statefile import load_state_data
 from manacheck.solver.reports.answers import Question, ask
 from manacheck.solver.reports.card import card_report
 from manacheck.solver.reports.rulings import ruling_boards
@@ -122,3 +123,27 @@ def test_the_sacrifice_ability_works_while_tapped() -> None:
     assert shown and all(c["question"]["command"] == "can-activate"
                          and c["answer"]["verdict"] == "legal"
                          and "Sacrifice" in c["question"]["ability_text"] for c in shown)
+
+
+def test_amount_cases_pay_what_the_count_gives() -> None:
+    """Gaea's Cradle adds {G} for each creature Alice controls: with two Grizzly Bears
+    (which make no mana) she can pay {G}{G} in one way, not {G}{G}{G}; with one Bears,
+    not {G}{G}. Priest of Titania counts every Elf, itself too: with two Elvish
+    Warriors, {G}{G}{G}."""
+    from manacheck.solver.reports.report import vectors
+
+    for name, cost in (("Gaea's Cradle", "{G}{G}"), ("Priest of Titania", "{G}{G}{G}")):
+        report = card_report(name)
+        pay = [c for c in report["cases"] if c["question"]["command"] == "pay"]
+        base = next(c for c in pay if c["kind"] == "base")
+        assert base["question"]["cost"] == cost
+        assert base["answer"]["facts"] == {"payable": True, "count": 1}
+        fewer = next(c for c in pay if c["dimension"] == "amount")
+        assert fewer["answer"]["verdict"] == "not payable"
+        more = cost + cost[:3]
+        state = load_state_data(base["state"])
+        assert ask(state, Question("pay", player="Alice", cost=more)).verdict == \
+            "not payable"
+        got = [v for v in vectors({"cards": [report]})["vectors"]
+               if v["question"]["command"] == "pay"]
+        assert {v["expected"]["verdict"] for v in got} == {"payable", "not payable"}

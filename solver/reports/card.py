@@ -711,6 +711,8 @@ def card_report(name: str, *, cards_file: str | None = None) -> dict[str, Any]:
         board, helpers = _mana_helpers(start, oid)
         b.run(board, Question("produce", oid),
               produce_variations(board, oid, helpers, probes), "produce")
+    if isinstance(start.get(oid), Permanent):
+        _amount_cases(b, start, oid, abilities)
     if ("Snow" in card.supertypes and isinstance(start.get(oid), Permanent) and any(
             isinstance(a, ActivatedAbility) and a.mana is not None for a in abilities)):
         # Its mana pays {S} (CR 107.4h; the rulings of every snow permanent say so).
@@ -757,6 +759,62 @@ def card_report(name: str, *, cards_file: str | None = None) -> dict[str, Any]:
     rulings = attach_rulings(card.name, cases, b.db, cards_file, b.unchanged)
     cases = ordered(cases)  # the rulings added cases
     return b.card_data(card.name, abilities, cases, rulings, time.perf_counter() - t0)
+
+
+#: Real cards a mana ability may count ("for each creature you control", "for each
+#: artifact", "for each Elf", "for each enchantment"), tried in order for its amount's
+#: cases: none makes mana itself, so the amount paid is the counting card's.
+AMOUNT_HELPERS = ("Grizzly Bears", "Ornithopter", "Elvish Warrior", "Glorious Anthem")
+#: The most mana of one type an amount case asks for.
+MAX_AMOUNT = 8
+
+
+def _amount_cases(b: CaseBuilder, start: GameState, oid: str,
+                  abilities: Sequence[ActivatedAbility]) -> None:
+    """For a mana ability without a mana cost whose amount the board decides ("Add {G}
+    for each creature you control", CR 106.1, 107.1): a base board with two real cards
+    it counts, the largest amount of one type Alice can pay there (a pay question:
+    facts "payable" and the number of payments, CR 601.2h), and one counted card fewer,
+    where that amount can't be paid."""
+    from functools import partial
+
+    from manacheck.model import ManaType
+    from manacheck.solver.produce.could import produced_types
+
+    from .variations import _remove_perm
+
+    for ab in abilities:
+        prod = ab.mana
+        if (prod is None or ab.mana_cost.symbols or ab.costs
+                or not (prod.per is not None or prod.amount_of not in ("", "X"))):
+            continue
+        for name in AMOUNT_HELPERS:
+            helper = start.cards.get(name)
+            if helper is None:
+                continue
+            board = add_permanent(add_permanent(start, PLAYER, helper), PLAYER, helper)
+            made = sorted(produced_types(board, oid), key=lambda m: m.order)
+            types = [m for m in made if m is not ManaType.C] or made
+            if not types:
+                continue
+            t = types[0]
+            most = 0
+            for k in range(1, MAX_AMOUNT + 1):
+                if ask(board, Question("pay", player=PLAYER,
+                                       cost=("{" + t.value + "}") * k)
+                       ).verdict != "payable":
+                    break
+                most = k
+            if most < 2:
+                continue
+            cost = ("{" + t.value + "}") * most
+            ids = [p.id for p in board.player(PLAYER).battlefield if p.card.name == name]
+            gone = ids[-1]
+            fewer = Variation("amount", f"one {name} fewer (Alice controls one)", True,
+                              partial(_remove_perm, oid=gone), ("106.1", "601.2h"))
+            b.run(board, Question("pay", player=PLAYER, cost=cost), [fewer],
+                  f"amount-{slug(name)}")
+            return
 
 
 _DATABASES: dict[tuple[str, int, int], CardDatabase] = {}
