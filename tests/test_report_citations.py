@@ -86,3 +86,13 @@ def test_a_reason_under_two_rules_is_printed_once() -> None:
     for section in page.split("\n#### ")[1:]:  # each case's own reasons
         lines = [line for line in section.splitlines() if line.startswith("  - ")]
         assert len(lines) == len(set(lines)), section
+
+
+def test_a_card_the_explainer_cant_derive_still_gets_its_report() -> None:
+    """Priest of Yawgmoth ("Add an amount of {B} equal to the sacrificed artifact's
+    mana value"): the could-produce derivation trips its own check; the report's answer
+    doesn't need it, and cites CR 106.7."""
+    report = card_report("Priest of Yawgmoth")
+    produce = [c for c in report["cases"] if c["question"]["command"] == "produce"]
+    assert produce and all("106.7" in c["rules"] for c in produce
+                           if c["answer"]["verdict"] == "produces")
