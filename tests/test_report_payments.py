@@ -147,3 +147,17 @@ def test_amount_cases_pay_what_the_count_gives() -> None:
         got = [v for v in vectors({"cards": [report]})["vectors"]
                if v["question"]["command"] == "pay"]
         assert {v["expected"]["verdict"] for v in got} == {"payable", "not payable"}
+
+
+def test_devotion_amounts_count_colored_symbols_only() -> None:
+    """Nyx Lotus: two Grizzly Bears ({1}{G}) give devotion to green 2, not 4 (the {1}s
+    don't count, CR 700.5): {G}{G} is paid, the amount case cites 700.5 and shows the
+    ruling about generic symbols."""
+    report = card_report("Nyx Lotus")
+    fewer = next(c for c in report["cases"] if c["dimension"] == "amount")
+    assert "700.5" in fewer["rules"]
+    base = next(c for c in report["cases"] if c["question"]["command"] == "pay"
+                and c["kind"] == "base")
+    assert base["question"]["cost"] == "{G}{G}"
+    ruling = next(r for r in report["rulings"] if "generic mana symbols" in r["text"])
+    assert fewer["id"] in ruling["cases"]

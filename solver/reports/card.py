@@ -810,8 +810,13 @@ def _amount_cases(b: CaseBuilder, start: GameState, oid: str,
             cost = ("{" + t.value + "}") * most
             ids = [p.id for p in board.player(PLAYER).battlefield if p.card.name == name]
             gone = ids[-1]
+            # the rules of the amount itself (devotion: CR 700.5), from the derivation
+            # of what the card could produce there
+            own = ask(board, Question("produce", oid)).rules
             fewer = Variation("amount", f"one {name} fewer (Alice controls one)", True,
-                              partial(_remove_perm, oid=gone), ("106.1", "601.2h"))
+                              partial(_remove_perm, oid=gone),
+                              tuple(dict.fromkeys(("106.1", "601.2h", *(
+                                  r for r in own if r != "106.7")))))
             b.run(board, Question("pay", player=PLAYER, cost=cost), [fewer],
                   f"amount-{slug(name)}")
             return

@@ -160,6 +160,9 @@ _TOPICS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
     (re.compile(r"can't have counters|no counters are (put|moved)"), ("122.5",)),
     # A snow source's mana pays {S}; another's doesn't (a pay case, CR 107.4h).
     (re.compile(r"the \{s\} symbol .*snow source"), ("dimension:snow",)),
+    # Devotion counts colored symbols only: two Grizzly Bears ({1}{G}) give devotion 2
+    # to green, and the amount case pays {G}{G}, never more (CR 700.5).
+    (re.compile(r"(numeric|generic) mana symbols .*devotion"), ("700.5",)),
     # "This is a mana ability": it is activated while paying a cost, even while another
     # player holds priority (the case citing CR 605.3a).
     (re.compile(r"\bis a mana ability\b"), ("605.3a",)),
