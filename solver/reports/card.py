@@ -609,7 +609,9 @@ class CaseBuilder:
             # with it), whatever words the reasons use.
             key = (f"{q.command}/{q.object}/{q.ability}/{c.dimension}", c.answer.key()
                    if q.command != "resolve" else c.answer.verdict, frozenset(c.rules))
-            if routine(c):  # once for the card, whichever ability or board
+            if routine(c) == "lethal counters":  # once for the card: it dies, so
+                key = ("lethal counters", "", frozenset())  # nothing else is asked
+            elif routine(c):  # once for the card, whichever ability or board
                 key = (f"{q.command}/{routine(c)}", c.answer.verdict, frozenset())
             first = by_reason.get(key)
             if first is None:
@@ -625,8 +627,9 @@ class CaseBuilder:
 def routine(case: CaseData) -> str:
     """What a routine case shows, the same for every ability and board of a card:
     lethal -1/-1 counters (CR 704.5f) and a second copy of the card (CR 704.5j for a
-    legendary one); "" for any other case. A card's report shows each once for each
-    question and answer, the others listed with it."""
+    legendary one); "" for any other case. A card's report shows lethal counters once
+    (whatever the question: the creature dies) and a copy once for each question and
+    answer, the others listed with it."""
     if case.dimension == "counters" and case.title.endswith("toughness 0"):
         return "lethal counters"
     if case.dimension == "copies" and case.title.startswith(
