@@ -432,6 +432,7 @@ def test_the_real_card_report_on_a_real_cluster(dask_cluster: str, tmp_path: Pat
                           .read_text("utf-8"))
         jsonschema.validate(data, CARD_REPORT_SCHEMA)
         here = card_report(name)
+        assert data.pop("manacheck_version") == manacheck.__version__  # (issue 35)
         assert {**data, "seconds": 0} == {**here, "seconds": 0}
         reports.append(data)
     index = json.loads((tmp_path / "out" / "index.json").read_text("utf-8"))
