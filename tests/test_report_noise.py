@@ -8,7 +8,8 @@ from __future__ import annotations
 from collections import Counter
 
 from manacheck.model.pool import default_cards
-from manacheck.solver.reports.card import card_report, routine
+from manacheck.solver.reports.card import card_report
+from manacheck.solver.reports.needs import routine
 from manacheck.solver.reports.variations import _counter_kinds
 
 

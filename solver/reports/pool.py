@@ -135,7 +135,9 @@ def run_card(task: CardTask | str | bytes, name: str, cards_file: str | None) ->
         if not isinstance(report, dict):
             raise TypeError(f"the task returned {type(report).__name__}, not a dict")
         report.setdefault("seconds", round(time.perf_counter() - start, 4))
-        report.setdefault("manacheck_version", _manacheck_version())
+        from .report import manacheck_version
+
+        report.setdefault("manacheck_version", manacheck_version())
         text = json.dumps(report, ensure_ascii=False, separators=(",", ":")) + "\n"
         return {"name": name, "ok": True, "json": text, "counts": CardCounts.of(name, report),
                 "seconds": time.perf_counter() - start}
@@ -148,12 +150,6 @@ def run_cards(task: CardTask | str | bytes, names: Sequence[str], cards_file: st
               ) -> list[dict[str, Any]]:
     """:func:`run_card` for each name, in order (one task of the pool)."""
     return [run_card(task, name, cards_file) for name in names]
-
-
-def _manacheck_version() -> str:
-    from .report import _version
-
-    return _version()
 
 
 def _check_task(task: CardTask | str | bytes, warmup: str | None = None,

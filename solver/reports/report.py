@@ -22,10 +22,11 @@ from manacheck.model.state import Card
 from .answers import Answer, Question, ask
 from .schema import REPORT_FORMAT, REPORT_VERSION, VECTORS_FORMAT, VECTORS_VERSION
 
-__all__ = ["cards_report", "state_report", "totals", "vectors", "verify_vectors"]
+__all__ = ["cards_report", "fact_differences", "manacheck_version", "state_report", "totals",
+           "vectors", "verify_vectors"]
 
 
-def _version() -> str:
+def manacheck_version() -> str:
     """The installed manacheck's version (the solver doesn't import the top package)."""
     from importlib.metadata import PackageNotFoundError, version
 
@@ -57,7 +58,7 @@ def totals(cards: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
 def _wrap(kind: str, cards: list[dict[str, Any]], names: Sequence[str],
           file: str | None) -> dict[str, Any]:
     return {"format": REPORT_FORMAT, "version": REPORT_VERSION,
-            "manacheck_version": _version(), "cr_version": CR_VERSION,
+            "manacheck_version": manacheck_version(), "cr_version": CR_VERSION,
             "subject": {"kind": kind, "names": list(names), "file": file},
             "cards": cards, "totals": totals(cards)}
 
@@ -123,7 +124,7 @@ def vectors(report: Mapping[str, Any]) -> dict[str, Any]:
                         "question": case["question"], "expected": case["answer"],
                         "rules": case["rules"]})
     return {"format": VECTORS_FORMAT, "version": VECTORS_VERSION,
-            "manacheck_version": report.get("manacheck_version", _version()),
+            "manacheck_version": report.get("manacheck_version", manacheck_version()),
             "cr_version": report.get("cr_version", CR_VERSION), "vectors": out}
 
 

@@ -41,7 +41,7 @@ from manacheck.model.mana import SymbolKind
 from manacheck.model.state import Card, Counters
 
 __all__ = ["Variation", "activation_variations", "event_targets", "leaves_variations",
-           "produce_variations", "snow_variations"]
+           "produce_variations", "remove_permanent", "snow_variations"]
 
 Change = Callable[[GameState], GameState | None]
 
@@ -108,6 +108,11 @@ def _add_to_hand(state: GameState, player: str, card: CardDefinition) -> GameSta
 def _set_perm(state: GameState, oid: str, **kw: object) -> GameState:
     perm = state.permanent(oid)
     return state.with_permanent(replace(perm, **kw))  # type: ignore[arg-type,unused-ignore]
+
+
+def remove_permanent(state: GameState, oid: str) -> GameState:
+    """``state`` without the permanent ``oid``."""
+    return _remove_perm(state, oid)
 
 
 def _remove_perm(state: GameState, oid: str) -> GameState:
