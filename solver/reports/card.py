@@ -293,9 +293,9 @@ class CaseBuilder:
         else:
             file, words, data, text, cited = ruling
             base_data = data
-            # What happens, in words: the board's own description, then the answer;
-            # the rules: the answer's, then those the board's header names.
-            title = f"{words} — {base_answer.summary}" if words else base_answer.summary
+            # What happens, in words: the board's own description (the answer is
+            # shown with it); the rules: the answer's, then those its header names.
+            title = words or "the board of the ruling it quotes"
             rules = list(dict.fromkeys((*(r for r in base_answer.rules if r), *cited)))
             self.cases.append(CaseData(
                 id=f"{self.prefix}/{tag}/board", title=title, kind="ruling",
