@@ -161,3 +161,19 @@ def test_devotion_amounts_count_colored_symbols_only() -> None:
     assert base["question"]["cost"] == "{G}{G}"
     ruling = next(r for r in report["rulings"] if "generic mana symbols" in r["text"])
     assert fewer["id"] in ruling["cases"]
+
+
+def test_a_desert_could_produce_only_its_own_mana() -> None:
+    """Desert's ruling: the subtype grants no intrinsic mana ability (unlike a basic land
+    type, CR 305.6): Desert of the Fervent's base board could produce {R} only, from its
+    own "{T}: Add {R}", and shows the ruling; Taiga's base board derives {R} and {G}
+    from its intrinsic abilities (305.6) and shows the dual land ruling."""
+    desert = card_report("Desert of the Fervent")
+    ruling = next(r for r in desert["rulings"] if "Desert is a land subtype" in r["text"])
+    shown = [c for c in desert["cases"] if c["id"] in ruling["cases"]]
+    assert shown and all(c["question"]["command"] == "produce"
+                         and c["answer"]["facts"]["types"] == ["R"]
+                         and "305.6" not in c["rules"] for c in shown)
+    taiga = card_report("Taiga")
+    ruling = next(r for r in taiga["rulings"] if "both of its basic land" in r["text"])
+    assert "taiga/produce/base" in ruling["cases"]

@@ -165,7 +165,8 @@ _TOPICS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
     (re.compile(r"(numeric|generic) mana symbols .*devotion"), ("700.5",)),
     # "This is a mana ability": it is activated while paying a cost, even while another
     # player holds priority (the case citing CR 605.3a).
-    (re.compile(r"\bis a mana ability\b"), ("605.3a",)),
+    (re.compile(r"\bis a mana ability\b|part of the [a-z]+ mana ability\. it doesn't "
+                r"use the stack"), ("605.3a",)),
 )
 
 #: (words in a ruling, rules one of which a base board's case must cite) for a base
@@ -174,6 +175,10 @@ _TOPICS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
 _BASE_TOPICS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
     (re.compile(r"mana abilities associated with (both of )?its basic land types"),
      ("305.6",)),
+    # A Desert has no intrinsic mana ability: its base board could produce only what
+    # its own abilities make (CR 106.7; no 305.6 derivation, see attach_rulings).
+    (re.compile(r"desert is a land subtype .*doesn't grant the land an intrinsic mana "
+                r"ability"), ("106.7",)),
 )
 
 #: (words of a ruling saying a change doesn't matter, the dimension of that change): an
@@ -262,7 +267,9 @@ def attach_rulings(name: str, cases: list[Any], db: Any,
             if not pattern.search(text):
                 continue
             for case in cases:
-                if case.kind == "base" and set(rules) & set(case.rules):
+                if (case.kind == "base" and set(rules) & set(case.rules)
+                        and ("305.6" in rules or "305.6" not in case.rules)
+                        and (case.question.command == "produce" or "305.6" in rules)):
                     if case.id not in shown:
                         shown.append(case.id)
                     if i not in case.rulings:
