@@ -18,6 +18,7 @@ import json
 import os
 import re
 import signal
+import stat
 import subprocess
 import sys
 import time
@@ -37,6 +38,8 @@ from manacheck.solver.reports.pool import (
     slug_base,
     write_atomic,
 )
+
+import manacheck
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -210,6 +213,20 @@ def test_importing_the_pool_imports_no_dask() -> None:
 
 # ---- a local cluster (the default) --------------------------------------------------
 
+def test_written_files_are_readable_by_all_as_any_file(tmp_path: Path) -> None:
+    """Issue 35: a pool's files were 0600 (mkstemp's mode); now the umask's, as any
+    file the user writes (0644 under umask 022)."""
+    old = os.umask(0o022)
+    try:
+        write_atomic(tmp_path / "card.json", "{}\n")
+        assert stat.S_IMODE((tmp_path / "card.json").stat().st_mode) == 0o644
+        os.umask(0o077)
+        write_atomic(tmp_path / "private.json", "{}\n")
+        assert stat.S_IMODE((tmp_path / "private.json").stat().st_mode) == 0o600
+    finally:
+        os.umask(old)
+
+
 def test_local_cluster_writes_resumes_and_records_errors(tmp_path: Path) -> None:
     out, calls = tmp_path / "out", tmp_path / "calls"
     calls.mkdir()
@@ -223,6 +240,7 @@ def test_local_cluster_writes_resumes_and_records_errors(tmp_path: Path) -> None
     slugs = card_slugs(NAMES)
     for name in good:
         data = json.loads((out / "cards" / f"{slugs[name]}.json").read_text("utf-8"))
+        assert data.pop("manacheck_version") == manacheck.__version__  # (issue 35)
         assert data == report_task(name, broken=())
     assert sorted(p.name for p in (out / "cards").iterdir()) == sorted(
         f"{slugs[n]}.json" for n in good)  # no temporary files, no html without render
@@ -414,6 +432,7 @@ def test_the_real_card_report_on_a_real_cluster(dask_cluster: str, tmp_path: Pat
                           .read_text("utf-8"))
         jsonschema.validate(data, CARD_REPORT_SCHEMA)
         here = card_report(name)
+        assert data.pop("manacheck_version") == manacheck.__version__  # (issue 35)
         assert {**data, "seconds": 0} == {**here, "seconds": 0}
         reports.append(data)
     index = json.loads((tmp_path / "out" / "index.json").read_text("utf-8"))

@@ -23,6 +23,7 @@ from manacheck.cli import (
     same_name_note,
 )
 from manacheck.model import GameState
+from manacheck.model.errors import BadInput
 from manacheck.model.statefile import load_state_with_cards
 from manacheck.solver.activation import WAYS_LIMIT, Verdict, Witness, can_activate, ways
 from manacheck.solver.notdecided import NotDecided
@@ -36,6 +37,9 @@ def register(p: argparse.ArgumentParser) -> None:
     p.add_argument("object", metavar="OBJECT", help="the object's id")
     p.add_argument("--ability", type=int, metavar="N",
                    help="ability number (1-based, printed order; optional if only one)")
+    p.add_argument("--ability-text", metavar="TEXT",
+                   help="the ability by its text instead of its number (an effect may have "
+                   "renumbered or removed it: then it is not legal)")
     p.add_argument("--player", metavar="NAME", help="who activates it (default: controller)")
     p.add_argument("--all", action="store_true", help=f"list every way (at most {WAYS_LIMIT})")
     p.add_argument("--cards", metavar="FILE", type=cards_file,
@@ -111,8 +115,39 @@ def verdict_text(v: Verdict) -> str:
 
 def handle(args: argparse.Namespace) -> int:
     state = load_state_with_cards(args.state, args.cards, note=card_note)
+    if args.ability_text is not None:
+        if args.ability is not None:
+            raise BadInput("give --ability N or --ability-text TEXT, not both")
+        return emit_reply(args, by_text(state, args.object, args.ability_text, args.player,
+                                        every=args.all))
     return emit_reply(args, reply(state, args.object, args.ability, args.player,
                                   every=args.all))
+
+
+def by_text(state: GameState, object_id: str, text: str, player: str | None = None, *,
+            every: bool = False) -> Reply:
+    """The answer for the object's ability with this text: as :func:`reply` for its
+    number now; "not legal" when the object doesn't have it (an effect removed it: the
+    reasons say which rule)."""
+    from manacheck.solver.activation.lookup import default_player
+    from manacheck.solver.reports.answers import Question, ability_gone, ability_number
+
+    number = ability_number(state, Question("can-activate", object_id, None, player, text))
+    if number:
+        return reply(state, object_id, number, player, every=every)
+    if number is None:  # (ability_number gives None only for an unknown object)
+        state.get(object_id)  # raises UnknownObject, with a suggestion
+    who = player or default_player(state, object_id)
+    reasons = ability_gone(state, object_id, text)
+    data = {"legal": False, "object": object_id, "ability_text": text, "player": who,
+            "has_ability": False,
+            "reasons": [{"rule": r, "message": m} for r, m in reasons]}
+
+    def lines() -> str:
+        return "\n".join([f"not legal: {who} can't activate {object_id}'s '{text}'"]
+                         + [f"  - CR {r}: {m}" for r, m in reasons])
+
+    return Reply(data, lines, EXIT_NO)
 
 
 def reply(state: GameState, object_id: str, ability: int | None = None,

@@ -1,4 +1,5 @@
-"""``manacheck vectors verify FILE``: ask every test vector again.
+"""``manacheck vectors verify FILE``: ask every test vector again; ``manacheck vectors
+schema``: the JSON Schema of vector files.
 
 A vector file (``manacheck report ... --vectors FILE``) holds each case's state,
 question and expected answer. ``verify`` asks each question of its state and lists
@@ -12,7 +13,7 @@ import argparse
 import json
 from typing import Any
 
-from manacheck.cli import EXIT_NO, EXIT_YES, emit
+from manacheck.cli import EXIT_NO, EXIT_YES, emit, write
 from manacheck.model.errors import BadInput
 
 COMMAND = "vectors"
@@ -20,8 +21,10 @@ HELP = "check published test vectors: ask each again (vectors verify FILE)"
 
 
 def register(p: argparse.ArgumentParser) -> None:
-    p.add_argument("action", choices=["verify"], help="verify: ask every vector again")
-    p.add_argument("file", metavar="FILE", help="a vector file (JSON)")
+    p.add_argument("action", choices=["verify", "schema"],
+                   help="verify: ask every vector again; schema: print the JSON Schema "
+                   "of vector files (states with their events, questions, answers, facts)")
+    p.add_argument("file", metavar="FILE", nargs="?", help="a vector file (JSON), to verify")
     p.set_defaults(func=handle)
 
 
@@ -50,6 +53,13 @@ def load_vectors(path: str) -> dict[str, Any]:
 def handle(args: argparse.Namespace) -> int:
     from manacheck.solver.reports.report import verify_vectors
 
+    if args.action == "schema":
+        from manacheck.solver.reports.schema import vectors_schema
+
+        write(json.dumps(vectors_schema(), indent=2, ensure_ascii=False))
+        return EXIT_YES
+    if args.file is None:
+        raise BadInput("vectors verify needs FILE: a vector file (JSON)")
     data = load_vectors(args.file)
     bad = verify_vectors(data)
     n = len(data["vectors"])
@@ -58,9 +68,13 @@ def handle(args: argparse.Namespace) -> int:
     def text() -> str:
         lines = [f"{n - len(bad)}/{n} vectors agree"]
         for b in bad:
-            lines.append(f"  {b['id']}: expected {b['expected']['verdict']} "
-                         f"({b['expected']['summary']}), got {b['got']['verdict']} "
-                         f"({b['got']['summary']})")
+            if b["expected"]["verdict"] != b["got"]["verdict"]:
+                lines.append(f"  {b['id']}: expected {b['expected']['verdict']} "
+                             f"({b['expected']['summary']}), got {b['got']['verdict']} "
+                             f"({b['got']['summary']})")
+            else:  # the same verdict: the facts that differ, not two equal lines
+                lines.append(f"  {b['id']}: {b['got']['verdict']}, but the facts differ:")
+            lines.extend(f"    {d}" for d in b.get("differences", ()))
         return "\n".join(lines)
 
     emit(args, result, text)

@@ -305,6 +305,8 @@ def _derive(state: GameState, solver: ProduceSolver, perm: Permanent,
             if ab.mana.kind is ManaProductionKind.COULD_PRODUCE:
                 looked = tuple(lid for lid in solver.refs(perm, ab.mana)
                                if ev and ev[0] in values[lid])
+            if ab.mana.amount_of == "devotion":  # "equal to your devotion" (CR 700.5)
+                rules.append("700.5")
             if ab.mana.colors_of is not None:  # (colors among: identity or colors)
                 rules.append("903.4" if ab.mana.colors_of.what == "commander_identity"
                              else "105.2")

@@ -21,7 +21,7 @@ from typing import Any
 from manacheck.model import GameState
 from manacheck.model.errors import ManacheckError
 
-__all__ = ["Answer", "Question", "ability_number", "ask", "outcome_shape"]
+__all__ = ["Answer", "Question", "ability_gone", "ability_number", "ask", "outcome_shape"]
 
 
 @dataclass(frozen=True)
@@ -35,10 +35,13 @@ class Question:
     #: The ability's text: an ability is the same ability by its text, not by its
     #: number, which an effect that removes abilities (CR 613.1f) changes.
     ability_text: str | None = None
+    #: The mana cost a ``pay`` question pays, and X.
+    cost: str | None = None
+    x: int | None = None
 
     def to_data(self) -> dict[str, Any]:
         out: dict[str, Any] = {"command": self.command}
-        for k in ("object", "ability", "player", "ability_text"):
+        for k in ("object", "ability", "player", "ability_text", "cost", "x"):
             v = getattr(self, k)
             if v is not None:
                 out[k] = v
@@ -48,21 +51,36 @@ class Question:
     def from_data(cls, data: Mapping[str, Any]) -> Question:
         return cls(command=str(data["command"]), object=data.get("object"),
                    ability=data.get("ability"), player=data.get("player"),
-                   ability_text=data.get("ability_text"))
+                   ability_text=data.get("ability_text"), cost=data.get("cost"),
+                   x=data.get("x"))
 
-    def command_line(self, path: str = "STATE.yaml") -> str:
-        """The exact command that asks it of the state saved as ``path``."""
+    def command_line(self, path: str = "STATE.yaml", state: GameState | None = None
+                     ) -> str:
+        """The exact command that asks it of ``state`` saved as ``path``: the ability
+        by its number on that board (an effect may have renumbered it), or by its text
+        when the object doesn't have it there any more (the answer is then "not
+        legal", as the command says too)."""
         from shlex import quote as q
 
         if self.command == "can-activate":
             line = f"manacheck can-activate {path} {q(self.object or '')}"
-            if self.ability is not None:
-                line += f" --ability {self.ability}"
+            number = self.ability if state is None else ability_number(state, self)
+            if number == 0 and self.ability_text is not None:
+                line += f" --ability-text {q(self.ability_text)}"
+            elif number is not None:
+                line += f" --ability {number}"
             if self.player is not None:
                 line += f" --player {q(self.player)}"
             return line
         if self.command == "produce":
             return f"manacheck produce {path} {q(self.object or '')}"
+        if self.command == "pay":
+            line = f"manacheck pay {path} {q(self.cost or '')}"
+            if self.x is not None:
+                line += f" --x {self.x}"
+            if self.player is not None:
+                line += f" --player {q(self.player)}"
+            return line
         return f"manacheck resolve {path} --all-choices"
 
 
@@ -107,6 +125,8 @@ def ask(state: GameState, q: Question) -> Answer:
         return _produce(state, q)
     if q.command == "resolve":
         return _resolve(state)
+    if q.command == "pay":
+        return _pay(state, q)
     raise ValueError(f"unknown question {q.command!r}")
 
 
@@ -125,16 +145,38 @@ def ability_number(state: GameState, q: Question) -> int | None:
     return texts.index(q.ability_text) + 1 if q.ability_text in texts else 0
 
 
+def ability_gone(state: GameState, oid: str, text: str) -> tuple[tuple[str, str], ...]:
+    """Why ``oid`` doesn't have the ability ``text`` now, with the rules that say so: a
+    land whose subtype an effect set loses the abilities of its rules text (CR 305.7,
+    a type-changing effect: layer 4, CR 613.1d); otherwise an effect removed it (layer 6,
+    CR 613.1f)."""
+    from manacheck.model import Permanent, effective
+
+    obj = state.get(oid)
+    head = f"{oid} doesn't have the ability '{text}' now"
+    if isinstance(obj, Permanent):
+        now = effective(state)[oid]
+        printed = frozenset(obj.card.subtypes)
+        from manacheck.model.typechange import LAND_TYPES
+
+        set_types = sorted(s for s in now.subtypes if s in LAND_TYPES)
+        if (now.lost_abilities and "Land" in now.types and set_types
+                and frozenset(set_types) != printed & LAND_TYPES):
+            why = (f"{head}: an effect made it a {' '.join(set_types)}, so it lost the "
+                   "abilities of its rules text")
+            return (("305.7", why), ("613.1d", "type-changing effects apply in layer 4"))
+    return (("613.1f", f"{head}: an effect removed it (layer 6)"),)
+
+
 def _can_activate(state: GameState, q: Question) -> Answer:
     from manacheck.solver.activation import can_activate
 
     assert q.object is not None
     number = ability_number(state, q)
     if number == 0:
-        gone = (f"{q.object} doesn't have the ability '{q.ability_text}' now: an effect "
-                "removed it (layer 6)")
-        return Answer("not legal", gone, {"legal": False, "has_ability": False},
-                      (("613.1f", gone),))
+        reasons = ability_gone(state, q.object, q.ability_text or "")
+        return Answer("not legal", reasons[0][1], {"legal": False, "has_ability": False},
+                      reasons)
     v = can_activate(state, q.object, number, q.player, count_ways=False,
                      find_fixes=False)
     reasons = tuple((r.rule, r.message) for r in v.reasons)
@@ -174,10 +216,70 @@ def _produce(state: GameState, q: Question) -> Answer:
     facts: dict[str, Any] = {"types": letters}
     if not a.complete:
         facts["at_least"] = True
-    reasons = (("106.7", f"{q.object} could produce {text}"),)
+    # The rules each type's derivation used (devotion: CR 700.5; a land type set: 305.7;
+    # a granted ability: 613.1f; replacement effects: 614.1a, 616.1), once each.
+    reasons: tuple[tuple[str, str], ...] = (("106.7", f"{q.object} could produce {text}"),)
+    for d in _derivation(state, q.object):
+        for r in d.rules:
+            if r != "106.7":
+                reasons += ((r, d.describe()),)
     return Answer("produces", f"{q.object} could produce {text}"
                   + ("" if a.complete else " (at least)"), facts,
                   reasons + tuple(("704", s) for s in a.state_based))
+
+
+def _pay(state: GameState, q: Question) -> Answer:
+    """Whether the player can pay the cost now, and in how many distinct ways (CR
+    601.2g-h: the mana abilities activated while paying, and the mana spent)."""
+    from manacheck.model import ManaCost
+    from manacheck.solver.budget import EnumerationLimit
+    from manacheck.solver.payments import payment_answer, resolve_cost
+
+    assert q.cost is not None
+    player = q.player or state.turn.active_player
+    raw = ManaCost.parse(q.cost)
+    what = f"{player} paying {raw.text or '{0}'}"
+    try:
+        a = payment_answer(state, player, resolve_cost(raw, q.x, None), show=0,
+                           list_payments=False, contains_x="X" in raw.variables)
+    except EnumerationLimit as e:
+        return Answer("not decided", f"not decided: {what}: {e.one_line()}",
+                      {"payable": None}, (("", e.one_line()),))
+    if a.payable is None:
+        why = "; ".join(a.undecided_because) or "not decided"
+        return Answer("not decided", f"not decided: {what}: {why}", {"payable": None},
+                      (("", why),))
+    if not a.payable:
+        rules = tuple(_rule_of(r) for r in a.reasons)
+        return Answer("not payable", f"{what}: not payable", {"payable": False},
+                      rules or (("601.2h", f"{player} can't pay {raw.text}"),))
+    facts: dict[str, Any] = {"payable": True, "count": a.count}
+    if a.count is None or not a.complete or a.left_out or a.lower_bound_because:
+        facts["at_least"] = True
+    ways = "?" if a.count is None else str(a.count)
+    return Answer("payable", f"{what}: payable, {ways} distinct payment(s)", facts,
+                  (("601.2h", f"{player} can pay {raw.text} in {ways} distinct way(s)"),))
+
+
+def _rule_of(reason: str) -> tuple[str, str]:
+    """A payment reason, which ends with its rule ("... (CR 601.2h)"), as (rule, text)."""
+    import re
+
+    m = re.search(r"CR (\d{3}\.\d+[a-z]?)", reason)
+    return (m.group(1) if m else "", reason)
+
+
+def _derivation(state: GameState, oid: str) -> tuple[Any, ...]:
+    """Each type's derivation (for its rules only: the answer is the one without
+    them). A derivation the explainer can't give is left out: the case then cites
+    CR 106.7 alone. (Priest of Yawgmoth's "equal to the sacrificed artifact's mana
+    value" trips the explainer's own check: a known gap of ``produce --explain``.)"""
+    from manacheck.solver.produce import explain_could_produce
+
+    try:
+        return tuple(explain_could_produce(state, oid, explain=True).derivation)
+    except AssertionError:
+        return ()
 
 
 def _outcome_facts(st: GameState) -> dict[str, Any]:

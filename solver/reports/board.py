@@ -171,6 +171,29 @@ def rule_label(rule: str) -> str:
     return r if not r[:1].isdigit() else f"CR {r}"
 
 
+def reason_lines(answer: Any) -> list[tuple[str, str]]:
+    """An answer's reasons as (rules label, text), each text once: a reason the solver
+    gives under two rule numbers ("601.2g" and "601.2h" for one payment) is one line
+    naming both ("CR 601.2g, 601.2h")."""
+    from collections.abc import Mapping
+
+    if not isinstance(answer, Mapping) or not isinstance(answer.get("reasons"), list):
+        return []
+    by_text: dict[str, list[str]] = {}
+    for r in answer["reasons"]:
+        if not isinstance(r, Mapping):
+            continue
+        rules = by_text.setdefault(str(r.get("text") or ""), [])
+        rule = str(r.get("rule") or "").strip()
+        if rule and rule not in rules:
+            rules.append(rule)
+    out = []
+    for t, rules in by_text.items():
+        label = ", ".join(rules)
+        out.append((rule_label(label) if label else "", t))
+    return out
+
+
 def phase_text(phase: str) -> str:
     """``precombat_main`` as ``precombat main``."""
     return phase.replace("_", " ")

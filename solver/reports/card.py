@@ -36,6 +36,18 @@ from manacheck.model.cards import CardDatabase
 from manacheck.model.state import Card
 
 from .answers import Answer, Question, ability_number, ask, outcome_shape
+from .needs import (
+    BASIC_OF,
+    amount_cases,
+    base_ids,
+    case_title,
+    deciding_rules,
+    mana_helpers,
+    real_cards,
+    routine,
+    slug,
+    state_data,
+)
 from .variations import Variation, activation_variations, add_permanent, produce_variations
 
 __all__ = ["MAX_BASE_STEPS", "UNCHANGED_KEPT", "CaseBuilder", "CaseData", "card_report",
@@ -43,20 +55,13 @@ __all__ = ["MAX_BASE_STEPS", "UNCHANGED_KEPT", "CaseBuilder", "CaseData", "card_
 
 #: The dimensions whose unchanged answers are kept for rulings that say they don't
 #: matter ("even if the lands are tapped": :data:`.rulings._HOLDS`).
-UNCHANGED_KEPT = frozenset({"lands"})
+UNCHANGED_KEPT = frozenset({"lands", "tapped"})
 
 PLAYER, OPPONENT = "Alice", "Bob"
 #: At most this many fixes are applied to find a board on which an ability works.
 MAX_BASE_STEPS = 4
 #: At most this many candidate changes are re-checked for a case's flip.
 MAX_FLIP_TRIES = 40
-
-
-def slug(text: str) -> str:
-    """A lower-case, URL- and file-safe form of ``text`` ("Kozilek, the Great
-    Distortion" -> "kozilek-the-great-distortion")."""
-    s = re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
-    return s or "card"
 
 
 @dataclass
@@ -79,6 +84,9 @@ class CaseData:
     merged: list[str] = field(default_factory=list)
     #: The ruling board's file name, for a case of kind "ruling".
     board: str = ""
+    #: The command that asks the question of this case's own board (its ability
+    #: numbered there, :meth:`Question.command_line`); the question's own when empty.
+    command: str = ""
 
     def to_data(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -86,54 +94,13 @@ class CaseData:
             "dimension": self.dimension, "surprising": self.surprising,
             "question": self.question.to_data(), "state": self.state,
             "state_yaml": self.state_yaml,
-            "command": self.question.command_line(),
+            "command": self.command or self.question.command_line(),
             "answer": self.answer.to_data(), "base_answer": self.base_answer.to_data(),
             "rules": self.rules, "flip": self.flip, "rulings": self.rulings,
         }
         if self.merged:
             out["merged"] = self.merged
         return out
-
-
-def state_data(state: GameState, base: CardDatabase | None = None) -> dict[str, Any]:
-    """The state as state-file data, with the definition of every card on it that the
-    built-in cards (or ``base``) don't have, so it runs on its own."""
-    from manacheck.model.carddata import builtin_cards
-    from manacheck.model.carddump import dump_card
-    from manacheck.model.statefile import dump_state
-
-    data = dump_state(state)
-    known = base if base is not None else builtin_cards()
-    extra: dict[str, CardDefinition] = {}
-    for p in state.players:
-        objs: tuple[Permanent | Card, ...] = (*p.battlefield, *p.hand, *p.graveyard,
-                                              *p.exile)
-        for o in objs:
-            _note_card(o.card, known, extra)
-    for item in state.stack:
-        if item.card is not None:
-            _note_card(item.card, known, extra)
-    for e in state.effects:
-        _note_card(e.card, known, extra)
-    if extra:
-        data = {"cards": [dump_card(c) for c in extra.values()], **data}
-    return data
-
-
-def base_ids(state: GameState) -> list[str]:
-    """The ids of every object in a player's zone."""
-    out: list[str] = []
-    for p in state.players:
-        out.extend(o.id for o in p.battlefield)
-        for zone in (p.hand, p.graveyard, p.exile):
-            out.extend(o.id for o in zone)
-    return out
-
-
-def _note_card(card: CardDefinition, known: CardDatabase,
-               extra: dict[str, CardDefinition]) -> None:
-    if known.get(card.name) != card:
-        extra.setdefault(card.name, card)
 
 
 def _yaml(data: Any) -> str:
@@ -276,7 +243,10 @@ def with_mana_for(state: GameState, ab: ActivatedAbility) -> GameState:
         else:
             types = [ManaType.C]
         for t in types[:20]:
-            state = add_permanent(state, PLAYER, mana_source(t))
+            # the basic land that makes it (Wastes for {C}): a real card
+            basic = state.cards.get(BASIC_OF[t.value])
+            state = add_permanent(state, PLAYER, basic if basic is not None
+                                  else mana_source(t))
     return state
 
 
@@ -303,10 +273,12 @@ class CaseBuilder:
         self.unchanged: list[CaseData] = []
 
     def run(self, base: GameState, q: Question, variations: Sequence[Variation],
-            tag: str, ruling: tuple[str, str, Any, str] | None = None) -> Answer:
+            tag: str, ruling: tuple[str, str, Any, str, tuple[str, ...]] | None = None
+            ) -> Answer:
         """Ask ``q`` of the base board and of each variation; keep the flips.
 
-        ``ruling`` (file, title, data, text) makes the base board a ruling board's case.
+        ``ruling`` (file, its words, data, text, the rules its header names) makes the
+        base board a ruling board's case.
         """
         base_answer = ask(base, q)
         self._count(base_answer)
@@ -316,15 +288,21 @@ class CaseBuilder:
                 id=f"{self.prefix}/{tag}/base", title=f"base board: {base_answer.summary}",
                 kind="base", dimension="base", surprising=False, question=q,
                 state=base_data, state_yaml=_yaml(base_data), answer=base_answer,
-                base_answer=base_answer, rules=list(base_answer.rules), flip=None))
+                base_answer=base_answer, rules=list(base_answer.rules), flip=None,
+                command=q.command_line(state=base)))
         else:
-            file, title, data, text = ruling
+            file, words, data, text, cited = ruling
             base_data = data
+            # What happens, in words: the board's own description (the answer is
+            # shown with it); the rules: the answer's, then those its header names.
+            title = words or "the board of the ruling it quotes"
+            rules = list(dict.fromkeys((*(r for r in base_answer.rules if r), *cited)))
             self.cases.append(CaseData(
                 id=f"{self.prefix}/{tag}/board", title=title, kind="ruling",
                 dimension="ruling", surprising=False, question=q, state=data,
                 state_yaml=text, answer=base_answer, base_answer=base_answer,
-                rules=list(base_answer.rules), flip=None, board=file))
+                rules=rules, flip=None, board=file,
+                command=q.command_line(state=base)))
         seen: dict[str, int] = {}
         ids = frozenset(base_ids(base))
 
@@ -335,6 +313,9 @@ class CaseBuilder:
                 return a.verdict == base_answer.verdict
             return (outcome_shape(a, ids, var.subject)
                     == outcome_shape(base_answer, ids, var.subject))
+
+        def same_key(a: Answer, b: Answer) -> bool:
+            return a.key() == b.key() if q.command != "resolve" else a.verdict == b.verdict
 
         from manacheck.solver.resolution import BadEvent
 
@@ -351,25 +332,28 @@ class CaseBuilder:
             except Exception as e:  # a variation the solvers refuse: say so, go on
                 self.notes.append(f"{tag}: '{var.title}' was not asked: {e}")
                 continue
-            if same(answer, var):
-                if var.dimension in UNCHANGED_KEPT:
+            if same(answer, var) or any(
+                    (s1 := part(base)) is not None and same_key(ask(s1, q), answer)
+                    for part in var.alone):
+                if var.dimension in UNCHANGED_KEPT and (
+                        var.dimension != "tapped" or q.command == "can-activate"):
                     self.unchanged.append(self._unchanged(varied, q, answer, base_answer,
                                                           var, tag))
                 continue
             self._count(answer)
-            rules = list(dict.fromkeys((*var.rules, *answer.rules, *(
-                base_answer.rules if answer.verdict != "not decided" else ()))))
+            rules = deciding_rules(answer, var)
             n = seen[var.dimension] = seen.get(var.dimension, 0) + 1
             data = state_data(varied, self.db)
             if varied.events:
                 data["events"] = list(varied.events)
             self.cases.append(CaseData(
                 id=f"{self.prefix}/{tag}/{slug(var.dimension)}-{n}",
-                title=var.title, kind="variation",
+                title=case_title(var, answer), kind="variation",
                 dimension=var.dimension, surprising=not var.expected, question=q,
                 state=data, state_yaml=_yaml(data), answer=answer,
                 base_answer=base_answer, rules=rules,
-                flip=self._flip(varied, base_data, q, answer, base_answer, var)))
+                flip=self._flip(varied, base_data, q, answer, base_answer, var),
+                command=q.command_line(state=varied)))
         if unfit:
             self.notes.append(f"{tag}: {len(unfit)} variation(s) don't fit the board's own "
                               f"events and were left out ({'; '.join(unfit)})")
@@ -414,7 +398,8 @@ class CaseBuilder:
             title=f"{var.title} (the answer doesn't change)", kind="unchanged",
             dimension=var.dimension, surprising=var.expected, question=q, state=data,
             state_yaml=_yaml(data), answer=answer, base_answer=base_answer,
-            rules=list(dict.fromkeys((*var.rules, *answer.rules))), flip=None)
+            rules=list(dict.fromkeys((*var.rules, *answer.rules))), flip=None,
+            command=q.command_line(state=varied))
 
     def _count(self, a: Answer) -> None:
         """Undecided answers by what left them open: the effect family an unapplied
@@ -469,21 +454,28 @@ class CaseBuilder:
         """Cases with the same question, verdict and deciding rules as one, in
         :func:`ordered` order."""
         out: list[CaseData] = []
-        by_reason: dict[tuple[str, str, frozenset[tuple[str, str]]], CaseData] = {}
+        by_reason: dict[tuple[str, str, frozenset[str]], CaseData] = {}
         for c in self.cases:
             if c.kind != "variation":
                 out.append(c)
                 continue
             q = c.question
+            # The same answer for the same rules shows nothing new (two creatures that
+            # each add {G} to Nykthos' devotion: one case, CR 700.5, the other listed
+            # with it), whatever words the reasons use.
             key = (f"{q.command}/{q.object}/{q.ability}/{c.dimension}", c.answer.key()
-                   if q.command != "resolve" else c.answer.verdict,
-                   frozenset(c.answer.reasons))
+                   if q.command != "resolve" else c.answer.verdict, frozenset(c.rules))
+            if routine(c) == "lethal counters":  # once for the card: it dies, so
+                key = ("lethal counters", "", frozenset())  # nothing else is asked
+            elif routine(c):  # once for the card, whichever ability or board
+                key = (f"{q.command}/{routine(c)}", c.answer.verdict, frozenset())
             first = by_reason.get(key)
             if first is None:
                 by_reason[key] = c
                 out.append(c)
                 continue
-            first.merged.append(c.title)
+            if c.title != first.title and c.title not in first.merged:
+                first.merged.append(c.title)  # (the same words twice say nothing)
             first.surprising = first.surprising or c.surprising
         return ordered(out)
 
@@ -495,23 +487,6 @@ def ordered(cases: Sequence[CaseData]) -> list[CaseData]:
     """Surprising cases first, then base boards, ruling boards, variations and
     unchanged ones (stable within each)."""
     return sorted(cases, key=lambda c: (not c.surprising, _KIND_ORDER[c.kind]))
-
-
-def _mana_helpers(state: GameState, oid: str) -> tuple[GameState, list[str]]:
-    """For a could-produce ability with nothing to look at: a Forest (hers or Bob's)."""
-    from manacheck.solver.produce.could import produced_types as could_produce
-
-    if could_produce(state, oid):
-        return state, []
-    forest = state.cards.get("Forest")
-    if forest is None:
-        return state, []
-    for who in (PLAYER, OPPONENT):
-        s2 = add_permanent(state, who, forest)
-        if could_produce(s2, oid):
-            new = [p.id for p in s2.player(who).battlefield if p.card.name == "Forest"]
-            return s2, new[-1:]
-    return state, []
 
 
 def card_report(name: str, *, cards_file: str | None = None) -> dict[str, Any]:
@@ -551,6 +526,7 @@ def card_report(name: str, *, cards_file: str | None = None) -> dict[str, Any]:
         if ab.mana_cost.symbols and not is_legal(first, oid, n, PLAYER):
             first = with_mana_for(first, ab)  # the smallest board stays the base if it works
         board, steps = working_board(first, oid, n, PLAYER)
+        board = real_cards(board, db, Question("can-activate", oid, n, PLAYER))
         if steps:
             b.notes.append(f"ability {i}: base board found by: " + "; ".join(steps))
         base_answer = b.activation(board, oid, n, ab, PLAYER, probes, f"a{i}")
@@ -560,9 +536,18 @@ def card_report(name: str, *, cards_file: str | None = None) -> dict[str, Any]:
                            f"{base_answer.summary}")
     if isinstance(start.get(oid), Permanent) and any(
             isinstance(a, ActivatedAbility) and a.mana is not None for a in abilities):
-        board, helpers = _mana_helpers(start, oid)
+        board, helpers = mana_helpers(start, oid)
         b.run(board, Question("produce", oid),
               produce_variations(board, oid, helpers, probes), "produce")
+    if isinstance(start.get(oid), Permanent):
+        amount_cases(b, start, oid, abilities)
+    if ("Snow" in card.supertypes and isinstance(start.get(oid), Permanent) and any(
+            isinstance(a, ActivatedAbility) and a.mana is not None for a in abilities)):
+        # Its mana pays {S} (CR 107.4h; the rulings of every snow permanent say so).
+        from .variations import snow_variations
+
+        b.run(start, Question("pay", player=PLAYER, cost="{S}"),
+              snow_variations(start, oid, db), "pay-snow")
     from .rulings import attach_rulings, board_states
     from .variations import common_variations, event_targets, leaves_variations
 
@@ -570,7 +555,8 @@ def card_report(name: str, *, cards_file: str | None = None) -> dict[str, Any]:
         mine = [p for p in state.permanents if p.card.name == card.name]
         if board_file.question is not None:
             command, obj, number = board_file.question
-            q = Question(command, obj, number)
+            q = (Question("pay", player=PLAYER, cost=obj) if command == "pay"
+                 else Question(command, obj, number))
         else:
             q = Question("resolve") if state.events else Question(
                 "can-activate", card.name, 1, None)
@@ -581,11 +567,11 @@ def card_report(name: str, *, cards_file: str | None = None) -> dict[str, Any]:
         for t in event_targets(state):
             if t in state and t not in {p.id for p in mine}:
                 variations.extend(leaves_variations(state, t, target=True))
-        title = board_file.note or board_file.file
         tag = "ruling-" + board_file.file.removesuffix(".yaml")
         try:
             b.run(state, q, variations if q.command == "resolve" else [], tag,
-                  (board_file.file, f"{board_file.file}: {title}", data, board_file.text))
+                  (board_file.file, board_file.description, data, board_file.text,
+                   board_file.cited))
         except Exception as e:
             b.notes.append(f"ruling board {board_file.file} was not asked: {e}")
     if not abilities:

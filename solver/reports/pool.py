@@ -135,6 +135,9 @@ def run_card(task: CardTask | str | bytes, name: str, cards_file: str | None) ->
         if not isinstance(report, dict):
             raise TypeError(f"the task returned {type(report).__name__}, not a dict")
         report.setdefault("seconds", round(time.perf_counter() - start, 4))
+        from .report import manacheck_version
+
+        report.setdefault("manacheck_version", manacheck_version())
         text = json.dumps(report, ensure_ascii=False, separators=(",", ":")) + "\n"
         return {"name": name, "ok": True, "json": text, "counts": CardCounts.of(name, report),
                 "seconds": time.perf_counter() - start}
@@ -151,6 +154,12 @@ def run_cards(task: CardTask | str | bytes, names: Sequence[str], cards_file: st
 
 def _check_task(task: CardTask | str | bytes, warmup: str | None = None,
                 cards_file: str | None = None) -> None:
+    # Ctrl-C at the terminal reaches every process of its group: a worker leaves it to
+    # the client, which stops the cluster (no traceback from each worker).
+    import signal
+
+    with contextlib.suppress(ValueError):  # (not the main thread: nothing to do)
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
     fn = resolve_task(task)
     if warmup is not None:
         with contextlib.suppress(Exception):  # its own run will say what is wrong

@@ -119,6 +119,12 @@ def card_slugs(names: Iterable[str]) -> dict[str, str]:
     return out
 
 
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
 def write_atomic(path: Path, text: str) -> None:
     """Write ``text`` (UTF-8) to ``path`` whole or not at all: a temporary file in the
     same folder, then renamed over ``path``.
@@ -129,6 +135,9 @@ def write_atomic(path: Path, text: str) -> None:
     """
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
+        # mkstemp makes it 0600; a report is for reading as any other file written
+        # (0644 under the usual umask 022).
+        os.fchmod(fd, 0o666 & ~_umask())
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
         os.replace(tmp, path)

@@ -28,7 +28,7 @@ from html import escape
 from typing import Any
 from urllib.parse import quote
 
-from .board import mana_symbols, read_board, rule_label, slug
+from .board import mana_symbols, read_board, reason_lines, rule_label, slug
 from .page_style import CSS
 from .pagedata import (
     INDEX_COLUMNS,
@@ -90,11 +90,8 @@ def _answer(answer: Any) -> str:
 
 
 def _reasons(answer: Any) -> str:
-    if not isinstance(answer, Mapping) or not isinstance(answer.get("reasons"), list):
-        return ""
-    items = [f'<li><span class="rule">{_e(rule_label(text(r.get("rule"))))}</span> '
-             f'{_e(r.get("text"))}</li>'
-             for r in answer["reasons"] if isinstance(r, Mapping)]
+    items = [f'<li><span class="rule">{_e(rules)}</span> {_e(why)}</li>'
+             for rules, why in reason_lines(answer)]
     return f'<ul class="reasons">{"".join(items)}</ul>' if items else ""
 
 

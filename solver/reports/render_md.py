@@ -21,7 +21,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from .board import Board, Obj, Player, read_board, rule_label
+from .board import Board, Obj, Player, read_board, reason_lines, rule_label
 from .pagedata import (
     INDEX_COLUMNS,
     Anchors,
@@ -152,11 +152,8 @@ def _case(case: Mapping[str, Any], card: Mapping[str, Any], ci: int, a: Anchors)
            f"- Answer: {_verdict(case.get('answer'))}"
            + (" *(answer flips)*" if flipped(case) else "")]
     answer = case.get("answer")
-    if isinstance(answer, Mapping) and isinstance(answer.get("reasons"), list):
-        for r in answer["reasons"]:
-            if isinstance(r, Mapping):
-                out.append(f"  - {md_escape(rule_label(text(r.get('rule'))))}: "
-                           f"{md_escape(r.get('text'))}")
+    for rules_cited, why in reason_lines(answer):
+        out.append(f"  - {md_escape(rules_cited)}: {md_escape(why)}")
     out.append(f"- Base board: {_verdict(case.get('base_answer'))}")
     out.append("- Rules: " + (", ".join(md_escape(rule_label(text(r))) for r in rules)
                               or "none cited"))

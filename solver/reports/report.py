@@ -22,10 +22,11 @@ from manacheck.model.state import Card
 from .answers import Answer, Question, ask
 from .schema import REPORT_FORMAT, REPORT_VERSION, VECTORS_FORMAT, VECTORS_VERSION
 
-__all__ = ["cards_report", "state_report", "totals", "vectors", "verify_vectors"]
+__all__ = ["cards_report", "fact_differences", "manacheck_version", "state_report", "totals",
+           "vectors", "verify_vectors"]
 
 
-def _version() -> str:
+def manacheck_version() -> str:
     """The installed manacheck's version (the solver doesn't import the top package)."""
     from importlib.metadata import PackageNotFoundError, version
 
@@ -57,7 +58,7 @@ def totals(cards: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
 def _wrap(kind: str, cards: list[dict[str, Any]], names: Sequence[str],
           file: str | None) -> dict[str, Any]:
     return {"format": REPORT_FORMAT, "version": REPORT_VERSION,
-            "manacheck_version": _version(), "cr_version": CR_VERSION,
+            "manacheck_version": manacheck_version(), "cr_version": CR_VERSION,
             "subject": {"kind": kind, "names": list(names), "file": file},
             "cards": cards, "totals": totals(cards)}
 
@@ -111,15 +112,19 @@ def _slug_id(oid: str) -> str:
 
 
 def vectors(report: Mapping[str, Any]) -> dict[str, Any]:
-    """The report's cases as test vectors (the base boards included)."""
+    """The report's cases as test vectors (the base boards included), but not those
+    whose answer is "not decided": that is a limit of manacheck (an effect it doesn't
+    apply, a search budget), not an answer of the rules an engine should give."""
     out = []
     for card in report["cards"]:
         for case in card["cases"]:
+            if case["answer"]["verdict"] == "not decided":
+                continue
             out.append({"id": case["id"], "card": card["name"], "state": case["state"],
                         "question": case["question"], "expected": case["answer"],
                         "rules": case["rules"]})
     return {"format": VECTORS_FORMAT, "version": VECTORS_VERSION,
-            "manacheck_version": report.get("manacheck_version", _version()),
+            "manacheck_version": report.get("manacheck_version", manacheck_version()),
             "cr_version": report.get("cr_version", CR_VERSION), "vectors": out}
 
 
@@ -139,5 +144,35 @@ def verify_vectors(data: Mapping[str, Any]) -> list[dict[str, Any]]:
         got = ask_vector(v)
         want = Answer.from_data(v["expected"])
         if got.key() != want.key():
-            bad.append({"id": v["id"], "expected": want.to_data(), "got": got.to_data()})
+            bad.append({"id": v["id"], "expected": want.to_data(), "got": got.to_data(),
+                        "differences": fact_differences(want.facts, got.facts)})
     return bad
+
+
+def fact_differences(want: Any, got: Any, path: str = "facts") -> list[str]:
+    """Where two answers' facts differ, one line each ("facts.types: expected [...],
+    got [...]"), down to the first level that differs."""
+    if isinstance(want, Mapping) and isinstance(got, Mapping):
+        out: list[str] = []
+        for k in sorted(set(want) | set(got), key=str):
+            if k not in got:
+                out.append(f"{path}.{k}: expected {_short(want[k])}, got nothing")
+            elif k not in want:
+                out.append(f"{path}.{k}: expected nothing, got {_short(got[k])}")
+            else:
+                out.extend(fact_differences(want[k], got[k], f"{path}.{k}"))
+        return out
+    if (isinstance(want, list) and isinstance(got, list) and len(want) == len(got)
+            and want != got and any(isinstance(x, (dict, list)) for x in want)):
+        out = []
+        for i, (a, b) in enumerate(zip(want, got, strict=True)):
+            out.extend(fact_differences(a, b, f"{path}[{i}]"))
+        return out
+    return [] if want == got else [f"{path}: expected {_short(want)}, got {_short(got)}"]
+
+
+def _short(value: Any) -> str:
+    import json
+
+    text = json.dumps(value, sort_keys=True, ensure_ascii=False)
+    return text if len(text) <= 120 else text[:117] + "..."

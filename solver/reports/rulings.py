@@ -97,20 +97,35 @@ class RulingBoard:
         m = re.match(r"(.+?)(?:, ruling [0-9-]+)?\s*\((?:seed [0-9]+)\)|(.+?), ruling ",
                      joined)
         self.card = (m.group(1) or m.group(2)).strip() if m else ""
-        q = re.search(r'"(.+?)"', joined)
+        # The quote ends at the quotation mark before the board's own words (a quote
+        # may itself hold quoted words: "... triggers "whenever you tap" something").
+        q = (re.search(r'"(.+?)"(?=\s*(?:Question:|CR \d|Expected|$))', joined)
+             or re.search(r'"(.+?)"', joined))
         self.quote = q.group(1) if q else ""
         self.comment = joined
         rest = joined[joined.find(self.quote) + len(self.quote) + 1:] if self.quote else joined
         #: What the header says after the quote: the rules and the expected answer.
         self.note = re.sub(r"Question: \S+ .+?(?= CR |$)", "", rest).strip(" .:")
-        #: "Question: produce OBJECT" or "Question: can-activate OBJECT N" in the header
-        #: says what the board asks (else: resolve its events).
+        #: The rules the header names ("CR 700.5, 106.7."), and what it says happens in
+        #: words (the header's sentences after them, without "Expected: ...").
+        self.cited: tuple[str, ...] = ()
+        self.description = self.note
+        m4 = re.match(r"CR ([^.]*(?:\.\d+[a-z]?[^.]*)*)\.\s*(.*)$", self.note)
+        if m4:
+            self.cited = tuple(re.findall(r"\b\d{3}\.\d+[a-z]?\b", m4.group(1)))
+            self.description = m4.group(2)
+        self.description = re.sub(r"\s*Expected:.*$", "", self.description).strip(" .")
+        #: "Question: produce OBJECT", "Question: can-activate OBJECT N" or "Question:
+        #: pay COST" in the header says what the board asks (else: resolve its events).
         self.question: tuple[str, str, int | None] | None = None
         for line in header:
             m2 = re.match(r"Question: (produce|can-activate) (.+?)(?: (\d+))?$", line)
             if m2:
                 self.question = (m2.group(1), m2.group(2),
                                  int(m2.group(3)) if m2.group(3) else None)
+            m3 = re.match(r"Question: pay (\S+)$", line)  # "pay COST" (its mana cost)
+            if m3:
+                self.question = ("pay", m3.group(1), None)
 
     def shows(self, ruling_text: str) -> bool:
         """Whether the board quotes this ruling (its first 60 characters, at least)."""
@@ -143,6 +158,27 @@ _TOPICS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
                 r"other [a-z' -]+s? won't help"), ("dimension:copies",)),
     (re.compile(r"-1/-1 counters?.*(toughness|dies|0 or less)|toughness 0"), ("704.5f",)),
     (re.compile(r"can't have counters|no counters are (put|moved)"), ("122.5",)),
+    # A snow source's mana pays {S}; another's doesn't (a pay case, CR 107.4h).
+    (re.compile(r"the \{s\} symbol .*snow source"), ("dimension:snow",)),
+    # Devotion counts colored symbols only: two Grizzly Bears ({1}{G}) give devotion 2
+    # to green, and the amount case pays {G}{G}, never more (CR 700.5).
+    (re.compile(r"(numeric|generic) mana symbols .*devotion"), ("700.5",)),
+    # "This is a mana ability": it is activated while paying a cost, even while another
+    # player holds priority (the case citing CR 605.3a).
+    (re.compile(r"\bis a mana ability\b|part of the [a-z]+ mana ability\. it doesn't "
+                r"use the stack"), ("605.3a",)),
+)
+
+#: (words in a ruling, rules one of which a base board's case must cite) for a base
+#: board to show it: a dual land's produce answer derives each type from an intrinsic
+#: basic land ability (CR 305.6).
+_BASE_TOPICS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
+    (re.compile(r"mana abilities associated with (both of )?its basic land types"),
+     ("305.6",)),
+    # A Desert has no intrinsic mana ability: its base board could produce only what
+    # its own abilities make (CR 106.7; no 305.6 derivation, see attach_rulings).
+    (re.compile(r"desert is a land subtype .*doesn't grant the land an intrinsic mana "
+                r"ability"), ("106.7",)),
 )
 
 #: (words of a ruling saying a change doesn't matter, the dimension of that change): an
@@ -151,6 +187,8 @@ _HOLDS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"even if [^.]{0,60}\b(is|are) tapped|whether [^.]{0,40}\buntapped|"
                 r"doesn't check (their|its) costs|regardless of whether [^.]{0,40}tapped"),
      "lands"),
+    # (the Ramos artifacts: "{T}: Add {U}" and "Sacrifice: Add {U}")
+    (re.compile(r"activate the sacrifice ability while this card is tapped"), "tapped"),
 )
 
 #: Words of rulings about deck building, formats, errata and combat: manacheck answers
@@ -221,6 +259,17 @@ def attach_rulings(name: str, cases: list[Any], db: Any,
             for case in cases:
                 if case.kind == "variation" and (set(rules) & {
                         *case.rules, f"dimension:{case.dimension}"}):
+                    if case.id not in shown:
+                        shown.append(case.id)
+                    if i not in case.rulings:
+                        case.rulings.append(i)
+        for pattern, rules in _BASE_TOPICS:
+            if not pattern.search(text):
+                continue
+            for case in cases:
+                if (case.kind == "base" and set(rules) & set(case.rules)
+                        and ("305.6" in rules or "305.6" not in case.rules)
+                        and (case.question.command == "produce" or "305.6" in rules)):
                     if case.id not in shown:
                         shown.append(case.id)
                     if i not in case.rulings:

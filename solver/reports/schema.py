@@ -24,8 +24,9 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["QUESTION_SCHEMA", "REPORT_FORMAT", "REPORT_SCHEMA", "REPORT_VERSION",
-           "VECTORS_FORMAT", "VECTORS_SCHEMA", "VECTORS_VERSION", "VERDICTS"]
+__all__ = ["FACTS_SCHEMA", "QUESTION_SCHEMA", "REPORT_FORMAT", "REPORT_SCHEMA",
+           "REPORT_VERSION", "VECTORS_FORMAT", "VECTORS_SCHEMA", "VECTORS_VERSION",
+           "VERDICTS", "vectors_schema"]
 
 REPORT_FORMAT = "manacheck-report"
 REPORT_VERSION = 1
@@ -60,6 +61,44 @@ QUESTION_SCHEMA: dict[str, Any] = {
     "additionalProperties": False,
 }
 
+_COUNTERS: dict[str, Any] = {"type": "object", "additionalProperties": {"type": "integer"}}
+
+#: The facts an engine compares, by the question's verdict: whether the activation is
+#: legal (can-activate), the mana types a permanent could produce (produce, CR 106.7),
+#: each outcome of a resolution (resolve: life, zones, counters, the stack).
+FACTS_SCHEMA: dict[str, Any] = {
+    "description": "What an engine compares: one of these, by the verdict.",
+    "anyOf": [
+        {"title": "can-activate", "type": "object", "required": ["legal"],
+         "additionalProperties": False, "properties": {
+             "legal": {"type": ["boolean", "null"]},
+             "only_while_paying": {"type": "boolean", "description": "CR 605.3a"},
+             "has_ability": {"type": "boolean", "description": "false: an effect "
+                             "removed the ability (CR 305.7, 613.1f)"}}},
+        {"title": "produce", "type": "object", "required": ["types"],
+         "additionalProperties": False, "properties": {
+             "types": {"type": ["array", "null"], "items": {
+                 "enum": ["W", "U", "B", "R", "G", "C"]}},
+             "at_least": {"type": "boolean"}}},
+        {"title": "resolve", "type": "object", "required": ["outcomes"],
+         "additionalProperties": False, "properties": {
+             "outcomes": {"type": ["array", "null"], "items": {
+                 "type": "object", "required": ["players", "stack"], "properties": {
+                     "players": {"type": "object", "additionalProperties": {
+                         "type": "object",
+                         "required": ["life", "battlefield", "hand", "graveyard",
+                                      "exile"],
+                         "properties": {
+                             "life": {"type": "integer"},
+                             "battlefield": {"type": "array", "items": {
+                                 "type": "array", "prefixItems": [
+                                     {"type": "string"}, _COUNTERS]}},
+                             "hand": _STR_LIST, "graveyard": _STR_LIST,
+                             "exile": _STR_LIST}}},
+                     "stack": _STR_LIST}}}}},
+    ],
+}
+
 ANSWER_SCHEMA: dict[str, Any] = {
     "type": "object",
     "description": "An answer: its verdict word, one line of text, and the facts an "
@@ -69,7 +108,7 @@ ANSWER_SCHEMA: dict[str, Any] = {
     "properties": {
         "verdict": {"enum": list(VERDICTS)},
         "summary": {"type": "string"},
-        "facts": {"type": "object"},
+        "facts": {"type": "object", "description": "see FACTS_SCHEMA"},
         "reasons": {"type": "array", "items": {
             "type": "object", "required": ["rule", "text"],
             "properties": {"rule": {"type": "string"}, "text": {"type": "string"}}}},
@@ -143,6 +182,8 @@ CARD_REPORT_SCHEMA: dict[str, Any] = {
         "undecided": {"type": "object", "additionalProperties": {"type": "integer"},
                       "description": "undecided answers by effect family"},
         "seconds": {"type": "number"},
+        "manacheck_version": {"type": "string",
+                              "description": "the manacheck that wrote it (a pool's file)"},
     },
 }
 
@@ -197,3 +238,25 @@ VECTORS_SCHEMA: dict[str, Any] = {
                 "rules": _STR_LIST}}},
     },
 }
+
+
+def vectors_schema() -> dict[str, Any]:
+    """:data:`VECTORS_SCHEMA` with each vector's state as the state-file schema (its
+    objects, effects and ``events:``), for other engines (``manacheck vectors
+    schema``)."""
+    import copy
+    from importlib import resources
+    from json import loads
+
+    state = loads(resources.files("manacheck.model").joinpath(
+        "data", "state.schema.json").read_text(encoding="utf-8"))
+    for k in ("$schema", "$id"):
+        state.pop(k, None)
+    out = copy.deepcopy(VECTORS_SCHEMA)
+    out["description"] = ("Test vectors: a state (a state file, with its events), a "
+                          "question about it, the expected answer with the facts an "
+                          "engine compares, and the rules that decide it.")
+    item = out["properties"]["vectors"]["items"]["properties"]
+    item["state"] = state
+    item["expected"]["properties"]["facts"] = copy.deepcopy(FACTS_SCHEMA)
+    return out

@@ -41,7 +41,7 @@ from manacheck.model.mana import SymbolKind
 from manacheck.model.state import Card, Counters
 
 __all__ = ["Variation", "activation_variations", "event_targets", "leaves_variations",
-           "produce_variations"]
+           "produce_variations", "remove_permanent", "snow_variations"]
 
 Change = Callable[[GameState], GameState | None]
 
@@ -57,6 +57,10 @@ class Variation:
     rules: tuple[str, ...] = ()
     #: The object the change puts counters on, if any.
     subject: str | None = None
+    #: For a change made of several (two effects together, every order of them): each
+    #: part alone. The case is kept only when its answer is none of theirs: else the
+    #: order of the effects didn't change the answer (CR 616.1), nothing new is shown.
+    alone: tuple[Change, ...] = ()
 
 
 def _add_counters(state: GameState, oid: str, kind: str, n: int) -> GameState:
@@ -104,6 +108,11 @@ def _add_to_hand(state: GameState, player: str, card: CardDefinition) -> GameSta
 def _set_perm(state: GameState, oid: str, **kw: object) -> GameState:
     perm = state.permanent(oid)
     return state.with_permanent(replace(perm, **kw))  # type: ignore[arg-type,unused-ignore]
+
+
+def remove_permanent(state: GameState, oid: str) -> GameState:
+    """``state`` without the permanent ``oid``."""
+    return _remove_perm(state, oid)
 
 
 def _remove_perm(state: GameState, oid: str) -> GameState:
@@ -174,9 +183,19 @@ def _first_x_card(state: GameState) -> CardDefinition | None:
     return None
 
 
-def _spell_card(mv: int) -> CardDefinition:
-    from manacheck.model import ManaCost
+#: Real vanilla creature cards by mana value, for a spell on the stack.
+_VANILLA = {1: "Savannah Lions", 2: "Grizzly Bears"}
 
+
+def _spell_card(mv: int, db: object = None) -> CardDefinition:
+    """A real creature card of mana value ``mv`` (a vanilla one), if the database has
+    it; else a made-up one."""
+    from manacheck.model import ManaCost
+    from manacheck.model.cards import CardDatabase
+
+    real = db.get(_VANILLA.get(mv, "")) if isinstance(db, CardDatabase) else None
+    if real is not None:
+        return real
     return CardDefinition(name="Generic Creature Spell", mana_cost=ManaCost.parse(
         "{" + str(mv) + "}"), types=("Creature",), power=1, toughness=1)
 
@@ -203,7 +222,12 @@ def _counter_kinds(text: str) -> list[str]:
     counters"), in order, without "+1/+1" and "-1/-1" spelled as words."""
     import re
 
-    words = re.findall(r"([+-]\d+/[+-]\d+|[a-z]+) counters?\b", text.lower())
+    # Only a word a counter is counted by ("a charge counter", "X storage counters",
+    # "three time counters", "each kind of counter" is not one): a real kind (CR 122.1),
+    # never the word before "counters" in "had counters on it" (The Ozolith).
+    words = re.findall(r"\b(?:a|an|one|two|three|four|five|x|\d+|many|of|those|that|"
+                       r"additional|more|no)\s+([+-]\d+/[+-]\d+|[a-z]+) counters?\b",
+                       text.lower())
     skip = {"a", "an", "the", "of", "those", "its", "all", "any", "each", "more", "one",
             "two", "three", "x", "that", "no", "many", "same", "number", "kind", "with",
             "additional", "remove", "put", "move", "these", "other"}
@@ -240,20 +264,22 @@ def common_variations(state: GameState, oid: str, player: str,
         for kind in ("+1/+1", "-1/-1", *named):
             if kind == "-1/-1" and lethal and toughness == 1:
                 continue  # one -1/-1 counter is the lethal case below
-            yield Variation("counters", f"{oid} has a {kind} counter", False,
+            had = obj.counters[kind]
+            title = (f"{oid} has a {kind} counter" if not had else
+                     f"{oid} has one more {kind} counter ({had + 1} in all)")
+            yield Variation("counters", title, False,
                             partial(_add_counters, oid=oid, kind=kind, n=1), ("122.1",), oid)
         if lethal:
             t = toughness
             yield Variation("counters", f"{oid} has {t} -1/-1 counter(s): toughness 0",
                             True, partial(_add_counters, oid=oid, kind="-1/-1", n=t),
                             ("704.5f",), oid)
-        if "Legendary" not in card.supertypes:
-            yield Variation("copies", f"{player} controls a second {card.name}", False,
-                            lambda s: add_permanent(s, player, card))
-        else:
-            yield Variation("copies", f"{player} controls a second {card.name} "
-                            "(the legend rule)", True,
-                            lambda s: add_permanent(s, player, card), ("704.5j",))
+        # (whether the legend rule applied is the answer's to say: the case's title
+        # names it only then, card.case_title)
+        legendary = "Legendary" in card.supertypes
+        yield Variation("copies", f"{player} controls a second {card.name}", legendary,
+                        lambda s: add_permanent(s, player, card),
+                        ("704.5j",) if legendary else ())
     for probe in probes:
         rules = probe_rules(probe)
         yield Variation("nearby", f"{player} controls {probe.name}", True,
@@ -291,7 +317,7 @@ def activation_variations(state: GameState, oid: str, number: int, ab: Activated
                       ("602.5d",)))
         add(Variation("priority", f"{opp} holds priority", True,
                       lambda s: _with_turn(s, priority=opp), ("117.1",)))
-        spell = _spell_card(2)
+        spell = _spell_card(2, state.cards)
 
         def with_spell(s: GameState) -> GameState:
             item = StackItem(id=_new_id(s, spell.name), controller=opp, card=spell)
@@ -463,7 +489,9 @@ def produce_variations(state: GameState, oid: str, helpers: Sequence[str],
             return add_permanent(add_permanent(s, player, a), player, b)
         out.append(Variation("replacement order", f"{player} controls {a.name} and "
                              f"{b.name} (every order of the two, CR 616.1)", True, both,
-                             ("106.7", "616.1")))
+                             ("106.7", "616.1"), alone=(
+                                 partial(_add_for, player=player, card=a),
+                                 partial(_add_for, player=player, card=b))))
     return out
 
 
@@ -472,3 +500,27 @@ def could_produce_refs(perm: Permanent) -> bool:
     return any(isinstance(a, ActivatedAbility) and a.mana is not None
                and a.mana.kind is ManaProductionKind.COULD_PRODUCE
                for a in perm.card.abilities)
+
+
+_BASIC_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
+
+
+def snow_variations(state: GameState, oid: str, db: object) -> list[Variation]:
+    """For "can {S} be paid" with a snow permanent's mana (CR 107.4h: {S} is paid only
+    with mana a snow source produced): it is tapped; a real non-snow land instead (the
+    basic land of its first basic land type, else Wastes), which makes the same mana
+    but no snow mana."""
+    from manacheck.model.cards import CardDatabase
+
+    perm = state.permanent(oid)
+    basics = [t for t in perm.card.subtypes if t in _BASIC_TYPES]
+    name = basics[0] if basics else "Wastes"
+    plain = db.get(name) if isinstance(db, CardDatabase) else None
+    out = [Variation("tapped", f"{oid} is tapped", True,
+                     lambda s: _set_perm(s, oid, tapped=True), ("107.4h", "601.2h"))]
+    if plain is not None and "Snow" not in plain.supertypes:
+        def swap(s: GameState, c: CardDefinition = plain) -> GameState:
+            return add_permanent(_remove_perm(s, oid), perm.controller, c)
+        out.append(Variation("snow", f"a {name} (not snow) instead of {oid}", True, swap,
+                             ("107.4h",)))
+    return out
