@@ -63,7 +63,8 @@ RETIRED: tuple[str, ...] = (
     "Blood Vassal", "Bloom Tender", "Branching Evolution", "Cabal Coffers",
     "Cascade Bluffs", "Cascading Cataracts", "Celestial Prism", "Chromatic Lantern",
     "Chromatic Sphere", "Coldsteel Heart", "Cryptolith Rite", "Darksteel Ingot",
-    "Darkwater Catacombs", "Doubling Cube", "Eldrazi Temple", "Elvish Archdruid",
+    "Darkwater Catacombs", "Deserted Temple", "Doubling Cube", "Eldrazi Temple",
+    "Elvish Archdruid",
     "Elvish Spirit Guide", "Endless One", "Exotic Orchard", "Fellwar Stone", "Fetid Heath",
     "Fire-Lit Thicket", "Flooded Grove", "Forest", "Gaea's Cradle", "Gemstone Mine",
     "Gilded Lotus", "Graven Cairns", "Harvester Druid", "Heartstone", "Island",
@@ -81,7 +82,8 @@ RETIRED: tuple[str, ...] = (
     "Sylvan Caryatid", "Taiga", "Tarnished Citadel", "Thalia, Guardian of Thraben",
     "Thran Dynamo", "Tolarian Academy", "Training Grounds", "Tropical Island", "Tundra",
     "Twilight Mire", "Underground Sea", "Urborg, Tomb of Yawgmoth", "Urza's Mine",
-    "Urza's Power Plant", "Urza's Tower", "Volcanic Island", "Wastes", "Wild Growth",
+    "Urza's Power Plant", "Urza's Tower", "Volcanic Island", "Voltaic Key", "Wastes",
+    "Wild Growth",
     "Wooded Bastion", "Yavimaya, Cradle of Growth",
 )
 
