@@ -158,7 +158,11 @@ def _resolve_trigger(run: Run, item: StackItem) -> None:
         if yes == "no":
             run.note(f"{item.controller} chooses not to", "603.5")
             return
-    do_effects(run, effects, item, ab.optional)
+    run.target_specs = ab.targets
+    try:
+        do_effects(run, effects, item, ab.optional)
+    finally:
+        run.target_specs = ()
 
 
 def _resolve_activated(run: Run, item: StackItem) -> None:
@@ -189,4 +193,8 @@ def _resolve_activated(run: Run, item: StackItem) -> None:
                      f"{', '.join(item.targets)} is illegal now", "608.2b")
             return
     run.note(f"'{item.id}' ({ab.text}) resolves", "608.2")
-    do_effects(run, ab.effects, item, False)
+    run.target_specs = ab.targets
+    try:
+        do_effects(run, ab.effects, item, False)
+    finally:
+        run.target_specs = ()
