@@ -183,11 +183,43 @@ def test_damage_to_a_planeswalker_removes_loyalty_then_704_5i() -> None:
 
 
 @pytest.mark.cr("120.3e")
-def test_damage_to_a_creature_is_not_decided_120_3e() -> None:
+def test_damage_to_a_creature_is_marked_120_3e() -> None:
+    """Grizzly Bears (2/2) dealt 1: 1 damage marked, it survives (CR 120.3e)."""
     s = board(["Prodigal Sorcerer"], ["Grizzly Bears"],
               [ability("Prodigal Sorcerer", targets=["Grizzly Bears"])])
-    with pytest.raises(Unsupported, match=r"120\.3e"):
-        resolve(s, TOP)
+    out = resolve(s, TOP)
+    assert out.state.permanent("Grizzly Bears").damage == 1
+
+
+@pytest.mark.cr("704.5g")
+@pytest.mark.parametrize(("marked", "dies"), [(0, True), (1, True)])
+def test_lethal_damage_destroys_a_creature_704_5g(marked: int, dies: bool) -> None:
+    """Kamahl deals 3 to Grizzly Bears (2/2): lethal damage, destroyed (CR 704.5g).
+    Prodigal Sorcerer's 1 on Bears with 1 marked already: 2 in all, lethal too."""
+    src = "Kamahl, Pit Fighter" if marked == 0 else "Prodigal Sorcerer"
+    s = board([src], [{"card": "Grizzly Bears", "damage": marked}],
+              [ability(src, targets=["Grizzly Bears"])])
+    out = resolve(s, TOP)
+    assert (out.state.zone_of("Grizzly Bears") == "graveyard") is dies
+    assert any("704.5g" in e.rules for e in out.log)
+
+
+@pytest.mark.cr("702.12b")
+def test_indestructible_survives_lethal_damage_702_12b() -> None:
+    """Darksteel Myr (0/1, indestructible) dealt 3: damage marked, not destroyed."""
+    s = board(["Kamahl, Pit Fighter"], ["Darksteel Myr"],
+              [ability("Kamahl, Pit Fighter", targets=["Darksteel Myr"])])
+    out = resolve(s, TOP)
+    assert out.state.zone_of("Darksteel Myr") == "battlefield"
+    assert out.state.permanent("Darksteel Myr").damage == 3
+
+
+def test_damage_marked_round_trips_through_the_state_file() -> None:
+    from manacheck.model import dump_state_text, load_state_text
+
+    s = board(["Prodigal Sorcerer"], [{"card": "Grizzly Bears", "damage": 1}], [])
+    again = load_state_text(dump_state_text(s))
+    assert again.permanent("Grizzly Bears").damage == 1
 
 
 @pytest.mark.cr("701.21a")

@@ -6,17 +6,18 @@ Each function is an :data:`~.effects.EffectFunction`: it returns whether the res
 effects happen. An effect on a target finds it with :func:`target_of`, which checks it
 again as the effect acts: a target that is no longer legal is not affected (CR 608.2b).
 What the state model can't hold is refused with :class:`~.core.Unsupported`, naming the
-rule, never skipped: damage marked on a creature or battle (CR 120.3e, 120.3h, 704.5g),
-poison (CR 120.3b), a continuous effect until end of turn (CR 611.2a), and damage where
+rule, never skipped: damage to a battle (CR 120.3h), deathtouch and wither (704.5h,
+702.80a), poison (CR 120.3b), a continuous effect until end of turn (CR 611.2a), and damage where
 an effect on the board could prevent or replace it (CR 615, 614).
 
 Rules
 -----
 CR 120.3a (damage to a player: life lost), 120.3c (to a planeswalker: loyalty counters
-removed), 120.3f (lifelink), 119.3; 701.8a-b (destroy), 702.12b (indestructible);
-701.13a (exile); 400.6, 400.7 (zone changes; a new object); 111.7 (a token leaving the
-battlefield); 701.21a (sacrifice: only a permanent you control); 701.9a-b (discard: the
-player chooses); 701.17a-b (mill: as many as there are); 701.22a (scry); 608.2b, 608.2h.
+removed), 120.3e (to a creature: marked; lethal damage destroys it, 704.5g), 120.3f
+(lifelink), 119.3; 701.8a-b (destroy), 702.12b (indestructible); 701.13a (exile); 400.6,
+400.7 (zone changes; a new object); 111.7 (a token leaving the battlefield); 701.21a
+(sacrifice: only a permanent you control); 701.9a-b (discard: the player chooses);
+701.17a-b (mill: as many as there are); 701.22a (scry); 608.2b, 608.2h.
 """
 
 from __future__ import annotations
@@ -73,8 +74,8 @@ def _has(keywords: frozenset[str], word: str) -> bool:
 
 
 #: Damage-family keywords that change only damage their own object deals to creatures
-#: (CR 702.2 deathtouch, 702.80 wither) or combat damage (702.164 toxic): nothing here
-#: for damage to players and planeswalkers, and damage to creatures is refused anyway.
+#: (CR 702.2 deathtouch, 702.80 wither: refused for the source, :func:`_deal_damage`)
+#: or combat damage (702.164 toxic): another object's change nothing here.
 _CREATURE_ONLY = frozenset({"deathtouch", "wither", "toxic"})
 
 
@@ -82,8 +83,9 @@ def _refuse_damage_changes(run: Run, item: StackItem, src_kw: frozenset[str]) ->
     """Damage is refused where an effect on the board could prevent, redirect or replace
     it (CR 615, 614.1a; declared in the DAMAGE family, ``model.effects``), or where the
     source's infect makes it poison (CR 702.90b, 120.3b); lifelink is applied
-    (:func:`_deal_damage`). Another object's deathtouch, wither, infect, toxic or
-    lifelink changes only the damage that object deals."""
+    (:func:`_deal_damage`) and indestructible by the state-based actions (702.12b).
+    Another object's deathtouch, wither, infect, toxic or lifelink changes only the
+    damage that object deals."""
     if _has(src_kw, "infect"):
         raise Unsupported(f"'{item.id}': damage from a source with infect (poison "
                           "counters, -1/-1 counters; CR 702.90b, 120.3b) is not modelled by "
@@ -95,7 +97,7 @@ def _refuse_damage_changes(run: Run, item: StackItem, src_kw: frozenset[str]) ->
             kind = kind_of_keyword(kw)
             name = kind.key.removeprefix("keyword:")
             if Family.DAMAGE in kind.families and name not in _CREATURE_ONLY | {
-                    "infect", "lifelink"}:
+                    "infect", "lifelink", "indestructible"}:
                 raise Unsupported(f"{perm.id}'s {kw} could change the damage "
                                   f"'{item.id}' deals (CR 615, 614.1a); not modelled by "
                                   "the resolution solver")
@@ -111,10 +113,10 @@ def _deal_damage(run: Run, eff: Effect, item: StackItem, optional: bool) -> bool
     """CR 120.3: the ability's source deals damage (its characteristics as it is, or
     as it last existed: CR 113.7a, 608.2h). To a player: that player loses that much
     life (120.3a); to a planeswalker: that many loyalty counters are removed from it
-    (120.3c); to a creature or battle: refused (marked damage, 120.3e, 120.3h, isn't in
-    the state model). Lifelink: the source's controller also gains that much life
-    (120.3f, 702.15b). ``to``: the ``target``, ``each_opponent``, ``each_player`` or
-    ``you``."""
+    (120.3c); to a creature: marked on it (120.3e; lethal damage destroys it as a
+    state-based action, 704.5g); to a battle: refused (120.3h). Lifelink: the source's
+    controller also gains that much life (120.3f, 702.15b). ``to``: the ``target``,
+    ``each_opponent``, ``each_player`` or ``you``."""
     from .targets import source_chars
 
     n = eff.params.get("amount")
@@ -154,10 +156,25 @@ def _deal_damage(run: Run, eff: Effect, item: StackItem, optional: bool) -> bool
             raise Unsupported(f"damage to {v}, which isn't on the battlefield, is not "
                               "modelled by the resolution solver")
         types = effective(run.state)[v].types
-        if "Creature" in types or "Battle" in types:
-            raise Unsupported(f"{src} would deal {n} damage to {v}: damage marked on a "
-                              "creature or battle (CR 120.3e, 120.3h, 704.5g) is not "
-                              "modelled by the resolution solver")
+        if "Battle" in types:
+            raise Unsupported(f"{src} would deal {n} damage to {v}: damage to a battle "
+                              "(defense counters, CR 120.3h) is not modelled by the "
+                              "resolution solver")
+        if "Creature" in types and ({"deathtouch", "wither"} & {k.lower() for k in kws}):
+            raise Unsupported(f"{src} would deal {n} damage to {v}: damage to a "
+                              "creature from a source with deathtouch or wither (CR "
+                              "704.5h, 702.80a) is not modelled by the resolution solver")
+        if "Creature" in types and "Planeswalker" in types:
+            raise Unsupported(f"damage to {v}, both a creature and a planeswalker (CR "
+                              "120.3c, 120.3e), is not modelled by the resolution solver")
+        if "Creature" in types:
+            # CR 120.3e: damage is marked on the creature; lethal damage destroys it as a
+            # state-based action (704.5g)
+            run.state = run.state.with_permanent(replace(perm, damage=perm.damage + n))
+            run.note(f"{src} deals {n} damage to {v}: {n} damage is marked on it "
+                     f"({perm.damage} → {perm.damage + n})", "120.3e")
+            dealt += n
+            continue
         if "Planeswalker" in types:
             have = perm.counters["loyalty"]
             left = max(0, have - n)
