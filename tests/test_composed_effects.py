@@ -389,3 +389,114 @@ def test_until_end_of_turn_is_not_decided_and_says_so_611_2a() -> None:
     s = board(["Morphling"], [], [ability("Morphling", 2)])
     with pytest.raises(Unsupported, match=r"611\.2a"):
         resolve(s, TOP)
+
+
+# ---- instants and sorceries: their lines read as what they do (CR 608.2) -------------
+
+
+@pytest.mark.parametrize(("line", "name", "want"), [
+    ("Lightning Bolt deals 3 damage to any target.", "Lightning Bolt",
+     {"effects": [{"kind": "deal_damage", "amount": 3, "to": "target", "target": 0}],
+      "targets": [{"zone": "any", "text": "any target"}]}),
+    ("Draw two cards.", "Divination", {"effects": [{"kind": "draw", "count": 2}]}),
+    ("Destroy target artifact or enchantment.", "Disenchant",
+     {"effects": [{"kind": "destroy", "target": 0}],
+      "targets": [{"zone": "battlefield",
+                   "filter": {"any_types": ["artifact", "enchantment"]},
+                   "text": "target artifact or enchantment"}]}),
+])
+def test_spell_lines_read_as_derived_by_hand(line: str, name: str,
+                                             want: dict[str, Any]) -> None:
+    from manacheck.model.oracletext.spells import read_spell_line
+
+    got = read_spell_line(line, name)
+    assert got == {"spell": {**want, "text": line}}
+
+
+@pytest.mark.parametrize("line", [
+    "Destroy target creature. It can't be regenerated.",   # a sentence not read
+    "Draw a card at the beginning of the next turn's upkeep.",  # delayed (603.7)
+    "Sacrifice Test Spell.",                               # its own permanent: none
+    "Target creature gets +3/+3 until end of turn and gains flying until end of turn.",
+])
+def test_a_spell_line_is_read_whole_or_not_at_all(line: str) -> None:
+    from manacheck.model.oracletext.spells import read_spell_line
+
+    assert read_spell_line(line, "Test Spell") is None
+
+
+def test_spell_effects_are_only_an_instants_or_sorcerys_in_the_card_format() -> None:
+    from manacheck.model import parse_card
+    from manacheck.model.cardformat import CardFieldError
+
+    entry = {"name": "Test Bear", "types": ["Creature"], "power": 2, "toughness": 2,
+             "abilities": [{"spell": {"effects": [{"kind": "draw", "count": 1}],
+                                      "text": "Draw a card."}}]}
+    with pytest.raises(CardFieldError, match="instant or sorcery"):
+        parse_card(entry, "test")
+
+
+def cast(card: str, *targets: str) -> dict[str, Any]:
+    return {"cast": {"card": card, "targets": list(targets)}}
+
+
+@pytest.mark.cr("608.2")
+def test_lightning_bolt_to_a_player_then_the_graveyard_608_2n() -> None:
+    s = board([], [], [], alice_hand=["Lightning Bolt"])
+    out = resolve(s, [cast("Lightning Bolt", "Bob"), *TOP])
+    assert out.complete
+    assert out.state.player("Bob").life == 17
+    assert [c.id for c in out.state.player("Alice").graveyard] == ["Lightning Bolt"]
+
+
+@pytest.mark.cr("704.5g")
+def test_lightning_bolt_kills_a_bear_704_5g() -> None:
+    s = board([], ["Grizzly Bears"], [], alice_hand=["Lightning Bolt"])
+    out = resolve(s, [cast("Lightning Bolt", "Grizzly Bears"), *TOP])
+    assert out.state.zone_of("Grizzly Bears") == "graveyard"
+
+
+@pytest.mark.cr("608.2b")
+def test_befuddle_target_gone_doesnt_resolve_no_card_drawn_608_2b() -> None:
+    """Befuddle ruling 2019-07-12: "If the target creature is an illegal target by the
+    time Befuddle tries to resolve, the spell doesn't resolve. You won't draw a card."
+    (With the target still there, its -4/-0 until end of turn is not decided.)"""
+    s = board([], ["Grizzly Bears"], [], alice_hand=["Befuddle"])
+    out = resolve(s, [cast("Befuddle", "Grizzly Bears"), {"dies": "Grizzly Bears"}, *TOP])
+    assert out.complete
+    alice = out.state.player("Alice")
+    assert (len(alice.hand), alice.library_size) == (0, 10)
+    assert [c.id for c in alice.graveyard] == ["Befuddle"]
+    with pytest.raises(Unsupported, match=r"611\.2a"):
+        resolve(s, [cast("Befuddle", "Grizzly Bears"), *TOP])
+
+
+@pytest.mark.cr("121.2")
+def test_divination_draws_two_121_2() -> None:
+    s = board([], [], [], alice_hand=["Divination"], library=5)
+    out = resolve(s, [cast("Divination"), *TOP])
+    alice = out.state.player("Alice")
+    assert (len(alice.hand), alice.library_size) == (2, 3)
+
+
+def test_disenchant_destroys_an_artifact_701_8a() -> None:
+    """Ruling 2004-10-04: "This is not modal." Sol Ring is an artifact: destroyed."""
+    s = board([], ["Sol Ring"], [], alice_hand=["Disenchant"])
+    out = resolve(s, [cast("Disenchant", "Sol Ring"), *TOP])
+    assert out.state.zone_of("Sol Ring") == "graveyard"
+
+
+def test_an_illegal_target_is_a_bad_cast_601_2c() -> None:
+    from manacheck.solver.resolution import BadEvent
+
+    s = board([], ["Grizzly Bears"], [], alice_hand=["Disenchant"])
+    with pytest.raises(BadEvent, match="not a legal target"):
+        resolve(s, [cast("Disenchant", "Grizzly Bears"), *TOP])
+
+
+def test_buyback_is_not_decided_702_27a() -> None:
+    """Capsize's buyback would put it into its owner's hand as it resolves (CR 702.27a):
+    not applied, so not decided, never the graveyard."""
+    s = board([], ["Grizzly Bears"], [], alice_hand=["Capsize"])
+    with pytest.raises(Unsupported, match="Buyback"):
+        resolve(s, [cast("Capsize", "Grizzly Bears"), *TOP])

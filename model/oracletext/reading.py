@@ -386,7 +386,7 @@ _HINTS = _HINTS | frozenset({"_then_additional", "_choose", "_from_hand"})
 _HINTS = _HINTS | frozenset({"_then", "_composed"})
 
 
-def _composed(sentence: str) -> tuple[list[dict[str, Any]], dict[str, Any]] | None:
+def composed_sentence(sentence: str) -> tuple[list[dict[str, Any]], dict[str, Any]] | None:
     """A sentence with one target phrase read as a composed effect (``transform_effects``),
     the phrase read whole by ``targets.read_targets`` and standing as ``TARGET`` in the
     grammar: (the effects, the target phrase's spec), or None. The effect's ``target``
@@ -606,7 +606,7 @@ def _read_line(line: str, name: str, compose: bool) -> Reading:
                     val if kind == "effects" else [val])[0].get("_composed"):
                 raise Unreadable("a composed effect beside a reminder not checked")
         except (LarkError, Unreadable, KeyError):
-            composed = None if is_mana or not compose else _composed(s)
+            composed = None if is_mana or not compose else composed_sentence(s)
             if composed is not None:
                 read, spec = composed
                 parts.append(("effect", read[0]))
@@ -720,3 +720,5 @@ def _read_line(line: str, name: str, compose: bool) -> Reading:
 #: top-level colon, a cost split from its effect, and a cost's zone and card format.
 LOYALTY_SYMBOL, TARGET_WORDS, ABILITY_WORD = _LOYALTY, _TARGET, _ABILITY_WORD
 top_colon, split_cost, zone_and_costs = _top_colon, _split_cost, _zone_and_costs
+#: The rendering hints taken out of card-format data (for ``spells``).
+strip_hints = _strip_hints

@@ -424,7 +424,7 @@ def _composed(eff: Mapping[str, Any], targets: Sequence[Mapping[str, Any]]) -> s
     return ""
 
 
-def _effects_words(effects: Sequence[Mapping[str, Any]],
+def effects_words(effects: Sequence[Mapping[str, Any]],
                    targets: Sequence[Mapping[str, Any]]) -> list[str]:
     """The sentences of an ability's effects; one marked ``_then`` joins the sentence
     before it ("Draw a card, then discard a card.")."""
@@ -705,7 +705,7 @@ def render_activated(ab: Mapping[str, Any], *, singular_spells: bool = False) ->
     sentences: list[str] = []
     if ab.get("mana") is not None:
         sentences.append(render_mana(ab["mana"], singular_spells, removed))
-    sentences.extend(_effects_words([e for e in ab.get("effects", [])
+    sentences.extend(effects_words([e for e in ab.get("effects", [])
                                      if not e.get("_in_restriction")],
                                     ab.get("targets", [])))
     sorcery = ab.get("timing") == "sorcery"

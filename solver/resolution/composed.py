@@ -46,7 +46,7 @@ def target_of(run: Run, eff: Effect, item: StackItem) -> str | None:
                           "chosen is not modelled by the resolution solver")
     t = item.targets[idx]
     if idx < len(run.target_specs) and not legal_target(
-            run, run.target_specs[idx], t, item.controller, item.source or ""):
+            run, run.target_specs[idx], t, item.controller, item.source or item.id):
         run.note(f"{t} is no longer a legal target: the effect doesn't affect it",
                  "608.2b")
         return None
@@ -123,7 +123,7 @@ def _deal_damage(run: Run, eff: Effect, item: StackItem, optional: bool) -> bool
     if not isinstance(n, int) or isinstance(n, bool):
         raise Unsupported(f"the damage {n!r} of '{item.id}' is not modelled by the "
                           "resolution solver")
-    src = item.source or ""
+    src = item.source or item.id  # (a spell is its effects' source, CR 608.2)
     kws = source_chars(run, src).keywords
     _refuse_damage_changes(run, item, kws)
     to = eff.params.str("to")

@@ -1,0 +1,90 @@
+"""An instant's or sorcery's lines read as what it does as it resolves (CR 113.3a,
+608.2): each sentence a composed effect of the vocabulary (``transform_effects``) or
+one of the plain riders ("Draw a card.", "You gain N life."), its target phrases read
+whole (``targets.read_targets``). A line is read whole or not at all, and only when
+its data renders back to its own words; it becomes ``{spell: {effects, targets,
+text}}``, each effect naming its target by index among the line's own targets.
+
+Effects that name the card's own permanent ("CARDNAME gets ...", "Sacrifice
+CARDNAME", "Untap CARDNAME") mean nothing for a spell and are never read here; nor
+are delayed or conditional ones ("at", "if", "unless").
+
+Rules
+-----
+CR 113.3a (spell abilities), 608.2 (resolving an instant or sorcery), 608.2c (in the
+order written), 601.2c (targets chosen as it is cast), 115.1 (targets).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lark.exceptions import LarkError
+
+from .normal import normalise
+from .parsing import parse, sentences
+from .rendering import effects_words
+from .transform_effects import TARGET_SLOT
+from .words import Unreadable
+
+__all__ = ["read_spell_line"]
+
+#: The plain riders a spell may say: their kinds and parameters, exactly.
+_PLAIN = ({"kind": "draw", "count": 1}, )
+_PLAIN_KINDS = {"gain_life": {"kind", "amount"}, "lose_life": {"kind", "amount"}}
+#: Composed effects that act on the card's own permanent: never a spell's.
+_SELF = ("onto", "of")
+
+
+def _spell_effect(e: dict[str, Any]) -> bool:
+    if any(e.get(k) == "self" for k in _SELF) or {"at", "if", "unless"} & set(e):
+        return False
+    if e.get("_composed"):
+        return True
+    core = {k: v for k, v in e.items() if not k.startswith("_")}
+    return core in _PLAIN or set(core) == _PLAIN_KINDS.get(str(core.get("kind")), set())
+
+
+def read_spell_line(line: str, name: str = "") -> dict[str, Any] | None:
+    """The card-format spell effects of one line of an instant or sorcery, or None
+    (module docstring)."""
+    from .reading import composed_sentence, strip_hints
+
+    norm = normalise(line, name)
+    if norm.reminders or not norm.text:
+        return None
+    effects: list[dict[str, Any]] = []
+    targets: list[dict[str, Any]] = []
+    for s in sentences(norm.text):
+        try:
+            kind, val = parse(s, "rider")
+        except (LarkError, Unreadable, KeyError):
+            found = composed_sentence(s)
+            if found is None:
+                return None
+            read, spec = found
+            for e in read:
+                if e.get("target") == TARGET_SLOT:
+                    e["target"] = len(targets)
+            spec = dict(spec)
+            if spec.get("filter") == {}:
+                del spec["filter"]
+            targets.append(spec)
+            effects.extend(read)
+            continue
+        if kind not in ("effect", "effects"):
+            return None
+        effects.extend([val] if kind == "effect" else val)
+    if not effects or not all(_spell_effect(e) for e in effects):
+        return None
+    try:
+        rendered = " ".join(effects_words(effects, targets))
+    except ValueError:
+        return None
+    if rendered != norm.text:
+        return None
+    out: dict[str, Any] = {"effects": strip_hints(effects)}
+    if targets:
+        out["targets"] = strip_hints(targets)
+    out["text"] = line.strip()
+    return {"spell": out}
