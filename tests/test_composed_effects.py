@@ -500,3 +500,52 @@ def test_buyback_is_not_decided_702_27a() -> None:
     s = board([], ["Grizzly Bears"], [], alice_hand=["Capsize"])
     with pytest.raises(Unsupported, match="Buyback"):
         resolve(s, [cast("Capsize", "Grizzly Bears"), *TOP])
+
+
+# ---- "When CARDNAME enters/dies, ..." triggers: their effects composed (CR 603) -------
+
+
+@pytest.mark.parametrize(("line", "name", "effects", "targets"), [
+    ("When Mulldrifter enters, draw two cards.", "Mulldrifter",
+     [{"kind": "draw", "count": 2}], []),
+    # "it" of "When CARDNAME enters, it deals ..." is CARDNAME
+    ("When Flametongue Kavu enters, it deals 4 damage to target creature.",
+     "Flametongue Kavu", [{"kind": "deal_damage", "amount": 4, "to": "target", "target": 0}],
+     [{"zone": "battlefield", "filter": {"types": ["creature"]},
+       "text": "target creature"}]),
+    ("When Man-o'-War enters, return target creature to its owner's hand.", "Man-o'-War",
+     [{"kind": "return_to_hand", "of": "target", "target": 0}],
+     [{"zone": "battlefield", "filter": {"types": ["creature"]},
+       "text": "target creature"}]),
+])
+def test_trigger_effects_composed_as_derived_by_hand(
+        line: str, name: str, effects: list[dict[str, Any]],
+        targets: list[dict[str, Any]]) -> None:
+    from manacheck.model.oracletext.triggers import read_trigger
+
+    got = read_trigger(line, name)
+    assert got is not None
+    assert got["triggered"]["effects"] == effects
+    assert got["triggered"].get("targets", []) == targets
+
+
+@pytest.mark.cr("603.3d")
+def test_man_o_war_returns_the_creature_chosen_603_3d() -> None:
+    """Man-o'-War enters; its trigger targets Bob's Bears (chosen as it goes on the
+    stack, CR 603.3d); the Bears go to Bob's hand (400.6)."""
+    s = board([], ["Grizzly Bears"], [], alice_hand=["Man-o'-War"])
+    out = resolve(s, [cast("Man-o'-War"), *TOP, {"choose": {"target": "Grizzly Bears"}},
+                      *TOP])
+    assert out.complete
+    assert [c.id for c in out.state.player("Bob").hand] == ["Grizzly Bears"]
+    assert out.state.zone_of("Man-o'-War") == "battlefield"
+
+
+@pytest.mark.cr("704.5g")
+def test_flametongue_kavu_alone_must_target_itself() -> None:
+    """Ruling 2004-10-04: "If it enters the battlefield as the only targetable creature,
+    it must target itself." 4 damage to the 4/2 Kavu: lethal (CR 120.3e, 704.5g)."""
+    s = board([], [], [], alice_hand=["Flametongue Kavu"])
+    out = resolve(s, [cast("Flametongue Kavu"), *ALL])
+    assert out.complete
+    assert out.state.zone_of("Flametongue Kavu") == "graveyard"

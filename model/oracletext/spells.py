@@ -27,7 +27,7 @@ from .rendering import effects_words
 from .transform_effects import TARGET_SLOT
 from .words import Unreadable
 
-__all__ = ["read_spell_line"]
+__all__ = ["read_effects", "read_spell_line"]
 
 #: The plain riders a spell may say: their kinds and parameters, exactly.
 _PLAIN = ({"kind": "draw", "count": 1}, )
@@ -36,8 +36,8 @@ _PLAIN_KINDS = {"gain_life": {"kind", "amount"}, "lose_life": {"kind", "amount"}
 _SELF = ("onto", "of")
 
 
-def _spell_effect(e: dict[str, Any]) -> bool:
-    if any(e.get(k) == "self" for k in _SELF) or {"at", "if", "unless"} & set(e):
+def _spell_effect(e: dict[str, Any], own: bool = False) -> bool:
+    if (not own and any(e.get(k) == "self" for k in _SELF)) or {"at", "if", "unless"} & set(e):
         return False
     if e.get("_composed"):
         return True
@@ -48,14 +48,30 @@ def _spell_effect(e: dict[str, Any]) -> bool:
 def read_spell_line(line: str, name: str = "") -> dict[str, Any] | None:
     """The card-format spell effects of one line of an instant or sorcery, or None
     (module docstring)."""
-    from .reading import composed_sentence, strip_hints
-
     norm = normalise(line, name)
     if norm.reminders or not norm.text:
         return None
+    found = read_effects(norm.text)
+    if found is None:
+        return None
+    effects, targets = found
+    out: dict[str, Any] = {"effects": effects}
+    if targets:
+        out["targets"] = targets
+    out["text"] = line.strip()
+    return {"spell": out}
+
+
+def read_effects(text: str, own: bool = False
+                 ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]] | None:
+    """(effects, targets) of a normalised effect text, every sentence composed and the
+    whole rendering back to ``text``; None otherwise. ``own``: an ability of a
+    permanent, whose effects may act on it ("Untap CARDNAME."); a spell's may not."""
+    from .reading import composed_sentence, strip_hints
+
     effects: list[dict[str, Any]] = []
     targets: list[dict[str, Any]] = []
-    for s in sentences(norm.text):
+    for s in sentences(text):
         try:
             kind, val = parse(s, "rider")
         except (LarkError, Unreadable, KeyError):
@@ -75,16 +91,12 @@ def read_spell_line(line: str, name: str = "") -> dict[str, Any] | None:
         if kind not in ("effect", "effects"):
             return None
         effects.extend([val] if kind == "effect" else val)
-    if not effects or not all(_spell_effect(e) for e in effects):
+    if not effects or not all(_spell_effect(e, own) for e in effects):
         return None
     try:
         rendered = " ".join(effects_words(effects, targets))
     except ValueError:
         return None
-    if rendered != norm.text:
+    if rendered != text:
         return None
-    out: dict[str, Any] = {"effects": strip_hints(effects)}
-    if targets:
-        out["targets"] = strip_hints(targets)
-    out["text"] = line.strip()
-    return {"spell": out}
+    return strip_hints(effects), strip_hints(targets)

@@ -33,9 +33,13 @@ __all__ = ["legal_player", "legal_target", "source_chars", "target_options"]
 
 
 def target_options(run: Run, spec: TargetSpec, you: str, source: str) -> list[str]:
-    if spec.zone == "battlefield" or spec.zone == "any":
-        return [p.id for p in run.state.permanents
-                if legal_target(run, spec, p.id, you, source)]
+    """The legal targets now: players first (CR 115.4 any target; target player), then
+    permanents, then spells."""
+    if spec.zone in ("battlefield", "any", "player", "player_or_planeswalker"):
+        players = [n for n in run.state.player_names if legal_player(run, spec, n, you)]
+        return players + [p.id for p in run.state.permanents
+                          if spec.zone != "player"
+                          and legal_target(run, spec, p.id, you, source)]
     if spec.zone == "stack":
         return [s.id for s in run.state.stack if legal_target(run, spec, s.id, you,
                                                                source)]
