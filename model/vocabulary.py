@@ -80,6 +80,8 @@ EFFECT_KINDS: dict[str, str] = {
     "counter": "counter the ``target`` spell, or ``what: subject``: the trigger's spell "
                "(CR 701.6a)",
     "transform": "transform ``onto`` (CR 701.28a)",
+    "attach": "attach the source (an Equipment) to the ``target`` (CR 701.3a; not if it "
+              "can't be, 701.3b, 301.5c)",
     "earthbend": "earthbend ``count`` the ``target`` land (CR 701.66a)",
     "gain_control": "``who`` gains control ``of`` it (CR 108.4)",
     "flip_coin": "flip a coin (CR 705.1); ``on_loss``: an effect if you lose the flip",

@@ -549,3 +549,38 @@ def test_flametongue_kavu_alone_must_target_itself() -> None:
     out = resolve(s, [cast("Flametongue Kavu"), *ALL])
     assert out.complete
     assert out.state.zone_of("Flametongue Kavu") == "graveyard"
+
+
+# ---- equip (attach) and counter -----------------------------------------------------
+
+
+@pytest.mark.cr("701.3a")
+def test_equip_attaches_and_the_equipment_applies_701_3a() -> None:
+    """Bonesplitter's "Equip {1}" (CR 702.6a: "Attach this permanent to target creature
+    you control.") resolves: attached to the Bears, which get +2/+0 (2/2 → 4/2)."""
+    from manacheck.model import effective
+
+    s = board(["Bonesplitter", "Grizzly Bears"], [],
+              [ability("Bonesplitter", targets=["Grizzly Bears"])])
+    out = resolve(s, TOP)
+    assert out.state.permanent("Bonesplitter").attached_to == "Grizzly Bears"
+    assert effective(out.state)["Grizzly Bears"].power == 4
+
+
+@pytest.mark.cr("608.2b")
+def test_equip_onto_a_creature_no_longer_yours_doesnt_resolve_608_2b() -> None:
+    """"target creature you control": Bob's Bears aren't (CR 115.1, 608.2b)."""
+    s = board(["Bonesplitter"], ["Grizzly Bears"],
+              [ability("Bonesplitter", targets=["Grizzly Bears"])])
+    out = resolve(s, TOP)
+    assert out.state.permanent("Bonesplitter").attached_to is None
+
+
+@pytest.mark.cr("701.6a")
+def test_counterspell_counters_a_creature_spell_701_6a() -> None:
+    s = board([], [], [{"card": "Grizzly Bears", "controller": "Bob"}],
+              alice_hand=["Counterspell"])
+    out = resolve(s, [cast("Counterspell", "Grizzly Bears"), *TOP])
+    assert out.state.stack == ()
+    assert [c.id for c in out.state.player("Bob").graveyard] == ["Grizzly Bears"]
+    assert [c.id for c in out.state.player("Alice").graveyard] == ["Counterspell"]

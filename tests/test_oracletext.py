@@ -175,7 +175,7 @@ READ = [
     ("Equip {3} ({3}: Attach to target creature you control. Equip only as a sorcery.)",
      "Test Sword",
      {"cost": "{3}", "timing": "sorcery",
-      "effects": [{"kind": "other", "text": "Attach CARDNAME to target creature you control."}],
+      "effects": [{"kind": "attach", "target": 0}],
       "targets": [{"zone": "battlefield", "filter": {"types": ["creature"],
                                                      "controller": "you"},
                    "text": "target creature you control"}]}, False),

@@ -381,7 +381,8 @@ def _composed(eff: Mapping[str, Any], targets: Sequence[Mapping[str, Any]]) -> s
     onto_t = eff.get("onto") == "target" or eff.get("of") == "target" \
         or eff.get("who") == "target"
     if idx is not None and not onto_t and kind not in ("deal_damage", "tap", "untap",
-                                                       "destroy", "exile"):
+                                                       "destroy", "exile", "counter",
+                                                       "attach"):
         return ""
     subject = who if idx is not None else SELF
     n = eff.get("count", 1)
@@ -397,8 +398,10 @@ def _composed(eff: Mapping[str, Any], targets: Sequence[Mapping[str, Any]]) -> s
     if kind == "deal_damage" and keys == {"amount", "to"} and eff["to"] in (
             "each_opponent", "each_player"):
         return f"{SELF} deals {eff['amount']} damage to {eff['to'].replace('_', ' ')}."
-    if kind in ("tap", "untap", "destroy", "exile") and keys == {"target"}:
+    if kind in ("tap", "untap", "destroy", "exile", "counter") and keys == {"target"}:
         return f"{kind.capitalize()} {target}."
+    if kind == "attach" and keys == {"target"}:
+        return f"Attach {SELF} to {target}."
     if kind == "untap" and keys == {"onto"} and eff["onto"] == "self":
         return f"Untap {SELF}."
     if kind == "return_to_hand" and keys == {"of"} | ({"target"} if idx is not None

@@ -11,7 +11,8 @@ Rules
 CR 608.2 (an ability's effect), 115.1 (targets), 120.3 (damage), 701.8 (destroy),
 701.13 (exile), 701.26 (tap and untap), 400.6 (return to hand), 121.1 (draw), 701.9
 (discard), 701.17 (mill), 119.3 (life), 122.1 (counters), 701.22 (scry), 701.21
-(sacrifice), 611.2a (until end of turn), 613.4c (+N/+N), 702 (keywords).
+(sacrifice), 701.6a (counter), 701.3a (attach), 611.2a (until end of turn), 613.4c
+(+N/+N), 702 (keywords).
 """
 
 from __future__ import annotations
@@ -101,6 +102,12 @@ class EffectData:
 
     def eff_sacrifice_self(self, _: list[Any]) -> Any:
         return _eff("sacrifice", of="self")
+
+    def eff_counter_target(self, _: list[Any]) -> Any:
+        return _eff("counter", target=TARGET_SLOT)
+
+    def eff_attach_target(self, _: list[Any]) -> Any:
+        return _eff("attach", target=TARGET_SLOT)
 
     # ---- cards: draw, discard, mill, scry
     def eff_draw_n(self, c: list[Token]) -> Any:

@@ -335,6 +335,50 @@ def _scry(run: Run, eff: Effect, item: StackItem, optional: bool) -> bool:
     return True
 
 
+def _attach(run: Run, eff: Effect, item: StackItem, optional: bool) -> bool:
+    """CR 701.3a: attach the source, an Equipment, to the target (equip, 702.6a). It
+    doesn't move if it can't be attached (701.3b): an Equipment that is a creature, or
+    the creature itself (301.5c); attaching it where it already is does nothing (701.3b).
+    A source that has left the battlefield isn't attached (400.7). Becoming attached
+    gives it a new timestamp (613.7e), which changes only the order of layer 4-6
+    effects: an Equipment whose statics do more than +N/+N or grant keywords is
+    refused."""
+    src = item.source or ""
+    t = target_of(run, eff, item)
+    if t is None:
+        return True
+    perm = on_battlefield(run.state, src)
+    if perm is None:
+        run.note(f"{src} is no longer on the battlefield: nothing is attached", "400.7",
+                 "701.3b")
+        return True
+    chars = effective(run.state)[src]
+    if "Equipment" not in chars.subtypes:
+        raise Unsupported(f"attaching {src}, which isn't an Equipment, is not modelled by "
+                          "the resolution solver")
+    for ab in chars.abilities:
+        found = kind_of_ability(ab)
+        if found is not None and not found.families <= {Family.POWER_TOUGHNESS} \
+                and not found.key.startswith("static:other:grant_keywords:"):
+            raise Unsupported(f"{src} ({getattr(ab, 'text', '') or found.key}) gets a new "
+                              "timestamp as it becomes attached (CR 613.7e), which the "
+                              "resolution solver doesn't apply")
+    if chars.is_creature or t == src:
+        run.note(f"{src} can't be attached to {t} (an Equipment that's a creature, or "
+                 "itself): it doesn't move", "301.5c", "701.3b")
+        return True
+    if perm.attached_to == t:
+        run.note(f"{src} is already attached to {t}: nothing happens", "701.3b")
+        return True
+    if on_battlefield(run.state, t) is None:
+        raise Unsupported(f"attaching {src} to {t}, which isn't a permanent, is not "
+                          "modelled")
+    run.state = run.state.with_permanent(replace(perm, attached_to=t))
+    run.note(f"{src} is attached to {t}" + (f" (unattached from {perm.attached_to})"
+                                             if perm.attached_to else ""), "701.3a")
+    return True
+
+
 def _until_end_of_turn(run: Run, eff: Effect, item: StackItem, optional: bool) -> bool:
     """CR 611.2a: "gets +N/+N" and "gains [keyword]" until end of turn are continuous
     effects from a resolved ability; the state model holds none for one object, so they
@@ -356,6 +400,7 @@ COMPOSED = {
     "discard": _discard,
     "mill": _mill,
     "scry": _scry,
+    "attach": _attach,
     "pump": _until_end_of_turn,
     "gain_keyword": _until_end_of_turn,
 }
