@@ -96,7 +96,8 @@ EFFECT_KINDS: dict[str, str] = {
                          "(CR 122.5)",
     "remove_counters": "remove ``count`` (``all``) ``counter`` counters from the source "
                        "(CR 122.1)",
-    "pump": "``onto`` (``self``, or ``target``: the ``target``) gets +``power``/"
+    "pump": "``onto`` (``self``; ``target``: the ``target``; ``each``: each permanent "
+            "matching ``filter`` as the effect begins, CR 611.2c) gets +``power``/"
             "+``toughness`` for a ``duration`` (CR 611.2, 613.4c)",
     "gain_keyword": "``onto`` (``self``, or ``target``: the ``target``) gains ``keyword`` "
                     "for a ``duration`` (CR 611.2, 702)",

@@ -399,6 +399,22 @@ def test_until_end_of_turn_is_not_decided_and_says_so_611_2a() -> None:
      {"effects": [{"kind": "deal_damage", "amount": 3, "to": "target", "target": 0}],
       "targets": [{"zone": "any", "text": "any target"}]}),
     ("Draw two cards.", "Divination", {"effects": [{"kind": "draw", "count": 2}]}),
+    # a delayed triggered ability (CR 603.7): read, and refused where it would resolve
+    ("Draw a card at the beginning of the next turn's upkeep.", "Test Cantrip",
+     {"effects": [{"kind": "draw", "count": 1, "at": "next_upkeep"}]}),
+    # two effects on one target, one sentence (CR 608.2c)
+    ("Target creature gets +3/+3 and gains trample until end of turn.", "Test Might",
+     {"effects": [{"kind": "pump", "onto": "target", "target": 0, "power": 3,
+                   "toughness": 3, "duration": "end_of_turn"},
+                  {"kind": "gain_keyword", "onto": "target", "target": 0,
+                   "keyword": "Trample", "duration": "end_of_turn"}],
+      "targets": [{"zone": "battlefield", "filter": {"types": ["creature"]},
+                   "text": "target creature"}]}),
+    # each creature you control as the effect begins (CR 611.2c)
+    ("Creatures you control get +1/+1 until end of turn.", "Test Rally",
+     {"effects": [{"kind": "pump", "onto": "each",
+                   "filter": {"types": ["creature"], "controller": "you"}, "power": 1,
+                   "toughness": 1, "duration": "end_of_turn"}]}),
     ("Destroy target artifact or enchantment.", "Disenchant",
      {"effects": [{"kind": "destroy", "target": 0}],
       "targets": [{"zone": "battlefield",
@@ -415,7 +431,6 @@ def test_spell_lines_read_as_derived_by_hand(line: str, name: str,
 
 @pytest.mark.parametrize("line", [
     "Destroy target creature. It can't be regenerated.",   # a sentence not read
-    "Draw a card at the beginning of the next turn's upkeep.",  # delayed (603.7)
     "Sacrifice Test Spell.",                               # its own permanent: none
     "Target creature gets +3/+3 until end of turn and gains flying until end of turn.",
 ])

@@ -313,7 +313,7 @@ def _effect_targets(unread: list[str], is_mana: bool, text: str,
 
 
 def _ordered_targets(sentences: list[str],
-                     slotted: dict[int, tuple[dict[str, Any], dict[str, Any]]],
+                     slotted: dict[int, tuple[list[dict[str, Any]], dict[str, Any]]],
                      unread: list[str], is_mana: bool, text: str, cost_text: str
                      ) -> list[dict[str, Any]] | Reading:
     """The ability's targets in the order its words name them (CR 601.2c): those of
@@ -325,11 +325,12 @@ def _ordered_targets(sentences: list[str],
     out: list[dict[str, Any]] = []
     for i, s in enumerate(sentences):
         if i in slotted:
-            eff, spec = slotted[i]
+            effs, spec = slotted[i]
             spec = dict(spec)
             if spec.get("filter") == {}:
                 del spec["filter"]
-            eff["target"] = len(out)
+            for eff in effs:
+                eff["target"] = len(out)
             out.append(spec)
         elif s in unread:
             found = _effect_targets([s], is_mana, text, cost_text)
@@ -383,7 +384,7 @@ def _restriction_effects(val: dict[str, Any]) -> list[dict[str, Any]]:
 _HINTS = _HINTS | frozenset({"_then_additional", "_choose", "_from_hand"})
 #: A composed effect joined to the sentence before it ("Draw a card, then discard a
 #: card."; ``transform_effects``).
-_HINTS = _HINTS | frozenset({"_then", "_composed"})
+_HINTS = _HINTS | frozenset({"_then", "_and", "_composed"})
 
 
 def composed_sentence(sentence: str) -> tuple[list[dict[str, Any]], dict[str, Any]] | None:
@@ -408,7 +409,7 @@ def composed_sentence(sentence: str) -> tuple[list[dict[str, Any]], dict[str, An
     except (LarkError, Unreadable, KeyError):
         return None
     effects = [val] if kind == "effect" else val if kind == "effects" else None
-    if effects is None or sum(e.get("target") == TARGET_SLOT for e in effects) != 1:
+    if effects is None or not any(e.get("target") == TARGET_SLOT for e in effects):
         return None
     return effects, specs[0]
 
@@ -597,7 +598,7 @@ def _read_line(line: str, name: str, compose: bool) -> Reading:
     is_mana = loyalty is None and bool(sentences) and (
         chosen_first or sentences[0].startswith("Add "))
     # the target of each composed effect read with one, by sentence (in text order)
-    slotted: dict[int, tuple[dict[str, Any], dict[str, Any]]] = {}
+    slotted: dict[int, tuple[list[dict[str, Any]], dict[str, Any]]] = {}
     for i, s in enumerate(sentences):
         start = "mana_sentence" if i == 0 and is_mana else "rider"
         try:
@@ -611,8 +612,7 @@ def _read_line(line: str, name: str, compose: bool) -> Reading:
                 read, spec = composed
                 parts.append(("effect", read[0]))
                 effects.extend(read)
-                slotted[i] = (next(e for e in read if e.get("target") == TARGET_SLOT),
-                              spec)
+                slotted[i] = ([e for e in read if e.get("target") == TARGET_SLOT], spec)
                 continue
             if (_RISKY.search(s) and not (loyalty and _LOYALTY_MANA.match(s))) or (
                     is_mana and re.search(r"\b(instead|[Tt]arget)\b", s)):

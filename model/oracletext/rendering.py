@@ -369,7 +369,7 @@ def _composed(eff: Mapping[str, Any], targets: Sequence[Mapping[str, Any]]) -> s
     """A composed effect of an activated ability (``transform_effects``) in words, its
     target phrase rendered from the ability's target it names; "" for none of them."""
     kind = eff.get("kind")
-    keys = set(eff) - {"kind", "_then", "_composed"}
+    keys = set(eff) - {"kind", "_then", "_and", "_composed"}
     idx = eff.get("target")
     if idx is not None:
         if not isinstance(idx, int) or not 0 <= idx < len(targets):
@@ -390,6 +390,10 @@ def _composed(eff: Mapping[str, Any], targets: Sequence[Mapping[str, Any]]) -> s
     if kind == "pump" and keys == {"onto", "power", "toughness", "duration"} | (
             {"target"} if idx is not None else set()) and eff["duration"] == "end_of_turn":
         return f"{subject} gets {_pt_words(eff['power'], eff['toughness'])} {eot}."
+    if kind == "pump" and keys == {"onto", "filter", "power", "toughness", "duration"} \
+            and eff["onto"] == "each" and eff["duration"] == "end_of_turn" \
+            and eff["filter"] == {"types": ["creature"], "controller": "you"}:
+        return f"Creatures you control get {_pt_words(eff['power'], eff['toughness'])} {eot}."
     if kind == "gain_keyword" and keys == {"onto", "keyword", "duration"} | (
             {"target"} if idx is not None else set()) and eff["duration"] == "end_of_turn":
         return f"{subject} gains {str(eff['keyword']).lower()} {eot}."
@@ -432,9 +436,13 @@ def effects_words(effects: Sequence[Mapping[str, Any]],
     """The sentences of an ability's effects; one marked ``_then`` joins the sentence
     before it ("Draw a card, then discard a card.")."""
     out: list[str] = []
+    eot = " until end of turn."
     for e in effects:
         words = _effect(e, targets)
-        if e.get("_then") and out:
+        if e.get("_and") and out and out[-1].endswith(eot) and " gains " in words:
+            # "... gets +2/+2 and gains trample until end of turn." (one subject)
+            out[-1] = out[-1][:-len(eot)] + " and" + words[words.index(" gains "):]
+        elif e.get("_then") and out:
             out[-1] = out[-1].removesuffix(".") + ", then " + words[:1].lower() + words[1:]
         else:
             out.append(words)

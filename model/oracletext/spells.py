@@ -29,19 +29,23 @@ from .words import Unreadable
 
 __all__ = ["read_effects", "read_spell_line"]
 
-#: The plain riders a spell may say: their kinds and parameters, exactly.
-_PLAIN = ({"kind": "draw", "count": 1}, )
+#: The plain riders a spell may say: their kinds and parameters, exactly ("Draw a card
+#: at the beginning of the next turn's upkeep.": a delayed triggered ability, CR 603.7,
+#: which resolve refuses).
+_PLAIN = ({"kind": "draw", "count": 1}, {"kind": "draw", "count": 1, "at": "next_upkeep"})
 _PLAIN_KINDS = {"gain_life": {"kind", "amount"}, "lose_life": {"kind", "amount"}}
 #: Composed effects that act on the card's own permanent: never a spell's.
 _SELF = ("onto", "of")
 
 
 def _spell_effect(e: dict[str, Any], own: bool = False) -> bool:
+    core = {k: v for k, v in e.items() if not k.startswith("_")}
+    if core in _PLAIN:
+        return True
     if (not own and any(e.get(k) == "self" for k in _SELF)) or {"at", "if", "unless"} & set(e):
         return False
     if e.get("_composed"):
         return True
-    core = {k: v for k, v in e.items() if not k.startswith("_")}
     return core in _PLAIN or set(core) == _PLAIN_KINDS.get(str(core.get("kind")), set())
 
 

@@ -57,6 +57,30 @@ class EffectData:
         return _eff("pump", onto="target", target=TARGET_SLOT, power=p, toughness=t,
                     duration=_EOT)
 
+    def eff_pump_yours(self, c: list[Token]) -> Any:
+        # "Creatures you control get +N/+N until end of turn": each of them as the effect
+        # begins (CR 611.2c: the set is locked in then)
+        p, t = _pt(c[0])
+        return _eff("pump", onto="each", filter={"types": ["creature"], "controller": "you"},
+                    power=p, toughness=t, duration=_EOT)
+
+    def eff_pump_keyword_target(self, c: list[Token]) -> Any:
+        p, t = _pt(c[0])
+        return ("effects", [
+            {"kind": "pump", "onto": "target", "target": TARGET_SLOT, "power": p,
+             "toughness": t, "duration": _EOT, "_composed": True},
+            {"kind": "gain_keyword", "onto": "target", "target": TARGET_SLOT,
+             "keyword": str(c[1]).capitalize(), "duration": _EOT, "_and": True,
+             "_composed": True}])
+
+    def eff_pump_keyword_self(self, c: list[Token]) -> Any:
+        p, t = _pt(c[0])
+        return ("effects", [
+            {"kind": "pump", "onto": "self", "power": p, "toughness": t, "duration": _EOT,
+             "_composed": True},
+            {"kind": "gain_keyword", "onto": "self", "keyword": str(c[1]).capitalize(),
+             "duration": _EOT, "_and": True, "_composed": True}])
+
     def eff_keyword_self(self, c: list[Token]) -> Any:
         return _eff("gain_keyword", onto="self", keyword=str(c[0]).capitalize(),
                     duration=_EOT)
