@@ -123,6 +123,8 @@ def test_a_gained_keywords_reminder_is_checked_against_the_keyword() -> None:
     # a count the effect defines
     "{T}: Test Imp deals X damage to any target, where X is the number of Goblins you "
     "control.",
+    # an X that isn't the cost's (CR 107.3c)
+    "{2}: Destroy target creature with mana value X.",
 ])
 def test_half_a_sentence_is_never_read(line: str) -> None:
     r = read_line(line, "Test Imp")
@@ -432,6 +434,7 @@ def test_spell_lines_read_as_derived_by_hand(line: str, name: str,
 @pytest.mark.parametrize("line", [
     "Destroy target creature. It can't be regenerated.",   # a sentence not read
     "Sacrifice Test Spell.",                               # its own permanent: none
+    "Destroy target creature with mana value X.",          # X: not bound here (107.3)
     "Target creature gets +3/+3 until end of turn and gains flying until end of turn.",
 ])
 def test_a_spell_line_is_read_whole_or_not_at_all(line: str) -> None:

@@ -329,6 +329,11 @@ def _ordered_targets(sentences: list[str],
             spec = dict(spec)
             if spec.get("filter") == {}:
                 del spec["filter"]
+            if (spec.get("count") == "X" or _names_x(spec.get("filter", {}))) and (
+                    "where X is" in text or "X" not in cost_text):
+                # X that isn't the cost's own (CR 107.3c), as for the targets not read
+                return Reading("unread", why="a number of targets the effect defines",
+                               normalised=text)
             for eff in effs:
                 eff["target"] = len(out)
             out.append(spec)

@@ -83,6 +83,10 @@ def read_effects(text: str, own: bool = False
             if found is None:
                 return None
             read, spec = found
+            flt = spec.get("filter", {})
+            if spec.get("count") == "X" or flt.get("mana_value") == "X" or any(
+                    c[2] == "X" for c in flt.get("compare", [])):
+                return None  # an X of the spell's or the text's (CR 107.3): not here
             for e in read:
                 if e.get("target") == TARGET_SLOT:
                     e["target"] = len(targets)
