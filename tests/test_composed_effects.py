@@ -602,3 +602,13 @@ def test_counterspell_counters_a_creature_spell_701_6a() -> None:
     assert out.state.stack == ()
     assert [c.id for c in out.state.player("Bob").graveyard] == ["Grizzly Bears"]
     assert [c.id for c in out.state.player("Alice").graveyard] == ["Counterspell"]
+
+
+def test_a_mana_abilitys_sentences_are_never_composed_605_3b() -> None:
+    """A mana ability's riders are the payment solver's (CR 605.3b): a sentence only the
+    composed effects read stays unread there, as before (the ability is left out of
+    payments, never paid with an effect ignored)."""
+    r = read_line("{T}: Add {G}. Draw two cards.", "Test Grove")
+    assert r.mana and r.status == "partial"
+    assert r.ability["activated"]["effects"] == [  # type: ignore[index]
+        {"kind": "other", "text": "Draw two cards."}]

@@ -608,9 +608,12 @@ def _read_line(line: str, name: str, compose: bool) -> Reading:
         start = "mana_sentence" if i == 0 and is_mana else "rider"
         try:
             kind, val = _parse(s, start)
-            if not compose and kind in ("effect", "effects") and (
+            if (is_mana or not compose) and kind in ("effect", "effects") and (
                     val if kind == "effects" else [val])[0].get("_composed"):
-                raise Unreadable("a composed effect beside a reminder not checked")
+                # a mana ability's riders are the payment solver's (CR 605.3b): only
+                # those it knows; and never beside a reminder not checked
+                raise Unreadable("a composed effect in a mana ability or beside a "
+                                 "reminder not checked")
         except (LarkError, Unreadable, KeyError):
             composed = None if is_mana or not compose else composed_sentence(s)
             if composed is not None:
