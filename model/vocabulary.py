@@ -43,8 +43,8 @@ EFFECT_KINDS: dict[str, str] = {
                 "``count`` times; ``who`` gets it",
     "gain_life": "gain ``amount`` life (CR 119.3); ``who``",
     "lose_life": "lose ``amount`` life (CR 119.3); ``who``",
-    "deal_damage": "the source deals ``amount`` damage ``to`` ``you``, ``each_opponent``, "
-                   "``each_player`` or the ``target`` (CR 120.3)",
+    "deal_damage": "the source deals ``amount`` damage to the ``target``, or ``to`` "
+                   "``you``, ``each_opponent`` or ``each_player`` (CR 120.3)",
     "draw": "draw ``count`` cards (CR 121.1, 121.2); ``who`` (``target``: the target "
             "player)",
     "discard": "discard ``count`` cards (CR 701.9a), chosen by the player discarding; "

@@ -23,7 +23,7 @@ from manacheck.solver.resolution import Unsupported, outcomes, resolve
 @pytest.mark.parametrize(("line", "name", "effects", "targets"), [
     # CR 120.3: damage to the ability's target 0 (any target, CR 115.4)
     ("{T}: Prodigal Sorcerer deals 1 damage to any target.", "Prodigal Sorcerer",
-     [{"kind": "deal_damage", "amount": 1, "to": "target", "target": 0}],
+     [{"kind": "deal_damage", "amount": 1, "target": 0}],
      [{"zone": "any", "text": "any target"}]),
     ("{1}{R}: Test Imp deals 1 damage to each opponent.", "Test Imp",
      [{"kind": "deal_damage", "amount": 1, "to": "each_opponent"}], []),
@@ -87,7 +87,7 @@ from manacheck.solver.resolution import Unsupported, outcomes, resolve
     # CR 701.21a, 120.3: two sentences, in order (CR 608.2c)
     ("{2}: Goblin Cannon deals 1 damage to any target. Sacrifice Goblin Cannon.",
      "Goblin Cannon",
-     [{"kind": "deal_damage", "amount": 1, "to": "target", "target": 0},
+     [{"kind": "deal_damage", "amount": 1, "target": 0},
       {"kind": "sacrifice", "of": "self"}], [{"zone": "any", "text": "any target"}]),
 ])
 def test_effect_forms_read_as_derived_by_hand(line: str, name: str,
@@ -398,7 +398,7 @@ def test_until_end_of_turn_is_not_decided_and_says_so_611_2a() -> None:
 
 @pytest.mark.parametrize(("line", "name", "want"), [
     ("Lightning Bolt deals 3 damage to any target.", "Lightning Bolt",
-     {"effects": [{"kind": "deal_damage", "amount": 3, "to": "target", "target": 0}],
+     {"effects": [{"kind": "deal_damage", "amount": 3, "target": 0}],
       "targets": [{"zone": "any", "text": "any target"}]}),
     ("Draw two cards.", "Divination", {"effects": [{"kind": "draw", "count": 2}]}),
     # a delayed triggered ability (CR 603.7): read, and refused where it would resolve
@@ -528,7 +528,7 @@ def test_buyback_is_not_decided_702_27a() -> None:
      [{"kind": "draw", "count": 2}], []),
     # "it" of "When CARDNAME enters, it deals ..." is CARDNAME
     ("When Flametongue Kavu enters, it deals 4 damage to target creature.",
-     "Flametongue Kavu", [{"kind": "deal_damage", "amount": 4, "to": "target", "target": 0}],
+     "Flametongue Kavu", [{"kind": "deal_damage", "amount": 4, "target": 0}],
      [{"zone": "battlefield", "filter": {"types": ["creature"]},
        "text": "target creature"}]),
     ("When Man-o'-War enters, return target creature to its owner's hand.", "Man-o'-War",
@@ -612,3 +612,21 @@ def test_a_mana_abilitys_sentences_are_never_composed_605_3b() -> None:
     assert r.mana and r.status == "partial"
     assert r.ability["activated"]["effects"] == [  # type: ignore[index]
         {"kind": "other", "text": "Draw two cards."}]
+
+
+@pytest.mark.cr("120.3a")
+def test_it_deals_is_the_source_the_cost_names() -> None:
+    """"Remove a +1/+1 counter from Walking Ballista: It deals 1 damage to any target.":
+    "It" is Walking Ballista, the ability's source (read as its damage, rendered back
+    with "It"); with no card named in the cost ("It" could be another object, as in a
+    granted ability) it stays unread."""
+    line = "Remove a +1/+1 counter from Walking Ballista: It deals 1 damage to any target."
+    r = read_line(line, "Walking Ballista")
+    assert r.status == "read", r.why
+    assert r.ability["activated"]["effects"] == [  # type: ignore[index]
+        {"kind": "deal_damage", "amount": 1, "target": 0}]
+    other = read_line("{1}{R}, {T}: It deals 3 damage to any target.", "Test Hammer")
+    assert other.ability is None or other.ability["activated"]["effects"][0]["kind"] == "other"
+    s = board([{"card": "Walking Ballista", "counters": {"+1/+1": 1}}], [],
+              [ability("Walking Ballista", 2, targets=["Bob"])])
+    assert resolve(s, TOP).state.player("Bob").life == 19

@@ -68,7 +68,7 @@ def test_loyalty_line_read_with_target_and_round_trip() -> None:
     assert r.status == "read" and not r.mana
     ab = r.ability["activated"]  # type: ignore[index]
     assert ab["loyalty"] is True
-    assert ab["effects"] == [{"kind": "deal_damage", "amount": 4, "to": "target",
+    assert ab["effects"] == [{"kind": "deal_damage", "amount": 4,
                               "target": 0}]
     assert ab["cost"] == [{"remove_counters": {"counter": "loyalty", "count": 3}}]
     assert ab["targets"] == [{"zone": "battlefield", "filter": {"types": ["creature"]},

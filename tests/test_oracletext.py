@@ -109,7 +109,7 @@ READ = [
                    "text": "target artifact"}]}, False),
     ("{1}, Sacrifice Test Bomb: Test Bomb deals 2 damage to any target.", "Test Bomb",
      {"cost": ["{1}", {"sacrifice": "self"}],
-      "effects": [{"kind": "deal_damage", "amount": 2, "to": "target", "target": 0}],
+      "effects": [{"kind": "deal_damage", "amount": 2, "target": 0}],
       "targets": [{"zone": "any", "text": "any target"}]}, False),
     ("{G}, {T}: Put a +1/+1 counter on target creature you control. Activate only once "
      "each turn.", "Test Druid",

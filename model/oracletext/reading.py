@@ -389,7 +389,7 @@ def _restriction_effects(val: dict[str, Any]) -> list[dict[str, Any]]:
 _HINTS = _HINTS | frozenset({"_then_additional", "_choose", "_from_hand"})
 #: A composed effect joined to the sentence before it ("Draw a card, then discard a
 #: card."; ``transform_effects``).
-_HINTS = _HINTS | frozenset({"_then", "_and", "_composed"})
+_HINTS = _HINTS | frozenset({"_then", "_and", "_composed", "_it"})
 
 
 def composed_sentence(sentence: str) -> tuple[list[dict[str, Any]], dict[str, Any]] | None:
@@ -417,6 +417,19 @@ def composed_sentence(sentence: str) -> tuple[list[dict[str, Any]], dict[str, An
     if effects is None or not any(e.get("target") == TARGET_SLOT for e in effects):
         return None
     return effects, specs[0]
+
+
+def _it_deals(sentence: str) -> tuple[list[dict[str, Any]], dict[str, Any]] | None:
+    """"It deals N damage to [target]." read as the source's damage (``_it``: its words
+    keep "It"), or None."""
+    found = composed_sentence(SELF + sentence[len("It"):])
+    if found is None:
+        return None
+    effects, spec = found
+    if [e.get("kind") for e in effects] != ["deal_damage"]:
+        return None
+    effects[0]["_it"] = True
+    return effects, spec
 
 
 def _amount_cost_why(mana: dict[str, Any], costs: list[Any]) -> str | None:
@@ -604,7 +617,17 @@ def _read_line(line: str, name: str, compose: bool) -> Reading:
         chosen_first or sentences[0].startswith("Add "))
     # the target of each composed effect read with one, by sentence (in text order)
     slotted: dict[int, tuple[list[dict[str, Any]], dict[str, Any]]] = {}
+    # "Sacrifice CARDNAME: It deals 2 damage to any target.": "It" is the card the cost
+    # names, the ability's own source (a granted ability, read with no name, never)
+    it_is_self = bool(name) and SELF in cost_text and not is_mana
     for i, s in enumerate(sentences):
+        if it_is_self and s.startswith("It deals "):
+            read_it = _it_deals(s)
+            if read_it is not None:
+                parts.append(("effect", read_it[0][0]))
+                effects.extend(read_it[0])
+                slotted[i] = (read_it[0], read_it[1])
+                continue
         start = "mana_sentence" if i == 0 and is_mana else "rider"
         try:
             kind, val = _parse(s, start)

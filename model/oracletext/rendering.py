@@ -369,7 +369,7 @@ def _composed(eff: Mapping[str, Any], targets: Sequence[Mapping[str, Any]]) -> s
     """A composed effect of an activated ability (``transform_effects``) in words, its
     target phrase rendered from the ability's target it names; "" for none of them."""
     kind = eff.get("kind")
-    keys = set(eff) - {"kind", "_then", "_and", "_composed"}
+    keys = set(eff) - {"kind", "_then", "_and", "_composed", "_it"}
     idx = eff.get("target")
     if idx is not None:
         if not isinstance(idx, int) or not 0 <= idx < len(targets):
@@ -397,8 +397,9 @@ def _composed(eff: Mapping[str, Any], targets: Sequence[Mapping[str, Any]]) -> s
     if kind == "gain_keyword" and keys == {"onto", "keyword", "duration"} | (
             {"target"} if idx is not None else set()) and eff["duration"] == "end_of_turn":
         return f"{subject} gains {str(eff['keyword']).lower()} {eot}."
-    if kind == "deal_damage" and keys == {"amount", "to", "target"} and eff["to"] == "target":
-        return f"{SELF} deals {eff['amount']} damage to {target}."
+    if kind == "deal_damage" and keys == {"amount", "target"}:
+        # ("It deals ...": the source the cost names, ``_it``; reading._it_is_self)
+        return f"{'It' if eff.get('_it') else SELF} deals {eff['amount']} damage to {target}."
     if kind == "deal_damage" and keys == {"amount", "to"} and eff["to"] in (
             "each_opponent", "each_player"):
         return f"{SELF} deals {eff['amount']} damage to {eff['to'].replace('_', ' ')}."

@@ -91,7 +91,8 @@ class EffectData:
 
     # ---- damage (CR 120.3)
     def eff_damage_target(self, c: list[Token]) -> Any:
-        return _eff("deal_damage", amount=int(c[0]), to="target", target=TARGET_SLOT)
+        # (the target's index alone, as the card format writes it: Walking Ballista)
+        return _eff("deal_damage", amount=int(c[0]), target=TARGET_SLOT)
 
     def eff_damage_each(self, c: list[Any]) -> Any:
         return _eff("deal_damage", amount=int(c[0]), to=c[1])

@@ -115,8 +115,8 @@ def _deal_damage(run: Run, eff: Effect, item: StackItem, optional: bool) -> bool
     life (120.3a); to a planeswalker: that many loyalty counters are removed from it
     (120.3c); to a creature: marked on it (120.3e; lethal damage destroys it as a
     state-based action, 704.5g); to a battle: refused (120.3h). Lifelink: the source's
-    controller also gains that much life (120.3f, 702.15b). ``to``: the ``target``,
-    ``each_opponent``, ``each_player`` or ``you``."""
+    controller also gains that much life (120.3f, 702.15b). To the ``target``, or
+    ``to``: ``each_opponent``, ``each_player`` or ``you``."""
     from .targets import source_chars
 
     n = eff.params.get("amount")
@@ -126,7 +126,7 @@ def _deal_damage(run: Run, eff: Effect, item: StackItem, optional: bool) -> bool
     src = item.source or item.id  # (a spell is its effects' source, CR 608.2)
     kws = source_chars(run, src).keywords
     _refuse_damage_changes(run, item, kws)
-    to = eff.params.str("to")
+    to = "target" if "target" in eff.params else eff.params.str("to")
     you = item.controller
     if to == "target":
         t = target_of(run, eff, item)
