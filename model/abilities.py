@@ -38,6 +38,7 @@ __all__ = [
     "ManaReplacement",
     "ObjectFilter",
     "Params",
+    "SpellText",
     "SpendRestriction",
     "StaticAbility",
     "TargetSpec",
@@ -560,6 +561,19 @@ class ActivatedAbility:
             parts.append("{Q}")
         parts.extend(c.text for c in self.costs)
         return ", ".join(parts)
+
+
+@dataclass(frozen=True, slots=True)
+class SpellText:
+    """What an instant or sorcery does as it resolves (its spell abilities, CR 113.3a,
+    608.2): the effects of its lines read, in order (CR 608.2c), each on the target of
+    its index among ``targets`` (chosen as it is cast, CR 601.2c). ``lines`` are the
+    lines read so. A line not read isn't here: it stays an unread static, refused
+    where it would act (``solver.resolution``)."""
+
+    effects: tuple[Effect, ...] = ()
+    targets: tuple[TargetSpec, ...] = ()
+    lines: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

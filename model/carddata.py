@@ -55,10 +55,13 @@ from .abilities import (
     AlternativeCost,
     CostKind,
     CostPart,
+    Effect,
     ManaProduction,
     ManaReplacement,
     ObjectFilter,
+    SpellText,
     StaticAbility,
+    TargetSpec,
     TriggeredAbility,
     Zone,
 )
@@ -532,6 +535,8 @@ def parse_card(v: Any, path: str = "") -> CardDefinition:
     abilities = v.get("abilities", [])
     if not isinstance(abilities, list):
         raise CardFieldError("expected a list of abilities", f"{path}.abilities")
+    spell = parse_spell([(i, a["spell"]) for i, a in enumerate(abilities)
+                         if isinstance(a, Mapping) and set(a) == {"spell"}], types, path)
     front, front_cost = None, None
     if "transforms_from" in v:
         # The back face of a transforming double-faced card (CR 712.8e).
@@ -564,13 +569,46 @@ def parse_card(v: Any, path: str = "") -> CardDefinition:
         loyalty=loyalty,
         keywords=_keywords(v.get("keywords", []), f"{path}.keywords"),
         abilities=tuple(parse_ability(a, f"{path}.abilities[{i}]")
-                        for i, a in enumerate(abilities)),
+                        for i, a in enumerate(abilities)
+                        if not (isinstance(a, Mapping) and set(a) == {"spell"})),
         alternative_costs=tuple(alts),
         color_indicator=indicator,
         text=str(v.get("text", "")),
         front_face=front,
         front_face_mana_cost=front_cost,
+        spell=spell,
     )
+
+
+def parse_spell(parts: list[tuple[int, Any]], types: Any, path: str) -> SpellText | None:
+    """The ``{spell: {effects, targets, text}}`` entries of an instant's or sorcery's
+    abilities as one :class:`SpellText` (CR 608.2c: its lines in order); each entry's
+    effects name its own targets by index, numbered on from the entries before."""
+    if not parts:
+        return None
+    if not {"Instant", "Sorcery"} & set(types):
+        raise CardFieldError("only an instant or sorcery has spell effects (CR 113.3a, "
+                             "608.2)", f"{path}.abilities[{parts[0][0]}]")
+    effects: list[Effect] = []
+    targets: list[TargetSpec] = []
+    lines: list[str] = []
+    for i, body in parts:
+        p = f"{path}.abilities[{i}].spell"
+        check_keys(body, p, ("effects", "targets", "text"), ("effects", "text"))
+        offset = len(targets)
+        for j, t in enumerate(body.get("targets", [])):
+            targets.append(parse_target(t, f"{p}.targets[{j}]"))
+        for j, e in enumerate(body["effects"]):
+            if isinstance(e, Mapping) and "target" in e:
+                n = e["target"]
+                if isinstance(n, bool) or not isinstance(n, int) \
+                        or not 0 <= n < len(targets) - offset:
+                    raise CardFieldError("an effect's target must be the index of one of "
+                                         "its targets", f"{p}.effects[{j}].target")
+                e = {**e, "target": n + offset}
+            effects.append(parse_effect(e, f"{p}.effects[{j}]"))
+        lines.append(str(body["text"]))
+    return SpellText(tuple(effects), tuple(targets), tuple(lines))
 
 
 def parse_cards(data: Any, path: str = "cards") -> list[CardDefinition]:

@@ -412,4 +412,11 @@ def dump_card(card: CardDefinition) -> dict[str, Any]:
         out["text"] = card.text
     if card.abilities:
         out["abilities"] = [dump_ability(a) for a in card.abilities]
+    if card.spell is not None:
+        # one entry for every line read (CR 608.2c: in order), its targets numbered so
+        out.setdefault("abilities", []).append({"spell": {
+            "effects": [dump_effect(e) for e in card.spell.effects],
+            **({"targets": [dump_target(t) for t in card.spell.targets]}
+               if card.spell.targets else {}),
+            "text": "\n".join(card.spell.lines)}})
     return out

@@ -28,6 +28,7 @@ from .abilities import (
     AlternativeCost,
     ManaProduction,
     ManaProductionKind,
+    SpellText,
     StaticAbility,
     TriggeredAbility,
 )
@@ -102,6 +103,9 @@ class CardDefinition:
     #: mana cost (CR 712.8e: the back face up, the mana value is the front face's).
     front_face: str | None = None
     front_face_mana_cost: ManaCost | None = None
+    #: An instant's or sorcery's lines read as what it does as it resolves (CR 608.2),
+    #: written ``{spell: {effects, targets, text}}`` among its abilities.
+    spell: SpellText | None = None
 
     @property
     def colors(self) -> tuple[ManaType, ...]:

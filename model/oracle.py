@@ -201,8 +201,8 @@ def _named(v: Any, name: str) -> Any:
     return v
 
 
-def read_text(name: str, text: str, subtypes: Sequence[str] = (), mana_cost: str = ""
-              ) -> tuple[list[dict[str, Any]], list[str], list[str]]:
+def read_text(name: str, text: str, subtypes: Sequence[str] = (), mana_cost: str = "",
+              *, spell: bool = False) -> tuple[list[dict[str, Any]], list[str], list[str]]:
     """Every line of a card's oracle text, read where a template fits and kept where
     none does: ``(abilities, keywords, unread lines)``.
 
@@ -211,7 +211,9 @@ def read_text(name: str, text: str, subtypes: Sequence[str] = (), mana_cost: str
     answer, so every question it could touch is "not decided" rather than answered
     without it. The read lines are the templates :func:`card_from_oracle` accepts.
     A reminder-only line of a known shape is dropped when the card (its ``mana_cost``,
-    its text) has the symbol it explains (``oracletext.reminders``).
+    its text) has the symbol it explains (``oracletext.reminders``). With ``spell`` (an
+    instant or sorcery), a line of effects the vocabulary composes whole is what the
+    spell does as it resolves (``oracletext.spells``; CR 608.2).
     """
     abilities: list[dict[str, Any]] = []
     keywords: list[str] = []
@@ -232,6 +234,7 @@ def read_text(name: str, text: str, subtypes: Sequence[str] = (), mana_cost: str
     from .oracletext.manatriggers import read_mana_trigger
     from .oracletext.prohibitions import read_prohibition
     from .oracletext.reminders import checked_reminder
+    from .oracletext.spells import read_spell_line
     from .oracletext.spendstatic import read_spend_static
     from .oracletext.statics import read_static
     from .oracletext.triggers import read_trigger
@@ -257,6 +260,9 @@ def read_text(name: str, text: str, subtypes: Sequence[str] = (), mana_cost: str
         reading = read_line(line, name)
         if reading.ability is not None:
             abilities.append(reading.ability)
+            continue
+        if spell and (effect := read_spell_line(line, name)) is not None:
+            abilities.append(effect)  # what the spell does (CR 608.2)
             continue
         static = read_static(line, name, tuple(subtypes)) or read_counter_static(
             line, name) or read_spend_static(line) or read_prohibition(line, name) \

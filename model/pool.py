@@ -59,16 +59,17 @@ SEARCH = "search.xz"
 #: one, as they did when they were hand-written.
 RETIRED: tuple[str, ...] = (
     "Agent of Stromgald", "Ancient Tomb", "Ancient Ziggurat", "Ashnod's Altar",
-    "Azorius Signet", "Badlands", "Bayou", "Birds of Paradise", "Black Lotus", "Blood Moon",
-    "Blood Vassal", "Bloom Tender", "Branching Evolution", "Cabal Coffers",
+    "Azorius Signet", "Badlands", "Bayou", "Birds of Paradise", "Black Lotus",
+    "Blood Moon", "Blood Vassal", "Bloom Tender", "Branching Evolution", "Cabal Coffers",
     "Cascade Bluffs", "Cascading Cataracts", "Celestial Prism", "Chromatic Lantern",
     "Chromatic Sphere", "Coldsteel Heart", "Cryptolith Rite", "Darksteel Ingot",
-    "Darkwater Catacombs", "Doubling Cube", "Eldrazi Temple", "Elvish Archdruid",
-    "Elvish Spirit Guide", "Endless One", "Exotic Orchard", "Fellwar Stone", "Fetid Heath",
-    "Fire-Lit Thicket", "Flooded Grove", "Forest", "Gaea's Cradle", "Gemstone Mine",
-    "Gilded Lotus", "Graven Cairns", "Harvester Druid", "Heartstone", "Island",
-    "Kozilek's Channeler", "Krark-Clan Ironworks", "Lion's Eye Diamond", "Llanowar Elves",
-    "Lotus Petal", "Mage-Ring Network", "Mana Confluence", "Metalworker", "Mind Stone",
+    "Darkwater Catacombs", "Deserted Temple", "Doubling Cube", "Eldrazi Temple",
+    "Elvish Archdruid", "Elvish Spirit Guide", "Endless One", "Exotic Orchard",
+    "Fellwar Stone", "Fetid Heath", "Fire-Lit Thicket", "Flooded Grove", "Forest",
+    "Gaea's Cradle", "Gemstone Mine", "Gilded Lotus", "Graven Cairns", "Harvester Druid",
+    "Heartstone", "Hyrax Tower Scout", "Island", "Kozilek's Channeler",
+    "Krark-Clan Ironworks", "Lion's Eye Diamond", "Llanowar Elves", "Lotus Petal",
+    "Mage-Ring Network", "Mana Confluence", "Metalworker", "Mind Stone",
     "Mishra's Workshop", "Mossfire Valley", "Mountain", "Mox Amber", "Mox Opal",
     "Mystic Gate", "Naga Vitalist", "Overgrowth", "Pentad Prism", "Phyrexian Altar",
     "Phyrexian Tower", "Pillar of the Paruns", "Plains", "Plateau", "Power Artifact",
@@ -81,8 +82,8 @@ RETIRED: tuple[str, ...] = (
     "Sylvan Caryatid", "Taiga", "Tarnished Citadel", "Thalia, Guardian of Thraben",
     "Thran Dynamo", "Tolarian Academy", "Training Grounds", "Tropical Island", "Tundra",
     "Twilight Mire", "Underground Sea", "Urborg, Tomb of Yawgmoth", "Urza's Mine",
-    "Urza's Power Plant", "Urza's Tower", "Volcanic Island", "Wastes", "Wild Growth",
-    "Wooded Bastion", "Yavimaya, Cradle of Growth",
+    "Urza's Power Plant", "Urza's Tower", "Volcanic Island", "Voltaic Key", "Wastes",
+    "Wild Growth", "Wooded Bastion", "Yavimaya, Cradle of Growth",
 )
 
 

@@ -171,6 +171,9 @@ class Permanent:
     #: CR 508.1: it was declared as an attacker this turn (boast, CR 702.142a); an
     #: attacking creature has.
     attacked_this_turn: bool = False
+    #: CR 120.3e, 120.6: damage marked on it (a creature's; removed in the cleanup step,
+    #: 514.3a). Lethal damage destroys a creature as a state-based action (704.5g).
+    damage: int = 0
 
     @property
     def name(self) -> str:

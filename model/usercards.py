@@ -132,7 +132,8 @@ def _entry(face: FaceRecord, rec: CardRecord, front: FaceRecord | None
     except ManacheckError:
         return None, "cards with a mana cost not read", False
     abilities, keywords, unread = read_text(face.name, face.text, face.subtypes,
-                                            face.mana_cost)
+                                            face.mana_cost,
+                                            spell=bool({"Instant", "Sorcery"} & set(types)))
     if rec.layout == "adventure" and front is None and "Creature" in types:
         # CR 715.4: off the stack (and on it not as an Adventure) an adventurer card has
         # only its normal characteristics, this face's: on the battlefield it is exactly
@@ -239,7 +240,7 @@ def translate_records(records: Mapping[str, CardRecord], skipped: Mapping[str, i
                 "params" not in a.get("static", {"params": 1})
                 or bool(_UNREAD_BY_FORM & set(a.get("static", {}).get("params", {})))
                 or any(e.get("kind") == "other"
-                       for k in ("activated", "triggered")
+                       for k in ("activated", "triggered", "spell")
                        for e in a.get(k, {}).get("effects", []))
                 for a in entry.get("abilities", []))
         if why is not None:

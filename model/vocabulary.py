@@ -43,8 +43,14 @@ EFFECT_KINDS: dict[str, str] = {
                 "``count`` times; ``who`` gets it",
     "gain_life": "gain ``amount`` life (CR 119.3); ``who``",
     "lose_life": "lose ``amount`` life (CR 119.3); ``who``",
-    "deal_damage": "the source deals ``amount`` damage ``to`` a player or target (CR 120.3)",
-    "draw": "draw ``count`` cards (CR 121.1, 121.2); ``who``",
+    "deal_damage": "the source deals ``amount`` damage to the ``target``, or ``to`` "
+                   "``you``, ``each_opponent`` or ``each_player`` (CR 120.3)",
+    "draw": "draw ``count`` cards (CR 121.1, 121.2); ``who`` (``target``: the target "
+            "player)",
+    "discard": "discard ``count`` cards (CR 701.9a), chosen by the player discarding; "
+               "``who`` (``target``: the target player)",
+    "mill": "mill ``count`` cards: put the top cards of the library into the graveyard "
+            "(CR 701.17a); ``who`` (``target``: the target player)",
     "draw_up_to": "draw until ``count`` cards are in hand: the difference (CR 121.1)",
     "scry": "scry ``count`` (CR 701.22)",
     "search": "search a library for ``filter`` cards and put them ``onto`` a zone "
@@ -58,13 +64,13 @@ EFFECT_KINDS: dict[str, str] = {
              "zone (``hand``, ``graveyard``) of ``whose``, chosen by ``chooser``; "
              "``all``: every card there; ``linked``: a linked ability remembers it "
              "(CR 607.2a)",
-    "destroy": "destroy the ``target`` (CR 701.8)",
+    "destroy": "destroy the ``target`` (CR 701.8a; not if indestructible, 702.12b)",
     "sacrifice": "sacrifice (CR 701.21a): ``of: self``, or a permanent matching "
                  "``filter``",
     "sacrifice_then": "you (may) sacrifice a permanent matching ``filter``; if you don't, "
                       "the rest doesn't happen (CR 701.21a, 608.2c)",
-    "return_to_hand": "return ``of: self``, or ``count`` permanents matching ``filter``, "
-                      "to their owner's hand (CR 400.6)",
+    "return_to_hand": "return ``of: self``, ``of: target`` (the ``target``), or ``count`` "
+                      "permanents matching ``filter``, to their owner's hand (CR 400.6)",
     "return_to_battlefield": "return the source from the graveyard to the battlefield "
                              "with a ``counter`` (persist, undying: CR 603.6c, 400.7); "
                              "``what: exiled``: the card the effect before exiled, "
@@ -74,12 +80,14 @@ EFFECT_KINDS: dict[str, str] = {
     "counter": "counter the ``target`` spell, or ``what: subject``: the trigger's spell "
                "(CR 701.6a)",
     "transform": "transform ``onto`` (CR 701.28a)",
+    "attach": "attach the source (an Equipment) to the ``target`` (CR 701.3a; not if it "
+              "can't be, 701.3b, 301.5c)",
     "earthbend": "earthbend ``count`` the ``target`` land (CR 701.66a)",
     "gain_control": "``who`` gains control ``of`` it (CR 108.4)",
     "flip_coin": "flip a coin (CR 705.1); ``on_loss``: an effect if you lose the flip",
     # ---- tapping, counters, characteristics
-    "tap": "tap the ``target`` or ``onto`` (CR 701.26a)",
-    "untap": "untap the ``target`` or ``onto`` (CR 701.26b)",
+    "tap": "tap the ``target`` or ``onto`` (``self``) (CR 701.26a)",
+    "untap": "untap the ``target`` or ``onto`` (``self``) (CR 701.26b)",
     "doesnt_untap": "``onto``/``target`` doesn't untap during its controller's next untap "
                     "step (CR 502.3)",
     "put_counters": "put ``count`` ``counter`` counters ``onto`` (CR 122.1, 122.6)",
@@ -88,9 +96,11 @@ EFFECT_KINDS: dict[str, str] = {
                          "(CR 122.5)",
     "remove_counters": "remove ``count`` (``all``) ``counter`` counters from the source "
                        "(CR 122.1)",
-    "pump": "``onto`` gets +``power``/+``toughness`` for a ``duration`` (CR 611.2, "
-            "613.4c)",
-    "gain_keyword": "``onto`` gains ``keyword`` for a ``duration`` (CR 611.2, 702)",
+    "pump": "``onto`` (``self``; ``target``: the ``target``; ``each``: each permanent "
+            "matching ``filter`` as the effect begins, CR 611.2c) gets +``power``/"
+            "+``toughness`` for a ``duration`` (CR 611.2, 613.4c)",
+    "gain_keyword": "``onto`` (``self``, or ``target``: the ``target``) gains ``keyword`` "
+                    "for a ``duration`` (CR 611.2, 702)",
     "set_color": "the ``target`` becomes ``color`` (CR 105.3, 613.1e)",
     "cant_block": "the ``target`` can't block for a ``duration`` (CR 509.1b)",
     # ---- riders of mana abilities

@@ -114,7 +114,7 @@ def test_the_fields_twins_are_judged_on_are_all_known() -> None:
     assert [f.name for f in dataclasses.fields(Permanent)] == [
         "id", "card", "controller", "owner", "tapped", "summoning_sick", "counters",
         "chosen", "token", "attached_to", "timestamp", "attacking", "blocking",
-        "blocked", "attacked_this_turn"]
+        "blocked", "attacked_this_turn", "damage"]
     assert {f.name for f in dataclasses.fields(GameState)} == {
         "players", "turn", "stack", "cards", "activated_this_turn", "events", "source",
         "effects"}

@@ -64,9 +64,12 @@ def test_loyalty_symbol_is_the_cost_606_4(symbol: str, cost: list[object]) -> No
 def test_loyalty_line_read_with_target_and_round_trip() -> None:
     r = read_line("[−3]: Chandra, Torch of Defiance deals 4 damage to target creature.",
                   CHANDRA)
-    assert r.status == "partial" and not r.mana
+    # the effect composed (CR 120.3): damage to the ability's target 0
+    assert r.status == "read" and not r.mana
     ab = r.ability["activated"]  # type: ignore[index]
     assert ab["loyalty"] is True
+    assert ab["effects"] == [{"kind": "deal_damage", "amount": 4,
+                              "target": 0}]
     assert ab["cost"] == [{"remove_counters": {"counter": "loyalty", "count": 3}}]
     assert ab["targets"] == [{"zone": "battlefield", "filter": {"types": ["creature"]},
                               "text": "target creature"}]

@@ -100,27 +100,28 @@ READ = [
     ("{T}: Add {C}. ({C} represents colorless mana.)", "Test Waste",
      {"cost": "{T}", "mana": {"add": "{C}"}}, True),
     # Activated abilities that aren't mana abilities: cost, timing, targets read (CR
-    # 602.1a, 115.1); the effect stays unread ("other"), which only resolve needs.
+    # 602.1a, 115.1); the effect composed from the vocabulary where its sentence is read
+    # whole (destroy 701.8, damage 120.3, counters 122.1, draw 121.1), "other" where not.
     ("{2}, {T}: Destroy target artifact. Activate only as a sorcery.", "Test Rod",
      {"cost": "{2}{T}", "timing": "sorcery",
-      "effects": [{"kind": "other", "text": "Destroy target artifact."}],
+      "effects": [{"kind": "destroy", "target": 0}],
       "targets": [{"zone": "battlefield", "filter": {"types": ["artifact"]},
                    "text": "target artifact"}]}, False),
     ("{1}, Sacrifice Test Bomb: Test Bomb deals 2 damage to any target.", "Test Bomb",
      {"cost": ["{1}", {"sacrifice": "self"}],
-      "effects": [{"kind": "other", "text": "CARDNAME deals 2 damage to any target."}],
+      "effects": [{"kind": "deal_damage", "amount": 2, "target": 0}],
       "targets": [{"zone": "any", "text": "any target"}]}, False),
     ("{G}, {T}: Put a +1/+1 counter on target creature you control. Activate only once "
      "each turn.", "Test Druid",
      {"cost": "{G}{T}", "once_each_turn": True,
-      "effects": [{"kind": "other", "text":
-                   "Put a +1/+1 counter on target creature you control."}],
+      "effects": [{"kind": "put_counters", "counter": "+1/+1", "count": 1,
+                   "onto": "target", "target": 0}],
       "targets": [{"zone": "battlefield", "filter": {"types": ["creature"],
                                                      "controller": "you"},
                    "text": "target creature you control"}]}, False),
     ("Channel — {1}{G}, Discard Grove of Echoes: Draw two cards.", "Grove of Echoes",
      {"cost": ["{1}{G}", {"discard_self": True}], "zone": "hand",
-      "effects": [{"kind": "other", "text": "Draw two cards."}]}, False),
+      "effects": [{"kind": "draw", "count": 2}]}, False),
     # CR 107.3, 118.3: any number of counters removed is an X chosen as the cost is paid.
     ("{T}, Remove any number of storage counters from Mage-Ring Network: Add {C} for each "
      "storage counter removed this way.", "Mage-Ring Network",
@@ -146,11 +147,12 @@ READ = [
     ("{R}: Test Knight gets +1/+0 until end of turn. Activate only during your turn, before "
      "attackers are declared.", "Test Knight",
      {"cost": "{R}", "condition": {"kind": "your_turn", "before": "declare_attackers"},
-      "effects": [{"kind": "other", "text": "CARDNAME gets +1/+0 until end of turn."}]},
+      "effects": [{"kind": "pump", "onto": "self", "power": 1, "toughness": 0,
+                   "duration": "end_of_turn"}]},
      False),
     ("{1}: Untap Test Rock. Activate only during your turn and only once each turn.",
      "Test Rock", {"cost": "{1}", "condition": {"kind": "your_turn"}, "once_each_turn": True,
-                   "effects": [{"kind": "other", "text": "Untap CARDNAME."}]}, False),
+                   "effects": [{"kind": "untap", "onto": "self"}]}, False),
     # Threshold is an ability word (CR 207.2c); the condition is the sentence.
     ("Threshold — {B}: Regenerate Test Ghoul. Activate only if seven or more cards are in "
      "your graveyard.", "Test Ghoul",
@@ -173,7 +175,7 @@ READ = [
     ("Equip {3} ({3}: Attach to target creature you control. Equip only as a sorcery.)",
      "Test Sword",
      {"cost": "{3}", "timing": "sorcery",
-      "effects": [{"kind": "other", "text": "Attach CARDNAME to target creature you control."}],
+      "effects": [{"kind": "attach", "target": 0}],
       "targets": [{"zone": "battlefield", "filter": {"types": ["creature"],
                                                      "controller": "you"},
                    "text": "target creature you control"}]}, False),

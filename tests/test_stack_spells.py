@@ -121,12 +121,18 @@ def test_cant_be_countered_and_counterspell_wait_for_resolution() -> None:
 
 
 @pytest.mark.cr("608.2")
-def test_resolve_still_refuses_the_spells_effect() -> None:
-    # Resolving the stack plays the spells' effects, which aren't read: not decided,
-    # naming the line. Events that resolve nothing leave it on the stack: decided.
+def test_resolve_plays_a_spells_effect_read_and_refuses_one_not() -> None:
+    # Resolving the stack plays the spells' effects: Lightning Bolt's line is read
+    # (3 damage to the Bears, lethal: CR 120.3e, 704.5g; then Bob's graveyard, 608.2n).
+    # Krosan Grip's split second isn't applied as it resolves: not decided, naming it.
+    # Events that resolve nothing leave it on the stack: decided.
     resolving = load(board(BOLT, events="events: [{resolve: top}]\n"))
-    with pytest.raises(Unsupported, match="Lightning Bolt deals 3 damage"):
-        resolve(resolving)
+    out = resolve(resolving)
+    assert out.state.zone_of("Grizzly Bears") == "graveyard"
+    assert [c.id for c in out.state.player("Bob").graveyard] == ["Lightning Bolt"]
+    grip = load(board(GRIP, events="events: [{resolve: top}]\n"))
+    with pytest.raises(Unsupported, match="Split second"):
+        resolve(grip)
     counters = load(board(BOLT, events="events: [{put_counters: {object: Grizzly Bears, "
                                        "counters: {'+1/+1': 1}}}]\n"))
     out = resolve(counters)

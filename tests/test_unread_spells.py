@@ -92,9 +92,10 @@ def test_unread_line_about_its_own_color_stays_not_decided() -> None:
 
 @pytest.mark.cr("608.2")
 def test_resolve_still_refuses_the_unread_effect() -> None:
-    s = state(["Mountain"], ["Lightning Bolt"], events="events: [{cast: Lightning Bolt}, "
+    # (Lightning Bolt's line is read now: CR 608.2; Healing Salve's modes aren't)
+    s = state(["Plains"], ["Healing Salve"], events="events: [{cast: Healing Salve}, "
               "{resolve: all}]\n")
-    with pytest.raises(Unsupported, match="Lightning Bolt deals 3 damage"):
+    with pytest.raises(Unsupported, match="Choose one"):
         resolve(s)
     s = state(["Mountain"] * 3, ["Zap Test"], ZAP,
               events="events: [{cast: Zap Test}, {resolve: all}]\n")

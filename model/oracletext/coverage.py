@@ -62,6 +62,8 @@ class FaceText:
     text: str
     subtypes: tuple[str, ...] = ()
     mana_cost: str = ""
+    #: its card types: an instant's or sorcery's lines may be its spell effects
+    types: tuple[str, ...] = ()
 
 
 @dataclass
@@ -146,8 +148,9 @@ def coverage(faces: Iterable[FaceText]) -> Coverage:
             else:
                 kind = "other"
             if kind == "other":
-                _, _keywords, unread = read_text(face.name, line, face.subtypes,
-                                                 face.mana_cost)
+                _, _keywords, unread = read_text(
+                    face.name, line, face.subtypes, face.mana_cost,
+                    spell=bool({"Instant", "Sorcery"} & set(face.types)))
                 status = "unread" if unread else "read"
                 if unread:
                     out.unread[_general(r.normalised or line)] += 1
@@ -180,7 +183,8 @@ def pool_faces() -> Iterable[FaceText]:
         data = json.loads(entry)
         card = str(data.get("back_face_of") or data.get("transforms_from") or name)
         yield FaceText(card, name, str(data.get("text", "")),
-                       tuple(data.get("subtypes", ())), str(data.get("mana_cost", "")))
+                       tuple(data.get("subtypes", ())), str(data.get("mana_cost", "")),
+                       tuple(data.get("types", ())))
 
 
 def faces_of(records: Mapping[str, Any]) -> Iterable[FaceText]:
@@ -193,7 +197,8 @@ def faces_of(records: Mapping[str, Any]) -> Iterable[FaceText]:
         if why is not None:
             continue
         for f in rec.faces:
-            yield FaceText(rec.name, f.name, f.text, tuple(f.subtypes), f.mana_cost)
+            yield FaceText(rec.name, f.name, f.text, tuple(f.subtypes), f.mana_cost,
+                           tuple(f.types))
 
 
 def _short(read: int, total: int, target: int) -> str:

@@ -56,7 +56,7 @@ __all__ = ["read_declared", "render_declared"]
 F = Family
 
 #: The reminder texts a granted keyword may have, for one object ("it") or several.
-_REMINDERS: dict[str, tuple[str, ...]] = {
+KEYWORD_REMINDERS: dict[str, tuple[str, ...]] = {
     "menace": ("It can't be blocked except by two or more creatures.",
                "They can't be blocked except by two or more creatures."),
     "vigilance": ("Attacking doesn't cause it to tap.",
@@ -283,7 +283,7 @@ def _families(params: dict[str, Any]) -> frozenset[Family] | None:
 
 def _reminders_ok(reminders: tuple[str, ...], params: dict[str, Any]) -> bool:
     allowed = {r for kw in params.get("grant_keywords", ())
-               for r in _REMINDERS.get(kw.lower(), ())}
+               for r in KEYWORD_REMINDERS.get(kw.lower(), ())}
     if str(params.get("from_top", "")).startswith("lands"):
         allowed.add(_PLAY_REMINDER)
     if "player_keywords" in params:

@@ -60,6 +60,7 @@ from .rendering import render_activated
 from .targets import TARGET_WORDS as _TARGET
 from .targets import read_targets
 from .transform import Unreadable
+from .transform_effects import TARGET_SLOT
 
 __all__ = ["ABILITY_WORD", "LOYALTY_SYMBOL", "TARGET_WORDS", "GrammarBroken", "Reading",
            "loyalty_cost", "parser", "read_line", "split_cost", "top_colon",
@@ -311,6 +312,39 @@ def _effect_targets(unread: list[str], is_mana: bool, text: str,
     return found
 
 
+def _ordered_targets(sentences: list[str],
+                     slotted: dict[int, tuple[list[dict[str, Any]], dict[str, Any]]],
+                     unread: list[str], is_mana: bool, text: str, cost_text: str
+                     ) -> list[dict[str, Any]] | Reading:
+    """The ability's targets in the order its words name them (CR 601.2c): those of
+    the sentences not read (:func:`_effect_targets`) and those of composed effects,
+    each effect given its target's index; with no composed target, the targets of the
+    sentences not read, as before."""
+    if not slotted:
+        return _effect_targets(unread, is_mana, text, cost_text)
+    out: list[dict[str, Any]] = []
+    for i, s in enumerate(sentences):
+        if i in slotted:
+            effs, spec = slotted[i]
+            spec = dict(spec)
+            if spec.get("filter") == {}:
+                del spec["filter"]
+            if (spec.get("count") == "X" or _names_x(spec.get("filter", {}))) and (
+                    "where X is" in text or "X" not in cost_text):
+                # X that isn't the cost's own (CR 107.3c), as for the targets not read
+                return Reading("unread", why="a number of targets the effect defines",
+                               normalised=text)
+            for eff in effs:
+                eff["target"] = len(out)
+            out.append(spec)
+        elif s in unread:
+            found = _effect_targets([s], is_mana, text, cost_text)
+            if isinstance(found, Reading):
+                return found
+            out.extend(found)
+    return out
+
+
 #: First sentences that choose what the mana ability's "Add" sentence then adds.
 #: "Put a charge counter on CARDNAME. Add ..." (Empowered Autogenerator): one production.
 _PUT_FIRST = re.compile(r"Put an? \S+ counter on CARDNAME\.|Reveal any number of [^.]+ "
@@ -353,6 +387,49 @@ def _restriction_effects(val: dict[str, Any]) -> list[dict[str, Any]]:
 
 #: The amounts' rendering hint (``amounts``: "then add an additional {B}").
 _HINTS = _HINTS | frozenset({"_then_additional", "_choose", "_from_hand"})
+#: A composed effect joined to the sentence before it ("Draw a card, then discard a
+#: card."; ``transform_effects``).
+_HINTS = _HINTS | frozenset({"_then", "_and", "_composed", "_it"})
+
+
+def composed_sentence(sentence: str) -> tuple[list[dict[str, Any]], dict[str, Any]] | None:
+    """A sentence with one target phrase read as a composed effect (``transform_effects``),
+    the phrase read whole by ``targets.read_targets`` and standing as ``TARGET`` in the
+    grammar: (the effects, the target phrase's spec), or None. The effect's ``target``
+    is still the marker ``TARGET_SLOT``; the caller gives it the target's index."""
+    specs = read_targets(sentence)
+    if not specs or len(specs) != 1 or specs[0].get("count", 1) != 1 \
+            or specs[0].get("up_to"):
+        # ("up to one target creature": maybe no target; one target only)
+        return None
+    phrase = str(specs[0]["text"])
+    at = sentence.find(phrase)
+    if at < 0 and sentence.startswith(phrase[:1].upper() + phrase[1:]):
+        at = 0
+    if at < 0:
+        return None
+    slotted = sentence[:at] + "TARGET" + sentence[at + len(phrase):]
+    try:
+        kind, val = _parse(slotted, "rider")
+    except (LarkError, Unreadable, KeyError):
+        return None
+    effects = [val] if kind == "effect" else val if kind == "effects" else None
+    if effects is None or not any(e.get("target") == TARGET_SLOT for e in effects):
+        return None
+    return effects, specs[0]
+
+
+def _it_deals(sentence: str) -> tuple[list[dict[str, Any]], dict[str, Any]] | None:
+    """"It deals N damage to [target]." read as the source's damage (``_it``: its words
+    keep "It"), or None."""
+    found = composed_sentence(SELF + sentence[len("It"):])
+    if found is None:
+        return None
+    effects, spec = found
+    if [e.get("kind") for e in effects] != ["deal_damage"]:
+        return None
+    effects[0]["_it"] = True
+    return effects, spec
 
 
 def _amount_cost_why(mana: dict[str, Any], costs: list[Any]) -> str | None:
@@ -477,6 +554,10 @@ def _zone_and_costs(costs: list[Any], unread: list[str], ab: dict[str, Any], tex
 def read_line(line: str, name: str = "") -> Reading:
     """One line of oracle text as an activated ability (module docstring).
 
+    A composed effect (``transform_effects``) is read only where every reminder text
+    of the line is checked; else the line is read as if its sentence weren't, so a
+    reminder is never left unchecked beside effects all read.
+
     Examples
     --------
     >>> r = read_line("{T}, Pay 1 life: Add one mana of any color.", "Mana Confluence")
@@ -485,6 +566,10 @@ def read_line(line: str, name: str = "") -> Reading:
     >>> read_line("Flying").status
     'unread'
     """
+    return _read_line(line, name, compose=True)
+
+
+def _read_line(line: str, name: str, compose: bool) -> Reading:
     norm = normalise(line, name)
     text = norm.text
     word = _ABILITY_WORD.match(text)
@@ -530,11 +615,36 @@ def read_line(line: str, name: str = "") -> Reading:
     # uses the stack, kept unread).
     is_mana = loyalty is None and bool(sentences) and (
         chosen_first or sentences[0].startswith("Add "))
+    # the target of each composed effect read with one, by sentence (in text order)
+    slotted: dict[int, tuple[list[dict[str, Any]], dict[str, Any]]] = {}
+    # "Sacrifice CARDNAME: It deals 2 damage to any target.": "It" is the card the cost
+    # names, the ability's own source (a granted ability, read with no name, never)
+    it_is_self = bool(name) and SELF in cost_text and not is_mana
     for i, s in enumerate(sentences):
+        if it_is_self and s.startswith("It deals "):
+            read_it = _it_deals(s)
+            if read_it is not None:
+                parts.append(("effect", read_it[0][0]))
+                effects.extend(read_it[0])
+                slotted[i] = (read_it[0], read_it[1])
+                continue
         start = "mana_sentence" if i == 0 and is_mana else "rider"
         try:
             kind, val = _parse(s, start)
+            if (is_mana or not compose) and kind in ("effect", "effects") and (
+                    val if kind == "effects" else [val])[0].get("_composed"):
+                # a mana ability's riders are the payment solver's (CR 605.3b): only
+                # those it knows; and never beside a reminder not checked
+                raise Unreadable("a composed effect in a mana ability or beside a "
+                                 "reminder not checked")
         except (LarkError, Unreadable, KeyError):
+            composed = None if is_mana or not compose else composed_sentence(s)
+            if composed is not None:
+                read, spec = composed
+                parts.append(("effect", read[0]))
+                effects.extend(read)
+                slotted[i] = ([e for e in read if e.get("target") == TARGET_SLOT], spec)
+                continue
             if (_RISKY.search(s) and not (loyalty and _LOYALTY_MANA.match(s))) or (
                     is_mana and re.search(r"\b(instead|[Tt]arget)\b", s)):
                 return Reading("unread", why=f"not read: {s}", normalised=text)
@@ -566,6 +676,9 @@ def read_line(line: str, name: str = "") -> Reading:
             ab["mana"]["instead"] = val
         elif kind == "effect":
             effects.append(val)
+        elif kind == "effects":
+            parts.append(("effect", val[0]))
+            effects.extend(val)
         elif kind == "spend":
             if "mana" not in ab or "restriction" in ab["mana"]:
                 return Reading("unread", why=f"not read: {s}", normalised=text)
@@ -575,7 +688,7 @@ def read_line(line: str, name: str = "") -> Reading:
             return Reading("unread", why=why, normalised=text)
     if not is_mana and ab.get("mana") is None and not effects:
         return Reading("unread", why="no effect", normalised=text)
-    targets = _effect_targets(unread, is_mana, text, cost_text)
+    targets = _ordered_targets(sentences, slotted, unread, is_mana, text, cost_text)
     if isinstance(targets, Reading):
         return targets
     zone_costs = _zone_and_costs(costs, unread, ab, text)
@@ -609,6 +722,15 @@ def read_line(line: str, name: str = "") -> Reading:
         if not name:
             return Reading("unread", why="a card named by no name", normalised=text)
         per["name"] = name
+    from .declared import KEYWORD_REMINDERS  # (declared reads lines through this module)
+
+    granted = {str(e.get("keyword", "")).lower() for e in effects
+               if e.get("kind") == "gain_keyword"}
+    loose = [r for r in loose if r.replace(SELF, "it") not in {
+        KEYWORD_REMINDERS.get(k, ("",))[0] for k in granted}]
+    if loose and compose and not is_mana and not unread and any(
+            e.get("_composed") for e in effects):
+        return _read_line(line, name, compose=False)
     if loose and (is_mana or not unread):
         return Reading("unread", why=f"reminder text not checked: ({loose[0]})",
                        normalised=text)
@@ -622,10 +744,12 @@ def read_line(line: str, name: str = "") -> Reading:
         template = "loyalty" + template[template.index(":"):]
     return Reading(status, {"activated": activated}, mana=is_mana,
                    template=template, unread=tuple(unread), normalised=text,
-                   rendered=rendered, targets=tuple(targets))
+                   rendered=rendered, targets=tuple(_strip_hints(t) for t in targets))
 
 
 #: Public names for ``forms``: the loyalty symbol, target words, ability words, the
 #: top-level colon, a cost split from its effect, and a cost's zone and card format.
 LOYALTY_SYMBOL, TARGET_WORDS, ABILITY_WORD = _LOYALTY, _TARGET, _ABILITY_WORD
 top_colon, split_cost, zone_and_costs = _top_colon, _split_cost, _zone_and_costs
+#: The rendering hints taken out of card-format data (for ``spells``).
+strip_hints = _strip_hints

@@ -353,10 +353,110 @@ def _amount_words(mana: Mapping[str, Any], removed: str) -> str | None:
     return None
 
 
-def _effect(eff: Mapping[str, Any]) -> str:
+def _pt_words(power: int, toughness: int) -> str:
+    """"+2/-1" (CR 613.4c); a zero takes the other's sign, as printed ("-1/-0")."""
+    neg = power < 0 or toughness < 0
+    def one(n: int) -> str:
+        return f"-{-n}" if n < 0 or (n == 0 and neg) else f"+{n}"
+    return f"{one(power)}/{one(toughness)}"
+
+
+def _cards_words(n: int) -> str:
+    return "a card" if n == 1 else f"{_NUMBERS[n]} cards"
+
+
+def _composed(eff: Mapping[str, Any], targets: Sequence[Mapping[str, Any]]) -> str:
+    """A composed effect of an activated ability (``transform_effects``) in words, its
+    target phrase rendered from the ability's target it names; "" for none of them."""
+    kind = eff.get("kind")
+    keys = set(eff) - {"kind", "_then", "_and", "_composed", "_it"}
+    idx = eff.get("target")
+    if idx is not None:
+        if not isinstance(idx, int) or not 0 <= idx < len(targets):
+            raise ValueError("an effect's target the ability doesn't have")
+        target = render_target(targets[idx])
+    else:
+        target = ""
+    who = target[:1].upper() + target[1:]
+    onto_t = eff.get("onto") == "target" or eff.get("of") == "target" \
+        or eff.get("who") == "target"
+    if idx is not None and not onto_t and kind not in ("deal_damage", "tap", "untap",
+                                                       "destroy", "exile", "counter",
+                                                       "attach"):
+        return ""
+    subject = who if idx is not None else SELF
+    n = eff.get("count", 1)
+    eot = "until end of turn"
+    if kind == "pump" and keys == {"onto", "power", "toughness", "duration"} | (
+            {"target"} if idx is not None else set()) and eff["duration"] == "end_of_turn":
+        return f"{subject} gets {_pt_words(eff['power'], eff['toughness'])} {eot}."
+    if kind == "pump" and keys == {"onto", "filter", "power", "toughness", "duration"} \
+            and eff["onto"] == "each" and eff["duration"] == "end_of_turn" \
+            and eff["filter"] == {"types": ["creature"], "controller": "you"}:
+        return f"Creatures you control get {_pt_words(eff['power'], eff['toughness'])} {eot}."
+    if kind == "gain_keyword" and keys == {"onto", "keyword", "duration"} | (
+            {"target"} if idx is not None else set()) and eff["duration"] == "end_of_turn":
+        return f"{subject} gains {str(eff['keyword']).lower()} {eot}."
+    if kind == "deal_damage" and keys == {"amount", "target"}:
+        # ("It deals ...": the source the cost names, ``_it``; reading._it_is_self)
+        return f"{'It' if eff.get('_it') else SELF} deals {eff['amount']} damage to {target}."
+    if kind == "deal_damage" and keys == {"amount", "to"} and eff["to"] in (
+            "each_opponent", "each_player"):
+        return f"{SELF} deals {eff['amount']} damage to {eff['to'].replace('_', ' ')}."
+    if kind in ("tap", "untap", "destroy", "exile", "counter") and keys == {"target"}:
+        return f"{kind.capitalize()} {target}."
+    if kind == "attach" and keys == {"target"}:
+        return f"Attach {SELF} to {target}."
+    if kind == "untap" and keys == {"onto"} and eff["onto"] == "self":
+        return f"Untap {SELF}."
+    if kind == "return_to_hand" and keys == {"of"} | ({"target"} if idx is not None
+                                                      else set()):
+        return f"Return {target or SELF} to its owner's hand."
+    if kind == "sacrifice" and keys == {"of"} and eff["of"] == "self":
+        return f"Sacrifice {SELF}."
+    if kind == "draw" and keys == {"count"} and isinstance(n, int) and n > 1:
+        return f"Draw {_cards_words(n)}."
+    if kind in ("draw", "discard", "mill") and keys == {"count", "who", "target"} \
+            and isinstance(n, int):
+        verb = {"draw": "draws", "discard": "discards", "mill": "mills"}[kind]
+        return f"{who} {verb} {_cards_words(n)}."
+    if kind in ("discard", "mill") and keys == {"count"} and isinstance(n, int):
+        return f"{kind.capitalize()} {_cards_words(n)}."
+    if kind in ("lose_life", "gain_life") and keys == {"amount", "who", "target"}:
+        verb = "loses" if kind == "lose_life" else "gains"
+        return f"{who} {verb} {eff['amount']} life."
+    if kind == "put_counters" and keys == {"counter", "count", "onto", "target"}:
+        return f"Put {_counter_words(n, eff['counter'])} on {target}."
+    if kind == "scry" and keys == {"count"}:
+        return f"Scry {n}."
+    return ""
+
+
+def effects_words(effects: Sequence[Mapping[str, Any]],
+                   targets: Sequence[Mapping[str, Any]]) -> list[str]:
+    """The sentences of an ability's effects; one marked ``_then`` joins the sentence
+    before it ("Draw a card, then discard a card.")."""
+    out: list[str] = []
+    eot = " until end of turn."
+    for e in effects:
+        words = _effect(e, targets)
+        if e.get("_and") and out and out[-1].endswith(eot) and " gains " in words:
+            # "... gets +2/+2 and gains trample until end of turn." (one subject)
+            out[-1] = out[-1][:-len(eot)] + " and" + words[words.index(" gains "):]
+        elif e.get("_then") and out:
+            out[-1] = out[-1].removesuffix(".") + ", then " + words[:1].lower() + words[1:]
+        else:
+            out.append(words)
+    return out
+
+
+def _effect(eff: Mapping[str, Any], targets: Sequence[Mapping[str, Any]] = ()) -> str:
     kind = eff.get("kind")
     if kind == "other":
         return str(eff["text"])
+    composed = _composed(eff, targets)
+    if composed:
+        return composed
     rider = _rider(eff)
     if rider:
         return rider
@@ -617,8 +717,9 @@ def render_activated(ab: Mapping[str, Any], *, singular_spells: bool = False) ->
     sentences: list[str] = []
     if ab.get("mana") is not None:
         sentences.append(render_mana(ab["mana"], singular_spells, removed))
-    sentences.extend(_effect(e) for e in ab.get("effects", [])
-                     if not e.get("_in_restriction"))
+    sentences.extend(effects_words([e for e in ab.get("effects", [])
+                                     if not e.get("_in_restriction")],
+                                    ab.get("targets", [])))
     sorcery = ab.get("timing") == "sorcery"
     once = bool(ab.get("once_each_turn"))
     if ab.get("any_player") and sorcery and not ab.get("once_each_turn") \

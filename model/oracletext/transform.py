@@ -22,6 +22,7 @@ from ..mana import ManaCost
 from .amounts import AmountRules
 from .choices import ChoicesData
 from .rendering import SINGULAR  # noqa: F401  (the singulars words.typeword reads)
+from .transform_effects import EffectData
 from .transform_riders import RiderData
 from .transform_targets import TargetData
 from .words import COLOR_WORDS as _COLORS
@@ -39,7 +40,8 @@ class _ListNoun(dict[str, Any]):
     list leaves ambiguous."""
 
 
-class ToData(AmountRules, RiderData, ChoicesData, TargetData, Transformer[Token, Any]):
+class ToData(AmountRules, RiderData, EffectData, ChoicesData, TargetData,
+             Transformer[Token, Any]):
     """Trees to card-format values (module docstring); the amounts', the riders' and the
     choices family's rules are in ``amounts``, ``transform_riders`` and ``choices``."""
 

@@ -41,6 +41,21 @@ def read_trigger(line: str, name: str = "") -> dict[str, Any] | None:
     rendered = f"When CARDNAME {m.group(1)}, {effect}"
     if rendered != norm.text:
         return None
+    # The effect composed from the vocabulary where it reads whole (oracletext.spells;
+    # its targets chosen as it is put on the stack, CR 603.3d); else kept unread.
+    from .spells import read_effects
+
+    # ("it deals ..." of "When CARDNAME enters, it deals ...": "it" is CARDNAME, the
+    # trigger's own source; CR 603.6a, 700.4)
+    words = "CARDNAME deals " + effect[len("it deals "):] if effect.startswith(
+        "it deals ") else effect[:1].upper() + effect[1:]
+    composed = read_effects(words, own=True)
+    if composed is not None:
+        effects, targets = composed
+        return {"triggered": {"event": m.group(1), "self_only": True,
+                              "effects": effects,
+                              **({"targets": targets} if targets else {}),
+                              "text": line.strip()}}
     return {"triggered": {"event": m.group(1), "self_only": True,
                           "effects": [{"kind": "other", "text": effect}],
                           "text": line.strip()}}

@@ -45,6 +45,8 @@ def _perm_data(perm: Permanent) -> Any:
         d["blocked"] = True
     if perm.attacked_this_turn:
         d["attacked_this_turn"] = True
+    if perm.damage:
+        d["damage"] = perm.damage
     return d
 
 

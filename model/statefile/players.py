@@ -33,7 +33,7 @@ PLAYER_KEYS = ("life", "hand", "battlefield", "graveyard", "exile", "command", "
                "lands_played_this_turn", "life_gained_this_turn", "cards_drawn_this_turn")
 PERMANENT_KEYS = ("card", "id", "tapped", "summoning_sick", "counters", "chosen", "token",
                   "attached_to", "owner", "timestamp", "attacking", "blocking",
-                  "blocked", "attacked_this_turn")
+                  "blocked", "attacked_this_turn", "damage")
 CARD_KEYS = ("card", "id")
 
 
@@ -166,6 +166,11 @@ def build_permanent(b: Builder, entry: Any, path: str,
     if attached is not None and not isinstance(attached, str):
         b.c.add("attached_to must be an object id", f"{path}.attached_to")
         attached = None
+    damage = entry.get("damage", 0)
+    if not small_int(damage) or damage < 0:
+        b.c.add(f"damage must be a whole number from 0, got {damage!r}", f"{path}.damage",
+                "the damage marked on the permanent (CR 120.3e, 120.6)")
+        damage = 0
     stamp = entry.get("timestamp")
     if stamp is not None and not small_int(stamp):
         b.c.add(f"timestamp must be a whole number, got {stamp!r}", f"{path}.timestamp",
@@ -188,6 +193,7 @@ def build_permanent(b: Builder, entry: Any, path: str,
         blocking=b.bool_field(entry, "blocking", path),
         blocked=b.bool_field(entry, "blocked", path),
         attacked_this_turn=b.bool_field(entry, "attacked_this_turn", path),
+        damage=int(damage),
     )
 
 

@@ -76,7 +76,7 @@ def twin_key(state: GameState, perm: Permanent, number: int) -> Hashable | None:
     return (perm.card.name, id(perm.card), perm.controller, perm.owner, perm.tapped,
             perm.summoning_sick, perm.counters, perm.chosen, perm.token, perm.attached_to,
             perm.timestamp, perm.attacking, perm.blocking, perm.blocked,
-            perm.attacked_this_turn,
+            perm.attacked_this_turn, perm.damage,
             effective(state)[perm.id], number)
 
 

@@ -161,6 +161,15 @@ def _cast(run: Run, ev: Cast) -> None:
     item = StackItem(id=obj.id, controller=caster, card=card, x=x,
                      alternative_cost=ev.alternative_cost, targets=ev.targets)
     run.state = replace(st, stack=(*st.stack, item))
+    if card.spell is not None and card.spell.targets:
+        # CR 601.2c, 115.1: its targets, as many as it has, each legal
+        if len(ev.targets) != len(card.spell.targets):
+            raise run.bad(f"'{card.name}' has {len(card.spell.targets)} target(s); "
+                          f"{len(ev.targets)} given (CR 601.2c)")
+        for spec, t in zip(card.spell.targets, ev.targets, strict=True):
+            if not legal_target(run, spec, t, caster, obj.id):
+                raise run.bad(f"'{t}' is not a legal target ({spec.text or spec.zone}) "
+                              "(CR 115.1, 601.2c)")
     extra = []
     if x is not None:
         extra.append(f"X={x}")

@@ -31,6 +31,7 @@ from manacheck.model import (
     Permanent,
     TriggeredAbility,
 )
+from manacheck.model.abilities import TargetSpec
 from manacheck.model.characteristics import Characteristics
 
 from ..notdecided import NotDecided
@@ -102,6 +103,9 @@ class Run:
     #: legendary permanents of one controller shared a name there (CR 704.5j): the next
     #: check need only look at what changed since (CR 704.3, :mod:`.sba`).
     clean: tuple[GameState, bool] | None = None
+    #: The target requirements of the ability resolving, by index: each effect on a
+    #: target checks it again as it acts (CR 608.2b).
+    target_specs: tuple[TargetSpec, ...] = ()
 
     # ---- logging and choices -------------------------------------------------------
     def note(self, text: str, *rules: str, depth: int = 1) -> None:

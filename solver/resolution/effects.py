@@ -15,11 +15,13 @@ effects on the battlefield change them (:func:`put_counters_on`: replacement eff
 CR 614.1a, 616.1; "can't have counters put on it"); CR 122.8: "put its counters" puts
 the same number of each kind; CR 122.5: moving a counter is removing it and putting it,
 and a counter that can't be put onto the second object isn't removed from the first.
-CR 119.3: gaining and losing life. CR 121.2: drawing cards one at a time
-(from an empty library: noted for CR 704.5b). CR 701.21a, 603.5: sacrificing (optional
-when the ability says "you may"). CR 111.1: creating tokens. CR 701.26a-b: tapping and
-untapping. CR 701.6a: countering a spell. CR 603.6c, 400.7, 107.3: returning a card to
-the battlefield as a new object (persist, CR 702.79a; undying, CR 702.93a).
+CR 119.3: gaining and losing life (a target player's: CR 115.1, 608.2b). CR 121.2:
+drawing cards one at a time (from an empty library: noted for CR 704.5b). CR 701.21a,
+603.5: sacrificing (optional when the ability says "you may"). CR 111.1: creating
+tokens. CR 701.26a-b: tapping and untapping. CR 701.6a: countering a spell. CR 603.6c,
+400.7, 107.3: returning a card to the battlefield as a new object (persist, CR
+702.79a; undying, CR 702.93a). The composed effects (damage, destroy, exile, return,
+discard, mill, ...) are in :mod:`.composed`.
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ from manacheck.model.tokens import predefined_token
 
 from . import limits
 from .cards import TOKENS, UNKNOWN_CARD
+from .composed import COMPOSED, target_of, target_player
 from .core import Run, Unsupported
 from .triggers import enter_battlefield, leave_battlefield
 from .zones import add_card, fmt_counters, new_id, on_battlefield, set_counters
@@ -79,7 +82,13 @@ def _put_counters(run: Run, eff: Effect, item: StackItem, optional: bool) -> boo
     if onto not in ("self", "target"):  # ("each creature you control", ...)
         raise Unsupported(f"putting counters onto '{onto}' is not modelled by the "
                           "resolution solver")
-    dest = src if onto == "self" else item.targets[eff.params.int("target", 0)]
+    if onto == "self":
+        dest = src
+    else:
+        found = target_of(run, eff, item)  # (CR 608.2b: not if illegal now)
+        if found is None:
+            return True
+        dest = found
     perm = on_battlefield(run.state, dest)
     if perm is None:
         run.note(f"{dest} is no longer on the battlefield: no counters are put "
@@ -197,6 +206,10 @@ def _life(run: Run, eff: Effect, item: StackItem, optional: bool) -> bool:
         players = [p.name for p in run.state.players]
     elif who == "each_opponent":
         players = [p.name for p in run.state.opponents(you)]
+    elif who == "target":
+        # the target player (CR 115.1), if still legal (608.2b)
+        t = target_player(run, eff, item)
+        players = [] if t is None else [t]
     else:
         raise Unsupported(f"'{k}' for {who} is not modelled by the resolution solver")
     n = eff.params.get("amount", 1)
@@ -217,7 +230,11 @@ def _draw(run: Run, eff: Effect, item: StackItem, optional: bool) -> bool:
     :func:`_count` reads it (an amount it doesn't read is refused)."""
     you = item.controller
     if "who" in eff.params:
-        raise Unsupported("drawing by another player is not modelled")
+        # the target player (CR 115.1), if still legal (608.2b); another: refused
+        target = target_player(run, eff, item)
+        if target is None:
+            return True
+        you = target
     n = _count(run, eff, item)
     if eff.kind == "draw_up_to":
         n = max(0, n - len(run.state.player(you).hand))
@@ -284,13 +301,19 @@ def _tap_or_untap(run: Run, eff: Effect, item: StackItem, optional: bool) -> boo
     """CR 701.26a-b: only an untapped permanent can be tapped, only a tapped one
     untapped; otherwise nothing happens."""
     k = eff.kind
-    if "target" not in eff.params:  # "onto: self", "all": not its target
-        raise Unsupported(f"'{k}' of something other than a target is not modelled by "
-                          "the resolution solver")
-    dest = item.targets[eff.params.int("target", 0)]
+    if "target" in eff.params:
+        found = target_of(run, eff, item)  # (CR 608.2b: not if illegal now)
+        if found is None:
+            return True
+        dest = found
+    elif eff.params.get("onto") == "self" and len(eff.params.as_dict()) == 1:
+        dest = item.source or ""
+    else:  # "all": not its target
+        raise Unsupported(f"'{k}' of something other than a target or its source is "
+                          "not modelled by the resolution solver")
     perm = on_battlefield(run.state, dest)
     if perm is None:
-        run.note(f"{dest} is no longer on the battlefield", "608.2b")
+        run.note(f"{dest} is no longer on the battlefield", "608.2b", "400.7")
         return True
     if perm.tapped == (k == "tap"):
         run.note(f"{dest} is already {'tapped' if perm.tapped else 'untapped'}: "
@@ -364,6 +387,7 @@ EFFECTS: Mapping[str, EffectFunction] = {
     "tap": _tap_or_untap,
     "return_to_battlefield": _return_to_battlefield,
     "counter": _counter,
+    **COMPOSED,
 }
 
 

@@ -129,10 +129,23 @@ def _refuse_attached_creatures(perms: Sequence[Permanent],
 
 def _toughness_deaths(perms: Sequence[Permanent], chars: Mapping[str, Characteristics]
                       ) -> dict[str, tuple[str, str]]:
-    """CR 704.5f: the creatures with toughness 0 or less, each with why and the rule."""
+    """CR 704.5f: the creatures with toughness 0 or less; 704.5g: those with toughness
+    greater than 0 and damage marked on them at least their toughness (lethal damage),
+    which are destroyed (so not one with indestructible, 702.12b); each with why and the
+    rule."""
     dying: dict[str, tuple[str, str]] = {}
     for perm in perms:
         c = chars[perm.id]
+        if c.is_creature and c.toughness is None and perm.damage:
+            raise Unsupported(f"the toughness of {perm.id} isn't known, so whether "
+                              f"the damage marked on it is lethal (CR 704.5g) can't be "
+                              f"told")
+        if c.is_creature and c.toughness is not None and 0 < c.toughness <= perm.damage \
+                and not any(k.lower() == "indestructible" for k in c.keywords):
+            dying[perm.id] = (f"{perm.id} has {perm.damage} damage marked on it and "
+                              f"toughness {c.toughness}: lethal damage; it is destroyed",
+                              "704.5g")
+            continue
         if c.is_creature and c.toughness is None and perm.counters["-1/-1"]:
             # A "*" toughness, or a card whose P/T the data doesn't give: whether
             # the -1/-1 counters kill it (CR 704.5f) can't be told. Never guessed.

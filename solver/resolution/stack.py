@@ -33,8 +33,9 @@ from manacheck.model import (
     StackItem,
     effective,
 )
-from manacheck.model.abilities import ActivatedAbility
-from manacheck.model.effects import kind_of_ability
+from manacheck.model.abilities import ActivatedAbility, SpellText, TriggeredAbility
+from manacheck.model.characteristics import characteristics
+from manacheck.model.effects import Family, kind_of_ability
 
 from .core import Run, Unsupported
 from .effects import do_effects
@@ -85,6 +86,9 @@ def _resolve_spell(run: Run, item: StackItem) -> None:
                                          counters=counters))
         return
     refuse_unread_spell_text(card, item.id)
+    if card.spell is not None:
+        _resolve_spell_text(run, item, card, card.spell)
+        return
     if card.text.strip():
         # CR 608.2: an instant or sorcery does what its text says as it resolves. No
         # spell ability of one is modelled, so what follows isn't known: never taken
@@ -96,6 +100,62 @@ def _resolve_spell(run: Run, item: StackItem) -> None:
                          Card(item.id, card, item.controller))
     run.note(f"{item.id} resolves; it has no rules text, so it does nothing; it is put "
              "into its owner's graveyard", "608.2n")
+
+
+#: The rule families of a spell's other abilities that can't change what it does as it
+#: resolves: how it is cast and paid (CR 601.2, 118.7, 106.6).
+_CASTING_ONLY = frozenset({Family.SPELL_COSTS, Family.CASTING, Family.SPENDING,
+                           Family.SPELL_SPENDING})
+
+
+def _refuse_resolution_changes(card: CardDefinition, item_id: str) -> None:
+    """Keywords (buyback, rebound, flashback's exile, overload, storm, ...: CR 702) and
+    statics other than how the spell is cast or paid could change what it does or where
+    it goes as it resolves: refused, naming them. Activated abilities (cycling) work from
+    other zones (CR 113.6); "when you cast" triggers have triggered by now (603.2)."""
+    if card.keywords:
+        raise Unsupported(f"{item_id} has {', '.join(card.keywords)}: what a keyword does "
+                          "as an instant or sorcery resolves is not modelled by the "
+                          "resolution solver (CR 702, 608.2)")
+    for ab in card.abilities:
+        if isinstance(ab, ActivatedAbility):
+            continue
+        if isinstance(ab, TriggeredAbility) and ab.event == "cast_self":
+            continue
+        kind = kind_of_ability(ab)
+        if kind is None or not kind.families <= _CASTING_ONLY:
+            raise Unsupported(f"{item_id} ({getattr(ab, 'text', '') or 'an ability'}) could "
+                              "change what it does as it resolves; not modelled by the "
+                              "resolution solver (CR 608.2)")
+
+
+def _resolve_spell_text(run: Run, item: StackItem, card: CardDefinition,
+                        spell: SpellText) -> None:
+    """CR 608.2b: an instant or sorcery whose targets are all illegal now doesn't
+    resolve; else its effects, in order (608.2c; an illegal target isn't affected,
+    608.2b); then it is put into its owner's graveyard (608.2n). Its characteristics
+    as it resolves are those of the effects' source (CR 113.7a, 608.2h)."""
+    _refuse_resolution_changes(card, item.id)
+    if len(item.targets) != len(spell.targets):
+        raise BadInput(f"the spell '{item.id}' has {len(spell.targets)} target(s); its "
+                       f"stack entry gives {len(item.targets)} (CR 601.2c)")
+    run.lki_chars[item.id] = characteristics(item)
+    if spell.targets:
+        legal = [t for spec, t in zip(spell.targets, item.targets, strict=False)
+                 if legal_target(run, spec, t, item.controller, item.id)]
+        if not legal:
+            run.note(f"{item.id} doesn't resolve: its target "
+                     f"{', '.join(item.targets)} is illegal now", "608.2b")
+    if not spell.targets or legal:
+        run.note(f"{item.id} resolves ({' '.join(spell.lines)})", "608.2")
+        run.target_specs = spell.targets
+        try:
+            do_effects(run, spell.effects, item, False)
+        finally:
+            run.target_specs = ()
+    run.state = add_card(run.state, item.controller, "graveyard",
+                         Card(item.id, card, item.controller))
+    run.note(f"{item.id} is put into its owner's graveyard", "608.2n")
 
 
 def refuse_unread_spell_text(card: CardDefinition, item_id: str) -> None:
@@ -158,7 +218,11 @@ def _resolve_trigger(run: Run, item: StackItem) -> None:
         if yes == "no":
             run.note(f"{item.controller} chooses not to", "603.5")
             return
-    do_effects(run, effects, item, ab.optional)
+    run.target_specs = ab.targets
+    try:
+        do_effects(run, effects, item, ab.optional)
+    finally:
+        run.target_specs = ()
 
 
 def _resolve_activated(run: Run, item: StackItem) -> None:
@@ -189,4 +253,8 @@ def _resolve_activated(run: Run, item: StackItem) -> None:
                      f"{', '.join(item.targets)} is illegal now", "608.2b")
             return
     run.note(f"'{item.id}' ({ab.text}) resolves", "608.2")
-    do_effects(run, ab.effects, item, False)
+    run.target_specs = ab.targets
+    try:
+        do_effects(run, ab.effects, item, False)
+    finally:
+        run.target_specs = ()

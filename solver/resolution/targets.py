@@ -29,13 +29,17 @@ from manacheck.model.keywords import untargetable_reason
 
 from .core import Run, Unsupported
 
-__all__ = ["legal_target", "source_chars", "target_options"]
+__all__ = ["legal_player", "legal_target", "source_chars", "target_options"]
 
 
 def target_options(run: Run, spec: TargetSpec, you: str, source: str) -> list[str]:
-    if spec.zone == "battlefield" or spec.zone == "any":
-        return [p.id for p in run.state.permanents
-                if legal_target(run, spec, p.id, you, source)]
+    """The legal targets now: players first (CR 115.4 any target; target player), then
+    permanents, then spells."""
+    if spec.zone in ("battlefield", "any", "player", "player_or_planeswalker"):
+        players = [n for n in run.state.player_names if legal_player(run, spec, n, you)]
+        return players + [p.id for p in run.state.permanents
+                          if spec.zone != "player"
+                          and legal_target(run, spec, p.id, you, source)]
     if spec.zone == "stack":
         return [s.id for s in run.state.stack if legal_target(run, spec, s.id, you,
                                                                source)]
@@ -54,9 +58,31 @@ def source_chars(run: Run, source: str) -> Characteristics:
     raise Unsupported(f"the characteristics of the source '{source}' are not known")
 
 
+def legal_player(run: Run, spec: TargetSpec, name: str, you: str) -> bool:
+    """CR 115.1, 115.4, 608.2b: a player is a legal target of "target player", "target
+    opponent" (an opponent of the ability's controller, CR 102.2), "target player or
+    planeswalker" and "any target" while in the game. (A player's own hexproof or
+    shroud, "You have hexproof.", is a static the resolution question refuses:
+    ``solver.soundness.RESOLUTION``.)"""
+    if name not in run.state.player_names or spec.zone not in (
+            "player", "player_or_planeswalker", "any"):
+        return False
+    if spec.zone == "any":
+        return True
+    return spec.filter.controller != "opponent" or name != you
+
+
 def legal_target(run: Run, spec: TargetSpec, oid: str, you: str, source: str,
                  bindings: Mapping[str, int] | None = None) -> bool:
-    """CR 115, 608.2b: in the right zone and matching the filter now."""
+    """CR 115, 608.2b: in the right zone and matching the filter now; a player by
+    :func:`legal_player`. A target in a zone the solver doesn't model (a card in a
+    graveyard) is refused, never taken to be illegal."""
+    if oid in run.state.player_names:
+        return legal_player(run, spec, oid, you)
+    if spec.zone not in ("battlefield", "any", "player_or_planeswalker", "stack",
+                         "player"):
+        raise Unsupported(f"a target in the {spec.zone} ('{spec.text or spec.zone}') is "
+                          "not modelled by the resolution solver (CR 115.1, 608.2b)")
     if oid not in run.state:
         return False
     zone = run.state.zone_of(oid)
