@@ -14,7 +14,6 @@ a programme over mana vectors instead of the max-flow order search
 
 from __future__ import annotations
 
-import itertools
 import random
 
 import pytest
@@ -159,9 +158,3 @@ def test_programme_stays_off_where_its_assumptions_fail() -> None:
         assert not convert.applies(b)
     b = payments(load_state_text(_board(["Azorius Signet", "Plains"])), "A", "{1}").board
     assert convert.applies(b)
-
-
-def test_splits_are_every_composition() -> None:
-    got = convert._splits(3, 3)
-    want = [c for c in itertools.product(range(4), repeat=3) if sum(c) == 3]
-    assert sorted(got) == sorted(want)

@@ -90,21 +90,41 @@ def _payments(units: list[frozenset[int] | None]) -> list[Vec]:
 
 class Converter:
     """The programme's data for one board: each kind's mana and the ways to pay its
-    cost, the cost's symbols, and the memo of decided states."""
+    cost, the cost's symbols, and the memo of decided states.
+
+    A state is (mana-costing activations still to make, per kind; activations whose
+    mana is *pending*, per distinct mana event: none of their mana is spent yet, and
+    one of it must be; mana that *may* be spent, per type). Pool mana is pending too
+    (a one-mana event: it is spent in full). Spending a mana of type t discharges a
+    pending activation whose mana has a t when there is one (its other mana then may be
+    spent): that is never worse than spending a "may" mana of type t (the same mana,
+    one obligation fewer), so the programme does it; which pending event gives it is a
+    choice.
+    """
 
     def __init__(self, b: Board) -> None:
         self.board = b
+        nt = len(MANA_TYPES)
         self.event: list[Vec] = []
         self.pays: list[list[Vec]] = []
         self.cost_units: list[int] = []
         for k in b.kinds:
-            v = [0] * len(MANA_TYPES)
+            v = [0] * nt
             for t, n in k.event.items():
                 v[_T[t]] += n
             self.event.append(tuple(v))
             units = _units(k.mana_cost)
             self.cost_units.append(len(units))
             self.pays.append(_payments(units) if units else [])
+        #: The distinct mana events a pending activation (or pool mana) can have.
+        self.classes: list[Vec] = [tuple(int(i == t) for i in range(nt)) for t in range(nt)]
+        self.kclass: list[int] = []
+        for ev in self.event:
+            if ev not in self.classes:
+                self.classes.append(ev)
+            self.kclass.append(self.classes.index(ev))
+        #: For each type, the classes whose mana has it.
+        self.with_type = [[p for p, ev in enumerate(self.classes) if ev[t]] for t in range(nt)]
         main: dict[frozenset[int] | None, int] = {}
         for u in _units(b.cost):
             main[u] = main.get(u, 0) + 1
@@ -115,129 +135,138 @@ class Converter:
         self.final_memo: dict[tuple[Vec, Vec], bool] = {}
 
     # -- the end: pay the cost itself ---------------------------------------------------
-    def final(self, must: Vec, may: Vec) -> bool:
-        """Whether the cost can be paid from this pool with every "must" unit spent.
-
-        A flow from types to the cost's symbols: first only the "must" units (all of
-        them must get through), then the "may" units added; augmenting never takes
-        back flow leaving the source, so the "must" units stay spent (CR 601.2h: the
-        cost is paid in full, exactly).
-        """
-        key = (must, may)
+    def final(self, pend: Vec, may: Vec) -> bool:
+        """Whether the cost can be paid from this pool with one mana of every pending
+        activation spent (CR 601.2h: the cost is paid in full, exactly)."""
+        key = (pend, may)
         r = self.final_memo.get(key)
         if r is None:
-            r = self._final(must, may)
+            r = self._final(pend, may)
             self.final_memo[key] = r
         return r
 
-    def _final(self, must: Vec, may: Vec) -> bool:
+    def _final(self, pend: Vec, may: Vec) -> bool:
+        """A flow source -> pending events -> types -> the cost's symbols -> sink, in two
+        phases: first one mana per pending activation (all must get through), then the
+        rest of their mana and the "may" mana; augmenting never takes back flow leaving
+        the source, so the first phase's stays. (A group of n activations of one event
+        giving u >= n mana, at most n of each of its types' share, can give each of
+        them one: deal the mana out in turn.)"""
         d = self.d_main
-        if sum(must) > d or sum(must) + sum(may) < d:
+        need = sum(pend)
+        if need > d:
             return False
         nt = len(MANA_TYPES)
+        live = [p for p, n in enumerate(pend) if n]
         ns = len(self.main)
-        # Nodes: 0 source, 1..nt types, then the symbol classes, then the sink.
-        sink = 1 + nt + ns
-        n = sink + 1
-        cap = [[0] * n for _ in range(n)]
+        # Nodes: 0 source, the live events, the types, the symbol classes, the sink.
+        t0 = 1 + len(live)
+        s0 = t0 + nt
+        sink = s0 + ns
+        cap = [[0] * (sink + 1) for _ in range(sink + 1)]
         for j, (ok, c) in enumerate(self.main):
-            cap[1 + nt + j][sink] = c
+            cap[s0 + j][sink] = c
             for i in range(nt):
                 if ok is None or i in ok:
-                    cap[1 + i][1 + nt + j] = d
-        for i in range(nt):
-            cap[0][1 + i] = must[i]
+                    cap[t0 + i][s0 + j] = d
+        for x, p in enumerate(live):
+            ev = self.classes[p]
+            cap[0][1 + x] = pend[p]
+            for i in range(nt):
+                cap[1 + x][t0 + i] = pend[p] * ev[i]
         flow = _maxflow(cap, 0, sink, 0)
-        if flow < sum(must):
+        if flow < need:
             return False
+        for x, p in enumerate(live):
+            cap[0][1 + x] += pend[p] * (sum(self.classes[p]) - 1)
         for i in range(nt):
-            cap[0][1 + i] += may[i]
+            cap[0][t0 + i] += may[i]
         return _maxflow(cap, 0, sink, flow) == d
 
     # -- the programme ------------------------------------------------------------------
-    def finish(self, rem: Vec, must: Vec, may: Vec) -> bool:
+    def finish(self, rem: Vec, pend: Vec, may: Vec, room: int) -> bool:
         """Whether the mana-costing activations ``rem`` (per kind) can all be made, in
-        some order, from this pool, and the cost then paid with every "must" unit
-        spent. Raises :class:`_Spent` past :data:`MAX_STATES` states."""
-        # Mana of a type beyond every symbol still to pay can only be left over.
-        room = self.d_main + sum(n * self.cost_units[k] for k, n in enumerate(rem))
-        if max(may) > room:
-            may = tuple(min(x, room) for x in may)
-        key = (rem, must, may)
+        some order, from this pool, and the cost then paid with one mana of every
+        activation spent. ``room``: the symbols still to pay, the cost's and those of
+        ``rem``'s costs. Raises :class:`_Spent` past :data:`MAX_STATES` states."""
+        # Every pending activation and each one still to make spends one mana of its
+        # own on a symbol still to pay; at most the symbols left over (``spare``) take
+        # "may" mana, so more "may" mana of a type than that can only be left over.
+        spare = room - sum(pend) - sum(rem)
+        if spare < 0:
+            return False
+        if max(may) > spare:
+            may = tuple(min(x, spare) for x in may)
+        key = (rem, pend, may)
         r = self.memo.get(key)
         if r is not None:
             return r
         if len(self.memo) > MAX_STATES:
             raise _Spent
-        r = self._finish(rem, must, may)
+        r = self.final(pend, may) if not any(rem) else (
+            self.step(rem, pend, may, room) is not None)
         self.memo[key] = r
         return r
 
-    def _finish(self, rem: Vec, must: Vec, may: Vec) -> bool:
-        if not any(rem):
-            return self.final(must, may)
-        # Every "must" unit, and one of each activation still to make, needs a symbol
-        # to pay: the cost's or a later activation's cost.
-        slots = self.d_main + sum(n * self.cost_units[k] for k, n in enumerate(rem))
-        if sum(must) + sum(rem) > slots:
-            return False
-        return any(True for _ in self._moves(rem, must, may))
-
-    def _moves(self, rem: Vec, must: Vec, may: Vec
-               ) -> itertools.chain[tuple[int, Vec, Vec]]:
-        """The next activations that lead to a payment: (kind, the pool after it)."""
-        return itertools.chain.from_iterable(
-            self._moves_of(k, rem, must, may) for k, n in enumerate(rem) if n)
-
-    def _moves_of(self, k: int, rem: Vec, must: Vec, may: Vec
-                  ) -> list[tuple[int, Vec, Vec]]:
-        out: list[tuple[int, Vec, Vec]] = []
+    def step(self, rem: Vec, pend: Vec, may: Vec, room: int
+             ) -> tuple[int, Vec, Vec] | None:
+        """One next activation that leads to a payment: (its kind, the pool after it),
+        or None."""
         nt = len(MANA_TYPES)
-        left = list(rem)
-        left[k] -= 1
-        rest = tuple(left)
-        ev = self.event[k]
-        # Paying with mana that must be spent first: the likelier way to a payment.
-        ok = [pay for pay in self.pays[k]
-              if all(pay[i] <= must[i] + may[i] for i in range(nt))]
-        ok.sort(key=lambda pay: -sum(min(must[i], pay[i]) for i in range(nt)))
-        for pay in ok:
-            m1 = [must[i] - min(must[i], pay[i]) for i in range(nt)]
-            o1 = [may[i] - (pay[i] - min(must[i], pay[i])) for i in range(nt)]
-            for t in range(nt):
-                if not ev[t]:
-                    continue
-                m2 = tuple(m1[i] + (i == t) for i in range(nt))
-                o2 = tuple(o1[i] + ev[i] - (i == t) for i in range(nt))
-                if self.finish(rest, m2, o2):
-                    out.append((k, m2, o2))
+        classes = self.classes
+        have = [may[i] + sum(pend[p] * classes[p][i] for p in self.with_type[i])
+                for i in range(nt)]
+        for k, n in enumerate(rem):
+            if not n:
+                continue
+            rest = (*rem[:k], n - 1, *rem[k + 1:])
+            after: set[tuple[Vec, Vec]] = set()
+            for pay in self.pays[k]:
+                if all(pay[i] <= have[i] for i in range(nt)):
+                    after |= self._spend(pend, may, pay)
+            c = self.kclass[k]
+            left = room - self.cost_units[k]
+            # Fewest activations left pending first: the likelier way to a payment.
+            for pd, my in sorted(after, key=lambda st: (sum(st[0]), st)):
+                pd2 = (*pd[:c], pd[c] + 1, *pd[c + 1:])
+                if self.finish(rest, pd2, my, left):
+                    return k, pd2, my
+        return None
+
+    def _spend(self, pend: Vec, may: Vec, pay: Vec) -> set[tuple[Vec, Vec]]:
+        """Every pool after spending the mana ``pay`` (per type): each mana discharges a
+        pending activation with that type when there is one, else is "may" mana."""
+        nt = len(MANA_TYPES)
+        out: set[tuple[Vec, Vec]] = {(pend, may)}
+        for t in range(nt):
+            for _ in range(pay[t]):
+                nxt: set[tuple[Vec, Vec]] = set()
+                for pd, my in out:
+                    gave = False
+                    for p in self.with_type[t]:
+                        if pd[p]:
+                            gave = True
+                            ev = self.classes[p]
+                            nxt.add(((*pd[:p], pd[p] - 1, *pd[p + 1:]),
+                                     tuple(my[i] + ev[i] - (i == t) for i in range(nt))))
+                    if not gave and my[t]:
+                        nxt.add((pd, (*my[:t], my[t] - 1, *my[t + 1:])))
+                out = nxt
+                if not out:
                     return out
         return out
 
-    def starts(self, counts: Sequence[int], pool: Sequence[int]) -> set[tuple[Vec, Vec]]:
-        """The pools after every activation without a mana cost and the pool mana: one
-        per choice of each activation's "must" unit type (its other units "may")."""
+    def start(self, counts: Sequence[int], pool: Sequence[int]) -> tuple[Vec, Vec]:
+        """The pool after every activation without a mana cost, and the pool mana: all
+        pending."""
         b = self.board
-        nt = len(MANA_TYPES)
-        base = [0] * nt
+        pend = [0] * len(self.classes)
         for i, n in enumerate(pool):
-            base[_T[b.pool[i].type]] += n
-        states: set[tuple[Vec, Vec]] = {(tuple(base), _ZERO)}
+            pend[_T[b.pool[i].type]] += n
         for k, n in enumerate(counts):
-            if not n or b.kinds[k].mana_cost:
-                continue
-            ev = self.event[k]
-            types = [i for i in range(nt) if ev[i]]
-            nxt: set[tuple[Vec, Vec]] = set()
-            for split in _splits(n, len(types)):
-                add_m = [0] * nt
-                for i, m in zip(types, split, strict=True):
-                    add_m[i] = m
-                for must, may in states:
-                    nxt.add((tuple(must[i] + add_m[i] for i in range(nt)),
-                             tuple(may[i] + n * ev[i] - add_m[i] for i in range(nt))))
-            states = nxt
-        return states
+            if n and not b.kinds[k].mana_cost:
+                pend[self.kclass[k]] += n
+        return tuple(pend), _ZERO
 
     def decide(self, counts: Sequence[int], pool: Sequence[int]) -> list[int] | None:
         """An order of the mana-costing activations of ``counts`` (kinds) in which they
@@ -250,32 +279,25 @@ class Converter:
         made = sum(pool) + sum(n * sum(self.event[k]) for k, n in enumerate(counts))
         if sum(counts) + sum(pool) > slots or made < slots:
             return None
-        for must, may in sorted(self.starts(counts, pool)):
-            if self.finish(rem, must, may):
-                return self._order(rem, must, may)
+        pend, may = self.start(counts, pool)
+        if self.finish(rem, pend, may, slots):
+            return self._order(rem, pend, may, slots)
         return None
 
-    def _order(self, rem: Vec, must: Vec, may: Vec) -> list[int]:
+    def _order(self, rem: Vec, pend: Vec, may: Vec, room: int) -> list[int]:
         order: list[int] = []
         while any(rem):
-            moves = list(self._moves(rem, must, may))
-            k, must, may = moves[0]
+            got = self.step(rem, pend, may, room)
+            assert got is not None  # (``finish`` said there is a way)
+            k, pend, may = got
             order.append(k)
-            left = list(rem)
-            left[k] -= 1
-            rem = tuple(left)
+            rem = (*rem[:k], rem[k] - 1, *rem[k + 1:])
+            room -= self.cost_units[k]
         return order
 
 
 class _Spent(Exception):
     """The programme's state budget is spent (the max-flow search decides then)."""
-
-
-def _splits(n: int, parts: int) -> list[tuple[int, ...]]:
-    """Every way to write ``n`` as an ordered sum of ``parts`` numbers >= 0."""
-    if parts == 1:
-        return [(n,)]
-    return [(i, *rest) for i in range(n + 1) for rest in _splits(n - i, parts - 1)]
 
 
 def _maxflow(cap: list[list[int]], s: int, t: int, flow: int) -> int:
