@@ -108,6 +108,7 @@ class Converter:
         self.event: list[Vec] = []
         self.pays: list[list[Vec]] = []
         self.cost_units: list[int] = []
+        self.one_unit: list[list[int] | None] = []
         for k in b.kinds:
             v = [0] * nt
             for t, n in k.event.items():
@@ -116,6 +117,9 @@ class Converter:
             units = _units(k.mana_cost)
             self.cost_units.append(len(units))
             self.pays.append(_payments(units) if units else [])
+            #: For a cost of one mana: the types that pay it, else None.
+            self.one_unit.append(sorted(range(nt) if units[0] is None else units[0])
+                                 if len(units) == 1 else None)
         #: The distinct mana events a pending activation (or pool mana) can have.
         self.classes: list[Vec] = [tuple(int(i == t) for i in range(nt)) for t in range(nt)]
         self.kclass: list[int] = []
@@ -214,16 +218,31 @@ class Converter:
         or None."""
         nt = len(MANA_TYPES)
         classes = self.classes
-        have = [may[i] + sum(pend[p] * classes[p][i] for p in self.with_type[i])
-                for i in range(nt)]
+        have: list[int] | None = None
         for k, n in enumerate(rem):
             if not n:
                 continue
             rest = (*rem[:k], n - 1, *rem[k + 1:])
             after: set[tuple[Vec, Vec]] = set()
-            for pay in self.pays[k]:
-                if all(pay[i] <= have[i] for i in range(nt)):
-                    after |= self._spend(pend, may, pay)
+            one = self.one_unit[k]
+            if one is not None:  # one mana (a Signet's {1}, a filter land's {W/U}): fast
+                for t in one:
+                    gave = False
+                    for p in self.with_type[t]:
+                        if pend[p]:
+                            gave = True
+                            ev = classes[p]
+                            after.add(((*pend[:p], pend[p] - 1, *pend[p + 1:]),
+                                       tuple([may[i] + ev[i] - (i == t) for i in range(nt)])))
+                    if not gave and may[t]:
+                        after.add((pend, (*may[:t], may[t] - 1, *may[t + 1:])))
+            else:
+                if have is None:
+                    have = [may[i] + sum(pend[p] * classes[p][i] for p in self.with_type[i])
+                            for i in range(nt)]
+                for pay in self.pays[k]:
+                    if all(pay[i] <= have[i] for i in range(nt)):
+                        after |= self._spend(pend, may, pay)
             c = self.kclass[k]
             left = room - self.cost_units[k]
             # Fewest activations left pending first: the likelier way to a payment.
