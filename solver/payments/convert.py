@@ -42,6 +42,7 @@ symbol (a hybrid symbol by either of its halves).
 from __future__ import annotations
 
 import itertools
+import operator
 from collections.abc import Sequence
 
 from manacheck.model import MANA_TYPES, ManaCost, SymbolKind
@@ -120,6 +121,9 @@ class Converter:
             #: For a cost of one mana: the types that pay it, else None.
             self.one_unit.append(sorted(range(nt) if units[0] is None else units[0])
                                  if len(units) == 1 else None)
+        #: 1 for a kind with a mana cost, else 0; each kind's mana in all.
+        self.costly = [int(bool(k.mana_cost)) for k in b.kinds]
+        self.made = [sum(ev) for ev in self.event]
         #: The distinct mana events a pending activation (or pool mana) can have.
         self.classes: list[Vec] = [tuple(int(i == t) for i in range(nt)) for t in range(nt)]
         self.kclass: list[int] = []
@@ -290,12 +294,11 @@ class Converter:
     def decide(self, counts: Sequence[int], pool: Sequence[int]) -> list[int] | None:
         """An order of the mana-costing activations of ``counts`` (kinds) in which they
         and the rest pay the cost, or None when there is none."""
-        b = self.board
-        rem = tuple(n if b.kinds[k].mana_cost else 0 for k, n in enumerate(counts))
+        rem = tuple(map(operator.mul, counts, self.costly))
         # Each activation and each unit of pool mana fills at least one symbol; all the
         # mana made covers every symbol (the necessary tests of ``exact.solve``).
-        slots = self.d_main + sum(n * self.cost_units[k] for k, n in enumerate(rem))
-        made = sum(pool) + sum(n * sum(self.event[k]) for k, n in enumerate(counts))
+        slots = self.d_main + sum(map(operator.mul, rem, self.cost_units))
+        made = sum(pool) + sum(map(operator.mul, counts, self.made))
         if sum(counts) + sum(pool) > slots or made < slots:
             return None
         pend, may = self.start(counts, pool)
