@@ -21,7 +21,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from manacheck.model import ManaCost, load_state_text
-from manacheck.solver.payments import exact, limits, payment_answer, payments
+from manacheck.solver.payments import convert, exact, limits, payment_answer, payments
 from manacheck.solver.payments.precheck import flow_payable
 
 from manacheck.cli import main
@@ -151,6 +151,9 @@ def test_a_cheap_order_search_budget_is_reported_not_guessed(
     monkeypatch.setattr(limits, "DEFAULT_MAX_CHECKS", 1)  # the count's own budget
     monkeypatch.setattr(limits, "BOUND_CHECKS", 1)  # and its lower bound's
     monkeypatch.setattr(exact, "_topological", lambda deps, lo, hi: None)
+    # (The programme over mana vectors, ``convert``, needs no order search: off here,
+    # this test is about the search's budget.)
+    monkeypatch.setattr(convert, "converter", lambda b: None)
     # "Payable?" needs one way: the greedy witness finds this chain and checks it for
     # its one order, whatever the search's budget; the count's proven upper bound (1)
     # meets it, so the count is exact too.

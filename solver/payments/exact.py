@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from manacheck.model import ManaSymbol, ManaType, SymbolKind
 
 from ..maxflow import FlowNetwork
-from . import limits
+from . import convert, limits
 from .board import Board, ExactData
 from .kinds import Slot, max_units, not_generic, symbol_slot
 from .values import PaymentSearchLimit
@@ -58,6 +58,8 @@ def valid(b: Board, counts: Sequence[int], pool: Sequence[int], life_syms: int,
             r = False
         elif (plain := plain_valid(b, counts, pool, life_syms)) is not None:
             r = plain  # arithmetic: every board of ``b.simple`` and more
+        elif (conv := convert.valid(b, counts, pool, life_syms)) is not None:
+            r = conv  # mana-costing sources as conversions of mana vectors, no order search
         else:
             b.flows += 1
             if b.max_flows is not None and b.flows > b.max_flows:
@@ -182,6 +184,17 @@ def solve(b: Board, counts: Sequence[int], pool: Sequence[int], life_syms: int,
                            for _ in range(n)))
     if len(filters) <= 1:
         return try_orders(b, counts, pool, life_syms, filters, len(filters))
+    if convert.converter(b) is not None:
+        # The programme over mana vectors gives an order; the max-flow for that one
+        # order checks it (and gives the witness). Its "no" is exact; where it stops at
+        # its budget, or (never expected) its order fails the check, the search decides.
+        order = convert.order_for(b, counts, pool, life_syms)
+        if order is not None:
+            flow = try_orders(b, counts, pool, life_syms, order, len(order))
+            if flow is not None:
+                return flow
+        elif convert.valid(b, counts, pool, life_syms) is False:
+            return None
     return find_order(b, counts, pool, life_syms, filters)
 
 
