@@ -34,8 +34,6 @@ from types import ModuleType
 from manacheck.model import GameState, StaticAbility, effective
 from manacheck.model.characteristics import Characteristics
 from manacheck.model.effects import Family
-from manacheck.model.oracletext.forms import activated_form
-from manacheck.model.oracletext.unread_triggers import triggers_on_state_based_actions
 
 from .soundness import (
     CHARACTERISTICS,
@@ -237,6 +235,9 @@ def _inert(state: GameState) -> frozenset[tuple[str, str]]:
         entering = re.fullmatch(_OWN_ENTERING.replace("{name}", re.escape(perm.name)),
                                 e.text.strip())
         unattached = perm.attached_to is None or perm.attached_to not in on_board
+        # (the reader's forms: imported only for a board with a line not read)
+        from manacheck.model.oracletext.forms import activated_form
+
         if entering or (unattached and _about_attached_only(e.text)) \
                 or activated_form(e.text, perm.name):
             out.add((e.object_id, e.text))
@@ -392,6 +393,10 @@ def _harmless_to_settling(state: GameState, inert: frozenset[tuple[str, str]],
     no targeting; CR 704.3, 603.3). Performing the same actions on the same objects,
     such an effect changes none of them, so the run performing them may leave it out;
     the question asked of the state after them applies or refuses it itself."""
+    # (the reader's forms, imported only when something is pending: pay on a settled
+    # board doesn't load the grammar)
+    from manacheck.model.oracletext.unread_triggers import triggers_on_state_based_actions
+
     kinds = {(e.object_id, e.text): e.kind for e in board_effects(state)}
     kept_ids = {u.effect for u in kept}
     out: set[tuple[str, str]] = set()

@@ -34,7 +34,7 @@ def _state(energy: int, extra: dict[str, Any] | None = None) -> Any:
 
 def test_pay_energy_is_read() -> None:
     r = read_line(_LINE, "Test Renegade")
-    assert r.status == "partial"
+    assert r.status == "read"  # (its damage effect is composed too, issue 34)
     assert r.ability is not None and r.ability["activated"]["cost"] == ["{T}",
                                                                        {"pay_energy": 2}]
     assert read_line("{T}, Pay {E}{R}: Draw a card.", "X").status == "unread"

@@ -49,39 +49,13 @@ from ..effects import ALL_FAMILIES, Family, kind_of_keyword
 from .grants import GrantData, attached_word_of, render_subject, without_hints
 from .normal import SELF, normalise
 from .reading import parser
+from .reminders import KEYWORD_REMINDERS
 from .transform import Unreadable
 
 __all__ = ["read_declared", "render_declared"]
 
 F = Family
 
-#: The reminder texts a granted keyword may have, for one object ("it") or several.
-KEYWORD_REMINDERS: dict[str, tuple[str, ...]] = {
-    "menace": ("It can't be blocked except by two or more creatures.",
-               "They can't be blocked except by two or more creatures."),
-    "vigilance": ("Attacking doesn't cause it to tap.",
-                  "Attacking doesn't cause them to tap."),
-    "trample": ("It can deal excess combat damage to the player or planeswalker it's "
-                "attacking.",
-                "They can deal excess combat damage to the player or planeswalker "
-                "they're attacking."),
-    "reach": ("It can block creatures with flying.", "They can block creatures with flying."),
-    "first strike": ("It deals combat damage before creatures without first strike.",
-                     "They deal combat damage before creatures without first strike."),
-    "double strike": ("It deals both first-strike and regular combat damage.",
-                      "They deal both first-strike and regular combat damage."),
-    "hexproof": ("It can't be the target of spells or abilities your opponents control.",
-                 "They can't be the targets of spells or abilities your opponents "
-                 "control."),
-    "shroud": ("It can't be the target of spells or abilities.",
-               "They can't be the targets of spells or abilities."),
-    "haste": ("It can attack and {T} as soon as it comes under your control.",
-              "They can attack and {T} as soon as they come under your control."),
-    "indestructible": ('Damage and effects that say "destroy" don\'t destroy it.',
-                       'Damage and effects that say "destroy" don\'t destroy them.',
-                       'Effects that say "destroy" don\'t destroy them. Artifact '
-                       "creatures with indestructible can't be destroyed by damage."),
-}
 
 #: The reminders of a player's hexproof or shroud ("You have hexproof.").
 _PLAYER_REMINDERS = frozenset({

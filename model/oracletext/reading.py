@@ -56,6 +56,7 @@ from .normal import SELF, Normalised, normalise
 from .parsing import GrammarBroken, parser
 from .parsing import parse as _parse
 from .parsing import sentences as _sentences
+from .reminders import KEYWORD_REMINDERS
 from .rendering import render_activated
 from .targets import TARGET_WORDS as _TARGET
 from .targets import read_targets
@@ -569,6 +570,51 @@ def read_line(line: str, name: str = "") -> Reading:
     return _read_line(line, name, compose=True)
 
 
+def _production_why(ab: dict[str, Any], val: Any, costs: list[Any], i: int) -> str | None:
+    """Sets the ability's production (``ab["mana"]``) from its first sentence, or says
+    why the line stays unread: a second production, a sacrificed permanent or removed
+    counters that no cost names, an amount that doesn't fit its cost."""
+    if ab.get("mana") is not None or i != 0:
+        return "two productions"
+    ab["mana"] = dict(val)
+    if bad := _sacrificed_why(ab["mana"], costs):
+        return bad
+    removed = ab["mana"].pop("_removed", None)
+    if removed is not None and not any(
+            isinstance(c, dict) and c.get("remove_counters") == {"counter": removed,
+                                                                 "count": "X"}
+            for c in costs):
+        return "counters removed by no X cost"
+    return _amount_cost_why(ab["mana"], costs)
+
+
+def _activated_data(zone_costs: tuple[Any, list[Any]], loyalty: bool, ab: dict[str, Any],
+                    effects: list[dict[str, Any]], targets: list[dict[str, Any]]
+                    ) -> dict[str, Any]:
+    """The card format's activated ability from the parts read."""
+    zone, cost_out = zone_costs
+    activated: dict[str, Any] = {"cost": cost_out[0] if len(cost_out) == 1
+                                 and isinstance(cost_out[0], str) else cost_out}
+    if loyalty:
+        activated["loyalty"] = True  # CR 606.3: its timing and once-each-turn
+    activated.update(ab)
+    if effects:
+        activated["effects"] = effects
+    if targets:
+        activated["targets"] = [dict(t) for t in targets]
+    if zone is not None:
+        activated["zone"] = zone
+    return activated
+
+
+def _not_granted_reminders(loose: list[str], effects: list[dict[str, Any]]) -> list[str]:
+    """The reminders not checked, but those of a keyword an effect grants (CR 207.2a)."""
+    granted = {str(e.get("keyword", "")).lower() for e in effects
+               if e.get("kind") == "gain_keyword"}
+    return [r for r in loose if r.replace(SELF, "it") not in {
+        KEYWORD_REMINDERS.get(k, ("",))[0] for k in granted}]
+
+
 def _read_line(line: str, name: str, compose: bool) -> Reading:
     norm = normalise(line, name)
     text = norm.text
@@ -653,19 +699,7 @@ def _read_line(line: str, name: str, compose: bool) -> Reading:
             continue
         parts.append((kind, val))
         if kind == "mana":
-            if ab.get("mana") is not None or i != 0:
-                return Reading("unread", why="two productions", normalised=text)
-            ab["mana"] = dict(val)
-            if bad := _sacrificed_why(ab["mana"], costs):
-                return Reading("unread", why=bad, normalised=text)
-            removed = ab["mana"].pop("_removed", None)
-            if removed is not None and not any(
-                    isinstance(c, dict) and c.get("remove_counters") == {"counter": removed,
-                                                                         "count": "X"}
-                    for c in costs):
-                return Reading("unread", why="counters removed by no X cost",
-                               normalised=text)
-            if (why := _amount_cost_why(ab["mana"], costs)) is not None:
+            if (why := _production_why(ab, val, costs, i)) is not None:
                 return Reading("unread", why=why, normalised=text)
         elif kind == "instead":
             # CR 614.1a: "If ..., add ... instead" (Urza's Tower): only beside plain
@@ -694,18 +728,7 @@ def _read_line(line: str, name: str, compose: bool) -> Reading:
     zone_costs = _zone_and_costs(costs, unread, ab, text)
     if isinstance(zone_costs, Reading):
         return zone_costs
-    zone, cost_out = zone_costs
-    activated: dict[str, Any] = {"cost": cost_out[0] if len(cost_out) == 1
-                                 and isinstance(cost_out[0], str) else cost_out}
-    if loyalty is not None:
-        activated["loyalty"] = True  # CR 606.3: its timing and once-each-turn
-    activated.update(ab)
-    if effects:
-        activated["effects"] = effects
-    if targets:
-        activated["targets"] = [{k: v for k, v in t.items()} for t in targets]
-    if zone is not None:
-        activated["zone"] = zone
+    activated = _activated_data(zone_costs, loyalty is not None, ab, effects, targets)
     word_text = text[:word.end()] if word else ""
     try:
         rendered = word_text + render_activated(activated)
@@ -722,12 +745,7 @@ def _read_line(line: str, name: str, compose: bool) -> Reading:
         if not name:
             return Reading("unread", why="a card named by no name", normalised=text)
         per["name"] = name
-    from .declared import KEYWORD_REMINDERS  # (declared reads lines through this module)
-
-    granted = {str(e.get("keyword", "")).lower() for e in effects
-               if e.get("kind") == "gain_keyword"}
-    loose = [r for r in loose if r.replace(SELF, "it") not in {
-        KEYWORD_REMINDERS.get(k, ("",))[0] for k in granted}]
+    loose = _not_granted_reminders(loose, effects)
     if loose and compose and not is_mana and not unread and any(
             e.get("_composed") for e in effects):
         return _read_line(line, name, compose=False)

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["checked_reminder"]
+__all__ = ["KEYWORD_REMINDERS", "checked_reminder"]
 
 _C = "[WUBRG]"
 
@@ -89,3 +89,32 @@ def checked_reminder(line: str, mana_cost: str, text: str = "") -> bool:
     if line == _SNOW:
         return "{S}" in symbols
     return False
+
+
+#: The reminder texts a granted keyword may have, for one object ("it") or several.
+KEYWORD_REMINDERS: dict[str, tuple[str, ...]] = {
+    "menace": ("It can't be blocked except by two or more creatures.",
+               "They can't be blocked except by two or more creatures."),
+    "vigilance": ("Attacking doesn't cause it to tap.",
+                  "Attacking doesn't cause them to tap."),
+    "trample": ("It can deal excess combat damage to the player or planeswalker it's "
+                "attacking.",
+                "They can deal excess combat damage to the player or planeswalker "
+                "they're attacking."),
+    "reach": ("It can block creatures with flying.", "They can block creatures with flying."),
+    "first strike": ("It deals combat damage before creatures without first strike.",
+                     "They deal combat damage before creatures without first strike."),
+    "double strike": ("It deals both first-strike and regular combat damage.",
+                      "They deal both first-strike and regular combat damage."),
+    "hexproof": ("It can't be the target of spells or abilities your opponents control.",
+                 "They can't be the targets of spells or abilities your opponents "
+                 "control."),
+    "shroud": ("It can't be the target of spells or abilities.",
+               "They can't be the targets of spells or abilities."),
+    "haste": ("It can attack and {T} as soon as it comes under your control.",
+              "They can attack and {T} as soon as they come under your control."),
+    "indestructible": ('Damage and effects that say "destroy" don\'t destroy it.',
+                       'Damage and effects that say "destroy" don\'t destroy them.',
+                       'Effects that say "destroy" don\'t destroy them. Artifact '
+                       "creatures with indestructible can't be destroyed by damage."),
+}
