@@ -339,6 +339,15 @@ _PT_SETS = re.compile(r"\b(?:base|equal|becomes?|power|toughness|lose|loses|swit
                       r"double|instead)\b", re.IGNORECASE)
 
 
+def _pt_changes(text: str) -> list[tuple[str, str, str, str]]:
+    """The changes of power and toughness a line writes ("+2/+2": power's sign and
+    amount, toughness's), or none when a word sets them instead (CR 613.4a-b)."""
+    if _PT_SETS.search(_PT_CHANGE.sub("", text)):
+        return []
+    found: list[tuple[str, str, str, str]] = _PT_CHANGE.findall(text)
+    return found
+
+
 def raises_toughness_only(text: str) -> bool:
     """Whether a line read by its form as changing power and toughness only can only
     raise toughness or leave it: every change it writes is "+N" or "-0" in toughness
@@ -356,10 +365,9 @@ def raises_toughness_only(text: str) -> bool:
     >>> raises_toughness_only("Necrogoyf's power is equal to the number of cards.")
     False
     """
-    changes = _PT_CHANGE.findall(text)
-    if not changes or _PT_SETS.search(_PT_CHANGE.sub("", text)):
-        return False
-    return all(sign == "+" or amount == "0" for _, _, sign, amount in changes)
+    changes = _pt_changes(text)
+    return bool(changes) and all(sign == "+" or amount == "0"
+                                 for _, _, sign, amount in changes)
 
 
 def changes_power_only(text: str) -> bool:
@@ -378,10 +386,8 @@ def changes_power_only(text: str) -> bool:
     >>> changes_power_only("Its power is equal to the number of cards, and it gets +1/-0.")
     False
     """
-    changes = _PT_CHANGE.findall(text)
-    if not changes or _PT_SETS.search(_PT_CHANGE.sub("", text)):
-        return False
-    return all(amount == "0" for _, _, _, amount in changes)
+    changes = _pt_changes(text)
+    return bool(changes) and all(amount == "0" for _, _, _, amount in changes)
 
 
 def _harmless_to_settling(state: GameState, inert: frozenset[tuple[str, str]],

@@ -59,15 +59,12 @@ def unread_activated(line: str, name: str = "") -> bool:
     norm, body, worded = line_body(line, name)
     if not worded and LOYALTY_SYMBOL.match(body):
         return True
-    colon = top_colon(body)
-    if colon <= 0 or body.startswith("["):
+    if not activated_form(line, name):
         return False
-    effect = re.sub(r'"[^"]*"', "", body[colon + 1:])
+    effect = re.sub(r'"[^"]*"', "", body[top_colon(body) + 1:])
     targeted = TARGET_WORDS.search(effect) is not None  # never a mana ability (605.1a)
-    if not targeted and (_MANA_WORDS.search(effect)
-                         or any(_MANA_WORDS.search(r) for r in norm.reminders)):
-        return False
-    return split_cost(body, colon, None) is not None
+    return targeted or not (_MANA_WORDS.search(effect)
+                            or any(_MANA_WORDS.search(r) for r in norm.reminders))
 
 
 def activated_form(line: str, name: str = "") -> bool:
